@@ -1,0 +1,110 @@
+// swift-tools-version:6.1
+//
+// pos — a point-of-sale app for Linux counters that sell for a WooCommerce store.
+// The module graph is documented in docs/architecture.md and checked by scripts/check-imports.sh.
+
+import PackageDescription
+
+// MARK: - Dependencies (named constants, as in swift-nio's manifest)
+
+let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
+let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
+
+/// One settings array for every target.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "pos",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "POSFoundation", targets: ["POSFoundation"]),
+        .library(name: "Networking", targets: ["Networking"]),
+        .library(name: "Storage", targets: ["Storage"]),
+        .library(name: "Hardware", targets: ["Hardware"]),
+        .library(name: "Yosemite", targets: ["Yosemite"]),
+        .executable(name: "pos", targets: ["pos"]),
+        .executable(name: "woo-test-server", targets: ["woo-test-server"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // MARK: Core layers
+        .target(name: "POSFoundation", swiftSettings: swiftSettings),
+        .target(name: "Networking", dependencies: ["POSFoundation", logging], swiftSettings: swiftSettings),
+        .target(name: "Storage", dependencies: ["POSFoundation", grdb], swiftSettings: swiftSettings),
+        .target(name: "Hardware", dependencies: ["POSFoundation", logging], swiftSettings: swiftSettings),
+        .target(
+            name: "Yosemite",
+            dependencies: ["POSFoundation", "Networking", "Storage", "Hardware", logging],
+            swiftSettings: swiftSettings
+        ),
+        .target(name: "Counter", dependencies: ["Yosemite", "POSFoundation"], swiftSettings: swiftSettings),
+
+        // MARK: Live drivers and their C libraries
+        .systemLibrary(name: "CLibUSB", pkgConfig: "libusb-1.0", providers: [.apt(["libusb-1.0-0-dev"])]),
+        .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
+        // Debian ships no cups.pc (only cups-config), so the module map links libcups directly.
+        .systemLibrary(name: "CCups", providers: [.apt(["libcups2-dev"])]),
+        .target(
+            name: "HardwareLinux",
+            dependencies: ["Hardware", "POSFoundation", "CLibUSB", "CUdev", "CCups", logging],
+            swiftSettings: swiftSettings
+        ),
+        .target(name: "TerminalSimulator", dependencies: ["Hardware", "POSFoundation", logging], swiftSettings: swiftSettings),
+
+        // MARK: Executables
+        .executableTarget(
+            name: "pos",
+            dependencies: [
+                "POSFoundation", "Networking", "Storage", "Hardware", "HardwareLinux", "Yosemite", "Counter",
+                "TerminalSimulator", argumentParser, logging,
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "woo-test-server",
+            dependencies: ["WooTestServer", argumentParser],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Test support
+        // A WooCommerce-compatible HTTP server with real state and fault injection. It shares no code with
+        // Networking on purpose: it is the independent oracle the client is tested against.
+        .target(name: "WooTestServer", swiftSettings: swiftSettings),
+        .target(name: "POSFoundationTestSupport", dependencies: ["POSFoundation"], swiftSettings: swiftSettings),
+
+        // MARK: Tests
+        .testTarget(
+            name: "POSFoundationTests",
+            dependencies: ["POSFoundation", "POSFoundationTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "NetworkingTests",
+            dependencies: ["Networking", "POSFoundation", "WooTestServer"],
+            resources: [.copy("Responses")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "POSFoundation", grdb], swiftSettings: swiftSettings),
+        .testTarget(name: "HardwareTests", dependencies: ["Hardware", "POSFoundation"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "YosemiteTests",
+            dependencies: ["Yosemite", "Networking", "Storage", "Hardware", "POSFoundation", "POSFoundationTestSupport",
+                           "WooTestServer"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "WooTestServerTests", dependencies: ["WooTestServer"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["WooTestServer", "POSFoundation"],
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// Counter: filled in by its own files.

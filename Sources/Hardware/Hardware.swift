@@ -1,0 +1,1 @@
+// Hardware: filled in by its own files.

@@ -1,0 +1,1 @@
+// HardwareLinux: filled in by its own files.

@@ -1,0 +1,1 @@
+// Networking: filled in by its own files.

@@ -1,0 +1,1 @@
+// Storage: filled in by its own files.

@@ -1,0 +1,1 @@
+// TerminalSimulator: filled in by its own files.

@@ -1,0 +1,1 @@
+// WooTestServer: filled in by its own files.

@@ -1,0 +1,1 @@
+// Yosemite: filled in by its own files.
