@@ -1,0 +1,33 @@
+import POSFoundation
+import Testing
+
+struct ManualClockTests {
+    @Test func sleep_resumesOnlyWhenAdvancedPastDeadline() async throws {
+        // Given
+        let clock = ManualClock()
+        let task = Task { try await clock.sleep(for: .seconds(5)) }
+        await clock.waitForSleepers(count: 1)
+        // When
+        clock.advance(by: .seconds(4))
+        #expect(clock.sleeperCount == 1)
+        clock.advance(by: .seconds(1))
+        // Then
+        try await task.value
+        #expect(clock.sleeperCount == 0)
+    }
+
+    @Test func sleep_cancelled_throwsCancellation() async {
+        let clock = ManualClock()
+        let task = Task { try await clock.sleep(for: .seconds(5)) }
+        await clock.waitForSleepers(count: 1)
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+    }
+
+    @Test func uuidGenerator_incrementing_isOrderedAndUnique() {
+        let uuid = UUIDGenerator.incrementing()
+        #expect(uuid().uuidString == "00000000-0000-0000-0000-000000000000")
+        #expect(uuid().uuidString == "00000000-0000-0000-0000-000000000001")
+        #expect(uuid.client().description == "00000000-0000-0000-0000-000000000002")
+    }
+}
