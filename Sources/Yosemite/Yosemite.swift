@@ -1,1 +1,0 @@
-// Yosemite: filled in by its own files.

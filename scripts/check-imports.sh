@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Proves the module import graph of docs/architecture.md (and ../shared/DESIGN.md): every `import` of one of
+# our modules in Sources/<Module> must be in that module's allowed list. Exits 1 and names each violation.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Our modules, and C targets, that the rules speak of. Third-party and system modules are free, except GRDB.
+ours="POSFoundation Networking Storage Hardware HardwareLinux Yosemite Counter TerminalSimulator WooTestServer
+POSFoundationTestSupport CLibUSB CUdev CCups CNcurses GRDB"
+
+allowed() {
+    case "$1" in
+        POSFoundation) echo "" ;;
+        Networking) echo "POSFoundation" ;;
+        Storage) echo "POSFoundation GRDB" ;;
+        Hardware) echo "POSFoundation" ;;
+        HardwareLinux) echo "POSFoundation Hardware CLibUSB CUdev CCups" ;;
+        Yosemite) echo "POSFoundation Networking Storage Hardware" ;;
+        Counter) echo "POSFoundation Yosemite CNcurses" ;;
+        TerminalSimulator) echo "POSFoundation Hardware" ;;
+        WooTestServer) echo "" ;;
+        woo-test-server) echo "WooTestServer" ;;
+        POSFoundationTestSupport) echo "POSFoundation" ;;
+        pos) echo "POSFoundation Networking Storage Hardware HardwareLinux Yosemite Counter TerminalSimulator" ;;
+        *) echo "UNKNOWN" ;;
+    esac
+}
+
+status=0
+checked=0
+for dir in Sources/*/; do
+    module=$(basename "$dir")
+    case "$module" in CLibUSB|CUdev|CCups|CNcurses) continue ;; esac
+    allow=$(allowed "$module")
+    if [ "$allow" = "UNKNOWN" ]; then
+        echo "check-imports: Sources/$module has no rule; add it to scripts/check-imports.sh and docs/architecture.md"
+        status=1
+        continue
+    fi
+    while IFS= read -r line; do
+        file=${line%%:*}
+        imported=$(sed -E 's/^[^:]*:[0-9]+:[[:space:]]*(@[A-Za-z_]+(\([^)]*\))?[[:space:]]+)*((public|internal|package|private|fileprivate)[[:space:]]+)?import[[:space:]]+(struct |class |enum |protocol |func |var |typealias )?([A-Za-z_][A-Za-z0-9_]*).*/\6/' <<<"$line")
+        checked=$((checked + 1))
+        case " $ours " in *[[:space:]]"$imported"[[:space:]]*) ;; *) continue ;; esac
+        case " $allow " in
+            *[[:space:]]"$imported"[[:space:]]*) ;;
+            *) echo "check-imports: $file imports $imported, which $module may not import (allowed: ${allow:-nothing of ours})"; status=1 ;;
+        esac
+    done < <(grep -rnE '^[[:space:]]*(@[A-Za-z_]+(\([^)]*\))?[[:space:]]+)*((public|internal|package|private|fileprivate)[[:space:]]+)?import[[:space:]]' "$dir" --include='*.swift' || true)
+done
+if [ $status -eq 0 ]; then
+    echo "check-imports: the module graph holds ($checked import lines checked)"
+fi
+exit $status

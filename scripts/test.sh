@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Runs the whole test suite the way CI does: system packages, the import-graph check, then swift test.
+# Daemons that some tests need (cupsd, udevd) are started by those tests' own fixtures.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/install-deps.sh
+scripts/check-imports.sh
+swift build --build-tests
+swift test --skip-build "$@"
