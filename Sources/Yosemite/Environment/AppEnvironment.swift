@@ -1,0 +1,65 @@
+import Foundation
+import Logging
+import Networking
+import POSFoundation
+import Storage
+
+/// Everything the stores use from the outside world, injected once.
+///
+/// Built live only in the `pos` executable (`AppEnvironment.live(dataDirectory:)` there) and from doubles in
+/// tests. No store reaches for a singleton.
+public struct AppEnvironment: Sendable {
+    /// Measures durations and timeouts (a `ManualClock` in tests).
+    public var clock: any Clock<Duration>
+    /// Wall-clock time for what people read: sale times, receipts.
+    public var now: DateGenerator
+    /// Client UUIDs for local records.
+    public var uuid: UUIDGenerator
+    /// Where this counter keeps its data: the database, credentials, settings files, receipts.
+    public var dataDirectory: URL
+    /// The local database.
+    public var database: AppDatabase
+    /// Small settings files (credentials, app settings), written atomically.
+    public var files: FileStorage
+    /// Makes the network a store's remotes talk through, for a site's credentials.
+    public var makeNetwork: @Sendable (Credentials) -> any Network
+    /// The logger; card data, passwords and tokens are never given to it.
+    public var logger: Logger
+
+    public init(
+        clock: any Clock<Duration>,
+        now: DateGenerator,
+        uuid: UUIDGenerator,
+        dataDirectory: URL,
+        database: AppDatabase,
+        files: FileStorage,
+        makeNetwork: @escaping @Sendable (Credentials) -> any Network,
+        logger: Logger
+    ) {
+        self.clock = clock
+        self.now = now
+        self.uuid = uuid
+        self.dataDirectory = dataDirectory
+        self.database = database
+        self.files = files
+        self.makeNetwork = makeNetwork
+        self.logger = logger
+    }
+}
+
+extension AppEnvironment {
+    /// File names inside the data directory.
+    public enum FileName {
+        /// The site address, user name and application password: mode 0600.
+        public static let credentials = "credentials.json"
+        /// App settings that outlive a logout (printer, receipt width, reader).
+        public static let appSettings = "app-settings.json"
+        /// The database.
+        public static let database = "pos.sqlite"
+    }
+
+    /// The URL of a file in the data directory.
+    public func file(_ name: String) -> URL {
+        dataDirectory.appendingPathComponent(name, isDirectory: false)
+    }
+}

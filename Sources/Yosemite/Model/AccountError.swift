@@ -1,0 +1,75 @@
+import Networking
+import POSFoundation
+import Storage
+
+/// Why logging in or out did not work, and what to do about it.
+public enum AccountError: UserFacingError, Equatable {
+    /// The address is not a usable site URL.
+    case invalidSiteURL(String)
+    /// `http://` to a host that is not this machine: credentials would travel in clear text.
+    case insecureSite(String)
+    /// The site could not be reached (DNS, refused, timeout, TLS, connection lost); `reason` says which.
+    case siteUnreachable(reason: String)
+    /// Something answered, but it is not a WordPress site.
+    case notWordPress(String)
+    /// WordPress answered, but WooCommerce's REST API (`wc/v3`) is not there.
+    case wooCommerceMissing(String)
+    /// The user name or application password is wrong.
+    case badCredentials
+    /// The user may not manage the shop (needs Administrator or Shop manager).
+    case insufficientPermission(username: String)
+    /// The site answered something pos cannot use.
+    case unexpectedResponse(String)
+    /// Logout refused: sales or payments are not yet safe on the server.
+    case pendingWork(unsyncedEntries: Int, unresolvedPayments: Int)
+    /// Local storage failed (disk full, permissions).
+    case storage(String)
+
+    public var message: String {
+        switch self {
+        case .invalidSiteURL(let url): "\"\(url)\" is not a site address."
+        case .insecureSite(let url): "\(url) uses plain http:// to another machine; the password would travel unencrypted."
+        case .siteUnreachable(let reason): "The site could not be reached: \(reason)"
+        case .notWordPress(let url): "\(url) is not a WordPress site (no WordPress REST API answered)."
+        case .wooCommerceMissing(let url): "\(url) runs WordPress but WooCommerce is not active (no wc/v3 REST API)."
+        case .badCredentials: "The user name or application password is wrong."
+        case .insufficientPermission(let username): "The user \(username) may not manage the shop."
+        case .unexpectedResponse(let detail): "The site answered something unexpected: \(detail)"
+        case .pendingWork(let entries, let payments):
+            "Logout refused: \(entries) change(s) have not reached the store yet and \(payments) card payment(s) are unresolved."
+        case .storage(let detail): "Local storage failed: \(detail)"
+        }
+    }
+
+    public var recoverySuggestion: String {
+        switch self {
+        case .invalidSiteURL: "Give the full address, e.g. https://shop.example."
+        case .insecureSite: "Use https://."
+        case .siteUnreachable: "Check the address and the network, then try again."
+        case .notWordPress: "Check the address: it must be the WordPress site that runs the shop."
+        case .wooCommerceMissing: "Install and activate WooCommerce on the site, then try again."
+        case .badCredentials: "Create an application password under Users → Profile → Application Passwords and use it with your user name."
+        case .insufficientPermission: "Log in as an Administrator or a Shop manager."
+        case .unexpectedResponse: "Check that the site runs a current WooCommerce; try again later."
+        case .pendingWork: "Let pos sync first (pos sync), resolve the payments, or use --force to throw them away."
+        case .storage: "Free disk space or fix the data directory's permissions, then try again."
+        }
+    }
+}
+
+extension AccountError {
+    /// Maps a network failure during login to what it means for the person logging in.
+    init(loginFailure error: NetworkError, siteURL: String) {
+        switch error.kind {
+        case .invalidSiteURL: self = .invalidSiteURL(siteURL)
+        case .insecureConnection: self = .insecureSite(siteURL)
+        case .dnsFailure, .connectionRefused, .timedOut, .tlsFailure, .connectionLost, .serverError, .rateLimited:
+            self = .siteUnreachable(reason: error.message)
+        case .notWordPress: self = .notWordPress(siteURL)
+        case .wooCommerceMissing: self = .wooCommerceMissing(siteURL)
+        case .unauthorized: self = .badCredentials
+        case .forbidden: self = .insufficientPermission(username: "")
+        default: self = .unexpectedResponse(error.message)
+        }
+    }
+}

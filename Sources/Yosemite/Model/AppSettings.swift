@@ -1,0 +1,21 @@
+/// Settings of this counter that outlive a logout: which printer, how wide the paper, which card reader.
+public struct AppSettings: Hashable, Sendable, Codable {
+    /// The CUPS queue receipts go to; `nil` means the default printer, or files in the data directory.
+    public var printerName: String?
+    /// Receipt width in characters: 32 (58 mm paper), 42 or 48 (80 mm).
+    public var receiptWidth: Int
+    /// The card reader address, such as `zvt+tcp://192.0.2.10:20007` or `sim://`.
+    public var readerAddress: String?
+    /// The cashier's name printed on receipts.
+    public var cashierName: String?
+
+    /// The widths receipts can be rendered at.
+    public static let receiptWidths = [32, 42, 48]
+
+    public init(printerName: String? = nil, receiptWidth: Int = 42, readerAddress: String? = nil, cashierName: String? = nil) {
+        self.printerName = printerName
+        self.receiptWidth = receiptWidth
+        self.readerAddress = readerAddress
+        self.cashierName = cashierName
+    }
+}

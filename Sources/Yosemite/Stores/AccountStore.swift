@@ -1,0 +1,167 @@
+import Foundation
+import Networking
+import POSFoundation
+import Storage
+
+/// Logs in to a WooCommerce store, remembers the account, and logs out.
+///
+/// Login asks the site for real, in an order that tells failures apart: the WordPress index (reachable? WordPress?
+/// WooCommerce active?), then the current user (credentials right? allowed to manage the shop?), then the
+/// store's settings (the permission check WooCommerce itself applies). Only when all pass are the credentials
+/// saved (mode 0600) with the store's settings.
+@MainActor
+public final class AccountStore: Store {
+    override public func registerSupportedActions(in dispatcher: Dispatcher) {
+        dispatcher.register(processor: self, for: AccountAction.self)
+    }
+
+    override public func onAction(_ action: any Action) {
+        guard let action = action as? AccountAction else {
+            preconditionFailure("AccountStore received \(type(of: action))")
+        }
+        switch action {
+        case .login(let siteURL, let username, let applicationPassword, let onCompletion):
+            login(siteURL: siteURL, username: username, applicationPassword: applicationPassword, onCompletion: onCompletion)
+        case .logout(let force, let onCompletion):
+            logout(force: force, onCompletion: onCompletion)
+        case .loadAccount(let onCompletion):
+            onCompletion(loadAccount())
+        case .openDemoStore(let onCompletion):
+            openDemoStore(onCompletion: onCompletion)
+        }
+    }
+}
+
+// MARK: - Login
+
+extension AccountStore {
+    private func login(
+        siteURL: String,
+        username: String,
+        applicationPassword: String,
+        onCompletion: @escaping @Sendable (Result<(Account, StoreSettings), AccountError>) -> Void
+    ) {
+        let environment = environment
+        Task {
+            let result = await Self.performLogin(
+                siteURL: siteURL, username: username, applicationPassword: applicationPassword, environment: environment
+            )
+            onCompletion(result)
+        }
+    }
+
+    nonisolated private static func performLogin(
+        siteURL: String,
+        username: String,
+        applicationPassword: String,
+        environment: AppEnvironment
+    ) async -> Result<(Account, StoreSettings), AccountError> {
+        let credentials: Credentials
+        do {
+            let site = try SiteAddress(siteURL)
+            credentials = Credentials(site: site, username: username, applicationPassword: applicationPassword)
+        } catch {
+            return .failure(AccountError(loginFailure: error, siteURL: siteURL))
+        }
+        let network = environment.makeNetwork(credentials)
+        let siteRemote = SiteRemote(network: network)
+        let account: Account
+        let settings: StoreSettings
+        do {
+            let index = try await siteRemote.loadIndex()
+            let user = try await siteRemote.loadCurrentUser()
+            guard user.canManageWooCommerce else {
+                return .failure(.insufficientPermission(username: username))
+            }
+            let general = try await SettingsRemote(network: network).loadGeneralSettings()
+            let tax = (try? await SettingsRemote(network: network).loadTaxSettings()) ?? []
+            settings = StoreSettings(
+                storeName: index.name,
+                siteURL: credentials.site.description,
+                general: general,
+                tax: tax
+            )
+            account = Account(siteURL: credentials.site.description, username: username, displayName: user.name)
+        } catch let error as NetworkError {
+            if case .forbidden = error.kind { return .failure(.insufficientPermission(username: username)) }
+            return .failure(AccountError(loginFailure: error, siteURL: siteURL))
+        } catch {
+            return .failure(.unexpectedResponse(String(describing: error)))
+        }
+
+        do {
+            try environment.files.write(
+                SavedCredentials(credentials: credentials, displayName: account.displayName),
+                to: environment.file(AppEnvironment.FileName.credentials),
+                permissions: 0o600
+            )
+            // A data directory that ran the demo store starts clean for the real one.
+            if try await DemoStoreSeeder(environment: environment).isDemo() {
+                try await environment.database.wipeStoreData()
+            }
+            try await SettingsRepository(database: environment.database).save(settings)
+        } catch {
+            return .failure(.storage(String(describing: error)))
+        }
+        environment.logger.info("logged in", metadata: ["site": "\(account.siteURL)", "user": "\(username)"])
+        return .success((account, settings))
+    }
+}
+
+// MARK: - Logout and account
+
+extension AccountStore {
+    private func logout(force: Bool, onCompletion: @escaping @Sendable (Result<Void, AccountError>) -> Void) {
+        let environment = environment
+        Task {
+            onCompletion(await Self.performLogout(force: force, environment: environment))
+        }
+    }
+
+    nonisolated private static func performLogout(force: Bool, environment: AppEnvironment) async -> Result<Void, AccountError> {
+        do {
+            let pending = try await environment.database.pendingOutboxCount()
+            let unresolved = try await environment.database.unresolvedJournalCount()
+            if (pending > 0 || unresolved > 0) && !force {
+                return .failure(.pendingWork(unsyncedEntries: pending, unresolvedPayments: unresolved))
+            }
+            if pending > 0 || unresolved > 0 {
+                environment.logger.warning(
+                    "forced logout discards unsynced work",
+                    metadata: ["outbox": "\(pending)", "journal": "\(unresolved)"]
+                )
+            }
+            try await environment.database.wipeStoreData()
+            try environment.files.delete(environment.file(AppEnvironment.FileName.credentials))
+            environment.logger.info("logged out")
+            return .success(())
+        } catch {
+            return .failure(.storage(String(describing: error)))
+        }
+    }
+
+    private func openDemoStore(onCompletion: @escaping @Sendable (Result<StoreSettings, AccountError>) -> Void) {
+        let environment = environment
+        Task {
+            do {
+                let seeder = DemoStoreSeeder(environment: environment)
+                try await seeder.seedIfNeeded()
+                let settings = try await SettingsRepository(database: environment.database).load()
+                onCompletion(.success(settings ?? DemoStoreSeeder.settings))
+            } catch {
+                onCompletion(.failure(.storage(String(describing: error))))
+            }
+        }
+    }
+
+    private func loadAccount() -> Result<Account?, AccountError> {
+        do {
+            guard let saved = try environment.files.read(
+                SavedCredentials.self, from: environment.file(AppEnvironment.FileName.credentials)
+            ) else { return .success(nil) }
+            return .success(Account(siteURL: saved.siteURL, username: saved.username, displayName: saved.displayName))
+        } catch {
+            return .failure(.storage(String(describing: error)))
+        }
+    }
+}

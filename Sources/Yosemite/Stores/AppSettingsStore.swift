@@ -1,0 +1,45 @@
+import Foundation
+
+/// Reads and writes this counter's settings (printer, paper width, reader, cashier).
+@MainActor
+public final class AppSettingsStore: Store {
+    override public func registerSupportedActions(in dispatcher: Dispatcher) {
+        dispatcher.register(processor: self, for: AppSettingsAction.self)
+    }
+
+    override public func onAction(_ action: any Action) {
+        guard let action = action as? AppSettingsAction else {
+            preconditionFailure("AppSettingsStore received \(type(of: action))")
+        }
+        switch action {
+        case .loadAppSettings(let onCompletion):
+            onCompletion(load())
+        case .updateAppSettings(let update, let onCompletion):
+            onCompletion(load().flatMap { settings in save(settings, applying: update) })
+        }
+    }
+
+    private var fileURL: URL { environment.file(AppEnvironment.FileName.appSettings) }
+
+    private func load() -> Result<AppSettings, AppSettingsError> {
+        do {
+            return .success(try environment.files.read(AppSettings.self, from: fileURL) ?? AppSettings())
+        } catch {
+            return .failure(.file(String(describing: error)))
+        }
+    }
+
+    private func save(_ settings: AppSettings, applying update: (inout AppSettings) -> Void) -> Result<AppSettings, AppSettingsError> {
+        var updated = settings
+        update(&updated)
+        guard AppSettings.receiptWidths.contains(updated.receiptWidth) else {
+            return .failure(.invalid("receipt width \(updated.receiptWidth)"))
+        }
+        do {
+            try environment.files.write(updated, to: fileURL, permissions: 0o600)
+            return .success(updated)
+        } catch {
+            return .failure(.file(String(describing: error)))
+        }
+    }
+}

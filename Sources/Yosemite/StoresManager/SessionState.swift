@@ -1,0 +1,62 @@
+import Networking
+
+/// Where the app's session is: logged out, or logged in to one store.
+@MainActor
+public enum SessionState {
+    /// No store: only the account and the counter's own settings are available.
+    case deauthenticated(DeauthenticatedState)
+    /// Logged in to a store: every store of the app is available.
+    case authenticated(AuthenticatedState)
+
+    /// The dispatcher of the current state.
+    var dispatcher: Dispatcher {
+        switch self {
+        case .deauthenticated(let state): state.dispatcher
+        case .authenticated(let state): state.dispatcher
+        }
+    }
+}
+
+/// The logged-out state: accounts and app settings.
+@MainActor
+public final class DeauthenticatedState {
+    public let dispatcher: Dispatcher
+    private let stores: [Store]
+
+    init(environment: AppEnvironment, onUnhandledAction: @escaping Dispatcher.UnhandledActionHandler) {
+        let dispatcher = Dispatcher(onUnhandledAction: onUnhandledAction)
+        self.dispatcher = dispatcher
+        stores = [
+            AccountStore(dispatcher: dispatcher, environment: environment),
+            AppSettingsStore(dispatcher: dispatcher, environment: environment),
+            StatusStore(dispatcher: dispatcher, environment: environment),
+        ]
+    }
+}
+
+/// The logged-in state: every store, talking to one site with one set of credentials.
+@MainActor
+public final class AuthenticatedState {
+    public let dispatcher: Dispatcher
+    /// Who is logged in, and where (never the password).
+    public let account: Account
+    private let stores: [Store]
+
+    init(
+        environment: AppEnvironment,
+        credentials: Credentials,
+        account: Account,
+        onUnhandledAction: @escaping Dispatcher.UnhandledActionHandler
+    ) {
+        let dispatcher = Dispatcher(onUnhandledAction: onUnhandledAction)
+        let network = environment.makeNetwork(credentials)
+        self.dispatcher = dispatcher
+        self.account = account
+        stores = [
+            AccountStore(dispatcher: dispatcher, environment: environment),
+            AppSettingsStore(dispatcher: dispatcher, environment: environment),
+            StatusStore(dispatcher: dispatcher, environment: environment),
+            SettingStore(dispatcher: dispatcher, environment: environment, network: network, siteURL: account.siteURL),
+        ]
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Networking
+import POSFoundation
+
+/// The app's session as a state machine, and the one door to the stores.
+///
+/// It starts logged out, or logged in when the data directory holds saved credentials. ``login(siteURL:username:
+/// applicationPassword:)`` moves to the authenticated state only after the site and credentials check out;
+/// ``logout(force:)`` moves back only after the store's local data is wiped, which it refuses while sales or
+/// payments are not yet safe on the server (unless forced). Each state builds its own dispatcher and stores.
+///
+/// ```swift
+/// let manager = StoresManager(environment: environment)
+/// let (account, settings) = try await manager.login(siteURL: "https://shop.example", username: "ann", applicationPassword: p)
+/// let saved: StoreSettings? = try await manager.perform { SettingAction.loadStoreSettings(onCompletion: $0) }
+/// ```
+@MainActor
+public final class StoresManager {
+    /// The current state.
+    public private(set) var state: SessionState
+    /// The dependencies every state is built from.
+    public let environment: AppEnvironment
+    private let onUnhandledAction: Dispatcher.UnhandledActionHandler
+
+    /// Creates the manager, restoring a saved session from the data directory when there is one.
+    public init(environment: AppEnvironment, onUnhandledAction: @escaping Dispatcher.UnhandledActionHandler = Dispatcher.failLoudly) {
+        self.environment = environment
+        self.onUnhandledAction = onUnhandledAction
+        state = .deauthenticated(DeauthenticatedState(environment: environment, onUnhandledAction: onUnhandledAction))
+        restoreSession()
+    }
+
+    /// Whether a store is logged in.
+    public var isAuthenticated: Bool {
+        if case .authenticated = state { return true }
+        return false
+    }
+
+    /// The logged-in account, if any.
+    public var account: Account? {
+        if case .authenticated(let state) = state { return state.account }
+        return nil
+    }
+
+    /// Sends an action to the store that handles it in the current state.
+    public func dispatch(_ action: any Action) {
+        state.dispatcher.dispatch(action)
+    }
+
+    /// Dispatches an action built around a completion and awaits its result.
+    public func perform<Value: Sendable, Failure: Error>(
+        _ makeAction: (@escaping @Sendable (Result<Value, Failure>) -> Void) -> any Action
+    ) async throws(Failure) -> Value {
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, Failure>, Never>) in
+            dispatch(makeAction { continuation.resume(returning: $0) })
+        }
+        return try result.get()
+    }
+
+    // MARK: - Transitions
+
+    /// Checks the site and credentials, saves them, and enters the authenticated state.
+    public func login(siteURL: String, username: String, applicationPassword: String) async throws(AccountError) -> (Account, StoreSettings) {
+        let (account, settings) = try await perform { (completion: @escaping @Sendable (Result<(Account, StoreSettings), AccountError>) -> Void) in
+            AccountAction.login(siteURL: siteURL, username: username, applicationPassword: applicationPassword, onCompletion: completion)
+        }
+        restoreSession()
+        return (account, settings)
+    }
+
+    /// Wipes the store's local data and enters the deauthenticated state.
+    ///
+    /// - Throws: ``AccountError/pendingWork(unsyncedEntries:unresolvedPayments:)`` while the outbox or the
+    ///   payment journal holds anything and `force` is false; the session then stays as it was.
+    public func logout(force: Bool) async throws(AccountError) {
+        try await perform { (completion: @escaping @Sendable (Result<Void, AccountError>) -> Void) in
+            AccountAction.logout(force: force, onCompletion: completion)
+        }
+        state = .deauthenticated(DeauthenticatedState(environment: environment, onUnhandledAction: onUnhandledAction))
+    }
+
+    /// Enters the authenticated state if the data directory holds usable credentials.
+    private func restoreSession() {
+        let url = environment.file(AppEnvironment.FileName.credentials)
+        guard let saved = try? environment.files.read(SavedCredentials.self, from: url),
+            let credentials = try? saved.credentials()
+        else { return }
+        let account = Account(siteURL: saved.siteURL, username: saved.username, displayName: saved.displayName)
+        state = .authenticated(
+            AuthenticatedState(environment: environment, credentials: credentials, account: account, onUnhandledAction: onUnhandledAction)
+        )
+    }
+}

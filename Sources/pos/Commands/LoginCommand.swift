@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import Yosemite
+
+/// `pos login`: connects this counter to a WooCommerce store.
+struct LoginCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "login",
+        abstract: "Log in to a WooCommerce store with a WordPress application password.",
+        discussion: """
+            The password comes from --app-password, else the POS_APP_PASSWORD environment variable, else a prompt \
+            (when standard input is a terminal). It is saved in the data directory with mode 0600 and never printed.
+            """
+    )
+
+    @OptionGroup var data: DataDirectoryOptions
+
+    @Option(help: "The store's address, e.g. https://shop.example (http:// only for this machine).")
+    var site: String
+
+    @Option(help: "The WordPress user name (an Administrator or Shop manager).")
+    var username: String
+
+    @Option(name: .customLong("app-password"), help: "The application password (prefer POS_APP_PASSWORD).")
+    var appPassword: String?
+
+    func run() async throws {
+        guard let password = appPassword ?? ProcessInfo.processInfo.environment["POS_APP_PASSWORD"] ?? PasswordPrompt.read()
+        else {
+            Console.error("no application password: pass --app-password, set POS_APP_PASSWORD, or run in a terminal")
+            throw ExitStatus.usage.exitCode
+        }
+        let directory = try data.resolve()
+        let status = await Self.login(directory: directory, site: site, username: username, password: password)
+        if status != .success { throw status.exitCode }
+    }
+
+    @MainActor
+    private static func login(directory: URL, site: String, username: String, password: String) async -> ExitStatus {
+        let environment: AppEnvironment
+        do {
+            environment = try AppEnvironment.live(dataDirectory: directory, logger: LoggingSetup.logger())
+        } catch {
+            Console.error("cannot open the data directory \(directory.path): \(error)")
+            return .storageFailure
+        }
+        let manager = StoresManager(environment: environment)
+        do {
+            let (account, settings) = try await manager.login(siteURL: site, username: username, applicationPassword: password)
+            Console.out("Logged in to \(settings.storeName) (\(account.siteURL)) as \(account.username).")
+            Console.out("Currency: \(settings.currency.code), prices \(settings.taxes.pricesIncludeTax ? "include" : "exclude") tax.")
+            return .success
+        } catch {
+            Console.error(error)
+            return ExitStatus(error)
+        }
+    }
+}
+
+/// Reads a password from the terminal without echo; `nil` when standard input is not a terminal.
+enum PasswordPrompt {
+    static func read() -> String? {
+        guard isatty(STDIN_FILENO) == 1 else { return nil }
+        FileHandle.standardError.write(Data("Application password: ".utf8))
+        var original = termios()
+        tcgetattr(STDIN_FILENO, &original)
+        var silent = original
+        silent.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(STDIN_FILENO, TCSANOW, &silent)
+        defer {
+            tcsetattr(STDIN_FILENO, TCSANOW, &original)
+            FileHandle.standardError.write(Data("\n".utf8))
+        }
+        guard let line = readLine(strippingNewline: true), !line.isEmpty else { return nil }
+        return line
+    }
+}

@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import Yosemite
+
+/// `pos logout`: forgets the store and wipes its local data.
+struct LogoutCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "logout",
+        abstract: "Log out and wipe the store's local data.",
+        discussion: "Refused while sales are unsynced or card payments unresolved, unless --force is given."
+    )
+
+    @OptionGroup var data: DataDirectoryOptions
+
+    @Flag(help: "Log out even though unsynced sales or unresolved payments would be lost.")
+    var force = false
+
+    func run() async throws {
+        let directory = try data.resolve()
+        let status = await Self.logout(directory: directory, force: force)
+        if status != .success { throw status.exitCode }
+    }
+
+    @MainActor
+    private static func logout(directory: URL, force: Bool) async -> ExitStatus {
+        let environment: AppEnvironment
+        do {
+            environment = try AppEnvironment.live(dataDirectory: directory, logger: LoggingSetup.logger())
+        } catch {
+            Console.error("cannot open the data directory \(directory.path): \(error)")
+            return .storageFailure
+        }
+        let manager = StoresManager(environment: environment)
+        do {
+            try await manager.logout(force: force)
+            Console.out(force ? "Logged out (forced); local store data wiped." : "Logged out; local store data wiped.")
+            return .success
+        } catch {
+            Console.error(error)
+            return ExitStatus(error)
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import POSFoundation
+import Yosemite
+
+/// `pos status`: which store this counter sells for, and whether everything is safe on the server.
+struct StatusCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show the store, its currency, and what is waiting to sync."
+    )
+
+    @OptionGroup var data: DataDirectoryOptions
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func run() async throws {
+        let directory = try data.resolve()
+        let status = try await Self.load(directory: directory, openDemo: false)
+        try Self.print(status, directory: directory, json: json)
+    }
+
+    @MainActor
+    static func load(directory: URL, openDemo: Bool) async throws -> CounterStatus {
+        let environment: AppEnvironment
+        do {
+            environment = try AppEnvironment.live(dataDirectory: directory, logger: LoggingSetup.logger())
+        } catch {
+            Console.error("cannot open the data directory \(directory.path): \(error)")
+            throw ExitStatus.storageFailure.exitCode
+        }
+        let manager = StoresManager(environment: environment)
+        do {
+            if openDemo && !manager.isAuthenticated {
+                _ = try await manager.perform { AccountAction.openDemoStore(onCompletion: $0) }
+            }
+            return try await manager.perform { StatusAction.loadStatus(onCompletion: $0) }
+        } catch let error as AccountError {
+            Console.error(error)
+            throw ExitStatus(error).exitCode
+        } catch let error as SettingError {
+            Console.error(error)
+            throw ExitStatus.storageFailure.exitCode
+        }
+    }
+
+    static func print(_ status: CounterStatus, directory: URL, json: Bool) throws {
+        if json {
+            try Console.json(StatusReport(status, directory: directory))
+            return
+        }
+        switch status.mode {
+        case .unconfigured:
+            Console.out("Not logged in. Run `pos login --site URL --username USER`, or `pos` for the demo store.")
+        case .demo:
+            Console.out("DEMO — \(status.store?.storeName ?? "Demo Store"): no real sales are made. `pos login` switches to a real store.")
+        case .store:
+            Console.out("Store: \(status.store?.storeName ?? "?") (\(status.account?.siteURL ?? "?"))")
+            Console.out("User: \(status.account?.username ?? "?")")
+        }
+        if let store = status.store {
+            Console.out("Currency: \(store.currency.code) (\(store.currency.exponent) decimals), e.g. \(Money(minorUnits: 123_456, currency: store.currency).formatted(store.moneyFormat))")
+        }
+        Console.out("Unsynced: \(status.unsyncedEntries), unresolved card payments: \(status.unresolvedPayments)")
+        Console.out("Data: \(directory.path)")
+    }
+}
+
+/// The `--json` shape of `pos status`. Stable: scripts read it.
+struct StatusReport: Encodable {
+    struct Store: Encodable {
+        var name: String
+        var url: String
+        var currency: String
+        var decimals: Int
+        var pricesIncludeTax: Bool
+    }
+
+    var mode: String
+    var dataDirectory: String
+    var username: String?
+    var store: Store?
+    var unsyncedEntries: Int
+    var unresolvedPayments: Int
+
+    init(_ status: CounterStatus, directory: URL) {
+        mode = status.mode.rawValue
+        dataDirectory = directory.path
+        username = status.account?.username
+        store = status.store.map {
+            Store(name: $0.storeName, url: $0.siteURL, currency: $0.currency.code, decimals: $0.currency.exponent,
+                  pricesIncludeTax: $0.taxes.pricesIncludeTax)
+        }
+        unsyncedEntries = status.unsyncedEntries
+        unresolvedPayments = status.unresolvedPayments
+    }
+}

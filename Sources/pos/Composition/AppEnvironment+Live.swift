@@ -1,0 +1,37 @@
+import Foundation
+import Logging
+import Networking
+import POSFoundation
+import Storage
+import Yosemite
+
+extension AppEnvironment {
+    /// The production environment for a data directory: the database on disk, URLSession networking, the
+    /// real clocks. The only place pos builds live dependencies.
+    static func live(dataDirectory: URL, logger: Logger) throws -> AppEnvironment {
+        let database = try AppDatabase.openOnDisk(
+            at: dataDirectory.appendingPathComponent(AppEnvironment.FileName.database).path
+        )
+        return AppEnvironment(
+            clock: ContinuousClock(),
+            now: .live,
+            uuid: .live,
+            dataDirectory: dataDirectory,
+            database: database,
+            files: FileStorage(),
+            makeNetwork: { credentials in URLSessionNetwork(credentials: credentials, timeout: .seconds(30)) },
+            logger: logger
+        )
+    }
+}
+
+/// Logging goes to standard error, at the level in `POS_LOG_LEVEL` (default: warning). Card data, passwords and
+/// tokens are never logged by any module.
+enum LoggingSetup {
+    static func logger() -> Logger {
+        var logger = Logger(label: "pos")
+        let level = ProcessInfo.processInfo.environment["POS_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:))
+        logger.logLevel = level ?? .warning
+        return logger
+    }
+}

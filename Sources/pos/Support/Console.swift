@@ -1,0 +1,28 @@
+import Foundation
+import POSFoundation
+
+/// Writes what a command has to say: results to standard output, errors to standard error.
+enum Console {
+    static func out(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    static func error(_ text: String) {
+        FileHandle.standardError.write(Data(("pos: " + text + "\n").utf8))
+    }
+
+    /// Prints a user-facing error: what happened, then what to do.
+    static func error(_ failure: some UserFacingError) {
+        error(failure.message)
+        if !failure.recoverySuggestion.isEmpty {
+            FileHandle.standardError.write(Data(("  " + failure.recoverySuggestion + "\n").utf8))
+        }
+    }
+
+    /// JSON with sorted keys, for `--json` output.
+    static func json(_ value: some Encodable) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        out(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Yosemite
+
+/// What pos's exit codes mean. Scripts may rely on them.
+enum ExitStatus: Int32, CaseIterable {
+    case success = 0
+    case failure = 1
+    case siteUnreachable = 3
+    case notWordPress = 4
+    case wooCommerceMissing = 5
+    case badCredentials = 6
+    case insufficientPermission = 7
+    case pendingWork = 8
+    case storageFailure = 9
+    case notLoggedIn = 10
+    case usage = 64
+
+    var meaning: String {
+        switch self {
+        case .success: "done"
+        case .failure: "unexpected failure"
+        case .siteUnreachable: "site unreachable"
+        case .notWordPress: "not a WordPress site"
+        case .wooCommerceMissing: "WooCommerce missing"
+        case .badCredentials: "wrong user name or application password"
+        case .insufficientPermission: "user may not manage the shop"
+        case .pendingWork: "refused: unsynced sales or unresolved payments"
+        case .storageFailure: "local storage failed"
+        case .notLoggedIn: "not logged in to a store"
+        case .usage: "invalid arguments or site address"
+        }
+    }
+
+    static var summary: String {
+        allCases.map { "\($0.rawValue) \($0.meaning)" }.joined(separator: "; ")
+    }
+
+    var exitCode: ExitCode { ExitCode(rawValue) }
+
+    init(_ error: AccountError) {
+        switch error {
+        case .invalidSiteURL, .insecureSite: self = .usage
+        case .siteUnreachable: self = .siteUnreachable
+        case .notWordPress: self = .notWordPress
+        case .wooCommerceMissing: self = .wooCommerceMissing
+        case .badCredentials: self = .badCredentials
+        case .insufficientPermission: self = .insufficientPermission
+        case .unexpectedResponse: self = .failure
+        case .pendingWork: self = .pendingWork
+        case .storage: self = .storageFailure
+        }
+    }
+}
