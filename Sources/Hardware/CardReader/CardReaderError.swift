@@ -82,7 +82,7 @@ public struct CardReaderError: UserFacingError, Hashable {
 
     public var recoverySuggestion: String {
         switch nextStep {
-        case .none: ""
+        case .noAction: ""
         case .retry: "Try again."
         case .useOtherCard: "Ask for another card or another means of payment."
         case .checkTerminal: "Check the terminal (power, cable, network, paper), then try again."

@@ -9,7 +9,7 @@ public struct ZVTResultCode: RawRepresentable, Hashable, Sendable, Codable, Cust
     /// What the cashier does after a result.
     public enum NextStep: String, Hashable, Sendable, Codable {
         /// Nothing: the transaction succeeded.
-        case none
+        case noAction
         /// Try the same card again (present it again, or wait a moment and retry).
         case retry
         /// Ask for another card or another means of payment.
@@ -44,7 +44,7 @@ public struct ZVTResultCode: RawRepresentable, Hashable, Sendable, Codable, Cust
 
     /// What to do next.
     public var nextStep: NextStep {
-        if isSuccess { return .none }
+        if isSuccess { return .noAction }
         if isIssuerDecline { return .useOtherCard }
         return Self.table[rawValue]?.next ?? .callSupport
     }
@@ -108,7 +108,7 @@ public struct ZVTResultCode: RawRepresentable, Hashable, Sendable, Codable, Cust
         0xA0: ("The payment host is not ready.", .retry),
         0xA1: ("The payment host does not respond.", .checkTerminal),
         0xA3: ("The terminal has no connection to its payment host.", .checkTerminal),
-        0xB4: ("This payment was already reversed.", .none),
+        0xB4: ("This payment was already reversed.", .noAction),
         0xB5: ("This payment can no longer be reversed; refund it instead.", .callSupport),
         0xC2: ("The terminal needs a diagnosis run.", .checkTerminal),
         0xC3: ("The amount is above the card's or terminal's maximum.", .useOtherCard),
