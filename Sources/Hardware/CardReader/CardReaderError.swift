@@ -12,7 +12,26 @@ import POSFoundation
 public struct CardReaderError: UserFacingError, Hashable {
     /// Which interaction failed.
     public enum Phase: String, Hashable, Sendable, Codable {
-        case connection, registration, cardRead, authorization, completion, refund, reversal, endOfDay, status, print
+        /// Connecting to the terminal.
+        case connection
+        /// Registering with the terminal (06 00) or logging off.
+        case registration
+        /// Reading the card (not readable, expired, unknown).
+        case cardRead
+        /// Authorising a payment (06 01).
+        case authorization
+        /// Finishing a transaction after the terminal's result.
+        case completion
+        /// A refund (06 31).
+        case refund
+        /// A reversal (06 30).
+        case reversal
+        /// End of day (06 50).
+        case endOfDay
+        /// Status enquiry or diagnosis (05 01, 06 70).
+        case status
+        /// Printing or repeating the terminal's receipt (06 20).
+        case print
     }
 
     /// Why it failed.

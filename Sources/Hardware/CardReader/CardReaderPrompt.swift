@@ -2,7 +2,24 @@
 public struct CardReaderPrompt: Hashable, Sendable, Codable, CustomStringConvertible {
     /// What kind of step the terminal is at, for icons and for deciding what the counter shows.
     public enum Kind: String, Hashable, Sendable, Codable {
-        case insertCard, removeCard, pinEntry, pleaseWait, processing, declined, approved, cardProblem, information
+        /// Insert, tap or swipe the card.
+        case insertCard
+        /// Take the card out.
+        case removeCard
+        /// Enter the PIN or watch the PIN pad.
+        case pinEntry
+        /// Wait.
+        case pleaseWait
+        /// The terminal is talking to its host.
+        case processing
+        /// Declined or not accepted.
+        case declined
+        /// Approved.
+        case approved
+        /// The card cannot be used as presented.
+        case cardProblem
+        /// Anything else.
+        case information
     }
 
     /// The kind of step.

@@ -12,10 +12,13 @@ public struct MaskedPAN: Hashable, Sendable, Codable, CustomStringConvertible {
     /// How many digits the full number has.
     public let length: Int
 
+    /// The longest number accepted: BMP 22 may carry a girocard EF_ID longer than a PAN (LLVAR, 99 bytes).
+    public static let maximumLength = 198
+
     /// Creates a masked PAN from the last four digits and the full length.
     public init?(lastFour: String, length: Int) {
         let characters = Array(lastFour)
-        guard characters.count <= 4, length >= characters.count, length <= 19,
+        guard characters.count <= 4, length >= characters.count, length <= MaskedPAN.maximumLength,
               characters.allSatisfy({ $0 == "*" || ("0"..."9").contains($0) })
         else { return nil }
         self.lastFour = lastFour

@@ -56,33 +56,61 @@ public struct ZVTResultCode: RawRepresentable, Hashable, Sendable, Codable, Cust
 
     // MARK: - Named codes
 
+    /// 00: success.
     public static let success = ZVTResultCode(rawValue: 0x00)
+    /// 64: card not readable.
     public static let cardNotReadable = ZVTResultCode(rawValue: 0x64)
+    /// 65: card data missing.
     public static let cardDataMissing = ZVTResultCode(rawValue: 0x65)
+    /// 66: processing error.
     public static let processingError = ZVTResultCode(rawValue: 0x66)
+    /// 6A: turnover file full.
     public static let turnoverFileFull = ZVTResultCode(rawValue: 0x6A)
+    /// 6B: function deactivated.
     public static let functionDeactivated = ZVTResultCode(rawValue: 0x6B)
+    /// 6C: aborted by timeout or key.
     public static let abortedByTimeoutOrKey = ZVTResultCode(rawValue: 0x6C)
+    /// 6F: wrong currency.
     public static let wrongCurrency = ZVTResultCode(rawValue: 0x6F)
+    /// 78: card expired.
     public static let cardExpired = ZVTResultCode(rawValue: 0x78)
+    /// 79: card not yet valid.
     public static let cardNotYetValid = ZVTResultCode(rawValue: 0x79)
+    /// 7A: card unknown.
     public static let cardUnknown = ZVTResultCode(rawValue: 0x7A)
+    /// 7D: communication error.
     public static let communicationError = ZVTResultCode(rawValue: 0x7D)
+    /// 83: function not possible.
     public static let functionNotPossible = ZVTResultCode(rawValue: 0x83)
+    /// 9A: protocol error.
     public static let protocolError = ZVTResultCode(rawValue: 0x9A)
+    /// 9B: dial up fault.
     public static let dialUpFault = ZVTResultCode(rawValue: 0x9B)
+    /// 9C: please wait.
     public static let pleaseWait = ZVTResultCode(rawValue: 0x9C)
+    /// A0: receiver not ready.
     public static let receiverNotReady = ZVTResultCode(rawValue: 0xA0)
+    /// A1: remote station not responding.
     public static let remoteStationNotResponding = ZVTResultCode(rawValue: 0xA1)
+    /// A3: no connection.
     public static let noConnection = ZVTResultCode(rawValue: 0xA3)
+    /// B4: already reversed.
     public static let alreadyReversed = ZVTResultCode(rawValue: 0xB4)
+    /// B5: reversal not possible.
     public static let reversalNotPossible = ZVTResultCode(rawValue: 0xB5)
+    /// C2: diagnosis required.
     public static let diagnosisRequired = ZVTResultCode(rawValue: 0xC2)
+    /// C3: maximum amount exceeded.
     public static let maximumAmountExceeded = ZVTResultCode(rawValue: 0xC3)
+    /// C8: amount too small.
     public static let amountTooSmall = ZVTResultCode(rawValue: 0xC8)
+    /// CC: printer not ready.
     public static let printerNotReady = ZVTResultCode(rawValue: 0xCC)
+    /// E4: activation required.
     public static let activationRequired = ZVTResultCode(rawValue: 0xE4)
+    /// F0: open end of day batch.
     public static let openEndOfDayBatch = ZVTResultCode(rawValue: 0xF0)
+    /// FF: system error.
     public static let systemError = ZVTResultCode(rawValue: 0xFF)
 
     // MARK: - Table

@@ -165,3 +165,50 @@ struct ZVTSerialLinkTests {
         #expect(link.receiveFailed(.badChecksum(expected: 1, received: 2)) == [.write([0x15])])
     }
 }
+
+struct ZVTSerialFrameTimeoutTests {
+    @Test func interByteTimeoutElapsed_midFrame_dropsItAndTheNextFrameParses() throws {
+        // Given: half a frame, then silence
+        var parser = ZVTSerialFrameParser()
+        parser.append(ZVTSerialFrameTests.registrationFrame.prefix(7))
+        #expect(try parser.nextUnit() == nil)
+        #expect(parser.isInsideFrame)
+        // When
+        let dropped = parser.interByteTimeoutElapsed()
+        parser.append(ZVTSerialFrameTests.registrationFrame)
+        // Then
+        #expect(dropped)
+        #expect(try parser.nextUnit() == .frame(ZVTSerialFrameTests.registrationAPDU))
+        #expect(!parser.isInsideFrame)
+    }
+}
+
+struct ZVTParserFuzzTests {
+    @Test(arguments: [UInt64(7), 77, 777])
+    func parsers_randomBytes_neverCrashAndAlwaysTerminate(seed: UInt64) {
+        // Given: random bytes, biased towards DLE, STX, ETX, ACK and NAK
+        var generator = SplitMix64(seed: seed)
+        let specials: [UInt8] = [0x10, 0x02, 0x03, 0x06, 0x15, 0xFF, 0x00]
+        let bytes: [UInt8] = (0..<20_000).map { _ in
+            let roll = generator.next()
+            return roll % 3 == 0 ? specials[Int(roll / 3 % UInt64(specials.count))] : UInt8(truncatingIfNeeded: roll >> 8)
+        }
+        var serial = ZVTSerialFrameParser(maximumPayloadLength: 512)
+        var tcp = ZVTAPDUParser(maximumDataLength: 512)
+        // When
+        for chunk in ChunkPlan.random(seed: seed).split(bytes) {
+            serial.append(chunk)
+            while true {
+                do { guard try serial.nextUnit() != nil else { break } } catch { continue }
+            }
+            tcp.append(chunk)
+            while let apdu = try? tcp.nextAPDU() {
+                _ = try? ZVTTerminalMessage(apdu: apdu)
+                _ = try? ZVTFieldList.parse(apdu.data)
+                _ = try? ZVTTLV.parseList(apdu.data)
+            }
+        }
+        // Then: reaching here without a trap is the assertion
+        #expect(Bool(true))
+    }
+}

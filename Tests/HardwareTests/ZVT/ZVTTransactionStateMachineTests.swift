@@ -248,3 +248,54 @@ struct ZVTTransactionStateMachineTests {
         #expect(machine.isIdle)
     }
 }
+
+struct ZVTTransactionStateMachineSafetyTests {
+    let amount = Money(minorUnits: 1250, currency: .eur)
+
+    func machineInMasterPhase() throws -> ZVTTransactionStateMachine {
+        var machine = ZVTTransactionStateMachine(currency: .eur)
+        _ = try machine.start(.authorization(ZVTAuthorization(amount: amount)))
+        _ = machine.received(.acknowledgement)
+        return machine
+    }
+
+    @Test func completion_afterStatusWithoutResultCode_isOutcomeUnknown() throws {
+        // Given: Status Information with an amount but no BMP 27
+        var machine = try machineInMasterPhase()
+        _ = machine.received(try ZVTAPDU.decode(hex("04 0F 07 04 00 00 00 00 12 50")))
+        // When
+        let actions = machine.received(try ZVTAPDU.decode(hex("06 0F 00")))
+        // Then
+        guard case .outcomeUnknown(let unresolved) = actions.last else { Issue.record("not unknown"); return }
+        #expect(unresolved.reason == .unreadableResult)
+    }
+
+    @Test func completion_afterApprovalThenUnreadableStatus_isOutcomeUnknown() throws {
+        // Given: an approval, then a report that cannot be parsed
+        var machine = try machineInMasterPhase()
+        _ = machine.received(ZVTAPDU(class: 0x04, instruction: 0x0F, data: ZVTFieldListTests.statusData))
+        _ = machine.received(try ZVTAPDU.decode(hex("04 0F 03 27 05 04")))
+        // When
+        let actions = machine.received(try ZVTAPDU.decode(hex("06 0F 00")))
+        // Then
+        guard case .outcomeUnknown = actions.last else { Issue.record("not unknown: \(actions)"); return }
+    }
+
+    @Test func start_abortWhileRunning_sendsB0WithoutBusyError() throws {
+        var machine = try machineInMasterPhase()
+        #expect(try machine.start(.abort) == [.send(try ZVTAPDU.decode(hex("06 B0 00")))])
+    }
+
+    @Test func start_abortWhileIdle_completesOnAcknowledgement() throws {
+        var machine = ZVTTransactionStateMachine(currency: .eur)
+        _ = try machine.start(.abort)
+        let actions = machine.received(.acknowledgement)
+        #expect(actions == [.cancelTimer(.acknowledge), .complete(ZVTTransactionOutcome(command: .abortRequest))])
+    }
+
+    @Test func parse_panWithInvalidNibbles_isDiscardedNotFatal() throws {
+        let fields = try ZVTFieldList.parse(hex("27 00 22 F0 F2 AB CD 87 00 01"))
+        #expect(fields[.pan] == .discarded)
+        #expect(fields.bytes(.receiptNumber) == hex("00 01"))
+    }
+}

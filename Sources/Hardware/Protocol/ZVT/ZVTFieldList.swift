@@ -134,8 +134,8 @@ extension ZVTFieldList {
         switch bmp {
         case .tlvContainer: return .tlv(try ZVTTLV.parseList(raw))
         case .pan:
-            guard let pan = MaskedPAN(bcd: raw) else { throw .invalidBCD(field: "\(bmp)") }
-            return .maskedPAN(pan)
+            // An unreadable PAN must not make the whole report unreadable: it is dropped like other card data.
+            return MaskedPAN(bcd: raw).map(ZVTFieldValue.maskedPAN) ?? .discarded
         default: return .bytes(raw)
         }
     }

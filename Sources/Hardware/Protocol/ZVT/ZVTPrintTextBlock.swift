@@ -4,7 +4,12 @@
 public struct ZVTPrintTextBlock: Hashable, Sendable {
     /// Which receipt this is.
     public enum ReceiptType: UInt8, Hashable, Sendable {
-        case customer = 1, merchant = 2, administration = 3
+        /// The cardholder's copy.
+        case customer = 1
+        /// The merchant's copy.
+        case merchant = 2
+        /// An administration receipt (end of day, diagnosis).
+        case administration = 3
     }
 
     /// The receipt type from TLV 1F07, when sent.

@@ -62,6 +62,23 @@ public struct ZVTSerialFrameParser: Sendable {
         return nil
     }
 
+    /// True while a frame has started and its end has not arrived: the driver runs the T1 inter-byte timer then.
+    public var isInsideFrame: Bool {
+        switch state {
+        case .hunting, .huntingAfterDLE, .discardingOversize, .discardingOversizeAfterDLE, .skippingCRC: false
+        case .inFrame, .inFrameAfterDLE, .crcLow, .crcHigh: true
+        }
+    }
+
+    /// Handles the T1 inter-byte timer firing: a frame that stalled mid-way is dropped and the parser waits
+    /// for the next `DLE STX`. Returns true if a partial frame was dropped (answer it with NAK).
+    @discardableResult
+    public mutating func interByteTimeoutElapsed() -> Bool {
+        let wasInside = isInsideFrame
+        reset()
+        return wasInside
+    }
+
     // MARK: - Byte machine
 
     private mutating func consume(_ byte: UInt8) throws(ZVTProtocolError) -> Unit? {

@@ -24,7 +24,6 @@ public struct ZVTTransactionStateMachine: Sendable {
         var statusInformation: ZVTStatusInformation?
         var receiptLines: [TerminalPrintLine] = []
         var abortRequested = false
-        var malformedMessages = 0
     }
 
     private enum State: Sendable {
@@ -155,9 +154,13 @@ extension ZVTTransactionStateMachine {
         let restart = Action.startTimer(.completion, timeouts.completion)
         let message: ZVTTerminalMessage
         do { message = try ZVTTerminalMessage(apdu: apdu) } catch {
-            // Acknowledge so the terminal goes on; a money-moving exchange without a readable report ends unknown.
-            exchange.malformedMessages += 1
-            state = .terminalIsMaster(exchange)
+            // Acknowledge so the terminal goes on. An unreadable report must not leave an earlier one standing
+            // (it could be a decline after a pre-approval), so it replaces it with an empty one, which a
+            // money-moving exchange resolves as unknown.
+            if apdu.command == .statusInformation {
+                exchange.statusInformation = ZVTStatusInformation(fields: ZVTFieldList())
+                state = .terminalIsMaster(exchange)
+            }
             return [.send(.acknowledgement), restart]
         }
         switch message {
@@ -194,8 +197,12 @@ extension ZVTTransactionStateMachine {
         if let status = exchange.statusInformation, !status.resultCode.isSuccess {
             return [.fail(declined(exchange, code: status.resultCode))]
         }
-        if command.movesMoney && exchange.statusInformation == nil {
-            return [.outcomeUnknown(unresolved(exchange, .noStatusInformation))]
+        if command.movesMoney {
+            guard let status = exchange.statusInformation else {
+                return [.outcomeUnknown(unresolved(exchange, .noStatusInformation))]
+            }
+            // Without BMP 27 (or with an unknown field before it) a decline could pass for an approval.
+            guard status.hasResultCode else { return [.outcomeUnknown(unresolved(exchange, .unreadableResult))] }
         }
         let payment = exchange.statusInformation.flatMap { status -> PaymentResult? in
             guard let amount = requestedAmount(command) ?? status.amount(fallbackCurrency: currency) else { return nil }

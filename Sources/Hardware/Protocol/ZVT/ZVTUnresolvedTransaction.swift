@@ -16,6 +16,8 @@ public struct ZVTUnresolvedTransaction: Hashable, Sendable {
         case completionTimeout
         /// The terminal completed without reporting the transaction (no Status Information).
         case noStatusInformation
+        /// The Status Information of the transaction had no readable result code.
+        case unreadableResult
         /// The terminal approved in Status Information and then aborted.
         case contradictoryResult
     }
