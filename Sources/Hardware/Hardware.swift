@@ -1,1 +1,0 @@
-// Hardware: filled in by its own files.

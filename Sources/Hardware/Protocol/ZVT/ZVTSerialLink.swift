@@ -1,0 +1,95 @@
+/// The link layer of a ZVT serial line: ACK or NAK for every frame, and up to three repeats of a frame the
+/// peer rejected or did not acknowledge in time.
+///
+/// A pure state machine: one `mutating func` per event, each returning the ``Action``s the driver performs
+/// (write bytes, start or cancel the acknowledge timer, hand an APDU up, report that a frame got through).
+///
+/// ```swift
+/// var link = ZVTSerialLink()
+/// perform(try link.send(apdu))                 // write frame, start the ACK timer
+/// for unit in units { perform(link.received(unit)) }
+/// ```
+///
+/// Related spec: ZVT PA00P015 serial transport ("a NAK or bad CRC makes the sender repeat");
+/// reference/zvt.md "Transport".
+public struct ZVTSerialLink: Sendable {
+    /// What the driver does next.
+    public enum Action: Hashable, Sendable {
+        /// Write these bytes to the line.
+        case write([UInt8])
+        /// Start (or restart) the acknowledge timer.
+        case startAcknowledgeTimer(Duration)
+        /// Cancel the acknowledge timer.
+        case cancelAcknowledgeTimer
+        /// A frame from the peer arrived intact: pass its APDU to the transaction layer.
+        case deliver(ZVTAPDU)
+        /// Our frame was acknowledged.
+        case delivered
+        /// Our frame was rejected or unanswered ``maximumRepeats`` + 1 times: the line is unusable.
+        case failed(attempts: Int)
+    }
+
+    /// How often a frame is repeated after a NAK or a missing ACK.
+    public static let maximumRepeats = 3
+
+    /// How long to wait for the peer's ACK or NAK.
+    public let acknowledgeTimeout: Duration
+
+    private var pending: (frame: [UInt8], attempts: Int)?
+
+    /// Creates a link layer; the acknowledge timeout defaults to ZVT's T3.
+    public init(acknowledgeTimeout: Duration = ZVTTimeouts.standard.acknowledge) {
+        self.acknowledgeTimeout = acknowledgeTimeout
+    }
+
+    /// True while a sent frame waits for its ACK.
+    public var isAwaitingAcknowledge: Bool { pending != nil }
+
+    /// Sends an APDU in a frame.
+    ///
+    /// - Throws: ``ZVTProtocolError/apduTooLong(length:maximum:)`` if the APDU cannot be encoded.
+    public mutating func send(_ apdu: ZVTAPDU) throws(ZVTProtocolError) -> [Action] {
+        let frame = try ZVTSerialFrameSerializer.frame(apdu)
+        pending = (frame, 1)
+        return [.write(frame), .startAcknowledgeTimer(acknowledgeTimeout)]
+    }
+
+    /// Handles one unit read by ``ZVTSerialFrameParser``.
+    public mutating func received(_ unit: ZVTSerialFrameParser.Unit) -> [Action] {
+        switch unit {
+        case .ack:
+            guard pending != nil else { return [] }
+            pending = nil
+            return [.cancelAcknowledgeTimer, .delivered]
+        case .nak:
+            return repeatPending()
+        case .frame(let apdu):
+            return [.write([ZVTSerialFrameSerializer.ack]), .deliver(apdu)]
+        }
+    }
+
+    /// Handles a frame the parser rejected: a bad CRC or a malformed frame is answered with NAK.
+    public mutating func receiveFailed(_ error: ZVTProtocolError) -> [Action] {
+        switch error {
+        case .frameInterrupted:
+            return []  // the interrupted frame is repeated by the peer after its own timeout
+        default:
+            return [.write([ZVTSerialFrameSerializer.nak])]
+        }
+    }
+
+    /// Handles the acknowledge timer firing.
+    public mutating func acknowledgeTimerFired() -> [Action] {
+        repeatPending()
+    }
+
+    private mutating func repeatPending() -> [Action] {
+        guard let current = pending else { return [] }
+        guard current.attempts <= Self.maximumRepeats else {
+            pending = nil
+            return [.cancelAcknowledgeTimer, .failed(attempts: current.attempts)]
+        }
+        pending = (current.frame, current.attempts + 1)
+        return [.write(current.frame), .startAcknowledgeTimer(acknowledgeTimeout)]
+    }
+}

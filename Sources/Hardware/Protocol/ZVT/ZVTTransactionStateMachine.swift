@@ -1,0 +1,258 @@
+import POSFoundation
+
+/// The ECR side of one ZVT exchange: send a command, wait for the acknowledgement, then follow the terminal
+/// as master (prompts, receipt lines, Status Information) until Completion or Abort.
+///
+/// A pure state machine: one `mutating func` per event, each returning the ``Action``s the driver actor
+/// performs. It does no I/O and reads no clock; the driver runs the timers it asks for.
+///
+/// ```swift
+/// var machine = ZVTTransactionStateMachine(currency: .eur)
+/// perform(try machine.start(.authorization(ZVTAuthorization(amount: total))))
+/// // for every APDU from the terminal:  perform(machine.received(apdu))
+/// // when a timer fires:                perform(machine.timerFired(.completion))
+/// // when the connection fails:         perform(machine.transportFailed())
+/// ```
+///
+/// Safety rule: once a money-moving command has left, a dropped line or a timeout ends in
+/// ``Action/outcomeUnknown(_:)``, never in a failure that would invite charging again.
+///
+/// Related spec: ZVT PA00P015 chapter 2 "master/slave" flow; reference/zvt.md "Observed exchange".
+public struct ZVTTransactionStateMachine: Sendable {
+    private struct Exchange: Sendable {
+        var command: ZVTCommand
+        var statusInformation: ZVTStatusInformation?
+        var receiptLines: [TerminalPrintLine] = []
+        var abortRequested = false
+    }
+
+    private enum State: Sendable {
+        case idle
+        case awaitingAcknowledgement(Exchange)
+        case terminalIsMaster(Exchange)
+    }
+
+    /// The timeouts in use.
+    public let timeouts: ZVTTimeouts
+    /// The counter's currency: amounts the terminal reports without BMP 49 are read in it.
+    public let currency: Currency
+    private var state = State.idle
+
+    /// Creates an idle state machine.
+    public init(currency: Currency, timeouts: ZVTTimeouts = .standard) {
+        self.currency = currency
+        self.timeouts = timeouts
+    }
+
+    /// True when no exchange is running and ``start(_:)`` may be called.
+    public var isIdle: Bool {
+        if case .idle = state { return true }
+        return false
+    }
+
+    // MARK: - Events
+
+    /// Starts an exchange by sending `command`. During a running exchange, ``ZVTCommand/abort`` asks the terminal
+    /// to abort it (see ``requestAbort()``).
+    ///
+    /// - Throws: ``CardReaderError`` with cause `.busy` when an exchange is running, or `.protocolViolation` when
+    ///   the command cannot be encoded (an amount out of range). Nothing was sent then.
+    public mutating func start(_ command: ZVTCommand) throws(CardReaderError) -> [Action] {
+        guard isIdle else {
+            if command == .abort { return requestAbort() }
+            throw CardReaderError(phase: command.phase, underlying: .busy)
+        }
+        let apdu: ZVTAPDU
+        do { apdu = try command.apdu() } catch {
+            throw CardReaderError(phase: command.phase, underlying: .protocolViolation(error))
+        }
+        state = .awaitingAcknowledgement(Exchange(command: command))
+        return [.send(apdu), .startTimer(.acknowledge, timeouts.acknowledge)]
+    }
+
+    /// Asks the terminal to abort the running exchange (06 B0). The terminal answers `80 00 00` and, if it
+    /// could abort, `06 1E 6C`; if it was too late, the exchange completes normally.
+    public mutating func requestAbort() -> [Action] {
+        switch state {
+        case .idle:
+            return []
+        case .awaitingAcknowledgement(var exchange):
+            exchange.abortRequested = true
+            state = .awaitingAcknowledgement(exchange)
+        case .terminalIsMaster(var exchange):
+            exchange.abortRequested = true
+            state = .terminalIsMaster(exchange)
+        }
+        return [.send(ZVTAPDU(.abortRequest))]
+    }
+
+    /// Handles an APDU from the terminal.
+    public mutating func received(_ apdu: ZVTAPDU) -> [Action] {
+        switch state {
+        case .idle:
+            // The terminal talks while nothing runs (a late message): acknowledge it so it does not repeat.
+            return apdu.class == 0x80 || apdu.class == 0x84 ? [] : [.send(.acknowledgement)]
+        case .awaitingAcknowledgement(let exchange):
+            return receivedWhileAwaitingAcknowledgement(apdu, exchange)
+        case .terminalIsMaster(let exchange):
+            return receivedWhileMaster(apdu, exchange)
+        }
+    }
+
+    /// Handles a timer the driver started.
+    public mutating func timerFired(_ timer: Timer) -> [Action] {
+        switch (state, timer) {
+        case (.awaitingAcknowledgement(let exchange), .acknowledge):
+            return end(exchange, unknown: .acknowledgeTimeout, cause: .timedOut)
+        case (.terminalIsMaster(let exchange), .completion):
+            return end(exchange, unknown: .completionTimeout, cause: .timedOut)
+        default:
+            return []  // a stale timer from an earlier state
+        }
+    }
+
+    /// Handles the connection to the terminal failing.
+    public mutating func transportFailed() -> [Action] {
+        switch state {
+        case .idle:
+            return []
+        case .awaitingAcknowledgement(let exchange):
+            return [.cancelTimer(.acknowledge)] + end(exchange, unknown: .transportFailed, cause: .transportFailed)
+        case .terminalIsMaster(let exchange):
+            return [.cancelTimer(.completion)] + end(exchange, unknown: .transportFailed, cause: .transportFailed)
+        }
+    }
+}
+
+// MARK: - Transitions
+
+extension ZVTTransactionStateMachine {
+    private mutating func receivedWhileAwaitingAcknowledgement(_ apdu: ZVTAPDU, _ exchange: Exchange) -> [Action] {
+        switch try? ZVTTerminalMessage(apdu: apdu) {
+        case .acknowledgement:
+            if exchange.command == .abort || exchange.command == .logOff {
+                state = .idle
+                return [.cancelTimer(.acknowledge), .complete(ZVTTransactionOutcome(command: exchange.command.code))]
+            }
+            state = .terminalIsMaster(exchange)
+            return [.cancelTimer(.acknowledge), .startTimer(.completion, timeouts.completion)]
+        case .negativeAcknowledgement(let code):
+            state = .idle
+            return [
+                .cancelTimer(.acknowledge),
+                .fail(CardReaderError(phase: exchange.command.phase, resultCode: code, underlying: .rejected)),
+            ]
+        default:
+            // Some terminals skip 80 00 00 and start as master at once: take the message as the acknowledgement.
+            state = .terminalIsMaster(exchange)
+            return [.cancelTimer(.acknowledge)] + receivedWhileMaster(apdu, exchange)
+        }
+    }
+
+    private mutating func receivedWhileMaster(_ apdu: ZVTAPDU, _ exchange: Exchange) -> [Action] {
+        var exchange = exchange
+        let restart = Action.startTimer(.completion, timeouts.completion)
+        let message: ZVTTerminalMessage
+        do { message = try ZVTTerminalMessage(apdu: apdu) } catch {
+            // Acknowledge so the terminal goes on. An unreadable report must not leave an earlier one standing
+            // (it could be a decline after a pre-approval), so it replaces it with an empty one, which a
+            // money-moving exchange resolves as unknown.
+            if apdu.command == .statusInformation {
+                exchange.statusInformation = ZVTStatusInformation(fields: ZVTFieldList())
+                state = .terminalIsMaster(exchange)
+            }
+            return [.send(.acknowledgement), restart]
+        }
+        switch message {
+        case .acknowledgement, .negativeAcknowledgement:
+            return []  // the answer to our 06 B0
+        case .intermediateStatus(let status):
+            return [.send(.acknowledgement), .emitPrompt(status.prompt), restart]
+        case .printLine(let line):
+            exchange.receiptLines.append(line.printLine)
+            state = .terminalIsMaster(exchange)
+            return [.send(.acknowledgement), .emitPrintLine(line.printLine), restart]
+        case .printTextBlock(let block):
+            let lines = block.lines.map { TerminalPrintLine(text: $0) }
+            exchange.receiptLines += lines
+            state = .terminalIsMaster(exchange)
+            return [.send(.acknowledgement)] + lines.map(Action.emitPrintLine) + [restart]
+        case .statusInformation(let status):
+            exchange.statusInformation = status
+            state = .terminalIsMaster(exchange)
+            return [.send(.acknowledgement), restart]
+        case .completion(let completion):
+            state = .idle
+            return [.send(.acknowledgement), .cancelTimer(.completion)] + finish(exchange, completion: completion)
+        case .abort(let code):
+            state = .idle
+            return [.send(.acknowledgement), .cancelTimer(.completion)] + aborted(exchange, code: code)
+        case .unsupported:
+            return [.send(.negativeAcknowledgement(ZVTResultCode.functionNotPossible.rawValue)), restart]
+        }
+    }
+
+    private func finish(_ exchange: Exchange, completion: ZVTCompletion) -> [Action] {
+        let command = exchange.command
+        if let status = exchange.statusInformation, !status.resultCode.isSuccess {
+            return [.fail(declined(exchange, code: status.resultCode))]
+        }
+        if command.movesMoney {
+            guard let status = exchange.statusInformation else {
+                return [.outcomeUnknown(unresolved(exchange, .noStatusInformation))]
+            }
+            // Without BMP 27 (or with an unknown field before it) a decline could pass for an approval.
+            guard status.hasResultCode else { return [.outcomeUnknown(unresolved(exchange, .unreadableResult))] }
+        }
+        let payment = exchange.statusInformation.flatMap { status -> PaymentResult? in
+            guard let amount = requestedAmount(command) ?? status.amount(fallbackCurrency: currency) else { return nil }
+            return status.paymentResult(requestedAmount: amount, slipLines: exchange.receiptLines.map(\.text))
+        }
+        return [.complete(ZVTTransactionOutcome(
+            command: command.code, payment: payment, statusInformation: exchange.statusInformation,
+            completion: completion, receiptLines: exchange.receiptLines
+        ))]
+    }
+
+    private func aborted(_ exchange: Exchange, code: ZVTResultCode) -> [Action] {
+        if exchange.command.movesMoney, let status = exchange.statusInformation, status.resultCode.isSuccess,
+           status.hasResultCode {
+            return [.outcomeUnknown(unresolved(exchange, .contradictoryResult))]
+        }
+        if code == .abortedByTimeoutOrKey {
+            return [.fail(CardReaderError(phase: exchange.command.phase, resultCode: code, underlying: .aborted))]
+        }
+        return [.fail(declined(exchange, code: code))]
+    }
+
+    private mutating func end(
+        _ exchange: Exchange, unknown reason: ZVTUnresolvedTransaction.Reason, cause: CardReaderError.Cause
+    ) -> [Action] {
+        state = .idle
+        if exchange.command.movesMoney {
+            return [.outcomeUnknown(unresolved(exchange, reason))]
+        }
+        return [.fail(CardReaderError(phase: exchange.command.phase, underlying: cause))]
+    }
+
+    private func declined(_ exchange: Exchange, code: ZVTResultCode) -> CardReaderError {
+        let phase: CardReaderError.Phase =
+            code.isCardReadProblem && exchange.command.movesMoney ? .cardRead : exchange.command.phase
+        return CardReaderError(phase: phase, resultCode: code, underlying: .declined)
+    }
+
+    private func unresolved(_ exchange: Exchange, _ reason: ZVTUnresolvedTransaction.Reason) -> ZVTUnresolvedTransaction {
+        ZVTUnresolvedTransaction(
+            command: exchange.command.code, amount: requestedAmount(exchange.command), reason: reason,
+            lastStatusInformation: exchange.statusInformation, receiptLines: exchange.receiptLines
+        )
+    }
+
+    private func requestedAmount(_ command: ZVTCommand) -> Money? {
+        switch command {
+        case .authorization(let authorization): authorization.amount
+        case .refund(_, let amount): amount
+        default: nil
+        }
+    }
+}

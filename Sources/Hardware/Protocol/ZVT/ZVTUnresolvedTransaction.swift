@@ -1,0 +1,52 @@
+import POSFoundation
+
+/// A money-moving command whose outcome is unknown: it left the counter, and the line dropped, a timer ran
+/// out or the terminal contradicted itself before a clear result arrived.
+///
+/// The card may or may not have been charged. Resolve it with the terminal (``resolutionCommands``:
+/// Status Enquiry, then Repeat Receipt, which reports the last transaction), never by sending the command again.
+public struct ZVTUnresolvedTransaction: Hashable, Sendable {
+    /// Why the outcome is unknown.
+    public enum Reason: String, Hashable, Sendable {
+        /// The connection failed after the command was sent.
+        case transportFailed
+        /// The terminal did not acknowledge the command in time.
+        case acknowledgeTimeout
+        /// The terminal stopped talking before Completion.
+        case completionTimeout
+        /// The terminal completed without reporting the transaction (no Status Information).
+        case noStatusInformation
+        /// The Status Information of the transaction had no readable result code.
+        case unreadableResult
+        /// The terminal approved in Status Information and then aborted.
+        case contradictoryResult
+    }
+
+    /// The command that was sent.
+    public var command: ZVTCommandCode
+    /// The amount involved, when the command carried one.
+    public var amount: Money?
+    /// Why the outcome is unknown.
+    public var reason: Reason
+    /// The last Status Information received, if any (it may show an approval the terminal later lost).
+    public var lastStatusInformation: ZVTStatusInformation?
+    /// Receipt lines received before the outcome became unknown.
+    public var receiptLines: [TerminalPrintLine]
+
+    /// Creates an unresolved transaction.
+    public init(
+        command: ZVTCommandCode, amount: Money?, reason: Reason, lastStatusInformation: ZVTStatusInformation? = nil,
+        receiptLines: [TerminalPrintLine] = []
+    ) {
+        self.command = command
+        self.amount = amount
+        self.reason = reason
+        self.lastStatusInformation = lastStatusInformation
+        self.receiptLines = receiptLines
+    }
+
+    /// The commands that settle the outcome with the terminal, in order.
+    public var resolutionCommands: [ZVTCommand] {
+        [.statusEnquiry(password: nil, serviceByte: nil), .repeatReceipt(password: nil)]
+    }
+}

@@ -1,0 +1,301 @@
+import Hardware
+import POSFoundation
+import Testing
+
+struct ZVTTransactionStateMachineTests {
+    typealias Action = ZVTTransactionStateMachine.Action
+
+    let amount = Money(minorUnits: 1250, currency: .eur)
+    let ack = Action.send(.acknowledgement)
+    let restart = Action.startTimer(.completion, .seconds(180))
+
+    var authorization: ZVTCommand { .authorization(ZVTAuthorization(amount: amount, tlv: [])) }
+
+    /// A machine that has sent the Authorisation and received `80 00 00`.
+    func machineInMasterPhase() throws -> ZVTTransactionStateMachine {
+        var machine = ZVTTransactionStateMachine(currency: .eur)
+        _ = try machine.start(authorization)
+        _ = machine.received(.acknowledgement)
+        return machine
+    }
+
+    func apdu(_ text: String) throws -> ZVTAPDU { try ZVTAPDU.decode(hex(text)) }
+
+    // MARK: - Approved
+
+    @Test func authorization_approvedWithPromptAndSlip_completesWithPaymentResult() throws {
+        // Given
+        var machine = ZVTTransactionStateMachine(currency: .eur)
+        // When
+        let started = try machine.start(authorization)
+        let acknowledged = machine.received(.acknowledgement)
+        let prompted = machine.received(try apdu("04 FF 01 0A"))
+        let printed = machine.received(ZVTAPDU(class: 0x06, instruction: 0xD1, data: [0x00] + ascii("KUNDENBELEG")))
+        let status = machine.received(ZVTAPDU(class: 0x04, instruction: 0x0F, data: ZVTFieldListTests.statusData))
+        let completed = machine.received(try apdu("06 0F 00"))
+        // Then
+        #expect(started == [.send(try apdu("06 01 0C 04 00 00 00 00 12 50 49 09 78 06 00")), .startTimer(.acknowledge, .seconds(5))])
+        #expect(acknowledged == [.cancelTimer(.acknowledge), restart])
+        #expect(prompted == [ack, .emitPrompt(CardReaderPrompt(kind: .insertCard, text: "Insert card.", statusCode: 0x0A)), restart])
+        #expect(printed == [ack, .emitPrintLine(TerminalPrintLine(text: "KUNDENBELEG")), restart])
+        #expect(status == [ack, restart])
+        #expect(completed.prefix(2) == [ack, .cancelTimer(.completion)])
+        guard case .complete(let outcome) = completed.last else { Issue.record("not completed: \(completed)"); return }
+        #expect(outcome.payment?.amount == amount)
+        #expect(outcome.payment?.traceNumber == 470)
+        #expect(outcome.payment?.slipLines == ["KUNDENBELEG"])
+        #expect(machine.isIdle)
+    }
+
+    @Test(arguments: ChunkPlan.all)
+    func authorization_observedTCPExchange_fedThroughTheAPDUParser_completes(plan: ChunkPlan) throws {
+        // Given
+        var machine = ZVTTransactionStateMachine(currency: .eur)
+        var parser = ZVTAPDUParser()
+        var actions = try machine.start(authorization)
+        // When
+        for chunk in plan.split(ZVTAPDUParserTests.terminalStream) {
+            parser.append(chunk)
+            while let apdu = try parser.nextAPDU() { actions += machine.received(apdu) }
+        }
+        // Then
+        guard case .complete(let outcome) = actions.last else { Issue.record("not completed"); return }
+        #expect(outcome.payment?.cardName == "Debit Mastercard")
+        #expect(actions.filter { $0 == ack }.count == 3)
+    }
+
+    // MARK: - Declined and aborted
+
+    @Test func authorization_declinedInStatusThenAbort_failsWithResultCode() throws {
+        // Given
+        var machine = try machineInMasterPhase()
+        // When
+        _ = machine.received(try apdu("04 0F 02 27 05"))
+        let ended = machine.received(try apdu("06 1E 01 05"))
+        // Then
+        #expect(ended == [ack, .cancelTimer(.completion),
+                          .fail(CardReaderError(phase: .authorization, resultCode: ZVTResultCode(rawValue: 5), underlying: .declined))])
+    }
+
+    @Test func authorization_declinedInStatusThenCompletion_stillFails() throws {
+        var machine = try machineInMasterPhase()
+        _ = machine.received(try apdu("04 0F 02 27 05"))
+        let ended = machine.received(try apdu("06 0F 00"))
+        #expect(ended.last == .fail(CardReaderError(phase: .authorization, resultCode: ZVTResultCode(rawValue: 5), underlying: .declined)))
+    }
+
+    @Test func authorization_cardExpired_failsInCardReadPhase() throws {
+        var machine = try machineInMasterPhase()
+        let ended = machine.received(try apdu("06 1E 01 78"))
+        #expect(ended.last == .fail(CardReaderError(phase: .cardRead, resultCode: .cardExpired, underlying: .declined)))
+    }
+
+    @Test func requestAbort_duringPayment_sendsB0AndEndsAborted() throws {
+        // Given
+        var machine = try machineInMasterPhase()
+        // When
+        let abort = machine.requestAbort()
+        let acknowledged = machine.received(.acknowledgement)
+        let ended = machine.received(try apdu("06 1E 01 6C"))
+        // Then
+        #expect(abort == [.send(try apdu("06 B0 00"))])
+        #expect(acknowledged == [])
+        #expect(ended.last == .fail(CardReaderError(phase: .authorization, resultCode: .abortedByTimeoutOrKey, underlying: .aborted)))
+    }
+
+    @Test func start_negativeAcknowledgement_failsRejectedWithCode() throws {
+        var machine = ZVTTransactionStateMachine(currency: .eur)
+        _ = try machine.start(authorization)
+        let ended = machine.received(.negativeAcknowledgement(0x9C))
+        #expect(ended == [.cancelTimer(.acknowledge),
+                          .fail(CardReaderError(phase: .authorization, resultCode: .pleaseWait, underlying: .rejected))])
+    }
+
+    // MARK: - Unknown outcomes
+
+    @Test func transportFailed_afterAuthorizationLeft_isOutcomeUnknown() throws {
+        // Given
+        var machine = ZVTTransactionStateMachine(currency: .eur)
+        _ = try machine.start(authorization)
+        // When
+        let actions = machine.transportFailed()
+        // Then
+        #expect(actions == [.cancelTimer(.acknowledge),
+                            .outcomeUnknown(ZVTUnresolvedTransaction(command: .authorization, amount: amount, reason: .transportFailed))])
+        #expect(machine.isIdle)
+    }
+
+    @Test func transportFailed_duringMasterPhase_isOutcomeUnknownWithResolutionCommands() throws {
+        var machine = try machineInMasterPhase()
+        _ = machine.received(try apdu("04 FF 01 0A"))
+        let actions = machine.transportFailed()
+        guard case .outcomeUnknown(let unresolved) = actions.last else { Issue.record("not unknown"); return }
+        #expect(unresolved.reason == .transportFailed)
+        #expect(unresolved.resolutionCommands == [.statusEnquiry(password: nil, serviceByte: nil), .repeatReceipt(password: nil)])
+    }
+
+    @Test func timerFired_completionTimeoutDuringPayment_isOutcomeUnknown() throws {
+        var machine = try machineInMasterPhase()
+        let actions = machine.timerFired(.completion)
+        #expect(actions == [.outcomeUnknown(ZVTUnresolvedTransaction(command: .authorization, amount: amount, reason: .completionTimeout))])
+    }
+
+    @Test func timerFired_acknowledgeTimeoutAfterAuthorization_isOutcomeUnknown() throws {
+        var machine = ZVTTransactionStateMachine(currency: .eur)
+        _ = try machine.start(authorization)
+        let actions = machine.timerFired(.acknowledge)
+        #expect(actions == [.outcomeUnknown(ZVTUnresolvedTransaction(command: .authorization, amount: amount, reason: .acknowledgeTimeout))])
+    }
+
+    @Test func received_approvalThenAbort_isOutcomeUnknown() throws {
+        var machine = try machineInMasterPhase()
+        _ = machine.received(ZVTAPDU(class: 0x04, instruction: 0x0F, data: ZVTFieldListTests.statusData))
+        let actions = machine.received(try apdu("06 1E 01 6C"))
+        guard case .outcomeUnknown(let unresolved) = actions.last else { Issue.record("not unknown"); return }
+        #expect(unresolved.reason == .contradictoryResult)
+        #expect(unresolved.lastStatusInformation?.resultCode == .success)
+    }
+
+    @Test func received_completionWithoutStatus_isOutcomeUnknown() throws {
+        var machine = try machineInMasterPhase()
+        let actions = machine.received(try apdu("06 0F 00"))
+        #expect(actions.last == .outcomeUnknown(ZVTUnresolvedTransaction(command: .authorization, amount: amount, reason: .noStatusInformation)))
+    }
+
+    @Test func received_malformedStatusInformation_isAcknowledgedThenOutcomeUnknown() throws {
+        // Given: a status whose amount field is cut short
+        var machine = try machineInMasterPhase()
+        // When
+        let malformed = machine.received(try apdu("04 0F 04 27 00 04 00"))
+        let ended = machine.received(try apdu("06 0F 00"))
+        // Then
+        #expect(malformed == [ack, restart])
+        guard case .outcomeUnknown = ended.last else { Issue.record("not unknown"); return }
+    }
+
+    // MARK: - Administration
+
+    @Test func registration_acknowledgedAndCompleted_completesWithTerminalID() throws {
+        // Given
+        var machine = ZVTTransactionStateMachine(currency: .eur)
+        // When
+        let started = try machine.start(.registration(ZVTRegistration(config: ZVTRegistrationConfig(rawValue: 0xBA))))
+        _ = machine.received(.acknowledgement)
+        let completed = machine.received(try apdu("06 0F 05 29 29 00 12 34"))
+        // Then
+        #expect(started.first == .send(try apdu("06 00 04 00 00 00 BA")))
+        guard case .complete(let outcome) = completed.last else { Issue.record("not completed"); return }
+        #expect(outcome.completion?.terminalID == "29001234")
+        #expect(outcome.payment == nil)
+    }
+
+    @Test func registration_acknowledgeTimeout_failsTimedOut() throws {
+        var machine = ZVTTransactionStateMachine(currency: .eur)
+        _ = try machine.start(.registration(ZVTRegistration()))
+        #expect(machine.timerFired(.acknowledge) == [.fail(CardReaderError(phase: .registration, underlying: .timedOut))])
+    }
+
+    @Test func endOfDay_transportFailed_failsWithoutUnknownOutcome() throws {
+        var machine = ZVTTransactionStateMachine(currency: .eur)
+        _ = try machine.start(.endOfDay(password: .zero))
+        _ = machine.received(.acknowledgement)
+        #expect(machine.transportFailed() == [.cancelTimer(.completion),
+                                              .fail(CardReaderError(phase: .endOfDay, underlying: .transportFailed))])
+    }
+
+    @Test func reversal_approved_readsAmountFromStatus() throws {
+        var machine = ZVTTransactionStateMachine(currency: .eur)
+        _ = try machine.start(.reversal(password: .zero, receiptNumber: 470))
+        _ = machine.received(.acknowledgement)
+        _ = machine.received(try apdu("04 0F 0C 27 00 04 00 00 00 00 12 50 87 04 70"))
+        let completed = machine.received(try apdu("06 0F 00"))
+        guard case .complete(let outcome) = completed.last else { Issue.record("not completed"); return }
+        #expect(outcome.payment?.amount == amount)
+        #expect(outcome.payment?.receiptNumber == 470)
+    }
+
+    // MARK: - Guards
+
+    @Test func start_whileRunning_throwsBusy() throws {
+        var machine = try machineInMasterPhase()
+        #expect(throws: CardReaderError(phase: .status, underlying: .busy)) {
+            try machine.start(.statusEnquiry(password: nil, serviceByte: nil))
+        }
+    }
+
+    @Test func timerFired_staleTimer_isIgnored() throws {
+        var machine = try machineInMasterPhase()
+        #expect(machine.timerFired(.acknowledge) == [])
+    }
+
+    @Test func received_intermediateStatusWithoutAck_isTakenAsAcknowledgement() throws {
+        var machine = ZVTTransactionStateMachine(currency: .eur)
+        _ = try machine.start(authorization)
+        let actions = machine.received(try apdu("04 FF 01 0A"))
+        #expect(actions.first == .cancelTimer(.acknowledge))
+        #expect(actions.contains(ack))
+    }
+
+    @Test func received_unsupportedCommandWhileMaster_answersFunctionNotPossible() throws {
+        var machine = try machineInMasterPhase()
+        #expect(machine.received(try apdu("06 E0 00")) == [.send(.negativeAcknowledgement(0x83)), restart])
+    }
+
+    @Test func start_amountTooLarge_throwsAndSendsNothing() {
+        var machine = ZVTTransactionStateMachine(currency: .eur)
+        let command = ZVTCommand.authorization(ZVTAuthorization(amount: Money(minorUnits: 1_000_000_000_000, currency: .eur)))
+        #expect(throws: CardReaderError.self) { try machine.start(command) }
+        #expect(machine.isIdle)
+    }
+}
+
+struct ZVTTransactionStateMachineSafetyTests {
+    let amount = Money(minorUnits: 1250, currency: .eur)
+
+    func machineInMasterPhase() throws -> ZVTTransactionStateMachine {
+        var machine = ZVTTransactionStateMachine(currency: .eur)
+        _ = try machine.start(.authorization(ZVTAuthorization(amount: amount)))
+        _ = machine.received(.acknowledgement)
+        return machine
+    }
+
+    @Test func completion_afterStatusWithoutResultCode_isOutcomeUnknown() throws {
+        // Given: Status Information with an amount but no BMP 27
+        var machine = try machineInMasterPhase()
+        _ = machine.received(try ZVTAPDU.decode(hex("04 0F 07 04 00 00 00 00 12 50")))
+        // When
+        let actions = machine.received(try ZVTAPDU.decode(hex("06 0F 00")))
+        // Then
+        guard case .outcomeUnknown(let unresolved) = actions.last else { Issue.record("not unknown"); return }
+        #expect(unresolved.reason == .unreadableResult)
+    }
+
+    @Test func completion_afterApprovalThenUnreadableStatus_isOutcomeUnknown() throws {
+        // Given: an approval, then a report that cannot be parsed
+        var machine = try machineInMasterPhase()
+        _ = machine.received(ZVTAPDU(class: 0x04, instruction: 0x0F, data: ZVTFieldListTests.statusData))
+        _ = machine.received(try ZVTAPDU.decode(hex("04 0F 03 27 05 04")))
+        // When
+        let actions = machine.received(try ZVTAPDU.decode(hex("06 0F 00")))
+        // Then
+        guard case .outcomeUnknown = actions.last else { Issue.record("not unknown: \(actions)"); return }
+    }
+
+    @Test func start_abortWhileRunning_sendsB0WithoutBusyError() throws {
+        var machine = try machineInMasterPhase()
+        #expect(try machine.start(.abort) == [.send(try ZVTAPDU.decode(hex("06 B0 00")))])
+    }
+
+    @Test func start_abortWhileIdle_completesOnAcknowledgement() throws {
+        var machine = ZVTTransactionStateMachine(currency: .eur)
+        _ = try machine.start(.abort)
+        let actions = machine.received(.acknowledgement)
+        #expect(actions == [.cancelTimer(.acknowledge), .complete(ZVTTransactionOutcome(command: .abortRequest))])
+    }
+
+    @Test func parse_panWithInvalidNibbles_isDiscardedNotFatal() throws {
+        let fields = try ZVTFieldList.parse(hex("27 00 22 F0 F2 AB CD 87 00 01"))
+        #expect(fields[.pan] == .discarded)
+        #expect(fields.bytes(.receiptNumber) == hex("00 01"))
+    }
+}
