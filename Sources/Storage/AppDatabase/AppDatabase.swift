@@ -34,6 +34,13 @@ public struct AppDatabase: Sendable {
     /// - Throws: ``StorageError`` with ``StorageError/Code/migrationFailed`` and the failing step's name.
     public init(_ writer: any DatabaseWriter) throws {
         self.writer = writer
+        do {
+            // GRDB's DatabasePool sets the writer to `synchronous = NORMAL` when it turns WAL on, after
+            // `prepareDatabase` ran; NORMAL may lose the last commits on power loss, so set FULL again here.
+            try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        } catch let error as DatabaseError {
+            throw StorageError(error)
+        }
         try AppDatabase.migrate(writer)
     }
 
@@ -71,7 +78,7 @@ public struct AppDatabase: Sendable {
         config.busyMode = .timeout(busyTimeout)
         config.transactionClock = .custom { _ in dates() }
         config.prepareDatabase { db in
-            // WAL defaults to NORMAL on some builds, which can lose the last commits on power loss.
+            // Every connection; the pool's writer is set again in `init` (see there).
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
         return config
