@@ -56,7 +56,9 @@ public struct StorageError: UserFacingError, Equatable {
     public let detail: String
 
     /// Creates an error; prefer ``init(_:)`` for a `DatabaseError`.
-    public init(code: Code, resultCode: ResultCode? = nil, errno: Int32? = nil, migration: String? = nil, detail: String = "") {
+    public init(
+        code: Code, resultCode: ResultCode? = nil, errno: Int32? = nil, migration: String? = nil, detail: String = ""
+    ) {
         self.code = code
         self.resultCode = resultCode
         self.errno = errno

@@ -38,9 +38,12 @@ public struct FileStorage: Sendable {
         let directory = url.deletingLastPathComponent().path
         var template = Array("\(directory)/.\(url.lastPathComponent).XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer in
-            mkstemp(buffer.baseAddress!)
+            guard let base = buffer.baseAddress else { return Int32(-1) }
+            return mkstemp(base)
         }
-        guard descriptor >= 0 else { throw StorageError.fileSystem("create temporary file for", path: path, errno: errno) }
+        guard descriptor >= 0 else {
+            throw StorageError.fileSystem("create temporary file for", path: path, errno: errno)
+        }
         let temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var renamed = false
         defer { if !renamed { unlink(temporaryPath) } }
@@ -125,9 +128,10 @@ public struct FileStorage: Sendable {
 
     private func writeAll(_ data: Data, to descriptor: Int32, path: String) throws {
         try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            guard let base = bytes.baseAddress else { return }
             var offset = 0
             while offset < bytes.count {
-                let written = posixWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                let written = posixWrite(descriptor, base + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     throw StorageError.fileSystem("write", path: path, errno: errno)

@@ -12,7 +12,9 @@ public struct OrderCouponRecord: Codable, Hashable, Sendable, FetchableRecord, M
     public var discountTax: Int64
     public var remoteId: Int64?
 
-    public init(id: Int64? = nil, orderId: Int64, code: String, discount: Int64, discountTax: Int64, remoteId: Int64? = nil) {
+    public init(
+        id: Int64? = nil, orderId: Int64, code: String, discount: Int64, discountTax: Int64, remoteId: Int64? = nil
+    ) {
         self.id = id
         self.orderId = orderId
         self.code = code

@@ -14,7 +14,9 @@ public struct SyncStateRecord: Codable, Hashable, Sendable, FetchableRecord, Per
     /// The largest server `date_modified_gmt` seen: the next `modified_after` value.
     public var highWaterMark: Date?
 
-    public init(resource: String, lastIncrementalSyncAt: Date? = nil, lastFullSyncAt: Date? = nil, highWaterMark: Date? = nil) {
+    public init(
+        resource: String, lastIncrementalSyncAt: Date? = nil, lastFullSyncAt: Date? = nil, highWaterMark: Date? = nil
+    ) {
         self.resource = resource
         self.lastIncrementalSyncAt = lastIncrementalSyncAt
         self.lastFullSyncAt = lastFullSyncAt

@@ -94,7 +94,8 @@ extension OutboxRecord {
     public static func requeueInFlight(in db: Database) throws -> Int {
         try OutboxRecord
             .filter(Columns.state == State.inFlight.rawValue)
-            .updateAll(db, Columns.state.set(to: State.pending.rawValue), Column("updatedAt").set(to: db.transactionDate))
+            .updateAll(
+                db, Columns.state.set(to: State.pending.rawValue), Column("updatedAt").set(to: db.transactionDate))
     }
 
     private mutating func updateState(_ state: State, in db: Database, _ change: (inout OutboxRecord) -> Void) throws {

@@ -30,7 +30,9 @@ extension ProductVariationRecord {
     ///
     /// - Returns: How many variations were deleted.
     @discardableResult
-    public static func deleteAll(ofProduct productId: Int64, notIn ids: some Sequence<Int64>, in db: Database) throws -> Int {
+    public static func deleteAll(
+        ofProduct productId: Int64, notIn ids: some Sequence<Int64>, in db: Database
+    ) throws -> Int {
         try Reconciliation.deleteRows(of: databaseTableName, notIn: ids, scope: "productId = \(productId)", in: db)
     }
 }
