@@ -11,8 +11,13 @@ enum BatchUpsert {
         conflictColumns: [String],
         in db: Database
     ) throws {
+        var iterator = records.makeIterator()
+        guard let first = iterator.next() else { return }
         let table = Record.databaseTableName
-        let columns = try db.columns(in: table).map(\.name)
+        // The table's columns that the record writes (GRDB encodes `nil` as NULL, so every property is there).
+        // Columns a later migration adds and the record does not know keep their defaults.
+        let encoded = try first.databaseDictionary
+        let columns = try db.columns(in: table).map(\.name).filter { encoded.keys.contains($0) }
         let updated = columns.filter { !conflictColumns.contains($0) }
         let quotedColumns = columns.map { $0.quotedDatabaseIdentifier }.joined(separator: ", ")
         let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
@@ -25,10 +30,12 @@ enum BatchUpsert {
             INSERT INTO \(table.quotedDatabaseIdentifier) (\(quotedColumns)) VALUES (\(placeholders)) \
             ON CONFLICT(\(conflict)) DO \(action)
             """)
-        for record in records {
-            let values = try record.databaseDictionary
-            let arguments = StatementArguments(columns.map { values[$0] ?? .null })
-            try statement.execute(arguments: arguments)
+        func execute(_ values: [String: DatabaseValue]) throws {
+            try statement.execute(arguments: StatementArguments(columns.map { values[$0] ?? .null }))
+        }
+        try execute(encoded)
+        while let record = iterator.next() {
+            try execute(try record.databaseDictionary)
         }
     }
 }

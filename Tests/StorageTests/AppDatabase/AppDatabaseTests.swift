@@ -130,3 +130,22 @@ struct AppDatabaseTests {
         #expect(!error.description.contains("4111"))
     }
 }
+
+struct AppDatabaseSchemaTests {
+    @Test func storeTables_coverEveryTableButSettings_soWipeMissesNothing() throws {
+        // Given
+        let database = try StorageFixtures.inMemoryDatabase()
+
+        // When
+        let tables = try database.read { db in
+            try String.fetchSet(db, sql: """
+                SELECT name FROM sqlite_master
+                WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%'
+                  AND name NOT LIKE 'productSearch%'
+                """)
+        }
+
+        // Then
+        #expect(tables.subtracting(["setting"]) == Set(AppDatabase.storeTables))
+    }
+}
