@@ -1,0 +1,24 @@
+import GRDB
+
+extension AppDatabase {
+    /// The tables ``wipeStoreData()`` empties, children before parents.
+    static let storeTables = [
+        "outbox", "paymentJournal", "receipt", "payment", "orderLine", "orderFee", "orderCoupon", "orderTax", "order",
+        "productCategoryLink", "productVariation", "product", "productCategory", "customer", "coupon", "taxRate",
+        "taxClass", "syncState",
+    ]
+
+    /// Deletes everything that belongs to the store (catalog, customers, orders, outbox, journal, receipts,
+    /// store settings, sync state) and keeps the app's own settings, in one transaction.
+    ///
+    /// The caller decides whether wiping is allowed: logging out refuses while ``OutboxRecord/pendingCount(in:)``
+    /// or ``PaymentJournalRecord/unresolvedCount(in:)`` is not zero, unless forced.
+    public func wipeStoreData() async throws {
+        try await performAndSave { db in
+            for table in AppDatabase.storeTables {
+                try db.execute(sql: "DELETE FROM \(table.quotedDatabaseIdentifier)")
+            }
+            try SettingRecord.filter(SettingRecord.Columns.scope == SettingRecord.Scope.store.rawValue).deleteAll(db)
+        }
+    }
+}

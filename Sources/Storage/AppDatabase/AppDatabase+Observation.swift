@@ -1,0 +1,28 @@
+import GRDB
+
+extension AppDatabase {
+    /// Observes a value: the first one at once, then a new one after each commit that changes it.
+    ///
+    /// ```swift
+    /// for try await count in database.observe({ db in try OutboxRecord.pendingCount(in: db) }) {
+    ///     presenter.showUnsynced(count)
+    /// }
+    /// ```
+    ///
+    /// The sequence ends when the iterating task is cancelled. It throws GRDB's `DatabaseError`.
+    public func observe<Value: Sendable & Equatable>(
+        _ fetch: @escaping @Sendable (Database) throws -> Value
+    ) -> AsyncValueObservation<Value> {
+        ValueObservation.tracking(fetch).removeDuplicates().values(in: reader)
+    }
+
+    /// The number of outbox entries waiting to be sent, now and after every change: the status line's count.
+    public func observePendingOutboxCount() -> AsyncValueObservation<Int> {
+        observe { db in try OutboxRecord.pendingCount(in: db) }
+    }
+
+    /// The number of unresolved card payment attempts, now and after every change.
+    public func observeUnresolvedJournalCount() -> AsyncValueObservation<Int> {
+        observe { db in try PaymentJournalRecord.unresolvedCount(in: db) }
+    }
+}

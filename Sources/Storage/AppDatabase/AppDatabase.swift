@@ -1,0 +1,168 @@
+import Foundation
+import GRDB
+import POSFoundation
+
+/// The local database: concurrent reads from anywhere, and every write through one serialized entry.
+///
+/// Production opens a WAL `DatabasePool` on disk with ``openOnDisk(at:dates:)``: `synchronous = FULL`, so a
+/// committed sale survives a power cut; foreign keys on; a busy timeout; the file created with mode 0600.
+/// Tests use ``inMemory(dates:)``. Both run ``AppMigrations`` before handing the database out.
+///
+/// Writes go through ``performAndSave(_:)``, one transaction on the single writer connection; reads go
+/// through ``read(_:)-(@Sendable (Database) throws -> T)`` (async) or ``read(_:)-((Database) throws -> T)``
+/// (blocking). Callers get immutable values back, never live records. GRDB's `DatabaseError` is mapped to
+/// ``StorageError``; errors thrown by the closures themselves pass through unchanged.
+///
+/// ```swift
+/// let database = try AppDatabase.openOnDisk(at: dataDir + "/pos.sqlite", dates: .live)
+/// try await database.performAndSave { db in try ProductRecord.upsertPage(products, in: db) }
+/// let hits = try await database.read { db in try ProductRecord.search("coc", limit: 20, in: db) }
+/// ```
+///
+/// ## Topics
+/// - ``performAndSave(_:)``
+/// - ``observe(_:)``
+/// - ``wipeStoreData()``
+public struct AppDatabase: Sendable {
+    /// How long a connection waits for another process's lock before failing with ``StorageError/Code/locked``.
+    public static let busyTimeout: TimeInterval = 5
+
+    private let writer: any DatabaseWriter
+
+    /// Wraps an open connection and migrates it to the current schema.
+    ///
+    /// - Throws: ``StorageError`` with ``StorageError/Code/migrationFailed`` and the failing step's name.
+    public init(_ writer: any DatabaseWriter) throws {
+        self.writer = writer
+        do {
+            // GRDB's DatabasePool sets the writer to `synchronous = NORMAL` when it turns WAL on, after
+            // `prepareDatabase` ran; NORMAL may lose the last commits on power loss, so set FULL again here.
+            try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        } catch let error as DatabaseError {
+            throw StorageError(error)
+        }
+        try AppDatabase.migrate(writer)
+    }
+
+    /// Opens (or creates) the database file at `path` as a WAL pool.
+    ///
+    /// - Parameters:
+    ///   - path: The file path; its directory must exist (its permissions are the caller's business).
+    ///   - dates: The clock read for `db.transactionDate`, which records use for their timestamps.
+    /// - Throws: ``StorageError``: ``StorageError/Code/cannotOpen``, ``StorageError/Code/corrupt``,
+    ///   ``StorageError/Code/locked``, ``StorageError/Code/migrationFailed``…
+    public static func openOnDisk(at path: String, dates: DateGenerator) throws -> AppDatabase {
+        try createFileIfMissing(at: path)
+        do {
+            let pool = try DatabasePool(path: path, configuration: makeConfiguration(dates: dates))
+            return try AppDatabase(pool)
+        } catch let error as DatabaseError {
+            throw StorageError(error)
+        }
+    }
+
+    /// An empty, migrated in-memory database for tests and previews.
+    public static func inMemory(dates: DateGenerator) throws -> AppDatabase {
+        do {
+            return try AppDatabase(DatabaseQueue(configuration: makeConfiguration(dates: dates)))
+        } catch let error as DatabaseError {
+            throw StorageError(error)
+        }
+    }
+
+    /// The configuration every connection uses: durability, foreign keys, busy timeout, transaction clock.
+    public static func makeConfiguration(dates: DateGenerator) -> Configuration {
+        var config = Configuration()
+        config.label = "pos"
+        config.foreignKeysEnabled = true
+        config.busyMode = .timeout(busyTimeout)
+        config.transactionClock = .custom { _ in dates() }
+        config.prepareDatabase { db in
+            // Every connection; the pool's writer is set again in `init` (see there).
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        return config
+    }
+
+    // MARK: - Reading
+
+    /// Reads a consistent snapshot off the calling task's executor.
+    ///
+    /// - Throws: ``StorageError`` for database failures, or the closure's own error.
+    public func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await writer.read(body)
+        } catch {
+            throw StorageError.mapping(error)
+        }
+    }
+
+    /// Reads a consistent snapshot, blocking the calling thread: for command-line code outside async contexts.
+    ///
+    /// - Throws: ``StorageError`` for database failures, or the closure's own error.
+    public func read<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try writer.read(body)
+        } catch {
+            throw StorageError.mapping(error)
+        }
+    }
+
+    /// A read-only view of the database, for GRDB observations and requests that take a reader.
+    public var reader: any DatabaseReader { writer }
+
+    // MARK: - Writing
+
+    /// Runs `body` in one transaction on the single writer and commits it durably before returning.
+    ///
+    /// This is the only way to write. If `body` throws, the transaction rolls back and nothing is saved.
+    ///
+    /// - Returns: What `body` returns.
+    /// - Throws: ``StorageError`` for database failures (disk full, constraint…), or the closure's own error.
+    @discardableResult
+    public func performAndSave<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await writer.write(body)
+        } catch {
+            throw StorageError.mapping(error)
+        }
+    }
+
+    // MARK: - Private
+
+    private static func migrate(_ writer: any DatabaseWriter) throws {
+        let migrator = AppMigrations.makeMigrator()
+        let applied: Set<String>
+        do {
+            applied = try writer.read { db in
+                if try migrator.hasBeenSuperseded(db) {
+                    throw StorageError(code: .migrationFailed, detail: "the database was written by a newer version")
+                }
+                return try migrator.appliedIdentifiers(db)
+            }
+        } catch let error as DatabaseError {
+            throw StorageError(error)
+        }
+        // Step by step, so a failure names the migration that failed. (GRDB traps when asked to migrate
+        // up to a step that is already behind the database, hence the filter.)
+        for name in AppMigrations.all where !applied.contains(name) {
+            do {
+                try migrator.migrate(writer, upTo: name)
+            } catch let error as DatabaseError {
+                throw StorageError(error, migration: name)
+            } catch {
+                throw StorageError(code: .migrationFailed, migration: name, detail: String(describing: error))
+            }
+        }
+    }
+
+    /// Creates the file with mode 0600 so SQLite (which copies the mode to its -wal and -shm files) never
+    /// makes it readable by other users.
+    private static func createFileIfMissing(at path: String) throws {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw StorageError.fileSystem("create database", path: path, errno: errno)
+        }
+        close(descriptor)
+    }
+}

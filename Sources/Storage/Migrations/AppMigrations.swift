@@ -1,0 +1,33 @@
+import GRDB
+
+/// The database schema's history: named migrations, applied in order, never edited once released.
+///
+/// Add a change as a new migration with a new name at the end of ``all``; never rename, reorder or edit a
+/// released one. Migrations build tables with literal names and columns, not through record types, so a
+/// record can change later without rewriting history.
+///
+/// ```swift
+/// let migrator = AppMigrations.makeMigrator()
+/// try migrator.migrate(dbQueue, upTo: AppMigrations.settingsCatalog)
+/// ```
+public enum AppMigrations {
+    /// Settings, the catalog (products, variations, categories, barcodes, search), customers, coupons, taxes,
+    /// sync state.
+    public static let settingsCatalog = "v1-settings-catalog"
+    /// Local orders with their lines, fees, coupons, taxes and payments, and the sync outbox.
+    public static let ordersOutbox = "v2-orders-outbox"
+    /// The card payment journal and stored receipts.
+    public static let paymentsReceipts = "v3-payments-receipts"
+
+    /// Every migration name, oldest first.
+    public static let all = [settingsCatalog, ordersOutbox, paymentsReceipts]
+
+    /// The migrator that brings any earlier database to the current schema.
+    public static func makeMigrator() -> DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration(settingsCatalog, migrate: SettingsCatalogMigration.migrate)
+        migrator.registerMigration(ordersOutbox, migrate: OrdersOutboxMigration.migrate)
+        migrator.registerMigration(paymentsReceipts, migrate: PaymentsReceiptsMigration.migrate)
+        return migrator
+    }
+}

@@ -1,0 +1,28 @@
+import GRDB
+
+extension DerivableRequest<PaymentJournalRecord> {
+    /// Attempts whose outcome must still be settled with the terminal, oldest first.
+    public func unresolved() -> Self {
+        filter(PaymentJournalRecord.State.unresolved.map(\.rawValue).contains(PaymentJournalRecord.Columns.state))
+            .order(PaymentJournalRecord.Columns.startedAt)
+    }
+}
+
+extension PaymentJournalRecord {
+    /// How many attempts are unresolved (started, request sent, or unknown).
+    public static func unresolvedCount(in db: Database) throws -> Int {
+        try PaymentJournalRecord.all().unresolved().fetchCount(db)
+    }
+
+    /// Moves the attempt to `state`, with the terminal's result JSON if given, stamped with the transaction's
+    /// date. Final states also set ``resolvedAt``.
+    public mutating func transition(to state: State, result: String? = nil, in db: Database) throws {
+        try updateChanges(db) { entry in
+            entry.state = state
+            if let result { entry.result = result }
+            let now = try db.transactionDate
+            entry.updatedAt = now
+            if !State.unresolved.contains(state) { entry.resolvedAt = now }
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import GRDB
+
+// MARK: - Sync writes
+
+extension ProductRecord {
+    /// Inserts or updates one page of products in the current transaction, keeping their search index in step.
+    ///
+    /// Call it inside ``AppDatabase/performAndSave(_:)``: one page, one transaction. Rows are updated in place,
+    /// so variations and category links of an existing product survive.
+    public static func upsertPage(_ products: some Sequence<ProductRecord>, in db: Database) throws {
+        try BatchUpsert.upsert(products, conflictColumns: ["id"], in: db)
+    }
+
+    /// Deletes every product whose id is not in `ids` (full reconciliation), with their variations and links.
+    ///
+    /// - Returns: How many products were deleted.
+    @discardableResult
+    public static func deleteAll(notIn ids: some Sequence<Int64>, in db: Database) throws -> Int {
+        try Reconciliation.deleteRows(of: databaseTableName, notIn: ids, in: db)
+    }
+}
+
+extension ProductVariationRecord {
+    /// Inserts or updates one page of variations; their parent products must already be stored.
+    public static func upsertPage(_ variations: some Sequence<ProductVariationRecord>, in db: Database) throws {
+        try BatchUpsert.upsert(variations, conflictColumns: ["id"], in: db)
+    }
+
+    /// Deletes the variations of one product whose ids are not in `ids`.
+    ///
+    /// - Returns: How many variations were deleted.
+    @discardableResult
+    public static func deleteAll(
+        ofProduct productId: Int64, notIn ids: some Sequence<Int64>, in db: Database
+    ) throws -> Int {
+        try Reconciliation.deleteRows(of: databaseTableName, notIn: ids, scope: "productId = \(productId)", in: db)
+    }
+}
+
+extension ProductCategoryLinkRecord {
+    /// Replaces the category links of each product in `categoriesByProduct` with the given category ids.
+    public static func replaceLinks(_ categoriesByProduct: [Int64: [Int64]], in db: Database) throws {
+        let delete = try db.cachedStatement(sql: "DELETE FROM productCategoryLink WHERE productId = ?")
+        let insert = try db.cachedStatement(
+            sql: "INSERT OR IGNORE INTO productCategoryLink (productId, categoryId) VALUES (?, ?)")
+        for (productId, categoryIds) in categoriesByProduct {
+            try delete.execute(arguments: [productId])
+            for categoryId in categoryIds {
+                try insert.execute(arguments: [productId, categoryId])
+            }
+        }
+    }
+}
+
+// MARK: - Reconciliation of the other synced tables
+
+extension ProductCategoryRecord {
+    /// Inserts or updates categories.
+    public static func upsertPage(_ categories: some Sequence<ProductCategoryRecord>, in db: Database) throws {
+        try BatchUpsert.upsert(categories, conflictColumns: ["id"], in: db)
+    }
+
+    /// Deletes every category whose id is not in `ids`. - Returns: How many were deleted.
+    @discardableResult
+    public static func deleteAll(notIn ids: some Sequence<Int64>, in db: Database) throws -> Int {
+        try Reconciliation.deleteRows(of: databaseTableName, notIn: ids, in: db)
+    }
+}
+
+extension CustomerRecord {
+    /// Inserts or updates customers.
+    public static func upsertPage(_ customers: some Sequence<CustomerRecord>, in db: Database) throws {
+        try BatchUpsert.upsert(customers, conflictColumns: ["id"], in: db)
+    }
+
+    /// Deletes every customer whose id is not in `ids`. - Returns: How many were deleted.
+    @discardableResult
+    public static func deleteAll(notIn ids: some Sequence<Int64>, in db: Database) throws -> Int {
+        try Reconciliation.deleteRows(of: databaseTableName, notIn: ids, in: db)
+    }
+}
+
+extension CouponRecord {
+    /// Inserts or updates coupons.
+    public static func upsertPage(_ coupons: some Sequence<CouponRecord>, in db: Database) throws {
+        try BatchUpsert.upsert(coupons, conflictColumns: ["id"], in: db)
+    }
+
+    /// Deletes every coupon whose id is not in `ids`. - Returns: How many were deleted.
+    @discardableResult
+    public static func deleteAll(notIn ids: some Sequence<Int64>, in db: Database) throws -> Int {
+        try Reconciliation.deleteRows(of: databaseTableName, notIn: ids, in: db)
+    }
+}
+
+extension TaxRateRecord {
+    /// Inserts or updates tax rates.
+    public static func upsertPage(_ rates: some Sequence<TaxRateRecord>, in db: Database) throws {
+        try BatchUpsert.upsert(rates, conflictColumns: ["id"], in: db)
+    }
+
+    /// Deletes every tax rate whose id is not in `ids`. - Returns: How many were deleted.
+    @discardableResult
+    public static func deleteAll(notIn ids: some Sequence<Int64>, in db: Database) throws -> Int {
+        try Reconciliation.deleteRows(of: databaseTableName, notIn: ids, in: db)
+    }
+}
+
+extension TaxClassRecord {
+    /// Replaces all tax classes with `classes` (the server always sends the full, short list).
+    public static func replaceAll(_ classes: some Sequence<TaxClassRecord>, in db: Database) throws {
+        try TaxClassRecord.deleteAll(db)
+        for taxClass in classes { try taxClass.insert(db) }
+    }
+}
+
+// MARK: - Filters
+
+extension DerivableRequest<ProductRecord> {
+    /// Products a cashier can sell: published and purchasable.
+    public func sellable() -> Self {
+        filter(ProductRecord.Columns.status == "publish" && Column("purchasable") == true)
+    }
+
+    /// Products ordered by name, case-insensitively.
+    public func orderedByName() -> Self {
+        order(ProductRecord.Columns.name.collating(.localizedCaseInsensitiveCompare), ProductRecord.Columns.id)
+    }
+
+    /// Products linked to a category.
+    public func inCategory(_ categoryId: Int64) -> Self {
+        filter(sql: "id IN (SELECT productId FROM productCategoryLink WHERE categoryId = ?)", arguments: [categoryId])
+    }
+}
+
+extension DerivableRequest<ProductVariationRecord> {
+    /// The variations of one product, in the shop's order.
+    public func ofProduct(_ productId: Int64) -> Self {
+        filter(ProductVariationRecord.Columns.productId == productId)
+            .order(ProductVariationRecord.Columns.menuOrder, ProductVariationRecord.Columns.id)
+    }
+}

@@ -1,1 +1,0 @@
-// Storage: filled in by its own files.

@@ -1,0 +1,102 @@
+import Foundation
+import GRDB
+import POSFoundation
+import Testing
+@testable import Storage
+
+struct AppMigrationsTests {
+    @Test func migrate_freshDatabase_appliesEveryNamedMigration() throws {
+        // Given
+        let database = try StorageFixtures.inMemoryDatabase()
+
+        // When
+        let applied = try database.read { db in try AppMigrations.makeMigrator().appliedMigrations(db) }
+        let tables = try database.read { db in
+            try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type IN ('table')")
+        }
+
+        // Then
+        #expect(applied == ["v1-settings-catalog", "v2-orders-outbox", "v3-payments-receipts"])
+        for table in ["setting", "product", "productVariation", "productCategory", "productCategoryLink",
+                      "productSearch", "customer", "coupon", "taxRate", "taxClass", "syncState", "order",
+                      "orderLine", "orderFee", "orderCoupon", "orderTax", "payment", "outbox", "paymentJournal",
+                      "receipt"] {
+            #expect(tables.contains(table), "missing table \(table)")
+        }
+    }
+
+    @Test func migrate_databaseAtV1WithData_keepsDataAndAddsLaterTables() async throws {
+        // Given a database released at v1 with a product, a setting and a search index entry
+        let queue = try DatabaseQueue(configuration: AppDatabase.makeConfiguration(dates: .constant(StorageFixtures.now)))
+        try AppMigrations.makeMigrator().migrate(queue, upTo: AppMigrations.settingsCatalog)
+        try await queue.write { db in
+            try db.execute(sql: "INSERT INTO product (id, name, sku, price) VALUES (7, 'Coca-Cola 0.5l', 'COKE-05', '1.50')")
+            try db.execute(sql: "INSERT INTO setting (key, scope, value) VALUES ('woocommerce_currency', 'store', 'EUR')")
+        }
+
+        // When
+        let database = try AppDatabase(queue)
+
+        // Then
+        let product = try await database.read { db in try ProductRecord.fetchOne(db, key: 7) }
+        #expect(product?.name == "Coca-Cola 0.5l")
+        #expect(product?.price == "1.50")
+        let currency = try await database.read { db in try SettingRecord.value(forKey: "woocommerce_currency", in: db) }
+        #expect(currency == "EUR")
+        let hits = try await database.read { db in try ProductRecord.search("coc", limit: 5, in: db) }
+        #expect(hits.map(\.id) == [7])
+        let outboxCount = try await database.read { db in try OutboxRecord.pendingCount(in: db) }
+        #expect(outboxCount == 0)
+    }
+
+    @Test func migrate_databaseAtV2WithOrder_keepsOrderAndAddsJournal() async throws {
+        // Given a database released at v2 with an order and an outbox entry
+        let queue = try DatabaseQueue(configuration: AppDatabase.makeConfiguration(dates: .constant(StorageFixtures.now)))
+        try AppMigrations.makeMigrator().migrate(queue, upTo: AppMigrations.ordersOutbox)
+        let order = try await queue.write { db in
+            var order = StorageFixtures.order()
+            try order.insert(db)
+            try OutboxRecord.enqueue(.createOrder, orderId: order.id, payload: "{}", in: db)
+            return order
+        }
+
+        // When
+        let database = try AppDatabase(queue)
+
+        // Then
+        let stored = try await database.read { db in try OrderRecord.fetchOne(db, key: order.id) }
+        #expect(stored == order)
+        #expect(try await database.read { db in try OutboxRecord.pendingCount(in: db) } == 1)
+        #expect(try await database.read { db in try PaymentJournalRecord.unresolvedCount(in: db) } == 0)
+    }
+
+    @Test func openOnDisk_reopenedMigratedFile_opensWithoutMigratingAgain() async throws {
+        // Given
+        let directory = try TemporaryDirectory()
+        let path = directory.path("pos.sqlite")
+        let first = try AppDatabase.openOnDisk(at: path, dates: .constant(StorageFixtures.now))
+        try await first.performAndSave { db in try StorageFixtures.product(1, name: "Tea").insert(db) }
+
+        // When
+        let second = try AppDatabase.openOnDisk(at: path, dates: .constant(StorageFixtures.now))
+
+        // Then
+        #expect(try await second.read { db in try ProductRecord.fetchCount(db) } == 1)
+    }
+
+    @Test func migrate_whenAStepFails_throwsMigrationFailedNamingTheStep() throws {
+        // Given a v1 database where something already took the name of a v2 table
+        let queue = try DatabaseQueue()
+        try AppMigrations.makeMigrator().migrate(queue, upTo: AppMigrations.settingsCatalog)
+        try queue.write { db in try db.execute(sql: "CREATE TABLE outbox (x)") }
+
+        // When
+        let error = #expect(throws: StorageError.self) { try AppDatabase(queue) }
+
+        // Then
+        #expect(error?.code == .migrationFailed)
+        #expect(error?.migration == AppMigrations.ordersOutbox)
+        let applied = try queue.read { db in try AppMigrations.makeMigrator().appliedMigrations(db) }
+        #expect(applied == [AppMigrations.settingsCatalog])
+    }
+}
