@@ -120,8 +120,8 @@ extension AccountStore {
 
     nonisolated private static func performLogout(force: Bool, environment: AppEnvironment) async -> Result<Void, AccountError> {
         do {
-            let pending = try await environment.database.pendingOutboxCount()
-            let unresolved = try await environment.database.unresolvedJournalCount()
+            let pending = try await environment.database.unsyncedOutboxCount()
+            let unresolved = try await environment.database.unresolvedPaymentCount()
             if (pending > 0 || unresolved > 0) && !force {
                 return .failure(.pendingWork(unsyncedEntries: pending, unresolvedPayments: unresolved))
             }
@@ -132,7 +132,7 @@ extension AccountStore {
                 )
             }
             try await environment.database.wipeStoreData()
-            try environment.files.delete(environment.file(AppEnvironment.FileName.credentials))
+            try environment.files.delete(at: environment.file(AppEnvironment.FileName.credentials))
             environment.logger.info("logged out")
             return .success(())
         } catch {

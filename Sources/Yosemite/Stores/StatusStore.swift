@@ -29,8 +29,8 @@ public final class StatusStore: Store {
                     mode: mode,
                     account: saved.map { Account(siteURL: $0.siteURL, username: $0.username, displayName: $0.displayName) },
                     store: settings,
-                    unsyncedEntries: try await environment.database.pendingOutboxCount(),
-                    unresolvedPayments: try await environment.database.unresolvedJournalCount()
+                    unsyncedEntries: try await environment.database.unsyncedOutboxCount(),
+                    unresolvedPayments: try await environment.database.unresolvedPaymentCount()
                 )
                 onCompletion(.success(status))
             } catch {

@@ -10,7 +10,8 @@ extension AppEnvironment {
     /// real clocks. The only place pos builds live dependencies.
     static func live(dataDirectory: URL, logger: Logger) throws -> AppEnvironment {
         let database = try AppDatabase.openOnDisk(
-            at: dataDirectory.appendingPathComponent(AppEnvironment.FileName.database).path
+            at: dataDirectory.appendingPathComponent(AppEnvironment.FileName.database).path,
+            dates: .live
         )
         return AppEnvironment(
             clock: ContinuousClock(),

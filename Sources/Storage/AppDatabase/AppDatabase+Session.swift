@@ -1,0 +1,27 @@
+import GRDB
+
+/// What the session layer asks of the database without touching GRDB itself: settings by key and the counts
+/// that decide whether logging out is safe.
+extension AppDatabase {
+    /// The value stored under a settings key, or `nil`.
+    public func setting(key: String) async throws -> String? {
+        try await read { db in try SettingRecord.value(forKey: key, in: db) }
+    }
+
+    /// Stores a value under a settings key. Store-scope values are wiped on logout; app-scope values are kept.
+    public func setSetting(key: String, value: String, scope: SettingRecord.Scope = .store) async throws {
+        try await performAndSave { db in try SettingRecord.set(value, forKey: key, scope: scope, in: db) }
+    }
+
+    /// Outbox entries the server has not accepted yet: pending, in flight, or parked for a person.
+    public func unsyncedOutboxCount() async throws -> Int {
+        try await read { db in
+            try OutboxRecord.pendingCount(in: db) + OutboxRecord.parkedCount(in: db)
+        }
+    }
+
+    /// Card payment attempts whose outcome is not yet settled with the terminal.
+    public func unresolvedPaymentCount() async throws -> Int {
+        try await read { db in try PaymentJournalRecord.unresolvedCount(in: db) }
+    }
+}
