@@ -49,6 +49,6 @@ public struct PaymentGateway: Hashable, Sendable, Decodable {
         methodTitle = c.string(.methodTitle)
         methodDescription = c.string(.methodDescription)
         methodSupports = c.stringList(.methodSupports)
-        settings = (try? c.lenientObject(.settings, of: [String: Setting].self)) ?? [:] ?? [:]
+        settings = (try? c.lenientObject(.settings, of: [String: Setting].self)) ?? [:]
     }
 }

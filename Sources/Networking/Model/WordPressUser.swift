@@ -23,7 +23,7 @@ public struct WordPressUser: Hashable, Sendable, Decodable {
         username = c.string(.username)
         email = c.string(.email)
         roles = c.stringList(.roles)
-        let map = (try? c.lenientObject(.capabilities, of: [String: JSONValue].self)) ?? [:] ?? [:]
+        let map = (try? c.lenientObject(.capabilities, of: [String: JSONValue].self)) ?? [:]
         capabilities = map.filter { $0.value.boolValue == true }.map(\.key).sorted()
     }
 }
