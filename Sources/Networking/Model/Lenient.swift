@@ -30,7 +30,26 @@ enum Lenient {
     /// A `Decimal` read from JSON as an exact decimal (JSONDecoder keeps the number's digits).
     static func exactDecimal(from number: Decimal) -> ExactDecimal? {
         guard !number.isNaN else { return nil }
-        return try? ExactDecimal(parsing: number.description)
+        return decimal(from: number.description)
+    }
+
+    /// Decimal text as an exact decimal; beyond ``ExactDecimal/maximumScale`` decimals (a unit price such
+    /// as 7.5630252100840334 that WooCommerce computed as total ÷ quantity) it is rounded half up there.
+    static func decimal(from text: String) -> ExactDecimal? {
+        if let exact = try? ExactDecimal(parsing: text) { return exact }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let dot = trimmed.firstIndex(of: ".") else { return nil }
+        var head = trimmed[..<dot]
+        let negative = head.hasPrefix("-")
+        if negative || head.hasPrefix("+") { head = head.dropFirst() }
+        let fraction = trimmed[trimmed.index(after: dot)...]
+        let scale = ExactDecimal.maximumScale
+        guard fraction.count > scale, (head + fraction).allSatisfy({ $0.isASCII && $0.isNumber }),
+            var significand = Int64(head + fraction.prefix(scale))
+        else { return nil }
+        if let next = fraction.dropFirst(scale).first, next >= "5" { significand += 1 }
+        let rounded = ExactDecimal(significand: negative ? -significand : significand, scale: scale)
+        return try? ExactDecimal(parsing: rounded.description)
     }
 }
 
@@ -120,11 +139,10 @@ extension KeyedDecodingContainer {
     func lenientDecimal(_ key: Key) throws -> ExactDecimal? {
         guard !isEmptyMarker(key) else { return nil }
         if let text = try? decode(String.self, forKey: key) {
-            do {
-                return try ExactDecimal(parsing: text)
-            } catch {
+            guard let value = Lenient.decimal(from: text) else {
                 throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "\"\(text)\" is not a decimal number")
             }
+            return value
         }
         if let number = try? decode(Decimal.self, forKey: key), let exact = Lenient.exactDecimal(from: number) {
             return exact
