@@ -58,10 +58,9 @@ extension NetworkError {
         case NSURLErrorNetworkConnectionLost: self = .connectionLost(path: path)
         case NSURLErrorNotConnectedToInternet: self = .offline
         case NSURLErrorCancelled: self = .cancelled
-        case NSURLErrorSecureConnectionFailed, NSURLErrorServerCertificateHasBadDate,
-            NSURLErrorServerCertificateUntrusted, NSURLErrorServerCertificateHasUnknownRoot,
-            NSURLErrorServerCertificateNotYetValid, NSURLErrorClientCertificateRejected,
-            NSURLErrorClientCertificateRequired, NSURLErrorCannotLoadFromNetwork:
+        // By number: swift-corelibs-foundation's NSURLErrorSecureConnectionFailed is -1201, Apple's -1200;
+        // -1200…-1207 are the TLS and certificate failures, -2000 is what libcurl's SSL errors can surface as.
+        case -1207...(-1200), NSURLErrorCannotLoadFromNetwork:
             self = .tlsFailure(host: host, code: code)
         case NSURLErrorBadServerResponse, NSURLErrorCannotParseResponse, NSURLErrorCannotDecodeContentData,
             NSURLErrorCannotDecodeRawData:
