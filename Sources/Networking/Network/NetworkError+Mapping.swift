@@ -46,11 +46,19 @@ extension NetworkError {
     ///   - host: The site's host, named in DNS, refusal and TLS errors.
     ///   - path: The request's route.
     public init(urlError: URLError, host: String, path: String) {
-        self.init(urlErrorCode: urlError.errorCode, host: host, path: path)
+        self.init(urlErrorCode: urlError.errorCode, detail: urlError.localizedDescription, host: host, path: path)
     }
 
     /// The error for a URLError code (see ``init(urlError:host:path:)``).
-    public init(urlErrorCode code: Int, host: String, path: String) {
+    ///
+    /// swift-corelibs-foundation reports several libcurl failures, TLS handshake errors among them, as
+    /// `NSURLErrorUnknown` (-1) with OpenSSL's text as the description ("SSL routines::wrong version
+    /// number"); `detail` is that text, used only to classify and never kept.
+    public init(urlErrorCode code: Int, detail: String = "", host: String, path: String) {
+        if code == NSURLErrorUnknown, NetworkError.looksLikeTLS(detail) {
+            self = .tlsFailure(host: host, code: code)
+            return
+        }
         switch code {
         case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed: self = .dnsFailure(host: host)
         case NSURLErrorCannotConnectToHost: self = .connectionRefused(host: host)
@@ -67,6 +75,11 @@ extension NetworkError {
             self = .malformedResponse(path: path, reason: "the server's answer was not valid HTTP (error \(code))")
         default: self = .transport(code: code, path: path)
         }
+    }
+
+    private static func looksLikeTLS(_ detail: String) -> Bool {
+        let text = detail.lowercased()
+        return ["ssl", "tls", "certificate", "openssl", "gnutls", "handshake"].contains { text.contains($0) }
     }
 
     /// The wait a `Retry-After` header asks for: delta-seconds or an IMF-fixdate.

@@ -89,8 +89,8 @@ public final class URLSessionNetwork: Network {
         } catch is CancellationError {
             throw NetworkError.cancelled
         } catch {
-            let code = (error as NSError).code
-            throw NetworkError(urlErrorCode: code, host: credentials.site.host, path: request.path)
+            let nsError = error as NSError
+            throw NetworkError(urlErrorCode: nsError.code, detail: nsError.localizedDescription, host: credentials.site.host, path: request.path)
         }
         guard let http = urlResponse as? HTTPURLResponse else {
             throw NetworkError.malformedResponse(path: request.path, reason: "the answer was not HTTP")

@@ -92,6 +92,18 @@ struct NetworkErrorTests {
         #expect(kind == expected)
     }
 
+    @Test func initURLErrorCode_unknownWithOpenSSLText_isTLSFailure() {
+        // Given: what corelibs reports for a TLS handshake against a plain-text server.
+        let detail = "OpenSSL/3.0.19: error:0A00010B:SSL routines::wrong version number"
+
+        // When
+        let error = NetworkError(urlErrorCode: -1, detail: detail, host: "h", path: "p")
+
+        // Then
+        #expect(error == .tlsFailure(host: "h", code: -1))
+        #expect(NetworkError(urlErrorCode: -1, detail: "something else", host: "h", path: "p") == .transport(code: -1, path: "p"))
+    }
+
     @Test func mayHaveReachedServer_isTrueOnlyWhenTheOutcomeIsUnknown() {
         #expect(NetworkError.timeout(path: "p").mayHaveReachedServer)
         #expect(NetworkError.connectionLost(path: "p").mayHaveReachedServer)
