@@ -33,31 +33,3 @@ public struct ProductAttribute: Hashable, Sendable, Decodable {
         )
     }
 }
-
-/// A category reference inside a product: `{id, name, slug}`.
-public struct ProductCategoryReference: Hashable, Sendable, Decodable {
-    public let id: RemoteID
-    public let name: String
-    public let slug: String
-
-    enum CodingKeys: String, CodingKey { case id, name, slug }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = c.lenientInt64(.id) ?? 0
-        name = c.string(.name)
-        slug = c.string(.slug)
-    }
-}
-
-/// An image reference: only its source URL is kept.
-struct ImageReference: Decodable {
-    let src: String?
-
-    enum CodingKeys: String, CodingKey { case src }
-
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        src = c.lenientString(.src).flatMap { $0.isEmpty ? nil : $0 }
-    }
-}
