@@ -1,9 +1,11 @@
 import Foundation
 
 extension OrderWriter {
-    /// `WC_Order::payment_complete`: transaction id, paid date, processing (or completed when nothing needs
-    /// processing), stock reduced once.
+    /// `WC_Order::payment_complete`: for an order that is pending, on hold, failed or cancelled, sets the
+    /// transaction id, the paid date and processing (or completed when nothing needs processing) and reduces
+    /// stock once. Other statuses (already paid, drafts) are left alone, as in WooCommerce.
     func paymentComplete(_ order: inout OrderRecord, transactionID: String?, state: inout StoreState) {
+        guard ["on-hold", "pending", "failed", "cancelled"].contains(order.status) else { return }
         if let transactionID, !transactionID.isEmpty { order.transactionID = transactionID }
         if order.datePaid == nil { order.datePaid = context.now }
         let previous = order.status

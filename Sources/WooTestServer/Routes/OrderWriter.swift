@@ -17,10 +17,10 @@ struct OrderWriter {
         )
         try apply(body, to: &order, state: &state, creating: true)
         order.id = state.newPostID()
+        statusChanged(&order, from: "pending", state: &state)
         if body["set_paid"]?.boolValue == true {
             paymentComplete(&order, transactionID: body["transaction_id"]?.stringValue, state: &state)
         }
-        statusChanged(&order, from: "pending", state: &state)
         state.orders[order.id] = order
         return order
     }
@@ -32,11 +32,11 @@ struct OrderWriter {
         var postedStatus: String?
         if let status = body["status"]?.stringValue { postedStatus = try validStatus(status) }
         try apply(body, to: &order, state: &state, creating: false)
+        if let postedStatus { order.status = postedStatus }
+        if order.status != previousStatus { statusChanged(&order, from: previousStatus, state: &state) }
         if body["set_paid"]?.boolValue == true, order.needsPayment {
             paymentComplete(&order, transactionID: body["transaction_id"]?.stringValue, state: &state)
         }
-        if let postedStatus { order.status = postedStatus }
-        if order.status != previousStatus { statusChanged(&order, from: previousStatus, state: &state) }
         order.dateModified = now
         state.orders[id] = order
         return order
