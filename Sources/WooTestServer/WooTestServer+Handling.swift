@@ -41,7 +41,7 @@ extension WooTestServer {
         let fault = faults.take(method: request.method, route: route, rawPath: request.path)
         var latency = controls.latencyMilliseconds
         if case let .latency(milliseconds) = fault { latency += milliseconds }
-        if latency > 0 { usleep(useconds_t(min(latency, 60_000)) * 1000) }
+        if latency > 0 { usleep(useconds_t(min(max(latency, 0), 60_000)) * 1000) }
 
         switch fault {
         case let .status(status, body, retryAfter):

@@ -147,4 +147,20 @@ struct OrderRouteTests {
         #expect(reply.status == 400)
         #expect(reply.json?["code"]?.stringValue == "rest_invalid_json")
     }
+
+    @Test func create_withHostileNumbers_failsCleanly() async throws {
+        // Given
+        let harness = try ServerHarness()
+        let product = harness.server.addProduct(name: "Huge", regularPrice: "9999999999.99")
+        // When
+        let tooMany = try await harness.post("/wc/v3/orders",
+                                             #"{"line_items":[{"product_id":\#(product.id),"quantity":9223372036854775807}]}"#)
+        let big = try await harness.post("/wc/v3/orders",
+                                         #"{"line_items":[{"product_id":\#(product.id),"quantity":1000000}],"fee_lines":[{"total":"-9999999999"}]}"#)
+        let alive = try await harness.send("GET", "/", user: nil)
+        // Then
+        #expect(tooMany.status == 400)
+        #expect(big.status == 201)
+        #expect(alive.status == 200)
+    }
 }

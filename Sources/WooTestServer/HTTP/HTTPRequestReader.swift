@@ -14,8 +14,10 @@ enum HTTPRequestReader {
     /// Reads the next request; `buffer` carries bytes of a pipelined next request over.
     static func readRequest(from fd: Int32, buffer: inout [UInt8]) -> Outcome {
         var headEnd: Int?
+        var searched = 0
         while true {
-            headEnd = find(separator, in: buffer)
+            headEnd = find(separator, in: buffer, from: max(0, searched - 3))
+            searched = buffer.count
             if headEnd != nil { break }
             if buffer.count > HTTPServer.maximumHeadBytes {
                 return .invalid(status: 431, message: "Request head too large.")
@@ -71,9 +73,9 @@ enum HTTPRequestReader {
         ))
     }
 
-    private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+    private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
         guard haystack.count >= needle.count else { return nil }
-        var i = 0
+        var i = start
         while i <= haystack.count - needle.count {
             if haystack[i] == needle[0], haystack[i + 1] == needle[1], haystack[i + 2] == needle[2],
                haystack[i + 3] == needle[3] {

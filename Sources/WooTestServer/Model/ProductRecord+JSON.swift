@@ -107,7 +107,7 @@ extension ProductRecord {
         if let value = body["stock_quantity"] {
             if value == .null {
                 stockQuantity = nil
-            } else if let quantity = value.intValue {
+            } else if let quantity = value.intValue, abs(quantity) <= 1_000_000_000_000 {
                 stockQuantity = quantity
             } else {
                 throw RESTError.invalidParam("stock_quantity", "stock_quantity is not of type integer")

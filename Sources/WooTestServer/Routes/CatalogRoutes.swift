@@ -45,7 +45,9 @@ enum CatalogRoutes {
         router.add(["POST"], "wc/v3/taxes") { state, context, _ in
             var rate = TaxRateRecord(id: Int64(state.taxRates.count + 1) + (state.taxRates.map(\.id).max() ?? 0),
                                      rate: context.string("rate") ?? "0", name: context.string("name") ?? "Tax")
-            guard Fixed(parsing: rate.rate) != nil else { throw RESTError.invalidParam("rate", "rate is not a number") }
+            guard let parsed = Fixed(parsing: rate.rate), parsed >= .zero, parsed <= Fixed(integer: 1000) else {
+                throw RESTError.invalidParam("rate", "rate must be a number from 0 to 1000")
+            }
             rate.country = context.string("country") ?? ""
             rate.priority = try context.int("priority") ?? 1
             rate.compound = context.bool("compound") ?? false

@@ -58,15 +58,16 @@ extension OrderWriter {
         for item in order.lineItems where item.quantity > 0 {
             let id = item.variationID != 0 ? item.variationID : item.productID
             guard var product = state.products[id] else { continue }
-            if sign < 0 { product.totalSales += item.quantity } else { product.totalSales -= item.quantity }
-            if let parentID = Optional(product.parentID), parentID != 0 {
-                state.products[parentID]?.totalSales += sign < 0 ? item.quantity : -item.quantity
+            let sold = sign < 0 ? item.quantity : -item.quantity
+            product.totalSales = Fixed.saturatingAdd(product.totalSales, sold)
+            if product.parentID != 0, let parent = state.products[product.parentID] {
+                state.products[product.parentID]?.totalSales = Fixed.saturatingAdd(parent.totalSales, sold)
             }
             guard product.manageStock else {
                 state.products[id] = product
                 continue
             }
-            let quantity = (product.stockQuantity ?? 0) + sign * item.quantity
+            let quantity = Fixed.saturatingAdd(product.stockQuantity ?? 0, sign * item.quantity)
             product.stockQuantity = quantity
             product.dateModified = context.now
             state.products[id] = product

@@ -2,6 +2,9 @@ import Foundation
 
 /// Creates and updates orders: posted fields, lines, status changes, payment and stock.
 struct OrderWriter {
+    /// The largest line quantity accepted (keeps integer amounts far from overflow).
+    static let maximumQuantity: Int64 = 1_000_000
+
     let context: RouteContext
 
     private var now: Date { context.now }
@@ -133,8 +136,8 @@ struct OrderWriter {
 
     private func applyLineItem(_ posted: JSON, to order: inout OrderRecord, state: inout StoreState) throws(RESTError) {
         let quantity = posted["quantity"].map { $0.intValue } ?? 1
-        guard let quantity, quantity >= 0 else {
-            throw RESTError.invalidParam("line_items", "quantity must be a whole number of zero or more")
+        guard let quantity, (0...OrderWriter.maximumQuantity).contains(quantity) else {
+            throw RESTError.invalidParam("line_items", "quantity must be a whole number from 0 to \(OrderWriter.maximumQuantity)")
         }
         var existingIndex: Int?
         if let id = posted["id"]?.intValue, id != 0 {

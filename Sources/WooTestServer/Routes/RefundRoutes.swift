@@ -44,7 +44,7 @@ enum RefundRoutes {
                 $0 + ($1["refund_total"]?.stringValue.flatMap(Fixed.init(parsing:)) ?? .zero)
             }
             lines.append(RefundRecord.Line(id: state.newItemID(), refundedItemID: itemID, productID: item.productID,
-                                           name: item.name, quantity: posted["quantity"]?.intValue ?? 0,
+                                           name: item.name, quantity: min(max(posted["quantity"]?.intValue ?? 0, 0), OrderWriter.maximumQuantity),
                                            total: total, totalTax: tax))
             linesTotal += total + tax
         }

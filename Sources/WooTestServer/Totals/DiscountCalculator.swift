@@ -26,7 +26,7 @@ struct DiscountCalculator {
         let prepared = order.lineItems.enumerated().compactMap { index, line -> Item? in
             guard line.quantity > 0 else { return nil }
             let major = line.subtotal + (order.pricesIncludeTax ? line.subtotalTax : .zero)
-            let cents = Fixed(micros: major.micros * factor).rounded(6 - decimals)
+            let cents = Fixed(micros: Fixed.saturatingProduct(major.micros, factor)).rounded(6 - decimals)
             return Item(index: index, price: cents, quantity: line.quantity, productID: line.productID,
                         variationID: line.variationID)
         }
@@ -57,7 +57,7 @@ struct DiscountCalculator {
     }
 
     private func minorUnits(_ amount: Fixed) -> Int64 {
-        Fixed(micros: amount.micros * Fixed.power(decimals)).rounded(0).micros / Fixed.scale
+        Fixed(micros: Fixed.saturatingProduct(amount.micros, Fixed.power(decimals))).rounded(0).micros / Fixed.scale
     }
 
     private mutating func applyPercent(_ percent: Fixed, _ targets: [Int]) {
@@ -65,10 +65,10 @@ struct DiscountCalculator {
         for position in targets {
             let priceToDiscount = items[position].price.rounded(0).micros / Fixed.scale
             let raw = Int128(priceToDiscount) * Int128(percent.micros) / Int128(100 * Fixed.scale)
-            let discount = min(items[position].remaining, Int64(raw))
+            let discount = min(items[position].remaining, Int64(clamping: raw))
             items[position].discounted += discount
-            cartTotal += priceToDiscount
-            total += discount
+            cartTotal = Fixed.saturatingAdd(cartTotal, priceToDiscount)
+            total = Fixed.saturatingAdd(total, discount)
         }
         let whole = Fixed.divide(Int128(cartTotal) * Int128(percent.micros), Int128(100 * Fixed.scale))
         if total < whole { _ = applyRemainder(whole - total, targets) }
@@ -78,7 +78,7 @@ struct DiscountCalculator {
     private mutating func applyFixedProduct(perUnit: Int64, _ targets: [Int]) -> Int64 {
         var total: Int64 = 0
         for position in targets {
-            let discount = min(items[position].remaining, perUnit * items[position].quantity)
+            let discount = min(items[position].remaining, Fixed.saturatingProduct(perUnit, items[position].quantity))
             items[position].discounted += discount
             total += discount
         }

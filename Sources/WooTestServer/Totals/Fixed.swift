@@ -33,7 +33,7 @@ public struct Fixed: Sendable, Hashable, Comparable, CustomStringConvertible {
         var negative = false
         if s.first == "-" { negative = true; s = s.dropFirst() } else if s.first == "+" { s = s.dropFirst() }
         let parts = s.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let whole = parts.first, whole.count <= 12, (parts.count == 2 || !whole.isEmpty),
+        guard let whole = parts.first, whole.count <= 10, (parts.count == 2 || !whole.isEmpty),
               whole.allSatisfy(\.isASCII), whole.allSatisfy(\.isNumber) else { return nil }
         var fraction = parts.count == 2 ? parts[1] : ""
         guard fraction.allSatisfy(\.isASCII), fraction.allSatisfy(\.isNumber), !(whole.isEmpty && fraction.isEmpty)
@@ -50,15 +50,31 @@ public struct Fixed: Sendable, Hashable, Comparable, CustomStringConvertible {
         self.micros = value
     }
 
+    // Arithmetic saturates instead of trapping: hostile inputs give nonsense amounts, never a crashed server.
+
     public static func < (lhs: Fixed, rhs: Fixed) -> Bool { lhs.micros < rhs.micros }
-    public static func + (lhs: Fixed, rhs: Fixed) -> Fixed { Fixed(micros: lhs.micros + rhs.micros) }
-    public static func - (lhs: Fixed, rhs: Fixed) -> Fixed { Fixed(micros: lhs.micros - rhs.micros) }
-    public static func += (lhs: inout Fixed, rhs: Fixed) { lhs.micros += rhs.micros }
-    public static func -= (lhs: inout Fixed, rhs: Fixed) { lhs.micros -= rhs.micros }
-    public static prefix func - (value: Fixed) -> Fixed { Fixed(micros: -value.micros) }
+    public static func + (lhs: Fixed, rhs: Fixed) -> Fixed { Fixed(micros: saturatingAdd(lhs.micros, rhs.micros)) }
+    public static func - (lhs: Fixed, rhs: Fixed) -> Fixed { lhs + (-rhs) }
+    public static func += (lhs: inout Fixed, rhs: Fixed) { lhs = lhs + rhs }
+    public static func -= (lhs: inout Fixed, rhs: Fixed) { lhs = lhs - rhs }
+    public static prefix func - (value: Fixed) -> Fixed {
+        Fixed(micros: value.micros == .min ? .max : -value.micros)
+    }
 
     /// This amount times a whole quantity.
-    public func times(_ quantity: Int64) -> Fixed { Fixed(micros: micros * quantity) }
+    public func times(_ quantity: Int64) -> Fixed { Fixed(micros: Fixed.saturatingProduct(micros, quantity)) }
+
+    /// `a + b`, clamped to the Int64 range.
+    static func saturatingAdd(_ a: Int64, _ b: Int64) -> Int64 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b > 0 ? .max : .min) : sum
+    }
+
+    /// `a × b`, clamped to the Int64 range.
+    static func saturatingProduct(_ a: Int64, _ b: Int64) -> Int64 {
+        let (product, overflow) = a.multipliedReportingOverflow(by: b)
+        return overflow ? ((a < 0) == (b < 0) ? .max : .min) : product
+    }
 
     /// `self × numerator / denominator`, rounded half up at 6 decimals (Int128 in between, no overflow).
     public func scaled(by numerator: Int64, over denominator: Int64) -> Fixed {
@@ -84,7 +100,8 @@ public struct Fixed: Sendable, Hashable, Comparable, CustomStringConvertible {
         var base = magnitude - remainder
         let twice = remainder * 2
         if twice > UInt64(step) || (twice == UInt64(step) && mode == .halfUp) { base += UInt64(step) }
-        return Fixed(micros: micros < 0 ? -Int64(base) : Int64(base))
+        let clamped = Int64(clamping: base)
+        return Fixed(micros: micros < 0 ? -clamped : clamped)
     }
 
     /// Text with exactly `decimals` places, as WooCommerce sends amounts (`"12.50"`).

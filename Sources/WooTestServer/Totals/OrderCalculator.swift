@@ -74,7 +74,7 @@ struct OrderCalculator {
             if applicable.isEmpty {
                 item.total = item.postedTotal ?? item.subtotal
             } else {
-                let cents = couponDiscounts.reduce(Int64(0)) { $0 + ($1.perItem[index] ?? 0) }
+                let cents = couponDiscounts.reduce(Int64(0)) { Fixed.saturatingAdd($0, $1.perItem[index] ?? 0) }
                 var amount = minor(cents)
                 let rates = lineRates(item)
                 if order.pricesIncludeTax, !rates.isEmpty {
@@ -156,6 +156,6 @@ struct OrderCalculator {
     }
 
     private func minor(_ cents: Int64) -> Fixed {
-        Fixed(micros: cents * Fixed.power(6 - decimals))
+        Fixed(micros: Fixed.saturatingProduct(cents, Fixed.power(6 - decimals)))
     }
 }
