@@ -1,0 +1,11 @@
+import Foundation
+import POSFoundation
+
+/// Maps a product list (`GET wc/v3/products`) into `[Product]`.
+public struct ProductListMapper: Mapper {
+    public init() {}
+
+    public func map(response: Data) throws -> [Product] {
+        try WooJSON.decode([Product].self, from: response)
+    }
+}

@@ -1,0 +1,11 @@
+import Foundation
+import POSFoundation
+
+/// Maps a product (`GET wc/v3/products/{id}`) into `Product`.
+public struct ProductMapper: Mapper {
+    public init() {}
+
+    public func map(response: Data) throws -> Product {
+        try WooJSON.decode(Product.self, from: response)
+    }
+}

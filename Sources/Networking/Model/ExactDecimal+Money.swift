@@ -1,0 +1,13 @@
+import POSFoundation
+
+extension ExactDecimal {
+    /// This decimal as money in a currency, rounding digits beyond its exponent by a rule.
+    ///
+    /// Catalog prices, coupon amounts and refund amounts come without a currency and with whatever precision
+    /// the merchant typed ("9.999"); the store's currency (with its decimals) makes them money.
+    ///
+    /// - Returns: The amount, or nil when it does not fit in 64 bits of minor units.
+    public func money(in currency: Currency, rounding: RoundingRule = .halfUp) -> Money? {
+        try? Money(parsing: description, currency: currency, rounding: .round(rounding))
+    }
+}

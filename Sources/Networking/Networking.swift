@@ -1,1 +1,0 @@
-// Networking: filled in by its own files.

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+@testable import WooTestServer
+
+struct ConcurrencyTests {
+    @Test func manyParallelRequests_allSucceedWithUniqueOrderIDs() async throws {
+        // Given
+        let harness = try ServerHarness()
+        let espresso = harness.server.product(sku: "COF-ESP")!
+        // When
+        let ids = try await withThrowingTaskGroup(of: Int64?.self) { group in
+            for index in 0..<60 {
+                group.addTask {
+                    if index % 2 == 0 {
+                        let reply = try await harness.post("/wc/v3/orders",
+                            #"{"status":"processing","line_items":[{"product_id":\#(espresso.id),"quantity":1}]}"#)
+                        return reply.json?["id"]?.intValue
+                    }
+                    let reply = try await harness.send("GET", "/wc/v3/products", query: [("per_page", "100")])
+                    return reply.status == 200 ? -1 : nil
+                }
+            }
+            var collected: [Int64?] = []
+            for try await id in group { collected.append(id) }
+            return collected
+        }
+        // Then
+        let orderIDs = ids.compactMap { $0 }.filter { $0 > 0 }
+        #expect(ids.allSatisfy { $0 != nil })
+        #expect(Set(orderIDs).count == 30)
+        #expect(harness.server.stockQuantity(productID: espresso.id) == 470)
+        await harness.server.waitForRequests(count: 60)
+        #expect(harness.server.requestLog.count == 60)
+    }
+}
