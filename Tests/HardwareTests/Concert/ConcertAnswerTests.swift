@@ -58,7 +58,8 @@ struct ConcertAnswerTests {
     ] as [(String, String?)])
     func decoding_reportVariants_lastFourIsAtMostFourDigits(report: String, expected: String?) throws {
         // Given
-        let payload = Array(("010000012501" + report.padding(toLength: 55, withPad: " ", startingAt: 0) + "978TX1       ").utf8)
+        let paddedReport = report.padding(toLength: 55, withPad: " ", startingAt: 0)
+        let payload = Array(("010000012501" + paddedReport + "978TX1       ").utf8)
 
         // When
         let answer = try ConcertAnswer(decoding: payload)

@@ -19,3 +19,17 @@ public enum ConcertControlByte: UInt8, Hashable, Sendable, CaseIterable {
     /// Negative acknowledge: the frame arrived damaged; send it again.
     case negativeAcknowledge = 0x15
 }
+
+extension ConcertControlByte: CustomStringConvertible {
+    /// The ASCII name: `STX`, `ETX`, `EOT`, `ENQ`, `ACK` or `NAK`.
+    public var description: String {
+        switch self {
+        case .startOfText: "STX"
+        case .endOfText: "ETX"
+        case .endOfTransmission: "EOT"
+        case .enquiry: "ENQ"
+        case .acknowledge: "ACK"
+        case .negativeAcknowledge: "NAK"
+        }
+    }
+}

@@ -76,7 +76,8 @@ extension ConcertError: UserFacingError {
         switch code {
         case .terminalNotResponding: "The payment terminal does not respond."
         case .requestRejected: "The payment terminal refused the request."
-        case .transportFailed where mayHaveCharged: "The connection to the payment terminal was lost during the payment."
+        case .transportFailed where mayHaveCharged:
+            "The connection to the payment terminal was lost during the payment."
         case .transportFailed: "The connection to the payment terminal was lost."
         case .cancelled: "The payment was cancelled before it reached the terminal."
         case .requestUnacknowledged: "The payment terminal did not confirm it received the payment."
@@ -94,7 +95,8 @@ extension ConcertError: UserFacingError {
             return "Check the result on the terminal's own ticket or journal before taking the payment again."
         }
         switch code {
-        case .terminalNotResponding: return "Check that the terminal is on, idle, and set to Cash Connection (USB), then try again."
+        case .terminalNotResponding:
+            return "Check that the terminal is on, idle and set to Cash Connection (USB), then try again."
         case .sessionBusy: return "Wait for the current payment to finish."
         default: return "Try again."
         }

@@ -34,7 +34,8 @@ extension ConcertRequest {
         guard let type = ConcertTransactionType(rawValue: Character(Unicode.Scalar(payload[12]))) else {
             throw .invalidField(.transactionType)
         }
-        guard let numeric = ConcertText.number(payload[13..<16]), let currency = ConcertCurrencyCode(numeric: Int(numeric))
+        guard let numeric = ConcertText.number(payload[13..<16]),
+            let currency = ConcertCurrencyCode(numeric: Int(numeric))
         else { throw .invalidField(.currency) }
         let privateData = ConcertText.trimmedText(payload[16..<26])
         guard let delay = ConcertAnswerDelay(rawValue: String(decoding: payload[26..<30], as: UTF8.self)) else {

@@ -64,10 +64,12 @@ extension ConcertSessionStateMachine {
         }
         let endTurn = Action.send(ConcertLinkSerializer.control(.endOfTransmission))
         if requestMayHaveArrived {
-            return [endTurn] + finish(.outcomeUnknown(ConcertError(code: .requestUnacknowledged, phase: .requestDelivery)))
+            let error = ConcertError(code: .requestUnacknowledged, phase: .requestDelivery)
+            return [endTurn] + finish(.outcomeUnknown(error))
         }
         let cause = refused ? "NAK to every copy" : nil
-        return [endTurn] + finish(.fail(ConcertError(code: .requestRejected, phase: .requestDelivery, underlying: cause)))
+        let error = ConcertError(code: .requestRejected, phase: .requestDelivery, underlying: cause)
+        return [endTurn] + finish(.fail(error))
     }
 
     mutating func answerReceived(_ answer: ConcertAnswer) -> [Action] {

@@ -127,11 +127,11 @@ public struct ConcertSessionStateMachine: Sendable {
         case .enquiring, .pausingBeforeEnquiry:
             return finish(.fail(ConcertError(code: .transportFailed, phase: .handshake, underlying: cause)))
         case .sendingRequest:
-            return finish(.outcomeUnknown(ConcertError(code: .transportFailed, phase: .requestDelivery, underlying: cause)))
+            return lineDropped(in: .requestDelivery, cause: cause)
         case .awaitingAnswer:
-            return finish(.outcomeUnknown(ConcertError(code: .transportFailed, phase: .awaitingAnswer, underlying: cause)))
+            return lineDropped(in: .awaitingAnswer, cause: cause)
         case .receivingAnswer:
-            return finish(.outcomeUnknown(ConcertError(code: .transportFailed, phase: .answerReception, underlying: cause)))
+            return lineDropped(in: .answerReception, cause: cause)
         }
     }
 
@@ -154,6 +154,10 @@ public struct ConcertSessionStateMachine: Sendable {
 
     var acknowledgementTimer: Action {
         .startTimer(.acknowledgement, after: configuration.acknowledgementTimeout)
+    }
+
+    private mutating func lineDropped(in phase: ConcertError.Phase, cause: String?) -> [Action] {
+        finish(.outcomeUnknown(ConcertError(code: .transportFailed, phase: phase, underlying: cause)))
     }
 
     mutating func finish(_ outcome: Action) -> [Action] {
