@@ -172,3 +172,25 @@ struct ConcertRequestTests {
         }
     }
 }
+
+struct ConcertRequestFactoryTests {
+    @Test(arguments: [
+        (ConcertTransactionType.debit, "0"), (.credit, "1"), (.cancellation, "2"),
+    ])
+    func factory_eachTransaction_setsTypeCharacter(type: ConcertTransactionType, character: String) throws {
+        // Given
+        let amount = Money(minorUnits: 1250, currency: .eur)
+
+        // When
+        let request: ConcertRequest = switch type {
+        case .debit: try .payment(amount, posNumber: 1)
+        case .credit: try .refund(amount, posNumber: 1)
+        default: try .cancellation(amount, posNumber: 1)
+        }
+
+        // Then
+        #expect(request.transactionType == type)
+        #expect(String(decoding: request.encoded()[12...12], as: UTF8.self) == character)
+        #expect(request.answerFormat == .full && request.delay == .afterTransaction)
+    }
+}
