@@ -301,6 +301,24 @@ struct ConcertSessionStateMachineRetryTests {
     }
 
     @Test
+    func receive_answerWithoutEnquiry_isStillTaken() throws {
+        // Given: a terminal that sends its answer frame without asking for the line first
+        var harness = H()
+        try harness.startAndDeliverRequest()
+
+        // When
+        harness.receive([UInt8](hex: ConcertFixtures.declinedShortAnswer))
+
+        // Then
+        #expect(harness.takeSent() == H.ACK)
+        guard case .complete(let answer) = harness.outcome else {
+            Issue.record("expected completion")
+            return
+        }
+        #expect(answer.status == .declined)
+    }
+
+    @Test
     func timer_staleTimerKind_isIgnored() throws {
         // Given
         var harness = H()

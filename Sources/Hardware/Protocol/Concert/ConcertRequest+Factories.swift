@@ -41,6 +41,8 @@ extension ConcertRequest {
         posNumber: Int,
         privateData: String = ""
     ) throws(ConcertMessageError) -> ConcertRequest {
-        try ConcertRequest(posNumber: posNumber, amount: amount, transactionType: .cancellation, privateData: privateData)
+        try ConcertRequest(
+            posNumber: posNumber, amount: amount, transactionType: .cancellation, privateData: privateData
+        )
     }
 }

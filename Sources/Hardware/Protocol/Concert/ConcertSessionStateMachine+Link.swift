@@ -33,6 +33,10 @@ extension ConcertSessionStateMachine {
             } catch {
                 return answerDamaged(attempt: attempt, cause: error.description)
             }
+        case (.awaitingAnswer, .frame(let payload)):
+            // A terminal that skipped its ENQ: an intact, decodable answer is still the answer.
+            guard let answer = try? ConcertAnswer(decoding: payload) else { return [] }
+            return answerReceived(answer)
         case (.receivingAnswer, .endOfTransmission):
             // The terminal gave up this turn; it will ask for the line again with ENQ.
             state = .awaitingAnswer
