@@ -7,7 +7,7 @@ extension WooTestServer {
             return handleControl(request)
         }
         let controls = self.controls.withLock { $0 }
-        let response: HTTPResponse
+        var response: HTTPResponse
         var logPath = request.path
         if controls.mode == .notWordPress {
             response = .html(404, "Not Found")
@@ -17,6 +17,7 @@ extension WooTestServer {
         } else {
             response = .html(404, "Page not found – \(storeName)")
         }
+        response.headers.append(("Date", WooDate.httpDate(now)))
         record(LoggedRequest(method: request.method, path: logPath, query: request.queryString,
                              status: response.status,
                              delivery: response.delivery))

@@ -5,6 +5,9 @@ import FoundationNetworking
 import Testing
 @testable import WooTestServer
 
+/// Reset faults use a fresh URLSession: on a reused keep-alive connection, FoundationNetworking (libcurl) does
+/// not report the RST of a POST as a connection loss but waits for `timeoutIntervalForRequest` and fails with
+/// `NSURLErrorTimedOut` (-1001) — the server sends the RST at once (checked with a raw client).
 struct FaultTests {
     private let orderBody = #"{"status":"pending"}"#
 

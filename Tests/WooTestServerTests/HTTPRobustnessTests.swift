@@ -80,6 +80,7 @@ struct ValueTests {
         #expect(value["a"]?.arrayValue?[1] == .number("2.50"))
         #expect(value["a"]?.arrayValue?[2] == .string("xé\n"))
         #expect(try JSONParser.parse(Array(value.serialized().utf8)) == value)
+        #expect(JSON.string("a/ä😀").serialized() == #""a\/\u00e4\ud83d\ude00""#)
         #expect(throws: JSONParser.ParseError.self) { try JSONParser.parse(Array("[1,".utf8)) }
         #expect(throws: JSONParser.ParseError.self) {
             try JSONParser.parse(Array((String(repeating: "[", count: 500) + String(repeating: "]", count: 500)).utf8))

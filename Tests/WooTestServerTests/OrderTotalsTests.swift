@@ -133,4 +133,47 @@ struct OrderTotalsTests {
         #expect(reply.json?["fee_lines"]?.arrayValue?.first?["total_tax"]?.stringValue == "2.34")
         #expect(reply.json?["total"]?.stringValue == "14.68")
     }
+
+    @Test(arguments: [false, true])
+    func create_withCompoundRate_appliesItAfterTheRegularRate(pricesIncludeTax: Bool) async throws {
+        // Given: 10 % at priority 1, an ignored second rate at priority 1, 5 % compound at priority 2
+        let harness = try ServerHarness(seed: false)
+        harness.server.updateSettings { $0.pricesIncludeTax = pricesIncludeTax }
+        harness.server.addTaxRate(rate: "10", name: "Base", priority: 1)
+        harness.server.addTaxRate(rate: "50", name: "Shadowed", priority: 1)
+        harness.server.addTaxRate(rate: "5", name: "Compound", priority: 2, compound: true)
+        let product = harness.server.addProduct(name: "Thing", regularPrice: pricesIncludeTax ? "115.50" : "100.00")
+        // When
+        let reply = try await harness.post("/wc/v3/orders", #"{"line_items":[{"product_id":\#(product.id)}]}"#)
+        // Then
+        let taxes = reply.json?["line_items"]?.arrayValue?.first?["taxes"]?.arrayValue?.compactMap { $0["total"]?.stringValue }
+        #expect(reply.json?["line_items"]?.arrayValue?.first?["subtotal"]?.stringValue == "100.00")
+        #expect(taxes == ["10", "5.5"])
+        #expect(reply.json?["total"]?.stringValue == "115.50")
+        #expect(reply.json?["tax_lines"]?.arrayValue?.map { $0["compound"] } == [.bool(false), .bool(true)])
+    }
+
+    @Test func create_withVariableParentOnly_fails400() async throws {
+        // Given
+        let harness = try ServerHarness()
+        let shirt = harness.server.product(sku: "MER-TSH")!
+        // When
+        let reply = try await harness.post("/wc/v3/orders", #"{"line_items":[{"product_id":\#(shirt.id)}]}"#)
+        // Then
+        #expect(reply.status == 400)
+        #expect(reply.json?["code"]?.stringValue == "order_item_product_invalid_variation_id")
+    }
+
+    @Test func create_withPercentCouponInTaxInclusiveStore_discountsGrossPrice() async throws {
+        // Given: demo store, 2 × Travel Mug at 14.95 incl. 19 %
+        let harness = try ServerHarness()
+        let mug = harness.server.product(sku: "MER-MUG")!
+        // When
+        let reply = try await harness.post("/wc/v3/orders",
+                                           #"{"line_items":[{"product_id":\#(mug.id),"quantity":2}],"coupon_lines":[{"code":"welcome10"}]}"#)
+        // Then: 29.90 gross, 2.99 off gross = 26.91 to pay; net 25.13 → 22.61, tax 4.77 → 4.30
+        #expect(reply.json?["total"]?.stringValue == "26.91")
+        #expect(reply.json?["discount_total"]?.stringValue == "2.52")
+        #expect(reply.json?["discount_tax"]?.stringValue == "0.47")
+    }
 }

@@ -41,6 +41,7 @@ struct ProductRouteTests {
         #expect(items.first?["id"]?.intValue == touched.id)
         #expect(items.first?["price"]?.stringValue == "2.40")
         #expect(items.first?.objectValue?.count == 2)
+        #expect(reply.header("Date") == "Tue, 14 Nov 2023 23:13:20 GMT")
     }
 
     @Test func list_bySkuAndBarcode_findsTheProduct() async throws {

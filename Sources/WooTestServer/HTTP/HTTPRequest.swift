@@ -12,6 +12,8 @@ public struct HTTPRequest: Sendable {
     public var headers: [String: String]
     /// The body bytes (empty when there is none).
     public var body: [UInt8]
+    /// Whether the request line said HTTP/1.0 (no keep-alive unless asked for).
+    var isHTTP10 = false
 
     /// The last value of query parameter `name`.
     public func query(_ name: String) -> String? {
@@ -25,7 +27,8 @@ public struct HTTPRequest: Sendable {
 
     /// Whether the client asked to close the connection after this response.
     var wantsClose: Bool {
-        headers["connection"]?.lowercased().contains("close") == true
+        let connection = headers["connection"]?.lowercased() ?? ""
+        return connection.contains("close") || (isHTTP10 && !connection.contains("keep-alive"))
     }
 }
 

@@ -69,7 +69,8 @@ enum HTTPRequestReader {
             path: target.path,
             queryItems: target.query,
             headers: headers,
-            body: body
+            body: body,
+            isHTTP10: requestLine[2] == "HTTP/1.0"
         ))
     }
 

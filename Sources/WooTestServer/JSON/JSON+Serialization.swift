@@ -1,7 +1,7 @@
 import Foundation
 
 extension JSON {
-    /// Compact JSON text, with `/` escaped the way WordPress does not (plain) and non-ASCII kept as UTF-8.
+    /// Compact JSON text as PHP's `json_encode` writes it for WordPress: `/` as `\/`, non-ASCII as `\uXXXX`.
     public func serialized() -> String {
         var out = ""
         write(to: &out)
@@ -45,9 +45,13 @@ extension JSON {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
+            case "/": out += "\\/"
             default:
-                if scalar.value < 0x20 {
+                if scalar.value < 0x20 || (scalar.value > 0x7F && scalar.value < 0x10000) {
                     out += String(format: "\\u%04x", scalar.value)
+                } else if scalar.value >= 0x10000 {
+                    let value = scalar.value - 0x10000
+                    out += String(format: "\\u%04x\\u%04x", 0xD800 + (value >> 10), 0xDC00 + (value & 0x3FF))
                 } else {
                     out.unicodeScalars.append(scalar)
                 }

@@ -14,6 +14,19 @@ enum WooDate {
         )
     }
 
+    /// An HTTP `Date` header value (RFC 9110 IMF-fixdate), e.g. `Sat, 21 Nov 2026 20:18:30 GMT`.
+    static func httpDate(_ date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        return String(
+            format: "%@, %02d %@ %04d %02d:%02d:%02d GMT", days[Int(parts.tm_wday) % 7], parts.tm_mday,
+            months[Int(parts.tm_mon) % 12], parts.tm_year + 1900, parts.tm_hour, parts.tm_min, parts.tm_sec
+        )
+    }
+
     /// A date as JSON text, or `null`.
     static func json(_ date: Date?) -> JSON {
         date.map { .string(format($0)) } ?? .null

@@ -94,7 +94,6 @@ enum OrderRoutes {
                         order.billing[$0]?.stringValue?.localizedCaseInsensitiveContains(search) == true
                     }
                     || order.lineItems.contains { $0.name.localizedCaseInsensitiveContains(search) }
-                    || order.metaData.contains { $0.value.stringValue == search }
             }
         }
         let orderBy = context.string("orderby") ?? "date"
