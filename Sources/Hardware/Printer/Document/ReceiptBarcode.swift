@@ -5,8 +5,9 @@
 /// let ref = try ReceiptBarcode(.code128, data: "R-2026-00042")
 /// ```
 public struct ReceiptBarcode: Hashable, Sendable {
-    /// The longest Code 128 content accepted (ESC/POS counts the length in one byte, with room for the code set).
-    public static let maximumCode128Length = 250
+    /// The longest Code 128 content accepted, counting each `{` twice (ESC/POS counts the length in one byte,
+    /// selects the code set with `{B` and escapes a literal `{` as `{{`).
+    public static let maximumCode128Length = 253
 
     /// The symbology.
     public let symbology: Symbology
@@ -20,7 +21,7 @@ public struct ReceiptBarcode: Hashable, Sendable {
     /// - Parameters:
     ///   - symbology: EAN-13 or Code 128.
     ///   - data: For EAN-13, 12 digits (the check digit is computed) or 13 digits (the check digit is verified).
-    ///     For Code 128, 1 to ``maximumCode128Length`` printable ASCII characters.
+    ///     For Code 128, 1 to ``maximumCode128Length`` printable ASCII characters (a `{` counts twice).
     ///   - alignment: Where the barcode sits; centered by default.
     /// - Throws: ``ReceiptBarcodeError`` when the content does not fit the symbology.
     public init(_ symbology: Symbology, data: String, alignment: ReceiptTextAlignment = .center) throws(ReceiptBarcodeError) {
@@ -71,7 +72,8 @@ public struct ReceiptBarcode: Hashable, Sendable {
 
     private static func validatedCode128(_ data: String) throws(ReceiptBarcodeError) -> String {
         let printable = data.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value <= 0x7E }
-        guard printable, !data.isEmpty, data.unicodeScalars.count <= maximumCode128Length else {
+        let escapedLength = data.unicodeScalars.count + data.unicodeScalars.filter { $0 == "{" }.count
+        guard printable, !data.isEmpty, escapedLength <= maximumCode128Length else {
             throw .invalidCode128(data)
         }
         return data
@@ -84,7 +86,7 @@ public enum ReceiptBarcodeError: Error, Hashable, Sendable, CustomStringConverti
     case invalidEAN13(String)
     /// The 13th digit is not the check digit of the first 12.
     case wrongCheckDigit(String, expected: Int)
-    /// Code 128 needs 1 to 250 printable ASCII characters.
+    /// Code 128 needs 1 to 253 printable ASCII characters (a `{` counts twice).
     case invalidCode128(String)
 
     public var description: String {
