@@ -25,11 +25,10 @@ struct ReceiptMarkupParser {
         return ReceiptDocument(blocks)
     }
 
-    /// The lines of the markup, split at `\n` (a `\r` before it is dropped); a final newline adds no empty line.
+    /// The lines of the markup, split at `\n` or `\r\n`; a final line terminator adds no empty line.
     static func lines(of markup: String) -> [Substring] {
-        var lines = markup.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.last == "\r" ? line.dropLast() : line
-        }
+        // "\r\n" is one Character in Swift, so both terminators are matched as characters.
+        var lines = markup.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         if lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
         if markup.isEmpty { return [] }
         return lines
