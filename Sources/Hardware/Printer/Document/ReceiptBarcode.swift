@@ -24,7 +24,11 @@ public struct ReceiptBarcode: Hashable, Sendable {
     ///     For Code 128, 1 to ``maximumCode128Length`` printable ASCII characters (a `{` counts twice).
     ///   - alignment: Where the barcode sits; centered by default.
     /// - Throws: ``ReceiptBarcodeError`` when the content does not fit the symbology.
-    public init(_ symbology: Symbology, data: String, alignment: ReceiptTextAlignment = .center) throws(ReceiptBarcodeError) {
+    public init(
+        _ symbology: Symbology,
+        data: String,
+        alignment: ReceiptTextAlignment = .center
+    ) throws(ReceiptBarcodeError) {
         self.symbology = symbology
         self.alignment = alignment
         switch symbology {

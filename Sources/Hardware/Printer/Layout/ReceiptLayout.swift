@@ -112,7 +112,9 @@ public struct ReceiptLayout: Sendable {
         case .text(let text, let style):
             let columns = columns(for: style)
             return ReceiptTextSanitizer.sanitizeLines(text).flatMap { line in
-                Self.wrap(transform(line), columns: columns).map { .line(Line(text: $0, style: style, columns: columns)) }
+                Self.wrap(transform(line), columns: columns).map { text in
+                    .line(Line(text: text, style: style, columns: columns))
+                }
             }
         case .row(let label, let amount, let style):
             return rowLines(label: label, amount: amount, style: style).map { .line($0) }

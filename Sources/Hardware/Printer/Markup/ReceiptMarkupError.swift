@@ -40,7 +40,8 @@ extension ReceiptMarkupError: UserFacingError {
     }
 
     public var recoverySuggestion: String {
-        "Fix the receipt template (see the markup reference in docs/receipts.md), then print again; the sale itself is saved."
+        "Fix the receipt template (the markup is described in docs/receipts.md), then print again; "
+            + "the sale itself is saved."
     }
 
     /// The reason in a few words, without the line number.

@@ -13,7 +13,10 @@ extension ReceiptMarkupParser {
     ) throws(ReceiptMarkupError) {
         let argument = ReceiptMarkup.unescape(rawArgument).trimmingSpaces()
         func invalid(_ expected: String) -> ReceiptMarkupError {
-            ReceiptMarkupError(line: line, reason: .invalidArgument(directive: name, argument: argument, expected: expected))
+            ReceiptMarkupError(
+                line: line,
+                reason: .invalidArgument(directive: name, argument: argument, expected: expected)
+            )
         }
         func missing(_ expected: String) -> ReceiptMarkupError {
             ReceiptMarkupError(line: line, reason: .missingArgument(directive: name, expected: expected))
@@ -95,7 +98,8 @@ extension ReceiptMarkupParser {
             )
         }
         guard !data.isEmpty else {
-            throw ReceiptMarkupError(line: line, reason: .missingArgument(directive: "barcode", expected: "the data to encode"))
+            let reason = ReceiptMarkupError.Reason.missingArgument(directive: "barcode", expected: "the data to encode")
+            throw ReceiptMarkupError(line: line, reason: reason)
         }
         let alignment = prefix.alignment == nil ? .center : prefix.style.alignment
         do {
