@@ -109,4 +109,16 @@ struct ESCPOSTokenizerTests {
         // Then
         #expect(tokens == [.command(.barcode(system: 2, data: Array("4006381333931".utf8)))])
     }
+
+    @Test func tokenize_emphasisWithOddArgument_keepsItsBytes() throws {
+        // Given ESC E 83, found by ESCPOSTokenizerFuzzTests (seed 166): it used to come back as ESC E 1
+        let bytes: [UInt8] = [0x1B, 0x45, 0x53]
+
+        // When
+        let tokens = try ESCPOSTokenizer.tokenize(bytes)
+
+        // Then
+        #expect(tokens == [.unknown(bytes)])
+        #expect(tokens.flatMap(\.bytes) == bytes)
+    }
 }

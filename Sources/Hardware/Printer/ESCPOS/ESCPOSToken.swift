@@ -8,7 +8,9 @@ public enum ESCPOSToken: Hashable, Sendable {
     case command(ESCPOSCommand)
     /// A control byte other than `LF`, `ESC`, `GS` or `DLE` (`CR`, `HT`, `NUL`…).
     case control(UInt8)
-    /// An `ESC`, `GS` or `DLE` sequence the tokenizer does not know, with the bytes it consumed.
+    /// An `ESC`, `GS` or `DLE` sequence the tokenizer does not know (or a known one with an argument outside the
+    /// form the encoder writes, such as `ESC E 83`), with the bytes it consumed. Tokens always give back exactly
+    /// the bytes they were read from.
     case unknown([UInt8])
 
     /// The bytes of the token.

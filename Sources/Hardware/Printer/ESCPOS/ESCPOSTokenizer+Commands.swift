@@ -9,11 +9,16 @@ extension ESCPOSTokenizer {
             guard let arguments = bytes(at: 2, count: 3) else { return nil }
             return (.command(.drawerKick(pin: arguments[0], onTime: arguments[1], offTime: arguments[2])), 5)
         }
+        if name == 0x45 {
+            guard let n = byte(at: 2) else { return nil }
+            // Printers read only bit 0; other values are kept byte for byte rather than normalised.
+            guard n <= 1 else { return (.unknown([ESCPOSCommand.esc, name, n]), 3) }
+            return (.command(.emphasis(n == 1)), 3)
+        }
         let oneArgument: ((UInt8) -> ESCPOSCommand)? =
             switch name {
             case 0x74: { .selectCodePage($0) }
             case 0x61: { .justification($0) }
-            case 0x45: { .emphasis($0 & 1 == 1) }
             case 0x21: { .printMode($0) }
             case 0x2D: { .underline($0) }
             case 0x4D: { .font($0) }
