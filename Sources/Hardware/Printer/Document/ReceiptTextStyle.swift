@@ -20,13 +20,17 @@ public struct ReceiptTextStyle: Hashable, Sendable {
 
 /// Where a line sits between the margins.
 public enum ReceiptTextAlignment: Hashable, Sendable {
+    /// Against the left margin.
     case left
+    /// Centered between the margins.
     case center
+    /// Against the right margin.
     case right
 }
 
 /// Character size: each character is scaled by an integer factor in width and height.
 public enum ReceiptTextSize: Hashable, Sendable {
+    /// The printer's normal character size.
     case normal
     /// Twice as tall, normal width: the same number of columns.
     case doubleHeight
