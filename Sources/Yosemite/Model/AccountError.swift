@@ -59,17 +59,19 @@ public enum AccountError: UserFacingError, Equatable {
 
 extension AccountError {
     /// Maps a network failure during login to what it means for the person logging in.
-    init(loginFailure error: NetworkError, siteURL: String) {
-        switch error.kind {
-        case .invalidSiteURL: self = .invalidSiteURL(siteURL)
+    init(loginFailure error: NetworkError, siteURL: String, username: String) {
+        switch error {
+        case .invalidSiteAddress: self = .invalidSiteURL(siteURL)
         case .insecureConnection: self = .insecureSite(siteURL)
-        case .dnsFailure, .connectionRefused, .timedOut, .tlsFailure, .connectionLost, .serverError, .rateLimited:
+        case .dnsFailure, .connectionRefused, .timeout, .tlsFailure, .connectionLost, .offline, .serverError,
+            .rateLimited, .transport:
             self = .siteUnreachable(reason: error.message)
         case .notWordPress: self = .notWordPress(siteURL)
         case .wooCommerceMissing: self = .wooCommerceMissing(siteURL)
         case .unauthorized: self = .badCredentials
-        case .forbidden: self = .insufficientPermission(username: "")
-        default: self = .unexpectedResponse(error.message)
+        case .forbidden: self = .insufficientPermission(username: username)
+        case .notFound, .unexpectedStatus, .malformedResponse, .cancelled:
+            self = .unexpectedResponse(error.message)
         }
     }
 }

@@ -8,7 +8,7 @@ extension StoreSettings {
     /// amount to it), falling back to ISO 4217. Missing settings take WooCommerce's defaults.
     init(storeName: String, siteURL: String, general: [SiteSetting], tax: [SiteSetting]) {
         let values = Dictionary(
-            (general + tax).map { ($0.settingID, $0.value) }, uniquingKeysWith: { first, _ in first }
+            (general + tax).map { ($0.id, $0.value) }, uniquingKeysWith: { first, _ in first }
         )
         func value(_ key: String, _ fallback: String = "") -> String { values[key] ?? fallback }
 

@@ -61,10 +61,10 @@ extension AccountStore {
             let site = try SiteAddress(siteURL)
             credentials = Credentials(site: site, username: username, applicationPassword: applicationPassword)
         } catch {
-            return .failure(AccountError(loginFailure: error, siteURL: siteURL))
+            return .failure(AccountError(loginFailure: error, siteURL: siteURL, username: username))
         }
         let network = environment.makeNetwork(credentials)
-        let siteRemote = SiteRemote(network: network)
+        let siteRemote = SiteRemote(network: network, site: credentials.site)
         let account: Account
         let settings: StoreSettings
         do {
@@ -73,8 +73,9 @@ extension AccountStore {
             guard user.canManageWooCommerce else {
                 return .failure(.insufficientPermission(username: username))
             }
-            let general = try await SettingsRemote(network: network).loadGeneralSettings()
-            let tax = (try? await SettingsRemote(network: network).loadTaxSettings()) ?? []
+            let settingsRemote = SettingsRemote(network: network)
+            let general = try await settingsRemote.loadGeneralSettings()
+            let tax = try await settingsRemote.loadSettings(group: "tax")
             settings = StoreSettings(
                 storeName: index.name,
                 siteURL: credentials.site.description,
@@ -82,11 +83,8 @@ extension AccountStore {
                 tax: tax
             )
             account = Account(siteURL: credentials.site.description, username: username, displayName: user.name)
-        } catch let error as NetworkError {
-            if case .forbidden = error.kind { return .failure(.insufficientPermission(username: username)) }
-            return .failure(AccountError(loginFailure: error, siteURL: siteURL))
         } catch {
-            return .failure(.unexpectedResponse(String(describing: error)))
+            return .failure(AccountError(loginFailure: error, siteURL: siteURL, username: username))
         }
 
         do {

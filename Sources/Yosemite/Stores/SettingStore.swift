@@ -37,7 +37,7 @@ public final class SettingStore: Store {
                 let index = try await SiteRemote(network: network).loadIndex()
                 let remote = SettingsRemote(network: network)
                 let general = try await remote.loadGeneralSettings()
-                let tax = try await remote.loadTaxSettings()
+                let tax = try await remote.loadSettings(group: "tax")
                 settings = StoreSettings(storeName: index.name, siteURL: siteURL, general: general, tax: tax)
             } catch {
                 onCompletion(.failure(.network(String(describing: error))))

@@ -1,0 +1,220 @@
+import Foundation
+import Networking
+import POSFoundation
+import Storage
+import Testing
+import WooTestServer
+@testable import Yosemite
+
+@MainActor
+@Suite(.serialized)
+struct StoresManagerTests {
+    let server = WooTestServer()
+    let siteURL: String
+    let directory: TestDataDirectory
+
+    init() throws {
+        siteURL = try server.start().absoluteString
+        server.seedDemoStore()
+        server.addUser(username: "manager", applicationPassword: "good-pass", role: .shopManager)
+        server.addUser(username: "reader", applicationPassword: "sub-pass", role: .subscriber)
+        directory = try TestDataDirectory()
+    }
+
+    private func tearDown() {
+        server.stop()
+        directory.remove()
+    }
+
+    private func makeManager(unhandled: UnhandledActions? = nil) throws -> StoresManager {
+        let environment = try AppEnvironment.test(directory: directory, makeNetwork: AppEnvironment.liveNetwork)
+        if let unhandled {
+            return StoresManager(environment: environment, onUnhandledAction: unhandled.handler)
+        }
+        return StoresManager(environment: environment, onUnhandledAction: { Issue.record("unhandled \($0)") })
+    }
+
+    private func loginAsManager(_ manager: StoresManager) async throws {
+        _ = try await manager.login(siteURL: siteURL, username: "manager", applicationPassword: "good-pass")
+    }
+
+    // MARK: - Start and login
+
+    @Test func init_emptyDataDirectory_isDeauthenticated() throws {
+        defer { tearDown() }
+        let manager = try makeManager()
+        #expect(!manager.isAuthenticated)
+        #expect(manager.account == nil)
+    }
+
+    @Test func login_goodCredentials_authenticatesAndSavesCredentialsOwnerOnly() async throws {
+        defer { tearDown() }
+        // Given
+        let manager = try makeManager()
+        // When
+        let (account, settings) = try await manager.login(siteURL: siteURL, username: "manager", applicationPassword: "good-pass")
+        // Then
+        #expect(manager.isAuthenticated)
+        #expect(account.username == "manager")
+        #expect(settings.storeName == "Demo Store")
+        #expect(settings.currency == Currency(code: "EUR", exponent: 2))
+        #expect(settings.taxes.pricesIncludeTax)
+        let path = directory.url.appendingPathComponent(AppEnvironment.FileName.credentials).path
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        let stored: Yosemite.StoreSettings? = try await manager.perform { SettingAction.loadStoreSettings(onCompletion: $0) }
+        #expect(stored == settings)
+    }
+
+    @Test func login_savedSession_isRestoredByANewManager() async throws {
+        defer { tearDown() }
+        try await loginAsManager(try makeManager())
+        let restored = try makeManager()
+        #expect(restored.isAuthenticated)
+        #expect(restored.account?.username == "manager")
+    }
+
+    @Test func login_wrongPassword_failsWithBadCredentialsAndStaysLoggedOut() async throws {
+        defer { tearDown() }
+        let manager = try makeManager()
+        await #expect(throws: AccountError.badCredentials) {
+            _ = try await manager.login(siteURL: siteURL, username: "manager", applicationPassword: "wrong")
+        }
+        #expect(!manager.isAuthenticated)
+        #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("credentials.json").path))
+    }
+
+    @Test func login_subscriber_failsWithInsufficientPermission() async throws {
+        defer { tearDown() }
+        let manager = try makeManager()
+        await #expect(throws: AccountError.insufficientPermission(username: "reader")) {
+            _ = try await manager.login(siteURL: siteURL, username: "reader", applicationPassword: "sub-pass")
+        }
+    }
+
+    @Test func login_siteWithoutWooCommerce_failsWithWooCommerceMissing() async throws {
+        defer { tearDown() }
+        server.mode = .wordPressWithoutWooCommerce
+        let manager = try makeManager()
+        await #expect(throws: AccountError.wooCommerceMissing(siteURL)) {
+            _ = try await manager.login(siteURL: siteURL, username: "manager", applicationPassword: "good-pass")
+        }
+    }
+
+    @Test func login_notWordPress_failsWithNotWordPress() async throws {
+        defer { tearDown() }
+        server.mode = .notWordPress
+        let manager = try makeManager()
+        await #expect(throws: AccountError.notWordPress(siteURL)) {
+            _ = try await manager.login(siteURL: siteURL, username: "manager", applicationPassword: "good-pass")
+        }
+    }
+
+    @Test func login_nothingListening_failsWithSiteUnreachable() async throws {
+        defer { tearDown() }
+        let manager = try makeManager()
+        server.stop()
+        do {
+            _ = try await manager.login(siteURL: siteURL, username: "manager", applicationPassword: "good-pass")
+            Issue.record("login succeeded without a server")
+        } catch {
+            guard case .siteUnreachable = error else { Issue.record("got \(error)"); return }
+        }
+    }
+
+    @Test func login_plainHTTPToAnotherHost_isRefusedBeforeAnyRequest() async throws {
+        defer { tearDown() }
+        let manager = try makeManager()
+        await #expect(throws: AccountError.insecureSite("http://shop.example.com")) {
+            _ = try await manager.login(siteURL: "http://shop.example.com", username: "manager", applicationPassword: "good-pass")
+        }
+    }
+
+    // MARK: - Logout
+
+    @Test func logout_withUnsyncedOutboxEntry_refusesAndKeepsTheSession() async throws {
+        defer { tearDown() }
+        // Given a logged-in counter with a sale not yet on the server
+        let manager = try makeManager()
+        try await loginAsManager(manager)
+        try await manager.environment.database.performAndSave { db in
+            try OutboxRecord.enqueue(.createOrder, orderId: nil, payload: "{}", in: db)
+        }
+        // When / Then
+        await #expect(throws: AccountError.pendingWork(unsyncedEntries: 1, unresolvedPayments: 0)) {
+            try await manager.logout(force: false)
+        }
+        #expect(manager.isAuthenticated)
+        #expect(try await manager.environment.database.unsyncedOutboxCount() == 1)
+    }
+
+    @Test func logout_withUnresolvedPayment_refuses() async throws {
+        defer { tearDown() }
+        let manager = try makeManager()
+        try await loginAsManager(manager)
+        let now = manager.environment.now()
+        try await manager.environment.database.performAndSave { db in
+            try PaymentJournalRecord(
+                attemptId: "attempt-1", readerId: "sim://", amount: Money(minorUnits: 1250, currency: .eur),
+                state: .unknown, startedAt: now
+            ).insert(db)
+        }
+        await #expect(throws: AccountError.pendingWork(unsyncedEntries: 0, unresolvedPayments: 1)) {
+            try await manager.logout(force: false)
+        }
+        #expect(manager.isAuthenticated)
+    }
+
+    @Test func logout_forced_wipesStoreDataAndCredentials() async throws {
+        defer { tearDown() }
+        // Given
+        let manager = try makeManager()
+        try await loginAsManager(manager)
+        try await manager.environment.database.performAndSave { db in
+            try OutboxRecord.enqueue(.createOrder, orderId: nil, payload: "{}", in: db)
+        }
+        // When
+        try await manager.logout(force: true)
+        // Then
+        #expect(!manager.isAuthenticated)
+        #expect(try await manager.environment.database.unsyncedOutboxCount() == 0)
+        #expect(try await manager.environment.database.setting(key: SettingsRepository.storeSettingsKey) == nil)
+        #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("credentials.json").path))
+        #expect(!(try makeManager()).isAuthenticated)
+    }
+
+    @Test func logout_nothingPending_succeeds() async throws {
+        defer { tearDown() }
+        let manager = try makeManager()
+        try await loginAsManager(manager)
+        try await manager.logout(force: false)
+        #expect(!manager.isAuthenticated)
+    }
+
+    // MARK: - States
+
+    @Test func dispatch_settingActionWhileLoggedOut_isUnhandledAndFailsLoudly() throws {
+        defer { tearDown() }
+        let unhandled = UnhandledActions()
+        let manager = try makeManager(unhandled: unhandled)
+        manager.dispatch(SettingAction.loadStoreSettings { _ in Issue.record("a logged-out state must not load store settings") })
+        #expect(unhandled.names == ["SettingAction"])
+    }
+
+    @Test func openDemoStore_thenLogin_replacesTheDemoStore() async throws {
+        defer { tearDown() }
+        // Given a counter running the demo store
+        let manager = try makeManager()
+        let demo: Yosemite.StoreSettings = try await manager.perform { AccountAction.openDemoStore(onCompletion: $0) }
+        #expect(demo.storeName == "Demo Store")
+        let before: CounterStatus = try await manager.perform { StatusAction.loadStatus(onCompletion: $0) }
+        #expect(before.mode == .demo)
+        // When
+        server.updateSettings { $0.siteName = "Real Shop" }
+        try await loginAsManager(manager)
+        // Then
+        let after: CounterStatus = try await manager.perform { StatusAction.loadStatus(onCompletion: $0) }
+        #expect(after.mode == .store)
+        #expect(after.store?.storeName == "Real Shop")
+    }
+}

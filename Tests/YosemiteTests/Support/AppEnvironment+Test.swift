@@ -1,0 +1,64 @@
+import Foundation
+import Logging
+import Networking
+import POSFoundation
+import Storage
+import Testing
+@testable import Yosemite
+
+/// A network that fails the test when anything uses it: the default of the test environment, so a store that
+/// talks to the network where a test did not expect it fails loudly.
+struct UnimplementedNetwork: Network {
+    func response(for request: any Request) async throws(NetworkError) -> NetworkResponse {
+        Issue.record("unexpected network request \(request.method) \(request.path)")
+        throw .cancelled
+    }
+}
+
+/// A scratch data directory, deleted by `remove()`.
+struct TestDataDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("pos-yosemite-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: url) }
+}
+
+extension AppEnvironment {
+    /// An environment of doubles: a manual clock, a fixed date, incrementing UUIDs, an on-disk database in
+    /// `directory` (so a second manager can reopen it), and a network that fails unless one is given.
+    static func test(
+        directory: TestDataDirectory,
+        makeNetwork: @escaping @Sendable (Credentials) -> any Network = { _ in UnimplementedNetwork() }
+    ) throws -> AppEnvironment {
+        let now = DateGenerator.constant(Date(timeIntervalSince1970: 1_790_000_000))
+        let database = try AppDatabase.openOnDisk(at: directory.url.appendingPathComponent("pos.sqlite").path, dates: now)
+        var logger = Logger(label: "pos.test")
+        logger.logLevel = .critical
+        return AppEnvironment(
+            clock: ManualClock(),
+            now: now,
+            uuid: .incrementing(),
+            dataDirectory: directory.url,
+            database: database,
+            files: FileStorage(),
+            makeNetwork: makeNetwork,
+            logger: logger
+        )
+    }
+
+    /// The live URLSession network, for tests against the WooCommerce-compatible test server.
+    static let liveNetwork: @Sendable (Credentials) -> any Network = { URLSessionNetwork(credentials: $0, timeout: .seconds(10)) }
+}
+
+/// Records actions that reached a dispatcher with no store for them.
+@MainActor
+final class UnhandledActions {
+    var names: [String] = []
+    var handler: Dispatcher.UnhandledActionHandler {
+        { [unowned self] action in names.append(String(describing: type(of: action))) }
+    }
+}
