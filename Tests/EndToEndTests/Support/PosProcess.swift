@@ -43,12 +43,21 @@ struct PosProcess {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
 
+        // Read both pipes while the process runs, so a chatty process never blocks on a full pipe.
+        let stdoutTask = Task.detached { out.fileHandleForReading.readDataToEndOfFile() }
+        let stderrTask = Task.detached { err.fileHandleForReading.readDataToEndOfFile() }
         let status: Int32 = try await withCheckedThrowingContinuation { continuation in
             process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do { try process.run() } catch { continuation.resume(throwing: error) }
+            do {
+                try process.run()
+            } catch {
+                try? out.fileHandleForWriting.close()
+                try? err.fileHandleForWriting.close()
+                continuation.resume(throwing: error)
+            }
         }
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stdout = String(decoding: await stdoutTask.value, as: UTF8.self)
+        let stderr = String(decoding: await stderrTask.value, as: UTF8.self)
         return Outcome(status: status, stdout: stdout, stderr: stderr)
     }
 }
