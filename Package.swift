@@ -78,6 +78,15 @@ let package = Package(
         // Networking on purpose: it is the independent oracle the client is tested against.
         .target(name: "WooTestServer", swiftSettings: swiftSettings),
         .target(name: "POSFoundationTestSupport", dependencies: ["POSFoundation"], swiftSettings: swiftSettings),
+        // Doubles that play a device byte for byte (scripted transports, fake monitors and printers).
+        .target(name: "HardwareTestSupport", dependencies: ["Hardware", "POSFoundation"], swiftSettings: swiftSettings),
+        // Test environments, recording dispatchers and model fakes for store tests.
+        .target(
+            name: "YosemiteTestSupport",
+            dependencies: ["Yosemite", "Networking", "Storage", "Hardware", "POSFoundation", "POSFoundationTestSupport",
+                           "WooTestServer", logging],
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: Tests
         .testTarget(
@@ -92,17 +101,31 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "POSFoundation", grdb], swiftSettings: swiftSettings),
-        .testTarget(name: "HardwareTests", dependencies: ["Hardware", "POSFoundation"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "HardwareTests",
+            dependencies: ["Hardware", "POSFoundation", "HardwareTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HardwareLinuxTests",
+            dependencies: ["HardwareLinux", "Hardware", "POSFoundation", "HardwareTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TerminalSimulatorTests",
+            dependencies: ["TerminalSimulator", "HardwareLinux", "Hardware", "POSFoundation", "HardwareTestSupport"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "YosemiteTests",
             dependencies: ["Yosemite", "Networking", "Storage", "Hardware", "POSFoundation", "POSFoundationTestSupport",
-                           "WooTestServer"],
+                           "WooTestServer", "YosemiteTestSupport", "HardwareTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "WooTestServerTests", dependencies: ["WooTestServer"], swiftSettings: swiftSettings),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["WooTestServer", "POSFoundation"],
+            dependencies: ["WooTestServer", "POSFoundation", "TerminalSimulator", "Hardware"],
             swiftSettings: swiftSettings
         ),
     ],

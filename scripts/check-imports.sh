@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 # Our modules, and C targets, that the rules speak of. Third-party and system modules are free, except GRDB.
 ours="POSFoundation Networking Storage Hardware HardwareLinux Yosemite Counter TerminalSimulator WooTestServer
-POSFoundationTestSupport CLibUSB CUdev CCups CNcurses GRDB"
+POSFoundationTestSupport HardwareTestSupport YosemiteTestSupport CLibUSB CUdev CCups CNcurses GRDB"
 
 allowed() {
     case "$1" in
@@ -21,6 +21,8 @@ allowed() {
         WooTestServer) echo "" ;;
         woo-test-server) echo "WooTestServer" ;;
         POSFoundationTestSupport) echo "POSFoundation" ;;
+        HardwareTestSupport) echo "POSFoundation Hardware" ;;
+        YosemiteTestSupport) echo "POSFoundation POSFoundationTestSupport Networking Storage Hardware Yosemite WooTestServer" ;;
         pos) echo "POSFoundation Networking Storage Hardware HardwareLinux Yosemite Counter TerminalSimulator" ;;
         *) echo "UNKNOWN" ;;
     esac

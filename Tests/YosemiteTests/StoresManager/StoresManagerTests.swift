@@ -3,6 +3,7 @@ import Networking
 import POSFoundation
 import Storage
 import Testing
+import YosemiteTestSupport
 import WooTestServer
 @testable import Yosemite
 

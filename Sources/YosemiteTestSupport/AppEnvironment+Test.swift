@@ -4,33 +4,35 @@ import Networking
 import POSFoundation
 import Storage
 import Testing
-@testable import Yosemite
+import Yosemite
 
 /// A network that fails the test when anything uses it: the default of the test environment, so a store that
 /// talks to the network where a test did not expect it fails loudly.
-struct UnimplementedNetwork: Network {
-    func response(for request: any Request) async throws(NetworkError) -> NetworkResponse {
+public struct UnimplementedNetwork: Network {
+    public init() {}
+
+    public func response(for request: any Request) async throws(NetworkError) -> NetworkResponse {
         Issue.record("unexpected network request \(request.method) \(request.path)")
         throw .cancelled
     }
 }
 
 /// A scratch data directory, deleted by `remove()`.
-struct TestDataDirectory {
-    let url: URL
+public struct TestDataDirectory {
+    public let url: URL
 
-    init() throws {
+    public init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("pos-yosemite-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
-    func remove() { try? FileManager.default.removeItem(at: url) }
+    public func remove() { try? FileManager.default.removeItem(at: url) }
 }
 
 extension AppEnvironment {
     /// An environment of doubles: a manual clock, a fixed date, incrementing UUIDs, an on-disk database in
     /// `directory` (so a second manager can reopen it), and a network that fails unless one is given.
-    static func test(
+    public static func test(
         directory: TestDataDirectory,
         makeNetwork: @escaping @Sendable (Credentials) -> any Network = { _ in UnimplementedNetwork() }
     ) throws -> AppEnvironment {
@@ -51,14 +53,17 @@ extension AppEnvironment {
     }
 
     /// The live URLSession network, for tests against the WooCommerce-compatible test server.
-    static let liveNetwork: @Sendable (Credentials) -> any Network = { URLSessionNetwork(credentials: $0, timeout: .seconds(10)) }
+    public static let liveNetwork: @Sendable (Credentials) -> any Network = { URLSessionNetwork(credentials: $0, timeout: .seconds(10)) }
 }
 
 /// Records actions that reached a dispatcher with no store for them.
 @MainActor
-final class UnhandledActions {
-    var names: [String] = []
-    var handler: Dispatcher.UnhandledActionHandler {
+public final class UnhandledActions {
+    public var names: [String] = []
+
+    public init() {}
+
+    public var handler: Dispatcher.UnhandledActionHandler {
         { [unowned self] action in names.append(String(describing: type(of: action))) }
     }
 }
