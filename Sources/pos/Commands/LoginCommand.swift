@@ -37,14 +37,7 @@ struct LoginCommand: AsyncParsableCommand {
 
     @MainActor
     private static func login(directory: URL, site: String, username: String, password: String) async -> ExitStatus {
-        let environment: AppEnvironment
-        do {
-            environment = try AppEnvironment.live(dataDirectory: directory, logger: LoggingSetup.logger())
-        } catch {
-            Console.error("cannot open the data directory \(directory.path): \(error)")
-            return .storageFailure
-        }
-        let manager = StoresManager(environment: environment)
+        guard let manager = try? LiveSession.open(directory) else { return .storageFailure }
         do {
             let (account, settings) = try await manager.login(siteURL: site, username: username, applicationPassword: password)
             Console.out("Logged in to \(settings.storeName) (\(account.siteURL)) as \(account.username).")

@@ -23,14 +23,7 @@ struct LogoutCommand: AsyncParsableCommand {
 
     @MainActor
     private static func logout(directory: URL, force: Bool) async -> ExitStatus {
-        let environment: AppEnvironment
-        do {
-            environment = try AppEnvironment.live(dataDirectory: directory, logger: LoggingSetup.logger())
-        } catch {
-            Console.error("cannot open the data directory \(directory.path): \(error)")
-            return .storageFailure
-        }
-        let manager = StoresManager(environment: environment)
+        guard let manager = try? LiveSession.open(directory) else { return .storageFailure }
         do {
             try await manager.logout(force: force)
             Console.out(force ? "Logged out (forced); local store data wiped." : "Logged out; local store data wiped.")

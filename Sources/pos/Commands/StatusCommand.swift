@@ -23,14 +23,7 @@ struct StatusCommand: AsyncParsableCommand {
 
     @MainActor
     static func load(directory: URL, openDemo: Bool) async throws -> CounterStatus {
-        let environment: AppEnvironment
-        do {
-            environment = try AppEnvironment.live(dataDirectory: directory, logger: LoggingSetup.logger())
-        } catch {
-            Console.error("cannot open the data directory \(directory.path): \(error)")
-            throw ExitStatus.storageFailure.exitCode
-        }
-        let manager = StoresManager(environment: environment)
+        let manager = try LiveSession.open(directory)
         do {
             if openDemo && !manager.isAuthenticated {
                 _ = try await manager.perform { AccountAction.openDemoStore(onCompletion: $0) }

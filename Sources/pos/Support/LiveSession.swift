@@ -1,0 +1,18 @@
+import ArgumentParser
+import Foundation
+import Yosemite
+
+/// Opens the live environment and the stores for a data directory: what every command starts with.
+@MainActor
+enum LiveSession {
+    /// The stores manager on the live environment, or the storage-failure exit after saying why.
+    static func open(_ directory: URL) throws(ExitCode) -> StoresManager {
+        do {
+            let environment = try AppEnvironment.live(dataDirectory: directory, logger: LoggingSetup.logger())
+            return StoresManager(environment: environment)
+        } catch {
+            Console.error("cannot open the data directory \(directory.path): \(error)")
+            throw ExitStatus.storageFailure.exitCode
+        }
+    }
+}
