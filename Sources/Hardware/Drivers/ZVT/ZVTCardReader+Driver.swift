@@ -94,7 +94,7 @@ extension ZVTCardReader: CardReaderDriver {
     ///
     /// The last transaction is ours when its receipt number differs from the one seen before ours and its amount
     /// matches; approved then. The same receipt number as before means ours never ran. Anything else stays unknown.
-    static func resolution(of unknown: UnknownCardOutcome, lastTransaction: PaymentResult?) -> UnknownOutcomeResolution {
+    public static func resolution(of unknown: UnknownCardOutcome, lastTransaction: PaymentResult?) -> UnknownOutcomeResolution {
         guard let last = lastTransaction else { return .stillUnknown(reason: "the terminal reported no last transaction") }
         if let previous = unknown.previousReceiptNumber, last.receiptNumber == previous { return .notCharged }
         if let amount = unknown.amount, last.amount.minorUnits != amount.minorUnits {
