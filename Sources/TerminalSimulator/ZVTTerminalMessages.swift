@@ -85,7 +85,7 @@ enum ZVTTerminalMessages {
         lines.append(transaction.isApproved ? "Approval \(transaction.approvalCode)" : "DECLINED")
         lines.append(transaction.isApproved ? "APPROVED" : "NOT APPROVED")
         return lines.enumerated().map { index, text in
-            let attribute: UInt8 = index == lines.count - 1 ? 0x81 : 0x00
+            let attribute: UInt8 = index == lines.count - 1 ? 0xC0 : 0x00
             return ZVTAPDU(.printLine, data: [attribute] + Array(text.utf8))
         }
     }
@@ -94,7 +94,7 @@ enum ZVTTerminalMessages {
     static func endOfDaySlip(total: Money, count: Int, terminalID: String) -> [ZVTAPDU] {
         let lines = ["END OF DAY", "TID \(terminalID)", "Transactions \(count)", "Total \(total)"]
         return lines.enumerated().map { index, text in
-            ZVTAPDU(.printLine, data: [index == lines.count - 1 ? 0x81 : 0x00] + Array(text.utf8))
+            ZVTAPDU(.printLine, data: [index == lines.count - 1 ? 0xC0 : 0x00] + Array(text.utf8))
         }
     }
 
