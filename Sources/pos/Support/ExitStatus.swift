@@ -13,6 +13,9 @@ enum ExitStatus: Int32, CaseIterable {
     case pendingWork = 8
     case storageFailure = 9
     case notLoggedIn = 10
+    case declined = 11
+    case readerUnavailable = 12
+    case outcomeUnknown = 13
     case usage = 64
 
     var meaning: String {
@@ -27,6 +30,9 @@ enum ExitStatus: Int32, CaseIterable {
         case .pendingWork: "refused: unsynced sales or unresolved payments"
         case .storageFailure: "local storage failed"
         case .notLoggedIn: "not logged in to a store"
+        case .declined: "card payment declined or cancelled (nothing charged)"
+        case .readerUnavailable: "card reader unreachable or not usable"
+        case .outcomeUnknown: "card payment outcome unknown: resolve it on the terminal before charging again"
         case .usage: "invalid arguments or site address"
         }
     }

@@ -1,0 +1,97 @@
+import POSFoundation
+
+extension ConcertCardReader: CardReaderDriver {
+    public func connect() async throws(CardReaderError) -> TerminalReport {
+        try await open()
+        return TerminalReport()
+    }
+
+    public func disconnect() async {
+        await close()
+    }
+
+    public func cancel() async {
+        cancelSession()
+    }
+
+    public func perform(
+        _ operation: CardReaderOperation, progress: @escaping @Sendable (PaymentProgress) -> Void
+    ) async throws(CardReaderError) -> CardReaderOperationOutcome {
+        if !isConnected { try await open() }
+        let request: ConcertRequest
+        let amount: Money
+        do {
+            switch operation {
+            case .payment(let payment):
+                amount = payment.amount
+                request = try .payment(amount, posNumber: posNumber, privateData: Self.privateData(payment.reference))
+            case .refund(let money):
+                amount = money
+                request = try .refund(amount, posNumber: posNumber)
+            case .reversal, .endOfDay, .status, .diagnosis:
+                // Concert E+ carries only debit, credit and cancellation of an amount; the rest is done on the terminal.
+                throw CardReaderError(phase: operation.phase, resultCode: .functionNotPossible, underlying: .rejected)
+            }
+        } catch let error as CardReaderError {
+            throw error
+        } catch {
+            throw CardReaderError(phase: operation.phase, underlying: .rejected)
+        }
+        progress(.prompt(CardReaderPrompt(kind: .insertCard, text: "Follow the instructions on the terminal.")))
+        switch await run(request) {
+        case .answered(let answer):
+            return try Self.outcome(of: answer, requested: amount, phase: operation.phase, reader: address.description)
+        case .failed(let error):
+            throw Self.cardReaderError(error, phase: operation.phase)
+        case .outcomeUnknown(let error):
+            return .outcomeUnknown(UnknownCardOutcome(
+                reader: address.description, kind: operation.phase == .refund ? .refund : .payment, amount: amount,
+                reason: error.code.rawValue
+            ))
+        }
+    }
+
+    public func resolve(_ unknown: UnknownCardOutcome) async throws(CardReaderError) -> UnknownOutcomeResolution {
+        .stillUnknown(reason: "Concert terminals cannot report their last transaction to the counter; check the terminal's ticket or journal")
+    }
+
+    // MARK: - Mapping
+
+    static func outcome(
+        of answer: ConcertAnswer, requested: Money, phase: CardReaderError.Phase, reader: String
+    ) throws(CardReaderError) -> CardReaderOperationOutcome {
+        switch answer.status {
+        case .approved:
+            let currency = answer.currency.isoCurrency ?? requested.currency
+            return .approved(PaymentResult(
+                amount: Money(minorUnits: answer.amountMinorUnits, currency: currency),
+                maskedPAN: answer.cardNumberLastFour.flatMap { MaskedPAN(lastFour: $0, length: 16) },
+                approvalCode: answer.transactionID.isEmpty ? nil : answer.transactionID
+            ))
+        case .declined:
+            throw CardReaderError(phase: phase, underlying: .declined)
+        case .notCompleted:
+            throw CardReaderError(phase: phase, resultCode: .abortedByTimeoutOrKey, underlying: .aborted)
+        case .unrecognized:
+            // The state machine reports an unrecognised status as unknown; keep it so if it ever reaches here.
+            return .outcomeUnknown(UnknownCardOutcome(
+                reader: reader, kind: phase == .refund ? .refund : .payment, amount: requested, reason: ConcertError.Code.unrecognizedStatus.rawValue
+            ))
+        }
+    }
+
+    static func cardReaderError(_ error: ConcertError, phase: CardReaderError.Phase) -> CardReaderError {
+        switch error.code {
+        case .terminalNotResponding: CardReaderError(phase: .connection, underlying: .timedOut)
+        case .cancelled: CardReaderError(phase: phase, underlying: .aborted)
+        case .sessionBusy: CardReaderError(phase: phase, underlying: .busy)
+        case .requestRejected: CardReaderError(phase: phase, underlying: .rejected)
+        default: CardReaderError(phase: phase, underlying: .transportFailed)
+        }
+    }
+
+    /// Up to 10 printable ASCII characters of the reference, for the terminal's private field.
+    static func privateData(_ reference: String) -> String {
+        String(reference.unicodeScalars.filter { (0x20...0x7E).contains($0.value) }.prefix(10).map(Character.init))
+    }
+}

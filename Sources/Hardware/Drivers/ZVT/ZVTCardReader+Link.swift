@@ -1,0 +1,75 @@
+/// The wire side of ``ZVTCardReader``: bare APDUs over TCP, framed and acknowledged APDUs over serial.
+extension ZVTCardReader {
+    func resetLink() {
+        link = ZVTSerialLink(acknowledgeTimeout: timeouts.acknowledge)
+        frameParser = ZVTSerialFrameParser()
+        apduParser = ZVTAPDUParser()
+        queuedAPDUs = []
+    }
+
+    /// Sends an APDU; over serial it waits in a queue while an earlier frame awaits its ACK.
+    func send(_ apdu: ZVTAPDU) {
+        switch framing {
+        case .bareAPDU:
+            guard let bytes = try? apdu.encoded() else { return }
+            channel?.send(bytes)
+        case .serial:
+            if link.isAwaitingAcknowledge {
+                queuedAPDUs.append(apdu)
+            } else if let actions = try? link.send(apdu) {
+                performLink(actions)
+            }
+        }
+    }
+
+    /// Handles bytes read from the transport.
+    func received(_ bytes: [UInt8]) async {
+        switch framing {
+        case .bareAPDU:
+            apduParser.append(bytes)
+            do {
+                while let apdu = try apduParser.nextAPDU() {
+                    perform(machine.received(apdu))
+                }
+            } catch {
+                // A bare stream cannot resynchronise after a bad length: drop the connection.
+                await lineFailed()
+            }
+        case .serial:
+            frameParser.append(bytes)
+            while true {
+                do {
+                    guard let unit = try frameParser.nextUnit() else { break }
+                    performLink(link.received(unit))
+                } catch {
+                    performLink(link.receiveFailed(error))
+                }
+            }
+            if frameParser.isInsideFrame {
+                startTimer(.interByte, after: timeouts.interByte)
+            } else {
+                timers.cancel(.interByte)
+            }
+        }
+    }
+
+    func performLink(_ actions: [ZVTSerialLink.Action]) {
+        for action in actions {
+            switch action {
+            case .write(let bytes):
+                channel?.send(bytes)
+            case .startAcknowledgeTimer(let duration):
+                startTimer(.linkAcknowledge, after: duration)
+            case .cancelAcknowledgeTimer:
+                timers.cancel(.linkAcknowledge)
+            case .deliver(let apdu):
+                perform(machine.received(apdu))
+            case .delivered:
+                if !queuedAPDUs.isEmpty { send(queuedAPDUs.removeFirst()) }
+            case .failed:
+                queuedAPDUs = []
+                perform(machine.transportFailed())
+            }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Hardware
+
+/// What the simulated terminal does, scripted: how each money-moving transaction ends, and how the line behaves.
+///
+/// ```swift
+/// let script = try TerminalScript(parsing: ["decline:05", "approve", "nak-first"])
+/// // first payment declined with result code 05, later ones approved; the first frame received is NAK'ed
+/// ```
+public struct TerminalScript: Hashable, Sendable {
+    /// How one payment, refund or reversal ends.
+    public enum Outcome: Hashable, Sendable {
+        /// Approved, with Status Information, slip lines and Completion.
+        case approve
+        /// Declined with a result code (Status Information with the code, then Abort 06 1E with it).
+        case decline(UInt8)
+        /// Acknowledge the command, show the prompts, then say nothing more (not charged).
+        case timeout
+        /// Approve on the terminal's side, then drop the line before reporting it (charged: the counter must
+        /// find the approval with Repeat Receipt).
+        case drop
+    }
+
+    /// How successive money-moving transactions end; the last one repeats.
+    public var outcomes: [Outcome]
+    /// NAK the first frame received (serial only).
+    public var naksFirstFrame: Bool
+    /// A pause between two written bytes (a slow link), on the simulator's clock.
+    public var byteDelay: Duration?
+    /// The 04 FF status bytes sent before the result (insert card, PIN, waiting for the host).
+    public var prompts: [UInt8]
+    /// Whether the terminal sends its slip as print lines (06 D1).
+    public var printsReceipt: Bool
+    /// The card presented.
+    public var card: TestCard
+
+    /// Creates a script; the defaults approve every payment with prompts and a slip.
+    public init(
+        outcomes: [Outcome] = [.approve], naksFirstFrame: Bool = false, byteDelay: Duration? = nil,
+        prompts: [UInt8] = [0x0A, 0x01, 0x04], printsReceipt: Bool = true, card: TestCard = .debitMastercard
+    ) {
+        self.outcomes = outcomes.isEmpty ? [.approve] : outcomes
+        self.naksFirstFrame = naksFirstFrame
+        self.byteDelay = byteDelay
+        self.prompts = prompts
+        self.printsReceipt = printsReceipt
+        self.card = card
+    }
+
+    /// The outcome of the `index`-th money-moving transaction (0-based).
+    public func outcome(at index: Int) -> Outcome {
+        outcomes[min(index, outcomes.count - 1)]
+    }
+
+    /// Parses command-line words: `approve`, `decline:CODE` (hex), `timeout`, `drop`, `nak-first`,
+    /// `slow:MS` (milliseconds between bytes), `no-prompts`, `no-receipt`, `card:visa|mastercard|girocard`.
+    ///
+    /// - Throws: ``TerminalScriptError`` naming the word it does not know.
+    public init(parsing words: [String]) throws(TerminalScriptError) {
+        self.init()
+        var outcomes: [Outcome] = []
+        for word in words.flatMap({ $0.split(separator: ",").map(String.init) }) {
+            let parts = word.split(separator: ":", maxSplits: 1).map(String.init)
+            switch (parts[0], parts.count > 1 ? parts[1] : nil) {
+            case ("approve", nil): outcomes.append(.approve)
+            case ("decline", let code):
+                guard let value = UInt8(code ?? "05", radix: 16), value != 0 else { throw TerminalScriptError(word: word) }
+                outcomes.append(.decline(value))
+            case ("timeout", nil): outcomes.append(.timeout)
+            case ("drop", nil): outcomes.append(.drop)
+            case ("nak-first", nil): naksFirstFrame = true
+            case ("slow", let millis):
+                guard let value = Int(millis ?? "5"), value >= 0 else { throw TerminalScriptError(word: word) }
+                byteDelay = .milliseconds(value)
+            case ("no-prompts", nil): prompts = []
+            case ("no-receipt", nil): printsReceipt = false
+            case ("card", let name):
+                guard let found = TestCard.named(name ?? "") else { throw TerminalScriptError(word: word) }
+                card = found
+            default: throw TerminalScriptError(word: word)
+            }
+        }
+        if !outcomes.isEmpty { self.outcomes = outcomes }
+    }
+}
+
+/// A script word the simulator does not know.
+public struct TerminalScriptError: Error, Hashable, CustomStringConvertible {
+    /// The word.
+    public let word: String
+    public var description: String {
+        "unknown script step \"\(word)\"; use approve, decline:05, timeout, drop, nak-first, slow:MS, no-prompts, no-receipt, card:NAME"
+    }
+}

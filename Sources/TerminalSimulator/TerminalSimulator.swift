@@ -1,1 +1,0 @@
-// TerminalSimulator: filled in by its own files.

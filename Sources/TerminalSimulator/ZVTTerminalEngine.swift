@@ -1,0 +1,213 @@
+import Hardware
+import POSFoundation
+
+/// A simulated ZVT payment terminal: it answers Registration, Authorisation, Refund, Reversal, End-of-Day,
+/// Status Enquiry, Repeat Receipt, Diagnosis, Abort and Log-Off over any ``ByteTransport`` (TCP, a pty, an
+/// in-memory pipe), as its ``TerminalScript`` says.
+///
+/// ```swift
+/// let engine = ZVTTerminalEngine(framing: .bareAPDU, script: TerminalScript(), ledger: TerminalLedger())
+/// await engine.serve(transport)        // until the counter closes the connection
+/// ```
+public struct ZVTTerminalEngine: Sendable {
+    /// How APDUs travel.
+    public let framing: ZVTCardReader.Framing
+    /// What the terminal does.
+    public let script: TerminalScript
+    /// Numbering, batch and the approval log; shared across connections.
+    public let ledger: TerminalLedger
+    /// The clock for the slow-link delay.
+    public let clock: any Clock<Duration>
+    /// How long the terminal waits for the counter's `80 00 00` after each message.
+    public let acknowledgeTimeout: Duration
+
+    /// Creates an engine.
+    public init(
+        framing: ZVTCardReader.Framing, script: TerminalScript = TerminalScript(), ledger: TerminalLedger = TerminalLedger(),
+        clock: any Clock<Duration> = ContinuousClock(), acknowledgeTimeout: Duration = .seconds(5)
+    ) {
+        self.framing = framing
+        self.script = script
+        self.ledger = ledger
+        self.clock = clock
+        self.acknowledgeTimeout = acknowledgeTimeout
+    }
+
+    /// Serves one connection until the counter closes it, the line fails, or the script drops it.
+    public func serve(_ transport: any ByteTransport) async {
+        var session = ZVTTerminalSession(
+            engine: self, link: ZVTSimulatorLink(transport: transport, framing: framing, clock: clock, script: script)
+        )
+        do {
+            while !Task.isCancelled {
+                guard let apdu = try await session.link.receive(timeout: .seconds(3600)) else { continue }
+                guard try await session.handle(apdu) else { break }
+            }
+        } catch {
+            // The counter went away; a new connection starts a new session.
+        }
+        await transport.close()
+    }
+}
+
+/// One connection's conversation.
+struct ZVTTerminalSession {
+    let engine: ZVTTerminalEngine
+    var link: ZVTSimulatorLink
+    var currency = Currency.eur
+    /// Set while a transaction the script times out is open: an Abort then ends it with 06 1E 6C.
+    var silentTransaction = false
+
+    private var ledger: TerminalLedger { engine.ledger }
+    private var card: TestCard { engine.script.card }
+
+    init(engine: ZVTTerminalEngine, link: ZVTSimulatorLink) {
+        self.engine = engine
+        self.link = link
+    }
+
+    /// Handles one command; returns false when the connection must end (the script drops the line).
+    mutating func handle(_ apdu: ZVTAPDU) async throws(TransportError) -> Bool {
+        if apdu.command != .abortRequest && apdu.class != 0x80 { silentTransaction = false }
+        switch apdu.command {
+        case .registration:
+            if apdu.data.count >= 6, let code = BCD.digits(apdu.data[4..<6]), let value = Int(code),
+               let known = ZVTFieldCoding.currency(code: Array(apdu.data[4..<6])), value > 0 {
+                currency = known
+            }
+            try await link.send(.acknowledgement)
+            _ = try await sendAwaitingAcknowledgement(ZVTTerminalMessages.completion(terminalID: ledger.terminalID))
+        case .authorization, .refund:
+            guard let amount = Self.amount(in: apdu.data, fallback: currency) else {
+                try await link.send(.negativeAcknowledgement(ZVTResultCode.functionNotPossible.rawValue))
+                return true
+            }
+            return try await moneyMoving(apdu.command == .refund ? .refund : .payment, amount: amount)
+        case .reversal:
+            return try await reversal(apdu.data)
+        case .endOfDay:
+            try await link.send(.acknowledgement)
+            let batch = ledger.closeBatch()
+            let total = Money(minorUnits: batch.total, currency: currency)
+            var fields: [ZVTField] = [.bytes(.resultCode, [0])]
+            if let amount = try? ZVTFieldCoding.amount(minorUnits: abs(batch.total)) { fields.append(.bytes(.amount, amount)) }
+            let status = ZVTAPDU(.statusInformation, data: (try? ZVTFieldList(fields).encoded()) ?? [])
+            guard try await sendAwaitingAcknowledgement(status) else { return true }
+            for line in ZVTTerminalMessages.endOfDaySlip(total: total, count: batch.count, terminalID: ledger.terminalID)
+            where engine.script.printsReceipt {
+                guard try await sendAwaitingAcknowledgement(line) else { return true }
+            }
+            _ = try await sendAwaitingAcknowledgement(ZVTTerminalMessages.completion())
+        case .statusEnquiry:
+            try await link.send(.acknowledgement)
+            _ = try await sendAwaitingAcknowledgement(ZVTTerminalMessages.statusEnquiryCompletion())
+        case .repeatReceipt:
+            try await link.send(.acknowledgement)
+            guard let last = ledger.lastTransaction else {
+                _ = try await sendAwaitingAcknowledgement(ZVTTerminalMessages.abort(ZVTResultCode.functionNotPossible.rawValue))
+                return true
+            }
+            _ = try await report(last)
+        case .diagnosis:
+            try await link.send(.acknowledgement)
+            _ = try await sendAwaitingAcknowledgement(ZVTTerminalMessages.completion(terminalID: ledger.terminalID))
+        case .acknowledgement:
+            break  // a late acknowledgement of an aborted exchange
+        case .abortRequest where silentTransaction:
+            silentTransaction = false
+            try await link.send(.acknowledgement)
+            _ = try await sendAwaitingAcknowledgement(ZVTTerminalMessages.abort(ZVTResultCode.abortedByTimeoutOrKey.rawValue))
+        case .abortRequest, .logOff:
+            try await link.send(.acknowledgement)
+        default:
+            try await link.send(.negativeAcknowledgement(ZVTResultCode.functionNotPossible.rawValue))
+        }
+        return true
+    }
+
+    // MARK: - Transactions
+
+    private mutating func moneyMoving(_ kind: SimulatedTransaction.Kind, amount: Money) async throws(TransportError) -> Bool {
+        try await link.send(.acknowledgement)
+        let outcome = engine.script.outcome(at: ledger.nextTransactionIndex())
+        for status in engine.script.prompts {
+            guard try await sendAwaitingAcknowledgement(ZVTTerminalMessages.intermediateStatus(status)) else {
+                return true  // aborted by the counter
+            }
+        }
+        switch outcome {
+        case .approve:
+            _ = try await report(ledger.book(kind, amount: amount, resultCode: 0, card: card))
+        case .decline(let code):
+            let transaction = ledger.book(kind, amount: amount, resultCode: code, card: card)
+            guard try await sendAwaitingAcknowledgement(
+                ZVTTerminalMessages.statusInformation(transaction, card: card, terminalID: ledger.terminalID)
+            ) else { return true }
+            _ = try await sendAwaitingAcknowledgement(ZVTTerminalMessages.abort(code))
+        case .timeout:
+            silentTransaction = true  // say nothing: the counter's timer runs out
+        case .drop:
+            _ = ledger.book(kind, amount: amount, resultCode: 0, card: card)
+            return false
+        }
+        return true
+    }
+
+    private mutating func reversal(_ data: [UInt8]) async throws(TransportError) -> Bool {
+        let fields = try? ZVTFieldList.parse(Array(data.dropFirst(3)))
+        guard let receipt = fields?.bytes(.receiptNumber).flatMap(ZVTFieldCoding.number) else {
+            try await link.send(.negativeAcknowledgement(ZVTResultCode.functionNotPossible.rawValue))
+            return true
+        }
+        try await link.send(.acknowledgement)
+        guard let original = ledger.reversible(receiptNumber: receipt) else {
+            let code = ledger.wasReversed(receiptNumber: receipt) ? ZVTResultCode.alreadyReversed : .reversalNotPossible
+            _ = try await sendAwaitingAcknowledgement(ZVTTerminalMessages.abort(code.rawValue))
+            return true
+        }
+        let transaction = ledger.book(.reversal, amount: original.amount, resultCode: 0, card: card, reversing: receipt)
+        _ = try await report(transaction)
+        return true
+    }
+
+    /// Status Information, the slip, Completion. Returns false if the counter aborted on the way.
+    private mutating func report(_ transaction: SimulatedTransaction) async throws(TransportError) -> Bool {
+        let status = ZVTTerminalMessages.statusInformation(transaction, card: card, terminalID: ledger.terminalID)
+        guard try await sendAwaitingAcknowledgement(status) else { return false }
+        if engine.script.printsReceipt {
+            for line in ZVTTerminalMessages.slip(transaction, card: card, terminalID: ledger.terminalID) {
+                guard try await sendAwaitingAcknowledgement(line) else { return false }
+            }
+        }
+        return try await sendAwaitingAcknowledgement(ZVTTerminalMessages.completion())
+    }
+
+    /// Sends a message and waits for the counter's `80 00 00`. An Abort (06 B0) instead ends the transaction
+    /// with `06 1E 6C` and returns false.
+    private mutating func sendAwaitingAcknowledgement(_ apdu: ZVTAPDU) async throws(TransportError) -> Bool {
+        try await link.send(apdu)
+        while true {
+            guard let answer = try await link.receive(timeout: engine.acknowledgeTimeout) else {
+                throw TransportError(.timedOut, endpoint: link.transport.endpointDescription, underlying: "no 80 00 00")
+            }
+            if answer.command == .acknowledgement { return true }
+            if answer.command == .abortRequest {
+                try await link.send(.acknowledgement)
+                try await link.send(ZVTTerminalMessages.abort(ZVTResultCode.abortedByTimeoutOrKey.rawValue))
+                _ = try await link.receive(timeout: engine.acknowledgeTimeout)
+                return false
+            }
+            if answer.class == 0x84 { return true }
+        }
+    }
+
+    static func amount(in data: [UInt8], fallback: Currency) -> Money? {
+        // Refund starts with the password; Authorisation with BMP 04.
+        let fieldsData = data.first == ZVTBMP.amount.rawValue ? data : Array(data.dropFirst(3))
+        guard let fields = try? ZVTFieldList.parse(fieldsData), let bytes = fields.bytes(.amount),
+              let minor = try? ZVTFieldCoding.minorUnits(amount: bytes)
+        else { return nil }
+        let currency = fields.bytes(.currencyCode).flatMap(ZVTFieldCoding.currency(code:)) ?? fallback
+        return Money(minorUnits: minor, currency: currency)
+    }
+}

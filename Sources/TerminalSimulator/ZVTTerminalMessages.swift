@@ -1,0 +1,105 @@
+import Foundation
+import Hardware
+import POSFoundation
+
+/// The APDUs the simulated terminal sends, built from its ledger's transactions.
+enum ZVTTerminalMessages {
+    static func intermediateStatus(_ status: UInt8) -> ZVTAPDU {
+        ZVTAPDU(.intermediateStatus, data: [status])
+    }
+
+    static func completion(terminalID: String? = nil) -> ZVTAPDU {
+        var data: [UInt8] = []
+        if let terminalID, let bcd = BCD.encode(digits: terminalID) { data = [ZVTBMP.terminalID.rawValue] + bcd }
+        return ZVTAPDU(.completion, data: data)
+    }
+
+    static func statusEnquiryCompletion() -> ZVTAPDU {
+        ZVTAPDU(.completion, data: Array("POS-SIM 1.0".utf8) + [0x00])
+    }
+
+    static func abort(_ code: UInt8) -> ZVTAPDU {
+        ZVTAPDU(.abort, data: [code])
+    }
+
+    /// Status Information for a booked transaction: result, amount, numbers, masked card, AID, entry mode, CVM.
+    static func statusInformation(
+        _ transaction: SimulatedTransaction, card: TestCard, terminalID: String, date: Date = Date()
+    ) -> ZVTAPDU {
+        var fields: [ZVTField] = [
+            .bytes(.resultCode, [transaction.resultCode]),
+            .bytes(.amount, (try? ZVTFieldCoding.amount(transaction.amount)) ?? [0, 0, 0, 0, 0, 0]),
+        ]
+        if let currency = ZVTFieldCoding.currencyCode(transaction.amount.currency) {
+            fields.append(.bytes(.currencyCode, currency))
+        }
+        let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: date)
+        let time = UInt64((parts.hour ?? 0) * 10_000 + (parts.minute ?? 0) * 100 + (parts.second ?? 0))
+        let day = UInt64((parts.month ?? 1) * 100 + (parts.day ?? 1))
+        fields += [
+            .bytes(.traceNumber, BCD.encode(UInt64(transaction.traceNumber), byteCount: 3)!),
+            .bytes(.time, BCD.encode(time, byteCount: 3)!),
+            .bytes(.date, BCD.encode(day, byteCount: 2)!),
+            ZVTField(.pan, .maskedPAN(card.maskedPAN)),
+            .bytes(.receiptNumber, BCD.encode(UInt64(transaction.receiptNumber), byteCount: 2)!),
+            .bytes(.turnoverNumber, BCD.encode(UInt64(transaction.traceNumber), byteCount: 3)!),
+            .bytes(.terminalID, BCD.encode(digits: terminalID) ?? [0, 0, 0, 0]),
+            .bytes(.vuNumber, padded("455600000001", to: 15, with: 0x20)),
+            .bytes(.cardType, [card.zvtCardType]),
+            .bytes(.cardName, Array(card.cardName.utf8) + [0]),
+        ]
+        if transaction.isApproved {
+            fields.append(.bytes(.approvalCode, padded(transaction.approvalCode, to: 8, with: 0)))
+        }
+        fields.append(ZVTField(.tlvContainer, .tlv([
+            .constructed(ZVTTLV.Tag.paymentType, [
+                .primitive(ZVTTLV.Tag.cardholderAuthentication, [card.verification]),
+                .primitive(ZVTTLV.Tag.cardTechnology, [card.technology]),
+            ]),
+            .constructed(ZVTTLV.Tag.application, [
+                .primitive(ZVTTLV.Tag.applicationID, card.applicationID),
+                .primitive(ZVTTLV.Tag.applicationPreferredName, Array(card.applicationName.utf8)),
+            ]),
+        ])))
+        let data = (try? ZVTFieldList(fields).encoded()) ?? []
+        return ZVTAPDU(.statusInformation, data: data)
+    }
+
+    /// The slip the terminal prints for a transaction, as 06 D1 lines (the last one flagged).
+    static func slip(_ transaction: SimulatedTransaction, card: TestCard, terminalID: String) -> [ZVTAPDU] {
+        let title: String
+        switch transaction.kind {
+        case .payment: title = "PAYMENT"
+        case .refund: title = "REFUND"
+        case .reversal: title = "REVERSAL"
+        }
+        var lines = [
+            "POS TERMINAL SIMULATOR",
+            title,
+            "TID \(terminalID)   Trace \(transaction.traceNumber)",
+            "Receipt \(transaction.receiptNumber)",
+            "\(card.cardName)",
+            "Card \(card.maskedPAN)",
+            "Amount \(transaction.amount)",
+        ]
+        lines.append(transaction.isApproved ? "Approval \(transaction.approvalCode)" : "DECLINED")
+        lines.append(transaction.isApproved ? "APPROVED" : "NOT APPROVED")
+        return lines.enumerated().map { index, text in
+            let attribute: UInt8 = index == lines.count - 1 ? 0xC0 : 0x00
+            return ZVTAPDU(.printLine, data: [attribute] + Array(text.utf8))
+        }
+    }
+
+    /// End-of-day report lines.
+    static func endOfDaySlip(total: Money, count: Int, terminalID: String) -> [ZVTAPDU] {
+        let lines = ["END OF DAY", "TID \(terminalID)", "Transactions \(count)", "Total \(total)"]
+        return lines.enumerated().map { index, text in
+            ZVTAPDU(.printLine, data: [index == lines.count - 1 ? 0xC0 : 0x00] + Array(text.utf8))
+        }
+    }
+
+    private static func padded(_ text: String, to width: Int, with filler: UInt8) -> [UInt8] {
+        let bytes = Array(text.utf8.prefix(width))
+        return bytes + [UInt8](repeating: filler, count: width - bytes.count)
+    }
+}

@@ -1,0 +1,20 @@
+import ArgumentParser
+
+/// `pos reader`: card terminals from the command line (list, status, pay, refund, reverse, end of day).
+struct ReaderCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reader",
+        abstract: "Use a card terminal: list, status, pay, refund, reverse, end-of-day.",
+        discussion: "Reader addresses: zvt+tcp://HOST[:PORT], zvt+serial:///dev/ttyACM0, concert+serial:///dev/ttyACM0.",
+        subcommands: [
+            ReaderListCommand.self, ReaderStatusCommand.self, ReaderPayCommand.self, ReaderRefundCommand.self,
+            ReaderReverseCommand.self, ReaderEndOfDayCommand.self,
+        ]
+    )
+}
+
+/// The `--reader URL` option the reader subcommands share.
+struct ReaderOptions: ParsableArguments {
+    @Option(help: "The reader address, e.g. zvt+tcp://127.0.0.1:20007.")
+    var reader: String
+}

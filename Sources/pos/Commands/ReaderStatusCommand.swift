@@ -1,0 +1,65 @@
+import ArgumentParser
+import Hardware
+import POSFoundation
+
+/// `pos reader status`: whether the terminal answers and is ready.
+struct ReaderStatusCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "status", abstract: "Ask a terminal whether it is ready.")
+
+    @OptionGroup var options: ReaderOptions
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() async throws {
+        let service = try await ReaderSession.connect(options.reader, currency: .eur)
+        try await ReaderSession.report(json: json) { () async throws(CardReaderError) in try await service.status() }
+        await service.disconnect()
+    }
+}
+
+/// `pos reader end-of-day`: close the terminal's batch and print its totals.
+struct ReaderEndOfDayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "end-of-day", abstract: "Run the terminal's end of day.")
+
+    @OptionGroup var options: ReaderOptions
+    @Option(help: "The ISO currency code.") var currency = "EUR"
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() async throws {
+        let service = try await ReaderSession.connect(options.reader, currency: Currency(code: currency.uppercased()))
+        try await ReaderSession.report(json: json) { () async throws(CardReaderError) in try await service.endOfDay() }
+        await service.disconnect()
+    }
+}
+
+/// `pos reader list`: the readers this counter knows of.
+struct ReaderListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List known card readers.")
+
+    @Option(help: "A configured reader address to include (repeatable).") var reader: [String] = []
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() async throws {
+        var readers: [String] = []
+        for text in reader {
+            do { readers.append(try ReaderAddress(text).description) } catch {
+                Console.error(error)
+                throw ExitStatus.usage.exitCode
+            }
+        }
+        if json { return try Console.json(readers.map { ["address": $0] }) }
+        if readers.isEmpty { Console.out("No card readers configured. USB discovery arrives with the live transports.") }
+        readers.forEach(Console.out)
+    }
+}
+
+extension ReaderSession {
+    /// Runs a report operation and prints it, mapping failures to exit codes.
+    static func report(json: Bool, _ body: () async throws(CardReaderError) -> TerminalReport) async throws {
+        let report: TerminalReport
+        do { report = try await body() } catch {
+            Console.error(error)
+            throw ExitStatus.readerUnavailable.exitCode
+        }
+        try ReaderOutput.print(report, json: json)
+    }
+}

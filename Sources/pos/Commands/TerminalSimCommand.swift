@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import Hardware
+import TerminalSimulator
+
+/// `pos terminal-sim`: a simulated payment terminal for tests and demos (ZVT over TCP or a pty, Concert over a pty).
+struct TerminalSimCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "terminal-sim",
+        abstract: "Run a simulated card terminal.",
+        discussion: """
+            Script steps (repeatable, comma-separated): approve, decline:CODE (hex), timeout, drop, nak-first,
+            slow:MS, no-prompts, no-receipt, card:mastercard|visa|girocard. Outcomes apply to successive payments;
+            the last one repeats.
+            """
+    )
+
+    @Option(help: "Serve ZVT over TCP at this address, e.g. tcp://127.0.0.1:20007.") var zvt: String?
+    @Option(name: .customLong("zvt-serial"), help: "Serve ZVT on a pty linked at this path.") var zvtSerial: String?
+    @Option(help: "Serve Concert on a pty linked at this path.") var concert: String?
+    @Option(help: "A script step (repeatable).") var script: [String] = []
+    @Option(help: "Append every approval as a JSON line to this file.") var log: String?
+
+    func validate() throws {
+        let modes = [zvt, zvtSerial, concert].compactMap { $0 }
+        guard modes.count == 1 else { throw ValidationError("Give exactly one of --zvt, --zvt-serial or --concert.") }
+    }
+
+    func run() async throws {
+        let parsed: TerminalScript
+        do { parsed = try TerminalScript(parsing: script) } catch {
+            Console.error(error.description)
+            throw ExitStatus.usage.exitCode
+        }
+        let ledger = TerminalLedger(logURL: log.map { URL(fileURLWithPath: $0) })
+        do {
+            if let zvt {
+                let (host, port) = try Self.hostAndPort(zvt)
+                let engine = ZVTTerminalEngine(framing: .bareAPDU, script: parsed, ledger: ledger)
+                try await LiveReaderTransports.listen(host: host, port: port, announce: { port in
+                    Console.out("ZVT terminal simulator listening on tcp://\(host):\(port)")
+                }, serve: { transport in await engine.serve(transport) })
+            } else if let link = zvtSerial ?? concert {
+                let transport = try await LiveReaderTransports.pseudoTerminal(linkedAt: link)
+                Console.out("\(concert == nil ? "ZVT" : "Concert") terminal simulator on \(link)")
+                while !Task.isCancelled {
+                    if concert != nil {
+                        await ConcertTerminalEngine(script: parsed, ledger: ledger).serve(transport)
+                    } else {
+                        await ZVTTerminalEngine(framing: .serial, script: parsed, ledger: ledger).serve(transport)
+                    }
+                }
+            }
+        } catch let error as TransportError {
+            Console.error(error)
+            throw ExitStatus.readerUnavailable.exitCode
+        }
+    }
+
+    static func hostAndPort(_ text: String) throws -> (String, UInt16) {
+        let address: ReaderAddress
+        do { address = try ReaderAddress("zvt+" + text) } catch {
+            Console.error(error)
+            throw ExitStatus.usage.exitCode
+        }
+        guard case .tcp(let host, let port) = address.link else { throw ExitStatus.usage.exitCode }
+        return (host, port)
+    }
+}

@@ -1,0 +1,74 @@
+import Hardware
+import HardwareTestSupport
+import POSFoundation
+import Testing
+import TerminalSimulator
+
+/// The Concert driver against the simulated Concert terminal over an in-memory pipe.
+@Suite struct ConcertSimulatorPipeTests {
+    static let address = ReaderAddress(terminalProtocol: .concert, link: .serial(path: "/dev/ttyACM0"))
+    static let amount = Money(minorUnits: 1250, currency: .eur)
+
+    static func run(_ script: TerminalScript, ledger: TerminalLedger) async throws(CardReaderError) -> CardReaderOperationOutcome {
+        let (counter, terminal) = PipeTransport.pair()
+        let server = Task { await ConcertTerminalEngine(script: script, ledger: ledger).serve(terminal) }
+        defer { server.cancel() }
+        let reader = ConcertCardReader(transport: counter, address: address)
+        _ = try await reader.connect()
+        let outcome = try await reader.perform(.payment(PaymentRequest(amount: amount, reference: "ORDER-42"))) { _ in }
+        await reader.disconnect()
+        return outcome
+    }
+
+    @Test func payment_simulatorApproves_returnsAmountAndLastFour() async throws {
+        // Given
+        let ledger = TerminalLedger()
+
+        // When
+        let outcome = try await Self.run(TerminalScript(), ledger: ledger)
+
+        // Then
+        guard case .approved(let result) = outcome else { Issue.record("expected approval, got \(outcome)"); return }
+        #expect(result.amount == Self.amount)
+        #expect(result.maskedPAN?.lastFour == "0434")
+        #expect(ledger.approvals.count == 1)
+    }
+
+    @Test func payment_firstRequestFrameNAKed_resendsAndApproves() async throws {
+        // Given
+        let ledger = TerminalLedger()
+
+        // When
+        let outcome = try await Self.run(TerminalScript(naksFirstFrame: true), ledger: ledger)
+
+        // Then
+        guard case .approved = outcome else { Issue.record("expected approval, got \(outcome)"); return }
+        #expect(ledger.approvals.count == 1)
+    }
+
+    @Test func payment_simulatorDeclines_throwsDeclined() async throws {
+        // Given
+        let ledger = TerminalLedger()
+
+        // When
+        let error = await #expect(throws: CardReaderError.self) {
+            _ = try await Self.run(TerminalScript(outcomes: [.decline(0x05)]), ledger: ledger)
+        }
+
+        // Then
+        #expect(error?.underlying == .declined)
+        #expect(ledger.approvals.isEmpty)
+    }
+
+    @Test func payment_lineDropsAfterRequest_isOutcomeUnknown() async throws {
+        // Given
+        let ledger = TerminalLedger()
+
+        // When
+        let outcome = try await Self.run(TerminalScript(outcomes: [.drop]), ledger: ledger)
+
+        // Then
+        guard case .outcomeUnknown(let unknown) = outcome else { Issue.record("expected unknown, got \(outcome)"); return }
+        #expect(unknown.amount == Self.amount)
+    }
+}
