@@ -1,1 +1,0 @@
-// HardwareLinux: filled in by its own files.

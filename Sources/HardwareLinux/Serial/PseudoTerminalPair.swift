@@ -1,0 +1,87 @@
+import Glibc
+import Hardware
+import Synchronization
+
+/// A pseudo-terminal pair (`openpty`): a serial cable inside the machine, for the terminal simulator and tests.
+///
+/// The register opens ``secondaryPath`` (`/dev/pts/N`) with a ``TTYTransport`` as it would `/dev/ttyACM0`; the
+/// simulated terminal talks on the primary side through ``makePrimaryTransport(settings:)``. Both sides start
+/// raw (no echo, no line editing). The pair keeps its own secondary descriptor open until
+/// ``closeSecondary()``, so the primary side does not see a hang-up before the register opens the path.
+public final class PseudoTerminalPair: Sendable {
+    /// The secondary side's device node, e.g. "/dev/pts/3".
+    public let secondaryPath: String
+    /// The primary side's descriptor (the pair owns it until ``makePrimaryTransport(settings:)`` takes a copy).
+    public let primaryDescriptor: Int32
+
+    private let descriptors: Mutex<(primary: Int32, secondary: Int32)>
+
+    private init(primary: Int32, secondary: Int32, secondaryPath: String) {
+        primaryDescriptor = primary
+        self.secondaryPath = secondaryPath
+        descriptors = Mutex((primary, secondary))
+    }
+
+    deinit {
+        closePrimary()
+        closeSecondary()
+    }
+
+    /// The primary side's path: Linux has none (the primary is an anonymous `/dev/ptmx` descriptor), so this is
+    /// a description for logs, "pty:/dev/pts/N".
+    public var primaryPath: String { "pty:" + secondaryPath }
+
+    /// Opens a new raw pair.
+    ///
+    /// - Throws: ``TransportError`` when the system has no free pseudo-terminal.
+    public static func open() throws(TransportError) -> PseudoTerminalPair {
+        var primary: Int32 = -1
+        var secondary: Int32 = -1
+        var name = [CChar](repeating: 0, count: 128)
+        var raw = termios()
+        cfmakeraw(&raw)
+        do {
+            try systemCall("openpty") { openpty(&primary, &secondary, &name, &raw, nil) }
+            for fd in [primary, secondary] { try setDescriptorFlags(fd, nonBlocking: false) }
+        } catch {
+            if primary >= 0 { _ = Glibc.close(primary) }
+            if secondary >= 0 { _ = Glibc.close(secondary) }
+            throw error.transportError(endpoint: "openpty")
+        }
+        let path = name.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return PseudoTerminalPair(primary: primary, secondary: secondary, secondaryPath: path)
+    }
+
+    /// A transport on the primary side (the terminal's end of the cable), over a duplicate of the primary
+    /// descriptor: closing the transport does not close the pair. `settings` only label the line here.
+    public func makePrimaryTransport(settings: SerialSettings = .zvt) throws(TransportError) -> any ByteTransport {
+        let primary = descriptors.withLock { $0.primary }
+        do {
+            let copy = try systemCall("fcntl(F_DUPFD_CLOEXEC)") { fcntl(primary, F_DUPFD_CLOEXEC, 0) }
+            try setDescriptorFlags(copy, nonBlocking: true)
+            return TTYTransport(adopting: copy, endpoint: primaryPath, settings: settings)
+        } catch {
+            throw error.transportError(endpoint: primaryPath)
+        }
+    }
+
+    /// Closes the pair's own secondary descriptor: after this, the primary side reads EIO (a hang-up) as soon
+    /// as no one else holds the secondary open.
+    public func closeSecondary() {
+        let fd = descriptors.withLock { state in
+            defer { state.secondary = -1 }
+            return state.secondary
+        }
+        // close(2) releases the descriptor even when it reports an error; there is nothing to retry.
+        if fd >= 0 { _ = Glibc.close(fd) }
+    }
+
+    /// Closes the pair's primary descriptor (transports made from it keep their own copies).
+    public func closePrimary() {
+        let fd = descriptors.withLock { state in
+            defer { state.primary = -1 }
+            return state.primary
+        }
+        if fd >= 0 { _ = Glibc.close(fd) }
+    }
+}

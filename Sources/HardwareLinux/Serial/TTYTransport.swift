@@ -1,0 +1,140 @@
+import Glibc
+import Hardware
+
+/// A ``ByteTransport`` over a serial device node: `/dev/ttyACM0` (a terminal's CDC-ACM port bound by the
+/// kernel), `/dev/ttyUSB0`, `/dev/ttyS0`, or the secondary side of a pseudo-terminal in tests.
+///
+/// Opens with `O_NOCTTY`, takes the line exclusively (`TIOCEXCL`), sets it raw with the given baud rate, data
+/// bits, parity and stop bits and no flow control, and raises DTR/RTS where the line has modem control lines.
+/// Reads wait with `poll(2)` on the transport's own queue.
+///
+/// Errors: missing node → `.notFound`, EACCES → `.permissionDenied` (install the udev rules), EBUSY → `.busy`,
+/// EIO/ENXIO after an unplug or a hang-up → `.deviceGone`.
+public actor TTYTransport: ByteTransport {
+    private let executor: DispatchQueueExecutor
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    /// The device node.
+    public nonisolated let path: String
+    /// The line settings applied at ``open()``.
+    public nonisolated let settings: SerialSettings
+    /// How long a write may wait for the line to drain (9600 baud moves about 1 kB/s).
+    public nonisolated let writeTimeout: Duration
+    public nonisolated let endpointDescription: String
+
+    private var descriptor: FileDescriptor?
+
+    /// A transport for the device at `path`; nothing is opened until ``open()``.
+    public init(path: String, settings: SerialSettings, writeTimeout: Duration = .seconds(10)) {
+        self.path = path
+        self.settings = settings
+        self.writeTimeout = writeTimeout
+        endpointDescription = path
+        executor = DispatchQueueExecutor(label: "pos.transport.tty")
+    }
+
+    /// A transport over a descriptor that is already open (the primary side of a ``PseudoTerminalPair``).
+    /// The transport takes ownership of `descriptor` and configures it at ``open()``.
+    init(adopting descriptor: Int32, endpoint: String, settings: SerialSettings) {
+        path = endpoint
+        self.settings = settings
+        writeTimeout = .seconds(10)
+        endpointDescription = endpoint
+        executor = DispatchQueueExecutor(label: "pos.transport.tty.adopted")
+        self.descriptor = FileDescriptor(descriptor, isSocket: false)
+        adopted = true
+    }
+
+    private var adopted = false
+    private var configured = false
+
+    public func open() async throws(TransportError) {
+        if let descriptor, descriptor.isOpen, configured { return }
+        do {
+            let device: FileDescriptor
+            if let existing = descriptor, existing.isOpen, adopted {
+                device = existing
+            } else {
+                let raw = try systemCall("open") { Glibc.open(path, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC) }
+                device = FileDescriptor(raw, isSocket: false)
+                if !adopted { try systemCall("ioctl(TIOCEXCL)") { ioctl(raw, UInt(TIOCEXCL)) } }
+            }
+            try Self.configure(device.rawValue, settings: settings)
+            try Self.raiseModemLines(device.rawValue)
+            descriptor = device
+            configured = true
+        } catch let error as SystemCallError {
+            throw error.transportError(endpoint: endpointDescription, permissionHint: "install the udev rules: pos reader install-udev-rules")
+        } catch let error as TransportError {
+            throw error
+        } catch {
+            throw TransportError(.ioFailure, endpoint: endpointDescription, underlying: "\(error)")
+        }
+    }
+
+    public func write(_ bytes: [UInt8]) async throws(TransportError) {
+        let device = try openDescriptor()
+        do {
+            guard try device.writeAll(bytes, timeout: writeTimeout) else {
+                throw TransportError(.timedOut, endpoint: endpointDescription, underlying: "the line did not drain in \(writeTimeout)")
+            }
+        } catch let error as SystemCallError {
+            throw fail(error)
+        } catch let error as TransportError {
+            throw error
+        } catch {
+            throw TransportError(.ioFailure, endpoint: endpointDescription, underlying: "\(error)")
+        }
+    }
+
+    public func read(maxLength: Int, timeout: Duration) async throws(TransportError) -> [UInt8] {
+        let device = try openDescriptor()
+        let deadline = ContinuousClock.now + timeout
+        do {
+            while true {
+                let revents = try device.poll(Int16(POLLIN), timeout: deadline - ContinuousClock.now)
+                if revents == 0 { return [] }
+                guard let bytes = try device.readAvailable(maxLength: maxLength) else {
+                    if ContinuousClock.now >= deadline { return [] }
+                    continue
+                }
+                if bytes.isEmpty {
+                    // A TTY reads 0 bytes only after a hang-up (VMIN = 0 is answered by poll first).
+                    closeDescriptor()
+                    throw TransportError(.deviceGone, endpoint: endpointDescription, underlying: "end of file (hang-up)")
+                }
+                return bytes
+            }
+        } catch let error as SystemCallError {
+            throw fail(error)
+        } catch let error as TransportError {
+            throw error
+        } catch {
+            throw TransportError(.ioFailure, endpoint: endpointDescription, underlying: "\(error)")
+        }
+    }
+
+    public func close() async {
+        closeDescriptor()
+    }
+
+    // MARK: - Private
+
+    private func openDescriptor() throws(TransportError) -> FileDescriptor {
+        guard let descriptor, descriptor.isOpen, configured else {
+            throw TransportError(.closed, endpoint: endpointDescription, underlying: "not open")
+        }
+        return descriptor
+    }
+
+    private func closeDescriptor() {
+        descriptor?.close()
+        descriptor = nil
+        configured = false
+    }
+
+    private func fail(_ error: SystemCallError) -> TransportError {
+        closeDescriptor()
+        return error.transportError(endpoint: endpointDescription)
+    }
+}

@@ -1,0 +1,162 @@
+import Glibc
+import Hardware
+@testable import HardwareLinux
+import Testing
+
+@Suite struct TTYTransportTests {
+    private func readExactly(_ count: Int, from transport: any ByteTransport) async throws -> [UInt8] {
+        var received: [UInt8] = []
+        while received.count < count {
+            let chunk = try await transport.read(maxLength: count - received.count, timeout: .seconds(2))
+            #expect(!chunk.isEmpty, "timed out after \(received.count) of \(count) bytes")
+            if chunk.isEmpty { break }
+            received += chunk
+        }
+        return received
+    }
+
+    @Test func write_allByteValuesOverPty_arriveByteExactBothWays() async throws {
+        // Given
+        let pair = try PseudoTerminalPair.open()
+        let register = TTYTransport(path: pair.secondaryPath, settings: .zvt)
+        let terminal = try pair.makePrimaryTransport()
+        try await register.open()
+        try await terminal.open()
+        let frame: [UInt8] = (0...255).map { UInt8($0) } + [0x10, 0x02, 0x11, 0x13, 0x0D, 0x0A, 0x00, 0xFF]
+
+        // When
+        try await register.write(frame)
+        let atTerminal = try await readExactly(frame.count, from: terminal)
+        try await terminal.write(frame.reversed())
+        let atRegister = try await readExactly(frame.count, from: register)
+
+        // Then
+        #expect(atTerminal == frame)
+        #expect(atRegister == frame.reversed())
+        await register.close()
+        await terminal.close()
+    }
+
+    @Test func open_zvtSettingsOnPty_readBackAs9600_8N2Raw() async throws {
+        // Given
+        let pair = try PseudoTerminalPair.open()
+        let register = TTYTransport(path: pair.secondaryPath, settings: .zvt)
+
+        // When
+        try await register.open()
+        let fd = Glibc.open(pair.secondaryPath, O_RDWR | O_NOCTTY)
+        try #require(fd >= 0)
+        defer { Glibc.close(fd) }
+        var options = termios()
+        try #require(tcgetattr(fd, &options) == 0)
+
+        // Then
+        #expect(options.c_cflag & tcflag_t(CSIZE) == tcflag_t(CS8))
+        #expect(options.c_cflag & tcflag_t(CSTOPB) != 0)
+        #expect(options.c_cflag & tcflag_t(PARENB) == 0)
+        #expect(options.c_cflag & tcflag_t(CRTSCTS) == 0)
+        #expect(options.c_iflag & tcflag_t(IXON | IXOFF) == 0)
+        #expect(options.c_lflag & tcflag_t(ICANON | ECHO) == 0)
+        #expect(cfgetospeed(&options) == speed_t(B9600))
+        #expect(cfgetispeed(&options) == speed_t(B9600))
+        await register.close()
+    }
+
+    /// Linux ptys force CS8 and no parity (drivers/tty/pty.c), so parity and data bits are checked on the
+    /// termios the transport computes rather than read back from a pty.
+    @Test(arguments: [SerialSettings.zvt, .concert, .concertRS232, SerialSettings(baudRate: 115200, parity: .odd)])
+    func options_settings_encodeBitsParityStopBitsAndRate(settings: SerialSettings) throws {
+        // When
+        var options = try TTYTransport.options(from: termios(), settings: settings)
+
+        // Then
+        let expectedSize = settings.dataBits == 7 ? tcflag_t(CS7) : tcflag_t(CS8)
+        #expect(options.c_cflag & tcflag_t(CSIZE) == expectedSize)
+        #expect((options.c_cflag & tcflag_t(CSTOPB) != 0) == (settings.stopBits == .two))
+        #expect((options.c_cflag & tcflag_t(PARENB) != 0) == (settings.parity != .none))
+        #expect((options.c_cflag & tcflag_t(PARODD) != 0) == (settings.parity == .odd))
+        #expect((options.c_iflag & tcflag_t(INPCK) != 0) == (settings.parity != .none))
+        #expect(options.c_cflag & tcflag_t(CLOCAL | CREAD) == tcflag_t(CLOCAL | CREAD))
+        #expect(options.c_cflag & tcflag_t(CRTSCTS) == 0)
+        #expect(options.c_iflag & tcflag_t(IXON | IXOFF | IXANY) == 0)
+        let expectedSpeed = settings.baudRate == 115200 ? speed_t(B115200) : speed_t(B9600)
+        #expect(cfgetospeed(&options) == expectedSpeed)
+    }
+
+    @Test func read_terminalSideCloses_throwsDeviceGone() async throws {
+        // Given
+        let pair = try PseudoTerminalPair.open()
+        let register = TTYTransport(path: pair.secondaryPath, settings: .zvt)
+        try await register.open()
+
+        // When: the other end of the cable goes away
+        pair.closePrimary()
+
+        // Then
+        let error = await #expect(throws: TransportError.self) {
+            _ = try await register.read(maxLength: 8, timeout: .seconds(2))
+        }
+        #expect(error?.code == .deviceGone)
+    }
+
+    @Test func read_registerSideCloses_terminalSeesDeviceGone() async throws {
+        // Given
+        let pair = try PseudoTerminalPair.open()
+        let register = TTYTransport(path: pair.secondaryPath, settings: .zvt)
+        let terminal = try pair.makePrimaryTransport()
+        try await register.open()
+        try await terminal.open()
+
+        // When
+        pair.closeSecondary()
+        await register.close()
+
+        // Then
+        let error = await #expect(throws: TransportError.self) {
+            _ = try await terminal.read(maxLength: 8, timeout: .seconds(2))
+        }
+        #expect(error?.code == .deviceGone)
+    }
+
+    @Test func read_nothingArrives_returnsEmptyAfterTimeout() async throws {
+        // Given
+        let pair = try PseudoTerminalPair.open()
+        let register = TTYTransport(path: pair.secondaryPath, settings: .concert)
+        try await register.open()
+
+        // When
+        let bytes = try await register.read(maxLength: 8, timeout: .milliseconds(50))
+
+        // Then
+        #expect(bytes.isEmpty)
+        await register.close()
+    }
+
+    @Test func open_missingDevice_throwsNotFound() async throws {
+        // Given
+        let register = TTYTransport(path: "/dev/pos-no-such-terminal", settings: .zvt)
+
+        // When / Then
+        let error = await #expect(throws: TransportError.self) { try await register.open() }
+        #expect(error?.code == .notFound)
+    }
+
+    @Test func open_badBaudRate_throwsIOFailure() async throws {
+        // Given
+        let pair = try PseudoTerminalPair.open()
+        let register = TTYTransport(path: pair.secondaryPath, settings: SerialSettings(baudRate: 12345))
+
+        // When / Then
+        let error = await #expect(throws: TransportError.self) { try await register.open() }
+        #expect(error?.code == .ioFailure)
+    }
+
+    @Test func open_notATerminal_throwsIOFailure() async throws {
+        // Given: /dev/null opens but has no termios
+        let register = TTYTransport(path: "/dev/null", settings: .zvt)
+
+        // When / Then
+        let error = await #expect(throws: TransportError.self) { try await register.open() }
+        #expect(error?.code == .ioFailure)
+    }
+}
