@@ -1,25 +1,71 @@
+import Foundation
 import Hardware
+import HardwareLinux
 
 /// The composition seam between the reader commands and the live transports of HardwareLinux.
-///
-/// Until the live transports are merged into this build, every address fails with a clear error. Once they are,
-/// `transport(for:)` maps `.tcp` to `TCPTransport(host:port:connectTimeout:)` and `.serial` to
-/// `TTYTransport(path:settings:)` (`.zvt` or `.concert` settings), and `listen(host:port:)` wraps `TCPListener`.
 enum LiveReaderTransports {
-    /// The transport for a reader address.
+    /// The transport for a reader address: TCP for `zvt+tcp`, a TTY for `…+serial` (9600 8N2 for ZVT, 8N1 for
+    /// Concert).
     static func transport(for address: ReaderAddress) throws -> any ByteTransport {
-        throw TransportError(.notFound, endpoint: address.description, underlying: "no live transports in this build")
+        switch address.link {
+        case .tcp(let host, let port):
+            return TCPTransport(host: host, port: port, connectTimeout: .seconds(5))
+        case .serial(let path):
+            return TTYTransport(path: path, settings: address.terminalProtocol == .concert ? .concert : .zvt)
+        case .usb:
+            throw TransportError(
+                .notFound, endpoint: address.description,
+                underlying: "direct USB is not in this build yet; use the terminal's tty (…+serial:///dev/ttyACM0)"
+            )
+        case .inProcess:
+            throw TransportError(
+                .invalidAddress, endpoint: address.description,
+                underlying: "the in-process simulator is not in this build yet; run pos terminal-sim and use zvt+tcp://"
+            )
+        }
     }
 
     /// Accepts connections on a TCP port and hands each to `serve`, until cancelled.
     static func listen(
         host: String, port: UInt16, announce: (UInt16) -> Void, serve: @escaping @Sendable (any ByteTransport) async -> Void
     ) async throws {
-        throw TransportError(.notFound, endpoint: "tcp://\(host):\(port)", underlying: "no live transports in this build")
+        let listener = TCPListener(host: host, port: port)
+        let bound = try listener.start()
+        announce(bound)
+        defer { listener.close() }
+        while !Task.isCancelled {
+            let connection = try await listener.accept()
+            Task { await serve(connection) }
+        }
     }
 
     /// Opens a pseudo-terminal pair, links its secondary end at `link`, and returns the primary end.
     static func pseudoTerminal(linkedAt link: String) async throws -> any ByteTransport {
-        throw TransportError(.notFound, endpoint: link, underlying: "no live transports in this build")
+        let pair = try PseudoTerminalPair.open()
+        let manager = FileManager.default
+        if (try? manager.destinationOfSymbolicLink(atPath: link)) != nil {
+            try manager.removeItem(atPath: link)
+        }
+        try manager.createSymbolicLink(atPath: link, withDestinationPath: pair.secondaryPath)
+        let primary = try pair.makePrimaryTransport()
+        try await primary.open()
+        return PairOwningTransport(pair: pair, primary: primary)
     }
+}
+
+/// The primary end of a pseudo-terminal pair that keeps the pair (and so the secondary path) alive.
+///
+/// The simulator serves one session after another on the same line, as a terminal on a cable does, so closing a
+/// session leaves the line open; it closes when the process ends.
+private struct PairOwningTransport: ByteTransport {
+    let pair: PseudoTerminalPair
+    let primary: any ByteTransport
+
+    var endpointDescription: String { primary.endpointDescription }
+    func open() async throws(TransportError) { try await primary.open() }
+    func write(_ bytes: [UInt8]) async throws(TransportError) { try await primary.write(bytes) }
+    func read(maxLength: Int, timeout: Duration) async throws(TransportError) -> [UInt8] {
+        try await primary.read(maxLength: maxLength, timeout: timeout)
+    }
+    func close() async {}
 }
