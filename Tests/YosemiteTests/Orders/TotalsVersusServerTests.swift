@@ -56,8 +56,11 @@ struct TotalsVersusServerTests {
         }
         var coupons: [Storage.CouponRecord] = []
         if let coupon = row.coupon {
-            let added = server.addCoupon(code: coupon.code, amount: coupon.amount, discountType: coupon.type)
-            coupons.append(Storage.CouponRecord(id: added.id, code: coupon.code, discountType: coupon.type, amount: coupon.amount))
+            let limit = coupon.firstProductOnly ? [products[0].id] : []
+            let added = server.addCoupon(code: coupon.code, amount: coupon.amount, discountType: coupon.type,
+                                         productIDs: limit)
+            coupons.append(Storage.CouponRecord(id: added.id, code: coupon.code, discountType: coupon.type,
+                                                amount: coupon.amount, productIds: limit))
         }
         try await local.seed(products: products, rates: rates, coupons: coupons)
         var cart = Cart(items: row.items.map { Cart.Item(code: $0.0, quantity: $0.1) },

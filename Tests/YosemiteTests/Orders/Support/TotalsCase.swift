@@ -20,6 +20,8 @@ struct TotalsCase: Sendable, CustomTestStringConvertibleCase {
         var code: String
         var type: String
         var amount: String
+        /// Limit the coupon to the first product.
+        var firstProductOnly = false
     }
 
     var name: String
@@ -53,6 +55,7 @@ extension TotalsCase {
     static let state10 = Rate(rate: "10.0000", name: "State")
     static let compound5 = Rate(rate: "5.0000", name: "Compound", priority: 2, compound: true)
     static let county3 = Rate(rate: "3.0000", name: "County", priority: 2)
+    static let compound2 = Rate(rate: "2.0000", name: "Compound 2", priority: 3, compound: true)
 
     static let all: [TotalsCase] = [
         TotalsCase(name: "exclusive, one rate per class", rates: [vat19, reduced7],
@@ -106,5 +109,13 @@ extension TotalsCase {
         TotalsCase(name: "inclusive, order discount 15 %", pricesIncludeTax: true, rates: [vat19],
                    products: [.init(sku: "A", price: "1.85"), .init(sku: "B", price: "2.99")], items: [("A", 3), ("B", 1)],
                    orderDiscountPercent: "15"),
+        TotalsCase(name: "exclusive, two compound rates", rates: [state10, compound5, compound2],
+                   products: [.init(sku: "A", price: "19.99"), .init(sku: "B", price: "3.33")], items: [("A", 2), ("B", 1)]),
+        TotalsCase(name: "exclusive, fixed_cart limited to a product spreads over all", rates: [vat19],
+                   products: [.init(sku: "A", price: "3.33"), .init(sku: "B", price: "1.01")], items: [("A", 1), ("B", 2)],
+                   coupon: .init(code: "fc1", type: "fixed_cart", amount: "1.00", firstProductOnly: true)),
+        TotalsCase(name: "exclusive, percent limited to a product", rates: [vat19],
+                   products: [.init(sku: "A", price: "3.33"), .init(sku: "B", price: "1.01")], items: [("A", 1), ("B", 2)],
+                   coupon: .init(code: "pc1", type: "percent", amount: "20", firstProductOnly: true)),
     ]
 }
