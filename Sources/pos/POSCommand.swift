@@ -12,7 +12,13 @@ struct POSCommand: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            RunCommand.self, LoginCommand.self, LogoutCommand.self, StatusCommand.self, ReaderCommand.self,
+            RunCommand.self,
+            LoginCommand.self,
+            LogoutCommand.self,
+            StatusCommand.self,
+            SellCommand.self,
+            OrdersCommand.self,
+            ReaderCommand.self,
             TerminalSimCommand.self,
         ],
         defaultSubcommand: RunCommand.self

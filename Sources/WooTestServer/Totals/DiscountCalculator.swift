@@ -37,8 +37,11 @@ struct DiscountCalculator {
 
     /// Applies one coupon and returns its discount per order-line index, in minor units.
     mutating func apply(_ coupon: CouponRecord) -> [Int: Int64] {
+        // `get_items_to_apply_coupon`: a fixed_cart coupon is valid for the cart (`is_valid_for_cart`), so it
+        // spreads over every item; its product lists only decide whether it may be used at all.
         let targets = items.indices.filter { items[$0].price > .zero
-            && coupon.applies(to: items[$0].productID, variationID: items[$0].variationID) }
+            && (coupon.discountType == "fixed_cart"
+                || coupon.applies(to: items[$0].productID, variationID: items[$0].variationID)) }
         let before = items.map(\.discounted)
         let amount = Fixed(parsing: coupon.amount) ?? .zero
         switch coupon.discountType {

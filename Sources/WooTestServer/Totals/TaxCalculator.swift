@@ -6,7 +6,7 @@ import Foundation
 /// - Rates match the store's base location (`tax_based_on` = base): a rate applies when its country is empty
 ///   or the store's country. Within one priority only the first matching rate (by `order`, then id) applies.
 /// - `calc_exclusive_tax`: each non-compound rate is `price × rate`; each compound rate is
-///   `(price + sum of non-compound taxes) × rate`.
+///   `(price + sum of the taxes before it) × rate`.
 /// - `calc_inclusive_tax`: with R = sum of non-compound rates and C = sum of compound rates, a non-compound
 ///   tax is `price / (1 + C) × rate / (1 + R)` and a compound tax is `price × rate / (1 + C)`.
 /// - Every per-rate amount is rounded to 6 decimals (`wc_get_rounding_precision()`), half up.
@@ -38,8 +38,11 @@ struct TaxCalculator {
             shares.append((rate.id, tax))
             preCompound += tax
         }
+        // `calc_exclusive_tax` adds each compound tax to the base of the next (`$pre_compound_total = array_sum( $taxes )`).
         for rate in rates where rate.compound {
-            shares.append((rate.id, (price + preCompound).scaled(by: rate.ratePPM, over: Fixed.scale)))
+            let tax = (price + preCompound).scaled(by: rate.ratePPM, over: Fixed.scale)
+            shares.append((rate.id, tax))
+            preCompound += tax
         }
         return order(shares, like: rates)
     }

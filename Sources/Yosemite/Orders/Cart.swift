@@ -1,0 +1,69 @@
+import POSFoundation
+
+/// What a cashier rang up: items by code, coupons, discounts, fees and a customer. Prices come from the local
+/// catalog when the cart becomes an order.
+public struct Cart: Hashable, Sendable {
+    /// A manual discount: a percentage, or an amount in the store currency (prices' own terms: with tax when
+    /// the store enters prices with tax).
+    public enum Discount: Hashable, Sendable {
+        /// Percent off, e.g. 10 (as `PreciseAmount`, so 12.5 % is allowed).
+        case percent(PreciseAmount)
+        /// An amount off.
+        case amount(PreciseAmount)
+    }
+
+    /// One scanned or typed item.
+    public struct Item: Hashable, Sendable {
+        /// A barcode (SKU or GTIN) or a product/variation id.
+        public var code: String
+        public var quantity: Int
+        /// A discount on this line.
+        public var discount: Discount?
+
+        public init(code: String, quantity: Int = 1, discount: Discount? = nil) {
+            self.code = code
+            self.quantity = quantity
+            self.discount = discount
+        }
+    }
+
+    /// A fee (a custom amount), tax excluded.
+    public struct Fee: Hashable, Sendable {
+        public var name: String
+        public var amount: PreciseAmount
+        public var taxable: Bool
+        public var taxClass: String
+
+        public init(name: String, amount: PreciseAmount, taxable: Bool = false, taxClass: String = "") {
+            self.name = name
+            self.amount = amount
+            self.taxable = taxable
+            self.taxClass = taxClass
+        }
+    }
+
+    public var items: [Item]
+    public var couponCodes: [String]
+    /// A discount on the whole order, spread over the lines in proportion to their amounts.
+    public var orderDiscount: Discount?
+    public var fees: [Fee]
+    /// The WooCommerce customer id; `nil` for a guest.
+    public var customerId: Int64?
+    public var note: String
+
+    public init(items: [Item] = [], couponCodes: [String] = [], orderDiscount: Discount? = nil, fees: [Fee] = [],
+                customerId: Int64? = nil, note: String = "") {
+        self.items = items
+        self.couponCodes = couponCodes
+        self.orderDiscount = orderDiscount
+        self.fees = fees
+        self.customerId = customerId
+        self.note = note
+    }
+}
+
+/// How the customer pays.
+public enum Tender: Hashable, Sendable {
+    /// Cash; `tendered` `nil` means the exact amount.
+    case cash(tendered: Money?)
+}

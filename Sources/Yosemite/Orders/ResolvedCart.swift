@@ -1,0 +1,137 @@
+import Foundation
+import POSFoundation
+import Storage
+
+/// A cart with every code looked up in the local catalog: what the totals need, plus names and SKUs to store.
+struct ResolvedCart: Sendable {
+    /// What a line shows and stores besides its amounts.
+    struct LineInfo: Sendable {
+        var productId: Int64
+        var variationId: Int64?
+        var name: String
+        var sku: String
+        var taxClass: String
+        /// The catalog unit price in minor units (as entered: with tax in a tax-inclusive store).
+        var unitPrice: Int64
+    }
+
+    var input: TotalsInput
+    var info: [LineInfo]
+    var settings: StoreSettings
+
+    /// Looks the cart's codes and coupons up in the catalog; `settings` are the store's.
+    static func resolve(_ cart: Cart, settings: StoreSettings, now: Date, catalog: CatalogAccess) throws(OrderError) -> ResolvedCart {
+        guard !cart.items.isEmpty else { throw .emptyCart }
+        let decimals = settings.currency.exponent
+        let rates: [TaxRateRule]
+        do { rates = try catalog.taxRates().map(TaxRateRule.init) } catch { throw .storage("\(error)") }
+        let taxes = TaxCalculator(rates: rates, calculateTaxes: settings.taxes.calculateTaxes,
+                                  country: settings.address.country, state: settings.address.state)
+        var lines: [TotalsInput.Line] = []
+        var info: [LineInfo] = []
+        for item in cart.items {
+            guard item.quantity > 0 else { throw .invalidQuantity(code: item.code) }
+            let (line, lineInfo) = try resolve(item, decimals: decimals, catalog: catalog)
+            lines.append(line)
+            info.append(lineInfo)
+        }
+        try applyDiscounts(cart, to: &lines)
+        var input = TotalsInput(lines: lines, fees: cart.fees.map {
+            TotalsInput.Fee(name: $0.name, amount: $0.amount, taxable: $0.taxable, taxClass: $0.taxClass)
+        }, decimals: decimals, pricesIncludeTax: settings.taxes.pricesIncludeTax,
+            roundAtSubtotal: settings.taxes.roundAtSubtotal, taxes: taxes)
+        if !cart.couponCodes.isEmpty {
+            if cart.orderDiscount != nil || cart.items.contains(where: { $0.discount != nil }) {
+                throw .discountWithCoupon
+            }
+            var coupons: [CouponRule] = []
+            for code in cart.couponCodes {
+                let record: CouponRecord?
+                do { record = try catalog.coupon(code.lowercased()) } catch { throw .storage("\(error)") }
+                guard let record else { throw .couponNotFound(code: code) }
+                coupons.append(CouponRule(record))
+            }
+            try CouponValidator(input: input, now: now, currency: settings.currency).validate(coupons)
+            input.coupons = coupons
+        }
+        return ResolvedCart(input: input, info: info, settings: settings)
+    }
+
+    private static func resolve(_ item: Cart.Item, decimals: Int, catalog: CatalogAccess) throws(OrderError) -> (TotalsInput.Line, LineInfo) {
+        do {
+            var product: ProductRecord?
+            var variation: ProductVariationRecord?
+            switch try catalog.lookup(item.code) {
+            case .product(let found): product = found
+            case .variation(let found, let parent): variation = found; product = parent
+            case nil:
+                if let id = Int64(item.code) {
+                    if let found = try catalog.product(id) {
+                        product = found
+                    } else if let found = try catalog.variation(id) {
+                        variation = found
+                        product = try catalog.product(found.productId)
+                    }
+                }
+            }
+            guard let product else { throw OrderError.notFound(code: item.code) }
+            if variation == nil && product.type != "simple" {
+                throw OrderError.notSellable(code: item.code, reason: "it is a \(product.type) product; scan one of its variations")
+            }
+            let price = variation?.price ?? product.price
+            let salePrice = variation?.salePrice ?? product.salePrice
+            guard variation?.purchasable ?? product.purchasable, let unit = PreciseAmount(decimalText: price) else {
+                throw OrderError.notSellable(code: item.code, reason: "it has no price")
+            }
+            var taxClass = variation?.taxClass ?? product.taxClass
+            if taxClass == "parent" { taxClass = product.taxClass }
+            let taxStatus = variation?.taxStatus ?? product.taxStatus
+            let line = TotalsInput.Line(
+                productId: product.id, variationId: variation?.id,
+                categoryIds: Set(try catalog.categoryIds(product.id)),
+                quantity: item.quantity, unitPrice: unit, taxable: taxStatus == "taxable", taxClass: taxClass,
+                onSale: !salePrice.isEmpty && PreciseAmount(decimalText: salePrice) == unit)
+            let info = LineInfo(productId: product.id, variationId: variation?.id,
+                                name: variation.map { $0.name.isEmpty ? product.name : $0.name } ?? product.name,
+                                sku: variation?.sku ?? product.sku ?? "", taxClass: taxClass,
+                                unitPrice: unit.minorUnits(exponent: decimals))
+            return (line, info)
+        } catch let error as OrderError {
+            throw error
+        } catch {
+            throw .storage("\(error)")
+        }
+    }
+
+    /// Line discounts, then the order discount spread over the lines in proportion to what is left of each.
+    private static func applyDiscounts(_ cart: Cart, to lines: inout [TotalsInput.Line]) throws(OrderError) {
+        func gross(_ line: TotalsInput.Line) -> PreciseAmount { line.unitPrice.times(Int64(line.quantity)) }
+        func amount(_ discount: Cart.Discount, of base: PreciseAmount) throws(OrderError) -> PreciseAmount {
+            switch discount {
+            case .percent(let percent):
+                guard percent > .zero, percent.micros <= 100 * PreciseAmount.scale else { throw .invalidDiscount("\(percent)%") }
+                return base.scaled(by: percent.micros, over: 100 * PreciseAmount.scale)
+            case .amount(let value):
+                guard value > .zero, value <= base else { throw .invalidDiscount(value.description) }
+                return value
+            }
+        }
+        for index in lines.indices {
+            if let discount = cart.items[index].discount {
+                lines[index].manualDiscount = try amount(discount, of: gross(lines[index]))
+            }
+        }
+        guard let discount = cart.orderDiscount else { return }
+        let bases = lines.map { gross($0) - $0.manualDiscount }
+        let whole = bases.reduce(PreciseAmount.zero, +)
+        let total = try amount(discount, of: whole)
+        guard whole > .zero else { return }
+        var given = PreciseAmount.zero
+        for index in lines.indices {
+            let share = index == lines.count - 1
+                ? total - given : total.scaled(by: bases[index].micros, over: whole.micros)
+            lines[index].manualDiscount += share
+            given += share
+        }
+    }
+}

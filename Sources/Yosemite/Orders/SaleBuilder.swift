@@ -1,0 +1,120 @@
+import Foundation
+import Networking
+import POSFoundation
+import Storage
+
+/// Turns a resolved cart and its totals into the records of a sale and the bodies of its two outbox entries.
+///
+/// The create body is `POST /wc/v3/orders`: status pending, currency, customer, lines with the sale's own
+/// `subtotal` and `total` (at 6 decimals, so the server computes from the same amounts and a price changed
+/// upstream later does not change the order), coupon codes, fees, and meta `_pos_client_uuid`,
+/// `_pos_sale_time` (ISO 8601 UTC), `_pos_local_number`. The mark-paid body is `PUT /wc/v3/orders/{id}`:
+/// `set_paid`, `payment_method` `cod` ("Cash"), `transaction_id` = the client UUID.
+struct SaleBuilder {
+    /// The payment gateway id sent for cash: WooCommerce's built-in "Cash on delivery" (`cod`), the gateway
+    /// WooCommerce's own POS records cash sales with.
+    static let cashPaymentMethod = "cod"
+    static let cashPaymentMethodTitle = "Cash"
+    static let saleTimeMetaKey = "_pos_sale_time"
+    static let localNumberMetaKey = "_pos_local_number"
+
+    let cart: ResolvedCart
+    let totals: OrderTotals
+    let customerId: Int64?
+    let note: String
+
+    private var currency: Currency { cart.settings.currency }
+    private var decimals: Int { currency.exponent }
+
+    /// The order and its parts, not yet inserted.
+    func detail(clientUUID: ClientUUID, localNumber: Int64, now: Date, tendered: Int64, change: Int64) -> OrderRecordDetail {
+        let order = OrderRecord(
+            clientUUID: clientUUID, localNumber: localNumber, status: "pending", currency: currency,
+            pricesIncludeTax: cart.input.pricesIncludeTax, subtotal: totals.subtotal,
+            discountTotal: totals.discountTotal, discountTax: totals.discountTax, feeTotal: totals.feeTotal,
+            totalTax: totals.totalTax, total: totals.total, customerId: customerId, customerNote: note,
+            createdAt: now, syncState: .pending)
+        let lines = totals.lines.enumerated().map { index, line in
+            let info = cart.info[index]
+            return OrderLineRecord(
+                orderId: 0, position: index, productId: info.productId, variationId: info.variationId, name: info.name,
+                sku: info.sku, quantity: cart.input.lines[index].quantity, unitPrice: info.unitPrice,
+                subtotal: minor(line.subtotal), subtotalTax: minorTax(line.subtotalTax), total: minor(line.total),
+                totalTax: minorTax(line.totalTax), taxClass: info.taxClass,
+                taxes: zip(line.subtotalTaxes, line.totalTaxes).map {
+                    .init(rateId: $0.rateId, subtotal: minorTax($0.amount), total: minorTax($1.amount))
+                })
+        }
+        let fees = totals.fees.enumerated().map { index, fee in
+            let input = cart.input.fees[index]
+            return OrderFeeRecord(orderId: 0, position: index, name: input.name, taxClass: input.taxClass,
+                                  taxStatus: input.taxable ? "taxable" : "none", total: minor(fee.total),
+                                  totalTax: minorTax(fee.totalTax))
+        }
+        let coupons = totals.coupons.map {
+            OrderCouponRecord(orderId: 0, code: $0.code, discount: $0.discount, discountTax: $0.discountTax)
+        }
+        let taxes = totals.taxLines.map {
+            OrderTaxRecord(orderId: 0, rateId: $0.rate.id, rateCode: $0.rate.code, label: $0.rate.name,
+                           ratePercent: $0.rate.rateText, compound: $0.rate.compound, taxTotal: $0.total)
+        }
+        let payment = PaymentRecord(
+            orderId: 0, method: .cash, amount: Money(minorUnits: totals.total, currency: currency), tendered: tendered,
+            change: change, transactionId: clientUUID.description, createdAt: now)
+        return OrderRecordDetail(order: order, lines: lines, fees: fees, coupons: coupons, taxes: taxes,
+                                 payments: [payment], outbox: [])
+    }
+
+    /// The body of `POST /wc/v3/orders`.
+    func createBody(clientUUID: ClientUUID, localNumber: Int64, now: Date) -> OrderFields {
+        var fields = OrderFields(status: .pending, currency: currency.code)
+        fields.customerID = customerId
+        if !note.isEmpty { fields.customerNote = note }
+        fields.lineItems = totals.lines.enumerated().map { index, line in
+            let info = cart.info[index]
+            return OrderFields.LineItem(
+                productID: info.productId, variationID: info.variationId, quantity: cart.input.lines[index].quantity,
+                subtotal: line.subtotal.preciseMoney(code: currency.code), total: line.total.preciseMoney(code: currency.code))
+        }
+        if !cart.input.fees.isEmpty {
+            fields.feeLines = cart.input.fees.map {
+                OrderFields.FeeLine(name: $0.name, total: $0.amount.preciseMoney(code: currency.code),
+                                    taxStatus: $0.taxable ? "taxable" : "none", taxClass: $0.taxClass)
+            }
+        }
+        if !cart.input.coupons.isEmpty { fields.couponCodes = cart.input.coupons.map(\.code) }
+        fields.metaData = [
+            MetaData(key: Order.clientUUIDMetaKey, value: .string(clientUUID.description)),
+            MetaData(key: Self.saleTimeMetaKey, value: .string(Self.iso8601(now))),
+            MetaData(key: Self.localNumberMetaKey, value: .string(String(localNumber))),
+        ]
+        return fields
+    }
+
+    /// The body of `PUT /wc/v3/orders/{id}` that records the cash payment.
+    func markPaidBody(clientUUID: ClientUUID) -> OrderFields {
+        var fields = OrderFields()
+        fields.setPaid = true
+        fields.paymentMethod = Self.cashPaymentMethod
+        fields.paymentMethodTitle = Self.cashPaymentMethodTitle
+        fields.transactionID = clientUUID.description
+        return fields
+    }
+
+    /// JSON text of a body, with Networking's encoder.
+    static func text(_ fields: OrderFields) -> String {
+        String(decoding: fields.json.encoded(), as: UTF8.self)
+    }
+
+    static func iso8601(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+
+    private func minor(_ amount: PreciseAmount) -> Int64 { amount.minorUnits(exponent: decimals) }
+    private func minorTax(_ amount: PreciseAmount) -> Int64 {
+        amount.minorUnits(exponent: decimals, cart.input.pricesIncludeTax ? .halfDown : .halfUp)
+    }
+}

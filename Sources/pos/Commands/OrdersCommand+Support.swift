@@ -1,0 +1,178 @@
+import ArgumentParser
+import Foundation
+import POSFoundation
+import Storage
+import Yosemite
+
+/// What `pos sell` and `pos orders` share: opening the data directory's session, and mapping errors to exits.
+enum OrderCommandSupport {
+    /// Opens the logged-in session of the data directory and runs `body` with it and the store's settings.
+    @MainActor
+    static func withStores<T>(data: DataDirectoryOptions,
+                              _ body: (StoresManager, StoreSettings) async throws -> T) async throws -> T {
+        let directory = try data.resolve()
+        let environment: AppEnvironment
+        do {
+            environment = try AppEnvironment.live(dataDirectory: directory, logger: LoggingSetup.logger())
+        } catch {
+            Console.error("cannot open the data directory \(directory.path): \(error)")
+            throw ExitStatus.storageFailure.exitCode
+        }
+        let manager = StoresManager(environment: environment)
+        guard manager.isAuthenticated else {
+            Console.error("not logged in to a store")
+            FileHandle.standardError.write(Data("  Run `pos login --site URL --username USER` once while the store is reachable.\n".utf8))
+            throw ExitStatus.notLoggedIn.exitCode
+        }
+        do {
+            guard let settings = try await manager.perform({ SettingAction.loadStoreSettings(onCompletion: $0) }) else {
+                throw OrderError.storeSettingsMissing
+            }
+            return try await body(manager, settings)
+        } catch let error as OrderError {
+            Console.error(error)
+            switch error {
+            case .storage: throw ExitStatus.storageFailure.exitCode
+            case .storeSettingsMissing: throw ExitStatus.notLoggedIn.exitCode
+            default: throw ExitStatus.failure.exitCode
+            }
+        } catch let error as SettingError {
+            Console.error(error)
+            throw ExitStatus.storageFailure.exitCode
+        }
+    }
+}
+
+/// The `--json` shape of an order. Stable: scripts read it. Amounts are decimal strings.
+struct OrderReport: Encodable {
+    struct Line: Encodable {
+        var productId: Int64?
+        var variationId: Int64?
+        var name: String
+        var sku: String
+        var quantity: Int
+        var subtotal: String
+        var subtotalTax: String
+        var total: String
+        var totalTax: String
+    }
+
+    struct TaxLine: Encodable {
+        var rateId: Int64
+        var label: String
+        var ratePercent: String
+        var compound: Bool
+        var total: String
+    }
+
+    struct Coupon: Encodable {
+        var code: String
+        var discount: String
+        var discountTax: String
+    }
+
+    struct Fee: Encodable {
+        var name: String
+        var total: String
+        var totalTax: String
+    }
+
+    struct Payment: Encodable {
+        var method: String
+        var amount: String
+        var tendered: String?
+        var change: String?
+        var transactionId: String?
+    }
+
+    struct OutboxEntry: Encodable {
+        var kind: String
+        var state: String
+        var attempts: Int
+        var lastError: String?
+        var parkedReason: String?
+    }
+
+    var localNumber: Int64
+    var clientUUID: String
+    var status: String
+    var syncState: String
+    var createdAt: String
+    var currency: String
+    var customerId: Int64?
+    var subtotal: String
+    var discountTotal: String
+    var discountTax: String
+    var feeTotal: String
+    var totalTax: String
+    var total: String
+    var remoteId: Int64?
+    var remoteNumber: String?
+    var serverTotal: String?
+    var parkedReason: String?
+    var lines: [Line]
+    var taxLines: [TaxLine]
+    var coupons: [Coupon]
+    var fees: [Fee]
+    var payments: [Payment]
+    var outbox: [OutboxEntry]
+
+    init(_ order: LocalOrder) {
+        let record = order.record, detail = order.detail
+        func money(_ minor: Int64) -> String { order.money(minor).decimalString }
+        localNumber = record.localNumber
+        clientUUID = record.clientUUID.description
+        status = record.status
+        syncState = record.syncState.rawValue
+        createdAt = SaleReport.iso8601(record.createdAt)
+        currency = record.currencyCode
+        customerId = record.customerId
+        subtotal = money(record.subtotal)
+        discountTotal = money(record.discountTotal)
+        discountTax = money(record.discountTax)
+        feeTotal = money(record.feeTotal)
+        totalTax = money(record.totalTax)
+        total = money(record.total)
+        remoteId = record.remoteId
+        remoteNumber = record.remoteNumber
+        serverTotal = record.serverTotal.map(money)
+        parkedReason = order.parkedReason
+        lines = detail.lines.map {
+            Line(productId: $0.productId, variationId: $0.variationId, name: $0.name, sku: $0.sku, quantity: $0.quantity,
+                 subtotal: money($0.subtotal), subtotalTax: money($0.subtotalTax), total: money($0.total),
+                 totalTax: money($0.totalTax))
+        }
+        taxLines = detail.taxes.map {
+            TaxLine(rateId: $0.rateId, label: $0.label, ratePercent: $0.ratePercent, compound: $0.compound, total: money($0.taxTotal))
+        }
+        coupons = detail.coupons.map { Coupon(code: $0.code, discount: money($0.discount), discountTax: money($0.discountTax)) }
+        fees = detail.fees.map { Fee(name: $0.name, total: money($0.total), totalTax: money($0.totalTax)) }
+        payments = detail.payments.map {
+            Payment(method: $0.method.rawValue, amount: $0.amountMoney.decimalString, tendered: $0.tendered.map(money),
+                    change: $0.change.map(money), transactionId: $0.transactionId)
+        }
+        outbox = detail.outbox.map {
+            OutboxEntry(kind: $0.kind.rawValue, state: $0.state.rawValue, attempts: $0.attemptCount,
+                        lastError: $0.lastError, parkedReason: $0.parkedReason)
+        }
+    }
+}
+
+/// The `--json` shape of `pos sell`: the order plus the cash movement.
+struct SaleReport: Encodable {
+    var order: OrderReport
+    var tendered: String
+    var change: String
+
+    init(_ sale: Sale) {
+        order = OrderReport(sale.order)
+        tendered = sale.tendered.decimalString
+        change = sale.change.decimalString
+    }
+
+    static func iso8601(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+}

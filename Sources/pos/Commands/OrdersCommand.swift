@@ -1,0 +1,97 @@
+import ArgumentParser
+import Foundation
+import POSFoundation
+import Storage
+import Yosemite
+
+/// `pos orders`: the sales recorded at this counter, synced or not.
+struct OrdersCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "orders",
+        abstract: "List and show the orders recorded at this counter.",
+        subcommands: [OrdersListCommand.self, OrdersShowCommand.self]
+    )
+}
+
+/// `pos orders list`.
+struct OrdersListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List orders, newest first.")
+
+    @OptionGroup var data: DataDirectoryOptions
+
+    @Flag(help: "Only orders the store does not have yet (pending or parked).")
+    var pending = false
+
+    @Option(help: "Search: a local number, a server number, a client UUID (prefix) or a customer id.")
+    var search: String?
+
+    @Option(help: "How many orders at most.")
+    var limit = 50
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func run() async throws {
+        let filter = OrderHistoryFilter(text: search, unsyncedOnly: pending, limit: limit)
+        let (orders, format) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
+            (try await manager.perform { OrderAction.listOrders(filter: filter, onCompletion: $0) }, settings.moneyFormat)
+        }
+        if json {
+            try Console.json(orders.map(OrderReport.init))
+            return
+        }
+        if orders.isEmpty { Console.out(pending ? "No orders waiting to sync." : "No orders yet.") }
+        for order in orders {
+            let server = order.record.remoteNumber.map { "  server #\($0)" } ?? ""
+            Console.out("\(order.localNumber)  \(SaleReport.iso8601(order.record.createdAt))  \(order.total.formatted(format))  \(order.record.syncState.rawValue)\(server)")
+        }
+    }
+}
+
+/// `pos orders show ID`.
+struct OrdersShowCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one order with its lines, payments and sync state.")
+
+    @OptionGroup var data: DataDirectoryOptions
+
+    @Argument(help: "The local order number, the client UUID, or #SERVER-NUMBER.")
+    var id: String
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func run() async throws {
+        let reference = id
+        let (order, format) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
+            (try await manager.perform { OrderAction.loadOrder(reference: reference, onCompletion: $0) }, settings.moneyFormat)
+        }
+        if json {
+            try Console.json(OrderReport(order))
+            return
+        }
+        let record = order.record
+        Console.out("Order \(record.localNumber)  \(record.clientUUID)")
+        Console.out("Sold: \(SaleReport.iso8601(record.createdAt))  Status: \(record.status)  Sync: \(record.syncState.rawValue)")
+        if let remoteId = record.remoteId { Console.out("Server: id \(remoteId), number \(record.remoteNumber ?? "?")") }
+        if let reason = order.parkedReason { Console.out("Parked: \(reason)") }
+        if record.hasServerTotalMismatch, let serverTotal = record.serverTotal {
+            Console.out("Server total differs: \(order.money(serverTotal).formatted(format))")
+        }
+        if let customer = record.customerId { Console.out("Customer: \(customer)") }
+        for line in order.detail.lines {
+            Console.out("  \(line.quantity) × \(line.name) [\(line.sku)]  \(order.money(line.total).formatted(format)) + tax \(order.money(line.totalTax).formatted(format))")
+        }
+        for fee in order.detail.fees { Console.out("  Fee \(fee.name)  \(order.money(fee.total).formatted(format))") }
+        for coupon in order.detail.coupons { Console.out("  Coupon \(coupon.code)  −\(order.money(coupon.discount).formatted(format))") }
+        Console.out("Subtotal: \(order.money(record.subtotal).formatted(format))  Discount: \(order.money(record.discountTotal).formatted(format))")
+        for tax in order.detail.taxes { Console.out("Tax \(tax.label) \(tax.ratePercent)%: \(order.money(tax.taxTotal).formatted(format))") }
+        Console.out("Total: \(order.total.formatted(format))")
+        for payment in order.detail.payments {
+            let cash = payment.tendered.map { " tendered \(order.money($0).formatted(format)), change \(order.money(payment.change ?? 0).formatted(format))" } ?? ""
+            Console.out("Paid \(payment.method.rawValue) \(payment.amountMoney.formatted(format))\(cash)")
+        }
+        for entry in order.detail.outbox {
+            Console.out("Outbox \(entry.kind): \(entry.state.rawValue)\(entry.lastError.map { " (\($0))" } ?? "")")
+        }
+    }
+}
