@@ -11,7 +11,10 @@ struct POSCommand: AsyncParsableCommand {
             Exit codes: \(ExitStatus.summary)
             """,
         version: "0.1.0",
-        subcommands: [RunCommand.self, LoginCommand.self, LogoutCommand.self, StatusCommand.self],
+        subcommands: [
+            RunCommand.self, LoginCommand.self, LogoutCommand.self, StatusCommand.self, SyncCommand.self,
+            SyncTestSalesCommand.self,
+        ],
         defaultSubcommand: RunCommand.self
     )
 }

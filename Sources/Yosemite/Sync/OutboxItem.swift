@@ -1,0 +1,29 @@
+import Foundation
+import Storage
+
+/// One outbox entry as the sync screen and `pos sync` show it.
+public struct OutboxItem: Sendable, Hashable, Codable {
+    public var id: Int64
+    /// The local order it belongs to, if any.
+    public var orderId: Int64?
+    /// `createOrder`, `markPaid`…
+    public var kind: String
+    /// `pending`, `inFlight`, `parked` or `done`.
+    public var state: String
+    public var attemptCount: Int
+    public var nextAttemptAt: Date?
+    public var lastError: String?
+    /// Why the server refused it, when parked.
+    public var parkedReason: String?
+
+    public init(_ record: OutboxRecord) {
+        id = record.id ?? 0
+        orderId = record.orderId
+        kind = record.kind.rawValue
+        state = record.state.rawValue
+        attemptCount = record.attemptCount
+        nextAttemptAt = record.nextAttemptAt
+        lastError = record.lastError
+        parkedReason = record.parkedReason
+    }
+}
