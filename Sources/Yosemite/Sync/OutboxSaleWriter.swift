@@ -69,7 +69,7 @@ public struct OutboxSaleWriter: Sendable {
         let body: JSONValue = .object([
             "status": "pending",
             "currency": .string(order.currencyCode),
-            "line_items": .array(lines.map { line in
+            "line_items": .array(lines.map { line -> JSONValue in
                 let amount = Money(minorUnits: line.net, currency: order.currency).decimalString
                 return ["product_id": .int(line.productId), "quantity": .int(Int64(line.quantity)),
                         "subtotal": .string(amount), "total": .string(amount)]

@@ -112,15 +112,17 @@ extension SyncEngine {
         case .transient(let uncertain, let retryAfter):
             if error.statusCode != nil { connectivity.markOnline() }
             let now = currentDate()
-            let schedule = entries.map { entry in
+            var schedule: [Date] = []
+            for entry in entries {
                 let delay = configuration.backoff.delay(
                     afterAttempt: max(1, entry.attemptCount), retryAfter: retryAfter, using: &random)
-                return now.addingTimeInterval(Double(SyncBackoff.nanoseconds(delay)) / 1e9)
+                schedule.append(now.addingTimeInterval(Double(SyncBackoff.nanoseconds(delay)) / 1e9))
             }
             let uncertainIDs = uncertain ? entries.filter { $0.kind == .createOrder }.compactMap(\.id) : []
             let message = error.message
+            let dates = schedule
             try await database.performAndSave { db in
-                for (entry, date) in zip(entries, schedule) {
+                for (entry, date) in zip(entries, dates) {
                     var entry = entry
                     try entry.reschedule(at: date, error: message, in: db)
                 }

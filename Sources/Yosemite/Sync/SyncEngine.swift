@@ -47,9 +47,9 @@ public actor SyncEngine {
     /// What the running drain has done so far.
     var run = SyncSummary()
     var touchedProducts = Set<Int64>()
-    /// The wall time at the start of the drain and a stopwatch on the injected clock: dates for scheduling.
+    /// The wall time at the start of the drain, and how long it slept on the injected clock: dates for scheduling.
     var startDate = Date()
-    var elapsed: @Sendable () -> Duration = { .zero }
+    var slept = Duration.zero
 
     public init(environment: AppEnvironment, network: any Network, configuration: Configuration = Configuration(),
                 connectivity: ConnectivityMonitor = ConnectivityMonitor()) {
@@ -77,7 +77,7 @@ public actor SyncEngine {
         run = SyncSummary()
         touchedProducts = []
         startDate = dates()
-        elapsed = Self.stopwatch(clock)
+        slept = .zero
         do {
             run.recoveredInFlight = try await database.performAndSave { db in
                 let recovered = try OutboxRecord.requeueInFlightAsUncertain(in: db)
@@ -110,25 +110,28 @@ public actor SyncEngine {
         }
     }
 
-    /// The current date for scheduling: the drain's start plus the injected clock's elapsed time.
+    /// The current date for scheduling: the wall clock, but never earlier than the drain's start plus the time it
+    /// slept on the injected clock (so a `ManualClock` moves schedules forward in tests while dates stand still).
     func currentDate() -> Date {
-        startDate.addingTimeInterval(Double(SyncBackoff.nanoseconds(elapsed())) / 1e9)
+        max(dates(), startDate.addingTimeInterval(Double(SyncBackoff.nanoseconds(slept)) / 1e9))
     }
 
     private func drain(maxWait: Duration) async throws {
         while true {
             try Task.checkCancellation()
             let now = currentDate()
-            let heads = try await database.read { db in
-                try OutboxRecord.dueHeads(at: now, limit: self.configuration.batchSize, in: db)
-            }
+            let limit = configuration.batchSize
+            let heads = try await database.read { db in try OutboxRecord.dueHeads(at: now, limit: limit, in: db) }
             if heads.isEmpty {
                 guard let next = try await database.read({ db in try OutboxRecord.earliestScheduledAttempt(in: db) })
                 else { return }
                 let wait = next.timeIntervalSince(now)
-                let budget = Double(SyncBackoff.nanoseconds(maxWait - elapsed())) / 1e9
+                let waited = max(dates().timeIntervalSince(startDate), Double(SyncBackoff.nanoseconds(slept)) / 1e9)
+                let budget = Double(SyncBackoff.nanoseconds(maxWait)) / 1e9 - waited
                 guard wait <= budget else { return }
-                try await clock.sleep(for: .nanoseconds(Int64(max(0, wait) * 1e9) + 1))
+                let pause = Duration.nanoseconds(Int64(max(0, wait) * 1e9) + 1)
+                try await clock.sleep(for: pause)
+                slept += pause
                 continue
             }
             let keepGoing = try await process(heads)
@@ -147,9 +150,4 @@ public actor SyncEngine {
             logger.notice("sync: the stock check failed: \(error.message)")
         }
     }
-
-    private static func stopwatch<C: Clock>(_ clock: C) -> @Sendable () -> Duration where C.Duration == Duration {
-        let start = clock.now
-        return { start.duration(to: clock.now) }
     }
-}

@@ -38,8 +38,10 @@ public final class SyncStore: Store {
         Task {
             do {
                 onCompletion(.success(try await engine.sync(maxWait: maxWait)))
-            } catch {
+            } catch let error as SyncError {
                 onCompletion(.failure(error))
+            } catch {
+                onCompletion(.failure(.storage(String(describing: error))))
             }
         }
     }

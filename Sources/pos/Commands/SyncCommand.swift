@@ -3,8 +3,6 @@ import Foundation
 import POSFoundation
 import Yosemite
 
-extension SyncSummary: SyncSummaryView {}
-
 /// `pos sync`: sends the queued sales to the store, exactly once, and says what is left.
 struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

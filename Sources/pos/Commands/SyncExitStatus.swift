@@ -1,4 +1,5 @@
 import ArgumentParser
+import Yosemite
 
 /// `pos sync`'s own exit codes, as the issue defines them for scripts. They reuse raw values 3 and 4, which
 /// mean login errors for other commands, so `pos sync` maps its outcomes here explicitly.
@@ -13,7 +14,7 @@ enum SyncExitStatus: Int32 {
     var exitCode: ExitCode { ExitCode(rawValue) }
 
     /// The exit status for a finished sync: waiting entries win over parked ones.
-    init(_ summary: SyncSummaryView) {
+    init(_ summary: SyncSummary) {
         if summary.remaining > 0 || summary.unreachable {
             self = .unreachable
         } else if summary.parked > 0 {
@@ -24,9 +25,3 @@ enum SyncExitStatus: Int32 {
     }
 }
 
-/// The parts of a summary the exit status depends on.
-protocol SyncSummaryView {
-    var remaining: Int { get }
-    var parked: Int { get }
-    var unreachable: Bool { get }
-}
