@@ -38,30 +38,40 @@ public struct OutboxSaleWriter: Sendable {
     /// Records a cash sale and queues it; returns the local order.
     @discardableResult
     public func recordCashSale(_ lines: [Line], saleTime: Date) async throws -> OrderRecord {
-        let clientUUID = uuid.client()
+        try await recordCashSales(lines, count: 1, saleTime: saleTime)[0]
+    }
+
+    /// Records `count` identical cash sales in one transaction (each with its own client UUID and number).
+    @discardableResult
+    public func recordCashSales(_ lines: [Line], count: Int, saleTime: Date) async throws -> [OrderRecord] {
+        let clientUUIDs = (0..<count).map { _ in uuid.client() }
         let currency = currency
         return try await database.performAndSave { db in
-            let number = try OrderRecord.allocateLocalNumber(in: db)
-            let net = lines.reduce(0) { $0 + $1.net }
-            let tax = lines.reduce(0) { $0 + $1.tax }
-            var order = OrderRecord(
-                clientUUID: clientUUID, localNumber: number, currency: currency, pricesIncludeTax: false,
-                subtotal: net, totalTax: tax, total: net + tax, createdAt: saleTime)
-            try order.insert(db)
-            let orderId = order.id ?? 0
-            for (position, line) in lines.enumerated() {
-                var record = OrderLineRecord(
-                    orderId: orderId, position: position, productId: line.productId, name: "Product \(line.productId)",
-                    quantity: line.quantity, unitPrice: line.net / Int64(max(1, line.quantity)), subtotal: line.net,
-                    subtotalTax: line.tax, total: line.net, totalTax: line.tax)
-                try record.insert(db)
+            var orders: [OrderRecord] = []
+            for clientUUID in clientUUIDs {
+                let number = try OrderRecord.allocateLocalNumber(in: db)
+                let net = lines.reduce(0) { $0 + $1.net }
+                let tax = lines.reduce(0) { $0 + $1.tax }
+                var order = OrderRecord(
+                    clientUUID: clientUUID, localNumber: number, currency: currency, pricesIncludeTax: false,
+                    subtotal: net, totalTax: tax, total: net + tax, createdAt: saleTime)
+                try order.insert(db)
+                let orderId = order.id ?? 0
+                for (position, line) in lines.enumerated() {
+                    var record = OrderLineRecord(
+                        orderId: orderId, position: position, productId: line.productId, name: "Product \(line.productId)",
+                        quantity: line.quantity, unitPrice: line.net / Int64(max(1, line.quantity)), subtotal: line.net,
+                        subtotalTax: line.tax, total: line.net, totalTax: line.tax)
+                    try record.insert(db)
+                }
+                var payment = PaymentRecord(
+                    orderId: orderId, method: .cash, amount: Money(minorUnits: net + tax, currency: currency), createdAt: saleTime)
+                try payment.insert(db)
+                try OutboxRecord.enqueue(.createOrder, orderId: orderId, payload: Self.createBody(order, lines), in: db)
+                try OutboxRecord.enqueue(.markPaid, orderId: orderId, payload: Self.paidBody(order), in: db)
+                orders.append(order)
             }
-            var payment = PaymentRecord(
-                orderId: orderId, method: .cash, amount: Money(minorUnits: net + tax, currency: currency), createdAt: saleTime)
-            try payment.insert(db)
-            try OutboxRecord.enqueue(.createOrder, orderId: orderId, payload: Self.createBody(order, lines), in: db)
-            try OutboxRecord.enqueue(.markPaid, orderId: orderId, payload: Self.paidBody(order), in: db)
-            return order
+            return orders
         }
     }
 

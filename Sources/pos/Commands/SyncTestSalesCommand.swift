@@ -39,7 +39,7 @@ struct SyncTestSalesCommand: AsyncParsableCommand {
         }
         guard !lines.isEmpty else { throw ValidationError("give at least one --line") }
         let writer = OutboxSaleWriter(database: environment.database, uuid: environment.uuid, currency: currency)
-        for _ in 0..<count { try await writer.recordCashSale(lines, saleTime: environment.now()) }
+        try await writer.recordCashSales(lines, count: count, saleTime: environment.now())
         Console.out("queued \(count) sales")
     }
 }

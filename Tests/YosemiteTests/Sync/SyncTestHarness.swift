@@ -42,13 +42,9 @@ struct SyncTestHarness {
     func sell(_ count: Int = 1, productID: Int64? = nil, quantity: Int = 1) async throws -> [Storage.OrderRecord] {
         let writer = OutboxSaleWriter(database: environment.database, uuid: .live,
                                       currency: Currency(code: "EUR", exponent: 2))
-        var orders: [Storage.OrderRecord] = []
-        for _ in 0..<count {
-            orders.append(try await writer.recordCashSale(
-                [.init(productId: productID ?? self.productID, quantity: quantity, net: 400 * Int64(quantity))],
-                saleTime: environment.now()))
-        }
-        return orders
+        return try await writer.recordCashSales(
+            [.init(productId: productID ?? self.productID, quantity: quantity, net: 400 * Int64(quantity))],
+            count: count, saleTime: environment.now())
     }
 
     /// How many orders on the server carry this client UUID.
