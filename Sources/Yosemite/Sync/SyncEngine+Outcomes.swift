@@ -15,9 +15,29 @@ extension SyncEngine {
         }
     }
 
+    /// What to record for one answered entry.
+    enum Delivery: Sendable {
+        /// A create the store answered with this order; `problem` parks it (an empty line came back).
+        case created(OutboxRecord, orderId: Int64?, server: Order, problem: String?)
+        /// An update or note the store accepted.
+        case accepted(OutboxRecord, orderId: Int64?)
+        /// An entry the store refused.
+        case refused(OutboxRecord, reason: String)
+    }
+
     /// A created (or adopted) order: store its id, number and total; park the entry when its lines came back
     /// empty; flag a total mismatch.
     func finishCreate(_ item: Work, server: Order) async throws {
+        try await record([creation(item, server: server)])
+    }
+
+    /// A delivered update or note: mark it done, and note the products whose stock a payment reduced.
+    func finishOther(_ item: Work, server: Order?) async throws {
+        try await record([acceptance(item, server: server)])
+    }
+
+    /// Checks a created order and notes its mismatch; the write happens in ``record(_:)``.
+    func creation(_ item: Work, server: Order) -> Delivery {
         let problem = OrderReconciler.lineProblem(sent: item.body, created: server)
         if let order = item.order, let mismatch = OrderReconciler.mismatch(local: order, server: server) {
             run.mismatches.append(mismatch)
@@ -28,40 +48,48 @@ extension SyncEngine {
             run.newlyParked += 1
             logger.error("sync: entry \(item.entry.id ?? 0) parked: \(problem)")
         }
-        let entry = item.entry
-        let orderId = item.order?.id
-        try await database.performAndSave { db in
-            if let orderId {
-                try OrderRecord.recordRemote(
-                    id: orderId, remoteId: server.id, remoteNumber: server.number,
-                    serverTotal: server.total.minorUnits, in: db)
-            }
-            var entry = entry
-            try OutboxRecord.setUncertain(false, ids: [entry.id ?? 0], in: db)
-            if let problem {
-                try entry.park(reason: problem, in: db)
-                if let orderId { try OrderRecord.setSyncState(.parked, id: orderId, in: db) }
-            } else {
-                try entry.markDone(in: db)
-                if let orderId, try OrderRecord.isFullyDelivered(id: orderId, in: db) {
-                    try OrderRecord.setSyncState(.synced, id: orderId, in: db)
-                }
-            }
-        }
+        return .created(item.entry, orderId: item.order?.id, server: server, problem: problem)
     }
 
-    /// A delivered update or note: mark it done, and note the products whose stock a payment reduced.
-    func finishOther(_ item: Work, server: Order?) async throws {
+    /// Notes the products a payment touched; the write happens in ``record(_:)``.
+    func acceptance(_ item: Work, server: Order?) -> Delivery {
         if let server, item.body["set_paid"]?.boolValue == true {
             touchedProducts.formUnion(server.lineItems.map(\.productID).filter { $0 != 0 })
         }
-        let entry = item.entry
-        let orderId = item.order?.id
+        return .accepted(item.entry, orderId: item.order?.id)
+    }
+
+    /// Writes answered entries in one transaction (one durable commit per round, not per entry).
+    func record(_ deliveries: [Delivery]) async throws {
+        guard !deliveries.isEmpty else { return }
         try await database.performAndSave { db in
-            var entry = entry
-            try entry.markDone(in: db)
-            if let orderId, try OrderRecord.isFullyDelivered(id: orderId, in: db) {
-                try OrderRecord.setSyncState(.synced, id: orderId, in: db)
+            for delivery in deliveries {
+                switch delivery {
+                case .created(var entry, let orderId, let server, let problem):
+                    if let orderId {
+                        try OrderRecord.recordRemote(
+                            id: orderId, remoteId: server.id, remoteNumber: server.number,
+                            serverTotal: server.total.minorUnits, in: db)
+                    }
+                    try OutboxRecord.setUncertain(false, ids: [entry.id ?? 0], in: db)
+                    if let problem {
+                        try entry.park(reason: problem, in: db)
+                        if let orderId { try OrderRecord.setSyncState(.parked, id: orderId, in: db) }
+                    } else {
+                        try entry.markDone(in: db)
+                        if let orderId, try OrderRecord.isFullyDelivered(id: orderId, in: db) {
+                            try OrderRecord.setSyncState(.synced, id: orderId, in: db)
+                        }
+                    }
+                case .accepted(var entry, let orderId):
+                    try entry.markDone(in: db)
+                    if let orderId, try OrderRecord.isFullyDelivered(id: orderId, in: db) {
+                        try OrderRecord.setSyncState(.synced, id: orderId, in: db)
+                    }
+                case .refused(var entry, let reason):
+                    try entry.park(reason: reason, in: db)
+                    if let orderId = entry.orderId { try OrderRecord.setSyncState(.parked, id: orderId, in: db) }
+                }
             }
         }
     }

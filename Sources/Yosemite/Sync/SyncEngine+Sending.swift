@@ -143,24 +143,29 @@ extension SyncEngine {
         }
         try Task.checkCancellation()
         connectivity.markOnline()
+        var deliveries: [Delivery] = []
+        var unanswered: [OutboxRecord] = []
         for (results, group) in [(result.create, creates), (result.update, updates)] {
             for (index, item) in group.enumerated() {
                 guard index < results.count else {
-                    _ = try await fail([item.entry], .malformedResponse(path: "orders/batch", reason: "an item is missing"))
+                    unanswered.append(item.entry)
                     continue
                 }
                 switch results[index] {
                 case .order(let order):
-                    if item.entry.kind == .createOrder {
-                        try await finishCreate(item, server: order)
-                    } else {
-                        try await finishOther(item, server: order)
-                    }
+                    deliveries.append(
+                        item.entry.kind == .createOrder ? creation(item, server: order) : acceptance(item, server: order))
                     run.sent += 1
                 case .failed(_, let error):
-                    try await park([item.entry], reason: error.description)
+                    run.newlyParked += 1
+                    logger.error("sync: entry \(item.entry.id ?? 0) (\(item.entry.kind)) parked: \(error.description)")
+                    deliveries.append(.refused(item.entry, reason: error.description))
                 }
             }
+        }
+        try await record(deliveries)
+        if !unanswered.isEmpty {
+            _ = try await fail(unanswered, .malformedResponse(path: "orders/batch", reason: "items are missing"))
         }
         return true
     }
