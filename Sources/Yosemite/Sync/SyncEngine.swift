@@ -21,6 +21,7 @@ public actor SyncEngine {
         public var batchSize: Int
         /// How far before the sale time the lookup searches, for clock skew between counter and store.
         public var lookupSkew: TimeInterval
+        /// The wait between attempts of a failing entry.
         public var backoff: SyncBackoff
         /// The jitter's seed; `nil` seeds from the system.
         public var randomSeed: UInt64?

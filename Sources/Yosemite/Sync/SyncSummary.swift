@@ -47,14 +47,21 @@ public struct SyncSummary: Sendable, Hashable, Codable {
 
 /// An order whose total or tax, as the server computed it, differs from the counter's.
 public struct TotalMismatch: Sendable, Hashable, Codable {
+    /// The local order id.
     public var orderId: Int64
+    /// The store's order id.
     public var remoteId: Int64
+    /// The store's order number.
     public var remoteNumber: String
+    /// The order's currency; the amounts below are its minor units.
     public var currencyCode: String
-    /// Minor units.
+    /// The counter's total.
     public var localTotal: Int64
+    /// The store's total.
     public var serverTotal: Int64
+    /// The counter's tax.
     public var localTax: Int64
+    /// The store's tax.
     public var serverTax: Int64
 
     public init(orderId: Int64, remoteId: Int64, remoteNumber: String, currencyCode: String, localTotal: Int64,
@@ -72,7 +79,9 @@ public struct TotalMismatch: Sendable, Hashable, Codable {
 
 /// A managed product whose stock went below zero (offline sales sold more than the store had).
 public struct NegativeStock: Sendable, Hashable, Codable {
+    /// The store's product id.
     public var productId: Int64
+    /// The product's name on the store.
     public var name: String
     /// The stock quantity as the server reports it, as text ("-2").
     public var quantity: String
