@@ -20,6 +20,8 @@ struct POSCommand: AsyncParsableCommand {
             OrdersCommand.self,
             ReaderCommand.self,
             TerminalSimCommand.self,
+            SyncCommand.self,
+            SyncTestSalesCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

@@ -18,9 +18,11 @@ public enum AppMigrations {
     public static let ordersOutbox = "v2-orders-outbox"
     /// The card payment journal and stored receipts.
     public static let paymentsReceipts = "v3-payments-receipts"
+    /// The outbox's `uncertain` flag, for the sync engine's lookup before a resend.
+    public static let syncOutbox = "v4-sync-outbox"
 
     /// Every migration name, oldest first.
-    public static let all = [settingsCatalog, ordersOutbox, paymentsReceipts]
+    public static let all = [settingsCatalog, ordersOutbox, paymentsReceipts, syncOutbox]
 
     /// The migrator that brings any earlier database to the current schema.
     public static func makeMigrator() -> DatabaseMigrator {
@@ -28,6 +30,7 @@ public enum AppMigrations {
         migrator.registerMigration(settingsCatalog, migrate: SettingsCatalogMigration.migrate)
         migrator.registerMigration(ordersOutbox, migrate: OrdersOutboxMigration.migrate)
         migrator.registerMigration(paymentsReceipts, migrate: PaymentsReceiptsMigration.migrate)
+        migrator.registerMigration(syncOutbox, migrate: SyncOutboxMigration.migrate)
         return migrator
     }
 }

@@ -58,6 +58,7 @@ public final class AuthenticatedState {
             StatusStore(dispatcher: dispatcher, environment: environment),
             SettingStore(dispatcher: dispatcher, environment: environment, network: network, siteURL: account.siteURL),
             OrderStore(dispatcher: dispatcher, environment: environment),
+            SyncStore(dispatcher: dispatcher, environment: environment, network: network),
         ]
     }
 }

@@ -1,0 +1,167 @@
+import Foundation
+import Networking
+import Storage
+
+/// Recording what happened to sent entries: delivered, backed off, parked.
+extension SyncEngine {
+    /// Marks the entries in flight (counting the attempt) in one transaction and returns them as stored.
+    func markInFlight(_ entries: [OutboxRecord]) async throws -> [OutboxRecord] {
+        try await database.performAndSave { db in
+            try entries.map { entry in
+                var entry = entry
+                try entry.markInFlight(in: db)
+                return entry
+            }
+        }
+    }
+
+    /// What to record for one answered entry.
+    enum Delivery: Sendable {
+        /// A create the store answered with this order; `problem` parks it (an empty line came back).
+        case created(OutboxRecord, orderId: Int64?, server: Order, problem: String?)
+        /// An update or note the store accepted.
+        case accepted(OutboxRecord, orderId: Int64?)
+        /// An entry the store refused.
+        case refused(OutboxRecord, reason: String)
+    }
+
+    /// A created (or adopted) order: store its id, number and total; park the entry when its lines came back
+    /// empty; flag a total mismatch.
+    func finishCreate(_ item: Work, server: Order) async throws {
+        try await record([creation(item, server: server)])
+    }
+
+    /// A delivered update or note: mark it done, and note the products whose stock a payment reduced.
+    func finishOther(_ item: Work, server: Order?) async throws {
+        try await record([acceptance(item, server: server)])
+    }
+
+    /// Checks a created order and notes its mismatch; the write happens in ``record(_:)``.
+    func creation(_ item: Work, server: Order) -> Delivery {
+        let problem = OrderReconciler.lineProblem(sent: item.body, created: server)
+        if let order = item.order, let mismatch = OrderReconciler.mismatch(local: order, server: server) {
+            run.mismatches.append(mismatch)
+            logger.warning(
+                "sync: order \(order.localNumber) (#\(server.number)): the store's total \(mismatch.serverTotal) or tax \(mismatch.serverTax) differs from the counter's \(mismatch.localTotal) / \(mismatch.localTax)")
+        }
+        if let problem {
+            run.newlyParked += 1
+            logger.error("sync: entry \(item.entry.id ?? 0) parked: \(problem)")
+        }
+        return .created(item.entry, orderId: item.order?.id, server: server, problem: problem)
+    }
+
+    /// Notes the products a payment touched; the write happens in ``record(_:)``.
+    func acceptance(_ item: Work, server: Order?) -> Delivery {
+        if let server, item.body["set_paid"]?.boolValue == true {
+            touchedProducts.formUnion(server.lineItems.map(\.productID).filter { $0 != 0 })
+        }
+        return .accepted(item.entry, orderId: item.order?.id)
+    }
+
+    /// Writes answered entries in one transaction (one durable commit per round, not per entry).
+    func record(_ deliveries: [Delivery]) async throws {
+        guard !deliveries.isEmpty else { return }
+        try await database.performAndSave { db in
+            for delivery in deliveries {
+                switch delivery {
+                case .created(var entry, let orderId, let server, let problem):
+                    if let orderId {
+                        try OrderRecord.recordRemote(
+                            id: orderId, remoteId: server.id, remoteNumber: server.number,
+                            serverTotal: server.total.minorUnits, in: db)
+                    }
+                    try OutboxRecord.setUncertain(false, ids: [entry.id ?? 0], in: db)
+                    if let problem {
+                        try entry.park(reason: problem, in: db)
+                        if let orderId { try OrderRecord.setSyncState(.parked, id: orderId, in: db) }
+                    } else {
+                        try entry.markDone(in: db)
+                        if let orderId, try OrderRecord.isFullyDelivered(id: orderId, in: db) {
+                            try OrderRecord.setSyncState(.synced, id: orderId, in: db)
+                        }
+                    }
+                case .accepted(var entry, let orderId):
+                    try entry.markDone(in: db)
+                    if let orderId, try OrderRecord.isFullyDelivered(id: orderId, in: db) {
+                        try OrderRecord.setSyncState(.synced, id: orderId, in: db)
+                    }
+                case .refused(var entry, let reason):
+                    try entry.park(reason: reason, in: db)
+                    if let orderId = entry.orderId { try OrderRecord.setSyncState(.parked, id: orderId, in: db) }
+                }
+            }
+        }
+    }
+
+    /// Parks entries with the store's reason; their orders show as parked. Never dropped, never retried alone.
+    func park(_ entries: [OutboxRecord], reason: String) async throws {
+        run.newlyParked += entries.count
+        for entry in entries {
+            logger.error("sync: entry \(entry.id ?? 0) (\(entry.kind), order \(entry.orderId ?? 0)) parked: \(reason)")
+        }
+        try await database.performAndSave { db in
+            for entry in entries {
+                var entry = entry
+                try entry.park(reason: reason, in: db)
+                if let orderId = entry.orderId { try OrderRecord.setSyncState(.parked, id: orderId, in: db) }
+            }
+        }
+    }
+
+    /// Applies a failed send to its entries. Returns false when the sync should stop.
+    func fail(_ entries: [OutboxRecord], _ error: NetworkError) async throws -> Bool {
+        if case .cancelled = error, Task.isCancelled {
+            // Like a crash: the entries stay in flight and are checked on the next sync.
+            throw CancellationError()
+        }
+        run.lastError = error.message
+        let failure = SyncFailure(error)
+        switch failure {
+        case .unreachable, .storeRefused:
+            connectivity.markOffline()
+            let message = error.message
+            try await database.performAndSave { db in
+                for entry in entries {
+                    var entry = entry
+                    try entry.updateChanges(db) {
+                        $0.state = .pending
+                        $0.lastError = message
+                    }
+                }
+            }
+            if case .storeRefused(let reason) = failure {
+                connectivity.markOnline()
+                throw SyncError.storeRefused(reason)
+            }
+            run.unreachable = true
+            logger.notice("sync: the store is unreachable (\(message)); \(entries.count) entries wait")
+            return false
+        case .transient(let uncertain, let retryAfter):
+            if error.statusCode != nil { connectivity.markOnline() }
+            let now = currentDate()
+            var schedule: [Date] = []
+            for entry in entries {
+                let delay = configuration.backoff.delay(
+                    afterAttempt: max(1, entry.attemptCount), retryAfter: retryAfter, using: &random)
+                schedule.append(now.addingTimeInterval(Double(SyncBackoff.nanoseconds(delay)) / 1e9))
+            }
+            let uncertainIDs = uncertain ? entries.filter { $0.kind == .createOrder }.compactMap(\.id) : []
+            let message = error.message
+            let dates = schedule
+            try await database.performAndSave { db in
+                for (entry, date) in zip(entries, dates) {
+                    var entry = entry
+                    try entry.reschedule(at: date, error: message, in: db)
+                }
+                try OutboxRecord.setUncertain(true, ids: uncertainIDs, in: db)
+            }
+            logger.notice("sync: \(entries.count) entries will be retried (\(message))")
+            return true
+        case .refused(let reason):
+            connectivity.markOnline()
+            try await park(entries, reason: reason)
+            return true
+        }
+    }
+}

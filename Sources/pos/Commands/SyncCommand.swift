@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import POSFoundation
+import Yosemite
+
+/// `pos sync`: sends the queued sales to the store, exactly once, and says what is left.
+struct SyncCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Send queued sales to the store and report what is parked.",
+        discussion: """
+            Exit codes: 0 all synced; 3 entries are parked for a person (see --list); 4 the store is unreachable \
+            and entries still wait. Other failures use pos's usual codes (9 storage, 10 not logged in, 1 other).
+            """
+    )
+
+    @OptionGroup var data: DataDirectoryOptions
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    @Option(help: "Seconds to keep retrying entries that back off before giving up for now.")
+    var maxWait: Int = 60
+
+    @Flag(help: "Only list pending and parked entries; send nothing.")
+    var list = false
+
+    @Option(help: "Queue the parked entry with this id again, then sync.")
+    var retry: Int64?
+
+    @Option(help: "Give up the parked entry with this id (needs --confirm-discard); it is kept as discarded.")
+    var discard: Int64?
+
+    @Flag(help: "Confirm --discard.")
+    var confirmDiscard = false
+
+    @MainActor
+    func run() async throws {
+        let manager = try SyncCommandSupport.authenticatedManager(data: data)
+        do {
+            if let retry {
+                _ = try await manager.perform { SyncAction.retryParked(entryID: retry, onCompletion: $0) }
+            }
+            if let discard {
+                let item = try await manager.perform {
+                    SyncAction.discardParked(entryID: discard, confirmed: confirmDiscard, onCompletion: $0)
+                }
+                if !json { Console.out("Discarded entry \(item.id) (\(item.kind), order \(item.orderId ?? 0)).") }
+            }
+            if list {
+                let items = try await manager.perform { SyncAction.loadQueue(onCompletion: $0) }
+                try SyncReport.printQueue(items, json: json)
+                return
+            }
+            let summary = try await manager.perform {
+                SyncAction.syncNow(maxWait: .seconds(maxWait), onCompletion: $0)
+            }
+            let items = try await manager.perform { SyncAction.loadQueue(onCompletion: $0) }
+            try SyncReport.print(summary, queue: items, json: json)
+            throw SyncExitStatus(summary).exitCode
+        } catch let error as SyncError {
+            Console.error(error)
+            switch error {
+            case .storage, .lockUnavailable: throw ExitStatus.storageFailure.exitCode
+            case .noSuchParkedEntry, .discardNeedsConfirmation: throw ExitStatus.usage.exitCode
+            case .anotherSenderRunning, .storeRefused, .interrupted: throw ExitStatus.failure.exitCode
+            }
+        }
+    }
+}
+
+/// Opening the counter for sync commands.
+enum SyncCommandSupport {
+    @MainActor
+    static func authenticatedManager(data: DataDirectoryOptions) throws -> StoresManager {
+        let directory = try data.resolve()
+        let environment: AppEnvironment
+        do {
+            environment = try AppEnvironment.live(dataDirectory: directory, logger: LoggingSetup.logger())
+        } catch {
+            Console.error("cannot open the data directory \(directory.path): \(error)")
+            throw ExitStatus.storageFailure.exitCode
+        }
+        let manager = StoresManager(environment: environment)
+        guard manager.isAuthenticated else {
+            Console.error("not logged in to a store: run `pos login --site URL --username USER` first")
+            throw ExitStatus.notLoggedIn.exitCode
+        }
+        return manager
+    }
+}

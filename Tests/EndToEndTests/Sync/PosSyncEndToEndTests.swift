@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import WooTestServer
+
+/// `pos sync` as an operator runs it: the real executable and data directory, real HTTP to the test server.
+/// Sales are queued with the hidden `pos _sync-test-sales` (the transaction a sale writes).
+@Suite(.serialized)
+struct PosSyncEndToEndTests {
+    let server = WooTestServer()
+    let site: String
+    let data: TemporaryDirectory
+    let productID: Int64
+
+    init() throws {
+        site = try server.start().absoluteString
+        server.seedDemoStore()
+        server.addUser(username: "manager", applicationPassword: "sync pass", role: .shopManager)
+        productID = server.addProduct(name: "Sync Mug", regularPrice: "4.00", taxClass: "zero-rate").id
+        data = try TemporaryDirectory()
+    }
+
+    private func tearDown() {
+        server.stop()
+        data.remove()
+    }
+
+    private func pos(_ arguments: [String]) async throws -> PosProcess.Outcome {
+        try await PosProcess.run(arguments + ["--data-dir", data.path], environment: ["POS_APP_PASSWORD": "sync pass"])
+    }
+
+    private func loginAndQueue(_ count: Int, productID: Int64? = nil) async throws {
+        #expect(try await pos(["login", "--site", site, "--username", "manager"]).status == 0)
+        let queued = try await pos(["_sync-test-sales", "--count", "\(count)", "--line", "\(productID ?? self.productID):4.00:0"])
+        #expect(queued.status == 0, "\(queued.stderr)")
+    }
+
+    private func summary(_ outcome: PosProcess.Outcome) throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+        return try #require(object?["summary"] as? [String: Any])
+    }
+
+    @Test func sync_queuedSales_exitsZeroAndSecondSyncSendsNothing() async throws {
+        defer { tearDown() }
+        // Given three queued sales
+        try await loginAndQueue(3)
+
+        // When syncing twice
+        let first = try await pos(["sync", "--json"])
+        let second = try await pos(["sync", "--json"])
+
+        // Then the first sends create + mark paid for each, the second nothing; both exit 0
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(try summary(first)["sent"] as? Int == 6)
+        #expect(second.status == 0)
+        #expect(try summary(second)["sent"] as? Int == 0)
+        #expect(server.orders().count == 3 && server.orders().allSatisfy { $0.datePaid != nil })
+    }
+
+    @Test func sync_storeDown_exitsFourAndKeepsTheSales() async throws {
+        defer { tearDown() }
+        // Given a queued sale and a store that stopped answering
+        try await loginAndQueue(1)
+        server.stop()
+
+        // When syncing
+        let outcome = try await pos(["sync"])
+
+        // Then exit 4, and the sale still waits
+        #expect(outcome.status == 4, "\(outcome.stdout) \(outcome.stderr)")
+        #expect(outcome.stdout.contains("unreachable"))
+        let status = try await pos(["status", "--json"])
+        let report = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
+        #expect(report?["unsyncedEntries"] as? Int == 2)
+    }
+
+    @Test func sync_unknownProduct_exitsThreeWithTheReasonAndDiscardNeedsConfirmation() async throws {
+        defer { tearDown() }
+        // Given a sale of a product the store does not have
+        try await loginAndQueue(1, productID: 987_654)
+
+        // When syncing, then discarding without and with confirmation
+        let outcome = try await pos(["sync"])
+        let unconfirmed = try await pos(["sync", "--discard", "1"])
+        let confirmed = try await pos(["sync", "--discard", "1", "--confirm-discard", "--list"])
+
+        // Then exit 3 with the reason; the discard is refused without the flag
+        #expect(outcome.status == 3, "\(outcome.stdout) \(outcome.stderr)")
+        #expect(outcome.stdout.contains("PARKED 1") && outcome.stdout.contains("empty line instead of product 987654"))
+        #expect(unconfirmed.status == 64)
+        #expect(confirmed.status == 0 && confirmed.stdout.contains("Discarded entry 1"))
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Networking
+import POSFoundation
+import Storage
+import Testing
+import WooTestServer
+import Yosemite
+import YosemiteTestSupport
+
+/// `SyncAction` through a dispatcher: sync now, the queue with reasons, retry and discard of parked entries.
+@MainActor
+@Suite(.serialized)
+struct SyncStoreTests {
+    private func perform<Value: Sendable>(
+        _ dispatcher: Dispatcher,
+        _ makeAction: (@escaping @Sendable (Result<Value, SyncError>) -> Void) -> SyncAction
+    ) async -> Result<Value, SyncError> {
+        await withCheckedContinuation { continuation in
+            dispatcher.dispatch(makeAction { continuation.resume(returning: $0) })
+        }
+    }
+
+    @Test func retryParked_afterARefusal_sendsItOnTheNextSync() async throws {
+        // Given a sale the store refused once (400)
+        let harness = try SyncTestHarness()
+        defer { harness.stop() }
+        let dispatcher = Dispatcher()
+        let store = SyncStore(dispatcher: dispatcher, environment: harness.environment, network: harness.network,
+                              configuration: .init(randomSeed: 1))
+        let order = try #require(try await harness.sell(1).first)
+        harness.server.faults.add(Fault(.status(400, body: #"{"code":"bad_data","message":"Invalid data."}"#),
+                                        method: "POST", path: "/wc/v3/orders"))
+        let parked = try await perform(dispatcher) { SyncAction.syncNow(maxWait: .zero, onCompletion: $0) }.get()
+        let queue = try await perform(dispatcher) { SyncAction.loadQueue(onCompletion: $0) }.get()
+
+        // When a person retries it and syncs again
+        let entryID = try #require(queue.first { $0.state == "parked" }?.id)
+        let retried = try await perform(dispatcher) { SyncAction.retryParked(entryID: entryID, onCompletion: $0) }.get()
+        let summary = try await perform(dispatcher) { SyncAction.syncNow(maxWait: .zero, onCompletion: $0) }.get()
+
+        // Then the reason was shown, and the sale went through once
+        #expect(parked.parked == 1 && parked.waitingBehindParked == 1)
+        #expect(queue.first?.parkedReason?.contains("Invalid data") == true)
+        #expect(retried.state == "pending")
+        #expect(summary.isComplete && summary.sent == 2)
+        #expect(harness.serverCount(of: order.clientUUID) == 1)
+        withExtendedLifetime(store) {}
+    }
+
+    @Test func discardParked_needsConfirmationThenUnblocksTheOrder() async throws {
+        // Given a parked create (unknown coupon)
+        let harness = try SyncTestHarness()
+        defer { harness.stop() }
+        let dispatcher = Dispatcher()
+        let store = SyncStore(dispatcher: dispatcher, environment: harness.environment, network: harness.network)
+        try await harness.sell(1)
+        harness.server.faults.add(Fault(.status(400), method: "POST", path: "/wc/v3/orders"))
+        _ = await perform(dispatcher) { SyncAction.syncNow(maxWait: .zero, onCompletion: $0) }
+        let entryID = try #require(try await harness.outbox().first { $0.state == .parked }?.id)
+
+        // When discarding without, then with confirmation
+        let refused = await perform(dispatcher) { SyncAction.discardParked(entryID: entryID, confirmed: false, onCompletion: $0) }
+        let discarded = await perform(dispatcher) { SyncAction.discardParked(entryID: entryID, confirmed: true, onCompletion: $0) }
+        let missing = await perform(dispatcher) { SyncAction.retryParked(entryID: entryID, onCompletion: $0) }
+
+        // Then only the confirmed discard happened; the entry is kept as done with its reason
+        #expect(throws: SyncError.discardNeedsConfirmation(entryID)) { try refused.get() }
+        #expect(try discarded.get().state == "done")
+        #expect(throws: SyncError.noSuchParkedEntry(entryID)) { try missing.get() }
+        let kept = try #require(try await harness.outbox().first { $0.id == entryID })
+        #expect(kept.state == .done && kept.lastError?.contains("discarded by an operator") == true)
+        withExtendedLifetime(store) {}
+    }
+
+    @Test func sync_storeComputesAnotherTotal_flagsTheMismatch() async throws {
+        // Given a sale recorded without tax of a product the store taxes at 19 %
+        let harness = try SyncTestHarness()
+        defer { harness.stop() }
+        let taxed = harness.server.addProduct(name: "Taxed Mug", regularPrice: "4.00")
+        let order = try #require(try await harness.sell(1, productID: taxed.id).first)
+
+        // When syncing
+        let summary = try await harness.engine().sync(maxWait: .zero)
+
+        // Then the order is synced but its server total is kept and flagged
+        let mismatch = try #require(summary.mismatches.first)
+        #expect(summary.isComplete && summary.mismatches.count == 1)
+        #expect(mismatch.localTotal == 400 && mismatch.serverTotal == 476 && mismatch.serverTax == 76)
+        let stored = try #require(try await harness.stored(order))
+        #expect(stored.serverTotal == 476 && stored.hasServerTotalMismatch && stored.syncState == .synced)
+    }
+}

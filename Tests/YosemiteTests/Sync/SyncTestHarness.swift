@@ -1,0 +1,129 @@
+import Foundation
+import Networking
+import POSFoundation
+import Storage
+import Synchronization
+import WooTestServer
+import Yosemite
+import YosemiteTestSupport
+
+/// A test server with a shop manager, a scratch data directory and a product to sell, for sync tests.
+struct SyncTestHarness {
+    let server: WooTestServer
+    let directory: TestDataDirectory
+    let environment: AppEnvironment
+    let network: InterceptingNetwork
+    let clock: ManualClock
+    /// A zero-rate product (no tax), stock managed.
+    let productID: Int64
+
+    init(stock: Int64 = 100_000) throws {
+        server = WooTestServer()
+        let url = try server.start()
+        server.seedDemoStore()
+        server.addUser(username: "manager", applicationPassword: "good-pass", role: .shopManager)
+        let credentials = Credentials(site: try SiteAddress(url.absoluteString), username: "manager",
+                                      applicationPassword: "good-pass")
+        network = InterceptingNetwork(base: URLSessionNetwork(credentials: credentials, timeout: .seconds(10)))
+        directory = try TestDataDirectory()
+        environment = try AppEnvironment.test(directory: directory)
+        clock = environment.clock as? ManualClock ?? ManualClock()
+        productID = server.addProduct(name: "Sync Mug", regularPrice: "4.00", taxClass: "zero-rate",
+                                      stockQuantity: stock).id
+    }
+
+    func engine(batchSize: Int = 25, seed: UInt64 = 7) -> SyncEngine {
+        SyncEngine(environment: environment, network: network,
+                   configuration: .init(batchSize: batchSize, randomSeed: seed))
+    }
+
+    /// Queues `count` cash sales of one product at 4.00, as the selling side does.
+    @discardableResult
+    func sell(_ count: Int = 1, productID: Int64? = nil, quantity: Int = 1) async throws -> [Storage.OrderRecord] {
+        let writer = OutboxSaleWriter(database: environment.database, uuid: .live,
+                                      currency: Currency(code: "EUR", exponent: 2))
+        return try await writer.recordCashSales(
+            [.init(productId: productID ?? self.productID, quantity: quantity, net: 400 * Int64(quantity))],
+            count: count, saleTime: environment.now())
+    }
+
+    /// How many orders on the server carry this client UUID.
+    func serverCount(of uuid: ClientUUID) -> Int {
+        server.orders().filter { order in
+            order.metaData.contains { $0.key == Order.clientUUIDMetaKey && $0.value.stringValue == uuid.description }
+        }.count
+    }
+
+    /// The local order as stored now.
+    func stored(_ order: Storage.OrderRecord) async throws -> Storage.OrderRecord? {
+        let id = order.id ?? 0
+        return try await environment.database.read { db in try Storage.OrderRecord.find(id: id, in: db) }
+    }
+
+    func outbox() async throws -> [OutboxRecord] {
+        try await environment.database.read { db in try OutboxRecord.all().inQueueOrder().fetchAll(db) }
+    }
+
+    func stop() {
+        server.stop()
+        directory.remove()
+    }
+}
+
+/// The live network with switches: pretend the cable is out, cancel the sending task right after the store
+/// answered (a crash after commit), or hold requests at a gate.
+final class InterceptingNetwork: Network {
+    private struct Switches {
+        var offline = false
+        var cancelAfterPathSuffix: String?
+        var gate: Gate?
+    }
+
+    let base: any Network
+    private let switches = Mutex(Switches())
+
+    init(base: any Network) { self.base = base }
+
+    func setOffline(_ offline: Bool) { switches.withLock { $0.offline = offline } }
+    func cancelTask(afterResponseTo suffix: String) { switches.withLock { $0.cancelAfterPathSuffix = suffix } }
+    func hold(at gate: Gate?) { switches.withLock { $0.gate = gate } }
+
+    func response(for request: any Request) async throws(NetworkError) -> NetworkResponse {
+        let current = switches.withLock { $0 }
+        if current.offline { throw .connectionRefused(host: "127.0.0.1") }
+        if let gate = current.gate { await gate.pass() }
+        let response = try await base.response(for: request)
+        if let suffix = current.cancelAfterPathSuffix, request.path.hasSuffix(suffix) {
+            switches.withLock { $0.cancelAfterPathSuffix = nil }
+            withUnsafeCurrentTask { $0?.cancel() }
+        }
+        return response
+    }
+}
+
+/// Holds whoever passes until opened, and tells the test when someone arrived.
+actor Gate {
+    private var isOpen = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+    private var arrivals: [CheckedContinuation<Void, Never>] = []
+    private var arrived = false
+
+    func pass() async {
+        arrived = true
+        arrivals.forEach { $0.resume() }
+        arrivals = []
+        guard !isOpen else { return }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func waitForArrival() async {
+        guard !arrived else { return }
+        await withCheckedContinuation { arrivals.append($0) }
+    }
+
+    func open() {
+        isOpen = true
+        waiting.forEach { $0.resume() }
+        waiting = []
+    }
+}
