@@ -10,10 +10,10 @@ import Hardware
 /// ```
 public final class LinuxDeviceMonitor: DeviceMonitor {
     private let enumerator: LibUSBDeviceEnumerator
-    private let udev: UdevDeviceMonitor
+    private let udev: any UdevEventSource
     private let table: [KnownTerminal]
 
-    public init(enumerator: LibUSBDeviceEnumerator, udev: UdevDeviceMonitor, table: [KnownTerminal] = KnownTerminal.all) {
+    public init(enumerator: LibUSBDeviceEnumerator, udev: any UdevEventSource, table: [KnownTerminal] = KnownTerminal.all) {
         self.enumerator = enumerator
         self.udev = udev
         self.table = table
@@ -36,11 +36,12 @@ public final class LinuxDeviceMonitor: DeviceMonitor {
 
     /// Adds and removes of known terminals (USB devices and their TTYs) from now on.
     public func events() -> AsyncStream<DeviceEvent> {
-        let all = udev.events()
+        let all = udev.rawEvents()
         let table = table
         return AsyncStream(bufferingPolicy: .bufferingNewest(64)) { continuation in
             let task = Task {
-                for await event in all {
+                for await uevent in all {
+                    guard let event = uevent.deviceEvent else { continue }
                     let device: USBDeviceIdentity = switch event {
                     case .added(let device), .removed(let device): device
                     }

@@ -94,3 +94,7 @@ extension FileDescriptor {
         rawValue = -1
     }
 }
+
+/// Owned by one actor or thread; never shared.
+@available(*, unavailable)
+extension FileDescriptor: Sendable {}

@@ -64,6 +64,10 @@ final class UdevMonitorHandle {
     }
 }
 
+/// Owned by the monitor's thread; never shared.
+@available(*, unavailable)
+extension UdevMonitorHandle: Sendable {}
+
 /// Copies what pos needs out of a libudev device.
 private func event(from device: OpaquePointer) -> UdevEvent {
     func text(_ pointer: UnsafePointer<CChar>?) -> String? { pointer.map { String(cString: $0) } }

@@ -1,3 +1,4 @@
+import Glibc
 import Hardware
 import HardwareLinux
 import Testing
@@ -107,5 +108,36 @@ import Testing
         // Then
         let error = await #expect(throws: TransportError.self) { _ = try await pending.value }
         #expect(error?.code == .closed)
+    }
+
+    @Test func read_peerResetsTheConnection_throwsDeviceGone() async throws {
+        // Given: a plain socket server that will abort the connection (SO_LINGER 0 sends RST on close)
+        let server = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(server >= 0)
+        defer { Glibc.close(server) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(server, $0, length) == 0 && listen(server, 1) == 0
+                && getsockname(server, $0, &length) == 0 }
+        }
+        try #require(bound)
+        let client = TCPTransport(host: "127.0.0.1", port: UInt16(bigEndian: address.sin_port), connectTimeout: .seconds(2))
+        try await client.open()
+        let accepted = Glibc.accept(server, nil, nil)
+        try #require(accepted >= 0)
+
+        // When
+        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+        try #require(setsockopt(accepted, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size)) == 0)
+        Glibc.close(accepted)
+
+        // Then
+        let error = await #expect(throws: TransportError.self) { _ = try await client.read(maxLength: 8, timeout: .seconds(2)) }
+        #expect(error?.code == .deviceGone)
+        let afterwards = await #expect(throws: TransportError.self) { try await client.write([0x01]) }
+        #expect(afterwards?.code == .closed)
     }
 }
