@@ -85,24 +85,35 @@ public actor LibUSBTransport: ByteTransport {
     }
 
     public func read(maxLength: Int, timeout: Duration) async throws(TransportError) -> [UInt8] {
-        let session = try requireSession()
-        if !pending.isEmpty { return takePending(maxLength) }
-        // Ask for whole packets: a shorter IN buffer than the device's packet overflows (LIBUSB_ERROR_OVERFLOW).
-        let packet = max(1, Int(session.layout.bulkIn.maxPacketSize))
-        let length = max(packet, (maxLength + packet - 1) / packet * packet)
-        let outcome = api.bulkTransferIn(
-            session.handle, endpoint: session.layout.bulkIn.address, length: length,
-            timeoutMilliseconds: Self.milliseconds(timeout)
-        )
-        pending += adapter.payload(ofBulkIn: outcome.bytes, maxPacketSize: packet)
-        switch outcome.error {
-        case nil, .timeout?:
-            // A timeout after a partial transfer still delivered those bytes.
-            return takePending(maxLength)
-        case let error?:
-            throw fail(error, step: "bulk IN")
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            // Looked up again after every slice: a close() may have run while this read was suspended.
+            let session = try requireSession()
+            if !pending.isEmpty { return takePending(maxLength) }
+            // Ask for whole packets: a shorter IN buffer than the device's packet overflows (LIBUSB_ERROR_OVERFLOW).
+            let packet = max(1, Int(session.layout.bulkIn.maxPacketSize))
+            let length = max(packet, (maxLength + packet - 1) / packet * packet)
+            let wait = min(max(deadline - ContinuousClock.now, .zero), Self.readSlice)
+            let outcome = api.bulkTransferIn(
+                session.handle, endpoint: session.layout.bulkIn.address, length: length,
+                timeoutMilliseconds: Self.milliseconds(wait)
+            )
+            pending += adapter.payload(ofBulkIn: outcome.bytes, maxPacketSize: packet)
+            switch outcome.error {
+            case nil, .timeout?:
+                // A timeout after a partial transfer still delivered those bytes.
+                if !pending.isEmpty { return takePending(maxLength) }
+            case let error?:
+                throw fail(error, step: "bulk IN")
+            }
+            // A cancelled read ends like a timeout, so a cancelled driver task stops waiting at once.
+            if ContinuousClock.now >= deadline || Task.isCancelled { return [] }
+            await Task.yield()
         }
     }
+
+    /// The longest one bulk IN transfer blocks the transport's queue; between slices a queued write or close runs.
+    static let readSlice: Duration = .milliseconds(50)
 
     public func close() async {
         teardown()

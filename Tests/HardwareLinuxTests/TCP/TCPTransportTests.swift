@@ -140,4 +140,42 @@ import Testing
         let afterwards = await #expect(throws: TransportError.self) { try await client.write([0x01]) }
         #expect(afterwards?.code == .closed)
     }
+
+    @Test func write_whileALongReadIsPending_goesOutBeforeTheReadEnds() async throws {
+        // Given: the register waits up to 5 s for an answer
+        let (listener, client, server) = try await connectedPair()
+        defer { listener.close() }
+        let pendingRead = Task { try await client.read(maxLength: 8, timeout: .seconds(5)) }
+
+        // When: it sends an abort meanwhile, and the terminal answers it
+        try await client.write([0x06, 0xB0, 0x00])
+        let atServer = try await readExactly(3, from: server)
+        try await server.write([0x80, 0x00, 0x00])
+
+        // Then
+        #expect(atServer == [0x06, 0xB0, 0x00])
+        #expect(try await pendingRead.value == [0x80, 0x00, 0x00])
+        await client.close()
+        await server.close()
+    }
+
+    @Test func close_whileAReadIsPending_endsTheReadWithClosed() async throws {
+        // Given
+        let (listener, client, server) = try await connectedPair()
+        defer { listener.close() }
+        let pendingRead = Task { try await client.read(maxLength: 8, timeout: .seconds(5)) }
+        await Task.yield()
+
+        // When
+        await client.close()
+
+        // Then: the read ends at its next slice, long before its 5 s timeout; either closed, or a timeout-like []
+        // when close() ran before the read started
+        let outcome = await pendingRead.result
+        switch outcome {
+        case .success(let bytes): #expect(bytes.isEmpty)
+        case .failure(let error): #expect((error as? TransportError)?.code == .closed)
+        }
+        await server.close()
+    }
 }
