@@ -3,9 +3,10 @@ import Hardware
 extension LibUSBTransport {
     /// Finds the device, claims its line and sets it, in that order; on any failure the caller tears down.
     func openSession() throws(LibUSBError) {
+        guard let adapter else { throw .notSupported }
         try api.initialize()
         contextInitialized = true
-        let (handle, layout) = try findAndOpenDevice()
+        let (handle, layout) = try findAndOpenDevice(adapter)
         var session = Session(handle: handle, layout: layout, detached: [], claimed: [])
         self.session = session
         api.freeDeviceList()
@@ -51,7 +52,7 @@ extension LibUSBTransport {
     }
 
     /// Matches vendor, product and serial number; reads the active configuration's layout.
-    private func findAndOpenDevice() throws(LibUSBError) -> (LibUSBHandleRef, USBSerialLayout) {
+    private func findAndOpenDevice(_ adapter: any USBSerialAdapter) throws(LibUSBError) -> (LibUSBHandleRef, USBSerialLayout) {
         for device in try api.deviceList() {
             let descriptor = try api.deviceDescriptor(device)
             guard descriptor.vendorID == vendorID, descriptor.productID == productID else { continue }

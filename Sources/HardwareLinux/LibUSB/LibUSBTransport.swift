@@ -21,7 +21,9 @@ public actor LibUSBTransport: ByteTransport {
     public nonisolated let writeTimeout: Duration
 
     let api: any LibUSBAPI
-    let adapter: any USBSerialAdapter
+    /// How the line is reached; `nil` for an interface kind pos cannot drive over libusb yet (FTDI).
+    let adapter: (any USBSerialAdapter)?
+    public nonisolated let interfaceKind: KnownTerminal.InterfaceKind
 
     /// The open session, when ``open()`` succeeded.
     struct Session {
@@ -39,16 +41,22 @@ public actor LibUSBTransport: ByteTransport {
     /// Errors seen while letting go of the device (kept for diagnosis; the transport is closed regardless).
     public internal(set) var cleanupFailures: [LibUSBError] = []
 
-    /// A transport to the CDC-ACM device `vendorID:productID`; nothing is opened until ``open()``.
+    /// A transport to the USB serial device `vendorID:productID`; nothing is opened until ``open()``.
+    /// Only CDC-ACM is driven through libusb so far; an FTDI device fails to open with a message pointing to
+    /// its kernel tty (`/dev/ttyUSB0` through ``TTYTransport``).
     public init(vendorID: UInt16, productID: UInt16, serialNumber: String? = nil, settings: SerialSettings = .zvt,
-                writeTimeout: Duration = .seconds(5), api: any LibUSBAPI) {
+                interfaceKind: KnownTerminal.InterfaceKind = .cdcACM, writeTimeout: Duration = .seconds(5), api: any LibUSBAPI) {
         self.vendorID = vendorID
         self.productID = productID
         self.serialNumber = serialNumber
         self.settings = settings
         self.writeTimeout = writeTimeout
         self.api = api
-        adapter = CDCACMAdapter()
+        self.interfaceKind = interfaceKind
+        adapter = switch interfaceKind {
+        case .cdcACM: CDCACMAdapter()
+        case .ftdi: nil
+        }
         let identity = USBDeviceIdentity(vendorID: vendorID, productID: productID)
         endpointDescription = "usb \(identity.idString)" + (serialNumber.map { " serial \($0)" } ?? "")
         executor = DispatchQueueExecutor(label: "pos.transport.usb")
@@ -56,6 +64,10 @@ public actor LibUSBTransport: ByteTransport {
 
     public func open() async throws(TransportError) {
         guard session == nil else { return }
+        guard adapter != nil else {
+            throw TransportError(.ioFailure, endpoint: endpointDescription,
+                                 underlying: "\(interfaceKind.rawValue) over libusb is not supported yet; use its kernel tty (zvt+serial:///dev/ttyUSB0)")
+        }
         do {
             try openSession()
         } catch {
@@ -98,7 +110,7 @@ public actor LibUSBTransport: ByteTransport {
                 session.handle, endpoint: session.layout.bulkIn.address, length: length,
                 timeoutMilliseconds: Self.milliseconds(wait)
             )
-            pending += adapter.payload(ofBulkIn: outcome.bytes, maxPacketSize: packet)
+            pending += adapter?.payload(ofBulkIn: outcome.bytes, maxPacketSize: packet) ?? outcome.bytes
             switch outcome.error {
             case nil, .timeout?:
                 // A timeout after a partial transfer still delivered those bytes.

@@ -3,7 +3,8 @@ import Synchronization
 
 /// ``LibUSBAPI`` over the real libusb-1.0: the only file that imports `CLibUSB`.
 ///
-/// One instance owns one libusb context. Pointers never leave this file: callers get opaque references.
+/// One instance owns one libusb context and one device list: give each transport and enumerator its own
+/// instance. Pointers never leave this file: callers get opaque references.
 public final class LiveLibUSB: LibUSBAPI {
     /// Pointers are kept as bit patterns: the lock guards the tables, libusb itself is thread-safe.
     private struct State {

@@ -47,6 +47,7 @@ public final class UdevDeviceMonitor: DeviceMonitor {
     deinit { stop() }
 
     /// Opens the netlink socket and starts the reading thread. Events from this point on are delivered.
+    /// Calling it again while running, or after ``stop()``, does nothing (a stopped monitor stays stopped).
     public func start() async throws(UdevError) {
         let wake: (read: Int32, write: Int32)
         do throws(SystemCallError) {
@@ -54,9 +55,17 @@ public final class UdevDeviceMonitor: DeviceMonitor {
         } catch {
             throw UdevError(call: error.call, code: -error.code)
         }
-        state.withLock { state in
+        let alreadyRunning = state.withLock { state in
+            if state.running || state.stopped { return true }
             state.wake = wake
             state.running = true
+            return false
+        }
+        if alreadyRunning {
+            // close(2) frees the descriptors even when it reports an error.
+            _ = Glibc.close(wake.read)
+            _ = Glibc.close(wake.write)
+            return
         }
         let source = source.rawValue
         let subsystems = subsystems
@@ -75,6 +84,12 @@ public final class UdevDeviceMonitor: DeviceMonitor {
         }
         if case .failure(let error) = result {
             stop()
+            state.withLock { state in
+                // The reading loop never ran, so the pipe is released here (close(2) frees it even on error).
+                _ = Glibc.close(state.wake.read)
+                _ = Glibc.close(state.wake.write)
+                state.wake = (-1, -1)
+            }
             throw error
         }
     }

@@ -52,7 +52,7 @@ final class FakeCDCACMDevice: LibUSBAPI {
     let handle = LibUSBHandleRef(id: 42)
 
     /// The interfaces a real Ingenico CDC-ACM terminal reports.
-    let config = LibUSBConfigDescriptor(interfaces: [
+    static let cdcACMConfig = LibUSBConfigDescriptor(interfaces: [
         LibUSBInterfaceDescriptor(number: 0, interfaceClass: 0x02, interfaceSubclass: 0x02, interfaceProtocol: 0x01,
                                   endpoints: [LibUSBEndpointDescriptor(address: 0x83, transferType: .interrupt, maxPacketSize: 8)]),
         LibUSBInterfaceDescriptor(number: 1, interfaceClass: 0x0A, interfaceSubclass: 0x00, interfaceProtocol: 0x00,
@@ -60,8 +60,11 @@ final class FakeCDCACMDevice: LibUSBAPI {
                                               LibUSBEndpointDescriptor(address: 0x02, transferType: .bulk, maxPacketSize: 64)]),
     ])
 
-    init(replyMode: ReplyMode = .echo) {
+    let config: LibUSBConfigDescriptor
+
+    init(replyMode: ReplyMode = .echo, config: LibUSBConfigDescriptor = FakeCDCACMDevice.cdcACMConfig) {
         self.replyMode = replyMode
+        self.config = config
     }
 
     // MARK: - Test controls

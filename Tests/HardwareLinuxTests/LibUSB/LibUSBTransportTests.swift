@@ -211,4 +211,34 @@ import Testing
         #expect(error?.code == .closed)
         #expect(device.snapshot.openHandles == 0)
     }
+
+    @Test func open_ftdiTerminal_throwsNotSupportedWithoutTouchingTheDevice() async throws {
+        // Given
+        let device = FakeCDCACMDevice()
+        let transport = LibUSBTransport(vendorID: 0x0403, productID: 0x6001, interfaceKind: .ftdi, api: device)
+
+        // When
+        let error = await #expect(throws: TransportError.self) { try await transport.open() }
+
+        // Then
+        #expect(error?.code == .ioFailure)
+        #expect(error?.underlying?.contains("/dev/ttyUSB0") == true)
+        #expect(device.events.isEmpty)
+    }
+
+    @Test func open_deviceWithoutCDCDataInterface_throwsIOFailureAndClosesTheHandle() async throws {
+        // Given: a device whose configuration has no bulk data interface
+        let device = FakeCDCACMDevice(config: LibUSBConfigDescriptor(interfaces: [
+            LibUSBInterfaceDescriptor(number: 0, interfaceClass: 0xFF, interfaceSubclass: 0xFF, interfaceProtocol: 0xFF,
+                                      endpoints: [LibUSBEndpointDescriptor(address: 0x81, transferType: .interrupt, maxPacketSize: 8)]),
+        ]))
+        let transport = makeTransport(device)
+
+        // When
+        let error = await #expect(throws: TransportError.self) { try await transport.open() }
+
+        // Then
+        #expect(error?.code == .ioFailure)
+        #expect(device.snapshot.openHandles == 0)
+    }
 }
