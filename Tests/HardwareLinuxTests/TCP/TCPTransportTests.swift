@@ -178,4 +178,27 @@ import Testing
         }
         await server.close()
     }
+
+    @Test func accept_waitingTaskCancelled_throwsClosedAndTheListenerStillAccepts() async throws {
+        // Given
+        let listener = TCPListener(port: 0)
+        let port = try listener.start()
+        defer { listener.close() }
+        let waiting = Task { try await listener.accept() }
+
+        // When
+        waiting.cancel()
+
+        // Then
+        let outcome = await waiting.result
+        #expect(throws: TransportError.self) { _ = try outcome.get() }
+        let client = TCPTransport(host: "127.0.0.1", port: port)
+        async let next = listener.accept()
+        try await client.open()
+        let server = try await next
+        try await client.write([0x42])
+        #expect(try await server.read(maxLength: 1, timeout: .seconds(2)) == [0x42])
+        await client.close()
+        await server.close()
+    }
 }
