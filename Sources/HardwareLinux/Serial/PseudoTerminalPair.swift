@@ -8,6 +8,9 @@ import Synchronization
 /// simulated terminal talks on the primary side through ``makePrimaryTransport(settings:)``. Both sides start
 /// raw (no echo, no line editing). The pair keeps its own secondary descriptor open until
 /// ``closeSecondary()``, so the primary side does not see a hang-up before the register opens the path.
+///
+/// To drop the line (the terminal "unplugged"), close every primary transport and call ``closePrimary()``: the
+/// register's next read then fails with `.deviceGone`.
 public final class PseudoTerminalPair: Sendable {
     /// The secondary side's device node, e.g. "/dev/pts/3".
     public let secondaryPath: String

@@ -198,4 +198,21 @@ import Testing
         var status = stat()
         #expect(lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG)
     }
+
+    @Test func read_terminalTransportClosedAndPrimaryClosed_registerSeesDeviceGone() async throws {
+        // Given: a simulator talking through a primary transport
+        let pair = try PseudoTerminalPair.open()
+        let register = TTYTransport(path: pair.secondaryPath, settings: .zvt)
+        let terminal = try pair.makePrimaryTransport()
+        try await register.open()
+        try await terminal.open()
+
+        // When: the simulator drops the line
+        await terminal.close()
+        pair.closePrimary()
+
+        // Then
+        let error = await #expect(throws: TransportError.self) { _ = try await register.read(maxLength: 8, timeout: .seconds(2)) }
+        #expect(error?.code == .deviceGone)
+    }
 }
