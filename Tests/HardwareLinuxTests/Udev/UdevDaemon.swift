@@ -29,7 +29,8 @@ struct UdevDaemon {
     func stop() {
         guard let pid else { return }
         kill(pid, SIGTERM)
-        for _ in 0..<50 where kill(pid, 0) == 0 {
+        // The daemon is not our child, so there is no waitpid: watch /proc until it is gone or a zombie.
+        for _ in 0..<50 where Self.isAlive(pid) {
             usleep(20_000)
         }
         if createdRunDirectory { try? FileManager.default.removeItem(atPath: "/run/udev") }
@@ -49,15 +50,25 @@ struct UdevDaemon {
         return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : -1
     }
 
-    /// The pid of a running systemd-udevd, from /proc.
+    /// The pid of a running (not zombie) systemd-udevd, from /proc.
     static func runningPID() -> Int32? {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
         for entry in entries {
             guard let pid = Int32(entry),
                 let comm = try? String(contentsOfFile: "/proc/\(entry)/comm", encoding: .utf8)
             else { continue }
-            if comm.trimmingCharacters(in: .whitespacesAndNewlines) == "systemd-udevd" { return pid }
+            if comm.trimmingCharacters(in: .whitespacesAndNewlines) == "systemd-udevd", isAlive(pid) { return pid }
         }
         return nil
+    }
+
+    /// Whether `pid` exists and is not a zombie (a daemon whose parent never reaps it stays a zombie; the
+    /// container's init may not reap).
+    static func isAlive(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
+        return state != "Z" && state != "X"
     }
 }
