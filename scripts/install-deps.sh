@@ -11,6 +11,7 @@ packages=(
     libcups2-dev cups cups-client cups-bsd  # printing; cupsd for the printing tests
     libncurses-dev                         # the counter's terminal screen
     tmux socat                             # end-to-end tests: a real terminal, serial pty pairs
+    udev                                   # systemd-udevd for the udev monitor test (started and stopped by the test)
 )
 
 missing=()

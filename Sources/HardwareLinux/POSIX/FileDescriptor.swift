@@ -55,6 +55,19 @@ final class FileDescriptor {
         }
     }
 
+    /// Waits at most `wait` for input and reads what is ready.
+    ///
+    /// - Returns: `nil` when nothing arrived in time; an empty array at end of file.
+    func readReady(maxLength: Int, wait: Duration) throws(SystemCallError) -> [UInt8]? {
+        let revents = try poll(Int16(POLLIN), timeout: wait)
+        if revents == 0 { return nil }
+        return try readAvailable(maxLength: maxLength)
+    }
+
+    /// The longest a transport's read blocks its queue in one go. Between slices the read suspends, so a
+    /// `write` (a ZVT abort while waiting for the terminal) or a `close` queued behind it runs within this time.
+    static let readSlice: Duration = .milliseconds(50)
+
     /// Writes every byte, waiting for the descriptor to drain for at most `timeout` in total.
     ///
     /// - Returns: `false` when the timeout passed before everything was written.
@@ -94,3 +107,7 @@ extension FileDescriptor {
         rawValue = -1
     }
 }
+
+/// Owned by one actor or thread; never shared.
+@available(*, unavailable)
+extension FileDescriptor: Sendable {}

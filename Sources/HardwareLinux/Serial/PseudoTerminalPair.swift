@@ -8,23 +8,76 @@ import Synchronization
 /// simulated terminal talks on the primary side through ``makePrimaryTransport(settings:)``. Both sides start
 /// raw (no echo, no line editing). The pair keeps its own secondary descriptor open until
 /// ``closeSecondary()``, so the primary side does not see a hang-up before the register opens the path.
+///
+/// To drop the line (the terminal "unplugged"), close every primary transport and call ``closePrimary()``: the
+/// register's next read then fails with `.deviceGone`.
 public final class PseudoTerminalPair: Sendable {
     /// The secondary side's device node, e.g. "/dev/pts/3".
     public let secondaryPath: String
     /// The primary side's descriptor (the pair owns it until ``makePrimaryTransport(settings:)`` takes a copy).
     public let primaryDescriptor: Int32
 
+    /// A symbolic link to ``secondaryPath`` that the pair created (``open(linkedAt:)``) and removes on deinit.
+    public let linkPath: String?
+
     private let descriptors: Mutex<(primary: Int32, secondary: Int32)>
 
-    private init(primary: Int32, secondary: Int32, secondaryPath: String) {
+    private init(primary: Int32, secondary: Int32, secondaryPath: String, linkPath: String? = nil) {
         primaryDescriptor = primary
         self.secondaryPath = secondaryPath
+        self.linkPath = linkPath
         descriptors = Mutex((primary, secondary))
     }
 
     deinit {
         closePrimary()
         closeSecondary()
+        removeLink()
+    }
+
+    /// Opens a new raw pair and makes `link` a symbolic link to its secondary side, as `socat pty,link=…` does,
+    /// so the register can be given a stable path (`zvt+serial:///tmp/ttyPOS`). An existing symbolic link at
+    /// `link` is replaced; any other file there is left alone and the call fails with `.busy`.
+    public static func open(linkedAt link: String) throws(TransportError) -> PseudoTerminalPair {
+        let pair = try open()
+        var status = stat()
+        if lstat(link, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFLNK else {
+                throw TransportError(.busy, endpoint: link, underlying: "a file that is not a symbolic link is in the way")
+            }
+            do throws(SystemCallError) {
+                try systemCall("unlink") { unlink(link) }
+            } catch {
+                throw error.transportError(endpoint: link)
+            }
+        }
+        do throws(SystemCallError) {
+            try systemCall("symlink") { symlink(pair.secondaryPath, link) }
+        } catch {
+            throw error.transportError(endpoint: link)
+        }
+        let taken = pair.takeDescriptors()
+        return PseudoTerminalPair(primary: taken.primary, secondary: taken.secondary, secondaryPath: pair.secondaryPath, linkPath: link)
+    }
+
+    /// Removes the symbolic link this pair created, if it still points to this pair; safe to call twice.
+    public func removeLink() {
+        guard let linkPath else { return }
+        var target = [CChar](repeating: 0, count: 4096)
+        let count = readlink(linkPath, &target, target.count - 1)
+        guard count > 0 else { return }
+        let destination = String(decoding: target.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // Another pair may have taken the link over since; leave it then. unlink failing means it is gone already.
+        if destination == secondaryPath { _ = unlink(linkPath) }
+    }
+
+    /// Hands the descriptors over to another instance (this one then owns none).
+    private func takeDescriptors() -> (primary: Int32, secondary: Int32) {
+        descriptors.withLock { state in
+            let taken = state
+            state = (-1, -1)
+            return taken
+        }
     }
 
     /// The primary side's path: Linux has none (the primary is an anonymous `/dev/ptmx` descriptor), so this is

@@ -88,29 +88,28 @@ public actor TTYTransport: ByteTransport {
     }
 
     public func read(maxLength: Int, timeout: Duration) async throws(TransportError) -> [UInt8] {
-        let device = try openDescriptor()
         let deadline = ContinuousClock.now + timeout
-        do {
-            while true {
-                let revents = try device.poll(Int16(POLLIN), timeout: deadline - ContinuousClock.now)
-                if revents == 0 { return [] }
-                guard let bytes = try device.readAvailable(maxLength: maxLength) else {
-                    if ContinuousClock.now >= deadline { return [] }
-                    continue
-                }
+        while true {
+            // Looked up again after every slice: a close() may have run while this read was suspended.
+            let descriptor = try openDescriptor()
+            let wait = min(max(deadline - ContinuousClock.now, .zero), FileDescriptor.readSlice)
+            let bytes: [UInt8]?
+            do throws(SystemCallError) {
+                bytes = try descriptor.readReady(maxLength: maxLength, wait: wait)
+            } catch {
+                throw fail(error)
+            }
+            if let bytes {
                 if bytes.isEmpty {
-                    // A TTY reads 0 bytes only after a hang-up (VMIN = 0 is answered by poll first).
+            // A TTY reads 0 bytes only after a hang-up (VMIN = 0 is answered by poll first).
                     closeDescriptor()
                     throw TransportError(.deviceGone, endpoint: endpointDescription, underlying: "end of file (hang-up)")
                 }
                 return bytes
             }
-        } catch let error as SystemCallError {
-            throw fail(error)
-        } catch let error as TransportError {
-            throw error
-        } catch {
-            throw TransportError(.ioFailure, endpoint: endpointDescription, underlying: "\(error)")
+            // A cancelled read ends like a timeout, so a cancelled driver task stops waiting at once.
+            if ContinuousClock.now >= deadline || Task.isCancelled { return [] }
+            await Task.yield()
         }
     }
 

@@ -26,6 +26,8 @@ public final class TCPListener: Sendable {
         var closed = false
         /// Whether an accept is polling the descriptors right now.
         var accepting = false
+        /// The task waiting in accept was cancelled.
+        var cancelPending = false
     }
 
     private let state = Mutex(State())
@@ -72,12 +74,30 @@ public final class TCPListener: Sendable {
 
     /// Waits for the next connection.
     ///
-    /// - Throws: ``TransportError`` `.closed` when the listener was closed (also while waiting).
+    /// - Throws: ``TransportError`` `.closed` when the listener was closed (also while waiting), or when the
+    ///   waiting task was cancelled (underlying "accept cancelled"; the listener stays open).
     public func accept() async throws(TransportError) -> any ByteTransport {
-        let result: Result<TCPTransport, TransportError> = await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: self.blockingAccept()) }
+        let result: Result<TCPTransport, TransportError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                queue.async { continuation.resume(returning: self.blockingAccept()) }
+            }
+        } onCancel: {
+            cancelAccept()
         }
         return try result.get()
+    }
+
+    /// Wakes the accept in progress (or the next one) with `.closed` ("accept cancelled"); the listener stays open.
+    private func cancelAccept() {
+        state.withLock { state in
+            guard !state.closed else { return }
+            state.cancelPending = true
+            if state.accepting {
+                // A full pipe already holds a wake-up, so the result does not matter.
+                var byte: UInt8 = 1
+                _ = Glibc.write(state.wake.write, &byte, 1)
+            }
+        }
     }
 
     /// Stops listening and wakes a pending ``accept()``; safe to call twice.
@@ -107,11 +127,17 @@ public final class TCPListener: Sendable {
 
     private func blockingAccept() -> Result<TCPTransport, TransportError> {
         let endpoint = endpointDescription
-        let descriptors: (listening: Int32, wake: Int32)? = state.withLock { state in
-            guard !state.closed, state.listening >= 0 else { return nil }
+        let cancelled = TransportError(.closed, endpoint: endpoint, underlying: "accept cancelled")
+        let descriptors: (listening: Int32, wake: Int32)?? = state.withLock { state in
+            guard !state.closed, state.listening >= 0 else { return .some(nil) }
+            if state.cancelPending {
+                state.cancelPending = false
+                return nil
+            }
             state.accepting = true
             return (state.listening, state.wake.read)
         }
+        guard let descriptors else { return .failure(cancelled) }
         guard let (listening, wakeRead) = descriptors else {
             return .failure(TransportError(.closed, endpoint: endpoint, underlying: "the listener is closed"))
         }
@@ -126,6 +152,15 @@ public final class TCPListener: Sendable {
             do throws(SystemCallError) {
                 try systemCall("poll") { poll(&entries, 2, -1) }
                 if entries[1].revents != 0 || state.withLock({ $0.closed }) {
+                    let wasCancelled = state.withLock { state in
+                        guard !state.closed else { return false }
+                        // Drain the wake-up so the next accept waits again.
+                        var sink = [UInt8](repeating: 0, count: 16)
+                        while Glibc.read(wakeRead, &sink, sink.count) > 0 {}
+                        state.cancelPending = false
+                        return true
+                    }
+                    if wasCancelled { return .failure(cancelled) }
                     return .failure(TransportError(.closed, endpoint: endpoint, underlying: "the listener is closed"))
                 }
                 let accepted = try systemCall("accept") { Glibc.accept(listening, nil, nil) }
@@ -163,6 +198,8 @@ public final class TCPListener: Sendable {
             socket(info.pointee.ai_family, info.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), info.pointee.ai_protocol)
         }
         let descriptor = FileDescriptor(raw, isSocket: true)
+        // Non-blocking, so an accept after poll never hangs when the client gave up in between (EAGAIN).
+        try setDescriptorFlags(raw, nonBlocking: true)
         var one: Int32 = 1
         try systemCall("setsockopt(SO_REUSEADDR)") { setsockopt(raw, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size)) }
         try systemCall("bind") { bind(raw, info.pointee.ai_addr, info.pointee.ai_addrlen) }

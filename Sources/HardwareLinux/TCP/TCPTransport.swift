@@ -75,28 +75,27 @@ public actor TCPTransport: ByteTransport {
     }
 
     public func read(maxLength: Int, timeout: Duration) async throws(TransportError) -> [UInt8] {
-        let socket = try openSocket()
         let deadline = ContinuousClock.now + timeout
-        do {
-            while true {
-                let revents = try socket.poll(Int16(POLLIN), timeout: deadline - ContinuousClock.now)
-                if revents == 0 { return [] }
-                guard let bytes = try socket.readAvailable(maxLength: maxLength) else {
-                    if ContinuousClock.now >= deadline { return [] }
-                    continue
-                }
+        while true {
+            // Looked up again after every slice: a close() may have run while this read was suspended.
+            let descriptor = try openSocket()
+            let wait = min(max(deadline - ContinuousClock.now, .zero), FileDescriptor.readSlice)
+            let bytes: [UInt8]?
+            do throws(SystemCallError) {
+                bytes = try descriptor.readReady(maxLength: maxLength, wait: wait)
+            } catch {
+                throw fail(error)
+            }
+            if let bytes {
                 if bytes.isEmpty {
                     closeSocket()
                     throw TransportError(.closed, endpoint: endpointDescription, underlying: "the peer closed the connection")
                 }
                 return bytes
             }
-        } catch let error as SystemCallError {
-            throw fail(error)
-        } catch let error as TransportError {
-            throw error
-        } catch {
-            throw TransportError(.ioFailure, endpoint: endpointDescription, underlying: "\(error)")
+            // A cancelled read ends like a timeout, so a cancelled driver task stops waiting at once.
+            if ContinuousClock.now >= deadline || Task.isCancelled { return [] }
+            await Task.yield()
         }
     }
 

@@ -4,11 +4,11 @@ import ArgumentParser
 struct ReaderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reader",
-        abstract: "Use a card terminal: list, status, pay, refund, reverse, end-of-day.",
+        abstract: "Use a card terminal: list, status, pay, refund, reverse, end-of-day, install-udev-rules.",
         discussion: "Reader addresses: zvt+tcp://HOST[:PORT], zvt+serial:///dev/ttyACM0, concert+serial:///dev/ttyACM0.",
         subcommands: [
             ReaderListCommand.self, ReaderStatusCommand.self, ReaderPayCommand.self, ReaderRefundCommand.self,
-            ReaderReverseCommand.self, ReaderEndOfDayCommand.self,
+            ReaderReverseCommand.self, ReaderEndOfDayCommand.self, ReaderInstallUdevRulesCommand.self,
         ]
     )
 }

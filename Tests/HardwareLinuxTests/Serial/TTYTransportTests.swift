@@ -159,4 +159,60 @@ import Testing
         let error = await #expect(throws: TransportError.self) { try await register.open() }
         #expect(error?.code == .ioFailure)
     }
+
+    @Test func openLinkedAt_path_registerReachesTheTerminalThroughTheLink() async throws {
+        // Given
+        let link = "/tmp/pos-test-pty-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        var pair: PseudoTerminalPair? = try PseudoTerminalPair.open(linkedAt: link)
+        let terminal = try #require(pair).makePrimaryTransport()
+        let register = TTYTransport(path: link, settings: .zvt)
+        try await terminal.open()
+        try await register.open()
+
+        // When
+        try await register.write([0x10, 0x02, 0x10, 0x10, 0x10, 0x03])
+        let received = try await readExactly(6, from: terminal)
+
+        // Then
+        #expect(received == [0x10, 0x02, 0x10, 0x10, 0x10, 0x03])
+        await register.close()
+        await terminal.close()
+        pair = nil
+        var status = stat()
+        #expect(lstat(link, &status) != 0, "the link is removed with the pair")
+    }
+
+    @Test func openLinkedAt_regularFileInTheWay_throwsBusyAndKeepsTheFile() throws {
+        // Given
+        let path = "/tmp/pos-test-file-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = creat(path, 0o600)
+        try #require(fd >= 0)
+        Glibc.close(fd)
+        defer { unlink(path) }
+
+        // When
+        let error = #expect(throws: TransportError.self) { _ = try PseudoTerminalPair.open(linkedAt: path) }
+
+        // Then
+        #expect(error?.code == .busy)
+        var status = stat()
+        #expect(lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG)
+    }
+
+    @Test func read_terminalTransportClosedAndPrimaryClosed_registerSeesDeviceGone() async throws {
+        // Given: a simulator talking through a primary transport
+        let pair = try PseudoTerminalPair.open()
+        let register = TTYTransport(path: pair.secondaryPath, settings: .zvt)
+        let terminal = try pair.makePrimaryTransport()
+        try await register.open()
+        try await terminal.open()
+
+        // When: the simulator drops the line
+        await terminal.close()
+        pair.closePrimary()
+
+        // Then
+        let error = await #expect(throws: TransportError.self) { _ = try await register.read(maxLength: 8, timeout: .seconds(2)) }
+        #expect(error?.code == .deviceGone)
+    }
 }

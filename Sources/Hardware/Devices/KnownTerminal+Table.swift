@@ -1,0 +1,17 @@
+extension KnownTerminal {
+    /// Every terminal model pos knows, with sources. Add a model here, then run
+    /// `pos reader install-udev-rules --dry-run > udev/70-pos-payment-terminals.rules` and update docs/hardware.md
+    /// (the tests say what differs).
+    public static let all: [KnownTerminal] = [
+        KnownTerminal(
+            vendorID: 0x079B, productID: 0x0028, name: "Ingenico Move/5000",
+            terminalProtocol: .concert, interfaceKind: .cdcACM, lineSettings: .concert,
+            source: "odoo-driver-plugin-payment-telium 2.1.0 usb_devices.py; pypostelium README (CDC-ACM, 9600 8N1)"
+        ),
+        KnownTerminal(
+            vendorID: 0x0B00, productID: 0x0080, name: "Ingenico Desk/5000",
+            terminalProtocol: .concert, interfaceKind: .cdcACM, lineSettings: .concert,
+            source: "odoo-driver-plugin-payment-telium 2.1.0 usb_devices.py; pypostelium README (CDC-ACM, 9600 8N1)"
+        ),
+    ]
+}

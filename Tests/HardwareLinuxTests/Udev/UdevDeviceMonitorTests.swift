@@ -1,0 +1,93 @@
+import Foundation
+import Hardware
+import HardwareLinux
+import Testing
+
+/// Real uevents through libudev: a synthetic `change` on /sys/class/mem/null reaches the monitor. The "udev"
+/// source needs systemd-udevd running (libudev mutes it otherwise), so that test starts a private daemon.
+@Suite(.serialized) struct UdevDeviceMonitorTests {
+    static let ueventPath = "/sys/class/mem/null/uevent"
+    static let canTrigger = FileManager.default.isWritableFile(atPath: ueventPath)
+
+    /// Writes "change" every 200 ms (a monitor may miss a trigger while udevd is still starting) until the
+    /// stream yields the event for /dev/null; after `attempts` triggers the monitor is stopped, which ends the
+    /// stream, and the result is `nil`.
+    private func firstNullEvent(_ stream: AsyncStream<UdevEvent>, monitor: UdevDeviceMonitor, attempts: Int = 25) async throws -> UdevEvent? {
+        let path = Self.ueventPath
+        let trigger = Task {
+            for _ in 0..<attempts {
+                try Data("change".utf8).write(to: URL(fileURLWithPath: path))
+                try await Task.sleep(for: .milliseconds(200))
+            }
+            monitor.stop()
+        }
+        defer { trigger.cancel() }
+        for await event in stream where event.syspath.hasSuffix("/mem/null") {
+            return event
+        }
+        return nil
+    }
+
+    @Test(.enabled(if: canTrigger, "needs write access to /sys/class/mem/null/uevent (root)"))
+    func kernelMonitor_changeOnDevNull_receivesTheEvent() async throws {
+        // Given
+        let monitor = UdevDeviceMonitor(source: .kernel, subsystems: ["mem"])
+        let stream = monitor.rawEvents()
+        try await monitor.start()
+        defer { monitor.stop() }
+
+        // When
+        let event = try await firstNullEvent(stream, monitor: monitor)
+
+        // Then
+        let received = try #require(event)
+        #expect(received.action == "change")
+        #expect(received.subsystem == "mem")
+        #expect(received.syspath == "/sys/devices/virtual/mem/null")
+        #expect(received.deviceEvent == nil)
+    }
+
+    @Test(.enabled(if: canTrigger && UdevDaemon.isInstalled, "needs root and systemd-udevd (apt-get install udev)"))
+    func udevMonitor_changeOnDevNullWithUdevdRunning_receivesTheProcessedEvent() async throws {
+        // Given
+        let daemon = try UdevDaemon.start()
+        defer { daemon.stop() }
+        let monitor = UdevDeviceMonitor(source: .udev, subsystems: ["mem"])
+        let stream = monitor.rawEvents()
+        try await monitor.start()
+        defer { monitor.stop() }
+
+        // When
+        let event = try await firstNullEvent(stream, monitor: monitor)
+
+        // Then: udevd processed it (it adds the device node)
+        let received = try #require(event, "no event from udevd")
+        #expect(received.action == "change")
+        #expect(received.deviceNode == "/dev/null")
+    }
+
+    @Test func stop_beforeAnyEvent_endsTheStreams() async throws {
+        // Given
+        let monitor = UdevDeviceMonitor(source: .kernel, subsystems: ["mem"])
+        let stream = monitor.events()
+        try await monitor.start()
+
+        // When
+        monitor.stop()
+
+        // Then
+        var iterator = stream.makeAsyncIterator()
+        #expect(await iterator.next() == nil)
+    }
+
+    @Test func currentDevices_machineWithoutUSB_returnsWithoutThrowing() async throws {
+        // Given: this kernel has no USB at all; the call must still work and list nothing unknown
+        let monitor = UdevDeviceMonitor()
+
+        // When
+        let devices = try await monitor.currentDevices()
+
+        // Then
+        #expect(devices.allSatisfy { $0.vendorID != 0 })
+    }
+}
