@@ -58,12 +58,16 @@ public struct CardReaderError: UserFacingError, Hashable {
     public let resultCode: ZVTResultCode?
     /// The underlying cause.
     public let underlying: Cause
+    /// The transport's own error when the line failed (permission denied, not found, unplugged…): it says
+    /// what to do better than "connection lost" can.
+    public let transportError: TransportError?
 
     /// Creates an error.
-    public init(phase: Phase, resultCode: ZVTResultCode? = nil, underlying: Cause) {
+    public init(phase: Phase, resultCode: ZVTResultCode? = nil, underlying: Cause, transportError: TransportError? = nil) {
         self.phase = phase
         self.resultCode = resultCode
         self.underlying = underlying
+        self.transportError = transportError
     }
 
     /// What the cashier does next.
@@ -91,6 +95,7 @@ public struct CardReaderError: UserFacingError, Hashable {
         case .timedOut:
             return "\(phase.failureTitle): the terminal did not answer in time."
         case .transportFailed:
+            if let transportError { return "\(phase.failureTitle): \(transportError.message)" }
             return "\(phase.failureTitle): the connection to the terminal was lost."
         case .protocolViolation:
             return "\(phase.failureTitle): the terminal sent an unexpected message."
@@ -100,7 +105,8 @@ public struct CardReaderError: UserFacingError, Hashable {
     }
 
     public var recoverySuggestion: String {
-        switch nextStep {
+        if underlying == .transportFailed, let transportError { return transportError.recoverySuggestion }
+        return switch nextStep {
         case .noAction: ""
         case .retry: "Try again."
         case .useOtherCard: "Ask for another card or another means of payment."

@@ -46,9 +46,22 @@ struct ReaderListCommand: AsyncParsableCommand {
                 throw ExitStatus.usage.exitCode
             }
         }
-        if json { return try Console.json(readers.map { ["address": $0] }) }
-        if readers.isEmpty { Console.out("No card readers configured. USB discovery arrives with the live transports.") }
-        readers.forEach(Console.out)
+        var discovered: [[String: String]] = []
+        switch await LiveReaderTransports.discoveredTerminals() {
+        case .success(let terminals):
+            discovered = terminals.map { ["address": $0.address.description, "name": $0.model.name, "device": $0.device.description] }
+        case .failure(let error):
+            Console.error("USB discovery failed: \(error)")
+        }
+        let configured = readers.map { ["address": $0, "name": "configured"] }
+        if json { return try Console.json(discovered + configured) }
+        if discovered.isEmpty && configured.isEmpty {
+            Console.out("No card readers found: none of the known terminals is plugged in by USB, and none is configured.")
+            Console.out("LAN terminals: pos reader status --reader zvt+tcp://HOST:20007")
+        }
+        for entry in discovered + configured {
+            Console.out("\(entry["address"] ?? "")  \(entry["name"] ?? "")  \(entry["device"] ?? "")")
+        }
     }
 }
 

@@ -12,16 +12,27 @@ enum LiveReaderTransports {
             return TCPTransport(host: host, port: port, connectTimeout: .seconds(5))
         case .serial(let path):
             return TTYTransport(path: path, settings: address.terminalProtocol == .concert ? .concert : .zvt)
-        case .usb:
-            throw TransportError(
-                .notFound, endpoint: address.description,
-                underlying: "direct USB is not in this build yet; use the terminal's tty (…+serial:///dev/ttyACM0)"
+        case .usb(let vendorID, let productID):
+            let known = KnownTerminal.matching(vendorID: vendorID, productID: productID)
+            let settings = known?.lineSettings ?? (address.terminalProtocol == .concert ? .concert : .zvt)
+            return LibUSBTransport(
+                vendorID: vendorID, productID: productID, settings: settings,
+                interfaceKind: known?.interfaceKind ?? .cdcACM, api: LiveLibUSB()
             )
         case .inProcess:
             throw TransportError(
                 .invalidAddress, endpoint: address.description,
                 underlying: "the in-process simulator is not in this build yet; run pos terminal-sim and use zvt+tcp://"
             )
+        }
+    }
+
+    /// Known terminals plugged in by USB now, matched against the table the udev rules come from.
+    static func discoveredTerminals() async -> Result<[DiscoveredTerminal], LibUSBError> {
+        do {
+            return .success(try await LibUSBDeviceEnumerator(api: LiveLibUSB()).knownTerminals())
+        } catch {
+            return .failure(error)
         }
     }
 

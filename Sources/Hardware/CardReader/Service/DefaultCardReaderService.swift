@@ -57,7 +57,11 @@ public actor DefaultCardReaderService: CardReaderService {
         { address throws(CardReaderError) in
             let transport: any ByteTransport
             do { transport = try makeTransport(address) } catch {
-                throw CardReaderError(phase: .connection, underlying: .transportFailed)
+                throw CardReaderError(
+                    phase: .connection, underlying: .transportFailed,
+                    transportError: error as? TransportError
+                        ?? TransportError(.ioFailure, endpoint: address.description, underlying: "\(error)")
+                )
             }
             switch (address.terminalProtocol, address.link) {
             case (.concert, _):

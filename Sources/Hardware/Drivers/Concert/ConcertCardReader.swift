@@ -51,7 +51,7 @@ public actor ConcertCardReader {
     public func open() async throws(CardReaderError) {
         guard channel == nil else { return }
         do { try await transport.open() } catch {
-            throw CardReaderError(phase: .connection, underlying: .transportFailed)
+            throw CardReaderError(phase: .connection, underlying: .transportFailed, transportError: error)
         }
         channel = TransportChannel(
             transport: transport,

@@ -103,7 +103,7 @@ public actor ZVTCardReader {
     public func open() async throws(CardReaderError) -> ZVTTransactionOutcome? {
         if channel == nil {
             do { try await transport.open() } catch {
-                throw CardReaderError(phase: .connection, underlying: .transportFailed)
+                throw CardReaderError(phase: .connection, underlying: .transportFailed, transportError: error)
             }
             resetLink()
             channel = TransportChannel(
