@@ -1,0 +1,68 @@
+import Foundation
+
+/// A `pos` process left running (a terminal simulator, a server), whose standard output a test reads line by
+/// line as it arrives.
+final class RunningPos {
+    private let process: Process
+    private var iterator: AsyncStream<String>.Iterator
+
+    init(_ arguments: [String]) throws {
+        process = Process()
+        process.executableURL = PosProcess.executable
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        let (stream, continuation) = AsyncStream<String>.makeStream()
+        iterator = stream.makeAsyncIterator()
+        try process.run()
+        let handle = output.fileHandleForReading
+        Thread.detachNewThread {
+            var buffer = Data()
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                buffer.append(chunk)
+                while let newline = buffer.firstIndex(of: 0x0A) {
+                    continuation.yield(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
+                    buffer.removeSubrange(buffer.startIndex...newline)
+                }
+            }
+            continuation.finish()
+        }
+    }
+
+    /// The next output line that contains `text`; `nil` if the process ended first.
+    func line(containing text: String) async -> String? {
+        while let line = await iterator.next() {
+            if line.contains(text) { return line }
+        }
+        return nil
+    }
+
+    func terminate() {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
+}
+
+/// A TCP port that was free a moment ago, for a child process to listen on.
+func freeLoopbackPort() throws -> UInt16 {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw POSIXError(.EMFILE) }
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Int32 in
+            guard bind(fd, pointer, length) == 0 else { return -1 }
+            return getsockname(fd, pointer, &length)
+        }
+    }
+    guard bound == 0 else { throw POSIXError(.EADDRINUSE) }
+    return UInt16(bigEndian: address.sin_port)
+}
