@@ -11,7 +11,7 @@ struct POSCommand: AsyncParsableCommand {
             Exit codes: \(ExitStatus.summary)
             """,
         version: "0.1.0",
-        subcommands: [RunCommand.self, LoginCommand.self, LogoutCommand.self, StatusCommand.self],
+        subcommands: [RunCommand.self, LoginCommand.self, LogoutCommand.self, StatusCommand.self, CatalogCommand.self, BenchCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

@@ -30,6 +30,8 @@ public final class DeauthenticatedState {
             AccountStore(dispatcher: dispatcher, environment: environment),
             AppSettingsStore(dispatcher: dispatcher, environment: environment),
             StatusStore(dispatcher: dispatcher, environment: environment),
+            ProductStore(dispatcher: dispatcher, environment: environment),
+            CatalogSyncStore(dispatcher: dispatcher, environment: environment, network: nil),
         ]
     }
 }
@@ -57,6 +59,8 @@ public final class AuthenticatedState {
             AppSettingsStore(dispatcher: dispatcher, environment: environment),
             StatusStore(dispatcher: dispatcher, environment: environment),
             SettingStore(dispatcher: dispatcher, environment: environment, network: network, siteURL: account.siteURL),
+            ProductStore(dispatcher: dispatcher, environment: environment),
+            CatalogSyncStore(dispatcher: dispatcher, environment: environment, network: network),
         ]
     }
 }
