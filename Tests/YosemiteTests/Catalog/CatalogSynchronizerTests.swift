@@ -1,0 +1,143 @@
+import Foundation
+import Networking
+import POSFoundation
+import Storage
+import Testing
+import WooTestServer
+import Yosemite
+import YosemiteTestSupport
+
+@Suite(.serialized)
+struct CatalogSynchronizerTests {
+    @Test func synchronize_firstSync_storesProductsVariationsAndReferenceDataInFull() async throws {
+        let harness = try CatalogTestHarness()
+        defer { harness.tearDown() }
+        // Given a seeded store (20 products, one variable with 3 sizes) and an empty counter
+        // When
+        let report = try await harness.synchronizer().synchronize()
+        // Then
+        #expect(report.mode == .full)
+        #expect(report.productsStored == 20)
+        #expect(report.variationsStored == 3)
+        #expect(report.categories == 4)
+        #expect(report.taxRates == 2)
+        #expect(report.coupons == 2)
+        #expect(report.customers == 1)
+        #expect(report.reconciled)
+        #expect(try await harness.productCount() == 20)
+        let stored = try await harness.environment.database.read { db in
+            (try ProductVariationRecord.fetchAll(db), try ProductCategoryLinkRecord.fetchCount(db),
+             try ProductRecord.filter(ProductRecord.Columns.sku == "COF-ESP").fetchOne(db))
+        }
+        #expect(stored.0.map(\.sku).sorted() == ["MER-TSH-L", "MER-TSH-M", "MER-TSH-S"])
+        #expect(stored.0.allSatisfy { $0.name.hasPrefix("T-Shirt – ") })
+        #expect(stored.1 == 20)
+        #expect(stored.2?.priceMinorUnits == 220)
+        #expect(stored.2?.globalUniqueId == "4006381333931")
+    }
+
+    @Test func synchronize_smallPageSize_fetchesEveryPageWithTrimmedFields() async throws {
+        let harness = try CatalogTestHarness()
+        defer { harness.tearDown() }
+        // Given 20 products and pages of 3
+        let configuration = CatalogSyncConfiguration(pageSize: 3)
+        // When
+        let report = try await harness.synchronizer(configuration).synchronize()
+        // Then
+        #expect(report.productsStored == 20)
+        #expect(try await harness.productCount() == 20)
+        let productPages = harness.server.requestLog.filter { $0.path.hasSuffix("wc/v3/products") }
+        #expect(productPages.count == 7)
+        #expect(productPages.allSatisfy { $0.query.contains("_fields=") })
+    }
+
+    @Test func synchronize_afterFirstSync_incrementallyPicksUpChangedAndNewProducts() async throws {
+        let harness = try CatalogTestHarness()
+        defer { harness.tearDown() }
+        // Given a synced counter, then an hour later a price change and a new product upstream
+        try await harness.synchronizer().synchronize()
+        harness.advanceServerClock(by: 3600)
+        let espresso = try #require(harness.server.product(sku: "COF-ESP"))
+        harness.server.updateProduct(id: espresso.id) { $0.regularPrice = "2.40" }
+        let scone = harness.server.addProduct(name: "Scone", regularPrice: "2.80", sku: "BAK-SCO")
+        // When
+        let report = try await harness.synchronizer().synchronize()
+        // Then only the two changed products were fetched
+        #expect(report.mode == .incremental)
+        #expect(report.productsStored == 2)
+        #expect(try await harness.product(id: espresso.id)?.price == "2.4")
+        #expect(try await harness.product(id: scone.id)?.name == "Scone")
+        #expect(try await harness.productCount() == 21)
+        let query = try #require(harness.server.requestLog.last { $0.path.hasSuffix("wc/v3/products") }?.query)
+        #expect(query.contains("modified_after="))
+    }
+
+    @Test func synchronize_productDeletedUpstream_reconciliationRemovesIt() async throws {
+        let harness = try CatalogTestHarness()
+        defer { harness.tearDown() }
+        // Given a synced counter and a product deleted upstream (a deletion changes no date_modified)
+        try await harness.synchronizer().synchronize()
+        let brownie = try #require(harness.server.product(sku: "BAK-BRO"))
+        _ = try await harness.network.response(for: RESTRequest.wooCommerce(.delete, "products/\(brownie.id)"))
+        harness.advanceServerClock(by: 60)
+        // When an incremental sync is due for reconciliation
+        let report = try await harness.synchronizer(CatalogSyncConfiguration(reconciliationInterval: 0)).synchronize()
+        // Then
+        #expect(report.mode == .incremental)
+        #expect(report.reconciled)
+        #expect(report.productsRemoved == 1)
+        #expect(try await harness.product(id: brownie.id) == nil)
+        #expect(try await harness.productCount() == 19)
+        let idPages = harness.server.requestLog.filter {
+            $0.path.hasSuffix("wc/v3/products") && $0.query.range(of: "_fields=id(&|$)", options: .regularExpression) != nil
+        }
+        #expect(!idPages.isEmpty)
+    }
+
+    @Test func synchronize_fullAfterTrashUpstream_removesTrashedProduct() async throws {
+        let harness = try CatalogTestHarness()
+        defer { harness.tearDown() }
+        // Given a synced counter and a product moved to the trash upstream
+        try await harness.synchronizer().synchronize()
+        let bagel = try #require(harness.server.product(sku: "BAK-BAG"))
+        harness.server.updateProduct(id: bagel.id) { $0.status = "trash" }
+        // When
+        let report = try await harness.synchronizer().synchronize(full: true)
+        // Then
+        #expect(report.mode == .full)
+        #expect(report.productsRemoved == 1)
+        #expect(try await harness.product(id: bagel.id) == nil)
+    }
+
+    @Test func synchronize_503MidSync_backsOffAndRetries() async throws {
+        let harness = try CatalogTestHarness()
+        defer { harness.tearDown() }
+        // Given the store answers one product page with 503
+        harness.server.faults.add(Fault(.status(503), method: "GET", path: "wc/v3/products", count: 1))
+        let synchronizer = harness.synchronizer(CatalogSyncConfiguration(pageSize: 5))
+        // When
+        let sync = Task { try await synchronizer.synchronize() }
+        await harness.clock.waitForSleepers()
+        harness.clock.advance(by: .seconds(60))
+        let report = try await sync.value
+        // Then
+        #expect(report.retries == 1)
+        #expect(report.productsStored == 20)
+        #expect(try await harness.productCount() == 20)
+    }
+
+    @Test func synchronize_progress_reportsPhasesAndFinishes() async throws {
+        let harness = try CatalogTestHarness()
+        defer { harness.tearDown() }
+        // Given
+        let (stream, continuation) = AsyncStream<CatalogSyncProgress>.makeStream()
+        // When
+        try await harness.synchronizer(CatalogSyncConfiguration(pageSize: 5)).synchronize(progress: continuation)
+        var phases: [CatalogSyncProgress.Phase] = []
+        for await progress in stream where phases.last != progress.phase { phases.append(progress.phase) }
+        // Then
+        #expect(phases.contains(.products))
+        #expect(phases.contains(.variations))
+        #expect(phases.last == .done)
+    }
+}
