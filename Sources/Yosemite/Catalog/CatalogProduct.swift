@@ -4,7 +4,7 @@ import POSFoundation
 import Storage
 
 /// A product as the counter sells it: read from the local catalog, with its price as an exact decimal.
-public struct CatalogProduct: Hashable, Sendable, Codable {
+public struct CatalogProduct: Hashable, Sendable {
     /// The WooCommerce product id.
     public var id: RemoteID
     public var name: String

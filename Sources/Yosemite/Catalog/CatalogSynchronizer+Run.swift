@@ -71,7 +71,7 @@ extension CatalogSynchronizer {
         private func collect<Item: Sendable>(
             _ label: String, load: @escaping @Sendable (Int) async throws(NetworkError) -> PagedItems<Item>
         ) async throws -> [Item] {
-            let pages = Mutex([Int: [Item]]())
+            let pages = LockedBox([Int: [Item]]())
             _ = try await forEachPage(label, load: load) { page in
                 pages.withLock { $0[page.page] = page.items }
             }
@@ -119,7 +119,7 @@ extension CatalogSynchronizer {
         ///
         /// - Returns: The server's date when the pull began.
         func syncProducts(modifiedAfter: Date?, keepIDs: Bool) async throws -> Date? {
-            let network = network, ingestor = ingestor, counters = counters, seen = seen
+            let network = network, ingestor = ingestor, counters = counters
             let query = ProductsRemote.Query(
                 perPage: configuration.pageSize, modifiedAfter: modifiedAfter,
                 status: modifiedAfter == nil ? "publish" : nil, fields: CatalogSyncConfiguration.productFields)
@@ -132,7 +132,7 @@ extension CatalogSynchronizer {
                 let stored = try await ingestor.storeProducts(page.items)
                 counters.addStoredProducts(stored.stored.count, removed: stored.removed)
                 let variable = stored.stored.filter { $0.type == "variable" }
-                seen.withLock { seen in
+                self.seen.withLock { seen in
                     if keepIDs { seen.productIDs.formUnion(stored.stored.map(\.id)) }
                     for product in variable { seen.variableProducts[product.id] = product }
                 }
@@ -181,7 +181,7 @@ extension CatalogSynchronizer {
         func reconcileIDs() async throws {
             let network = network, perPage = configuration.pageSize
             counters.begin(.reconciliation)
-            let ids = Mutex(Set<RemoteID>())
+            let ids = LockedBox(Set<RemoteID>())
             _ = try await forEachPage("product ids", load: { page throws(NetworkError) in
                 try await ProductsRemote(network: network).loadProducts(
                     ProductsRemote.Query(page: page, perPage: perPage, fields: ["id"]))

@@ -4,7 +4,7 @@ import POSFoundation
 import Storage
 
 /// One variation of a variable product (a size, a colour) as the counter sells it.
-public struct CatalogVariation: Hashable, Sendable, Codable {
+public struct CatalogVariation: Hashable, Sendable {
     /// The WooCommerce variation id.
     public var id: RemoteID
     /// The parent product's id.

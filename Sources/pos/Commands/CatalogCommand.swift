@@ -29,8 +29,8 @@ enum CatalogSession {
     /// The store currency, or the demo store's when nothing is synced yet.
     @MainActor
     static func currency(_ manager: StoresManager) async -> Currency? {
-        let settings: StoreSettings?? = try? await manager.perform { SettingAction.loadStoreSettings(onCompletion: $0) }
-        return settings??.currency
+        let settings: StoreSettings? = try? await manager.perform { SettingAction.loadStoreSettings(onCompletion: $0) }
+        return settings?.currency
     }
 
     /// The exit status of a catalog failure.
