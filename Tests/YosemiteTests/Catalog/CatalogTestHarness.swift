@@ -9,18 +9,18 @@ import Yosemite
 import YosemiteTestSupport
 
 /// A seeded WooTestServer with its own settable clock, a scratch database and a synchronizer against them.
-final class CatalogTestHarness: Sendable {
+final class CatalogTestHarness {
     let server: WooTestServer
-    let serverNow: Mutex<Date>
+    let serverNow: ServerClock
     let directory: TestDataDirectory
     let environment: AppEnvironment
     let clock: ManualClock
     let credentials: Credentials
 
     init(seedDemo: Bool = true) throws {
-        let serverNow = Mutex(Date(timeIntervalSince1970: 1_790_000_000))
+        let serverNow = ServerClock()
         self.serverNow = serverNow
-        server = WooTestServer(configuration: .init(now: { serverNow.withLock { $0 } }))
+        server = WooTestServer(configuration: .init(now: { serverNow.now }))
         let url = try server.start()
         if seedDemo { server.seedDemoStore() }
         server.addUser(username: "manager", applicationPassword: "good-pass", role: .shopManager)
@@ -42,7 +42,7 @@ final class CatalogTestHarness: Sendable {
 
     /// Moves the server's clock (and so `date_modified` of what changes next) forward.
     func advanceServerClock(by seconds: TimeInterval) {
-        serverNow.withLock { $0 = $0.addingTimeInterval(seconds) }
+        serverNow.advance(by: seconds)
     }
 
     func synchronizer(_ configuration: CatalogSyncConfiguration = CatalogSyncConfiguration()) -> CatalogSynchronizer {
@@ -52,10 +52,21 @@ final class CatalogTestHarness: Sendable {
     }
 
     func productCount() async throws -> Int {
-        try await environment.database.read { db in try ProductRecord.fetchCount(db) }
+        try await environment.database.read { db in try Storage.ProductRecord.fetchCount(db) }
     }
 
-    func product(id: Int64) async throws -> ProductRecord? {
-        try await environment.database.read { db in try ProductRecord.fetchOne(db, key: id) }
+    func product(id: Int64) async throws -> Storage.ProductRecord? {
+        try await environment.database.read { db in try Storage.ProductRecord.fetchOne(db, key: id) }
+    }
+}
+
+/// The test server's clock: fixed until a test moves it.
+final class ServerClock: Sendable {
+    private let date = Mutex(Date(timeIntervalSince1970: 1_790_000_000))
+
+    var now: Date { date.withLock { $0 } }
+
+    func advance(by seconds: TimeInterval) {
+        date.withLock { $0 = $0.addingTimeInterval(seconds) }
     }
 }
