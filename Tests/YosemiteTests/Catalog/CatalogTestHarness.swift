@@ -16,6 +16,8 @@ final class CatalogTestHarness {
     let environment: AppEnvironment
     let clock: ManualClock
     let credentials: Credentials
+    /// Objects the test needs alive (a dispatcher holds its stores weakly).
+    var keepAlive: [AnyObject] = []
 
     init(seedDemo: Bool = true) throws {
         let serverNow = ServerClock()

@@ -13,9 +13,9 @@ struct ProductStoreTests {
     /// A counter synced from the seeded demo store, and a dispatcher with a ProductStore on its database.
     private func syncedStore() async throws -> (CatalogTestHarness, Dispatcher) {
         let harness = try CatalogTestHarness()
-        try await harness.synchronizer().synchronize()
+        _ = try await harness.synchronizer().synchronize()
         let dispatcher = Dispatcher()
-        _ = ProductStore(dispatcher: dispatcher, environment: harness.environment)
+        harness.keepAlive.append(ProductStore(dispatcher: dispatcher, environment: harness.environment))
         return (harness, dispatcher)
     }
 
