@@ -26,11 +26,11 @@ enum CatalogSession {
         return StoresManager(environment: environment)
     }
 
-    /// The store currency, or the demo store's when nothing is synced yet.
+    /// The store settings (the demo store's in demo mode), or nil before any store is set up.
     @MainActor
-    static func currency(_ manager: StoresManager) async -> Currency? {
-        let settings: StoreSettings? = try? await manager.perform { SettingAction.loadStoreSettings(onCompletion: $0) }
-        return settings?.currency
+    static func settings(_ manager: StoresManager) async -> StoreSettings? {
+        let status: CounterStatus? = try? await manager.perform { StatusAction.loadStatus(onCompletion: $0) }
+        return status?.store
     }
 
     /// The exit status of a catalog failure.
@@ -52,23 +52,33 @@ struct CatalogItemReport: Encodable {
     var name: String
     var sku: String?
     var globalUniqueId: String?
-    /// The price as the store wrote it ("2.20"), or null.
+    /// The price in the store currency's decimals ("2.20"), or as the store wrote it before any store is set
+    /// up; null without a price.
     var price: String?
     /// The price in the currency's minor units, or null.
     var priceMinorUnits: Int64?
     var currency: String?
     var stockStatus: String
     var stockQuantity: Int64?
+    /// The price as people read it ("2,20 €").
+    private var formattedPrice: String?
 
-    init(_ item: CatalogItem, currency: Currency?) {
+    private enum CodingKeys: String, CodingKey {
+        case productId, variationId, name, sku, globalUniqueId, price, priceMinorUnits, currency, stockStatus, stockQuantity
+    }
+
+    init(_ item: CatalogItem, settings: StoreSettings?) {
+        let currency = settings?.currency
         productId = item.product.id
         variationId = item.variation?.id
         name = item.name
         sku = item.sku
         globalUniqueId = item.globalUniqueID
         let decimal = item.variation.map { $0.price } ?? item.product.price
-        price = decimal?.description
-        priceMinorUnits = currency.flatMap { item.price(in: $0)?.minorUnits }
+        let money = currency.flatMap { item.price(in: $0) }
+        price = money?.decimalString ?? decimal?.description
+        priceMinorUnits = money?.minorUnits
+        formattedPrice = settings.flatMap { settings in money.map { $0.formatted(settings.moneyFormat) } }
         self.currency = currency?.code
         stockStatus = item.variation?.stockStatus ?? item.product.stockStatus
         stockQuantity = item.variation.map { $0.stockQuantity } ?? item.product.stockQuantity
@@ -77,7 +87,7 @@ struct CatalogItemReport: Encodable {
     /// One line for people: name, codes, price.
     var line: String {
         let codes = [sku, globalUniqueId].compactMap { $0 }.joined(separator: " / ")
-        let amount = price.map { "\($0)\(currency.map { " \($0)" } ?? "")" } ?? "no price"
+        let amount = formattedPrice ?? price.map { "\($0)\(currency.map { " \($0)" } ?? "")" } ?? "no price"
         return "\(name)  [\(codes.isEmpty ? "no code" : codes)]  \(amount)  (\(stockStatus)\(stockQuantity.map { ", \($0) in stock" } ?? ""))"
     }
 }

@@ -26,10 +26,10 @@ struct CatalogLookupCommand: AsyncParsableCommand {
     @MainActor
     static func lookup(code: String, directory: URL, json: Bool) async throws {
         let manager = try CatalogSession.open(directory: directory)
-        let currency = await CatalogSession.currency(manager)
+        let settings = await CatalogSession.settings(manager)
         do {
             let item = try await manager.perform { ProductAction.lookup(code: code, onCompletion: $0) }
-            let report = CatalogItemReport(item, currency: currency)
+            let report = CatalogItemReport(item, settings: settings)
             if json { try Console.json(report) } else { Console.out(report.line) }
         } catch let error as CatalogError {
             Console.error(error)

@@ -32,10 +32,10 @@ struct CatalogSearchCommand: AsyncParsableCommand {
     @MainActor
     static func search(text: String, limit: Int, directory: URL, json: Bool) async throws {
         let manager = try CatalogSession.open(directory: directory)
-        let currency = await CatalogSession.currency(manager)
+        let settings = await CatalogSession.settings(manager)
         do {
             let products = try await manager.perform { ProductAction.search(text: text, limit: limit, onCompletion: $0) }
-            let reports = products.map { CatalogItemReport(.product($0), currency: currency) }
+            let reports = products.map { CatalogItemReport(.product($0), settings: settings) }
             if json {
                 try Console.json(reports)
             } else if reports.isEmpty {

@@ -84,3 +84,24 @@ struct PosCatalogEndToEndTests {
         #expect(outcome.stderr.contains("pos login"))
     }
 }
+
+/// The catalog commands in the demo store: no site, the built-in catalog.
+@Suite
+struct PosCatalogDemoEndToEndTests {
+    @Test func catalogInDemoStore_syncSaysDemoAndLookupFindsBuiltInProducts() async throws {
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        // Given the demo store
+        _ = try await PosProcess.run(["status", "--data-dir", data.path])
+        _ = try await PosProcess.run(["--data-dir", data.path])
+        // When
+        let sync = try await PosProcess.run(["catalog", "sync", "--data-dir", data.path])
+        let lookup = try await PosProcess.run(["catalog", "lookup", "4006381333931", "--data-dir", data.path])
+        // Then
+        #expect(sync.status == 0)
+        #expect(sync.stdout.contains("DEMO"))
+        #expect(lookup.status == 0)
+        #expect(lookup.stdout.contains("Espresso"))
+        #expect(lookup.stdout.contains("2,20 €"))
+    }
+}
