@@ -8,7 +8,6 @@ extension CatalogSynchronizer {
     /// The state of one sync: what it saw, shared by its concurrent page fetches.
     final class Run: Sendable {
         private struct Seen {
-            var productIDs = Set<RemoteID>()
             var variableProducts: [RemoteID: ProductRecord] = [:]
         }
 
@@ -118,7 +117,7 @@ extension CatalogSynchronizer {
         /// Pulls products (all published ones, or those modified after a date) page by page.
         ///
         /// - Returns: The server's date when the pull began.
-        func syncProducts(modifiedAfter: Date?, keepIDs: Bool) async throws -> Date? {
+        func syncProducts(modifiedAfter: Date?) async throws -> Date? {
             let network = network, ingestor = ingestor, counters = counters
             let query = ProductsRemote.Query(
                 perPage: configuration.pageSize, modifiedAfter: modifiedAfter,
@@ -133,7 +132,6 @@ extension CatalogSynchronizer {
                 counters.addStoredProducts(stored.stored.count, removed: stored.removed)
                 let variable = stored.stored.filter { $0.type == "variable" }
                 self.seen.withLock { seen in
-                    if keepIDs { seen.productIDs.formUnion(stored.stored.map(\.id)) }
                     for product in variable { seen.variableProducts[product.id] = product }
                 }
             })
@@ -167,17 +165,11 @@ extension CatalogSynchronizer {
 
         // MARK: - Reconciliation
 
-        /// After a full pull: removes the products it did not see.
-        func removeProductsNotSeen() async throws {
-            counters.begin(.reconciliation, total: 1)
-            let ids = seen.withLock { $0.productIDs }
-            let removed = try await ingestor.removeProducts(notIn: ids)
-            counters.addStoredProducts(0, removed: removed)
-            counters.update { $0.reconciled = true }
-            counters.advance()
-        }
-
-        /// Pages through the published ids only (`_fields=id`) and removes the products that are gone.
+        /// Pages through the published ids only (`_fields=id`), removes the stored products that are not among
+        /// them (deleted, trashed or unpublished upstream) and fetches those the counter lacks.
+        ///
+        /// Offset paging can skip a product when another is deleted while the pages are read; the id listing
+        /// after the pull finds it and fetches it by id, so a full sync never loses a product to that race.
         func reconcileIDs() async throws {
             let network = network, perPage = configuration.pageSize
             counters.begin(.reconciliation)
@@ -188,9 +180,33 @@ extension CatalogSynchronizer {
             }, handle: { page in
                 ids.withLock { $0.formUnion(page.items.map(\.id)) }
             })
-            let removed = try await ingestor.removeProducts(notIn: ids.withLock { $0 })
+            let upstream = ids.withLock { $0 }
+            let removed = try await ingestor.removeProducts(notIn: upstream)
             counters.addStoredProducts(0, removed: removed)
+            let stored = try await ingestor.database.read { db in try ProductRecord.allIDs(in: db) }
+            let missing = upstream.subtracting(stored).sorted()
+            if !missing.isEmpty {
+                synchronizer.logger.notice("catalog sync: fetching \(missing.count) products missed by paging")
+                try await fetchProducts(ids: missing)
+            }
             counters.update { $0.reconciled = true }
+        }
+
+        /// Fetches products by id (`include`), 100 a request, and stores them.
+        private func fetchProducts(ids: [RemoteID]) async throws {
+            let network = network, ingestor = ingestor, counters = counters, retrier = retrier
+            let chunks = stride(from: 0, to: ids.count, by: 100).map { Array(ids[$0..<min($0 + 100, ids.count)]) }
+            try await BoundedConcurrency.forEach(chunks, limit: configuration.concurrency) { chunk in
+                let page = try await retrier.run("products by id") { () throws(NetworkError) in
+                    try await ProductsRemote(network: network).loadProducts(ProductsRemote.Query(
+                        perPage: 100, include: chunk, fields: CatalogSyncConfiguration.productFields))
+                }
+                let stored = try await ingestor.storeProducts(page.items)
+                counters.addStoredProducts(stored.stored.count, removed: stored.removed)
+                self.seen.withLock { seen in
+                    for product in stored.stored where product.type == "variable" { seen.variableProducts[product.id] = product }
+                }
+            }
         }
     }
 }

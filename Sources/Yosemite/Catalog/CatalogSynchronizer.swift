@@ -8,8 +8,9 @@ import Synchronization
 /// Pulls the catalog (products, variations, categories, taxes, coupons, customers) into the local database.
 ///
 /// The first sync is full; later ones ask only for products changed since the last sync's server date (minus a
-/// skew), and every ``CatalogSyncConfiguration/reconciliationInterval`` they also page through the published
-/// ids (`_fields=id`) to remove what was deleted, trashed or unpublished upstream. Pages are fetched at most
+/// skew). A full sync, and an incremental one every ``CatalogSyncConfiguration/reconciliationInterval``, then
+/// page through the published ids (`_fields=id`) to remove what was deleted, trashed or unpublished upstream
+/// and to fetch what paging missed. Pages are fetched at most
 /// ``CatalogSyncConfiguration/concurrency`` at a time and each is written in its own transaction, off the main
 /// actor.
 public struct CatalogSynchronizer: Sendable {
@@ -70,13 +71,11 @@ public struct CatalogSynchronizer: Sendable {
         do {
             logger.info("catalog sync: \(isFull ? "full" : "incremental") sync started")
             try await run.syncReferenceData()
-            let serverDate = try await run.syncProducts(modifiedAfter: modifiedAfter, keepIDs: isFull)
-            try await run.syncVariations()
-            if isFull {
-                try await run.removeProductsNotSeen()
-            } else if reconcileIDs {
+            let serverDate = try await run.syncProducts(modifiedAfter: modifiedAfter)
+            if isFull || reconcileIDs {
                 try await run.reconcileIDs()
             }
+            try await run.syncVariations()
             let highWaterMark = serverDate ?? startedAt
             try await database.performAndSave { db in
                 var products = try SyncStateRecord.find(Self.productsResource, in: db)
@@ -84,7 +83,7 @@ public struct CatalogSynchronizer: Sendable {
                 products.lastIncrementalSyncAt = startedAt
                 if isFull { products.lastFullSyncAt = startedAt }
                 try products.save(db)
-                if reconcileIDs {
+                if isFull || reconcileIDs {
                     var ids = try SyncStateRecord.find(Self.reconciliationResource, in: db)
                     ids.lastFullSyncAt = startedAt
                     try ids.save(db)

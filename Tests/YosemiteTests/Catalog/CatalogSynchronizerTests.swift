@@ -46,9 +46,12 @@ struct CatalogSynchronizerTests {
         // Then
         #expect(report.productsStored == 20)
         #expect(try await harness.productCount() == 20)
-        let productPages = harness.server.requestLog.filter { $0.path.hasSuffix("wc/v3/products") }
+        let requests = harness.server.requestLog.filter { $0.path.hasSuffix("wc/v3/products") }
+        let idPages = requests.filter { $0.query.range(of: "_fields=id(&|$)", options: .regularExpression) != nil }
+        let productPages = requests.filter { $0.query.contains("_fields=id,name,") }
         #expect(productPages.count == 7)
-        #expect(productPages.allSatisfy { $0.query.contains("_fields=") })
+        #expect(idPages.count == 7)  // the reconciliation of a full sync
+        #expect(requests.count == 14)
     }
 
     @Test func synchronize_afterFirstSync_incrementallyPicksUpChangedAndNewProducts() async throws {
@@ -111,12 +114,17 @@ struct CatalogSynchronizerTests {
         #expect(try await harness.product(id: bagel.id) == nil)
     }
 
-    @Test func synchronize_503MidSync_backsOffAndRetries() async throws {
+    @Test func synchronize_503OnAProductPageMidSync_backsOffAndRetries() async throws {
         let harness = try CatalogTestHarness()
         defer { harness.tearDown() }
-        // Given the store answers one product page with 503
-        harness.server.faults.add(Fault(.status(503), method: "GET", path: "wc/v3/products", count: 1))
-        let synchronizer = harness.synchronizer(CatalogSyncConfiguration(pageSize: 5))
+        // Given the store answers 503 to product page 3, after pages 1 and 2 went through
+        let server = harness.server
+        let network = InterceptingNetwork(
+            base: harness.network, path: "wc/v3/products", queryItem: URLQueryItem(name: "page", value: "3")
+        ) {
+            server.faults.add(Fault(.status(503), method: "GET", path: "wc/v3/products", count: 1))
+        }
+        let synchronizer = harness.synchronizer(CatalogSyncConfiguration(pageSize: 5), network: network)
         // When
         let sync = Task { try await synchronizer.synchronize() }
         await harness.clock.waitForSleepers()
@@ -126,6 +134,29 @@ struct CatalogSynchronizerTests {
         #expect(report.retries == 1)
         #expect(report.productsStored == 20)
         #expect(try await harness.productCount() == 20)
+        let statuses = harness.server.requestLog.filter { $0.path.hasSuffix("wc/v3/products") }.map(\.status)
+        #expect(statuses.filter { $0 == 503 }.count == 1)
+    }
+
+    @Test func synchronize_productDeletedWhilePaging_fetchesTheProductThePagesSkipped() async throws {
+        let harness = try CatalogTestHarness()
+        defer { harness.tearDown() }
+        // Given a product of page 1 is deleted just before page 2 is read, so page 2 starts one product later
+        let first = try #require(harness.server.products().filter { $0.parentID == 0 }.map(\.id).min())
+        let skipped = try #require(harness.server.products().filter { $0.parentID == 0 }.map(\.id).sorted().dropFirst(5).first)
+        let live = harness.network
+        let network = InterceptingNetwork(
+            base: live, path: "wc/v3/products", queryItem: URLQueryItem(name: "page", value: "2")
+        ) {
+            _ = try? await live.response(for: RESTRequest.wooCommerce(.delete, "products/\(first)"))
+        }
+        // When
+        let report = try await harness.synchronizer(CatalogSyncConfiguration(pageSize: 5), network: network).synchronize()
+        // Then the id listing found the skipped product and fetched it; the deleted one is gone
+        #expect(report.reconciled)
+        #expect(try await harness.product(id: skipped) != nil)
+        #expect(try await harness.product(id: first) == nil)
+        #expect(try await harness.productCount() == 19)
     }
 
     @Test func synchronize_progress_reportsPhasesAndFinishes() async throws {

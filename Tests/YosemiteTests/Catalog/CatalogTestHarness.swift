@@ -47,9 +47,11 @@ final class CatalogTestHarness {
         serverNow.advance(by: seconds)
     }
 
-    func synchronizer(_ configuration: CatalogSyncConfiguration = CatalogSyncConfiguration()) -> CatalogSynchronizer {
+    func synchronizer(
+        _ configuration: CatalogSyncConfiguration = CatalogSyncConfiguration(), network: (any Network)? = nil
+    ) -> CatalogSynchronizer {
         CatalogSynchronizer(
-            network: network, database: environment.database, currency: .eur, clock: clock, now: environment.now,
+            network: network ?? self.network, database: environment.database, currency: .eur, clock: clock, now: environment.now,
             logger: environment.logger, configuration: configuration)
     }
 
