@@ -6,3 +6,10 @@ extension ProductRecord {
         try Int64.fetchSet(db, sql: "SELECT id FROM product")
     }
 }
+
+extension ProductRecord {
+    /// Every stored variable product, whose variations a reconciliation refreshes.
+    public static func variableProducts(in db: Database) throws -> [ProductRecord] {
+        try ProductRecord.fetchAll(db, sql: "SELECT * FROM product WHERE type = 'variable' ORDER BY id")
+    }
+}

@@ -189,6 +189,12 @@ extension CatalogSynchronizer {
                 synchronizer.logger.notice("catalog sync: fetching \(missing.count) products missed by paging")
                 try await fetchProducts(ids: missing)
             }
+            // Saving a variation does not always change its parent's date_modified, so an incremental pull can
+            // miss it: a reconciliation refreshes the variations of every variable product.
+            let variable = try await ingestor.database.read { db in try ProductRecord.variableProducts(in: db) }
+            seen.withLock { seen in
+                for product in variable where seen.variableProducts[product.id] == nil { seen.variableProducts[product.id] = product }
+            }
             counters.update { $0.reconciled = true }
         }
 

@@ -99,6 +99,26 @@ struct CatalogSynchronizerTests {
         #expect(!idPages.isEmpty)
     }
 
+    @Test func synchronize_variationChangedWithoutParentDate_reconciliationRefreshesIt() async throws {
+        let harness = try CatalogTestHarness()
+        defer { harness.tearDown() }
+        // Given a synced counter and a variation price changed upstream without touching its parent
+        harness.advanceServerClock(by: 3600)
+        _ = try await harness.synchronizer().synchronize()
+        let large = try #require(harness.server.product(sku: "MER-TSH-L"))
+        harness.server.updateProduct(id: large.id) { $0.regularPrice = "23.00" }
+        // When the next incremental sync is due for reconciliation
+        let report = try await harness.synchronizer(CatalogSyncConfiguration(reconciliationInterval: 0)).synchronize()
+        // Then
+        #expect(report.mode == .incremental)
+        #expect(report.variationsStored == 3)
+        let price = try await harness.environment.database.read { db in
+            try BarcodeMatch.lookup("MER-TSH-L", in: db)
+        }
+        guard case .variation(let variation, _) = price else { Issue.record("no variation"); return }
+        #expect(variation.priceMinorUnits == 2300)
+    }
+
     @Test func synchronize_fullAfterTrashUpstream_removesTrashedProduct() async throws {
         let harness = try CatalogTestHarness()
         defer { harness.tearDown() }
