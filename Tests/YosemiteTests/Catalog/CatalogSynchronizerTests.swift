@@ -158,6 +158,46 @@ struct CatalogSynchronizerTests {
         #expect(statuses.filter { $0 == 503 }.count == 1)
     }
 
+    @Test func synchronize_429WithRetryAfter_waitsExactlyThatLong() async throws {
+        let harness = try CatalogTestHarness()
+        defer { harness.tearDown() }
+        // Given the store asks to come back in 7 seconds
+        harness.server.faults.add(Fault(.status(429, retryAfter: 7), method: "GET", path: "wc/v3/products", count: 1))
+        let synchronizer = harness.synchronizer()
+        // When
+        let sync = Task { try await synchronizer.synchronize() }
+        await harness.clock.waitForSleepers()
+        harness.clock.advance(by: .seconds(6))
+        #expect(harness.clock.sleeperCount == 1)  // still waiting after 6 s
+        harness.clock.advance(by: .seconds(1))
+        let report = try await sync.value
+        // Then
+        #expect(report.retries == 1)
+        #expect(report.productsStored == 20)
+    }
+
+    @Test func synchronize_storeKeepsFailing_givesUpWithTheNetworkErrorAndKeepsTheLastSyncState() async throws {
+        let harness = try CatalogTestHarness()
+        defer { harness.tearDown() }
+        // Given a store that answers 503 to every catalog request
+        harness.server.faults.add(Fault(.status(503), method: "GET", path: "wc/v3/products", count: 100))
+        let synchronizer = harness.synchronizer(CatalogSyncConfiguration(maxAttempts: 2))
+        // When
+        let sync = Task { try await synchronizer.synchronize() }
+        await harness.clock.waitForSleepers()
+        harness.clock.advance(by: .seconds(60))
+        let result = await sync.result
+        // Then
+        guard case .failure(let error as CatalogError) = result, case .network(let network) = error else {
+            Issue.record("expected a network error, got \(result)")
+            return
+        }
+        #expect(network.statusCode == 503)
+        #expect(!error.recoverySuggestion.isEmpty)
+        let state = try await harness.environment.database.read { db in try SyncStateRecord.find("catalog.products", in: db) }
+        #expect(state.lastFullSyncAt == nil)  // the next sync is full again
+    }
+
     @Test func synchronize_productDeletedWhilePaging_fetchesTheProductThePagesSkipped() async throws {
         let harness = try CatalogTestHarness()
         defer { harness.tearDown() }
