@@ -26,6 +26,19 @@ public final class ProductStore: Store {
             perform(onCompletion) {
                 try await database.read { db in try ProductRecord.search(text, limit: limit, in: db) }.map(CatalogProduct.init)
             }
+        case .loadItem(let productID, let variationID, let onCompletion):
+            perform(onCompletion) {
+                let records = try await database.read { db in
+                    (try ProductRecord.fetchOne(db, key: productID),
+                     try variationID.flatMap { try ProductVariationRecord.fetchOne(db, key: $0) })
+                }
+                guard let product = records.0 else { throw CatalogError.notFound(code: "product \(productID)") }
+                guard let variationID else { return .product(CatalogProduct(product)) }
+                guard let variation = records.1, variation.productId == productID else {
+                    throw CatalogError.notFound(code: "variation \(variationID) of product \(productID)")
+                }
+                return .variation(CatalogVariation(variation), parent: CatalogProduct(product))
+            }
         case .loadVariations(let productID, let onCompletion):
             perform(onCompletion) {
                 try await database.read { db in try ProductVariationRecord.all().ofProduct(productID).fetchAll(db) }

@@ -84,6 +84,28 @@ struct ProductStoreTests {
         #expect(CatalogError.notFound(code: "999123").recoverySuggestion.contains("pos catalog sync"))
     }
 
+    @Test func loadItem_productAndVariationIDs_returnsTheItemOrNotFound() async throws {
+        let (harness, dispatcher) = try await syncedStore()
+        defer { harness.tearDown() }
+        // Given
+        let shirt = try #require(harness.server.product(sku: "MER-TSH"))
+        let medium = try #require(harness.server.product(sku: "MER-TSH-M"))
+        func load(_ productID: Int64, _ variationID: Int64?) async -> Result<CatalogItem, CatalogError> {
+            await withCheckedContinuation { continuation in
+                dispatcher.dispatch(ProductAction.loadItem(productID: productID, variationID: variationID) {
+                    continuation.resume(returning: $0)
+                })
+            }
+        }
+        // When
+        let item = try await load(shirt.id, medium.id).get()
+        let missing = await load(999_999, nil)
+        // Then
+        #expect(item.variation?.sku == "MER-TSH-M")
+        #expect(item.product.name == "T-Shirt")
+        #expect(throws: CatalogError.notFound(code: "product 999999")) { try missing.get() }
+    }
+
     @Test func search_prefixes_findProductsByNameAndSKU() async throws {
         let (harness, dispatcher) = try await syncedStore()
         defer { harness.tearDown() }
