@@ -31,7 +31,8 @@ struct BenchCatalogResult: Encodable {
     var search: Latency
     var searchAverageResults: Double
     var peakRSSMegabytes: Double?
-    var databaseMegabytes: Double?
+    /// The database file plus its write-ahead log.
+    var databaseMegabytes: Double
 
     var summary: String {
         func ms(_ value: Double) -> String { String(format: "%.3f ms", value) }
@@ -43,7 +44,7 @@ struct BenchCatalogResult: Encodable {
             Search, 2–4 letter prefixes (\(search.count)): p50 \(ms(search.p50)), p99 \(ms(search.p99)), \
             max \(ms(search.max)); \(String(format: "%.1f", searchAverageResults)) results on average
             Peak RSS: \(peakRSSMegabytes.map { String(format: "%.0f MB", $0) } ?? "unknown"); \
-            database \(databaseMegabytes.map { String(format: "%.0f MB", $0) } ?? "unknown")
+            database + WAL \(String(format: "%.0f MB", databaseMegabytes))
             """
     }
 

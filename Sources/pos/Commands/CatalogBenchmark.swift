@@ -62,14 +62,17 @@ struct CatalogBenchmark: Sendable {
             results += found.count
         }
 
-        let size = try? FileManager.default.attributesOfItem(atPath: databasePath)[.size] as? Int
+        // The database and its write-ahead log (not yet checkpointed pages live there).
+        let size = [databasePath, databasePath + "-wal"]
+            .compactMap { try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int }
+            .reduce(0, +)
         return BenchCatalogResult(
             products: generator.productCount, variations: variationCount, ingestSeconds: ingestSeconds,
             productsPerSecond: Double(generator.productCount) / max(ingestSeconds, 0.000_001),
             lookup: .init(lookupTimes), lookupMisses: misses, search: .init(searchTimes),
             searchAverageResults: Double(results) / Double(queries),
             peakRSSMegabytes: BenchCatalogResult.peakRSSMegabytes(),
-            databaseMegabytes: size.map { Double($0) / 1_048_576 })
+            databaseMegabytes: Double(size) / 1_048_576)
     }
 }
 
