@@ -12,7 +12,8 @@ public enum CatalogItem: Hashable, Sendable {
     public init(_ match: BarcodeMatch) {
         switch match {
         case .product(let product): self = .product(CatalogProduct(product))
-        case .variation(let variation, let parent): self = .variation(CatalogVariation(variation), parent: CatalogProduct(parent))
+        case .variation(let variation, let parent):
+            self = .variation(CatalogVariation(variation), parent: CatalogProduct(parent))
         }
     }
 

@@ -14,12 +14,15 @@ enum CatalogRecords {
             sku: product.sku, globalUniqueId: product.globalUniqueID, price: text(product.price),
             regularPrice: text(product.regularPrice), salePrice: text(product.salePrice),
             priceMinorUnits: product.price?.money(in: currency)?.minorUnits, taxStatus: product.taxStatus,
-            taxClass: product.taxClass, manageStock: product.manageStock, stockQuantity: quantity(product.stockQuantity),
+            taxClass: product.taxClass, manageStock: product.manageStock,
+            stockQuantity: quantity(product.stockQuantity),
             stockStatus: product.stockStatus.isEmpty ? "instock" : product.stockStatus,
             purchasable: product.purchasable, imageURL: product.imageURL, dateModified: product.dateModified)
     }
 
-    static func variation(_ variation: ProductVariation, parent: ProductRecord, currency: Currency) -> ProductVariationRecord {
+    static func variation(_ variation: ProductVariation, parent: ProductRecord, currency: Currency)
+        -> ProductVariationRecord
+    {
         let attributes = variation.attributes.map {
             ProductVariationRecord.Attribute(name: $0.name, option: $0.option ?? $0.options.first ?? "")
         }
@@ -46,7 +49,8 @@ enum CatalogRecords {
         TaxRateRecord(
             id: rate.id, country: rate.country, state: rate.state, postcodes: rate.postcodes, cities: rate.cities,
             rate: text(rate.rate), name: rate.name, priority: rate.priority, compound: rate.isCompound,
-            shipping: rate.appliesToShipping, position: rate.order, taxClass: rate.taxClass.isEmpty ? "standard" : rate.taxClass)
+            shipping: rate.appliesToShipping, position: rate.order,
+            taxClass: rate.taxClass.isEmpty ? "standard" : rate.taxClass)
     }
 
     static func taxClass(_ taxClass: TaxClass) -> TaxClassRecord {
@@ -56,7 +60,8 @@ enum CatalogRecords {
     static func coupon(_ coupon: Coupon) -> CouponRecord {
         CouponRecord(
             id: coupon.id, code: coupon.code, discountType: coupon.discountType.slug, amount: text(coupon.amount),
-            individualUse: coupon.individualUse, excludeSaleItems: coupon.excludeSaleItems, productIds: coupon.productIDs,
+            individualUse: coupon.individualUse, excludeSaleItems: coupon.excludeSaleItems,
+            productIds: coupon.productIDs,
             excludedProductIds: coupon.excludedProductIDs, productCategories: coupon.productCategories,
             excludedProductCategories: coupon.excludedProductCategories, emailRestrictions: coupon.emailRestrictions,
             minimumAmount: text(coupon.minimumAmount), maximumAmount: text(coupon.maximumAmount),

@@ -12,7 +12,9 @@ struct CatalogRequestRetrier: Sendable {
     let counters: CatalogSyncCounters
 
     /// Runs `body`, retrying retryable network errors up to the configured number of tries.
-    func run<T: Sendable>(_ label: String, _ body: @Sendable () async throws(NetworkError) -> T) async throws(NetworkError) -> T {
+    func run<T: Sendable>(_ label: String, _ body: @Sendable () async throws(NetworkError) -> T)
+        async throws(NetworkError) -> T
+    {
         var attempt = 1
         while true {
             do {

@@ -21,7 +21,11 @@ final class CatalogSyncCounters: Sendable {
 
     /// Starts a phase with `total` units (when known) and publishes it.
     func begin(_ phase: CatalogSyncProgress.Phase, total: Int? = nil) {
-        publish { $0.progress.phase = phase; $0.progress.completed = 0; $0.progress.total = total }
+        publish {
+            $0.progress.phase = phase
+            $0.progress.completed = 0
+            $0.progress.total = total
+        }
     }
 
     /// Sets the total of the current phase once it is known.
@@ -50,7 +54,11 @@ final class CatalogSyncCounters: Sendable {
 
     /// Publishes the final progress and ends the stream.
     func finish() {
-        publish { $0.progress.phase = .done; $0.progress.completed = 1; $0.progress.total = 1 }
+        publish {
+            $0.progress.phase = .done
+            $0.progress.completed = 1
+            $0.progress.total = 1
+        }
         continuation?.finish()
     }
 

@@ -44,7 +44,9 @@ public final class CatalogSyncStore: Store {
             return
         }
         progress?.yield(CatalogSyncProgress(phase: .settings))
-        let environment = environment, configuration = configuration, previous = running
+        let environment = environment
+        let configuration = configuration
+        let previous = running
         let settingsResult = settingsSynchronization()
         running = Task {
             await previous?.value  // one sync at a time

@@ -32,7 +32,8 @@ extension CatalogSynchronizer {
 
         /// Categories, taxes, coupons and customers: short lists, always fetched whole and replaced.
         func syncReferenceData() async throws {
-            let network = network, perPage = configuration.pageSize
+            let network = network
+            let perPage = configuration.pageSize
             counters.begin(.categories)
             let categories = try await collect("categories") { page throws(NetworkError) in
                 try await ProductCategoriesRemote(network: network).loadCategories(page: page, perPage: perPage)
@@ -93,8 +94,11 @@ extension CatalogSynchronizer {
             guard first.hasMorePages else { return first.serverDate }
             if let totalPages = first.totalPages {
                 let counters = counters
-                try await BoundedConcurrency.forEach(Array(2...max(2, totalPages)), limit: configuration.concurrency) { page in
-                    let items = try await retrier.run("\(label) page \(page)") { () throws(NetworkError) in try await load(page) }
+                try await BoundedConcurrency.forEach(Array(2...max(2, totalPages)), limit: configuration.concurrency) {
+                    page in
+                    let items = try await retrier.run("\(label) page \(page)") { () throws(NetworkError) in
+                        try await load(page)
+                    }
                     try await handle(items)
                     counters.advance()
                 }
@@ -102,7 +106,9 @@ extension CatalogSynchronizer {
                 var page = 2
                 while true {
                     let number = page
-                    let items = try await retrier.run("\(label) page \(number)") { () throws(NetworkError) in try await load(number) }
+                    let items = try await retrier.run("\(label) page \(number)") { () throws(NetworkError) in
+                        try await load(number)
+                    }
                     try await handle(items)
                     counters.advance()
                     guard items.hasMorePages, !items.items.isEmpty else { break }
@@ -118,30 +124,38 @@ extension CatalogSynchronizer {
         ///
         /// - Returns: The server's date when the pull began.
         func syncProducts(modifiedAfter: Date?) async throws -> Date? {
-            let network = network, ingestor = ingestor, counters = counters
+            let network = network
+            let ingestor = ingestor
+            let counters = counters
             let query = ProductsRemote.Query(
                 perPage: configuration.pageSize, modifiedAfter: modifiedAfter,
                 status: modifiedAfter == nil ? "publish" : nil, fields: CatalogSyncConfiguration.productFields)
             counters.begin(.products)
-            return try await forEachPage("products", load: { page throws(NetworkError) in
-                var query = query
-                query.page = page
-                return try await ProductsRemote(network: network).loadProducts(query)
-            }, handle: { page in
-                let stored = try await ingestor.storeProducts(page.items)
-                counters.addStoredProducts(stored.stored.count, removed: stored.removed)
-                let variable = stored.stored.filter { $0.type == "variable" }
-                self.seen.withLock { seen in
-                    for product in variable { seen.variableProducts[product.id] = product }
-                }
-            })
+            return try await forEachPage(
+                "products",
+                load: { page throws(NetworkError) in
+                    var query = query
+                    query.page = page
+                    return try await ProductsRemote(network: network).loadProducts(query)
+                },
+                handle: { page in
+                    let stored = try await ingestor.storeProducts(page.items)
+                    counters.addStoredProducts(stored.stored.count, removed: stored.removed)
+                    let variable = stored.stored.filter { $0.type == "variable" }
+                    self.seen.withLock { seen in
+                        for product in variable { seen.variableProducts[product.id] = product }
+                    }
+                })
         }
 
         /// Pulls the variations of every variable product seen, at most `concurrency` products at a time.
         func syncVariations() async throws {
             let parents = seen.withLock { Array($0.variableProducts.values) }.sorted { $0.id < $1.id }
             guard !parents.isEmpty else { return }
-            let network = network, ingestor = ingestor, counters = counters, retrier = retrier
+            let network = network
+            let ingestor = ingestor
+            let counters = counters
+            let retrier = retrier
             let perPage = configuration.pageSize
             counters.begin(.variations, total: parents.count)
             try await BoundedConcurrency.forEach(parents, limit: configuration.concurrency) { parent in
@@ -171,15 +185,19 @@ extension CatalogSynchronizer {
         /// Offset paging can skip a product when another is deleted while the pages are read; the id listing
         /// after the pull finds it and fetches it by id, so a full sync never loses a product to that race.
         func reconcileIDs() async throws {
-            let network = network, perPage = configuration.pageSize
+            let network = network
+            let perPage = configuration.pageSize
             counters.begin(.reconciliation)
             let ids = LockedBox(Set<RemoteID>())
-            _ = try await forEachPage("product ids", load: { page throws(NetworkError) in
-                try await ProductsRemote(network: network).loadProducts(
-                    ProductsRemote.Query(page: page, perPage: perPage, fields: ["id"]))
-            }, handle: { page in
-                ids.withLock { $0.formUnion(page.items.map(\.id)) }
-            })
+            _ = try await forEachPage(
+                "product ids",
+                load: { page throws(NetworkError) in
+                    try await ProductsRemote(network: network).loadProducts(
+                        ProductsRemote.Query(page: page, perPage: perPage, fields: ["id"]))
+                },
+                handle: { page in
+                    ids.withLock { $0.formUnion(page.items.map(\.id)) }
+                })
             let upstream = ids.withLock { $0 }
             let removed = try await ingestor.removeProducts(notIn: upstream)
             counters.addStoredProducts(0, removed: removed)
@@ -193,24 +211,32 @@ extension CatalogSynchronizer {
             // miss it: a reconciliation refreshes the variations of every variable product.
             let variable = try await ingestor.database.read { db in try ProductRecord.variableProducts(in: db) }
             seen.withLock { seen in
-                for product in variable where seen.variableProducts[product.id] == nil { seen.variableProducts[product.id] = product }
+                for product in variable where seen.variableProducts[product.id] == nil {
+                    seen.variableProducts[product.id] = product
+                }
             }
             counters.update { $0.reconciled = true }
         }
 
         /// Fetches products by id (`include`), 100 a request, and stores them.
         private func fetchProducts(ids: [RemoteID]) async throws {
-            let network = network, ingestor = ingestor, counters = counters, retrier = retrier
+            let network = network
+            let ingestor = ingestor
+            let counters = counters
+            let retrier = retrier
             let chunks = stride(from: 0, to: ids.count, by: 100).map { Array(ids[$0..<min($0 + 100, ids.count)]) }
             try await BoundedConcurrency.forEach(chunks, limit: configuration.concurrency) { chunk in
                 let page = try await retrier.run("products by id") { () throws(NetworkError) in
-                    try await ProductsRemote(network: network).loadProducts(ProductsRemote.Query(
-                        perPage: 100, include: chunk, fields: CatalogSyncConfiguration.productFields))
+                    try await ProductsRemote(network: network).loadProducts(
+                        ProductsRemote.Query(
+                            perPage: 100, include: chunk, fields: CatalogSyncConfiguration.productFields))
                 }
                 let stored = try await ingestor.storeProducts(page.items)
                 counters.addStoredProducts(stored.stored.count, removed: stored.removed)
                 self.seen.withLock { seen in
-                    for product in stored.stored where product.type == "variable" { seen.variableProducts[product.id] = product }
+                    for product in stored.stored where product.type == "variable" {
+                        seen.variableProducts[product.id] = product
+                    }
                 }
             }
         }

@@ -51,8 +51,10 @@ public struct CatalogSynchronizer: Sendable {
         let states: (SyncStateRecord, SyncStateRecord)
         do {
             states = try await database.read { db in
-                (try SyncStateRecord.find(Self.productsResource, in: db),
-                 try SyncStateRecord.find(Self.reconciliationResource, in: db))
+                (
+                    try SyncStateRecord.find(Self.productsResource, in: db),
+                    try SyncStateRecord.find(Self.reconciliationResource, in: db)
+                )
             }
         } catch {
             progress?.finish()
@@ -62,9 +64,11 @@ public struct CatalogSynchronizer: Sendable {
         let startedAt = now()
         let isFull = full || productState.lastFullSyncAt == nil || productState.highWaterMark == nil
         let lastReconciled = [productState.lastFullSyncAt, idState.lastFullSyncAt].compactMap(\.self).max()
-        let reconcileIDs = !isFull
+        let reconcileIDs =
+            !isFull
             && (lastReconciled.map { startedAt.timeIntervalSince($0) >= configuration.reconciliationInterval } ?? true)
-        let modifiedAfter = isFull ? nil : productState.highWaterMark?.addingTimeInterval(-configuration.modifiedAfterSkew)
+        let modifiedAfter =
+            isFull ? nil : productState.highWaterMark?.addingTimeInterval(-configuration.modifiedAfterSkew)
 
         let counters = CatalogSyncCounters(mode: isFull ? .full : .incremental, continuation: progress)
         let run = Run(synchronizer: self, counters: counters)
@@ -97,7 +101,12 @@ public struct CatalogSynchronizer: Sendable {
         }
         counters.finish()
         let report = counters.report
-        logger.info("catalog sync: done, \(report.productsStored) products, \(report.variationsStored) variations, \(report.productsRemoved) removed")
+        logger.info(
+            "catalog sync: done",
+            metadata: [
+                "products": "\(report.productsStored)", "variations": "\(report.variationsStored)",
+                "removed": "\(report.productsRemoved)",
+            ])
         return report
     }
 

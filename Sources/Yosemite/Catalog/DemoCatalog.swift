@@ -42,16 +42,19 @@ enum DemoCatalog {
         var links: [Int64: [Int64]] = [:]
         for (index, (name, price, sku, ean, taxClass, stock, category)) in items.enumerated() {
             let id = Int64(1 + index)
-            products.append(ProductRecord(
-                id: id, name: name, slug: name.lowercased(), sku: sku, globalUniqueId: ean, price: price,
-                regularPrice: price, priceMinorUnits: minorUnits(price), taxClass: taxClass, manageStock: stock != nil,
-                stockQuantity: stock))
+            products.append(
+                ProductRecord(
+                    id: id, name: name, slug: name.lowercased(), sku: sku, globalUniqueId: ean, price: price,
+                    regularPrice: price, priceMinorUnits: minorUnits(price), taxClass: taxClass,
+                    manageStock: stock != nil,
+                    stockQuantity: stock))
             links[id] = [categoryRecords[category].id]
         }
         let shirtID = Int64(items.count + 1)
-        products.append(ProductRecord(
-            id: shirtID, name: "T-Shirt", slug: "t-shirt", type: "variable", sku: "MER-TSH", price: "19.00",
-            regularPrice: "19.00", priceMinorUnits: 1900))
+        products.append(
+            ProductRecord(
+                id: shirtID, name: "T-Shirt", slug: "t-shirt", type: "variable", sku: "MER-TSH", price: "19.00",
+                regularPrice: "19.00", priceMinorUnits: 1900))
         links[shirtID] = [categoryRecords[3].id]
         let variations = ["S", "M", "L"].enumerated().map { index, size in
             let price = size == "L" ? "21.00" : "19.00"
@@ -64,13 +67,16 @@ enum DemoCatalog {
         }
         let rates = [
             TaxRateRecord(id: 1, country: "DE", rate: "19.0000", name: "MwSt.", position: 0, taxClass: "standard"),
-            TaxRateRecord(id: 2, country: "DE", rate: "7.0000", name: "MwSt. ermäßigt", position: 1, taxClass: "reduced-rate"),
+            TaxRateRecord(
+                id: 2, country: "DE", rate: "7.0000", name: "MwSt. ermäßigt", position: 1, taxClass: "reduced-rate"),
         ]
         let classes = [
-            TaxClassRecord(slug: "standard", name: "Standard"), TaxClassRecord(slug: "reduced-rate", name: "Reduced rate"),
+            TaxClassRecord(slug: "standard", name: "Standard"),
+            TaxClassRecord(slug: "reduced-rate", name: "Reduced rate"),
             TaxClassRecord(slug: "zero-rate", name: "Zero rate"),
         ]
-        let productRecords = products, productLinks = links
+        let productRecords = products
+        let productLinks = links
         try await database.performAndSave { db in
             try ProductCategoryRecord.upsertPage(categoryRecords, in: db)
             try ProductRecord.upsertPage(productRecords, in: db)

@@ -6,7 +6,8 @@ public enum ProductAction: Action {
     case search(text: String, limit: Int, onCompletion: @Sendable (Result<[CatalogProduct], CatalogError>) -> Void)
     /// One product, or one variation with its parent, by id (an order line's `product_id`/`variation_id`);
     /// fails with ``CatalogError/notFound(code:)`` naming the id when it is not in the local catalog.
-    case loadItem(productID: Int64, variationID: Int64?, onCompletion: @Sendable (Result<CatalogItem, CatalogError>) -> Void)
+    case loadItem(
+        productID: Int64, variationID: Int64?, onCompletion: @Sendable (Result<CatalogItem, CatalogError>) -> Void)
     /// The variations of a variable product, in the shop's order.
     case loadVariations(productID: Int64, onCompletion: @Sendable (Result<[CatalogVariation], CatalogError>) -> Void)
     /// How many products and variations the local catalog holds.

@@ -24,13 +24,16 @@ public final class ProductStore: Store {
             }
         case .search(let text, let limit, let onCompletion):
             perform(onCompletion) {
-                try await database.read { db in try ProductRecord.search(text, limit: limit, in: db) }.map(CatalogProduct.init)
+                try await database.read { db in try ProductRecord.search(text, limit: limit, in: db) }.map(
+                    CatalogProduct.init)
             }
         case .loadItem(let productID, let variationID, let onCompletion):
             perform(onCompletion) {
                 let records = try await database.read { db in
-                    (try ProductRecord.fetchOne(db, key: productID),
-                     try variationID.flatMap { try ProductVariationRecord.fetchOne(db, key: $0) })
+                    (
+                        try ProductRecord.fetchOne(db, key: productID),
+                        try variationID.flatMap { try ProductVariationRecord.fetchOne(db, key: $0) }
+                    )
                 }
                 guard let product = records.0 else { throw CatalogError.notFound(code: "product \(productID)") }
                 guard let variationID else { return .product(CatalogProduct(product)) }
@@ -47,18 +50,21 @@ public final class ProductStore: Store {
         case .count(let onCompletion):
             perform(onCompletion) {
                 try await database.read { db in
-                    CatalogCount(products: try ProductRecord.fetchCount(db), variations: try ProductVariationRecord.fetchCount(db))
+                    CatalogCount(
+                        products: try ProductRecord.fetchCount(db),
+                        variations: try ProductVariationRecord.fetchCount(db))
                 }
             }
         }
     }
 
-    /// Runs a read off the main actor and completes with its value or a ``CatalogError``.
+    /// Runs a read (the database works off the main actor) and completes on the main actor with its value or a
+    /// ``CatalogError``.
     private func perform<Value: Sendable>(
         _ onCompletion: @escaping @Sendable (Result<Value, CatalogError>) -> Void,
         _ body: @escaping @Sendable () async throws -> Value
     ) {
-        Task.detached {
+        Task {
             do {
                 onCompletion(.success(try await body()))
             } catch {

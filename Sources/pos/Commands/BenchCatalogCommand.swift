@@ -33,7 +33,8 @@ struct BenchCatalogCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let scratch = directory.map { URL(fileURLWithPath: $0) }
+        let scratch =
+            directory.map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("pos-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { if directory == nil { try? FileManager.default.removeItem(at: scratch) } }

@@ -30,7 +30,7 @@ struct BenchCatalogGenerator: Sendable {
     func gtin(_ id: Int) -> String {
         let body = "40" + String(id).leftPadded(to: 10)
         let sum = body.enumerated().reduce(0) { sum, pair in
-            sum + Int(String(pair.element))! * (pair.offset % 2 == 0 ? 1 : 3)
+            sum + (pair.element.wholeNumberValue ?? 0) * (pair.offset % 2 == 0 ? 1 : 3)
         }
         return body + String((10 - sum % 10) % 10)
     }

@@ -10,7 +10,8 @@ struct BenchCatalogResult: Encodable {
         var max: Double
 
         init(_ samples: [Duration]) {
-            let sorted = samples.map { Double($0.components.attoseconds) / 1e15 + Double($0.components.seconds) * 1e3 }.sorted()
+            let sorted = samples.map { Double($0.components.attoseconds) / 1e15 + Double($0.components.seconds) * 1e3 }
+                .sorted()
             count = sorted.count
             func percentile(_ p: Double) -> Double {
                 guard !sorted.isEmpty else { return 0 }

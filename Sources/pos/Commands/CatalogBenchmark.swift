@@ -38,12 +38,14 @@ struct CatalogBenchmark: Sendable {
         var misses = 0
         for index in 0..<queries {
             let id = Int(random.next() % UInt64(generator.productCount)) + 1
-            let code: String = switch index % 20 {
-            case 0: "UNKNOWN-\(index)"
-            case 1, 2, 3, 4, 5, 6, 7, 8: generator.sku(id)
-            case 9: generator.variationSKU((id / 20 + 1) * 20 <= generator.productCount ? (id / 20 + 1) * 20 : 20, 1)
-            default: generator.gtin(id)
-            }
+            let code: String =
+                switch index % 20 {
+                case 0: "UNKNOWN-\(index)"
+                case 1, 2, 3, 4, 5, 6, 7, 8: generator.sku(id)
+                case 9:
+                    generator.variationSKU((id / 20 + 1) * 20 <= generator.productCount ? (id / 20 + 1) * 20 : 20, 1)
+                default: generator.gtin(id)
+                }
             let begin = clock.now
             let match = try await database.read { db in try BarcodeMatch.lookup(code, in: db) }
             lookupTimes.append(begin.duration(to: clock.now))

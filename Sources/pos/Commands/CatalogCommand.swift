@@ -64,7 +64,8 @@ struct CatalogItemReport: Encodable {
     private var formattedPrice: String?
 
     private enum CodingKeys: String, CodingKey {
-        case productId, variationId, name, sku, globalUniqueId, price, priceMinorUnits, currency, stockStatus, stockQuantity
+        case productId, variationId, name, sku, globalUniqueId, price, priceMinorUnits, currency, stockStatus,
+            stockQuantity
     }
 
     init(_ item: CatalogItem, settings: StoreSettings?) {
@@ -88,6 +89,7 @@ struct CatalogItemReport: Encodable {
     var line: String {
         let codes = [sku, globalUniqueId].compactMap { $0 }.joined(separator: " / ")
         let amount = formattedPrice ?? price.map { "\($0)\(currency.map { " \($0)" } ?? "")" } ?? "no price"
-        return "\(name)  [\(codes.isEmpty ? "no code" : codes)]  \(amount)  (\(stockStatus)\(stockQuantity.map { ", \($0) in stock" } ?? ""))"
+        let stock = stockStatus + (stockQuantity.map { ", \($0) in stock" } ?? "")
+        return "\(name)  [\(codes.isEmpty ? "no code" : codes)]  \(amount)  (\(stock))"
     }
 }

@@ -33,7 +33,9 @@ struct CatalogSyncCommand: AsyncParsableCommand {
         guard manager.isAuthenticated else {
             let status = try? await manager.perform { StatusAction.loadStatus(onCompletion: $0) }
             if status?.mode == .demo {
-                Console.out("DEMO — the demo store's catalog is built in; there is nothing to sync. `pos login` connects a real store.")
+                Console.out(
+                    "DEMO — the demo store's catalog is built in; there is nothing to sync. `pos login` connects a real store."
+                )
                 return
             }
             Console.error("not logged in to a store: run `pos login --site URL --username USER` first")
@@ -42,7 +44,8 @@ struct CatalogSyncCommand: AsyncParsableCommand {
         let (stream, continuation) = AsyncStream<CatalogSyncProgress>.makeStream()
         let printer = Task.detached { await CatalogProgressPrinter().print(stream) }
         let result: Result<CatalogSyncReport, CatalogError> = await withCheckedContinuation { done in
-            manager.dispatch(CatalogSyncAction.synchronize(full: full, progress: continuation) { done.resume(returning: $0) })
+            manager.dispatch(
+                CatalogSyncAction.synchronize(full: full, progress: continuation) { done.resume(returning: $0) })
         }
         await printer.value
         switch result {
@@ -50,7 +53,8 @@ struct CatalogSyncCommand: AsyncParsableCommand {
             if json {
                 try Console.json(report)
             } else {
-                Console.out("""
+                Console.out(
+                    """
                     Catalog synced (\(report.mode.rawValue)): \(report.productsStored) products, \
                     \(report.variationsStored) variations stored, \(report.productsRemoved) removed; \
                     \(report.categories) categories, \(report.taxRates) tax rates, \(report.coupons) coupons, \

@@ -23,7 +23,8 @@ struct PosCatalogEndToEndTests {
     }
 
     private func pos(_ arguments: [String]) async throws -> PosProcess.Outcome {
-        try await PosProcess.run(arguments + ["--data-dir", data.path], environment: ["POS_APP_PASSWORD": "abcd efgh ijkl"])
+        try await PosProcess.run(
+            arguments + ["--data-dir", data.path], environment: ["POS_APP_PASSWORD": "abcd efgh ijkl"])
     }
 
     @Test func catalogSyncThenLookup_afterLogin_findsProductsAndVariations() async throws {

@@ -26,8 +26,10 @@ struct CatalogSynchronizerTests {
         #expect(report.reconciled)
         #expect(try await harness.productCount() == 20)
         let stored = try await harness.environment.database.read { db in
-            (try ProductVariationRecord.fetchAll(db), try ProductCategoryLinkRecord.fetchCount(db),
-             try BarcodeMatch.lookup("COF-ESP", in: db)?.product)
+            (
+                try ProductVariationRecord.fetchAll(db), try ProductCategoryLinkRecord.fetchCount(db),
+                try BarcodeMatch.lookup("COF-ESP", in: db)?.product
+            )
         }
         #expect(stored.0.compactMap { $0.sku }.sorted() == ["MER-TSH-L", "MER-TSH-M", "MER-TSH-S"])
         #expect(stored.0.allSatisfy { $0.name.hasPrefix("T-Shirt – ") })
@@ -94,7 +96,8 @@ struct CatalogSynchronizerTests {
         #expect(try await harness.product(id: brownie.id) == nil)
         #expect(try await harness.productCount() == 19)
         let idPages = harness.server.requestLog.filter {
-            $0.path.hasSuffix("wc/v3/products") && $0.query.range(of: "_fields=id(&|$)", options: .regularExpression) != nil
+            $0.path.hasSuffix("wc/v3/products")
+                && $0.query.range(of: "_fields=id(&|$)", options: .regularExpression) != nil
         }
         #expect(!idPages.isEmpty)
     }
@@ -115,7 +118,10 @@ struct CatalogSynchronizerTests {
         let price = try await harness.environment.database.read { db in
             try BarcodeMatch.lookup("MER-TSH-L", in: db)
         }
-        guard case .variation(let variation, _) = price else { Issue.record("no variation"); return }
+        guard case .variation(let variation, _) = price else {
+            Issue.record("no variation")
+            return
+        }
         #expect(variation.priceMinorUnits == 2300)
     }
 
@@ -194,7 +200,9 @@ struct CatalogSynchronizerTests {
         }
         #expect(network.statusCode == 503)
         #expect(!error.recoverySuggestion.isEmpty)
-        let state = try await harness.environment.database.read { db in try SyncStateRecord.find("catalog.products", in: db) }
+        let state = try await harness.environment.database.read { db in
+            try SyncStateRecord.find("catalog.products", in: db)
+        }
         #expect(state.lastFullSyncAt == nil)  // the next sync is full again
     }
 
@@ -203,7 +211,8 @@ struct CatalogSynchronizerTests {
         defer { harness.tearDown() }
         // Given a product of page 1 is deleted just before page 2 is read, so page 2 starts one product later
         let first = try #require(harness.server.products().filter { $0.parentID == 0 }.map(\.id).min())
-        let skipped = try #require(harness.server.products().filter { $0.parentID == 0 }.map(\.id).sorted().dropFirst(5).first)
+        let skipped = try #require(
+            harness.server.products().filter { $0.parentID == 0 }.map(\.id).sorted().dropFirst(5).first)
         let live = harness.network
         let network = InterceptingNetwork(
             base: live, path: "wc/v3/products", queryItem: URLQueryItem(name: "page", value: "2")
@@ -211,7 +220,8 @@ struct CatalogSynchronizerTests {
             _ = try? await live.response(for: RESTRequest.wooCommerce(.delete, "products/\(first)"))
         }
         // When
-        let report = try await harness.synchronizer(CatalogSyncConfiguration(pageSize: 5), network: network).synchronize()
+        let report = try await harness.synchronizer(CatalogSyncConfiguration(pageSize: 5), network: network)
+            .synchronize()
         // Then the id listing found the skipped product and fetched it; the deleted one is gone
         #expect(report.reconciled)
         #expect(try await harness.product(id: skipped) != nil)

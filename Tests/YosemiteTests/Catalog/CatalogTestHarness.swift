@@ -51,7 +51,8 @@ final class CatalogTestHarness {
         _ configuration: CatalogSyncConfiguration = CatalogSyncConfiguration(), network: (any Network)? = nil
     ) -> CatalogSynchronizer {
         CatalogSynchronizer(
-            network: network ?? self.network, database: environment.database, currency: .eur, clock: clock, now: environment.now,
+            network: network ?? self.network, database: environment.database, currency: .eur, clock: clock,
+            now: environment.now,
             logger: environment.logger, configuration: configuration)
     }
 

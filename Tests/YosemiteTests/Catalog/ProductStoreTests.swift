@@ -5,6 +5,7 @@ import Storage
 import Testing
 import WooTestServer
 import YosemiteTestSupport
+
 @testable import Yosemite
 
 @MainActor
@@ -92,9 +93,10 @@ struct ProductStoreTests {
         let medium = try #require(harness.server.product(sku: "MER-TSH-M"))
         func load(_ productID: Int64, _ variationID: Int64?) async -> Result<CatalogItem, CatalogError> {
             await withCheckedContinuation { continuation in
-                dispatcher.dispatch(ProductAction.loadItem(productID: productID, variationID: variationID) {
-                    continuation.resume(returning: $0)
-                })
+                dispatcher.dispatch(
+                    ProductAction.loadItem(productID: productID, variationID: variationID) {
+                        continuation.resume(returning: $0)
+                    })
             }
         }
         // When
@@ -123,9 +125,11 @@ struct ProductStoreTests {
         let harness = try CatalogTestHarness()
         defer { harness.tearDown() }
         // Given a logged-in manager
-        let manager = StoresManager(environment: harness.environment, onUnhandledAction: { Issue.record("unhandled \($0)") })
-        _ = try await manager.login(siteURL: harness.credentials.site.url.absoluteString, username: "manager",
-                                    applicationPassword: "good-pass")
+        let manager = StoresManager(
+            environment: harness.environment, onUnhandledAction: { Issue.record("unhandled \($0)") })
+        _ = try await manager.login(
+            siteURL: harness.credentials.site.url.absoluteString, username: "manager",
+            applicationPassword: "good-pass")
         let (stream, continuation) = AsyncStream<CatalogSyncProgress>.makeStream()
         // When
         let report = try await manager.perform {
@@ -147,7 +151,8 @@ struct ProductStoreTests {
         let manager = StoresManager(environment: try AppEnvironment.test(directory: directory))
         // When
         let result = await withCheckedContinuation { continuation in
-            manager.dispatch(CatalogSyncAction.synchronize(full: false, progress: nil) { continuation.resume(returning: $0) })
+            manager.dispatch(
+                CatalogSyncAction.synchronize(full: false, progress: nil) { continuation.resume(returning: $0) })
         }
         // Then
         #expect(throws: CatalogError.demoStore) { try result.get() }
