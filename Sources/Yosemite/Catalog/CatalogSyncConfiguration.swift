@@ -16,7 +16,7 @@ public struct CatalogSyncConfiguration: Hashable, Sendable {
     public var modifiedAfterSkew: TimeInterval
     /// How long incremental syncs go without reconciling ids (removing what was deleted upstream).
     public var reconciliationInterval: TimeInterval
-    /// Whether customers are synced too.
+    /// Whether customers are synced too (on full syncs and reconciliations).
     public var includesCustomers: Bool
 
     public init(

@@ -31,7 +31,10 @@ extension CatalogSynchronizer {
         // MARK: - Reference data
 
         /// Categories, taxes, coupons and customers: short lists, always fetched whole and replaced.
-        func syncReferenceData() async throws {
+        ///
+        /// Customers can be many and their endpoint has no `modified_after`: they are pulled only when
+        /// `includeCustomers` (full syncs and reconciliations), not on every incremental sync.
+        func syncReferenceData(includeCustomers: Bool) async throws {
             let network = network
             let perPage = configuration.pageSize
             counters.begin(.categories)
@@ -58,7 +61,7 @@ extension CatalogSynchronizer {
             try await ingestor.storeCoupons(coupons)
             counters.update { $0.coupons = coupons.count }
 
-            guard configuration.includesCustomers else { return }
+            guard includeCustomers, configuration.includesCustomers else { return }
             counters.begin(.customers)
             let customers = try await collect("customers") { page throws(NetworkError) in
                 try await CustomersRemote(network: network).loadCustomers(page: page, perPage: perPage)

@@ -74,7 +74,7 @@ public struct CatalogSynchronizer: Sendable {
         let run = Run(synchronizer: self, counters: counters)
         do {
             logger.info("catalog sync: \(isFull ? "full" : "incremental") sync started")
-            try await run.syncReferenceData()
+            try await run.syncReferenceData(includeCustomers: isFull || reconcileIDs)
             let serverDate = try await run.syncProducts(modifiedAfter: modifiedAfter)
             if isFull || reconcileIDs {
                 try await run.reconcileIDs()

@@ -77,6 +77,9 @@ struct CatalogSynchronizerTests {
         #expect(try await harness.productCount() == 21)
         let query = try #require(harness.server.requestLog.last { $0.path.hasSuffix("wc/v3/products") }?.query)
         #expect(query.contains("modified_after="))
+        // and customers (no modified_after upstream) wait for the next reconciliation
+        #expect(report.customers == 0)
+        #expect(harness.server.requestLog.filter { $0.path.hasSuffix("wc/v3/customers") }.count == 1)
     }
 
     @Test func synchronize_productDeletedUpstream_reconciliationRemovesIt() async throws {
