@@ -15,6 +15,7 @@ public enum CatalogError: UserFacingError, Hashable {
     /// The local database failed.
     case storage(String)
 
+    /// What happened, for the cashier or the operator.
     public var message: String {
         switch self {
         case .notFound(let code): "not found: \(code)"
@@ -25,6 +26,7 @@ public enum CatalogError: UserFacingError, Hashable {
         }
     }
 
+    /// What to do about it.
     public var recoverySuggestion: String {
         switch self {
         case .notFound:

@@ -15,10 +15,12 @@ public struct CatalogIngestor: Sendable {
         public var removed: Int
     }
 
+    /// The database written to.
     public let database: AppDatabase
     /// The store currency: prices are also kept in its minor units.
     public let currency: Currency
 
+    /// Creates an ingestor writing to `database`, pricing in `currency`.
     public init(database: AppDatabase, currency: Currency) {
         self.database = database
         self.currency = currency

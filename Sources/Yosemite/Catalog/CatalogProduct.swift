@@ -7,9 +7,11 @@ import Storage
 public struct CatalogProduct: Hashable, Sendable {
     /// The WooCommerce product id.
     public var id: RemoteID
+    /// The product name.
     public var name: String
     /// "simple", "variable", "grouped" or "external".
     public var type: String
+    /// The SKU, or nil when the product has none.
     public var sku: String?
     /// The GTIN/EAN/UPC/ISBN (`global_unique_id`).
     public var globalUniqueID: String?
@@ -19,9 +21,13 @@ public struct CatalogProduct: Hashable, Sendable {
     public var taxClass: String
     /// "taxable", "shipping" or "none".
     public var taxStatus: String
+    /// Whether WooCommerce counts this product's stock.
     public var manageStock: Bool
+    /// The stock level when it is managed.
     public var stockQuantity: Int64?
+    /// "instock", "outofstock" or "onbackorder".
     public var stockStatus: String
+    /// Whether the shop sells it (false without a price).
     public var purchasable: Bool
 
     /// Creates a product from its fields.

@@ -19,6 +19,7 @@ public struct CatalogSyncConfiguration: Hashable, Sendable {
     /// Whether customers are synced too (on full syncs and reconciliations).
     public var includesCustomers: Bool
 
+    /// Creates a configuration; the defaults suit a small store (two requests in flight, pages of 100).
     public init(
         pageSize: Int = 100, concurrency: Int = 2, maxAttempts: Int = 6, retryBaseDelay: Duration = .milliseconds(500),
         retryMaxDelay: Duration = .seconds(30), modifiedAfterSkew: TimeInterval = 120,

@@ -7,6 +7,7 @@ public struct CatalogSyncProgress: Hashable, Sendable, Codable {
         case settings, categories, taxes, coupons, customers, products, variations, reconciliation, done
     }
 
+    /// The step running.
     public var phase: Phase
     /// Units of the phase done (pages for products, products for variations, …).
     public var completed: Int
@@ -15,6 +16,7 @@ public struct CatalogSyncProgress: Hashable, Sendable, Codable {
     /// Products stored so far in this sync.
     public var productsStored: Int
 
+    /// Creates a progress value.
     public init(phase: Phase, completed: Int = 0, total: Int? = nil, productsStored: Int = 0) {
         self.phase = phase
         self.completed = completed

@@ -7,6 +7,7 @@ public struct CatalogSyncReport: Hashable, Sendable, Codable {
         case full, incremental
     }
 
+    /// Full or incremental.
     public var mode: Mode
     /// Products inserted or updated.
     public var productsStored: Int
@@ -14,9 +15,13 @@ public struct CatalogSyncReport: Hashable, Sendable, Codable {
     public var variationsStored: Int
     /// Products removed because they were deleted, trashed or unpublished upstream.
     public var productsRemoved: Int
+    /// Categories stored.
     public var categories: Int
+    /// Tax rates stored.
     public var taxRates: Int
+    /// Coupons stored.
     public var coupons: Int
+    /// Customers stored (0 when the sync skipped them).
     public var customers: Int
     /// Whether the ids were reconciled with the server (deletions applied).
     public var reconciled: Bool
@@ -25,6 +30,7 @@ public struct CatalogSyncReport: Hashable, Sendable, Codable {
     /// The server clock at the start of the sync: the next incremental sync asks for changes after it.
     public var serverDate: Date?
 
+    /// An empty report of a sync in `mode`.
     public init(mode: Mode) {
         self.mode = mode
         productsStored = 0

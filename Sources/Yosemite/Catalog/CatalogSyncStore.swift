@@ -11,6 +11,7 @@ public final class CatalogSyncStore: Store {
     private let configuration: CatalogSyncConfiguration
     private var running: Task<Void, Never>?
 
+    /// Creates the store; `network` is nil in the demo store.
     public init(
         dispatcher: Dispatcher, environment: AppEnvironment, network: (any Network)?,
         configuration: CatalogSyncConfiguration = CatalogSyncConfiguration()

@@ -26,6 +26,7 @@ public struct CatalogSynchronizer: Sendable {
     let logger: Logger
     let configuration: CatalogSyncConfiguration
 
+    /// Creates a synchronizer writing into `database`, pricing in `currency` and backing off on `clock`.
     public init(
         network: any Network, database: AppDatabase, currency: Currency, clock: any Clock<Duration>,
         now: DateGenerator, logger: Logger, configuration: CatalogSyncConfiguration = CatalogSyncConfiguration()

@@ -13,16 +13,23 @@ public struct CatalogVariation: Hashable, Sendable {
     public var name: String
     /// The attribute choices, such as `["Size": "L"]`, in the shop's order.
     public var attributes: [ProductVariationRecord.Attribute]
+    /// The variation's own SKU, or nil.
     public var sku: String?
+    /// The variation's GTIN/EAN/UPC, or nil.
     public var globalUniqueID: String?
     /// The active price; `nil` when the variation has none.
     public var price: ExactDecimal?
     /// The tax class slug: "parent" means the product's class, empty the standard class.
     public var taxClass: String
+    /// "taxable", "shipping" or "none".
     public var taxStatus: String
+    /// Whether WooCommerce counts this variation's stock.
     public var manageStock: Bool
+    /// The stock level when it is managed.
     public var stockQuantity: Int64?
+    /// "instock", "outofstock" or "onbackorder".
     public var stockStatus: String
+    /// Whether the shop sells it.
     public var purchasable: Bool
 
     /// The variation stored in the local catalog.
