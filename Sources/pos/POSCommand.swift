@@ -16,12 +16,14 @@ struct POSCommand: AsyncParsableCommand {
             LoginCommand.self,
             LogoutCommand.self,
             StatusCommand.self,
+            CatalogCommand.self,
             SellCommand.self,
             OrdersCommand.self,
             ReaderCommand.self,
             TerminalSimCommand.self,
             SyncCommand.self,
             SyncTestSalesCommand.self,
+            BenchCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

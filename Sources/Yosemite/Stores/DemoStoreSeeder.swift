@@ -29,6 +29,7 @@ struct DemoStoreSeeder: Sendable {
         let repository = SettingsRepository(database: environment.database)
         guard try await repository.load() == nil else { return }
         try await repository.save(Self.settings)
+        try await DemoCatalog.seed(into: environment.database)
         try await environment.database.setSetting(key: Self.markerKey, value: "1")
     }
 }

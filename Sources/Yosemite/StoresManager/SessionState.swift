@@ -30,6 +30,8 @@ public final class DeauthenticatedState {
             AccountStore(dispatcher: dispatcher, environment: environment),
             AppSettingsStore(dispatcher: dispatcher, environment: environment),
             StatusStore(dispatcher: dispatcher, environment: environment),
+            ProductStore(dispatcher: dispatcher, environment: environment),
+            CatalogSyncStore(dispatcher: dispatcher, environment: environment, network: nil),
         ]
     }
 }
@@ -59,6 +61,8 @@ public final class AuthenticatedState {
             SettingStore(dispatcher: dispatcher, environment: environment, network: network, siteURL: account.siteURL),
             OrderStore(dispatcher: dispatcher, environment: environment),
             SyncStore(dispatcher: dispatcher, environment: environment, network: network),
+            ProductStore(dispatcher: dispatcher, environment: environment),
+            CatalogSyncStore(dispatcher: dispatcher, environment: environment, network: network),
         ]
     }
 }

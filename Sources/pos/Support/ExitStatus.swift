@@ -5,6 +5,7 @@ import Yosemite
 enum ExitStatus: Int32, CaseIterable {
     case success = 0
     case failure = 1
+    case notFound = 2
     case siteUnreachable = 3
     case notWordPress = 4
     case wooCommerceMissing = 5
@@ -22,6 +23,7 @@ enum ExitStatus: Int32, CaseIterable {
         switch self {
         case .success: "done"
         case .failure: "unexpected failure"
+        case .notFound: "not found (catalog lookup)"
         case .siteUnreachable: "site unreachable"
         case .notWordPress: "not a WordPress site"
         case .wooCommerceMissing: "WooCommerce missing"

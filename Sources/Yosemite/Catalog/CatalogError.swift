@@ -1,0 +1,40 @@
+import Foundation
+import Networking
+import POSFoundation
+
+/// Why a catalog sync, lookup or search failed.
+public enum CatalogError: UserFacingError, Hashable {
+    /// No product or variation has this SKU or GTIN.
+    case notFound(code: String)
+    /// The counter runs the demo store: there is no site to sync from.
+    case demoStore
+    /// The site could not be reached or refused a request.
+    case network(NetworkError)
+    /// The store settings (currency) could not be synchronised first.
+    case settings(String)
+    /// The local database failed.
+    case storage(String)
+
+    /// What happened, for the cashier or the operator.
+    public var message: String {
+        switch self {
+        case .notFound(let code): "not found: \(code)"
+        case .demoStore: "this is the demo store: its catalog is built in and there is no site to sync from"
+        case .network(let error): "catalog sync failed: \(error.message)"
+        case .settings(let reason): "could not load the store settings: \(reason)"
+        case .storage(let reason): "the local catalog could not be read or written: \(reason)"
+        }
+    }
+
+    /// What to do about it.
+    public var recoverySuggestion: String {
+        switch self {
+        case .notFound:
+            "Check the code, search by name with `pos catalog search TEXT`, or run `pos catalog sync` if the product is new."
+        case .demoStore: "Run `pos login` to connect a real store, then `pos catalog sync`."
+        case .network(let error): error.recoverySuggestion
+        case .settings: "Check the connection to the store and run `pos catalog sync` again."
+        case .storage: "Check the free disk space and permissions of the data directory."
+        }
+    }
+}

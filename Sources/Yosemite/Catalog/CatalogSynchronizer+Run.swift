@@ -1,0 +1,247 @@
+import Foundation
+import Networking
+import POSFoundation
+import Storage
+import Synchronization
+
+extension CatalogSynchronizer {
+    /// The state of one sync: what it saw, shared by its concurrent page fetches.
+    final class Run: Sendable {
+        private struct Seen {
+            var variableProducts: [RemoteID: ProductRecord] = [:]
+        }
+
+        let synchronizer: CatalogSynchronizer
+        let counters: CatalogSyncCounters
+        let retrier: CatalogRequestRetrier
+        private let seen = Mutex(Seen())
+
+        init(synchronizer: CatalogSynchronizer, counters: CatalogSyncCounters) {
+            self.synchronizer = synchronizer
+            self.counters = counters
+            retrier = CatalogRequestRetrier(
+                clock: synchronizer.clock, configuration: synchronizer.configuration, logger: synchronizer.logger,
+                counters: counters)
+        }
+
+        private var network: any Network { synchronizer.network }
+        private var ingestor: CatalogIngestor { synchronizer.ingestor }
+        private var configuration: CatalogSyncConfiguration { synchronizer.configuration }
+
+        // MARK: - Reference data
+
+        /// Categories, taxes, coupons and customers: short lists, always fetched whole and replaced.
+        ///
+        /// Customers can be many and their endpoint has no `modified_after`: they are pulled only when
+        /// `includeCustomers` (full syncs and reconciliations), not on every incremental sync.
+        func syncReferenceData(includeCustomers: Bool) async throws {
+            let network = network
+            let perPage = configuration.pageSize
+            counters.begin(.categories)
+            let categories = try await collect("categories") { page throws(NetworkError) in
+                try await ProductCategoriesRemote(network: network).loadCategories(page: page, perPage: perPage)
+            }
+            try await ingestor.storeCategories(categories)
+            counters.update { $0.categories = categories.count }
+
+            counters.begin(.taxes)
+            let classes = try await retrier.run("tax classes") { () throws(NetworkError) in
+                try await TaxClassesRemote(network: network).loadTaxClasses()
+            }
+            let rates = try await collect("tax rates") { page throws(NetworkError) in
+                try await TaxRatesRemote(network: network).loadTaxRates(page: page, perPage: perPage)
+            }
+            try await ingestor.storeTaxes(classes: classes, rates: rates)
+            counters.update { $0.taxRates = rates.count }
+
+            counters.begin(.coupons)
+            let coupons = try await collect("coupons") { page throws(NetworkError) in
+                try await CouponsRemote(network: network).loadCoupons(page: page, perPage: perPage)
+            }
+            try await ingestor.storeCoupons(coupons)
+            counters.update { $0.coupons = coupons.count }
+
+            guard includeCustomers, configuration.includesCustomers else { return }
+            counters.begin(.customers)
+            let customers = try await collect("customers") { page throws(NetworkError) in
+                try await CustomersRemote(network: network).loadCustomers(page: page, perPage: perPage)
+            }
+            try await ingestor.storeCustomers(customers)
+            counters.update { $0.customers = customers.count }
+        }
+
+        /// Every item of a paged list.
+        private func collect<Item: Sendable>(
+            _ label: String, load: @escaping @Sendable (Int) async throws(NetworkError) -> PagedItems<Item>
+        ) async throws -> [Item] {
+            let pages = LockedBox([Int: [Item]]())
+            _ = try await forEachPage(label, load: load) { page in
+                pages.withLock { $0[page.page] = page.items }
+            }
+            return pages.withLock { $0.sorted { $0.key < $1.key }.flatMap(\.value) }
+        }
+
+        /// Loads page 1, then the others at most `concurrency` at a time, handing each to `handle`.
+        ///
+        /// - Returns: The server date of page 1.
+        private func forEachPage<Item: Sendable>(
+            _ label: String,
+            load: @escaping @Sendable (Int) async throws(NetworkError) -> PagedItems<Item>,
+            handle: @escaping @Sendable (PagedItems<Item>) async throws -> Void
+        ) async throws -> Date? {
+            let retrier = retrier
+            let first = try await retrier.run("\(label) page 1") { () throws(NetworkError) in try await load(1) }
+            counters.setTotal(first.totalPages)
+            try await handle(first)
+            counters.advance()
+            guard first.hasMorePages else { return first.serverDate }
+            if let totalPages = first.totalPages {
+                let counters = counters
+                try await BoundedConcurrency.forEach(Array(2...max(2, totalPages)), limit: configuration.concurrency) {
+                    page in
+                    let items = try await retrier.run("\(label) page \(page)") { () throws(NetworkError) in
+                        try await load(page)
+                    }
+                    try await handle(items)
+                    counters.advance()
+                }
+            } else {
+                var page = 2
+                while true {
+                    let number = page
+                    let items = try await retrier.run("\(label) page \(number)") { () throws(NetworkError) in
+                        try await load(number)
+                    }
+                    try await handle(items)
+                    counters.advance()
+                    guard items.hasMorePages, !items.items.isEmpty else { break }
+                    page += 1
+                }
+            }
+            return first.serverDate
+        }
+
+        // MARK: - Products
+
+        /// Pulls products (all published ones, or those modified after a date) page by page.
+        ///
+        /// - Returns: The server's date when the pull began.
+        func syncProducts(modifiedAfter: Date?) async throws -> Date? {
+            let network = network
+            let ingestor = ingestor
+            let counters = counters
+            let query = ProductsRemote.Query(
+                perPage: configuration.pageSize, modifiedAfter: modifiedAfter,
+                status: modifiedAfter == nil ? "publish" : nil, fields: CatalogSyncConfiguration.productFields)
+            counters.begin(.products)
+            return try await forEachPage(
+                "products",
+                load: { page throws(NetworkError) in
+                    var query = query
+                    query.page = page
+                    return try await ProductsRemote(network: network).loadProducts(query)
+                },
+                handle: { page in
+                    let stored = try await ingestor.storeProducts(page.items)
+                    counters.addStoredProducts(stored.stored.count, removed: stored.removed)
+                    let variable = stored.stored.filter { $0.type == "variable" }
+                    self.seen.withLock { seen in
+                        for product in variable { seen.variableProducts[product.id] = product }
+                    }
+                })
+        }
+
+        /// Pulls the variations of every variable product seen, at most `concurrency` products at a time.
+        func syncVariations() async throws {
+            let parents = seen.withLock { Array($0.variableProducts.values) }.sorted { $0.id < $1.id }
+            guard !parents.isEmpty else { return }
+            let network = network
+            let ingestor = ingestor
+            let counters = counters
+            let retrier = retrier
+            let perPage = configuration.pageSize
+            counters.begin(.variations, total: parents.count)
+            try await BoundedConcurrency.forEach(parents, limit: configuration.concurrency) { parent in
+                var variations: [ProductVariation] = []
+                var page = 1
+                while true {
+                    let number = page
+                    let items = try await retrier.run("variations of \(parent.id)") { () throws(NetworkError) in
+                        try await ProductVariationsRemote(network: network).loadVariations(
+                            productID: parent.id, page: number, perPage: perPage)
+                    }
+                    variations += items.items
+                    guard items.hasMorePages, !items.items.isEmpty else { break }
+                    page += 1
+                }
+                try await ingestor.storeVariations(variations, of: parent)
+                counters.update { $0.variationsStored += variations.count }
+                counters.advance()
+            }
+        }
+
+        // MARK: - Reconciliation
+
+        /// Pages through the published ids only (`_fields=id`), removes the stored products that are not among
+        /// them (deleted, trashed or unpublished upstream) and fetches those the counter lacks.
+        ///
+        /// Offset paging can skip a product when another is deleted while the pages are read; the id listing
+        /// after the pull finds it and fetches it by id, so a full sync never loses a product to that race.
+        func reconcileIDs() async throws {
+            let network = network
+            let perPage = configuration.pageSize
+            counters.begin(.reconciliation)
+            let ids = LockedBox(Set<RemoteID>())
+            _ = try await forEachPage(
+                "product ids",
+                load: { page throws(NetworkError) in
+                    try await ProductsRemote(network: network).loadProducts(
+                        ProductsRemote.Query(page: page, perPage: perPage, fields: ["id"]))
+                },
+                handle: { page in
+                    ids.withLock { $0.formUnion(page.items.map(\.id)) }
+                })
+            let upstream = ids.withLock { $0 }
+            let removed = try await ingestor.removeProducts(notIn: upstream)
+            counters.addStoredProducts(0, removed: removed)
+            let stored = try await ingestor.database.read { db in try ProductRecord.allIDs(in: db) }
+            let missing = upstream.subtracting(stored).sorted()
+            if !missing.isEmpty {
+                synchronizer.logger.notice("catalog sync: fetching \(missing.count) products missed by paging")
+                try await fetchProducts(ids: missing)
+            }
+            // Saving a variation does not always change its parent's date_modified, so an incremental pull can
+            // miss it: a reconciliation refreshes the variations of every variable product.
+            let variable = try await ingestor.database.read { db in try ProductRecord.variableProducts(in: db) }
+            seen.withLock { seen in
+                for product in variable where seen.variableProducts[product.id] == nil {
+                    seen.variableProducts[product.id] = product
+                }
+            }
+            counters.update { $0.reconciled = true }
+        }
+
+        /// Fetches products by id (`include`), 100 a request, and stores them.
+        private func fetchProducts(ids: [RemoteID]) async throws {
+            let network = network
+            let ingestor = ingestor
+            let counters = counters
+            let retrier = retrier
+            let chunks = stride(from: 0, to: ids.count, by: 100).map { Array(ids[$0..<min($0 + 100, ids.count)]) }
+            try await BoundedConcurrency.forEach(chunks, limit: configuration.concurrency) { chunk in
+                let page = try await retrier.run("products by id") { () throws(NetworkError) in
+                    try await ProductsRemote(network: network).loadProducts(
+                        ProductsRemote.Query(
+                            perPage: 100, include: chunk, fields: CatalogSyncConfiguration.productFields))
+                }
+                let stored = try await ingestor.storeProducts(page.items)
+                counters.addStoredProducts(stored.stored.count, removed: stored.removed)
+                self.seen.withLock { seen in
+                    for product in stored.stored where product.type == "variable" {
+                        seen.variableProducts[product.id] = product
+                    }
+                }
+            }
+        }
+    }
+}

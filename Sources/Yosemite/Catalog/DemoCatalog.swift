@@ -1,0 +1,94 @@
+import Foundation
+import Networking
+import POSFoundation
+import Storage
+
+/// The demo store's catalog: the same café products, barcodes and prices as the test server's demo store, so
+/// lookup and search work in the demo without a site. Prices are in euros with 19 % or 7 % VAT included.
+enum DemoCatalog {
+    /// Name, price, SKU, EAN, tax class, stock (nil = unmanaged), category index.
+    private typealias Item = (String, String, String, String, String, Int64?, Int)
+
+    private static let categories = ["Coffee", "Bakery", "Drinks", "Merchandise"]
+
+    private static let items: [Item] = [
+        ("Espresso", "2.20", "COF-ESP", "4006381333931", "", 500, 0),
+        ("Cappuccino", "3.20", "COF-CAP", "4006381333948", "", 500, 0),
+        ("Latte Macchiato", "3.60", "COF-LAT", "4006381333955", "", 500, 0),
+        ("Filter Coffee", "2.50", "COF-FIL", "4006381333962", "", nil, 0),
+        ("Coffee Beans 250 g", "8.90", "COF-BEA-250", "4006381333979", "reduced-rate", 40, 0),
+        ("Coffee Beans 1 kg", "29.90", "COF-BEA-1000", "4006381333986", "reduced-rate", 12, 0),
+        ("Croissant", "1.80", "BAK-CRO", "4006381333993", "reduced-rate", 60, 1),
+        ("Pain au Chocolat", "2.10", "BAK-PAC", "4006381334006", "reduced-rate", 40, 1),
+        ("Cheesecake Slice", "3.90", "BAK-CHE", "4006381334013", "reduced-rate", 16, 1),
+        ("Bagel", "2.40", "BAK-BAG", "4006381334020", "reduced-rate", 30, 1),
+        ("Brownie", "2.60", "BAK-BRO", "4006381334037", "reduced-rate", 3, 1),
+        ("Mineral Water 0.5 l", "1.99", "DRK-WAT", "4006381334044", "", 120, 2),
+        ("Orange Juice 0.33 l", "2.99", "DRK-ORA", "4006381334051", "", 48, 2),
+        ("Lemonade", "3.49", "DRK-LEM", "4006381334068", "", 24, 2),
+        ("Chai Latte", "3.80", "DRK-CHA", "4006381334075", "", nil, 2),
+        ("Travel Mug", "14.95", "MER-MUG", "4006381334082", "", 10, 3),
+        ("Tote Bag", "9.99", "MER-TOT", "4006381334099", "", 25, 3),
+        ("Gift Card 25", "25.00", "MER-GC25", "4006381334105", "zero-rate", nil, 3),
+        ("Pastry Box", "0.00", "BAK-BOX", "4006381334112", "", nil, 1),
+    ]
+
+    /// Writes the demo catalog (products, a variable T-shirt in three sizes, categories, VAT rates) in one transaction.
+    static func seed(into database: AppDatabase) async throws {
+        let categoryRecords = categories.enumerated().map {
+            ProductCategoryRecord(id: Int64(101 + $0.offset), name: $0.element, slug: $0.element.lowercased())
+        }
+        var products: [ProductRecord] = []
+        var links: [Int64: [Int64]] = [:]
+        for (index, (name, price, sku, ean, taxClass, stock, category)) in items.enumerated() {
+            let id = Int64(1 + index)
+            products.append(
+                ProductRecord(
+                    id: id, name: name, slug: name.lowercased(), sku: sku, globalUniqueId: ean, price: price,
+                    regularPrice: price, priceMinorUnits: minorUnits(price), taxClass: taxClass,
+                    manageStock: stock != nil,
+                    stockQuantity: stock))
+            links[id] = [categoryRecords[category].id]
+        }
+        let shirtID = Int64(items.count + 1)
+        products.append(
+            ProductRecord(
+                id: shirtID, name: "T-Shirt", slug: "t-shirt", type: "variable", sku: "MER-TSH", price: "19.00",
+                regularPrice: "19.00", priceMinorUnits: 1900))
+        links[shirtID] = [categoryRecords[3].id]
+        let variations = ["S", "M", "L"].enumerated().map { index, size in
+            let price = size == "L" ? "21.00" : "19.00"
+            return ProductVariationRecord(
+                id: shirtID + 1 + Int64(index), productId: shirtID, name: "T-Shirt – \(size)",
+                attributes: [.init(name: "Size", option: size)], sku: "MER-TSH-\(size)",
+                globalUniqueId: "400638133420\(index)", price: price, regularPrice: price,
+                priceMinorUnits: minorUnits(price), taxClass: "parent", manageStock: true, stockQuantity: 5,
+                menuOrder: index)
+        }
+        let rates = [
+            TaxRateRecord(id: 1, country: "DE", rate: "19.0000", name: "MwSt.", position: 0, taxClass: "standard"),
+            TaxRateRecord(
+                id: 2, country: "DE", rate: "7.0000", name: "MwSt. ermäßigt", position: 1, taxClass: "reduced-rate"),
+        ]
+        let classes = [
+            TaxClassRecord(slug: "standard", name: "Standard"),
+            TaxClassRecord(slug: "reduced-rate", name: "Reduced rate"),
+            TaxClassRecord(slug: "zero-rate", name: "Zero rate"),
+        ]
+        let productRecords = products
+        let productLinks = links
+        try await database.performAndSave { db in
+            try ProductCategoryRecord.upsertPage(categoryRecords, in: db)
+            try ProductRecord.upsertPage(productRecords, in: db)
+            try ProductCategoryLinkRecord.replaceLinks(productLinks, in: db)
+            try ProductVariationRecord.upsertPage(variations, in: db)
+            try TaxClassRecord.replaceAll(classes, in: db)
+            try TaxRateRecord.upsertPage(rates, in: db)
+        }
+    }
+
+    /// "2.20" as 220 cents.
+    private static func minorUnits(_ price: String) -> Int64? {
+        ExactDecimal.catalogPrice(price)?.money(in: .eur)?.minorUnits
+    }
+}

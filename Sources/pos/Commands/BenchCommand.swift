@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// `pos bench …`: performance measurements (commands, not timed tests).
+struct BenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure performance on generated data.",
+        subcommands: [BenchCatalogCommand.self]
+    )
+}

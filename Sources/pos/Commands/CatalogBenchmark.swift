@@ -1,0 +1,94 @@
+import Foundation
+import Networking
+import POSFoundation
+import Storage
+import Yosemite
+
+/// Runs the catalog benchmark: ingest through ``CatalogIngestor``, then timed lookups and searches.
+struct CatalogBenchmark: Sendable {
+    let generator: BenchCatalogGenerator
+    let database: AppDatabase
+    /// The database file, to report its size.
+    let databasePath: String
+    let queries: Int
+
+    func run(onProgress: @escaping @Sendable (Int) -> Void) async throws -> BenchCatalogResult {
+        let ingestor = CatalogIngestor(database: database, currency: .eur)
+        let clock = ContinuousClock()
+        let generator = generator
+        var variationCount = 0
+        let start = clock.now
+        for page in 1...generator.pageCount {
+            let products = try ProductListMapper().map(response: generator.productPage(page))
+            let stored = try await ingestor.storeProducts(products)
+            for parent in stored.stored where parent.type == "variable" {
+                let variations = try ProductVariationListMapper(productID: parent.id)
+                    .map(response: generator.variationPage(productID: Int(parent.id)))
+                try await ingestor.storeVariations(variations, of: parent)
+                variationCount += variations.count
+            }
+            if page % 50 == 0 { onProgress(page * BenchCatalogGenerator.pageSize) }
+        }
+        let ingest = start.duration(to: clock.now)
+        let ingestSeconds = Double(ingest.components.seconds) + Double(ingest.components.attoseconds) / 1e18
+
+        // Lookups: SKUs, GTINs and variation SKUs of random products (a fixed seed), plus 5 % unknown codes.
+        var random = SplitMix(seed: 42)
+        var lookupTimes: [Duration] = []
+        var misses = 0
+        for index in 0..<queries {
+            let id = Int(random.next() % UInt64(generator.productCount)) + 1
+            let code: String =
+                switch index % 20 {
+                case 0: "UNKNOWN-\(index)"
+                case 1, 2, 3, 4, 5, 6, 7, 8: generator.sku(id)
+                case 9:
+                    generator.variationSKU((id / 20 + 1) * 20 <= generator.productCount ? (id / 20 + 1) * 20 : 20, 1)
+                default: generator.gtin(id)
+                }
+            let begin = clock.now
+            let match = try await database.read { db in try BarcodeMatch.lookup(code, in: db) }
+            lookupTimes.append(begin.duration(to: clock.now))
+            if match == nil { misses += 1 }
+        }
+
+        // Search-as-you-type: prefixes of 2–4 letters of the generator's words.
+        var searchTimes: [Duration] = []
+        var results = 0
+        for _ in 0..<queries {
+            let word = BenchCatalogGenerator.words[Int(random.next() % UInt64(BenchCatalogGenerator.words.count))]
+            let prefix = String(word.prefix(2 + Int(random.next() % 3)))
+            let begin = clock.now
+            let found = try await database.read { db in try ProductRecord.search(prefix, limit: 20, in: db) }
+            searchTimes.append(begin.duration(to: clock.now))
+            results += found.count
+        }
+
+        // The database and its write-ahead log (not yet checkpointed pages live there).
+        let size = [databasePath, databasePath + "-wal"]
+            .compactMap { try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int }
+            .reduce(0, +)
+        return BenchCatalogResult(
+            products: generator.productCount, variations: variationCount, ingestSeconds: ingestSeconds,
+            productsPerSecond: Double(generator.productCount) / max(ingestSeconds, 0.000_001),
+            lookup: .init(lookupTimes), lookupMisses: misses, search: .init(searchTimes),
+            searchAverageResults: Double(results) / Double(queries),
+            peakRSSMegabytes: BenchCatalogResult.peakRSSMegabytes(),
+            databaseMegabytes: Double(size) / 1_048_576)
+    }
+}
+
+/// A small deterministic random generator (SplitMix64), so two runs ask the same queries.
+struct SplitMix {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

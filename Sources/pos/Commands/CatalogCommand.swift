@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import POSFoundation
+import Yosemite
+
+/// `pos catalog …`: sync the store's catalog, search it and look up barcodes.
+struct CatalogCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "catalog",
+        abstract: "Sync, search and look up the store's catalog.",
+        subcommands: [CatalogSyncCommand.self, CatalogSearchCommand.self, CatalogLookupCommand.self]
+    )
+}
+
+/// Opens the data directory's session for a catalog command.
+enum CatalogSession {
+    @MainActor
+    static func open(directory: URL) throws -> StoresManager {
+        let environment: AppEnvironment
+        do {
+            environment = try AppEnvironment.live(dataDirectory: directory, logger: LoggingSetup.logger())
+        } catch {
+            Console.error("cannot open the data directory \(directory.path): \(error)")
+            throw ExitStatus.storageFailure.exitCode
+        }
+        return StoresManager(environment: environment)
+    }
+
+    /// The store settings (the demo store's in demo mode), or nil before any store is set up.
+    @MainActor
+    static func settings(_ manager: StoresManager) async -> StoreSettings? {
+        let status: CounterStatus? = try? await manager.perform { StatusAction.loadStatus(onCompletion: $0) }
+        return status?.store
+    }
+
+    /// The exit status of a catalog failure.
+    static func exitStatus(_ error: CatalogError) -> ExitStatus {
+        switch error {
+        case .notFound: .notFound
+        case .demoStore: .success
+        case .network(let error): error.isRetryable ? .siteUnreachable : .failure
+        case .settings: .siteUnreachable
+        case .storage: .storageFailure
+        }
+    }
+}
+
+/// The `--json` shape of one catalog item. Stable: scripts read it.
+struct CatalogItemReport: Encodable {
+    var productId: Int64
+    var variationId: Int64?
+    var name: String
+    var sku: String?
+    var globalUniqueId: String?
+    /// The price in the store currency's decimals ("2.20"), or as the store wrote it before any store is set
+    /// up; null without a price.
+    var price: String?
+    /// The price in the currency's minor units, or null.
+    var priceMinorUnits: Int64?
+    var currency: String?
+    var stockStatus: String
+    var stockQuantity: Int64?
+    /// The price as people read it ("2,20 €").
+    private var formattedPrice: String?
+
+    private enum CodingKeys: String, CodingKey {
+        case productId, variationId, name, sku, globalUniqueId, price, priceMinorUnits, currency, stockStatus,
+            stockQuantity
+    }
+
+    init(_ item: CatalogItem, settings: StoreSettings?) {
+        let currency = settings?.currency
+        productId = item.product.id
+        variationId = item.variation?.id
+        name = item.name
+        sku = item.sku
+        globalUniqueId = item.globalUniqueID
+        let decimal = item.variation.map { $0.price } ?? item.product.price
+        let money = currency.flatMap { item.price(in: $0) }
+        price = money?.decimalString ?? decimal?.description
+        priceMinorUnits = money?.minorUnits
+        formattedPrice = settings.flatMap { settings in money.map { $0.formatted(settings.moneyFormat) } }
+        self.currency = currency?.code
+        stockStatus = item.variation?.stockStatus ?? item.product.stockStatus
+        stockQuantity = item.variation.map { $0.stockQuantity } ?? item.product.stockQuantity
+    }
+
+    /// One line for people: name, codes, price.
+    var line: String {
+        let codes = [sku, globalUniqueId].compactMap { $0 }.joined(separator: " / ")
+        let amount = formattedPrice ?? price.map { "\($0)\(currency.map { " \($0)" } ?? "")" } ?? "no price"
+        let stock = stockStatus + (stockQuantity.map { ", \($0) in stock" } ?? "")
+        return "\(name)  [\(codes.isEmpty ? "no code" : codes)]  \(amount)  (\(stock))"
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import POSFoundation
+import Yosemite
+
+/// `pos catalog lookup CODE`: the product or variation with this SKU or barcode (GTIN/EAN/UPC).
+struct CatalogLookupCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lookup",
+        abstract: "Find the product or variation with this SKU or barcode in the local catalog.",
+        discussion: "Exit code 0 when found, 2 when no product or variation has the code."
+    )
+
+    @OptionGroup var data: DataDirectoryOptions
+
+    @Argument(help: "The SKU or the scanned barcode.")
+    var code: String
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func run() async throws {
+        try await Self.lookup(code: code, directory: try data.resolve(), json: json)
+    }
+
+    @MainActor
+    static func lookup(code: String, directory: URL, json: Bool) async throws {
+        let manager = try CatalogSession.open(directory: directory)
+        let settings = await CatalogSession.settings(manager)
+        do {
+            let item = try await manager.perform { ProductAction.lookup(code: code, onCompletion: $0) }
+            let report = CatalogItemReport(item, settings: settings)
+            if json { try Console.json(report) } else { Console.out(report.line) }
+        } catch let error as CatalogError {
+            Console.error(error)
+            throw CatalogSession.exitStatus(error).exitCode
+        }
+    }
+}

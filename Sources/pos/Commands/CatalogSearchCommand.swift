@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import POSFoundation
+import Yosemite
+
+/// `pos catalog search TEXT`: products whose name or SKU has words starting with the words typed.
+struct CatalogSearchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Search the local catalog by name or SKU (word prefixes: \"coc col\" finds Coca-Cola)."
+    )
+
+    @OptionGroup var data: DataDirectoryOptions
+
+    @Argument(help: "What to search for.")
+    var text: String
+
+    @Option(help: "The largest number of results.")
+    var limit = 20
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func validate() throws {
+        guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
+    }
+
+    func run() async throws {
+        try await Self.search(text: text, limit: limit, directory: try data.resolve(), json: json)
+    }
+
+    @MainActor
+    static func search(text: String, limit: Int, directory: URL, json: Bool) async throws {
+        let manager = try CatalogSession.open(directory: directory)
+        let settings = await CatalogSession.settings(manager)
+        do {
+            let products = try await manager.perform {
+                ProductAction.search(text: text, limit: limit, onCompletion: $0)
+            }
+            let reports = products.map { CatalogItemReport(.product($0), settings: settings) }
+            if json {
+                try Console.json(reports)
+            } else if reports.isEmpty {
+                Console.out("No product matches \"\(text)\".")
+            } else {
+                reports.forEach { Console.out($0.line) }
+            }
+        } catch let error as CatalogError {
+            Console.error(error)
+            throw CatalogSession.exitStatus(error).exitCode
+        }
+    }
+}
