@@ -148,7 +148,7 @@ struct CatalogSynchronizerTests {
         defer { harness.tearDown() }
         // Given the store answers 503 to product page 3, after pages 1 and 2 went through
         let server = harness.server
-        let network = InterceptingNetwork(
+        let network = HookedNetwork(
             base: harness.network, path: "wc/v3/products", queryItem: URLQueryItem(name: "page", value: "3")
         ) {
             server.faults.add(Fault(.status(503), method: "GET", path: "wc/v3/products", count: 1))
@@ -217,7 +217,7 @@ struct CatalogSynchronizerTests {
         let skipped = try #require(
             harness.server.products().filter { $0.parentID == 0 }.map(\.id).sorted().dropFirst(5).first)
         let live = harness.network
-        let network = InterceptingNetwork(
+        let network = HookedNetwork(
             base: live, path: "wc/v3/products", queryItem: URLQueryItem(name: "page", value: "2")
         ) {
             _ = try? await live.response(for: RESTRequest.wooCommerce(.delete, "products/\(first)"))

@@ -4,7 +4,7 @@ import Synchronization
 
 /// A live network that runs a hook once, before the first request matching a path and a query item, so a test
 /// can change the server (a fault, a deletion) at an exact point of a sync.
-final class InterceptingNetwork: Network {
+final class HookedNetwork: Network {
     private let base: any Network
     private let path: String
     private let queryItem: URLQueryItem
