@@ -25,7 +25,8 @@ struct SyncReport: Encodable {
             Console.out("Checked \(summary.recoveredInFlight) entries left in flight by an interrupted sync.")
         }
         if summary.unreachable {
-            Console.out("The store is unreachable: \(summary.lastError ?? "no answer"). Sales stay queued; run `pos sync` again later.")
+            let reason = (summary.lastError ?? "no answer").trimmingCharacters(in: CharacterSet(charactersIn: "."))
+            Console.out("The store is unreachable: \(reason). Sales stay queued; run `pos sync` again later.")
         } else if summary.remaining > 0 {
             Console.out("The store did not accept everything yet (\(summary.lastError ?? "retrying")); run `pos sync` again later.")
         }
