@@ -3,7 +3,7 @@ import Foundation
 /// Control endpoints under `/__test/` so scripts and other processes can drive the server.
 ///
 /// - `POST /__test/faults` `{"kind": "status|latency|reset_before_write|reset_after_write|malformed_json|truncated_body",
-///   "method": "POST", "path": "/wc/v3/orders", "count": 1, "status": 503, "body": "…", "retry_after": 2,
+///   "method": "POST", "path": "/wc/v3/orders", "count": 1, "one_in": 1, "status": 503, "body": "…", "retry_after": 2,
 ///   "latency_ms": 200}`; `DELETE /__test/faults` clears them.
 /// - `POST /__test/mode` `{"mode": "wooCommerce|wordPressWithoutWooCommerce|notWordPress",
 ///   "pretty_permalinks": true, "latency_ms": 0}`.
@@ -85,7 +85,7 @@ extension WooTestServer {
         default: return nil
         }
         return Fault(kind, method: body["method"]?.stringValue, path: body["path"]?.stringValue ?? "",
-                     count: Int(body["count"]?.intValue ?? 1))
+                     count: Int(body["count"]?.intValue ?? 1), oneIn: Int(body["one_in"]?.intValue ?? 1))
     }
 
     private func controlSummary() -> JSON {

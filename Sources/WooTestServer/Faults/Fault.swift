@@ -30,13 +30,19 @@ public struct Fault: Sendable, Equatable {
     public var path: String
     /// How many matching requests it affects.
     public var count: Int
+    /// Applies to one matching request in this many (1 = every one): `oneIn: 10` loses a tenth of the answers.
+    /// Deterministic, so a failing run can be repeated.
+    public var oneIn: Int
+    /// How many matching requests it has seen.
+    var seen = 0
 
     /// A fault for `count` requests matching `method` and `path`.
-    public init(_ kind: Kind, method: String? = nil, path: String = "", count: Int = 1) {
+    public init(_ kind: Kind, method: String? = nil, path: String = "", count: Int = 1, oneIn: Int = 1) {
         self.kind = kind
         self.method = method?.uppercased()
         self.path = path
         self.count = count
+        self.oneIn = max(1, oneIn)
     }
 
     func matches(method: String, route: String, rawPath: String) -> Bool {

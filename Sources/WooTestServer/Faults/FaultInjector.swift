@@ -28,6 +28,8 @@ public final class FaultInjector: Sendable {
         queue.withLock { faults in
             guard let index = faults.firstIndex(where: { $0.matches(method: method, route: route, rawPath: rawPath) })
             else { return nil }
+            faults[index].seen += 1
+            guard faults[index].seen % faults[index].oneIn == 0 else { return nil }
             let kind = faults[index].kind
             faults[index].count -= 1
             if faults[index].count <= 0 { faults.remove(at: index) }
