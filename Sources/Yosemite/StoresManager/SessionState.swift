@@ -57,6 +57,7 @@ public final class AuthenticatedState {
             AppSettingsStore(dispatcher: dispatcher, environment: environment),
             StatusStore(dispatcher: dispatcher, environment: environment),
             SettingStore(dispatcher: dispatcher, environment: environment, network: network, siteURL: account.siteURL),
+            ReceiptStore(dispatcher: dispatcher, environment: environment),
         ]
     }
 }
