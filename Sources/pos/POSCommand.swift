@@ -11,7 +11,8 @@ struct POSCommand: AsyncParsableCommand {
             Exit codes: \(ExitStatus.summary)
             """,
         version: "0.1.0",
-        subcommands: [RunCommand.self, LoginCommand.self, LogoutCommand.self, StatusCommand.self],
+        subcommands: [RunCommand.self, LoginCommand.self, LogoutCommand.self, StatusCommand.self,
+                      ReceiptCommand.self, PrintersCommand.self, PrinterCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

@@ -75,7 +75,7 @@ public final class ReceiptStore: Store {
         _ work: @escaping @Sendable () async throws(ReceiptError) -> Value
     ) {
         Task {
-            do {
+            do throws(ReceiptError) {
                 onCompletion(.success(try await work()))
             } catch {
                 onCompletion(.failure(error))

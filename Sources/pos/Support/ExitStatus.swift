@@ -13,6 +13,8 @@ enum ExitStatus: Int32, CaseIterable {
     case pendingWork = 8
     case storageFailure = 9
     case notLoggedIn = 10
+    case printFailed = 11
+    case notFound = 12
     case usage = 64
 
     var meaning: String {
@@ -27,6 +29,8 @@ enum ExitStatus: Int32, CaseIterable {
         case .pendingWork: "refused: unsynced sales or unresolved payments"
         case .storageFailure: "local storage failed"
         case .notLoggedIn: "not logged in to a store"
+        case .printFailed: "printing failed (the receipt is saved)"
+        case .notFound: "no such order or receipt"
         case .usage: "invalid arguments or site address"
         }
     }

@@ -4,7 +4,7 @@ import POSFoundation
 import Storage
 
 /// Reads orders and writes receipts for the receipt store, through ``AppDatabase`` (GRDB's `db` is only passed
-/// through closures, never named).
+/// through closures, never named; filters are SQL text because Yosemite does not import GRDB's operators).
 struct ReceiptRepository: Sendable {
     let database: AppDatabase
 
@@ -13,7 +13,7 @@ struct ReceiptRepository: Sendable {
         let trimmed = reference.trimmingCharacters(in: .whitespaces).trimmingPrefix("#")
         if let number = Int64(trimmed) {
             return try await database.read { db in
-                try OrderRecord.filter(OrderRecord.Columns.localNumber == number).fetchOne(db)
+                try OrderRecord.fetchOne(db, sql: "SELECT * FROM \"order\" WHERE localNumber = ?", arguments: [number])
             }
         }
         guard let uuid = ClientUUID(string: String(trimmed)) else { return nil }
@@ -49,11 +49,10 @@ struct ReceiptRepository: Sendable {
     /// Orders created in `[start, end)`, oldest first, with their payments and taxes.
     func ordersData(from start: Date, to end: Date) async throws -> [ReceiptOrderData] {
         let ids: [Int64] = try await database.read { db in
-            try OrderRecord
-                .filter(OrderRecord.Columns.createdAt >= start && OrderRecord.Columns.createdAt < end)
-                .order(OrderRecord.Columns.createdAt, OrderRecord.Columns.id)
-                .fetchAll(db)
-                .compactMap(\.id)
+            try OrderRecord.fetchAll(
+                db, sql: "SELECT * FROM \"order\" WHERE createdAt >= ? AND createdAt < ? ORDER BY createdAt, id",
+                arguments: [start, end]
+            ).compactMap(\.id)
         }
         var result: [ReceiptOrderData] = []
         for id in ids {
@@ -84,9 +83,9 @@ struct ReceiptRepository: Sendable {
     /// An order's receipts, oldest first.
     func receipts(orderID: Int64) async throws -> [ReceiptRecord] {
         try await database.read { db in
-            try ReceiptRecord.filter(ReceiptRecord.Columns.orderId == orderID)
-                .order(ReceiptRecord.Columns.createdAt, ReceiptRecord.Columns.id)
-                .fetchAll(db)
+            try ReceiptRecord.fetchAll(
+                db, sql: "SELECT * FROM receipt WHERE orderId = ? ORDER BY createdAt, id", arguments: [orderID]
+            )
         }
     }
 }

@@ -24,7 +24,7 @@ public enum ReceiptSamples {
     )
 
     /// The sale time: 2026-11-21 13:05 UTC (14:05 in Berlin).
-    public static let saleDate = Date(timeIntervalSince1970: 1_795_784_700)
+    public static let saleDate = Date(timeIntervalSince1970: 1_795_266_300)
 
     /// The card result of the sample card payment: approved, contactless, PIN verified. No expiry: the type has none.
     public static func cardResult(amount: Int64 = 1_750) -> PaymentResult {

@@ -102,11 +102,12 @@ public struct ReceiptTemplateSet: Sendable {
                                                  fellBackToBundled: true))
         }
         do {
-            // The pragma shares line 1 with the template, so the parser's line numbers stay the file's.
-            return .success(try MustacheTemplate(string: "{{% CONTENT_TYPE: \(contentTypeName) }}" + source))
+            // The pragma stands on a line of its own (so it prints nothing); the parser's line numbers are one more
+            // than the file's.
+            return .success(try MustacheTemplate(string: "{{% CONTENT_TYPE: \(contentTypeName) }}\n" + source))
         } catch let error as MustacheTemplate.ParserError {
             return .failure(ReceiptTemplateError(
-                file: url.path, line: error.context.lineNumber, reason: describe(error.error), fellBackToBundled: true
+                file: url.path, line: max(error.context.lineNumber - 1, 1), reason: describe(error.error), fellBackToBundled: true
             ))
         } catch {
             return .failure(ReceiptTemplateError(file: url.path, line: 1, reason: "\(error)", fellBackToBundled: true))
