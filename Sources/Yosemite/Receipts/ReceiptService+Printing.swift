@@ -43,7 +43,7 @@ extension ReceiptService {
         } catch {
             let printerError = (error as? PrinterError)
                 ?? .jobFailed(printer: name ?? "default", jobID: nil, reason: String(describing: error))
-            environment.logger.error("printing receipt \(receipt.id ?? 0) failed: \(printerError.message)")
+            environment.logger.notice("printing receipt \(receipt.id ?? 0) failed: \(printerError.message)")
             // A reprint that failed leaves the original's state alone: it was printed before.
             if copyMark == nil {
                 receipt.printState = .failed

@@ -30,6 +30,8 @@ public final class DeauthenticatedState {
             AccountStore(dispatcher: dispatcher, environment: environment),
             AppSettingsStore(dispatcher: dispatcher, environment: environment),
             StatusStore(dispatcher: dispatcher, environment: environment),
+            // Receipts work for the demo store too; without store settings they fail with a clear error.
+            ReceiptStore(dispatcher: dispatcher, environment: environment),
         ]
     }
 }
