@@ -47,7 +47,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // The bundled receipt templates (Mustache) as a resource bundle; a data dir's templates/ folder overrides them.
-        .target(name: "ReceiptTemplates", path: "Receipts", exclude: ["samples"], resources: [.copy("templates")],
+        .target(name: "ReceiptTemplates", path: "Receipts", exclude: ["samples", "tools"], resources: [.copy("templates")],
                 swiftSettings: swiftSettings),
         .target(name: "Counter", dependencies: ["Yosemite", "POSFoundation"], swiftSettings: swiftSettings),
 
