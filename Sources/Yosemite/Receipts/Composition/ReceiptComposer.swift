@@ -85,8 +85,10 @@ public struct ReceiptComposer: Sendable {
 
     var header: ReceiptViewModel.Header {
         let settings = context.store
-        let website = settings.siteURL.isEmpty ? nil
-            : settings.siteURL.replacingOccurrences(of: "https://", with: "").replacingOccurrences(of: "http://", with: "")
+        // Only a real web address is printed (not the demo store's "demo://pos").
+        let website = settings.siteURL.hasPrefix("http")
+            ? settings.siteURL.replacingOccurrences(of: "https://", with: "").replacingOccurrences(of: "http://", with: "")
+            : nil
         return ReceiptViewModel.Header(
             name: settings.storeName, addressLines: settings.address.lines, taxNumber: context.taxNumber,
             website: website
