@@ -61,7 +61,12 @@ public struct CUPSPrinter: ReceiptPrinter {
             case .stopped:
                 throw PrinterError.printerStopped(printer: queue, reason: stopReason(queue: queue))
             case .pending, .held, .processing:
-                break
+                // A printer that stopped (a failing backend, "stop-printer" error policy) keeps the job pending:
+                // cancel it, so it cannot come out later on top of a reprint, and say why.
+                if let problem = try describe().problem {
+                    cancel(queue: queue, jobID: jobID)
+                    throw problem
+                }
             }
             if clock.now >= deadline {
                 cancel(queue: queue, jobID: jobID)

@@ -38,6 +38,14 @@ final class PrivateCUPS: @unchecked Sendable {
             if [ -n "$6" ]; then cat "$6"; else cat; fi > "$out.part" && mv "$out.part" "$out"
             """.write(to: backend, atomically: true, encoding: .utf8)
         try fm.setAttributes([.posixPermissions: 0o755], ofItemAtPath: backend.path)
+        // A backend that always fails, as a printer with a broken cable does (CUPS_BACKEND_FAILED).
+        let failing = root.appendingPathComponent("serverbin/backend/failing")
+        try """
+            #!/bin/sh
+            [ $# -eq 0 ] && { echo 'direct failing "Unknown" "Failing"'; exit 0; }
+            cat > /dev/null; echo "ERROR: printer unreachable" >&2; exit 1
+            """.write(to: failing, atomically: true, encoding: .utf8)
+        try fm.setAttributes([.posixPermissions: 0o755], ofItemAtPath: failing.path)
         for folder in ["out", "spool"] {
             try fm.setAttributes([.ownerAccountName: "lp", .groupOwnerAccountName: "lp"],
                                  ofItemAtPath: root.appendingPathComponent(folder).path)
@@ -109,6 +117,14 @@ final class PrivateCUPS: @unchecked Sendable {
     func addRawQueue(_ name: String) async throws {
         let result = try await run("/usr/sbin/lpadmin",
                                    ["-p", name, "-E", "-v", "capture:" + outputFolder.appendingPathComponent(name).path])
+        guard result.status == 0 else { throw FixtureError("lpadmin failed: \(result.output)") }
+    }
+
+    /// Adds a raw queue whose backend always fails; with the abort-job error policy its jobs end aborted
+    /// (the default policy keeps retrying until the client's timeout).
+    func addFailingQueue(_ name: String) async throws {
+        let result = try await run("/usr/sbin/lpadmin", ["-p", name, "-E", "-v", "failing:/dev/null",
+                                                         "-o", "printer-error-policy=abort-job"])
         guard result.status == 0 else { throw FixtureError("lpadmin failed: \(result.output)") }
     }
 

@@ -123,3 +123,28 @@ struct ReceiptPrintingEndToEndTests {
         #expect(text.contains("Test page"))
     }
 }
+
+/// A queue whose device fails: the job is followed until CUPS aborts it, and the failure is reported.
+@Suite(.serialized, .enabled(if: PrivateCUPS.isAvailable, "needs root and cupsd (scripts/install-deps.sh)"))
+struct ReceiptPrintingFailureEndToEndTests {
+    @Test func receiptPrint_backendFails_reportsFailedJobAndKeepsReceipt() async throws {
+        // Given
+        let cups = try PrivateCUPS()
+        defer { cups.remove() }
+        try await cups.start()
+        try await cups.addFailingQueue("broken")
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        let order = try await PosProcess.run(["receipt", "sample-sale", "--data-dir", data.path],
+                                             environment: cups.environment).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        // When
+        let failed = try await PosProcess.run(["receipt", "print", order, "--printer", "broken", "--data-dir", data.path],
+                                              environment: cups.environment)
+        let listed = try await PosProcess.run(["printers", "list", "--data-dir", data.path], environment: cups.environment)
+        // Then
+        #expect(failed.status == 11)
+        #expect(failed.stderr.contains("on \"broken\" failed"), "\(failed.stderr)")
+        #expect(failed.stderr.contains("is saved"))
+        #expect(listed.stdout.contains("broken"))
+    }
+}
