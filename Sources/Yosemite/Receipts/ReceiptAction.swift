@@ -22,6 +22,8 @@ public enum ReceiptAction: Action {
     case printOrder(order: String, printer: String?, onCompletion: @Sendable (Result<ReceiptPrintOutcome, ReceiptError>) -> Void)
     /// Reprints an order's sale receipt marked COPY and counts it; a receipt that never printed prints as it is.
     case reprint(order: String, printer: String?, onCompletion: @Sendable (Result<ReceiptPrintOutcome, ReceiptError>) -> Void)
+    /// Reprints one stored receipt (a card slip says DUPLICATE) and counts it.
+    case reprintReceipt(receiptID: Int64, printer: String?, onCompletion: @Sendable (Result<ReceiptPrintOutcome, ReceiptError>) -> Void)
     /// An order's stored receipts, oldest first.
     case listReceipts(order: String, onCompletion: @Sendable (Result<[ReceiptRecord], ReceiptError>) -> Void)
     /// Renders, stores and prints the end-of-day (Z) report of the day containing `day`.

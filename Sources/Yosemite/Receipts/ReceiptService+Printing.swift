@@ -82,6 +82,11 @@ extension ReceiptService {
     /// when it never was (the print had failed).
     func reprint(_ reference: String, printer: String?) async throws(ReceiptError) -> ReceiptPrintOutcome {
         guard let receipt = try await latestSale(reference) else { throw .noReceipt(order: reference) }
+        return try await reprint(receipt, printer: printer)
+    }
+
+    /// Reprints one stored receipt: COPY, or DUPLICATE for a card slip; as it is when it never printed.
+    func reprint(_ receipt: ReceiptRecord, printer: String?) async throws(ReceiptError) -> ReceiptPrintOutcome {
         if receipt.printedAt == nil {
             return try await print(receipt, printer: printer)
         }

@@ -105,6 +105,13 @@ struct ReceiptService: Sendable {
         }
     }
 
+    func storedReceipt(_ id: Int64) async throws(ReceiptError) -> ReceiptRecord {
+        let stored: ReceiptRecord?
+        do { stored = try await repository.receipt(id: id) } catch { throw .storage(String(describing: error)) }
+        guard let stored else { throw .receiptNotFound(id) }
+        return stored
+    }
+
     func receipts(_ reference: String) async throws(ReceiptError) -> [ReceiptRecord] {
         let data = try await orderData(reference)
         do {

@@ -44,17 +44,16 @@ public final class ReceiptStore: Store {
             }
         case .print(let receiptID, let printer, let onCompletion):
             run(onCompletion) { () async throws(ReceiptError) in
-                let stored: ReceiptRecord?
-                do { stored = try await service.repository.receipt(id: receiptID) } catch {
-                    throw .storage(String(describing: error))
-                }
-                guard let stored else { throw .receiptNotFound(receiptID) }
-                return try await service.print(stored, printer: printer)
+                try await service.print(try await service.storedReceipt(receiptID), printer: printer)
             }
         case .printOrder(let order, let printer, let onCompletion):
             run(onCompletion) { () async throws(ReceiptError) in try await service.printOrder(order, printer: printer) }
         case .reprint(let order, let printer, let onCompletion):
             run(onCompletion) { () async throws(ReceiptError) in try await service.reprint(order, printer: printer) }
+        case .reprintReceipt(let receiptID, let printer, let onCompletion):
+            run(onCompletion) { () async throws(ReceiptError) in
+                try await service.reprint(try await service.storedReceipt(receiptID), printer: printer)
+            }
         case .listReceipts(let order, let onCompletion):
             run(onCompletion) { () async throws(ReceiptError) in try await service.receipts(order) }
         case .printEndOfDay(let day, let printer, let onCompletion):

@@ -146,3 +146,44 @@ import YosemiteTestSupport
         #expect(tokens.contains(.command(.drawerKick(pin: 0, onTime: 50, offTime: 50))))
     }
 }
+
+extension ReceiptStoreTests {
+    @Test func reprintReceipt_printedCardSlip_saysDuplicate() async throws {
+        // Given a card sale whose card slip was printed
+        let number = try await ReceiptSamples.insertSale(card: true, into: environment.database, at: ReceiptSamples.saleDate)
+        _ = try await perform { ReceiptAction.generate(order: String(number), onCompletion: $0) }.get()
+        let receipts = try await perform { ReceiptAction.listReceipts(order: String(number), onCompletion: $0) }.get()
+        let slip = try #require(receipts.first { $0.kind == .cardSlip })
+        _ = try await perform { ReceiptAction.print(receiptID: slip.id!, printer: nil, onCompletion: $0) }.get()
+        // When
+        let duplicate = try await perform { ReceiptAction.reprintReceipt(receiptID: slip.id!, printer: nil, onCompletion: $0) }.get()
+        // Then
+        #expect(duplicate.receipt.reprintCount == 1)
+        let original = try text(printer.jobs.withLock { $0[0] })
+        let reprinted = try text(printer.jobs.withLock { $0[1] })
+        #expect(original.contains("CARDHOLDER COPY"))
+        #expect(reprinted.contains("DUPLICATE"))
+        #expect(reprinted.contains("A0000000041010"))
+    }
+
+    @Test func generateRefundAndReversal_cardSale_storesReceiptsOfThoseKinds() async throws {
+        // Given
+        let number = try await ReceiptSamples.insertSale(card: true, into: environment.database, at: ReceiptSamples.saleDate)
+        let card = ReceiptSamples.cardResult(amount: 510)
+        // When
+        let refund = try await perform {
+            ReceiptAction.generateRefund(order: String(number), amount: card.amount, reason: "stale", card: card, onCompletion: $0)
+        }.get()
+        let reversal = try await perform {
+            ReceiptAction.generateReversal(order: String(number), card: ReceiptSamples.cardResult(), onCompletion: $0)
+        }.get()
+        // Then
+        #expect(refund.kind == .refund)
+        #expect(refund.renderedText.contains("-5,10 €"))
+        #expect(refund.renderedText.contains("CARD REFUND"))
+        #expect(reversal.kind == .reversal)
+        #expect(reversal.renderedText.contains("CARD REVERSAL"))
+        #expect(reversal.printState == .pending)
+        #expect(printer.jobs.withLock { $0.isEmpty })
+    }
+}
