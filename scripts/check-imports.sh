@@ -19,7 +19,7 @@ allowed() {
         Counter) echo "POSFoundation Yosemite CNcurses" ;;
         TerminalSimulator) echo "POSFoundation Hardware" ;;
         WooTestServer) echo "" ;;
-        ReceiptTemplates) echo "" ;;
+        Receipts) echo "" ;;  # the ReceiptTemplates target (bundled receipt templates)
         woo-test-server) echo "WooTestServer" ;;
         POSFoundationTestSupport) echo "POSFoundation" ;;
         HardwareTestSupport) echo "POSFoundation Hardware" ;;
@@ -31,7 +31,7 @@ allowed() {
 
 status=0
 checked=0
-for dir in Sources/*/; do
+for dir in Sources/*/ Receipts/; do
     module=$(basename "$dir")
     case "$module" in CLibUSB|CUdev|CCups|CNcurses) continue ;; esac
     allow=$(allowed "$module")

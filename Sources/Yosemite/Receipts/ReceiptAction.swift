@@ -35,21 +35,3 @@ public enum ReceiptAction: Action {
     /// Prints a test page on a printer.
     case printTestPage(printer: String, onCompletion: @Sendable (Result<PrintJobResult, ReceiptError>) -> Void)
 }
-
-/// A receipt rendered for the screen (`pos receipt show`), not stored.
-public struct ReceiptPreview: Sendable {
-    /// The rendered receipt.
-    public var rendered: RenderedReceipt
-    /// The width it is meant for.
-    public var width: Int
-}
-
-/// A printed (or failed and stored) receipt and the job that printed it.
-public struct ReceiptPrintOutcome: Sendable {
-    /// The receipt as stored after printing.
-    public var receipt: ReceiptRecord
-    /// The print job.
-    public var job: PrintJobResult
-    /// Problems with the merchant's templates, if any (the bundled template was used).
-    public var warnings: [ReceiptTemplateError]
-}

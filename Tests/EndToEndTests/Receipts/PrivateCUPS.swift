@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Queues print through a small `capture` backend that writes each job's bytes to `out/<queue>-<job id>`
 /// (reference/linux-stack.md §5). Needs root (the backend must be root-owned, the spool lp-owned) and cupsd.
-final class PrivateCUPS: @unchecked Sendable {
+final class PrivateCUPS {
     let root: URL
     private var process: Process?
 

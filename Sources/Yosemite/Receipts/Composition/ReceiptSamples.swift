@@ -98,7 +98,7 @@ public enum ReceiptSamples {
                 payment.createdAt = date
                 if card, let attempt = payment.journalAttemptId {
                     let json = String(decoding: try JSONEncoder().encode(cardResult()), as: UTF8.self)
-                    var journal = PaymentJournalRecord(
+                    let journal = PaymentJournalRecord(
                         attemptId: attempt, orderId: orderID, readerId: "sim://", amount: payment.amountMoney,
                         state: .approved, result: json, startedAt: date
                     )
