@@ -10,6 +10,7 @@ import PackageDescription
 let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
 let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
 let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
+let mustache: Target.Dependency = .product(name: "Mustache", package: "swift-mustache")
 
 /// One settings array for every target.
 let swiftSettings: [SwiftSetting] = [
@@ -32,6 +33,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // MARK: Core layers
@@ -41,9 +43,12 @@ let package = Package(
         .target(name: "Hardware", dependencies: ["POSFoundation", logging], swiftSettings: swiftSettings),
         .target(
             name: "Yosemite",
-            dependencies: ["POSFoundation", "Networking", "Storage", "Hardware", logging],
+            dependencies: ["POSFoundation", "Networking", "Storage", "Hardware", "ReceiptTemplates", logging, mustache],
             swiftSettings: swiftSettings
         ),
+        // The bundled receipt templates (Mustache) as a resource bundle; a data dir's templates/ folder overrides them.
+        .target(name: "ReceiptTemplates", path: "Receipts", exclude: ["samples", "tools"], resources: [.copy("templates")],
+                swiftSettings: swiftSettings),
         .target(name: "Counter", dependencies: ["Yosemite", "POSFoundation"], swiftSettings: swiftSettings),
 
         // MARK: Live drivers and their C libraries

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 # Our modules, and C targets, that the rules speak of. Third-party and system modules are free, except GRDB.
 ours="POSFoundation Networking Storage Hardware HardwareLinux Yosemite Counter TerminalSimulator WooTestServer
-POSFoundationTestSupport HardwareTestSupport YosemiteTestSupport CLibUSB CUdev CCups CNcurses GRDB"
+POSFoundationTestSupport HardwareTestSupport YosemiteTestSupport ReceiptTemplates CLibUSB CUdev CCups CNcurses GRDB"
 
 allowed() {
     case "$1" in
@@ -15,10 +15,11 @@ allowed() {
         Storage) echo "POSFoundation GRDB" ;;
         Hardware) echo "POSFoundation" ;;
         HardwareLinux) echo "POSFoundation Hardware CLibUSB CUdev CCups" ;;
-        Yosemite) echo "POSFoundation Networking Storage Hardware" ;;
+        Yosemite) echo "POSFoundation Networking Storage Hardware ReceiptTemplates" ;;
         Counter) echo "POSFoundation Yosemite CNcurses" ;;
         TerminalSimulator) echo "POSFoundation Hardware" ;;
         WooTestServer) echo "" ;;
+        Receipts) echo "" ;;  # the ReceiptTemplates target (bundled receipt templates)
         woo-test-server) echo "WooTestServer" ;;
         POSFoundationTestSupport) echo "POSFoundation" ;;
         HardwareTestSupport) echo "POSFoundation Hardware" ;;
@@ -30,7 +31,7 @@ allowed() {
 
 status=0
 checked=0
-for dir in Sources/*/; do
+for dir in Sources/*/ Receipts/; do
     module=$(basename "$dir")
     case "$module" in CLibUSB|CUdev|CCups|CNcurses) continue ;; esac
     allow=$(allowed "$module")

@@ -1,4 +1,5 @@
 import Foundation
+import Hardware
 import Logging
 import Networking
 import POSFoundation
@@ -25,6 +26,8 @@ public struct AppEnvironment: Sendable {
     public var makeNetwork: @Sendable (Credentials) -> any Network
     /// The logger; card data, passwords and tokens are never given to it.
     public var logger: Logger
+    /// The printers receipts go to (CUPS live, with a folder of files as fallback).
+    public var printers: PrinterSystem
 
     public init(
         clock: any Clock<Duration>,
@@ -34,7 +37,8 @@ public struct AppEnvironment: Sendable {
         database: AppDatabase,
         files: FileStorage,
         makeNetwork: @escaping @Sendable (Credentials) -> any Network,
-        logger: Logger
+        logger: Logger,
+        printers: PrinterSystem = .unavailable
     ) {
         self.clock = clock
         self.now = now
@@ -44,6 +48,7 @@ public struct AppEnvironment: Sendable {
         self.files = files
         self.makeNetwork = makeNetwork
         self.logger = logger
+        self.printers = printers
     }
 }
 

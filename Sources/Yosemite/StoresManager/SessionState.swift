@@ -32,6 +32,8 @@ public final class DeauthenticatedState {
             StatusStore(dispatcher: dispatcher, environment: environment),
             ProductStore(dispatcher: dispatcher, environment: environment),
             CatalogSyncStore(dispatcher: dispatcher, environment: environment, network: nil),
+            // Receipts work for the demo store too; without store settings they fail with a clear error.
+            ReceiptStore(dispatcher: dispatcher, environment: environment),
         ]
     }
 }
@@ -63,6 +65,7 @@ public final class AuthenticatedState {
             SyncStore(dispatcher: dispatcher, environment: environment, network: network),
             ProductStore(dispatcher: dispatcher, environment: environment),
             CatalogSyncStore(dispatcher: dispatcher, environment: environment, network: network),
+            ReceiptStore(dispatcher: dispatcher, environment: environment),
         ]
     }
 }

@@ -21,7 +21,8 @@ extension AppEnvironment {
             database: database,
             files: FileStorage(),
             makeNetwork: { credentials in URLSessionNetwork(credentials: credentials, timeout: .seconds(30)) },
-            logger: logger
+            logger: logger,
+            printers: .live(dataDirectory: dataDirectory)
         )
     }
 }

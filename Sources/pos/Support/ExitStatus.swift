@@ -17,13 +17,14 @@ enum ExitStatus: Int32, CaseIterable {
     case declined = 11
     case readerUnavailable = 12
     case outcomeUnknown = 13
+    case printFailed = 14
     case usage = 64
 
     var meaning: String {
         switch self {
         case .success: "done"
         case .failure: "unexpected failure"
-        case .notFound: "not found (catalog lookup)"
+        case .notFound: "not found: no such product, order or receipt"
         case .siteUnreachable: "site unreachable"
         case .notWordPress: "not a WordPress site"
         case .wooCommerceMissing: "WooCommerce missing"
@@ -35,6 +36,7 @@ enum ExitStatus: Int32, CaseIterable {
         case .declined: "card payment declined or cancelled (nothing charged)"
         case .readerUnavailable: "card reader unreachable or not usable"
         case .outcomeUnknown: "card payment outcome unknown: resolve it on the terminal before charging again"
+        case .printFailed: "printing failed (the receipt is saved)"
         case .usage: "invalid arguments or site address"
         }
     }

@@ -1,0 +1,189 @@
+import Foundation
+import Hardware
+import POSFoundation
+import Storage
+
+/// Turns stored orders and card results into ``ReceiptViewModel``s: every amount formatted, every date in the
+/// store's time zone. Pure: no database, no clock.
+public struct ReceiptComposer: Sendable {
+    /// The header, format, cashier, time zone and footer.
+    public var context: ReceiptContext
+
+    /// Creates a composer.
+    public init(context: ReceiptContext) {
+        self.context = context
+    }
+
+    /// The sale receipt of an order, with the card part of each card payment.
+    public func sale(_ data: ReceiptOrderData, copy: Bool = false) -> ReceiptViewModel {
+        let order = data.order
+        let cashPaid = data.payments.contains { $0.method == .cash }
+        return ReceiptViewModel(
+            store: header,
+            title: "RECEIPT",
+            copyMark: copy ? "COPY" : nil,
+            order: orderInfo(order),
+            lines: data.lines.map { line(order: order, $0) },
+            totals: totals(data),
+            payments: data.payments.map { payment(order: order, $0) },
+            cards: data.payments.compactMap { payment in
+                payment.id.flatMap { data.cardResults[$0] }.map { card($0, type: "SALE") }
+            },
+            refund: nil,
+            endOfDay: nil,
+            qrPayload: order.clientUUID.description,
+            footer: context.footer,
+            openDrawer: cashPaid && !copy
+        )
+    }
+
+    /// A refund receipt: the order it refunds, the amount and reason, and the card refund if there was one.
+    public func refund(
+        _ data: ReceiptOrderData, amount: Money, reason: String?, card: PaymentResult?, copy: Bool = false
+    ) -> ReceiptViewModel {
+        var model = sale(data, copy: copy)
+        model.title = "REFUND"
+        model.refund = ReceiptViewModel.Refund(amount: context.format(-amount), reason: reason)
+        model.cards = card.map { [self.card($0, type: "REFUND")] } ?? []
+        model.payments = []
+        model.openDrawer = card == nil && !copy
+        return model
+    }
+
+    /// A reversal (void) receipt of a card payment.
+    public func reversal(_ data: ReceiptOrderData, card: PaymentResult, copy: Bool = false) -> ReceiptViewModel {
+        var model = sale(data, copy: copy)
+        model.title = "REVERSAL"
+        model.refund = ReceiptViewModel.Refund(amount: context.format(-card.amount), reason: "Card payment reversed")
+        model.cards = [self.card(card, type: "REVERSAL")]
+        model.payments = []
+        model.openDrawer = false
+        return model
+    }
+
+    /// The card slip of one card result ("DUPLICATE" on a reprint).
+    public func cardSlip(_ data: ReceiptOrderData?, card: PaymentResult, type: String = "SALE", copy: Bool = false)
+        -> ReceiptViewModel
+    {
+        let order = data?.order
+        return ReceiptViewModel(
+            store: header,
+            title: "CARD PAYMENT",
+            copyMark: copy ? "DUPLICATE" : nil,
+            order: order.map(orderInfo) ?? emptyOrderInfo,
+            lines: [],
+            totals: data.map(totals) ?? emptyTotals(card.amount.currency),
+            payments: [],
+            cards: [self.card(card, type: type)],
+            refund: nil,
+            endOfDay: nil,
+            qrPayload: nil,
+            footer: [],
+            openDrawer: false
+        )
+    }
+
+    var header: ReceiptViewModel.Header {
+        let settings = context.store
+        // Only a real web address is printed (not the demo store's "demo://pos").
+        let website = settings.siteURL.hasPrefix("http")
+            ? settings.siteURL.replacingOccurrences(of: "https://", with: "").replacingOccurrences(of: "http://", with: "")
+            : nil
+        return ReceiptViewModel.Header(
+            name: settings.storeName, addressLines: settings.address.lines, taxNumber: context.taxNumber,
+            website: website
+        )
+    }
+
+    func orderInfo(_ order: OrderRecord) -> ReceiptViewModel.OrderInfo {
+        let (date, time) = context.dateAndTime(order.createdAt)
+        return ReceiptViewModel.OrderInfo(
+            localNumber: String(order.localNumber),
+            remoteNumber: order.remoteNumber,
+            reference: order.clientUUID.description,
+            date: date,
+            time: time,
+            cashier: context.cashier,
+            customerNote: order.customerNote.isEmpty ? nil : order.customerNote
+        )
+    }
+
+    var emptyOrderInfo: ReceiptViewModel.OrderInfo {
+        ReceiptViewModel.OrderInfo(localNumber: "", reference: "", date: "", time: "", cashier: context.cashier)
+    }
+
+    func line(order: OrderRecord, _ line: OrderLineRecord) -> ReceiptViewModel.Line {
+        // With prices including tax, the customer sees gross amounts.
+        let gross = order.pricesIncludeTax
+        let unit = gross && line.quantity > 0 ? (line.subtotal + line.subtotalTax) / Int64(line.quantity) : line.unitPrice
+        let subtotal = gross ? line.subtotal + line.subtotalTax : line.subtotal
+        let total = gross ? line.total + line.totalTax : line.total
+        let discount = subtotal - total
+        return ReceiptViewModel.Line(
+            name: line.name,
+            sku: line.sku.isEmpty ? nil : line.sku,
+            quantity: String(line.quantity),
+            unitPrice: context.format(order.money(unit)),
+            subtotal: context.format(order.money(subtotal)),
+            total: context.format(order.money(total)),
+            discount: discount != 0 ? context.format(order.money(-discount)) : nil,
+            isMultiple: line.quantity != 1
+        )
+    }
+
+    func totals(_ data: ReceiptOrderData) -> ReceiptViewModel.Totals {
+        let order = data.order
+        let gross = order.pricesIncludeTax
+        let subtotal = data.lines.reduce(Int64(0)) { $0 + $1.subtotal + (gross ? $1.subtotalTax : 0) }
+        let discount = order.discountTotal + (gross ? order.discountTax : 0)
+        return ReceiptViewModel.Totals(
+            subtotal: context.format(order.money(subtotal)),
+            coupons: data.coupons.map { coupon in
+                let amount = coupon.discount + (gross ? coupon.discountTax : 0)
+                return .init(label: "Coupon \(coupon.code)", amount: context.format(order.money(-amount)))
+            },
+            discountTotal: discount != 0 ? context.format(order.money(-discount)) : nil,
+            fees: data.fees.map { fee in
+                .init(label: fee.name, amount: context.format(order.money(fee.total + (gross ? fee.totalTax : 0))))
+            },
+            taxes: data.taxes.map { tax in
+                .init(label: tax.label, rate: Self.percent(tax.ratePercent),
+                      amount: context.format(order.money(tax.taxTotal + tax.shippingTaxTotal)))
+            },
+            totalTax: context.format(order.money(order.totalTax)),
+            total: context.format(order.totalMoney),
+            currency: order.currencyCode,
+            pricesIncludeTax: gross
+        )
+    }
+
+    func emptyTotals(_ currency: Currency) -> ReceiptViewModel.Totals {
+        let zero = context.format(.zero(currency))
+        return ReceiptViewModel.Totals(
+            subtotal: zero, coupons: [], discountTotal: nil, fees: [], taxes: [], totalTax: zero, total: zero,
+            currency: currency.code, pricesIncludeTax: context.store.taxes.pricesIncludeTax
+        )
+    }
+
+    func payment(order: OrderRecord, _ payment: PaymentRecord) -> ReceiptViewModel.Payment {
+        let money = { (value: Int64) in self.context.format(Money(minorUnits: value, currency: payment.currency)) }
+        let method = switch payment.method {
+        case .cash: "Cash"
+        case .card: payment.cardBrand.map { "Card (\($0))" } ?? "Card"
+        case .other: "Other"
+        }
+        return ReceiptViewModel.Payment(
+            method: method, amount: money(payment.amount), tendered: payment.tendered.map(money),
+            change: payment.change.map(money), isCash: payment.method == .cash, isCard: payment.method == .card
+        )
+    }
+
+    /// "19.0000" → "19%", "7.5000" → "7.5%".
+    static func percent(_ text: String) -> String {
+        guard text.contains(".") else { return text.isEmpty ? "" : text + "%" }
+        var trimmed = text
+        while trimmed.hasSuffix("0") { trimmed.removeLast() }
+        if trimmed.hasSuffix(".") { trimmed.removeLast() }
+        return trimmed + "%"
+    }
+}

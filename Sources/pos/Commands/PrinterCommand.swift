@@ -1,0 +1,24 @@
+import ArgumentParser
+import Foundation
+import Yosemite
+
+/// `pos printer test NAME`: a test page on one printer.
+struct PrinterCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "printer", abstract: "Work with one printer.", subcommands: [Test.self]
+    )
+
+    struct Test: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print a test page (width, €, bold, QR, cut).")
+
+        @OptionGroup var data: DataDirectoryOptions
+        @Argument(help: "The CUPS queue, or file:DIR / file+escpos:DIR.") var name: String
+
+        func run() async throws {
+            let session = try await ReceiptSession.open(data)
+            let name = name
+            let result = try await session.perform { ReceiptAction.printTestPage(printer: name, onCompletion: $0) }
+            Console.out("Test page printed on \(result.printerName), job \(result.jobID).")
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import ArgumentParser
+import Foundation
+import Hardware
+import Yosemite
+
+/// `pos receipt`: show, print and reprint an order's receipt.
+struct ReceiptCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "receipt",
+        abstract: "Show, print or reprint an order's receipt.",
+        discussion: "ORDER is the order's local number (as printed on the receipt) or its client UUID.",
+        subcommands: [Show.self, Print.self, Reprint.self, SampleSale.self]
+    )
+
+    /// `pos receipt show ORDER [--width 42] [--format text|escpos]`.
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Render an order's receipt to standard output.")
+
+        enum Format: String, ExpressibleByArgument, CaseIterable { case text, escpos }
+
+        @OptionGroup var data: DataDirectoryOptions
+        @Argument(help: "The order's local number or client UUID.") var order: String
+        @Option(help: "Characters per line: 32, 42 or 48 (default: the app setting).") var width: Int?
+        @Option(help: "text, or escpos for the printer's bytes.") var format: Format = .text
+
+        func validate() throws {
+            if let width, !(20...80).contains(width) { throw ValidationError("--width must be between 20 and 80.") }
+        }
+
+        func run() async throws {
+            let session = try await ReceiptSession.open(data)
+            let order = order, width = width
+            let preview = try await session.perform { ReceiptAction.preview(order: order, width: width, onCompletion: $0) }
+            for warning in preview.rendered.warnings { Console.error(warning) }
+            switch format {
+            case .text:
+                FileHandle.standardOutput.write(Data(preview.rendered.text(width: preview.width).utf8))
+            case .escpos:
+                let profile = preview.width <= 32 ? PrinterProfile.generic58mm : PrinterProfile.generic80mm
+                FileHandle.standardOutput.write(Data(preview.rendered.escpos(width: preview.width, profile: profile)))
+            }
+        }
+    }
+
+    /// `pos receipt print ORDER [--printer NAME]`.
+    struct Print: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print an order's receipt (stored first, so a failed print can be repeated)."
+        )
+
+        @OptionGroup var data: DataDirectoryOptions
+        @Argument(help: "The order's local number or client UUID.") var order: String
+        @Option(help: "The CUPS queue, or file:DIR / file+escpos:DIR (default: the app setting).") var printer: String?
+
+        func run() async throws {
+            let session = try await ReceiptSession.open(data)
+            let order = order, printer = printer
+            let outcome = try await session.perform { ReceiptAction.printOrder(order: order, printer: printer, onCompletion: $0) }
+            ReceiptSession.report(outcome)
+        }
+    }
+
+    /// `pos receipt reprint ORDER [--printer NAME]`.
+    struct Reprint: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Reprint an order's receipt, marked COPY.")
+
+        @OptionGroup var data: DataDirectoryOptions
+        @Argument(help: "The order's local number or client UUID.") var order: String
+        @Option(help: "The CUPS queue, or file:DIR / file+escpos:DIR (default: the app setting).") var printer: String?
+
+        func run() async throws {
+            let session = try await ReceiptSession.open(data)
+            let order = order, printer = printer
+            let outcome = try await session.perform { ReceiptAction.reprint(order: order, printer: printer, onCompletion: $0) }
+            ReceiptSession.report(outcome)
+        }
+    }
+
+    /// `pos receipt sample-sale [--cash]`: stores the reference sale, for demos and end-to-end tests.
+    struct SampleSale: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "sample-sale", abstract: "Store the sample sale (demo and tests).", shouldDisplay: false
+        )
+
+        @OptionGroup var data: DataDirectoryOptions
+        @Flag(help: "Paid in cash instead of by card.") var cash = false
+
+        @MainActor
+        func run() async throws {
+            let session = try await ReceiptSession.open(data)
+            let number = try await ReceiptSamples.insertSale(
+                card: !cash, into: session.environment.database, at: session.environment.now()
+            )
+            Console.out(String(number))
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Hardware
+import Yosemite
+
+/// Opens the store a receipt or printer command works on: the logged-in store, or the demo store when nothing
+/// is configured; and runs one receipt action, turning its error into a message and an exit code.
+@MainActor
+struct ReceiptSession {
+    let manager: StoresManager
+    let environment: AppEnvironment
+
+    static func open(_ data: DataDirectoryOptions) async throws -> ReceiptSession {
+        let directory = try data.resolve()
+        let environment: AppEnvironment
+        do {
+            environment = try AppEnvironment.live(dataDirectory: directory, logger: LoggingSetup.logger())
+        } catch {
+            Console.error("cannot open the data directory \(directory.path): \(error)")
+            throw ExitStatus.storageFailure.exitCode
+        }
+        let manager = StoresManager(environment: environment)
+        if !manager.isAuthenticated {
+            do {
+                _ = try await manager.perform { AccountAction.openDemoStore(onCompletion: $0) }
+            } catch {
+                Console.error(error)
+                throw ExitStatus(error).exitCode
+            }
+        }
+        return ReceiptSession(manager: manager, environment: environment)
+    }
+
+    /// Runs a receipt action; prints template warnings and errors, and maps errors to exit codes.
+    func perform<Value: Sendable>(
+        _ action: (@escaping @Sendable (Result<Value, ReceiptError>) -> Void) -> ReceiptAction
+    ) async throws -> Value {
+        do {
+            return try await manager.perform(action)
+        } catch {
+            Console.error(error)
+            throw ReceiptSession.exitStatus(error).exitCode
+        }
+    }
+
+    nonisolated static func exitStatus(_ error: ReceiptError) -> ExitStatus {
+        switch error {
+        case .orderNotFound, .noReceipt, .receiptNotFound: .notFound
+        case .printFailed: .printFailed
+        case .storage: .storageFailure
+        case .storeSettingsMissing: .notLoggedIn
+        case .templatesMissing, .bundledTemplateBroken: .failure
+        }
+    }
+
+    nonisolated static func report(_ outcome: ReceiptPrintOutcome) {
+        for warning in outcome.warnings { Console.error(warning) }
+        let copy = outcome.receipt.reprintCount > 0 ? " (copy \(outcome.receipt.reprintCount))" : ""
+        Console.out("Printed receipt \(outcome.receipt.id ?? 0)\(copy) on \(outcome.job.printerName), job \(outcome.job.jobID).")
+    }
+}
