@@ -114,9 +114,11 @@ import TerminalSimulator
     }
 
     @Test func payment_terminalSilent_outcomeUnknownThenResolvedAsNotCharged() async throws {
-        // Given: a short T4 (the timeout is what is tested)
+        // Given: a T4 of one second (the timeout is what is tested; long enough that a loaded machine completes
+        // the first, approved payment well within it). The same connection must see both payments: the driver
+        // remembers the terminal's last receipt, which is how it tells an old approval from a new one.
         let ledger = TerminalLedger()
-        let timeouts = ZVTTimeouts(interByte: .milliseconds(200), acknowledge: .seconds(2), completion: .milliseconds(300))
+        let timeouts = ZVTTimeouts(interByte: .milliseconds(200), acknowledge: .seconds(2), completion: .seconds(1))
         let script = TerminalScript(outcomes: [.approve, .timeout], prompts: [])
         let (service, server) = try await Self.connect(script: script, ledger: ledger, timeouts: timeouts)
         _ = try await Self.collect(service.collectPayment(PaymentRequest(amount: Self.amount)))

@@ -80,7 +80,7 @@ struct ReceiptPrintingEndToEndTests {
                                               environment: cups.environment)
 
         // Then
-        #expect(failed.status == 11)
+        #expect(failed.status == 14)
         #expect(failed.stderr.contains("The print system (CUPS) is not running."))
         #expect(failed.stderr.contains("is saved"))
 
@@ -93,7 +93,7 @@ struct ReceiptPrintingEndToEndTests {
                                                environment: cups.environment)
 
         // Then an unknown queue is told apart from a stopped scheduler, and the kept receipt prints
-        #expect(unknown.status == 11)
+        #expect(unknown.status == 14)
         #expect(unknown.stderr.contains("There is no printer called \"nosuch\""))
         #expect(reprint.status == 0, "\(reprint.stderr)")
         let (text, tokens) = try decode(try cups.captured(queue: "receipt", job: try #require(jobID(reprint.stdout))))
@@ -142,7 +142,7 @@ struct ReceiptPrintingFailureEndToEndTests {
                                               environment: cups.environment)
         let listed = try await PosProcess.run(["printers", "list", "--data-dir", data.path], environment: cups.environment)
         // Then
-        #expect(failed.status == 11)
+        #expect(failed.status == 14)
         #expect(failed.stderr.contains("on \"broken\" failed"), "\(failed.stderr)")
         #expect(failed.stderr.contains("is saved"))
         #expect(listed.stdout.contains("broken"))
