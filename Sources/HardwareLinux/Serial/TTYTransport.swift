@@ -73,44 +73,11 @@ public actor TTYTransport: ByteTransport {
     }
 
     public func write(_ bytes: [UInt8]) async throws(TransportError) {
-        let device = try openDescriptor()
-        do {
-            guard try device.writeAll(bytes, timeout: writeTimeout) else {
-                throw TransportError(.timedOut, endpoint: endpointDescription, underlying: "the line did not drain in \(writeTimeout)")
-            }
-        } catch let error as SystemCallError {
-            throw fail(error)
-        } catch let error as TransportError {
-            throw error
-        } catch {
-            throw TransportError(.ioFailure, endpoint: endpointDescription, underlying: "\(error)")
-        }
+        try writeAllBytes(bytes)
     }
 
     public func read(maxLength: Int, timeout: Duration) async throws(TransportError) -> [UInt8] {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            // Looked up again after every slice: a close() may have run while this read was suspended.
-            let descriptor = try openDescriptor()
-            let wait = min(max(deadline - ContinuousClock.now, .zero), FileDescriptor.readSlice)
-            let bytes: [UInt8]?
-            do throws(SystemCallError) {
-                bytes = try descriptor.readReady(maxLength: maxLength, wait: wait)
-            } catch {
-                throw fail(error)
-            }
-            if let bytes {
-                if bytes.isEmpty {
-            // A TTY reads 0 bytes only after a hang-up (VMIN = 0 is answered by poll first).
-                    closeDescriptor()
-                    throw TransportError(.deviceGone, endpoint: endpointDescription, underlying: "end of file (hang-up)")
-                }
-                return bytes
-            }
-            // A cancelled read ends like a timeout, so a cancelled driver task stops waiting at once.
-            if ContinuousClock.now >= deadline || Task.isCancelled { return [] }
-            await Task.yield()
-        }
+        try await readInSlices(maxLength: maxLength, timeout: timeout)
     }
 
     public func close() async {
@@ -119,21 +86,23 @@ public actor TTYTransport: ByteTransport {
 
     // MARK: - Private
 
-    private func openDescriptor() throws(TransportError) -> FileDescriptor {
+    func openDescriptor() throws(TransportError) -> FileDescriptor {
         guard let descriptor, descriptor.isOpen, configured else {
             throw TransportError(.closed, endpoint: endpointDescription, underlying: "not open")
         }
         return descriptor
     }
 
-    private func closeDescriptor() {
+    func closeDescriptor() {
         descriptor?.close()
         descriptor = nil
         configured = false
     }
 
-    private func fail(_ error: SystemCallError) -> TransportError {
-        closeDescriptor()
-        return error.transportError(endpoint: endpointDescription)
+    /// A TTY reads 0 bytes only after a hang-up (VMIN = 0 is answered by poll first).
+    func endOfFileError() -> TransportError {
+        TransportError(.deviceGone, endpoint: endpointDescription, underlying: "end of file (hang-up)")
     }
 }
+
+extension TTYTransport: DescriptorTransport {}

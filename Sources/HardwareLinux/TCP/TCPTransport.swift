@@ -60,66 +60,34 @@ public actor TCPTransport: ByteTransport {
     }
 
     public func write(_ bytes: [UInt8]) async throws(TransportError) {
-        let socket = try openSocket()
-        do {
-            guard try socket.writeAll(bytes, timeout: writeTimeout) else {
-                throw TransportError(.timedOut, endpoint: endpointDescription, underlying: "send did not drain in \(writeTimeout)")
-            }
-        } catch let error as SystemCallError {
-            throw fail(error)
-        } catch let error as TransportError {
-            throw error
-        } catch {
-            throw TransportError(.ioFailure, endpoint: endpointDescription, underlying: "\(error)")
-        }
+        try writeAllBytes(bytes)
     }
 
     public func read(maxLength: Int, timeout: Duration) async throws(TransportError) -> [UInt8] {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            // Looked up again after every slice: a close() may have run while this read was suspended.
-            let descriptor = try openSocket()
-            let wait = min(max(deadline - ContinuousClock.now, .zero), FileDescriptor.readSlice)
-            let bytes: [UInt8]?
-            do throws(SystemCallError) {
-                bytes = try descriptor.readReady(maxLength: maxLength, wait: wait)
-            } catch {
-                throw fail(error)
-            }
-            if let bytes {
-                if bytes.isEmpty {
-                    closeSocket()
-                    throw TransportError(.closed, endpoint: endpointDescription, underlying: "the peer closed the connection")
-                }
-                return bytes
-            }
-            // A cancelled read ends like a timeout, so a cancelled driver task stops waiting at once.
-            if ContinuousClock.now >= deadline || Task.isCancelled { return [] }
-            await Task.yield()
-        }
+        try await readInSlices(maxLength: maxLength, timeout: timeout)
     }
 
     public func close() async {
-        closeSocket()
+        closeDescriptor()
     }
 
-    // MARK: - Private
+    // MARK: - DescriptorTransport
 
-    private func openSocket() throws(TransportError) -> FileDescriptor {
+    func openDescriptor() throws(TransportError) -> FileDescriptor {
         guard let socket, socket.isOpen else {
             throw TransportError(.closed, endpoint: endpointDescription, underlying: "not open")
         }
         return socket
     }
 
-    private func closeSocket() {
+    func closeDescriptor() {
         socket?.close()
         socket = nil
     }
 
-    /// Closes the socket after a failure and says what it means.
-    private func fail(_ error: SystemCallError) -> TransportError {
-        closeSocket()
-        return error.transportError(endpoint: endpointDescription)
+    func endOfFileError() -> TransportError {
+        TransportError(.closed, endpoint: endpointDescription, underlying: "the peer closed the connection")
     }
 }
+
+extension TCPTransport: DescriptorTransport {}
