@@ -62,7 +62,7 @@ public enum WooDate {
     /// Formats a date as `yyyy-MM-dd'T'HH:mm:ss` in UTC, the form WooCommerce's `after`/`modified_after` expect.
     public static func format(_ date: Date) -> String {
         let total = Int(date.timeIntervalSince1970.rounded(.down))
-        let days = Int((Double(total) / 86_400).rounded(.down))
+        let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400  // floor division
         let secondsOfDay = total - days * 86_400
         let (year, month, day) = civilFromDays(days)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

@@ -27,20 +27,8 @@ public struct Cart: Hashable, Sendable {
         }
     }
 
-    /// A fee (a custom amount), tax excluded.
-    public struct Fee: Hashable, Sendable {
-        public var name: String
-        public var amount: PreciseAmount
-        public var taxable: Bool
-        public var taxClass: String
-
-        public init(name: String, amount: PreciseAmount, taxable: Bool = false, taxClass: String = "") {
-            self.name = name
-            self.amount = amount
-            self.taxable = taxable
-            self.taxClass = taxClass
-        }
-    }
+    /// A fee (a custom amount), tax excluded: the same value the totals take.
+    public typealias Fee = TotalsInput.Fee
 
     public var items: [Item]
     public var couponCodes: [String]

@@ -36,9 +36,7 @@ struct ResolvedCart: Sendable {
             info.append(lineInfo)
         }
         try applyDiscounts(cart, to: &lines)
-        var input = TotalsInput(lines: lines, fees: cart.fees.map {
-            TotalsInput.Fee(name: $0.name, amount: $0.amount, taxable: $0.taxable, taxClass: $0.taxClass)
-        }, decimals: decimals, pricesIncludeTax: settings.taxes.pricesIncludeTax,
+        var input = TotalsInput(lines: lines, fees: cart.fees, decimals: decimals, pricesIncludeTax: settings.taxes.pricesIncludeTax,
             roundAtSubtotal: settings.taxes.roundAtSubtotal, taxes: taxes)
         if !cart.couponCodes.isEmpty {
             if cart.orderDiscount != nil || cart.items.contains(where: { $0.discount != nil }) {
