@@ -6,7 +6,7 @@ import Foundation
 /// (reference/linux-stack.md §5). Needs root (the backend must be root-owned, the spool lp-owned) and cupsd.
 final class PrivateCUPS {
     let root: URL
-    private var process: Process?
+    private var pid: pid_t?
 
     /// Whether a private cupsd can run here.
     static var isAvailable: Bool {
@@ -84,33 +84,67 @@ final class PrivateCUPS {
             """.write(to: root.appendingPathComponent("etc/cupsd.conf"), atomically: true, encoding: .utf8)
     }
 
-    /// Starts cupsd in the foreground and waits until `lpstat -r` reports it running.
+    /// Starts cupsd on a listening socket this fixture made (systemd socket activation, `cupsd -l`): clients
+    /// that connect before the scheduler is up wait in the socket's backlog, so nothing polls for readiness.
     func start() async throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/sbin/cupsd")
-        process.arguments = ["-f", "-c", root.appendingPathComponent("etc/cupsd.conf").path,
-                             "-s", root.appendingPathComponent("etc/cups-files.conf").path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        self.process = process
-        // Poll the readiness condition (lpstat -r exits 0 even when the scheduler is down), bounded.
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .seconds(10))
-        while clock.now < deadline {
-            if try await run("/usr/bin/lpstat", ["-r"]).output.contains("scheduler is running") { return }
-            try await clock.sleep(for: .milliseconds(20))
+        let listener = try Self.listeningSocket(at: socket)
+        defer { close(listener) }
+        let conf = root.appendingPathComponent("etc/cupsd.conf").path
+        let files = root.appendingPathComponent("etc/cups-files.conf").path
+        // sh learns its own pid ($$) and exec keeps it, so LISTEN_PID names cupsd as sd_listen_fds requires.
+        let script = "export LISTEN_FDS=1 LISTEN_PID=$$; exec /usr/sbin/cupsd -l -c '\(conf)' -s '\(files)'"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, listener, 3)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let words: [String] = ["/bin/sh", "-c", script]
+        let argv = words.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, environ)
+        guard status == 0 else { throw FixtureError("could not start cupsd: \(String(cString: strerror(status)))") }
+        self.pid = pid
+        // The first request waits in the backlog until cupsd accepts it: an answer means it is running.
+        guard try await run("/usr/bin/lpstat", ["-r"]).output.contains("scheduler is running") else {
+            throw FixtureError("cupsd did not start; see \(root.path)/log/error_log")
         }
-        throw FixtureError("cupsd did not start; see \(root.path)/log/error_log")
     }
 
-    /// Stops cupsd and waits for it to exit.
+    /// A Unix socket bound at `path` and listening, for cupsd to inherit as fd 3.
+    private static func listeningSocket(at path: String) throws -> Int32 {
+        unlink(path)
+        let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw FixtureError("socket(): \(String(cString: strerror(errno)))") }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw FixtureError("socket path too long") }
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            buffer.copyBytes(from: bytes)
+            buffer[bytes.count] = 0
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0, listen(fd, 128) == 0 else {
+            let message = String(cString: strerror(errno))
+            close(fd)
+            throw FixtureError("could not listen on \(path): \(message)")
+        }
+        chmod(path, 0o777)
+        return fd
+    }
+
+    /// Stops cupsd and reaps it.
     func stop() {
-        guard let process, process.isRunning else { return }
+        guard let pid else { return }
         // SIGKILL: a child started from a Dispatch thread inherits its blocked signals, so cupsd ignores SIGTERM.
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        self.process = nil
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        self.pid = nil
     }
 
     /// Adds a raw queue (no driver: bytes pass unchanged) that captures jobs into ``outputFolder``.

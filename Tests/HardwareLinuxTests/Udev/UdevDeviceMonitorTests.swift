@@ -9,19 +9,16 @@ import Testing
     static let ueventPath = "/sys/class/mem/null/uevent"
     static let canTrigger = FileManager.default.isWritableFile(atPath: ueventPath)
 
-    /// Writes "change" every 200 ms (a monitor may miss a trigger while udevd is still starting) until the
-    /// stream yields the event for /dev/null; after `attempts` triggers the monitor is stopped, which ends the
-    /// stream, and the result is `nil`.
-    private func firstNullEvent(_ stream: AsyncStream<UdevEvent>, monitor: UdevDeviceMonitor, attempts: Int = 25) async throws -> UdevEvent? {
-        let path = Self.ueventPath
-        let trigger = Task {
-            for _ in 0..<attempts {
-                try Data("change".utf8).write(to: URL(fileURLWithPath: path))
-                try await Task.sleep(for: .milliseconds(200))
-            }
+    /// Writes "change" once (the monitor is bound, and udevd settled, before the write, so the event cannot be
+    /// missed) and returns the stream's event for /dev/null. A 10 s guard stops the monitor, which ends the
+    /// stream with `nil`, so a lost event fails the test instead of hanging it.
+    private func firstNullEvent(_ stream: AsyncStream<UdevEvent>, monitor: UdevDeviceMonitor) async throws -> UdevEvent? {
+        try Data("change".utf8).write(to: URL(fileURLWithPath: Self.ueventPath))
+        let guardTask = Task {
+            try await Task.sleep(for: .seconds(10))
             monitor.stop()
         }
-        defer { trigger.cancel() }
+        defer { guardTask.cancel() }
         for await event in stream where event.syspath.hasSuffix("/mem/null") {
             return event
         }
