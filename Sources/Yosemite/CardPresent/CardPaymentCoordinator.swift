@@ -15,6 +15,8 @@ actor CardPaymentCoordinator {
     let recorder: CardPaymentRecorder
     private var cachedService: (any CardReaderService)?
     private(set) var connectedAddress: ReaderAddress?
+    /// What the last connect resolved automatically.
+    private(set) var resolvedOnConnect: [ResolvedAttempt] = []
 
     init(environment: AppEnvironment) {
         self.environment = environment
@@ -45,7 +47,7 @@ actor CardPaymentCoordinator {
         connectedAddress = address
         remember(address)
         environment.logger.info("card: connected to \(address)")
-        _ = try? await resolveUnresolved(orderId: nil, reader: address)
+        resolvedOnConnect = (try? await resolveUnresolved(orderId: nil, reader: address)) ?? []
         return descriptor
     }
 
@@ -55,6 +57,17 @@ actor CardPaymentCoordinator {
             return connectedAddress
         }
         return try await connect(reader).address
+    }
+
+    /// Connects if needed and resolves every unresolved row on the reader; includes what connecting resolved.
+    func resolveAll(reader: String?) async throws(CardPaymentError) -> [ResolvedAttempt] {
+        resolvedOnConnect = []
+        let address = try await ensureConnected(reader)
+        let onConnect = resolvedOnConnect
+        resolvedOnConnect = []
+        let settled = Set(onConnect.filter { if case .stillUnknown = $0.outcome { false } else { true } }.map(\.attemptId))
+        let rest = try await resolveUnresolved(orderId: nil, reader: address)
+        return onConnect.filter { settled.contains($0.attemptId) } + rest
     }
 
     func disconnect() async {

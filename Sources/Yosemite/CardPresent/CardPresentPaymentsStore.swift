@@ -57,10 +57,7 @@ public final class CardPresentPaymentsStore: Store {
             Task { onCompletion(await Self.result { () async throws(CardPaymentError) in try await coordinator.endOfDay(reader: reader) }) }
         case .resolveUnknownOutcomes(let reader, let onCompletion):
             Task {
-                onCompletion(await Self.result { () async throws(CardPaymentError) in
-                    let address = try await coordinator.ensureConnected(reader)
-                    return try await coordinator.resolveUnresolved(orderId: nil, reader: address)
-                })
+                onCompletion(await Self.result { () async throws(CardPaymentError) in try await coordinator.resolveAll(reader: reader) })
             }
         case .markResolvedByHand(let attemptId, let charged, let note, let onCompletion):
             Task {

@@ -21,7 +21,7 @@ enum InProcessTerminal {
             let words = (environment["POS_SIM_SCRIPT"] ?? "").split(separator: ",").map(String.init)
             let script: TerminalScript
             do { script = try TerminalScript(parsing: words) } catch {
-                throw TransportError(.invalidAddress, endpoint: "sim://", underlying: error.description)
+                throw TransportError(.invalidAddress, endpoint: "sim://", underlying: "\(error)")
             }
             let ledger = TerminalLedger(logURL: environment["POS_SIM_LEDGER"].map { URL(fileURLWithPath: $0) })
             let listener = TCPListener(host: "127.0.0.1", port: 0)

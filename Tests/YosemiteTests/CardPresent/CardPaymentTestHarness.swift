@@ -12,6 +12,7 @@ import YosemiteTestSupport
 @MainActor
 final class CardPaymentTestHarness {
     let directory: TestDataDirectory
+    private let directoryURL: URL
     let environment: AppEnvironment
     let dispatcher = Dispatcher()
     let readers: SimulatedCardReaders
@@ -19,6 +20,7 @@ final class CardPaymentTestHarness {
 
     init(script: TerminalScript = TerminalScript(prompts: [0x0A])) async throws {
         directory = try TestDataDirectory()
+        directoryURL = directory.url
         readers = SimulatedCardReaders(script: script)
         var environment = try AppEnvironment.test(directory: directory)
         environment.now = .live
@@ -33,7 +35,7 @@ final class CardPaymentTestHarness {
         }
     }
 
-    deinit { directory.remove() }
+    deinit { try? FileManager.default.removeItem(at: directoryURL) }
 
     var database: AppDatabase { environment.database }
 
