@@ -124,7 +124,7 @@ let package = Package(
         .testTarget(
             name: "YosemiteTests",
             dependencies: ["Yosemite", "Networking", "Storage", "Hardware", "POSFoundation", "POSFoundationTestSupport",
-                           "WooTestServer", "YosemiteTestSupport", "HardwareTestSupport"],
+                           "WooTestServer", "YosemiteTestSupport", "HardwareTestSupport", "TerminalSimulator"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "WooTestServerTests", dependencies: ["WooTestServer"], swiftSettings: swiftSettings),

@@ -18,6 +18,7 @@ struct POSCommand: AsyncParsableCommand {
             StatusCommand.self,
             CatalogCommand.self,
             SellCommand.self,
+            RefundCommand.self,
             OrdersCommand.self,
             ReaderCommand.self,
             TerminalSimCommand.self,

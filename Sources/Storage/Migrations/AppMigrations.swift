@@ -20,9 +20,11 @@ public enum AppMigrations {
     public static let paymentsReceipts = "v3-payments-receipts"
     /// The outbox's `uncertain` flag, for the sync engine's lookup before a resend.
     public static let syncOutbox = "v4-sync-outbox"
+    /// The journal's previous and own receipt numbers, and card sales awaiting payment.
+    public static let cardPayments = "v5-card-payments"
 
     /// Every migration name, oldest first.
-    public static let all = [settingsCatalog, ordersOutbox, paymentsReceipts, syncOutbox]
+    public static let all = [settingsCatalog, ordersOutbox, paymentsReceipts, syncOutbox, cardPayments]
 
     /// The migrator that brings any earlier database to the current schema.
     public static func makeMigrator() -> DatabaseMigrator {
@@ -31,6 +33,7 @@ public enum AppMigrations {
         migrator.registerMigration(ordersOutbox, migrate: OrdersOutboxMigration.migrate)
         migrator.registerMigration(paymentsReceipts, migrate: PaymentsReceiptsMigration.migrate)
         migrator.registerMigration(syncOutbox, migrate: SyncOutboxMigration.migrate)
+        migrator.registerMigration(cardPayments, migrate: CardPaymentsMigration.migrate)
         return migrator
     }
 }

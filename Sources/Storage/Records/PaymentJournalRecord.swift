@@ -40,11 +40,21 @@ public struct PaymentJournalRecord: Codable, Hashable, Sendable, FetchableRecord
     public var startedAt: Date
     public var updatedAt: Date
     public var resolvedAt: Date?
+    /// The terminal's last receipt number known before the request left (journalled with the row).
+    public var previousReceiptNumber: Int?
+    /// The attempt's own receipt number, once approved.
+    public var receiptNumber: Int?
+    /// Why the row was resolved, for rows resolved by hand or found not charged.
+    public var note: String?
 
     public init(
         attemptId: String, orderId: Int64? = nil, readerId: String, kind: String = "sale", amount: Money,
-        state: State = .started, result: String? = nil, startedAt: Date, updatedAt: Date? = nil, resolvedAt: Date? = nil
+        state: State = .started, result: String? = nil, startedAt: Date, updatedAt: Date? = nil, resolvedAt: Date? = nil,
+        previousReceiptNumber: Int? = nil, receiptNumber: Int? = nil, note: String? = nil
     ) {
+        self.previousReceiptNumber = previousReceiptNumber
+        self.receiptNumber = receiptNumber
+        self.note = note
         self.attemptId = attemptId
         self.orderId = orderId
         self.readerId = readerId
@@ -79,5 +89,7 @@ public struct PaymentJournalRecord: Codable, Hashable, Sendable, FetchableRecord
         public static let orderId = Column(CodingKeys.orderId)
         public static let state = Column(CodingKeys.state)
         public static let startedAt = Column(CodingKeys.startedAt)
+        public static let readerId = Column(CodingKeys.readerId)
+        public static let receiptNumber = Column(CodingKeys.receiptNumber)
     }
 }

@@ -26,3 +26,25 @@ extension PaymentJournalRecord {
         }
     }
 }
+
+extension PaymentJournalRecord {
+    /// The unresolved attempts on an order or on a reader, oldest first.
+    public static func unresolved(orderId: Int64?, readerId: String?, in db: Database) throws -> [PaymentJournalRecord] {
+        try PaymentJournalRecord.all().unresolved().fetchAll(db).filter { row in
+            (orderId != nil && row.orderId == orderId) || (readerId != nil && row.readerId == readerId)
+        }
+    }
+
+    /// The receipt number of the newest approved attempt on a reader, if any.
+    public static func lastReceiptNumber(readerId: String, in db: Database) throws -> Int? {
+        try PaymentJournalRecord
+            .filter(Columns.readerId == readerId && Columns.receiptNumber != nil)
+            .order(Column("updatedAt").desc)
+            .fetchOne(db)?.receiptNumber
+    }
+
+    /// One attempt by id.
+    public static func find(attemptId: String, in db: Database) throws -> PaymentJournalRecord? {
+        try PaymentJournalRecord.fetchOne(db, key: attemptId)
+    }
+}

@@ -28,6 +28,9 @@ public struct AppEnvironment: Sendable {
     public var logger: Logger
     /// The printers receipts go to (CUPS live, with a folder of files as fallback).
     public var printers: PrinterSystem
+    /// Makes the card-reader service for the store's currency (live drivers in pos, the in-process simulator in
+    /// tests); called once per ``CardPresentPaymentsStore``.
+    public var makeCardReaderService: @Sendable (Currency) -> any CardReaderService
 
     public init(
         clock: any Clock<Duration>,
@@ -38,8 +41,10 @@ public struct AppEnvironment: Sendable {
         files: FileStorage,
         makeNetwork: @escaping @Sendable (Credentials) -> any Network,
         logger: Logger,
-        printers: PrinterSystem = .unavailable
+        printers: PrinterSystem = .unavailable,
+        makeCardReaderService: @escaping @Sendable (Currency) -> any CardReaderService = AppEnvironment.noCardReaders
     ) {
+        self.makeCardReaderService = makeCardReaderService
         self.clock = clock
         self.now = now
         self.uuid = uuid
@@ -53,6 +58,13 @@ public struct AppEnvironment: Sendable {
 }
 
 extension AppEnvironment {
+    /// A card-reader service that cannot open any reader (the default where none is configured).
+    public static let noCardReaders: @Sendable (Currency) -> any CardReaderService = { currency in
+        DefaultCardReaderService(makeTransport: { address in
+            throw TransportError(.invalidAddress, endpoint: address.description, underlying: "no card readers in this environment")
+        }, currency: currency)
+    }
+
     /// File names inside the data directory.
     public enum FileName {
         /// The site address, user name and application password: mode 0600.

@@ -22,6 +22,8 @@ public final class OrderStore: Store {
             Task { onCompletion(await Self.result { try await Self.resolve(cart, environment).totals }) }
         case .completeSale(let cart, let tender, let onCompletion):
             Task { onCompletion(await Self.result { try await Self.completeSale(cart, tender, environment) }) }
+        case .openCardSale(let cart, let onCompletion):
+            Task { onCompletion(await Self.result { try await Self.openCardSale(cart, environment) }) }
         case .listOrders(let filter, let onCompletion):
             Task { onCompletion(await Self.result { try await Self.list(filter, environment) }) }
         case .loadOrder(let reference, let onCompletion):
@@ -86,6 +88,26 @@ public final class OrderStore: Store {
         }
         let order = try await loadDetail(id: orderId, environment)
         return Sale(order: order, tendered: tendered, change: Money(minorUnits: change, currency: currency))
+    }
+
+    /// Writes the order awaiting payment, with the `POST orders` body kept for the outbox until it is paid.
+    private static func openCardSale(_ cart: Cart, _ environment: AppEnvironment) async throws -> LocalOrder {
+        let (resolved, totals) = try await resolve(cart, environment)
+        let builder = SaleBuilder(cart: resolved, totals: totals, customerId: cart.customerId, note: cart.note)
+        let clientUUID = environment.uuid.client()
+        let now = environment.now()
+        let orderId = try await environment.database.performAndSave { db in
+            let localNumber = try OrderRecord.allocateLocalNumber(in: db)
+            var detail = builder.detail(clientUUID: clientUUID, localNumber: localNumber, now: now, tendered: 0, change: 0)
+            detail.payments = []
+            detail.order.syncState = .local
+            try OrderRecord.insert(&detail, in: db)
+            let orderId = detail.order.id!
+            let create = SaleBuilder.text(builder.createBody(clientUUID: clientUUID, localNumber: localNumber, now: now))
+            try OrderAwaitingPaymentRecord(orderId: orderId, createPayload: create, createdAt: now).insert(db)
+            return orderId
+        }
+        return try await loadDetail(id: orderId, environment)
     }
 
     private static func list(_ filter: OrderHistoryFilter, _ environment: AppEnvironment) async throws -> [LocalOrder] {

@@ -66,6 +66,7 @@ public final class AuthenticatedState {
             ProductStore(dispatcher: dispatcher, environment: environment),
             CatalogSyncStore(dispatcher: dispatcher, environment: environment, network: network),
             ReceiptStore(dispatcher: dispatcher, environment: environment),
+            CardPresentPaymentsStore(dispatcher: dispatcher, environment: environment),
         ]
     }
 }

@@ -27,6 +27,19 @@ public struct OutboxSender: Sendable {
         try await remote.enqueueIgnoringBody(RESTRequest.wooCommerce(.post, "orders/\(orderID)/notes", body: body))
     }
 
+    /// `POST wc/v3/orders/{id}/refunds` with a queued body (`api_refund: false`).
+    public func createRefund(orderID: RemoteID, _ body: JSONValue) async throws(NetworkError) {
+        try await remote.enqueueIgnoringBody(RESTRequest.wooCommerce(.post, "orders/\(orderID)/refunds", body: body))
+    }
+
+    /// True when the order already has a refund carrying this `_pos_refund_uuid` (an earlier send that arrived).
+    public func hasRefund(orderID: RemoteID, refundUUID: String) async throws(NetworkError) -> Bool {
+        let refunds = try await RefundsRemote(network: remote.network).loadRefunds(orderID: orderID)
+        return refunds.contains { refund in
+            refund.metaData.contains { $0.key == RefundPayload.refundUUIDMetaKey && $0.value.stringValue == refundUUID }
+        }
+    }
+
     /// `POST wc/v3/orders/batch`: creates and updates, each answered on its own.
     public func batch(creates: [JSONValue], updates: [(id: RemoteID, body: JSONValue)]) async throws(NetworkError)
         -> OrderBatchResult {

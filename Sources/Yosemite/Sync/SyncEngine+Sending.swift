@@ -73,12 +73,12 @@ extension SyncEngine {
             switch item.entry.kind {
             case .createOrder:
                 batchable.append(item)
-            case .markPaid, .updateOrderStatus, .addNote:
+            case .markPaid, .updateOrderStatus, .addNote, .createRefund:
                 guard item.order?.remoteId != nil else {
                     try await park([item.entry], reason: "its order has no id on the store (its creation was not delivered)")
                     continue
                 }
-                if item.entry.kind == .addNote { singles.append(item) } else { batchable.append(item) }
+                if item.entry.kind == .addNote || item.entry.kind == .createRefund { singles.append(item) } else { batchable.append(item) }
             default:
                 try await park([item.entry], reason: "this version of pos cannot send '\(item.entry.kind)' entries")
             }
@@ -107,6 +107,16 @@ extension SyncEngine {
                 try await finishCreate(item, server: order)
             case .addNote:
                 try await sender.addNote(orderID: remoteId, item.body)
+                try Task.checkCancellation()
+                try await finishOther(item, server: nil)
+            case .createRefund:
+                // Not idempotent: a refund whose earlier send may have arrived is looked up by its UUID first.
+                let uuid = item.entry.entityId ?? ""
+                if item.entry.attemptCount > 1, !uuid.isEmpty, try await sender.hasRefund(orderID: remoteId, refundUUID: uuid) {
+                    logger.notice("sync: refund \(uuid) is already on the store; adopted")
+                } else {
+                    try await sender.createRefund(orderID: remoteId, item.body)
+                }
                 try Task.checkCancellation()
                 try await finishOther(item, server: nil)
             default:

@@ -3,12 +3,16 @@ import Foundation
 import POSFoundation
 import Yosemite
 
-/// `pos sell`: rings up items from the local catalog and takes cash, offline if need be.
+/// `pos sell`: rings up items from the local catalog and takes cash (offline if need be), a card, or both.
 struct SellCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sell",
-        abstract: "Sell items from the local catalog for cash; works without a network.",
-        discussion: "The sale is saved with its outbox entries; `pos sync` sends it to the store."
+        abstract: "Sell items from the local catalog for cash or by card; cash works without a network.",
+        discussion: """
+            The sale is saved with its outbox entries; `pos sync` sends it to the store. By card (`--pay card`) the \
+            order is saved awaiting payment, then paid on the terminal; split tender: `--pay cash:10.00 --pay card`. \
+            Exit codes: 11 declined (order stays awaiting payment), 12 reader unavailable, 13 outcome unknown.
+            """
     )
 
     @OptionGroup var data: DataDirectoryOptions
@@ -25,23 +29,38 @@ struct SellCommand: AsyncParsableCommand {
     @Option(help: "A discount on the whole order: a percentage (10%) or an amount (2.50).")
     var discount: String?
 
-    @Option(help: "The tender: cash or cash:TENDERED (card comes later).")
-    var pay: String
+    @Option(help: "The tender: cash, cash:TENDERED, card, or cash:AMOUNT with card for a split. Repeat for a split.")
+    var pay: [String] = []
+
+    @Option(help: "The card reader (zvt+tcp://HOST:PORT, sim://…); default: the last one used.")
+    var reader: String?
 
     @Flag(help: "Print JSON.")
     var json = false
 
     func validate() throws {
         if items.isEmpty { throw ValidationError("Give at least one --item CODE[:QTY].") }
-        if pay.lowercased().hasPrefix("card") {
-            throw ValidationError("Card payments are not available yet; take cash with --pay cash[:TENDERED].")
+        let kinds = pay.map { $0.lowercased().split(separator: ":", maxSplits: 1).first.map(String.init) ?? "" }
+        guard !kinds.isEmpty, kinds.allSatisfy({ $0 == "cash" || $0 == "card" }) else {
+            throw ValidationError("--pay must be cash, cash:TENDERED or card (split: --pay cash:10.00 --pay card).")
         }
-        if !pay.lowercased().hasPrefix("cash") { throw ValidationError("--pay must be cash or cash:TENDERED.") }
+        if kinds.count > 1 {
+            guard kinds.count == 2, kinds.contains("card"), kinds.contains("cash"),
+                  pay.contains(where: { $0.lowercased().hasPrefix("cash:") }) else {
+                throw ValidationError("A split is one --pay cash:AMOUNT and one --pay card.")
+            }
+        }
+        if reader != nil, !kinds.contains("card") { throw ValidationError("--reader goes with --pay card.") }
     }
 
     func run() async throws {
         let cart = try makeCart()
-        let tenderedText = pay.split(separator: ":", maxSplits: 1).dropFirst().first.map(String.init)
+        if pay.contains(where: { $0.lowercased().hasPrefix("card") }) {
+            let cashText = pay.first { $0.lowercased().hasPrefix("cash:") }.map { String($0.dropFirst(5)) }
+            try await CardSaleFlow(data: data, cart: cart, cashText: cashText, reader: reader, json: json).run()
+            return
+        }
+        let tenderedText = pay[0].split(separator: ":", maxSplits: 1).dropFirst().first.map(String.init)
         let (sale, format) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
             var tendered: Money?
             if let tenderedText {
@@ -58,7 +77,13 @@ struct SellCommand: AsyncParsableCommand {
             try Console.json(SaleReport(sale))
             return
         }
-        let order = sale.order
+        Self.printOrder(sale.order, format: format)
+        Console.out("Tendered: \(sale.tendered.formatted(format))  Change: \(sale.change.formatted(format))")
+        Console.out("Saved; waiting to sync.")
+    }
+
+    /// Prints an order's lines and totals.
+    static func printOrder(_ order: LocalOrder, format: MoneyFormat) {
         Console.out("Order \(order.localNumber) (\(order.clientUUID))")
         for line in order.detail.lines {
             Console.out("  \(line.quantity) × \(line.name)  \(order.money(line.total).formatted(format))")
@@ -72,8 +97,6 @@ struct SellCommand: AsyncParsableCommand {
             Console.out("Tax \(tax.label) \(tax.ratePercent)%: \(order.money(tax.taxTotal).formatted(format))")
         }
         Console.out("Total: \(order.total.formatted(format))")
-        Console.out("Tendered: \(sale.tendered.formatted(format))  Change: \(sale.change.formatted(format))")
-        Console.out("Saved; waiting to sync.")
     }
 
     private func makeCart() throws -> Cart {

@@ -22,7 +22,8 @@ extension AppEnvironment {
             files: FileStorage(),
             makeNetwork: { credentials in URLSessionNetwork(credentials: credentials, timeout: .seconds(30)) },
             logger: logger,
-            printers: .live(dataDirectory: dataDirectory)
+            printers: .live(dataDirectory: dataDirectory),
+            makeCardReaderService: { currency in LiveReaderTransports.cardReaderService(currency: currency) }
         )
     }
 }

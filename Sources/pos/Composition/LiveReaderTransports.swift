@@ -1,11 +1,12 @@
 import Foundation
 import Hardware
 import HardwareLinux
+import POSFoundation
 
 /// The composition seam between the reader commands and the live transports of HardwareLinux.
 enum LiveReaderTransports {
     /// The transport for a reader address: TCP for `zvt+tcp`, a TTY for `…+serial` (9600 8N2 for ZVT, 8N1 for
-    /// Concert).
+    /// Concert), libusb for `…+usb`, and the in-process simulator (``InProcessTerminal``) for `sim://`.
     static func transport(for address: ReaderAddress) throws -> any ByteTransport {
         switch address.link {
         case .tcp(let host, let port):
@@ -20,11 +21,16 @@ enum LiveReaderTransports {
                 interfaceKind: known?.interfaceKind ?? .cdcACM, api: LiveLibUSB()
             )
         case .inProcess:
-            throw TransportError(
-                .invalidAddress, endpoint: address.description,
-                underlying: "the in-process simulator is not in this build yet; run pos terminal-sim and use zvt+tcp://"
-            )
+            return try InProcessTerminal.transport()
         }
+    }
+
+    /// The card-reader service of a pos process: live transports, terminal time in this machine's time zone.
+    static func cardReaderService(currency: Currency) -> any CardReaderService {
+        let offset = Int64(TimeZone.current.secondsFromGMT())
+        return DefaultCardReaderService(
+            makeTransport: { address in try transport(for: address) }, currency: currency,
+            matcher: UnknownOutcomeMatcher(utcOffsetSeconds: offset))
     }
 
     /// Known terminals plugged in by USB now, matched against the table the udev rules come from.

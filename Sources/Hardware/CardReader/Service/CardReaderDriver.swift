@@ -27,4 +27,12 @@ public protocol CardReaderDriver: Sendable {
 
     /// Settles an unknown outcome with the terminal without charging again.
     func resolve(_ unknown: UnknownCardOutcome) async throws(CardReaderError) -> UnknownOutcomeResolution
+
+    /// The receipt number of the last transaction the driver saw complete on this connection, if any.
+    func lastKnownReceiptNumber() async -> Int?
+}
+
+extension CardReaderDriver {
+    /// Drivers that cannot tell (Concert) know none.
+    public func lastKnownReceiptNumber() async -> Int? { nil }
 }

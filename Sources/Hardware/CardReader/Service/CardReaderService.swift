@@ -46,4 +46,13 @@ public protocol CardReaderService: Sendable {
 
     /// Settles an unknown outcome with the terminal (status enquiry, repeat receipt). Never charges again.
     func resolveUnknownOutcome(_ unknown: UnknownCardOutcome) async throws(CardReaderError) -> UnknownOutcomeResolution
+
+    /// The receipt number of the connected terminal's last transaction as the driver saw it on this connection,
+    /// or `nil` (none seen, not connected, or a protocol without receipt numbers). Journal it before a payment.
+    func lastKnownReceiptNumber() async -> Int?
+}
+
+extension CardReaderService {
+    /// Services that cannot tell know none.
+    public func lastKnownReceiptNumber() async -> Int? { nil }
 }

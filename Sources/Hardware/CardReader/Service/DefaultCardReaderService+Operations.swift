@@ -36,6 +36,10 @@ extension DefaultCardReaderService {
         return try await driver.resolve(unknown)
     }
 
+    public func lastKnownReceiptNumber() async -> Int? {
+        await connectedDriver()?.lastKnownReceiptNumber()
+    }
+
     /// Runs one operation on the connected driver, forwarding prompts as reader events too.
     public func perform(
         _ operation: CardReaderOperation, progress: @escaping @Sendable (PaymentProgress) -> Void = { _ in }

@@ -41,10 +41,11 @@ public actor DefaultCardReaderService: CardReaderService {
     public init(
         makeTransport: @escaping @Sendable (ReaderAddress) throws -> any ByteTransport, currency: Currency,
         clock: any Clock<Duration> = ContinuousClock(), monitor: (any DeviceMonitor)? = nil,
-        identify: @escaping DeviceIdentifier = { _ in nil }, configuredReaders: [CardReaderDescriptor] = []
+        identify: @escaping DeviceIdentifier = { _ in nil }, configuredReaders: [CardReaderDescriptor] = [],
+        matcher: UnknownOutcomeMatcher = UnknownOutcomeMatcher()
     ) {
         self.init(
-            makeDriver: Self.standardDrivers(makeTransport: makeTransport, currency: currency, clock: clock),
+            makeDriver: Self.standardDrivers(makeTransport: makeTransport, currency: currency, clock: clock, matcher: matcher),
             monitor: monitor, identify: identify, configuredReaders: configuredReaders
         )
     }
@@ -52,7 +53,7 @@ public actor DefaultCardReaderService: CardReaderService {
     /// The driver factory for ZVT and Concert over the given transports.
     public static func standardDrivers(
         makeTransport: @escaping @Sendable (ReaderAddress) throws -> any ByteTransport, currency: Currency,
-        clock: any Clock<Duration>
+        clock: any Clock<Duration>, matcher: UnknownOutcomeMatcher = UnknownOutcomeMatcher()
     ) -> DriverFactory {
         { address throws(CardReaderError) in
             let transport: any ByteTransport
@@ -67,9 +68,11 @@ public actor DefaultCardReaderService: CardReaderService {
             case (.concert, _):
                 return ConcertCardReader(transport: transport, address: address, clock: clock)
             case (_, .tcp), (.simulator, _):
-                return ZVTCardReader(transport: transport, framing: .bareAPDU, address: address, currency: currency, clock: clock)
+                return ZVTCardReader(transport: transport, framing: .bareAPDU, address: address, currency: currency, clock: clock,
+                                     matcher: matcher)
             case (.zvt, _):
-                return ZVTCardReader(transport: transport, framing: .serial, address: address, currency: currency, clock: clock)
+                return ZVTCardReader(transport: transport, framing: .serial, address: address, currency: currency, clock: clock,
+                                     matcher: matcher)
             }
         }
     }

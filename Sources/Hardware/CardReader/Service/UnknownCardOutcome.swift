@@ -3,8 +3,9 @@ import POSFoundation
 /// A money-moving operation whose outcome the terminal never confirmed: the line dropped, a timer ran out,
 /// or the terminal contradicted itself. The card may have been charged.
 ///
-/// It carries what resolving it needs: the reader, what was asked, and the last receipt number the driver
-/// saw before (a Repeat Receipt that still shows that number means the operation never happened).
+/// It carries what resolving it needs: the reader, what was asked, the terminal's last receipt number before it
+/// (journalled by the caller, or seen by the driver on this connection) and when the attempt started. A caller that
+/// resolves after a restart rebuilds it from its journal row; ``UnknownOutcomeMatcher`` decides.
 public struct UnknownCardOutcome: Hashable, Sendable, Codable {
     /// What was asked.
     public enum Kind: String, Hashable, Sendable, Codable { case payment, refund, reversal }
@@ -23,11 +24,13 @@ public struct UnknownCardOutcome: Hashable, Sendable, Codable {
     public var previousReceiptNumber: Int?
     /// The terminal's slip lines received before the outcome became unknown.
     public var receiptLines: [String]
+    /// When the attempt started, in seconds since 1970 UTC, if the caller journalled it.
+    public var startedAtUnixTime: Int64?
 
     /// Creates an unknown outcome.
     public init(
         reader: String, kind: Kind, amount: Money?, reversedReceiptNumber: Int? = nil, reason: String,
-        previousReceiptNumber: Int? = nil, receiptLines: [String] = []
+        previousReceiptNumber: Int? = nil, receiptLines: [String] = [], startedAtUnixTime: Int64? = nil
     ) {
         self.reader = reader
         self.kind = kind
@@ -36,6 +39,7 @@ public struct UnknownCardOutcome: Hashable, Sendable, Codable {
         self.reason = reason
         self.previousReceiptNumber = previousReceiptNumber
         self.receiptLines = receiptLines
+        self.startedAtUnixTime = startedAtUnixTime
     }
 }
 

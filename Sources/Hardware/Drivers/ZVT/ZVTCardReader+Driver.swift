@@ -17,7 +17,12 @@ extension ZVTCardReader: CardReaderDriver {
     public func perform(
         _ operation: CardReaderOperation, progress: @escaping @Sendable (PaymentProgress) -> Void
     ) async throws(CardReaderError) -> CardReaderOperationOutcome {
-        let previousReceipt = lastReceiptNumber
+        var previousReceipt = lastReceiptNumber
+        var startedAt: Int64?
+        if case .payment(let request) = operation {
+            previousReceipt = request.previousReceiptNumber ?? lastReceiptNumber
+            startedAt = request.startedAtUnixTime
+        }
         let result = await run(command(for: operation)) { event in
             switch event {
             case .prompt(let prompt): progress(.prompt(prompt))
@@ -29,12 +34,12 @@ extension ZVTCardReader: CardReaderDriver {
             throw error
         case .outcomeUnknown(let unresolved):
             return .outcomeUnknown(unknown(operation, reason: unresolved.reason.rawValue, previousReceipt: previousReceipt,
-                                           lines: unresolved.receiptLines.map(\.text)))
+                                           lines: unresolved.receiptLines.map(\.text), startedAt: startedAt))
         case .completed(let outcome):
             guard operation.movesMoney else { return .report(Self.report(outcome, currency: defaultCurrency)) }
             guard let payment = outcome.payment else {
                 return .outcomeUnknown(unknown(operation, reason: "noPaymentResult", previousReceipt: previousReceipt,
-                                               lines: outcome.receiptLines.map(\.text)))
+                                               lines: outcome.receiptLines.map(\.text), startedAt: startedAt))
             }
             return .approved(payment)
         }
@@ -49,7 +54,8 @@ extension ZVTCardReader: CardReaderDriver {
         }
         switch await run(.repeatReceipt(password: password)) {
         case .completed(let outcome):
-            return Self.resolution(of: unknown, lastTransaction: outcome.payment)
+            if let receipt = outcome.payment?.receiptNumber { lastReceiptNumber = receipt }
+            return matcher.resolution(of: unknown, lastTransaction: outcome.payment)
         case .failed(let error) where error.underlying == .transportFailed || error.underlying == .timedOut:
             throw error
         case .failed(let error):
@@ -73,7 +79,7 @@ extension ZVTCardReader: CardReaderDriver {
     }
 
     private func unknown(
-        _ operation: CardReaderOperation, reason: String, previousReceipt: Int?, lines: [String]
+        _ operation: CardReaderOperation, reason: String, previousReceipt: Int?, lines: [String], startedAt: Int64?
     ) -> UnknownCardOutcome {
         var kind = UnknownCardOutcome.Kind.payment
         var amount: Money?
@@ -86,25 +92,18 @@ extension ZVTCardReader: CardReaderDriver {
         }
         return UnknownCardOutcome(
             reader: address.description, kind: kind, amount: amount, reversedReceiptNumber: reversed, reason: reason,
-            previousReceiptNumber: previousReceipt, receiptLines: lines
+            previousReceiptNumber: previousReceipt, receiptLines: lines, startedAtUnixTime: startedAt
         )
     }
 
-    /// Decides from the terminal's last transaction (Repeat Receipt) what became of an unknown operation.
-    ///
-    /// The last transaction is ours when its receipt number differs from the one seen before ours and its amount
-    /// matches; approved then. The same receipt number as before means ours never ran. Anything else stays unknown.
+    /// Decides from the terminal's last transaction (Repeat Receipt) what became of an unknown operation, with
+    /// the default ``UnknownOutcomeMatcher`` (terminal time in UTC).
     public static func resolution(of unknown: UnknownCardOutcome, lastTransaction: PaymentResult?) -> UnknownOutcomeResolution {
-        guard let last = lastTransaction else { return .stillUnknown(reason: "the terminal reported no last transaction") }
-        if let previous = unknown.previousReceiptNumber, last.receiptNumber == previous { return .notCharged }
-        if let amount = unknown.amount, last.amount.minorUnits != amount.minorUnits {
-            return unknown.previousReceiptNumber == nil
-                ? .stillUnknown(reason: "the terminal's last transaction has another amount")
-                : .notCharged
-        }
-        guard last.resultCode.isSuccess else { return .notCharged }
-        return .approved(last)
+        UnknownOutcomeMatcher().resolution(of: unknown, lastTransaction: lastTransaction)
     }
+
+    /// The receipt number of the last transaction this connection saw complete, if any.
+    public func lastKnownReceiptNumber() async -> Int? { lastReceiptNumber }
 
     static func report(_ outcome: ZVTTransactionOutcome, currency: Currency) -> TerminalReport {
         let status = outcome.statusInformation

@@ -54,6 +54,8 @@ public actor ZVTCardReader {
     let defaultCurrency: Currency
     let registration: ZVTRegistration?
     let password: ZVTPassword
+    /// How an unknown outcome is matched against the terminal's last transaction.
+    let matcher: UnknownOutcomeMatcher
 
     var channel: TransportChannel?
     var machine: ZVTTransactionStateMachine
@@ -75,8 +77,10 @@ public actor ZVTCardReader {
     public init(
         transport: any ByteTransport, framing: Framing, address: ReaderAddress, currency: Currency,
         clock: any Clock<Duration> = ContinuousClock(), timeouts: ZVTTimeouts = .standard,
-        password: ZVTPassword = .zero, registers: Bool = true, registration: ZVTRegistration? = nil
+        password: ZVTPassword = .zero, registers: Bool = true, registration: ZVTRegistration? = nil,
+        matcher: UnknownOutcomeMatcher = UnknownOutcomeMatcher()
     ) {
+        self.matcher = matcher
         self.transport = transport
         self.framing = framing
         self.address = address

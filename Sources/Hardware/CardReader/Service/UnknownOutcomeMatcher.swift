@@ -1,0 +1,111 @@
+/// Decides from the terminal's last transaction (Repeat Receipt) what became of an ``UnknownCardOutcome``.
+///
+/// "Approved" only when the last transaction is provably the attempt: its receipt number differs from the one
+/// journalled before the attempt, its amount is the attempt's, and, where the terminal sends a date and time, it
+/// lies between the attempt's start (less ``skewSeconds``) and the start plus ``maximumAttemptSeconds``. Without a
+/// journalled previous number the amount and the time must both match. "Not charged" only when the last
+/// transaction is still the journalled previous one (and not dated after the attempt), or is provably the attempt
+/// and declined. Anything weaker stays unknown: never approved, never "not charged" by guess.
+///
+/// ```swift
+/// let matcher = UnknownOutcomeMatcher(utcOffsetSeconds: 3600)    // the terminal's clock runs on CET
+/// switch matcher.resolution(of: unknown, lastTransaction: repeated) { … }
+/// ```
+public struct UnknownOutcomeMatcher: Hashable, Sendable {
+    /// How far the terminal's clock may be off the counter's, in seconds.
+    public var skewSeconds: Int64
+    /// How long after its start an attempt may have been booked, in seconds.
+    public var maximumAttemptSeconds: Int64
+    /// The offset of the terminal's local time from UTC, in seconds (terminals send local time without a zone).
+    public var utcOffsetSeconds: Int64
+
+    /// Creates a matcher; the defaults allow a 90 s clock skew and a 10 minute attempt, with terminal time in UTC.
+    public init(skewSeconds: Int64 = 90, maximumAttemptSeconds: Int64 = 600, utcOffsetSeconds: Int64 = 0) {
+        self.skewSeconds = skewSeconds
+        self.maximumAttemptSeconds = maximumAttemptSeconds
+        self.utcOffsetSeconds = utcOffsetSeconds
+    }
+
+    /// What the terminal's last transaction says about the unknown attempt.
+    public func resolution(of unknown: UnknownCardOutcome, lastTransaction: PaymentResult?) -> UnknownOutcomeResolution {
+        guard let last = lastTransaction else { return .stillUnknown(reason: "the terminal reported no last transaction") }
+        let start = unknown.startedAtUnixTime
+        let bookedAt = last.timestamp.flatMap { unixTime(of: $0, near: start) }
+        if let previous = unknown.previousReceiptNumber, last.receiptNumber == previous {
+            if let start, let bookedAt, bookedAt > start + skewSeconds {
+                return .stillUnknown(reason: "the terminal's last receipt \(previous) is dated after the attempt started; its numbering may have restarted")
+            }
+            return .notCharged
+        }
+        guard last.receiptNumber != nil else {
+            return .stillUnknown(reason: "the terminal's last transaction has no receipt number")
+        }
+        if let amount = unknown.amount, last.amount.minorUnits != amount.minorUnits || last.amount.currency.code != amount.currency.code {
+            return .stillUnknown(reason: "the terminal's last transaction (\(last.amount.decimalString)) is not this attempt's amount")
+        }
+        if unknown.amount == nil, unknown.kind != .reversal {
+            return .stillUnknown(reason: "the attempt's amount is not known")
+        }
+        switch (start, bookedAt) {
+        case (let start?, let bookedAt?):
+            if bookedAt < start - skewSeconds {
+                return .stillUnknown(reason: "the terminal's last transaction was booked before this attempt started")
+            }
+            if bookedAt > start + skewSeconds + maximumAttemptSeconds {
+                return .stillUnknown(reason: "the terminal's last transaction was booked long after this attempt started")
+            }
+        default:
+            if unknown.previousReceiptNumber == nil {
+                return .stillUnknown(reason: "neither the previous receipt number nor the terminal's time can tie its last transaction to this attempt")
+            }
+        }
+        guard last.resultCode.isSuccess else { return .notCharged }
+        return .approved(last)
+    }
+
+    /// The terminal's local date and time as seconds since 1970 UTC; a missing year is the one nearest `reference`.
+    func unixTime(of timestamp: TerminalTimestamp, near reference: Int64?) -> Int64? {
+        guard let month = timestamp.month, let day = timestamp.day, let hour = timestamp.hour,
+              let minute = timestamp.minute, let second = timestamp.second,
+              (1...12).contains(month), (1...31).contains(day) else { return nil }
+        func seconds(year: Int) -> Int64 {
+            let days = Self.daysFromCivil(year: year, month: month, day: day)
+            return days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - utcOffsetSeconds
+        }
+        if let year = timestamp.year { return seconds(year: year) }
+        guard let reference else { return nil }
+        let referenceYear = Self.civilYear(ofDay: (reference + utcOffsetSeconds).floorDivided(by: 86_400))
+        return [referenceYear - 1, referenceYear, referenceYear + 1].map(seconds(year:))
+            .min { abs($0 - reference) < abs($1 - reference) }
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm).
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int64 {
+        let y = Int64(month <= 2 ? year - 1 : year)
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let m = Int64(month)
+        let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + Int64(day) - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// The year of a day counted from 1970-01-01.
+    static func civilYear(ofDay days: Int64) -> Int {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return Int(yoe + era * 400 + (month <= 2 ? 1 : 0))
+    }
+}
+
+private extension Int64 {
+    func floorDivided(by divisor: Int64) -> Int64 {
+        let quotient = self / divisor
+        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
+    }
+}

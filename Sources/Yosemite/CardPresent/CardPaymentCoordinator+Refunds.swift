@@ -1,0 +1,108 @@
+import Foundation
+import Hardware
+import POSFoundation
+import Storage
+
+/// Refunds, reversal of the last payment, and end of day.
+extension CardPaymentCoordinator {
+    /// Refunds a paid order: on the card when it was paid by card, in cash otherwise; then the outbox refund record.
+    func refund(
+        orderId: Int64, amount: Money?, reader: String?, progress: @escaping @Sendable (PaymentProgress) -> Void
+    ) async throws(CardPaymentError) -> CardRefund {
+        let loaded: (OrderRecordDetail?, Int64)
+        do {
+            loaded = try await environment.database.read { db in
+                let detail = try OrderRecord.detail(id: orderId, in: db)
+                let refunded = detail?.outbox.filter { $0.kind == .createRefund }.reduce(Int64(0)) { sum, entry in
+                    sum + RefundPayload.amount(in: entry.payload, currency: detail?.order.currency ?? .eur)
+                } ?? 0
+                return (detail, refunded)
+            }
+        } catch { throw .storage(String(describing: error)) }
+        guard let detail = loaded.0 else { throw .invalidRefund("no order \(orderId) on this counter") }
+        guard !detail.payments.isEmpty else { throw .invalidRefund("order \(detail.order.localNumber) is not paid") }
+        let order = detail.order
+        let refundable = order.total - loaded.1
+        let wanted = amount?.minorUnits ?? refundable
+        guard wanted > 0, wanted <= refundable else {
+            throw .invalidRefund("\(order.money(wanted).decimalString) is more than the \(order.money(refundable).decimalString) left to refund")
+        }
+        let money = order.money(wanted)
+        let cardPaid = detail.payments.filter { $0.method == .card }.reduce(Int64(0)) { $0 + $1.amount }
+        guard cardPaid > 0 else {
+            do {
+                let entry = try await recorder.recordCashRefund(orderId: orderId, amount: money, reason: "Cash refund at the counter")
+                return CardRefund(amount: money, card: nil, outboxEntryId: entry)
+            } catch { throw .storage(String(describing: error)) }
+        }
+        guard wanted <= cardPaid else {
+            throw .invalidRefund("the card paid \(order.money(cardPaid).decimalString); refund the rest in cash separately")
+        }
+        let address = try await ensureConnected(reader)
+        let service = try await service()
+        try await refuseWhileUnresolved(reader: address)
+        let row: PaymentJournalRecord
+        do {
+            row = try await recorder.start(orderId: orderId, reader: address.description, kind: "refund", amount: money,
+                                           previousReceiptNumber: await service.lastKnownReceiptNumber())
+            try await recorder.mark(row.attemptId, .requestSent)
+        } catch { throw .storage(String(describing: error)) }
+        switch try await run(service.refund(money), attemptId: row.attemptId, progress: progress) {
+        case .completed(let result):
+            do {
+                let entry = try await recorder.recordRefundApproval(row.attemptId, result: result, reason: Self.reason(row, result))
+                return CardRefund(amount: money, card: result, outboxEntryId: entry)
+            } catch { throw .storage(String(describing: error)) }
+        case .outcomeUnknown(let unknown):
+            throw .outcomeUnknown(attemptId: row.attemptId, reason: unknown.reason)
+        }
+    }
+
+    /// Reverses the newest approved card sale on the reader and queues its refund record.
+    func reverseLast(reader: String?, progress: @escaping @Sendable (PaymentProgress) -> Void) async throws(CardPaymentError) -> CardRefund {
+        let address = try await ensureConnected(reader)
+        let service = try await service()
+        try await refuseWhileUnresolved(reader: address)
+        let last: PaymentJournalRecord?
+        do {
+            last = try await environment.database.read { db in
+                try PaymentJournalRecord.all().fetchAll(db)
+                    .filter { $0.readerId == address.description && $0.kind == "sale" && $0.state == .approved && $0.receiptNumber != nil }
+                    .max { $0.updatedAt < $1.updatedAt }
+            }
+        } catch { throw .storage(String(describing: error)) }
+        guard let last, let receipt = last.receiptNumber else { throw .invalidRefund("no approved card payment on this reader to reverse") }
+        let row: PaymentJournalRecord
+        do {
+            row = try await recorder.start(orderId: last.orderId, reader: address.description, kind: "reversal",
+                                           amount: last.amountMoney, previousReceiptNumber: await service.lastKnownReceiptNumber())
+            try await recorder.mark(row.attemptId, .requestSent)
+        } catch { throw .storage(String(describing: error)) }
+        switch try await run(service.reverse(receiptNumber: receipt), attemptId: row.attemptId, progress: progress) {
+        case .completed(let result):
+            do {
+                let entry = try await recorder.recordRefundApproval(row.attemptId, result: result, reason: Self.reason(row, result))
+                return CardRefund(amount: last.amountMoney, card: result, outboxEntryId: entry)
+            } catch { throw .storage(String(describing: error)) }
+        case .outcomeUnknown(let unknown):
+            throw .outcomeUnknown(attemptId: row.attemptId, reason: unknown.reason)
+        }
+    }
+
+    /// Closes the terminal's batch.
+    func endOfDay(reader: String?) async throws(CardPaymentError) -> TerminalReport {
+        _ = try await ensureConnected(reader)
+        do { return try await service().endOfDay() } catch let error as CardPaymentError { throw error } catch {
+            throw .readerUnavailable(error as? CardReaderError ?? CardReaderError(phase: .endOfDay, underlying: .transportFailed))
+        }
+    }
+
+    /// Resolves the reader's unresolved rows and refuses when one stays unknown.
+    private func refuseWhileUnresolved(reader: ReaderAddress) async throws(CardPaymentError) {
+        for attempt in try await resolveUnresolved(orderId: nil, reader: reader) {
+            if case .stillUnknown(let reason) = attempt.outcome {
+                throw .unresolvedAttempt(attemptId: attempt.attemptId, reason: reason)
+            }
+        }
+    }
+}

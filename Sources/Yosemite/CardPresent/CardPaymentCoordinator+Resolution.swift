@@ -1,0 +1,108 @@
+import Foundation
+import Hardware
+import POSFoundation
+import Storage
+
+/// Settling unresolved journal rows: with the terminal, or by hand.
+extension CardPaymentCoordinator {
+    /// Resolves every unresolved row on the order or on the reader with the connected terminal, recording what it
+    /// finds once. Rows of another reader than the connected one stay unknown (they need that reader).
+    func resolveUnresolved(orderId: Int64?, reader: ReaderAddress) async throws(CardPaymentError) -> [ResolvedAttempt] {
+        let rows: [PaymentJournalRecord]
+        do {
+            rows = try await environment.database.read { db in
+                try PaymentJournalRecord.unresolved(orderId: orderId, readerId: reader.description, in: db)
+            }
+        } catch { throw .storage(String(describing: error)) }
+        var results: [ResolvedAttempt] = []
+        for row in rows {
+            results.append(try await resolve(row, connected: reader))
+        }
+        return results
+    }
+
+    /// Resolves one row with the terminal it ran on.
+    private func resolve(_ row: PaymentJournalRecord, connected: ReaderAddress) async throws(CardPaymentError) -> ResolvedAttempt {
+        guard row.readerId == connected.description else {
+            return Self.attempt(row, .stillUnknown(reason: "it ran on \(row.readerId); connect that reader to resolve it"))
+        }
+        let unknown = UnknownCardOutcome(
+            reader: row.readerId, kind: Self.kind(of: row), amount: row.amountMoney, reason: row.note ?? row.state.rawValue,
+            previousReceiptNumber: row.previousReceiptNumber,
+            startedAtUnixTime: Int64(row.startedAt.timeIntervalSince1970.rounded(.down)))
+        let resolution: UnknownOutcomeResolution
+        do {
+            resolution = try await service().resolveUnknownOutcome(unknown)
+        } catch let error as CardPaymentError {
+            throw error
+        } catch {
+            return Self.attempt(row, .stillUnknown(reason: "the terminal could not be asked (\(error))"))
+        }
+        environment.logger.notice("card: attempt \(row.attemptId) resolved with the terminal: \(resolution)")
+        do {
+            switch resolution {
+            case .approved(let result):
+                if row.kind == "sale" {
+                    try await recorder.recordSaleApproval(row.attemptId, result: result, note: "found by resolution")
+                } else {
+                    _ = try await recorder.recordRefundApproval(row.attemptId, result: result, reason: Self.reason(row, result))
+                }
+                return Self.attempt(row, .approved(result))
+            case .notCharged:
+                try await recorder.mark(row.attemptId, .resolved, note: "not charged (the terminal's last transaction is not this attempt)")
+                return Self.attempt(row, .notCharged)
+            case .stillUnknown(let reason):
+                try await recorder.mark(row.attemptId, .unknown, note: reason)
+                return Self.attempt(row, .stillUnknown(reason: reason))
+            }
+        } catch { throw .storage(String(describing: error)) }
+    }
+
+    /// Closes a row by hand after the cashier checked the terminal's journal; logged.
+    func markResolvedByHand(attemptId: String, charged: Bool, note: String) async throws(CardPaymentError) -> ResolvedAttempt {
+        let row: PaymentJournalRecord?
+        do { row = try await environment.database.read { db in try PaymentJournalRecord.find(attemptId: attemptId, in: db) } } catch {
+            throw .storage(String(describing: error))
+        }
+        guard let row, row.isUnresolved else { throw .attemptNotFound(attemptId) }
+        environment.logger.warning("card: attempt \(attemptId) resolved BY HAND as \(charged ? "charged" : "not charged"): \(note)")
+        do {
+            guard charged else {
+                try await recorder.mark(attemptId, .resolved, note: "resolved by hand, not charged: \(note)")
+                return Self.attempt(row, .notCharged)
+            }
+            let result = PaymentResult(amount: row.amountMoney)
+            if row.kind == "sale" {
+                try await recorder.recordSaleApproval(attemptId, result: result, note: "resolved by hand, charged: \(note)")
+            } else {
+                _ = try await recorder.recordRefundApproval(attemptId, result: nil, reason: "Refund on the terminal (resolved by hand)")
+            }
+            return Self.attempt(row, .approved(result))
+        } catch { throw .storage(String(describing: error)) }
+    }
+
+    /// Every unresolved row, as still unknown.
+    func loadUnresolved() async throws(CardPaymentError) -> [ResolvedAttempt] {
+        do {
+            return try await environment.database.read { db in try PaymentJournalRecord.all().unresolved().fetchAll(db) }
+                .map { Self.attempt($0, .stillUnknown(reason: $0.note ?? $0.state.rawValue)) }
+        } catch { throw .storage(String(describing: error)) }
+    }
+
+    static func attempt(_ row: PaymentJournalRecord, _ outcome: ResolvedAttempt.Outcome) -> ResolvedAttempt {
+        ResolvedAttempt(attemptId: row.attemptId, orderId: row.orderId, reader: row.readerId, amount: row.amountMoney, outcome: outcome)
+    }
+
+    static func kind(of row: PaymentJournalRecord) -> UnknownCardOutcome.Kind {
+        switch row.kind {
+        case "refund": .refund
+        case "reversal": .reversal
+        default: .payment
+        }
+    }
+
+    static func reason(_ row: PaymentJournalRecord, _ result: PaymentResult?) -> String {
+        let receipt = result?.receiptNumber.map { ", terminal receipt \($0)" } ?? ""
+        return row.kind == "reversal" ? "Reversal on the terminal\(receipt)" : "Card refund on the terminal\(receipt)"
+    }
+}

@@ -1,0 +1,234 @@
+import Foundation
+import Hardware
+import POSFoundation
+import Storage
+
+/// The work behind ``CardPresentPaymentsStore``, off the main actor: one card-reader service, one operation at a
+/// time, and the journal rules.
+///
+/// A charge for an order starts only when no earlier attempt on that order or on that reader is unresolved: those
+/// are first resolved with the terminal (status enquiry, repeat receipt); only "not charged" lets a new attempt
+/// start, "approved" records the earlier approval (once) instead of charging, and "still unknown" refuses with
+/// ``CardPaymentError/unresolvedAttempt(attemptId:reason:)``.
+actor CardPaymentCoordinator {
+    let environment: AppEnvironment
+    let recorder: CardPaymentRecorder
+    private var cachedService: (any CardReaderService)?
+    private(set) var connectedAddress: ReaderAddress?
+    /// What the last connect resolved automatically.
+    private(set) var resolvedOnConnect: [ResolvedAttempt] = []
+
+    init(environment: AppEnvironment) {
+        self.environment = environment
+        recorder = CardPaymentRecorder(environment: environment)
+    }
+
+    /// The service, made on first use for the store's currency.
+    func service() async throws(CardPaymentError) -> any CardReaderService {
+        if let cachedService { return cachedService }
+        let settings: StoreSettings?
+        do { settings = try await SettingsRepository(database: environment.database).load() } catch {
+            throw .storage(String(describing: error))
+        }
+        guard let settings else { throw .storeSettingsMissing }
+        let made = environment.makeCardReaderService(settings.currency)
+        cachedService = made
+        return made
+    }
+
+    // MARK: - Connection
+
+    /// Connects to `reader` (or the remembered one), remembers it, and resolves its unresolved attempts.
+    func connect(_ reader: String?) async throws(CardPaymentError) -> CardReaderDescriptor {
+        let address = try rememberedAddress(reader)
+        let service = try await service()
+        let descriptor: CardReaderDescriptor
+        do { descriptor = try await service.connect(address) } catch { throw .readerUnavailable(error) }
+        connectedAddress = address
+        remember(address)
+        environment.logger.info("card: connected to \(address)")
+        resolvedOnConnect = (try? await resolveUnresolved(orderId: nil, reader: address)) ?? []
+        return descriptor
+    }
+
+    /// Connects unless already connected to that reader.
+    func ensureConnected(_ reader: String?) async throws(CardPaymentError) -> ReaderAddress {
+        if let connectedAddress, reader == nil || (try? ReaderAddress(reader ?? "")) == connectedAddress {
+            return connectedAddress
+        }
+        return try await connect(reader).address
+    }
+
+    /// Connects if needed and resolves every unresolved row on the reader; includes what connecting resolved.
+    func resolveAll(reader: String?) async throws(CardPaymentError) -> [ResolvedAttempt] {
+        resolvedOnConnect = []
+        let address = try await ensureConnected(reader)
+        let onConnect = resolvedOnConnect
+        resolvedOnConnect = []
+        let settled = Set(onConnect.filter { if case .stillUnknown = $0.outcome { false } else { true } }.map(\.attemptId))
+        let rest = try await resolveUnresolved(orderId: nil, reader: address)
+        return onConnect.filter { settled.contains($0.attemptId) } + rest
+    }
+
+    func disconnect() async {
+        await cachedService?.disconnect()
+        connectedAddress = nil
+    }
+
+    func cancel() async { await cachedService?.cancel() }
+
+    /// The address given, else the one remembered in the app settings.
+    private func rememberedAddress(_ text: String?) throws(CardPaymentError) -> ReaderAddress {
+        let settingsURL = environment.file(AppEnvironment.FileName.appSettings)
+        let remembered = (try? environment.files.read(AppSettings.self, from: settingsURL))?.readerAddress
+        guard let chosen = text ?? remembered else { throw .noReader }
+        do { return try ReaderAddress(chosen) } catch { throw .invalidReader(chosen) }
+    }
+
+    private func remember(_ address: ReaderAddress) {
+        let url = environment.file(AppEnvironment.FileName.appSettings)
+        var settings = (try? environment.files.read(AppSettings.self, from: url)) ?? AppSettings()
+        guard settings.readerAddress != address.description else { return }
+        settings.readerAddress = address.description
+        try? environment.files.write(settings, to: url, permissions: 0o600)
+    }
+
+    // MARK: - Payment
+
+    /// Pays an order awaiting payment: `cash` plus the rest by card.
+    func collect(
+        orderId: Int64, cash: Money?, reader: String?, progress: @escaping @Sendable (PaymentProgress) -> Void
+    ) async throws(CardPaymentError) -> CardSale {
+        let address = try await ensureConnected(reader)
+        let service = try await service()
+        // Earlier attempts first: an approval found there pays the order without a new charge.
+        let resolved = try await resolveUnresolved(orderId: orderId, reader: address)
+        if let refused = resolved.first(where: { if case .stillUnknown = $0.outcome { true } else { false } }),
+           case .stillUnknown(let reason) = refused.outcome {
+            throw .unresolvedAttempt(attemptId: refused.attemptId, reason: reason)
+        }
+        if let earlier = resolved.first(where: { $0.orderId == orderId }), case .approved(let result) = earlier.outcome {
+            return try await sale(orderId: orderId, result: result, attemptId: earlier.attemptId, recovered: true)
+        }
+        if let paid = try await earlierApproval(orderId: orderId) { return paid }
+        let order = try await payableOrder(orderId)
+        let cashPart = cash?.minorUnits ?? 0
+        guard cashPart >= 0, cashPart < order.total else {
+            throw .orderNotPayable("the cash part must be at least 0 and less than the total \(order.totalMoney.decimalString)")
+        }
+        let amount = order.money(order.total - cashPart)
+        let previous: Int?
+        if let known = await service.lastKnownReceiptNumber() {
+            previous = known
+        } else {
+            previous = try? await environment.database.read { db in
+                try PaymentJournalRecord.lastReceiptNumber(readerId: address.description, in: db)
+            }
+        }
+        let row: PaymentJournalRecord
+        do {
+            row = try await recorder.start(orderId: orderId, reader: address.description, kind: "sale", amount: amount,
+                                           previousReceiptNumber: previous)
+            try await recorder.mark(row.attemptId, .requestSent)
+        } catch { throw .storage(String(describing: error)) }
+        environment.logger.notice("card: attempt \(row.attemptId) for order \(order.localNumber), \(amount.decimalString)")
+        let request = PaymentRequest(amount: amount, reference: "#\(order.localNumber)", previousReceiptNumber: previous,
+                                     startedAtUnixTime: Int64(row.startedAt.timeIntervalSince1970))
+        switch try await run(service.collectPayment(request), attemptId: row.attemptId, progress: progress) {
+        case .completed(let result):
+            do { try await recorder.recordSaleApproval(row.attemptId, result: result) } catch {
+                throw .storage(String(describing: error))
+            }
+            return try await sale(orderId: orderId, result: result, attemptId: row.attemptId, recovered: false)
+        case .outcomeUnknown(let unknown):
+            throw .outcomeUnknown(attemptId: row.attemptId, reason: unknown.reason)
+        }
+    }
+
+    /// The sale, when an earlier attempt already paid the order (resolved on reconnect, for example).
+    private func earlierApproval(orderId: Int64) async throws(CardPaymentError) -> CardSale? {
+        let found: (String, String)?
+        do {
+            found = try await environment.database.read { db -> (String, String)? in
+                guard try OrderAwaitingPaymentRecord.find(orderId: orderId, in: db) == nil,
+                      let detail = try OrderRecord.detail(id: orderId, in: db),
+                      let attempt = detail.payments.first(where: { $0.method == .card })?.journalAttemptId,
+                      let row = try PaymentJournalRecord.find(attemptId: attempt, in: db), let json = row.result else { return nil }
+                return (attempt, json)
+            }
+        } catch { throw .storage(String(describing: error)) }
+        guard let (attempt, json) = found,
+              let result = try? JSONDecoder().decode(PaymentResult.self, from: Data(json.utf8)) else { return nil }
+        return try await sale(orderId: orderId, result: result, attemptId: attempt, recovered: true)
+    }
+
+    /// How a money-moving stream ended, after journalling declines and unknown outcomes.
+    enum StreamEnd { case completed(PaymentResult), outcomeUnknown(UnknownCardOutcome) }
+
+    /// Runs a payment-like stream for a journal row: declined → `declined`, unknown → `unknown`.
+    func run(
+        _ stream: AsyncThrowingStream<PaymentProgress, any Error>, attemptId: String,
+        progress: @escaping @Sendable (PaymentProgress) -> Void
+    ) async throws(CardPaymentError) -> StreamEnd {
+        var end: StreamEnd?
+        do {
+            for try await step in stream {
+                switch step {
+                case .completed(let result): end = .completed(result)
+                case .outcomeUnknown(let unknown): end = .outcomeUnknown(unknown)
+                case .prompt, .printLine: break
+                }
+                progress(step)
+            }
+        } catch {
+            let readerError = error as? CardReaderError ?? CardReaderError(phase: .authorization, underlying: .transportFailed)
+            if ![.declined, .aborted, .rejected].contains(readerError.underlying) {
+                connectedAddress = nil  // the next operation reconnects (a fresh driver and line)
+            }
+            try? await recorder.mark(attemptId, .declined, note: readerError.message)
+            environment.logger.notice("card: attempt \(attemptId) not charged: \(readerError.message)")
+            switch readerError.underlying {
+            case .declined, .aborted, .rejected: throw .declined(readerError)
+            default: throw .readerUnavailable(readerError)
+            }
+        }
+        switch end {
+        case .completed(let result)?:
+            return .completed(result)
+        case .outcomeUnknown(let unknown)?:
+            connectedAddress = nil  // the line may be gone: resolve on a fresh connection
+            try? await recorder.mark(attemptId, .unknown, note: unknown.reason)
+            environment.logger.warning("card: attempt \(attemptId) outcome unknown (\(unknown.reason))")
+            return .outcomeUnknown(unknown)
+        case nil:
+            try? await recorder.mark(attemptId, .unknown, note: "the reader ended without a result")
+            return .outcomeUnknown(UnknownCardOutcome(reader: "", kind: .payment, amount: nil, reason: "noResult"))
+        }
+    }
+
+    /// The order, if it awaits payment.
+    func payableOrder(_ orderId: Int64) async throws(CardPaymentError) -> OrderRecord {
+        let found: (OrderRecord?, Bool)
+        do {
+            found = try await environment.database.read { db in
+                (try OrderRecord.fetchOne(db, key: orderId), try OrderAwaitingPaymentRecord.find(orderId: orderId, in: db) != nil)
+            }
+        } catch { throw .storage(String(describing: error)) }
+        guard let order = found.0 else { throw .orderNotPayable("no order \(orderId) on this counter") }
+        guard found.1 else { throw .orderNotPayable("order \(order.localNumber) is not awaiting payment") }
+        return order
+    }
+
+    /// The sale as stored after an approval.
+    func sale(orderId: Int64, result: PaymentResult, attemptId: String, recovered: Bool) async throws(CardPaymentError) -> CardSale {
+        let detail: OrderRecordDetail?
+        do { detail = try await environment.database.read { db in try OrderRecord.detail(id: orderId, in: db) } } catch {
+            throw .storage(String(describing: error))
+        }
+        guard let detail else { throw .orderNotPayable("no order \(orderId) on this counter") }
+        let order = LocalOrder(detail: detail)
+        let cash = detail.payments.filter { $0.method == .cash }.reduce(Int64(0)) { $0 + $1.amount }
+        return CardSale(order: order, card: result, cash: order.money(cash), attemptId: attemptId,
+                        recoveredFromEarlierAttempt: recovered)
+    }
+}

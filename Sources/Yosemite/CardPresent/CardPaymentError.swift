@@ -1,0 +1,65 @@
+import Hardware
+import POSFoundation
+
+/// Why a card operation did not complete, with what the cashier should do next. One case per outcome the UI
+/// shows differently.
+public enum CardPaymentError: UserFacingError, Equatable {
+    /// No reader address given and none remembered.
+    case noReader
+    /// The reader address does not parse.
+    case invalidReader(String)
+    /// The reader could not be reached or refused the connection (nothing charged).
+    case readerUnavailable(CardReaderError)
+    /// The card was declined, or the payment was cancelled (nothing charged).
+    case declined(CardReaderError)
+    /// The terminal never confirmed the outcome: the card may have been charged. Journalled as unknown.
+    case outcomeUnknown(attemptId: String, reason: String)
+    /// An earlier attempt on this order or reader is unresolved and the terminal cannot settle it.
+    case unresolvedAttempt(attemptId: String, reason: String)
+    /// The order does not exist, is not awaiting payment, or the split does not fit its total.
+    case orderNotPayable(String)
+    /// The refund does not fit the order.
+    case invalidRefund(String)
+    /// The attempt to resolve by hand does not exist or is already resolved.
+    case attemptNotFound(String)
+    /// The store's settings are not on this counter.
+    case storeSettingsMissing
+    /// The local database failed.
+    case storage(String)
+
+    public var message: String {
+        switch self {
+        case .noReader: "No card reader is set up on this counter."
+        case .invalidReader(let text): "The reader address \(text) is not valid."
+        case .readerUnavailable(let error): "The card reader is not available: \(error.message)"
+        case .declined(let error): "Not charged: \(error.message)"
+        case .outcomeUnknown(let id, let reason):
+            "The terminal did not confirm the payment (\(reason)); it may have been charged. Attempt \(id) is recorded as unknown."
+        case .unresolvedAttempt(let id, let reason):
+            "An earlier card attempt (\(id)) is unresolved and the terminal cannot settle it: \(reason)."
+        case .orderNotPayable(let why): "This order cannot be paid by card: \(why)."
+        case .invalidRefund(let why): "This refund cannot be made: \(why)."
+        case .attemptNotFound(let id): "No unresolved card attempt \(id)."
+        case .storeSettingsMissing: "The store's settings are not on this counter yet."
+        case .storage(let detail): "The local database failed: \(detail)."
+        }
+    }
+
+    public var recoverySuggestion: String {
+        switch self {
+        case .noReader: "Give a reader address (--reader zvt+tcp://HOST:PORT, or sim:// for the simulator)."
+        case .invalidReader: "Use zvt+tcp://HOST[:PORT], zvt+serial:///dev/…, zvt+usb://VID:PID, concert+serial:///dev/… or sim://."
+        case .readerUnavailable(let error): error.recoverySuggestion
+        case .declined(let error): error.recoverySuggestion.isEmpty ? "Try again, try another card, or take cash." : error.recoverySuggestion
+        case .outcomeUnknown:
+            "Do not charge again. Run `pos reader resolve` (or reconnect the reader): it asks the terminal and records an approval once."
+        case .unresolvedAttempt(let id, _):
+            "Check the terminal's journal or last slip; then mark attempt \(id) resolved by hand (`pos reader resolve --attempt \(id) --charged|--not-charged`)."
+        case .orderNotPayable: "Check the order with `pos orders show`."
+        case .invalidRefund: "Refund at most what was paid and not refunded yet."
+        case .attemptNotFound: "List unresolved attempts with `pos reader resolve`."
+        case .storeSettingsMissing: "Log in (`pos login`) while the store is reachable, once."
+        case .storage: "Check the disk, then try again."
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Hardware
+import POSFoundation
+
+/// Card-present payments on a ZVT or Concert terminal (issue 4). Every case reports on the main actor.
+///
+/// `reader` is an address (`zvt+tcp://…`, `sim://`); `nil` means the remembered one (the last connected).
+/// Payment-like cases pass each ``PaymentProgress`` step (prompts, slip lines) to `onProgress` as it happens.
+/// Failures are ``CardPaymentError``: `.declined` (nothing charged: retry or take cash), `.readerUnavailable`,
+/// `.outcomeUnknown` (never charge again: resolve), `.unresolvedAttempt` (check the terminal, resolve by hand).
+public enum CardPresentPaymentAction: Action {
+    /// Live reader lists and events for the UI.
+    case observeReaders(onCompletion: @Sendable (CardReaderStreams) -> Void)
+    /// Connects (remembering the reader) and resolves its unresolved attempts.
+    case connect(reader: String?, onCompletion: @Sendable (Result<CardReaderDescriptor, CardPaymentError>) -> Void)
+    /// Disconnects the connected reader.
+    case disconnect(onCompletion: @Sendable () -> Void)
+    /// Pays an order awaiting payment (``OrderAction/openCardSale(cart:onCompletion:)``): `cash` (split tender)
+    /// plus the rest by card. Never starts while an earlier attempt on the order or reader is unresolved.
+    case collectPayment(
+        orderId: Int64, cash: Money?, reader: String?, onProgress: @Sendable (PaymentProgress) -> Void,
+        onCompletion: @Sendable (Result<CardSale, CardPaymentError>) -> Void
+    )
+    /// Asks the terminal to cancel the running operation (it may be too late; the operation then completes).
+    case cancel(onCompletion: @Sendable () -> Void)
+    /// Refunds a paid order (all of it when `amount` is nil): to the card on the terminal for card orders, in cash
+    /// otherwise; then the WooCommerce refund record through the outbox.
+    case refund(
+        orderId: Int64, amount: Money?, reader: String?, onProgress: @Sendable (PaymentProgress) -> Void,
+        onCompletion: @Sendable (Result<CardRefund, CardPaymentError>) -> Void
+    )
+    /// Reverses the last approved payment on the reader, and queues its refund record.
+    case reverseLast(
+        reader: String?, onProgress: @Sendable (PaymentProgress) -> Void,
+        onCompletion: @Sendable (Result<CardRefund, CardPaymentError>) -> Void
+    )
+    /// Closes the terminal's batch.
+    case endOfDay(reader: String?, onCompletion: @Sendable (Result<TerminalReport, CardPaymentError>) -> Void)
+    /// Asks the terminal about every unresolved attempt on the reader and records what it finds, once.
+    case resolveUnknownOutcomes(reader: String?, onCompletion: @Sendable (Result<[ResolvedAttempt], CardPaymentError>) -> Void)
+    /// Closes an unresolved attempt by hand after checking the terminal's journal: `charged` records the payment.
+    /// Logged; the only way past `.unresolvedAttempt`.
+    case markResolvedByHand(
+        attemptId: String, charged: Bool, note: String, onCompletion: @Sendable (Result<ResolvedAttempt, CardPaymentError>) -> Void
+    )
+    /// The unresolved attempts, oldest first.
+    case loadUnresolved(onCompletion: @Sendable (Result<[ResolvedAttempt], CardPaymentError>) -> Void)
+}

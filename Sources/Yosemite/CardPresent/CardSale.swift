@@ -1,0 +1,60 @@
+import Hardware
+import POSFoundation
+
+/// A card (or split) payment recorded for an order: the order as now stored, what the card paid, what cash paid.
+public struct CardSale: Hashable, Sendable {
+    /// The order, paid, with its payments and outbox entries.
+    public var order: LocalOrder
+    /// What the terminal reported for the card part.
+    public var card: PaymentResult
+    /// The cash part of a split tender (zero when the card paid everything).
+    public var cash: Money
+    /// The journal row of the card attempt.
+    public var attemptId: String
+    /// True when the approval was found by resolving an earlier attempt, not by a new charge.
+    public var recoveredFromEarlierAttempt: Bool
+}
+
+/// How one unresolved journal row ended when the store asked the terminal.
+public struct ResolvedAttempt: Hashable, Sendable {
+    /// What the terminal's answer meant for the attempt.
+    public enum Outcome: Hashable, Sendable {
+        /// Charged: the approval is now recorded (payment, order paid, outbox), once.
+        case approved(PaymentResult)
+        /// Not charged: the row is closed; a new attempt may start.
+        case notCharged
+        /// Still unknown: check the terminal's journal, then resolve by hand.
+        case stillUnknown(reason: String)
+    }
+
+    /// The journal row.
+    public var attemptId: String
+    /// The order it was for, if any.
+    public var orderId: Int64?
+    /// The reader it ran on.
+    public var reader: String
+    /// The amount it asked for.
+    public var amount: Money
+    /// What became of it.
+    public var outcome: Outcome
+}
+
+/// A refund recorded for an order: on the card (terminal) or in cash, plus its outbox entry.
+public struct CardRefund: Hashable, Sendable {
+    /// The amount refunded.
+    public var amount: Money
+    /// The terminal's result when the refund went to the card; `nil` for a cash refund.
+    public var card: PaymentResult?
+    /// The outbox entry that sends the refund record to WooCommerce.
+    public var outboxEntryId: Int64?
+}
+
+/// Live lists of readers, for the UI.
+public struct CardReaderStreams: Sendable {
+    /// Readers the counter can use (configured, plugged in), on every change.
+    public var discovered: AsyncStream<[CardReaderDescriptor]>
+    /// The connected reader as a list (empty when none), on every change.
+    public var connected: AsyncStream<[CardReaderDescriptor]>
+    /// Everything that happens to readers, prompts included.
+    public var events: AsyncStream<CardReaderEvent>
+}

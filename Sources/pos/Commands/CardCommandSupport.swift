@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import Hardware
+import POSFoundation
+import Yosemite
+
+/// What the card commands share: the reader to use, live prompts on stderr, and exit codes per outcome.
+enum CardCommandSupport {
+    /// `--reader`, else the remembered reader, else `sim://` for the demo store; `nil` lets the store refuse.
+    @MainActor
+    static func reader(_ given: String?, manager: StoresManager) async -> String? {
+        if let given { return given }
+        if let settings = try? await manager.perform({ AppSettingsAction.loadAppSettings(onCompletion: $0) }),
+           let remembered = settings.readerAddress {
+            return remembered
+        }
+        if let status = try? await manager.perform({ StatusAction.loadStatus(onCompletion: $0) }), status.mode == .demo {
+            return "sim://"
+        }
+        return nil
+    }
+
+    /// Prints a prompt from the terminal to stderr as it arrives.
+    static let printProgress: @Sendable (PaymentProgress) -> Void = { step in
+        if case .prompt(let prompt) = step {
+            FileHandle.standardError.write(Data("terminal: \(prompt.text)\n".utf8))
+        }
+    }
+
+    /// Prints the error and exits with its code: 11 declined, 12 unavailable, 13 unknown or unresolved.
+    static func fail(_ error: CardPaymentError) -> ExitCode {
+        Console.error(error)
+        switch error {
+        case .declined: return ExitStatus.declined.exitCode
+        case .readerUnavailable, .noReader, .invalidReader: return ExitStatus.readerUnavailable.exitCode
+        case .outcomeUnknown, .unresolvedAttempt: return ExitStatus.outcomeUnknown.exitCode
+        case .storage: return ExitStatus.storageFailure.exitCode
+        case .storeSettingsMissing: return ExitStatus.notLoggedIn.exitCode
+        case .orderNotPayable, .invalidRefund, .attemptNotFound: return ExitStatus.failure.exitCode
+        }
+    }
+}
+
+/// `pos sell --pay card` and split tender: the order awaiting payment, then the card (and cash) payment.
+struct CardSaleFlow {
+    let data: DataDirectoryOptions
+    let cart: Cart
+    let cashText: String?
+    let reader: String?
+    let json: Bool
+
+    /// The `--json` shape of a card sale.
+    struct Report: Encodable {
+        var order: OrderReport
+        var card: String
+        var cash: String
+        var cardBrand: String?
+        var cardLast4: String?
+        var receiptNumber: Int?
+        var attemptId: String
+    }
+
+    @MainActor
+    func run() async throws {
+        let reader = reader
+        let (sale, format) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
+            var cash: Money?
+            if let cashText {
+                guard let amount = try? Money(parsing: cashText, currency: settings.currency) else {
+                    Console.error("the cash amount \(cashText) is not an amount in \(settings.currency.code)")
+                    throw ExitStatus.usage.exitCode
+                }
+                cash = amount
+            }
+            let order = try await manager.perform { OrderAction.openCardSale(cart: cart, onCompletion: $0) }
+            let chosen = await CardCommandSupport.reader(reader, manager: manager)
+            FileHandle.standardError.write(Data("order \(order.localNumber) awaiting payment: \(order.total.decimalString)\n".utf8))
+            do {
+                let sale = try await manager.perform { (done: @escaping @Sendable (Result<CardSale, CardPaymentError>) -> Void) in
+                    CardPresentPaymentAction.collectPayment(
+                        orderId: order.id, cash: cash, reader: chosen, onProgress: CardCommandSupport.printProgress, onCompletion: done)
+                }
+                return (sale, settings.moneyFormat)
+            } catch let error as CardPaymentError {
+                if case .declined = error {
+                    FileHandle.standardError.write(Data("order \(order.localNumber) stays awaiting payment\n".utf8))
+                }
+                throw CardCommandSupport.fail(error)
+            }
+        }
+        if json {
+            try Console.json(Report(
+                order: OrderReport(sale.order), card: sale.card.amount.decimalString, cash: sale.cash.decimalString,
+                cardBrand: sale.card.cardName, cardLast4: sale.card.maskedPAN?.lastFour, receiptNumber: sale.card.receiptNumber,
+                attemptId: sale.attemptId))
+            return
+        }
+        SellCommand.printOrder(sale.order, format: format)
+        if sale.cash.minorUnits > 0 { Console.out("Cash: \(sale.cash.formatted(format))") }
+        let card = [sale.card.cardName, sale.card.maskedPAN.map { "…\($0.lastFour)" }].compactMap { $0 }.joined(separator: " ")
+        Console.out("Card: \(sale.card.amount.formatted(format)) \(card)".trimmingCharacters(in: .whitespaces))
+        if sale.recoveredFromEarlierAttempt { Console.out("(approval of an earlier attempt, recorded once; no new charge)") }
+        Console.out("Saved; waiting to sync.")
+    }
+}

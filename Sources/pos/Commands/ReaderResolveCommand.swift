@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import POSFoundation
+import Yosemite
+
+/// `pos reader resolve`: asks the terminal about unresolved card attempts and records what it finds, once; or,
+/// with `--attempt`, closes one by hand after checking the terminal's journal.
+struct ReaderResolveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "resolve",
+        abstract: "Resolve unresolved card attempts with the terminal (or one by hand, after checking its journal).",
+        discussion: "Exit code 13 while an attempt stays unresolved."
+    )
+
+    @OptionGroup var data: DataDirectoryOptions
+    @Option(help: "The card reader; default: the last one used.") var reader: String?
+    @Option(help: "Resolve this attempt by hand (with --charged or --not-charged).") var attempt: String?
+    @Flag(help: "By hand: the terminal's journal shows the attempt approved.") var charged = false
+    @Flag(name: .customLong("not-charged"), help: "By hand: the terminal's journal shows no charge.") var notCharged = false
+    @Option(help: "Why, for the log (by hand).") var note = ""
+
+    func validate() throws {
+        if attempt != nil, charged == notCharged { throw ValidationError("With --attempt give one of --charged or --not-charged.") }
+        if attempt == nil, charged || notCharged { throw ValidationError("--charged and --not-charged go with --attempt.") }
+    }
+
+    @MainActor
+    func run() async throws {
+        let attempts = try await OrderCommandSupport.withStores(data: data) { manager, _ in
+            do {
+                if let attempt {
+                    let charged = charged, note = note
+                    let one = try await manager.perform { (done: @escaping @Sendable (Result<ResolvedAttempt, CardPaymentError>) -> Void) in
+                        CardPresentPaymentAction.markResolvedByHand(attemptId: attempt, charged: charged, note: note, onCompletion: done)
+                    }
+                    return [one]
+                }
+                let pending = try await manager.perform { CardPresentPaymentAction.loadUnresolved(onCompletion: $0) }
+                if pending.isEmpty { return [] }
+                let chosen = await CardCommandSupport.reader(reader ?? pending.first?.reader, manager: manager)
+                return try await manager.perform { (done: @escaping @Sendable (Result<[ResolvedAttempt], CardPaymentError>) -> Void) in
+                    CardPresentPaymentAction.resolveUnknownOutcomes(reader: chosen, onCompletion: done)
+                }
+            } catch let error as CardPaymentError {
+                throw CardCommandSupport.fail(error)
+            }
+        }
+        if attempts.isEmpty { Console.out("No unresolved card attempts.") }
+        var unresolved = 0
+        for attempt in attempts {
+            let what: String
+            switch attempt.outcome {
+            case .approved(let result): what = "approved (receipt \(result.receiptNumber.map(String.init) ?? "-")); recorded once"
+            case .notCharged: what = "not charged; closed"
+            case .stillUnknown(let reason):
+                unresolved += 1
+                what = "still unknown: \(reason)"
+            }
+            Console.out("\(attempt.attemptId) \(attempt.amount.decimalString) on \(attempt.reader): \(what)")
+        }
+        if unresolved > 0 {
+            FileHandle.standardError.write(Data(
+                "Check the terminal's journal, then: pos reader resolve --attempt ID --charged|--not-charged\n".utf8))
+            throw ExitStatus.outcomeUnknown.exitCode
+        }
+    }
+}

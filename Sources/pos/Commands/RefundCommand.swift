@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import POSFoundation
+import Yosemite
+
+/// `pos refund ORDER`: refunds a paid order, to the card on the terminal for card orders, in cash otherwise, and
+/// queues the WooCommerce refund record for `pos sync`.
+struct RefundCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "refund",
+        abstract: "Refund an order: on the card terminal for card orders, in cash otherwise; the record syncs to the store.",
+        discussion: "Exit codes as `pos reader pay`: 11 declined, 12 reader unavailable, 13 outcome unknown."
+    )
+
+    @OptionGroup var data: DataDirectoryOptions
+    @Argument(help: "The order: local number, client UUID or #server number.") var order: String
+    @Option(help: "The amount to refund, e.g. 2.50; default: all that is left.") var amount: String?
+    @Option(help: "The card reader; default: the last one used.") var reader: String?
+
+    @MainActor
+    func run() async throws {
+        let (refund, format) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
+            var money: Money?
+            if let amount {
+                guard let parsed = try? Money(parsing: amount, currency: settings.currency) else {
+                    Console.error("the amount \(amount) is not an amount in \(settings.currency.code)")
+                    throw ExitStatus.usage.exitCode
+                }
+                money = parsed
+            }
+            let found = try await manager.perform { OrderAction.loadOrder(reference: order, onCompletion: $0) }
+            let chosen = await CardCommandSupport.reader(reader, manager: manager)
+            do {
+                let refund = try await manager.perform { (done: @escaping @Sendable (Result<CardRefund, CardPaymentError>) -> Void) in
+                    CardPresentPaymentAction.refund(orderId: found.id, amount: money, reader: chosen,
+                                                    onProgress: CardCommandSupport.printProgress, onCompletion: done)
+                }
+                return (refund, settings.moneyFormat)
+            } catch let error as CardPaymentError {
+                throw CardCommandSupport.fail(error)
+            }
+        }
+        let how = refund.card == nil ? "in cash" : "to the card"
+        Console.out("Refunded \(refund.amount.formatted(format)) \(how); the refund record waits to sync.")
+    }
+}

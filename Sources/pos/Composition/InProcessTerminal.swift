@@ -1,0 +1,41 @@
+import Foundation
+import Hardware
+import HardwareLinux
+import Synchronization
+import TerminalSimulator
+
+/// The `sim://` reader: a ``ZVTTerminalEngine`` running inside this pos process, reached over a loopback TCP
+/// listener on an ephemeral port (so the ZVT driver and the engine exchange real bytes, as with a LAN terminal).
+///
+/// It approves by default. `POS_SIM_SCRIPT` gives script words as `pos terminal-sim --script` takes them
+/// (`decline:05`, `drop`, `timeout`, `slow:MS`, comma-separated); `POS_SIM_LEDGER` names a file every approval is
+/// appended to. Its ledger lives as long as the process, so receipt numbers restart with each pos run.
+enum InProcessTerminal {
+    private static let port = Mutex<UInt16?>(nil)
+
+    /// A transport to the in-process terminal, starting it on first use.
+    static func transport() throws -> any ByteTransport {
+        let bound = try port.withLock { port -> UInt16 in
+            if let port { return port }
+            let environment = ProcessInfo.processInfo.environment
+            let words = (environment["POS_SIM_SCRIPT"] ?? "").split(separator: ",").map(String.init)
+            let script: TerminalScript
+            do { script = try TerminalScript(parsing: words) } catch {
+                throw TransportError(.invalidAddress, endpoint: "sim://", underlying: "\(error)")
+            }
+            let ledger = TerminalLedger(logURL: environment["POS_SIM_LEDGER"].map { URL(fileURLWithPath: $0) })
+            let listener = TCPListener(host: "127.0.0.1", port: 0)
+            let started = try listener.start()
+            let engine = ZVTTerminalEngine(framing: .bareAPDU, script: script, ledger: ledger)
+            Task.detached {
+                while true {
+                    guard let connection = try? await listener.accept() else { return }
+                    Task { await engine.serve(connection) }
+                }
+            }
+            port = started
+            return started
+        }
+        return TCPTransport(host: "127.0.0.1", port: bound, connectTimeout: .seconds(5))
+    }
+}

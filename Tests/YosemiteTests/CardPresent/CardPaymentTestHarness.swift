@@ -1,0 +1,63 @@
+import Foundation
+import Hardware
+import POSFoundation
+import Storage
+import TerminalSimulator
+import Testing
+@testable import Yosemite
+import YosemiteTestSupport
+
+/// An `OrderStore` and a `CardPresentPaymentsStore` on one test database, with the simulated terminal behind
+/// `sim://`. Wall-clock time is live so the journal's start times and the simulator's booking times agree.
+@MainActor
+final class CardPaymentTestHarness {
+    let directory: TestDataDirectory
+    private let directoryURL: URL
+    let environment: AppEnvironment
+    let dispatcher = Dispatcher()
+    let readers: SimulatedCardReaders
+    private var stores: [Store] = []
+
+    init(script: TerminalScript = TerminalScript(prompts: [0x0A])) async throws {
+        directory = try TestDataDirectory()
+        directoryURL = directory.url
+        readers = SimulatedCardReaders(script: script)
+        var environment = try AppEnvironment.test(directory: directory)
+        environment.now = .live
+        environment.makeCardReaderService = readers.makeService
+        self.environment = environment
+        stores = [OrderStore(dispatcher: dispatcher, environment: environment),
+                  CardPresentPaymentsStore(dispatcher: dispatcher, environment: environment)]
+        try await SettingsRepository(database: environment.database).save(OrderTestStore.settings())
+        try await environment.database.performAndSave { db in
+            try ProductRecord(id: 10, name: "Coffee", sku: "COF", price: "2.50", regularPrice: "2.50").insert(db)
+            try ProductRecord(id: 20, name: "Cake", sku: "CAKE", price: "10.00", regularPrice: "10.00").insert(db)
+        }
+    }
+
+    deinit { try? FileManager.default.removeItem(at: directoryURL) }
+
+    var database: AppDatabase { environment.database }
+
+    func perform<T: Sendable, E: Error>(_ make: (@escaping @Sendable (Result<T, E>) -> Void) -> any Action) async -> Result<T, E> {
+        await withCheckedContinuation { continuation in dispatcher.dispatch(make { continuation.resume(returning: $0) }) }
+    }
+
+    /// An order awaiting payment: 2 coffees and a cake (15.00 + tax as the settings say).
+    func openSale() async throws -> LocalOrder {
+        let cart = Cart(items: [.init(code: "COF", quantity: 2), .init(code: "CAKE")])
+        return try await perform { OrderAction.openCardSale(cart: cart, onCompletion: $0) }.get()
+    }
+
+    func collect(_ orderId: Int64, cash: Money? = nil) async -> Result<CardSale, CardPaymentError> {
+        await perform { CardPresentPaymentAction.collectPayment(orderId: orderId, cash: cash, reader: "sim://", onProgress: { _ in }, onCompletion: $0) }
+    }
+
+    func detail(_ orderId: Int64) async throws -> OrderRecordDetail {
+        try #require(try await database.read { db in try OrderRecord.detail(id: orderId, in: db) })
+    }
+
+    func journal() async throws -> [PaymentJournalRecord] {
+        try await database.read { db in try PaymentJournalRecord.fetchAll(db) }.sorted { $0.startedAt < $1.startedAt }
+    }
+}

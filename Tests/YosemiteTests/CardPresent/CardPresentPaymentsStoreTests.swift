@@ -1,0 +1,178 @@
+import Foundation
+import Hardware
+import Networking
+import POSFoundation
+import Storage
+import TerminalSimulator
+import Testing
+@testable import Yosemite
+
+/// `CardPresentPaymentsStore` with the in-process ZVT simulator: charge once, never lose an approval.
+@MainActor
+struct CardPresentPaymentsStoreTests {
+    @Test func collectPayment_approved_writesJournalPaymentOrderAndOutboxOnce() async throws {
+        // Given
+        let harness = try await CardPaymentTestHarness()
+        let order = try await harness.openSale()
+        #expect(try await harness.detail(order.id).outbox.isEmpty)
+
+        // When
+        let sale = try await harness.collect(order.id).get()
+
+        // Then
+        let detail = try await harness.detail(order.id)
+        #expect(sale.card.amount == order.total)
+        #expect(detail.payments.count == 1)
+        #expect(detail.payments[0].method == .card)
+        #expect(detail.payments[0].cardLast4 == "0434")
+        #expect(detail.payments[0].journalAttemptId == sale.attemptId)
+        #expect(detail.order.syncState == .pending)
+        #expect(detail.outbox.map(\.kind) == [.createOrder, .markPaid])
+        let paid = try #require(detail.outbox.last?.payload)
+        #expect(paid.contains("\"payment_method\":\"pos_card\""))
+        #expect(paid.contains("\"payment_method_title\":\"Card\""))
+        #expect(!paid.contains("5413330089010434"))
+        let journal = try await harness.journal()
+        #expect(journal.map(\.state) == [.approved])
+        #expect(journal[0].receiptNumber == sale.card.receiptNumber)
+        #expect(harness.readers.ledger.approvals.count == 1)
+        #expect(try await harness.database.read { db in try OrderAwaitingPaymentRecord.count(in: db) } == 0)
+    }
+
+    @Test func collectPayment_declinedThenApproved_chargesOnceAndOrderWaitsBetween() async throws {
+        // Given
+        let harness = try await CardPaymentTestHarness(script: TerminalScript(outcomes: [.decline(0x05), .approve], prompts: []))
+        let order = try await harness.openSale()
+
+        // When
+        let first = await harness.collect(order.id)
+        let between = try await harness.detail(order.id)
+        let second = await harness.collect(order.id)
+
+        // Then
+        guard case .failure(.declined) = first else { Issue.record("expected declined, got \(first)"); return }
+        #expect(between.payments.isEmpty && between.outbox.isEmpty)
+        _ = try second.get()
+        let detail = try await harness.detail(order.id)
+        #expect(detail.payments.count == 1)
+        #expect(detail.outbox.count == 2)
+        #expect(try await harness.journal().map(\.state) == [.declined, .approved])
+        #expect(harness.readers.ledger.approvals.count == 1)
+    }
+
+    @Test func collectPayment_splitTender_recordsCashAndCardInThePayingTransaction() async throws {
+        // Given
+        let harness = try await CardPaymentTestHarness()
+        let order = try await harness.openSale()
+        let cash = Money(minorUnits: 1000, currency: .eur)
+
+        // When
+        let sale = try await harness.collect(order.id, cash: cash).get()
+
+        // Then
+        let detail = try await harness.detail(order.id)
+        #expect(sale.card.amount.minorUnits == order.total.minorUnits - 1000)
+        #expect(sale.cash == cash)
+        #expect(Set(detail.payments.map(\.method)) == [.card, .cash])
+        #expect(detail.payments.reduce(0) { $0 + $1.amount } == order.total.minorUnits)
+        let paid = try #require(detail.outbox.last?.payload)
+        #expect(paid.contains("Card and cash"))
+        #expect(paid.contains("_pos_cash_amount"))
+        #expect(harness.readers.ledger.approvals.first?.amount.minorUnits == order.total.minorUnits - 1000)
+    }
+
+    @Test func collectPayment_lineDroppedAfterApproval_unknownThenRecoveredOnceWithoutSecondCharge() async throws {
+        // Given: the terminal approves, then drops the line before reporting it
+        let harness = try await CardPaymentTestHarness(script: TerminalScript(outcomes: [.drop, .approve], prompts: []))
+        let order = try await harness.openSale()
+
+        // When
+        let first = await harness.collect(order.id)
+        let journalAfterFirst = try await harness.journal()
+        let second = await harness.collect(order.id)
+
+        // Then
+        guard case .failure(.outcomeUnknown) = first else { Issue.record("expected unknown, got \(first)"); return }
+        #expect(journalAfterFirst.map(\.state) == [.unknown])
+        let sale = try second.get()
+        #expect(sale.recoveredFromEarlierAttempt)
+        #expect(harness.readers.ledger.approvals.count == 1)
+        let detail = try await harness.detail(order.id)
+        #expect(detail.payments.count == 1)
+        #expect(detail.outbox.map(\.kind) == [.createOrder, .markPaid])
+        #expect(try await harness.journal().map(\.state) == [.approved])
+    }
+
+    @Test func collectPayment_unresolvableEarlierAttempt_refusesUntilResolvedByHand() async throws {
+        // Given: an approved sale, then a crashed attempt of another amount the terminal never booked
+        let harness = try await CardPaymentTestHarness()
+        _ = try await harness.collect(try await harness.openSale().id).get()
+        let order = try await harness.openSale()
+        let crashed = PaymentJournalRecord(attemptId: "crashed-1", orderId: order.id, readerId: "sim://", amount: Money(minorUnits: 777, currency: .eur),
+                                           state: .requestSent, startedAt: Date())
+        try await harness.database.performAndSave { db in try crashed.insert(db) }
+
+        // When
+        let refused = await harness.collect(order.id)
+        let byHand = await harness.perform {
+            CardPresentPaymentAction.markResolvedByHand(attemptId: "crashed-1", charged: false, note: "terminal journal shows nothing", onCompletion: $0)
+        }
+        let paid = await harness.collect(order.id)
+
+        // Then
+        guard case .failure(.unresolvedAttempt(let id, _)) = refused else { Issue.record("expected refusal, got \(refused)"); return }
+        #expect(id == "crashed-1")
+        _ = try byHand.get()
+        _ = try paid.get()
+        #expect(harness.readers.ledger.approvals.count == 2)
+        #expect(try await harness.journal().first { $0.attemptId == "crashed-1" }?.state == .resolved)
+    }
+
+    @Test func resolveUnknownOutcomes_crashAfterTerminalApproved_recordsApprovalOnce() async throws {
+        // Given: the counter died after journalling requestSent; the terminal approved (charged by another connection)
+        let harness = try await CardPaymentTestHarness()
+        let order = try await harness.openSale()
+        let started = Date()
+        let row = PaymentJournalRecord(attemptId: "killed-1", orderId: order.id, readerId: "sim://", amount: order.total,
+                                       state: .requestSent, startedAt: started)
+        try await harness.database.performAndSave { db in try row.insert(db) }
+        let terminal = harness.readers.makeService(.eur)
+        _ = try await terminal.connect(ReaderAddress("sim://"))
+        for try await _ in terminal.collectPayment(PaymentRequest(amount: order.total)) {}
+        await terminal.disconnect()
+
+        // When
+        let first = try await harness.perform { CardPresentPaymentAction.resolveUnknownOutcomes(reader: "sim://", onCompletion: $0) }.get()
+        let again = try await harness.perform { CardPresentPaymentAction.resolveUnknownOutcomes(reader: "sim://", onCompletion: $0) }.get()
+
+        // Then
+        #expect(first.count == 1)
+        guard case .approved = first.first?.outcome else { Issue.record("expected approved: \(first)"); return }
+        #expect(again.isEmpty)
+        let detail = try await harness.detail(order.id)
+        #expect(detail.payments.count == 1)
+        #expect(detail.outbox.map(\.kind) == [.createOrder, .markPaid])
+        #expect(harness.readers.ledger.approvals.count == 1)
+    }
+
+    @Test func refund_cardOrder_refundsOnTerminalAndQueuesRefundRecord() async throws {
+        // Given
+        let harness = try await CardPaymentTestHarness()
+        let order = try await harness.openSale()
+        _ = try await harness.collect(order.id).get()
+
+        // When
+        let refund = try await harness.perform {
+            CardPresentPaymentAction.refund(orderId: order.id, amount: Money(minorUnits: 250, currency: .eur), reader: "sim://",
+                                            onProgress: { _ in }, onCompletion: $0)
+        }.get()
+
+        // Then
+        #expect(refund.card != nil)
+        let entry = try #require(try await harness.detail(order.id).outbox.last)
+        #expect(entry.kind == .createRefund)
+        #expect(entry.payload.contains("\"api_refund\":false"))
+        #expect(entry.payload.contains("\"amount\":\"2.50\""))
+        #expect(harness.readers.ledger.transactions.map(\.kind) == [.payment, .refund])
+    }
+}
