@@ -3,22 +3,16 @@ import Testing
 
 /// The module import graph of docs/architecture.md holds: scripts/check-imports.sh reads every import line.
 struct ModuleGraphTests {
-    @Test func importGraph_everyModule_importsOnlyWhatItMay() throws {
+    @Test func importGraph_everyModule_importsOnlyWhatItMay() async throws {
         // Given
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [root.appendingPathComponent("scripts/check-imports.sh").path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
         // When
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let child = try ChildProcess("/bin/bash", [root.appendingPathComponent("scripts/check-imports.sh").path],
+                                     environment: ProcessInfo.processInfo.environment)
+        let (status, stdout, stderr) = await child.collectOutput()
         // Then
-        #expect(process.terminationStatus == 0, "\(text)")
-        #expect(text.contains("the module graph holds"))
+        #expect(status == 0, "\(stdout)\(stderr)")
+        #expect(stdout.contains("the module graph holds"))
     }
 }

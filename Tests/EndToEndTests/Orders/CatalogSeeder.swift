@@ -17,19 +17,12 @@ enum CatalogSeeder {
                     if statement.strip():
                         connection.execute(statement)
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script, database]
-        let input = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardError = errors
-        try process.run()
-        input.fileHandleForWriting.write(Data(statements.joined(separator: ";\n").utf8))
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            throw Failure(description: "seeding failed: \(message)")
+        let child = try ChildProcess("/usr/bin/python3", ["-c", script, database],
+                                     environment: ProcessInfo.processInfo.environment, stdout: .null,
+                                     stdin: Data(statements.joined(separator: ";\n").utf8))
+        let errors = child.stderr?.readDataToEndOfFile() ?? Data()
+        guard child.waitForExitBlocking() == 0 else {
+            throw Failure(description: "seeding failed: \(String(decoding: errors, as: UTF8.self))")
         }
     }
 }

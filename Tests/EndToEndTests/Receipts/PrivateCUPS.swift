@@ -6,7 +6,7 @@ import Foundation
 /// (reference/linux-stack.md §5). Needs root (the backend must be root-owned, the spool lp-owned) and cupsd.
 final class PrivateCUPS {
     let root: URL
-    private var pid: pid_t?
+    private var scheduler: ChildProcess?
 
     /// Whether a private cupsd can run here.
     static var isAvailable: Bool {
@@ -93,19 +93,8 @@ final class PrivateCUPS {
         let files = root.appendingPathComponent("etc/cups-files.conf").path
         // sh learns its own pid ($$) and exec keeps it, so LISTEN_PID names cupsd as sd_listen_fds requires.
         let script = "export LISTEN_FDS=1 LISTEN_PID=$$; exec /usr/sbin/cupsd -l -c '\(conf)' -s '\(files)'"
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, listener, 3)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let words: [String] = ["/bin/sh", "-c", script]
-        let argv = words.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, environ)
-        guard status == 0 else { throw FixtureError("could not start cupsd: \(String(cString: strerror(status)))") }
-        self.pid = pid
+        scheduler = try ChildProcess("/bin/sh", ["-c", script], environment: ProcessInfo.processInfo.environment,
+                                     stdout: .null, stderr: .null, extraDescriptors: [listener: 3])
         // The first request waits in the backlog until cupsd accepts it: an answer means it is running.
         guard try await run("/usr/bin/lpstat", ["-r"]).output.contains("scheduler is running") else {
             throw FixtureError("cupsd did not start; see \(root.path)/log/error_log")
@@ -137,14 +126,11 @@ final class PrivateCUPS {
         return fd
     }
 
-    /// Stops cupsd and reaps it.
+    /// Stops cupsd; its waiter thread reaps it.
     func stop() {
-        guard let pid else { return }
-        // SIGKILL: a child started from a Dispatch thread inherits its blocked signals, so cupsd ignores SIGTERM.
-        kill(pid, SIGKILL)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        self.pid = nil
+        guard let scheduler else { return }
+        scheduler.signal(SIGKILL)
+        self.scheduler = nil
     }
 
     /// Adds a raw queue (no driver: bytes pass unchanged) that captures jobs into ``outputFolder``.
@@ -174,24 +160,11 @@ final class PrivateCUPS {
 
     /// Runs a CUPS client command against this scheduler.
     func run(_ executable: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["CUPS_SERVER"] = socket
-        process.environment = env
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        let reader = Task.detached { pipe.fileHandleForReading.readDataToEndOfFile() }
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do { try process.run() } catch {
-                try? pipe.fileHandleForWriting.close()
-                continuation.resume(throwing: error)
-            }
-        }
-        return (status, String(decoding: await reader.value, as: UTF8.self))
+        let child = try ChildProcess(executable, arguments, environment: env, stderr: .pipe)
+        let (status, stdout, stderr) = await child.collectOutput()
+        return (status, stdout + stderr)
     }
 
     struct FixtureError: Error, CustomStringConvertible {

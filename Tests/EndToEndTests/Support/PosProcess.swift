@@ -31,34 +31,17 @@ struct PosProcess {
 
     /// Runs `pos` with arguments and extra environment variables, and waits for it to exit.
     static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Outcome {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        let child = try ChildProcess(executable.path, arguments, environment: Self.environment(adding: environment))
+        let (status, stdout, stderr) = await child.collectOutput()
+        return Outcome(status: status, stdout: stdout, stderr: stderr)
+    }
+
+    /// This test process's environment without the app password, plus `extra`.
+    static func environment(adding extra: [String: String] = [:]) -> [String: String] {
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "POS_APP_PASSWORD")
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-
-        // Read both pipes while the process runs, so a chatty process never blocks on a full pipe.
-        let stdoutTask = Task.detached { out.fileHandleForReading.readDataToEndOfFile() }
-        let stderrTask = Task.detached { err.fileHandleForReading.readDataToEndOfFile() }
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                try? out.fileHandleForWriting.close()
-                try? err.fileHandleForWriting.close()
-                continuation.resume(throwing: error)
-            }
-        }
-        let stdout = String(decoding: await stdoutTask.value, as: UTF8.self)
-        let stderr = String(decoding: await stderrTask.value, as: UTF8.self)
-        return Outcome(status: status, stdout: stdout, stderr: stderr)
+        for (key, value) in extra { env[key] = value }
+        return env
     }
 }
 

@@ -3,21 +3,15 @@ import Foundation
 /// A `pos` process left running (a terminal simulator, a server), whose standard output a test reads line by
 /// line as it arrives.
 final class RunningPos {
-    private let process: Process
+    private let child: ChildProcess
     private var iterator: AsyncStream<String>.Iterator
 
-    init(_ arguments: [String]) throws {
-        process = Process()
-        process.executableURL = PosProcess.executable
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        child = try ChildProcess(PosProcess.executable.path, arguments,
+                                 environment: PosProcess.environment(adding: environment), stderr: .null)
         let (stream, continuation) = AsyncStream<String>.makeStream()
         iterator = stream.makeAsyncIterator()
-        try process.run()
-        let handle = output.fileHandleForReading
+        let handle = child.stdout!
         Thread.detachNewThread {
             var buffer = Data()
             while true {
@@ -33,6 +27,9 @@ final class RunningPos {
         }
     }
 
+    /// The process id, for tests that signal it.
+    var pid: pid_t { child.pid }
+
     /// The next output line that contains `text`; `nil` if the process ended first.
     func line(containing text: String) async -> String? {
         while let line = await iterator.next() {
@@ -41,10 +38,13 @@ final class RunningPos {
         return nil
     }
 
+    /// Sends SIGTERM; the child is reaped by its own waiter thread.
     func terminate() {
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        child.signal(SIGTERM)
     }
+
+    /// Waits for the process to exit and returns its status.
+    func waitForExit() async -> Int32 { await child.waitForExit() }
 }
 
 /// A TCP port that was free a moment ago, for a child process to listen on.
