@@ -17,7 +17,7 @@ enum FaultMatrixTable {
         ],
         .zvtSerial: [
             [.notConnected, .notConnected, .connected, .notConnected, .connected],
-            [.unknownThenNotCharged, .unknownThenNotCharged, .approved, .unknownThenNotCharged, .unknownThenNotCharged],
+            [.unknownThenNotCharged, .unknownThenNotCharged, .approved, .notCharged, .unknownThenNotCharged],
             [.unknownThenNotCharged, .unknownThenNotCharged, .approved, .unknownThenNotCharged, .unknownThenNotCharged],
             [.unknownThenApproved, .unknownThenApproved, .approved, .unknownThenApproved, .unknownThenApproved],
             [.unknownThenApproved, .unknownThenApproved, .approved, .unknownThenApproved, .unknownThenApproved],
