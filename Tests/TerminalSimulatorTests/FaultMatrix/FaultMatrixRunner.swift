@@ -88,10 +88,11 @@ struct FaultMatrixRunner {
     /// moves the clock (timeout) or tears the driver down (pos killed).
     private func finish<T: Sendable>(_ task: Task<T, Never>, connection: FaultConnection) async -> T {
         switch cell.fault {
-        case .timeout, .nakStorm where cell.step == .enquiry:
-            // The terminal is silent (timeout), or refuses the line so the counter pauses before its next ENQ:
-            // only the counter's timers move things on, and nothing else is in flight that a tick could overtake.
-            // (Elsewhere a NAK storm is answered at once, and the clock stays put so no timer races the NAKs.)
+        case .timeout, .nakStorm where cell.step == .enquiry || Self.trigger(cell.step).0 == .toCounter:
+            // Only the counter's timers can move things on: the terminal is silent (timeout), refuses the line so
+            // the counter pauses before its next ENQ, or waits for an acknowledgement it keeps refusing. Nothing
+            // else is in flight that a tick could overtake. (Where the counter's own request meets the NAKs, the
+            // NAKs answer at once and the clock stays put, so no timer races them.)
             var settled = connection.relay.settled.makeAsyncIterator()
             _ = await settled.next()
             let ticker = Task {

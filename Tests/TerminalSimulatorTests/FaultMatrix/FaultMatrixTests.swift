@@ -17,6 +17,7 @@ struct FaultMatrixTests {
         // Then
         #expect(observed.endState == FaultMatrixTable.expected(cell))
         #expect(observed.charges <= 1, "charged twice")
+        #expect(observed.transactions <= 1, "the payment reached the terminal twice")
         if observed.charges == 1 {
             #expect([.approved, .unknownThenApproved, .unknownKept].contains(observed.endState), "approval lost")
         } else {
