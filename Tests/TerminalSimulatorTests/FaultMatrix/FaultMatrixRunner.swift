@@ -12,6 +12,10 @@ struct FaultMatrixRunner {
         var charges: Int
         /// How often the counter's payment command reached the terminal's ledger as a transaction.
         var transactions: Int
+        /// The approval the counter returned or found again, if any.
+        var result: PaymentResult? = nil
+        /// The approval the terminal booked for the faulty payment, if any.
+        var booked: SimulatedTransaction? = nil
     }
 
     /// How the faulty payment itself ended, before any resolution.
@@ -61,8 +65,11 @@ struct FaultMatrixRunner {
         }
         await connection.close()
         let state: FaultMatrixCell.EndState
+        var result: PaymentResult?
         switch end {
-        case .approved: state = .approved
+        case .approved(let approved):
+            state = .approved
+            result = approved
         case .failed: state = .notCharged
         case .unknown(let unknown):
             let fresh = await FaultConnection.open(cell.line, ledger: ledger, clock: clock)
@@ -75,13 +82,16 @@ struct FaultMatrixRunner {
             }
             await fresh.close()
             switch try resolution.get() {
-            case .approved: state = .unknownThenApproved
+            case .approved(let found):
+                state = .unknownThenApproved
+                result = found
             case .notCharged: state = .unknownThenNotCharged
             case .stillUnknown: state = .unknownKept
             }
         }
         let ours = ledger.transactions.dropFirst(booked)
-        return Observation(endState: state, charges: ours.filter(\.isApproved).count, transactions: ours.count)
+        return Observation(endState: state, charges: ours.filter(\.isApproved).count, transactions: ours.count,
+                           result: result, booked: ours.first(where: \.isApproved))
     }
 
     /// Waits for `task`; for a timeout (or pos killed) first waits until the relay saw the step handled, then

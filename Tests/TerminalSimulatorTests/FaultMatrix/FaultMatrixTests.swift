@@ -20,6 +20,10 @@ struct FaultMatrixTests {
         #expect(observed.transactions <= 1, "the payment reached the terminal twice")
         if observed.charges == 1 {
             #expect([.approved, .unknownThenApproved, .unknownKept].contains(observed.endState), "approval lost")
+            if let result = observed.result, let booked = observed.booked {
+                #expect(result.amount == booked.amount, "the approval returned is the one booked")
+                if cell.line != .concert { #expect(result.receiptNumber == booked.receiptNumber) }
+            }
         } else {
             #expect(![.approved, .unknownThenApproved].contains(observed.endState), "approved without a charge")
         }
