@@ -34,14 +34,14 @@ struct FaultConnection {
             address = line == .zvtTCP
                 ? ReaderAddress(terminalProtocol: .zvt, link: .tcp(host: "127.0.0.1", port: 20007))
                 : ReaderAddress(terminalProtocol: .zvt, link: .serial(path: "/dev/ttyS0"))
-            let engine = ZVTTerminalEngine(framing: framing, ledger: ledger, acknowledgeTimeout: .seconds(2))
+            let engine = ZVTTerminalEngine(framing: framing, ledger: ledger, acknowledgeTimeout: .seconds(5))
             server = Task { await engine.serve(terminal) }
             service = DefaultCardReaderService(makeDriver: { address throws(CardReaderError) in
                 box.keep(ZVTCardReader(transport: counter, framing: framing, address: address, currency: .eur, clock: clock))
             })
         case .concert:
             address = ReaderAddress(terminalProtocol: .concert, link: .serial(path: "/dev/ttyACM0"))
-            let engine = ConcertTerminalEngine(ledger: ledger, stepTimeout: .seconds(2))
+            let engine = ConcertTerminalEngine(ledger: ledger, stepTimeout: .seconds(5))
             server = Task { await engine.serve(terminal) }
             service = DefaultCardReaderService(makeDriver: { address throws(CardReaderError) in
                 box.keep(ConcertCardReader(transport: counter, address: address, clock: clock))
