@@ -10,15 +10,29 @@ packages=(
     libusb-1.0-0-dev libudev-dev          # card terminals over USB, hotplug
     libcups2-dev cups cups-client cups-bsd  # printing; cupsd for the printing tests
     libncurses-dev                         # the counter's terminal screen
-    tmux socat                             # end-to-end tests: a real terminal, serial pty pairs
+    tmux socat python3-venv               # end-to-end tests: a real terminal, serial pty pairs, the pyteliummanager venv
     udev                                   # systemd-udevd for the udev monitor test (started and stopped by the test)
 )
+
+# pyteliummanager (PyPI, module `telium`) is the independent Concert peer of the end-to-end tests, pinned with its
+# dependencies, in a venv of its own (Debian's python refuses `pip install --user`). The tests skip, saying so, only
+# when it is missing because pip could not reach PyPI.
+install_python_peers() {
+    local venv="${POS_PYTHON_VENV:-$HOME/.cache/pos/python-venv}"
+    local pins=(pyTeliumManager==2.4.2 pyserial==3.5 pycountry==18.2.23 payment-card-identifier==0.1.2 six==1.17.0)
+    if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c 'import telium' 2>/dev/null; then return 0; fi
+    /usr/bin/python3 -m venv "$venv" >&2 || { echo "install-deps: python3 -m venv failed (apt-get install python3-venv)" >&2; return 0; }
+    if ! "$venv/bin/pip" install -q --disable-pip-version-check "${pins[@]}" >&2; then
+        echo "install-deps: pip could not install pyteliummanager; the Concert peer tests will be skipped" >&2
+    fi
+}
 
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
 done
 if [ ${#missing[@]} -eq 0 ]; then
+    install_python_peers
     exit 0
 fi
 
@@ -29,6 +43,7 @@ export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq -o DPkg::Lock::Timeout=600
 for attempt in 1 2 3; do
     if $sudo apt-get install -y -qq --no-install-recommends -o DPkg::Lock::Timeout=600 "${missing[@]}" >&2; then
+        install_python_peers
         exit 0
     fi
     echo "install-deps: apt-get failed (attempt $attempt), retrying" >&2

@@ -13,6 +13,9 @@ struct ZVTSimulatorLink {
     private var frameParser = ZVTSerialFrameParser()
     private var received: [ZVTAPDU] = []
     private var linkAcknowledgements: [ZVTSerialFrameParser.Unit] = []
+    /// True while a frame of ours waits for its ACK; an ACK or NAK at any other time answers nothing and is dropped
+    /// (a NAK the counter sent for line noise must not make the next frame go twice).
+    private var awaitingLinkAcknowledgement = false
 
     init(transport: any ByteTransport, framing: ZVTCardReader.Framing, clock: any Clock<Duration>, script: TerminalScript) {
         self.transport = transport
@@ -41,6 +44,9 @@ struct ZVTSimulatorLink {
             return
         }
         let frame = ZVTSerialFrameSerializer.frame(payload: bytes)
+        awaitingLinkAcknowledgement = true
+        defer { awaitingLinkAcknowledgement = false }
+        linkAcknowledgements = []
         for _ in 0...ZVTSerialLink.maximumRepeats {
             try await write(frame)
             let deadline = ContinuousClock.now + ZVTTimeouts.standard.acknowledge
@@ -81,7 +87,8 @@ struct ZVTSimulatorLink {
                 do {
                     guard let unit = try frameParser.nextUnit() else { break }
                     switch unit {
-                    case .ack, .nak: linkAcknowledgements.append(unit)
+                    case .ack, .nak:
+                        if awaitingLinkAcknowledgement { linkAcknowledgements.append(unit) }
                     case .frame(let apdu):
                         if naksNextFrame {
                             naksNextFrame = false

@@ -132,6 +132,32 @@ import Testing
         await reader.close()
     }
 
+    /// Regression (fault matrix, ZVT serial "Authorization sent × NAK storm"): the terminal NAK'd every copy of the
+    /// Authorisation, so it never took it; the driver used to report an unknown outcome that blocked the order.
+    @Test func payment_serialTerminalRefusesEveryCopy_failsNotChargedInsteadOfUnknown() async throws {
+        // Given
+        let frame = ZVTSerialFrameSerializer.frame(payload: Self.authorization)
+        let nak: [UInt8] = [0x15]
+        let transport = ScriptedTransport([
+            .expectWrite(frame), .reply(nak), .expectWrite(frame), .reply(nak),
+            .expectWrite(frame), .reply(nak), .expectWrite(frame), .reply(nak),
+        ])
+        let reader = reader(transport, framing: .serial)
+        try await reader.open()
+
+        // When
+        let error = await #expect(throws: CardReaderError.self) {
+            _ = try await reader.perform(.payment(PaymentRequest(amount: Self.amount))) { _ in }
+        }
+
+        // Then
+        #expect(error?.phase == .authorization)
+        #expect(error?.underlying == .transportFailed)
+        #expect(transport.mismatch == nil)
+        #expect(transport.remainingSteps.isEmpty)
+        await reader.close()
+    }
+
     @Test func resolution_lastReceiptUnchanged_isNotCharged() {
         // Given
         let unknown = UnknownCardOutcome(reader: "zvt+tcp://x:1", kind: .payment, amount: Self.amount, reason: "transportFailed",

@@ -135,7 +135,7 @@ struct ZVTSerialLinkTests {
         #expect(!link.isAwaitingAcknowledge)
     }
 
-    @Test func send_whenNakedFourTimes_repeatsThreeTimesThenFails() throws {
+    @Test func send_whenNakedFourTimes_repeatsThreeTimesThenReportsRefused() throws {
         // Given
         var link = ZVTSerialLink(acknowledgeTimeout: .seconds(5))
         let frame = try ZVTSerialFrameSerializer.frame(apdu)
@@ -145,6 +145,19 @@ struct ZVTSerialLinkTests {
         let last = link.received(.nak)
         // Then
         #expect(repeats.allSatisfy { $0 == [.write(frame), .startAcknowledgeTimer(.seconds(5))] })
+        #expect(last == [.cancelAcknowledgeTimer, .refused(attempts: 4)])
+    }
+
+    @Test func send_whenOneCopyTimesOutAmongNAKs_failsRatherThanRefused() throws {
+        // Given: a copy without any answer may have arrived, so the frame was not refused by the peer.
+        var link = ZVTSerialLink(acknowledgeTimeout: .seconds(5))
+        _ = try link.send(apdu)
+        _ = link.acknowledgeTimerFired()
+        _ = link.received(.nak)
+        _ = link.received(.nak)
+        // When
+        let last = link.received(.nak)
+        // Then
         #expect(last == [.cancelAcknowledgeTimer, .failed(attempts: 4)])
     }
 

@@ -125,6 +125,27 @@ struct ZVTTransactionStateMachineTests {
         #expect(machine.isIdle)
     }
 
+    /// Regression (fault matrix, ZVT serial "Authorization sent × NAK storm"): every copy NAK'd used to end unknown.
+    @Test func commandRefused_beforeAcknowledgement_failsNotCharged() throws {
+        // Given
+        var machine = ZVTTransactionStateMachine(currency: .eur)
+        _ = try machine.start(authorization)
+        // When
+        let actions = machine.commandRefused()
+        // Then
+        #expect(actions == [.cancelTimer(.acknowledge), .fail(CardReaderError(phase: .authorization, underlying: .transportFailed))])
+        #expect(machine.isIdle)
+    }
+
+    @Test func commandRefused_afterTerminalTookTheCommand_isOutcomeUnknown() throws {
+        // Given
+        var machine = try machineInMasterPhase()
+        // When
+        let actions = machine.commandRefused()
+        // Then
+        #expect(actions.contains { if case .outcomeUnknown = $0 { true } else { false } })
+    }
+
     @Test func transportFailed_duringMasterPhase_isOutcomeUnknownWithResolutionCommands() throws {
         var machine = try machineInMasterPhase()
         _ = machine.received(try apdu("04 FF 01 0A"))

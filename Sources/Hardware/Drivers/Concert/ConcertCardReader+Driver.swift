@@ -24,7 +24,10 @@ extension ConcertCardReader: CardReaderDriver {
             switch operation {
             case .payment(let payment):
                 amount = payment.amount
-                request = try .payment(amount, posNumber: posNumber, privateData: Self.privateData(payment.reference))
+                // The request's private field stays spaces, as reference/concert.md and pyteliummanager send it:
+                // the terminal's answer uses that field for its own transaction id, and the order reference
+                // stays in the counter's payment journal.
+                request = try .payment(amount, posNumber: posNumber)
             case .refund(let money):
                 amount = money
                 request = try .refund(amount, posNumber: posNumber)
@@ -88,10 +91,5 @@ extension ConcertCardReader: CardReaderDriver {
         case .requestRejected: CardReaderError(phase: phase, underlying: .rejected)
         default: CardReaderError(phase: phase, underlying: .transportFailed)
         }
-    }
-
-    /// Up to 10 printable ASCII characters of the reference, for the terminal's private field.
-    static func privateData(_ reference: String) -> String {
-        String(reference.unicodeScalars.filter { (0x20...0x7E).contains($0.value) }.prefix(10).map(Character.init))
     }
 }

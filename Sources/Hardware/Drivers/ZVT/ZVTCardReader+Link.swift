@@ -17,6 +17,7 @@ extension ZVTCardReader {
             if link.isAwaitingAcknowledge {
                 queuedAPDUs.append(apdu)
             } else if let actions = try? link.send(apdu) {
+                linkFrameIsCommand = apdu == commandAPDU
                 performLink(actions)
             }
         }
@@ -69,6 +70,10 @@ extension ZVTCardReader {
             case .failed:
                 queuedAPDUs = []
                 perform(machine.transportFailed())
+            case .refused:
+                // Every copy NAK'd: if that was the command itself, the terminal never took it.
+                queuedAPDUs = []
+                perform(linkFrameIsCommand ? machine.commandRefused() : machine.transportFailed())
             }
         }
     }

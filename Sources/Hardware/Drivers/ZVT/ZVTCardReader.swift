@@ -64,6 +64,10 @@ public actor ZVTCardReader {
     var apduParser = ZVTAPDUParser()
     var timers = DriverTimers<TimerKey>()
     var queuedAPDUs: [ZVTAPDU] = []
+    /// The running exchange's command, and whether the frame the serial link now sends is that command (a NAK
+    /// to every copy of it means the terminal never took it; an earlier or later frame says nothing about it).
+    var commandAPDU: ZVTAPDU?
+    var linkFrameIsCommand = false
     var pending: (continuation: CheckedContinuation<ExchangeResult, Never>, onEvent: @Sendable (Event) -> Void)?
     /// The receipt number of the last transaction seen completing, for resolving an unknown outcome.
     var lastReceiptNumber: Int?
@@ -146,6 +150,7 @@ public actor ZVTCardReader {
         machine = ZVTTransactionStateMachine(currency: Self.currency(of: command) ?? defaultCurrency, timeouts: timeouts)
         let actions: [ZVTTransactionStateMachine.Action]
         do { actions = try machine.start(command) } catch { return .failed(error) }
+        commandAPDU = actions.lazy.compactMap { if case .send(let apdu) = $0 { apdu } else { nil } }.first
         let result = await withCheckedContinuation { continuation in
             pending = (continuation, onEvent)
             perform(actions)

@@ -27,6 +27,9 @@ public struct ZVTSerialLink: Sendable {
         case delivered
         /// Our frame was rejected or unanswered ``maximumRepeats`` + 1 times: the line is unusable.
         case failed(attempts: Int)
+        /// The peer answered every one of the ``maximumRepeats`` + 1 copies of our frame with NAK: it never took
+        /// the frame (a NAK'd frame is discarded), and the line is unusable.
+        case refused(attempts: Int)
     }
 
     /// How often a frame is repeated after a NAK or a missing ACK.
@@ -35,7 +38,7 @@ public struct ZVTSerialLink: Sendable {
     /// How long to wait for the peer's ACK or NAK.
     public let acknowledgeTimeout: Duration
 
-    private var pending: (frame: [UInt8], attempts: Int)?
+    private var pending: (frame: [UInt8], attempts: Int, everyCopyRefused: Bool)?
 
     /// Creates a link layer; the acknowledge timeout defaults to ZVT's T3.
     public init(acknowledgeTimeout: Duration = ZVTTimeouts.standard.acknowledge) {
@@ -50,7 +53,7 @@ public struct ZVTSerialLink: Sendable {
     /// - Throws: ``ZVTProtocolError/apduTooLong(length:maximum:)`` if the APDU cannot be encoded.
     public mutating func send(_ apdu: ZVTAPDU) throws(ZVTProtocolError) -> [Action] {
         let frame = try ZVTSerialFrameSerializer.frame(apdu)
-        pending = (frame, 1)
+        pending = (frame, 1, true)
         return [.write(frame), .startAcknowledgeTimer(acknowledgeTimeout)]
     }
 
@@ -62,7 +65,7 @@ public struct ZVTSerialLink: Sendable {
             pending = nil
             return [.cancelAcknowledgeTimer, .delivered]
         case .nak:
-            return repeatPending()
+            return repeatPending(refused: true)
         case .frame(let apdu):
             return [.write([ZVTSerialFrameSerializer.ack]), .deliver(apdu)]
         }
@@ -80,16 +83,18 @@ public struct ZVTSerialLink: Sendable {
 
     /// Handles the acknowledge timer firing.
     public mutating func acknowledgeTimerFired() -> [Action] {
-        repeatPending()
+        repeatPending(refused: false)
     }
 
-    private mutating func repeatPending() -> [Action] {
+    private mutating func repeatPending(refused: Bool) -> [Action] {
         guard let current = pending else { return [] }
+        let everyCopyRefused = current.everyCopyRefused && refused
         guard current.attempts <= Self.maximumRepeats else {
             pending = nil
-            return [.cancelAcknowledgeTimer, .failed(attempts: current.attempts)]
+            let outcome = everyCopyRefused ? Action.refused(attempts: current.attempts) : .failed(attempts: current.attempts)
+            return [.cancelAcknowledgeTimer, outcome]
         }
-        pending = (current.frame, current.attempts + 1)
+        pending = (current.frame, current.attempts + 1, everyCopyRefused)
         return [.write(current.frame), .startAcknowledgeTimer(acknowledgeTimeout)]
     }
 }

@@ -111,6 +111,18 @@ public struct ZVTTransactionStateMachine: Sendable {
         }
     }
 
+    /// Handles the serial link giving up on our command's frame because the terminal answered every copy with NAK
+    /// before the command was ever acknowledged: the terminal discarded each copy, so nothing moved and the command
+    /// fails (not charged). Anywhere else this is a failed line (``transportFailed()``).
+    public mutating func commandRefused() -> [Action] {
+        guard case .awaitingAcknowledgement(let exchange) = state else { return transportFailed() }
+        state = .idle
+        return [
+            .cancelTimer(.acknowledge),
+            .fail(CardReaderError(phase: exchange.command.phase, underlying: .transportFailed)),
+        ]
+    }
+
     /// Handles the connection to the terminal failing.
     public mutating func transportFailed() -> [Action] {
         switch state {

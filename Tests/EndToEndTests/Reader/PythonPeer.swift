@@ -1,0 +1,90 @@
+import Foundation
+
+/// A Python peer process (pyteliummanager, PyPI module `telium`) from the venv scripts/install-deps.sh builds,
+/// running one of the scripts in `scripts/concert/`; its standard output is read line by line as it arrives.
+final class PythonPeer {
+    /// Why the peer cannot run, or `nil` when the venv has `telium`.
+    static let unavailableReason: String? = {
+        guard FileManager.default.isExecutableFile(atPath: python.path) else {
+            return "pyteliummanager venv missing at \(python.path): run scripts/install-deps.sh (pip could not reach PyPI?)"
+        }
+        let probe = Process()
+        probe.executableURL = python
+        probe.arguments = ["-c", "import telium"]
+        probe.standardOutput = FileHandle.nullDevice
+        probe.standardError = FileHandle.nullDevice
+        guard (try? probe.run()) != nil else { return "cannot start \(python.path)" }
+        probe.waitUntilExit()
+        return probe.terminationStatus == 0
+            ? nil : "pyteliummanager is not installed in \(python.path): run scripts/install-deps.sh (pip could not reach PyPI?)"
+    }()
+
+    /// The venv's interpreter (`POS_PYTHON_VENV`, else `~/.cache/pos/python-venv`).
+    static var python: URL {
+        let environment = ProcessInfo.processInfo.environment
+        let venv = environment["POS_PYTHON_VENV"]
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/pos/python-venv").path
+        return URL(fileURLWithPath: venv).appendingPathComponent("bin/python")
+    }
+
+    /// A script in `scripts/concert/`, found from this file's path.
+    static func script(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("scripts/concert/\(name)").path
+    }
+
+    private let process = Process()
+    private let errors = Pipe()
+    private var iterator: AsyncStream<String>.Iterator
+
+    /// Starts `python script arguments…`.
+    init(script name: String, _ arguments: [String]) throws {
+        process.executableURL = Self.python
+        process.arguments = [Self.script(name)] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        let (stream, continuation) = AsyncStream<String>.makeStream()
+        iterator = stream.makeAsyncIterator()
+        try process.run()
+        let handle = output.fileHandleForReading
+        Thread.detachNewThread {
+            var buffer = Data()
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                buffer.append(chunk)
+                while let newline = buffer.firstIndex(of: 0x0A) {
+                    continuation.yield(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
+                    buffer.removeSubrange(buffer.startIndex...newline)
+                }
+            }
+            continuation.finish()
+        }
+    }
+
+    /// The next output line; `nil` once the process ended.
+    func nextLine() async -> String? {
+        await iterator.next()
+    }
+
+    /// The next line decoded as a JSON object.
+    func nextJSON() async throws -> [String: Any]? {
+        guard let line = await nextLine() else { return nil }
+        return try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+    }
+
+    /// Waits for the process to end and returns its status and standard error.
+    func finish() -> (status: Int32, stderr: String) {
+        process.waitUntilExit()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (process.terminationStatus, stderr)
+    }
+
+    func terminate() {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
+}
