@@ -8,7 +8,7 @@ struct ReaderCommand: AsyncParsableCommand {
         discussion: "Reader addresses: zvt+tcp://HOST[:PORT], zvt+serial:///dev/ttyACM0, concert+serial:///dev/ttyACM0.",
         subcommands: [
             ReaderListCommand.self, ReaderStatusCommand.self, ReaderPayCommand.self, ReaderRefundCommand.self,
-            ReaderReverseCommand.self, ReaderEndOfDayCommand.self, ReaderInstallUdevRulesCommand.self,
+            ReaderReverseCommand.self, ReaderEndOfDayCommand.self, ReaderInstallUdevRulesCommand.self, ReaderWatchCommand.self,
         ]
     )
 }
