@@ -33,15 +33,15 @@ import Testing
     @Test(arguments: [
         (9600, UInt32(0x4138)), (115_200, 0x001A), (19200, 0x809C), (57600, 0xC034), (230_400, 0x000D), (1200, 0x09C4),
         (2_000_000, 0x0001), (3_000_000, 0x0000),
-    ])
+    ] as [(Int, UInt32)])
     func baudDivisor_rate_matchesTheFT232RTable(rate: Int, expected: UInt32) {
         #expect(FTDIAdapter.baudDivisor(rate) == expected)
     }
 
     @Test(arguments: [
-        (SerialSettings.zvt, UInt16(0x1008)), (SerialSettings.concert, 0x0008), (SerialSettings.concertRS232, 0x0207),
-        (SerialSettings(baudRate: 9600, parity: .odd), 0x0108),
-    ])
+        (SerialSettings.zvt, UInt16(0x1008)), (SerialSettings.concert, UInt16(0x0008)), (SerialSettings.concertRS232, UInt16(0x0207)),
+        (SerialSettings(baudRate: 9600, parity: .odd), UInt16(0x0108)),
+    ] as [(SerialSettings, UInt16)])
     func dataValue_settings_encodesBitsParityAndStopBits(settings: SerialSettings, expected: UInt16) {
         #expect(FTDIAdapter.dataValue(settings) == expected)
     }
@@ -111,7 +111,7 @@ import Testing
         ([0x01, 0x60], []),
         ([0x01, 0x60, 0x41, 0x42], [0x41, 0x42]),
         ([0x01, 0x60, 0x41] + [UInt8](repeating: 0x5A, count: 61) + [0x01, 0x60, 0x43], [0x41] + [UInt8](repeating: 0x5A, count: 61) + [0x43]),
-    ])
+    ] as [([UInt8], [UInt8])])
     func payload_bulkInBytes_stripsTwoStatusBytesPerPacket(bytes: [UInt8], expected: [UInt8]) {
         #expect(FTDIAdapter().payload(ofBulkIn: bytes, maxPacketSize: 64) == expected)
     }
