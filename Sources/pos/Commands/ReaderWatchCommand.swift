@@ -10,7 +10,7 @@ import POSFoundation
 /// With `--pay AMOUNT --reader URL` it takes one payment on that reader once it is present. When the reader is
 /// pulled out during the payment, it waits for the reader to come back, reconnects and asks the terminal what
 /// happened (`resolveUnknownOutcome`): approved → done; not charged → pays again; still unknown → reports it.
-/// The card is never charged twice for one payment.
+/// The card is never charged twice for one payment. It keeps watching after the payment until stopped.
 struct ReaderWatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch", abstract: "Print reader plug events (and optionally take one payment across a replug).",
@@ -38,7 +38,10 @@ struct ReaderWatchCommand: AsyncParsableCommand {
         let tracker = ReaderPresence(present)
         let printer = Task {
             for await event in events {
+                // Only the USB device itself: its tty comes and goes when pos detaches the kernel driver.
                 switch event {
+                case .added(let device) where device.ttyPath != nil, .removed(let device) where device.ttyPath != nil:
+                    continue
                 case .added(let device):
                     if await tracker.insert(device.idString) { Self.say("reader-appeared \(device.idString)") }
                 case .removed(let device):
@@ -58,9 +61,9 @@ struct ReaderWatchCommand: AsyncParsableCommand {
         let money = try ReaderSession.money(pay, currency: currency)
         let payment = ReplugPayment(address: address, amount: money, presence: tracker)
         let outcome = await payment.run()
-        printer.cancel()
         Self.say("watch-done \(outcome)")
-        if outcome != "approved" { throw ExitStatus.readerUnavailable.exitCode }
+        // Keeps reporting reader events until stopped, so a replug after the payment is seen too.
+        await printer.value
     }
 
     /// One line on stdout, flushed at once (the guest harness waits for these lines).

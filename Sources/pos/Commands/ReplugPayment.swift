@@ -14,12 +14,15 @@ struct ReplugPayment {
 
     /// "approved", "unknown" or "failed".
     func run() async -> String {
-        let id = usbID
-        if let id { await presence.waitFor(id) }
         for attempt in 1...maximumAttempts {
-            ReaderWatchCommand.say("payment-started attempt=\(attempt)")
-            guard let service = await connect() else { return "failed" }
+            guard let service = await connectWhenPresent() else {
+                ReaderWatchCommand.say("payment-connect-failed")
+                return "failed"
+            }
+            ReaderWatchCommand.say("payment-connected attempt=\(attempt)")
             var unknown: UnknownCardOutcome?
+            var started = false
+            var printing = false
             do {
                 for try await step in service.collectPayment(PaymentRequest(amount: amount, reference: "watch")) {
                     switch step {
@@ -29,8 +32,14 @@ struct ReplugPayment {
                         return "approved"
                     case .outcomeUnknown(let outcome):
                         unknown = outcome
-                    case .prompt, .printLine:
-                        break
+                    case .prompt:
+                        // The terminal is working on it: the payment is under way.
+                        if !started { ReaderWatchCommand.say("payment-started attempt=\(attempt)") }
+                        started = true
+                    case .printLine:
+                        // The terminal booked it and prints the slip: the payment is not complete yet.
+                        if !printing { ReaderWatchCommand.say("payment-printing attempt=\(attempt)") }
+                        printing = true
                     }
                 }
             } catch let error as CardReaderError {
@@ -71,22 +80,9 @@ struct ReplugPayment {
         return USBDeviceIdentity(vendorID: vendor, productID: product).idString
     }
 
-    private func connect() async -> DefaultCardReaderService? {
-        let service = DefaultCardReaderService(
-            makeTransport: { address in try LiveReaderTransports.transport(for: address) }, currency: amount.currency
-        )
-        do {
-            _ = try await service.connect(address)
-            return service
-        } catch {
-            ReaderWatchCommand.say("payment-connect-failed \(error.message)")
-            return nil
-        }
-    }
-
-    /// Waits for the reader to be present again, then asks the terminal about `unknown`; a reader that is listed
-    /// but not ready yet (its driver still binding) is tried again for up to 30 s.
-    private func resolve(_ unknown: UnknownCardOutcome) async -> UnknownOutcomeResolution? {
+    /// Waits for the reader to be present, then connects; a reader that is listed but not ready yet (its driver
+    /// still binding, or just pulled out) is tried again for up to 30 s.
+    private func connectWhenPresent() async -> DefaultCardReaderService? {
         let deadline = ContinuousClock.now + .seconds(30)
         while ContinuousClock.now < deadline {
             if let id = usbID { await presence.waitFor(id) }
@@ -95,15 +91,26 @@ struct ReplugPayment {
             )
             do {
                 _ = try await service.connect(address)
-                ReaderWatchCommand.say("reader-reconnected")
-                let resolution = try await service.resolveUnknownOutcome(unknown)
-                await service.disconnect()
-                return resolution
+                return service
             } catch {
                 await service.disconnect()
                 try? await Task.sleep(for: .milliseconds(250))
             }
         }
         return nil
+    }
+
+    /// Reconnects once the reader is back and asks the terminal about `unknown`.
+    private func resolve(_ unknown: UnknownCardOutcome) async -> UnknownOutcomeResolution? {
+        guard let service = await connectWhenPresent() else { return nil }
+        ReaderWatchCommand.say("reader-reconnected")
+        var resolution: UnknownOutcomeResolution?
+        do {
+            resolution = try await service.resolveUnknownOutcome(unknown)
+        } catch {
+            ReaderWatchCommand.say("payment-resolve-failed \(error.message)")
+        }
+        await service.disconnect()
+        return resolution
     }
 }

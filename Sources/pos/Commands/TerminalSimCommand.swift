@@ -47,8 +47,13 @@ struct TerminalSimCommand: AsyncParsableCommand {
                 let (host, port) = try Self.hostAndPort(zvtSerial)
                 try await LiveReaderTransports.listen(host: host, port: port, announce: { port in
                     Console.out("ZVT serial terminal simulator listening on tcp://\(host):\(port)")
-                }, serve: { transport in
-                    await ZVTTerminalEngine(framing: .serial, script: parsed, ledger: ledger).serve(transport)
+                }, serve: { connection in
+                    // One session after another on the same connection, as on a cable, until the peer hangs up.
+                    let line = SimulatorLine(connection)
+                    while !line.isDead && !Task.isCancelled {
+                        await ZVTTerminalEngine(framing: .serial, script: parsed, ledger: ledger).serve(line)
+                    }
+                    await line.hangUp()
                 })
             } else if let zvtSerial, Self.isDevice(zvtSerial) {
                 let line = try LiveReaderTransports.transport(for: ReaderAddress("zvt+serial://" + zvtSerial))
