@@ -20,6 +20,8 @@ cp /bin/busybox "$root/bin/busybox"
 for applet in $("$root/bin/busybox" --list); do
     [ -e "$root/bin/$applet" ] || ln -s busybox "$root/bin/$applet"
 done
+# the kernel runs /sbin/modprobe for request_module() (g_serial asks for usb_f_acm that way)
+ln -s ../bin/busybox "$root/sbin/modprobe"
 
 # the modules: the closure of what the scenarios load, then depmod on the trimmed tree
 modules=(usb-common usbcore xhci-hcd xhci-pci usbserial ftdi_sio cdc-acm dummy_hcd g_serial usb_f_acm usb_f_serial usb_f_obex u_serial libcomposite udc-core configfs)

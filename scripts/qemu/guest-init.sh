@@ -37,6 +37,17 @@ udevadm trigger --action=add >/dev/null 2>&1
 udevadm settle --timeout=20
 say "GUEST-USB-READY uptime $(cut -d' ' -f1 /proc/uptime)"
 
+if [ -n "$POSDEBUG" ]; then
+    for i in 1 2; do
+        pos reader pay --reader zvt+usb://$FTDI --amount 1.0$i --currency EUR > /tmp/d$i.out 2>&1; say "DEBUG pay$i rc=$? $(one_line /tmp/d$i.out)"
+    done
+    modprobe dummy_hcd; modprobe usb_f_acm; modprobe g_serial use_acm=1 n_ports=1
+    n=0; while [ ! -e /dev/ttyACM0 ] && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
+    dmesg | tail -25 > /dev/console
+    ls -l /sys/bus/usb/devices/ > /dev/console
+    poweroff -f
+fi
+
 # 1. Discovery: pos lists the FTDI terminal by its ids.
 pos reader list --json > /tmp/list.json 2>/tmp/list.err
 if grep -q "zvt+usb://$FTDI" /tmp/list.json; then result discovery pass "$(one_line /tmp/list.json)"
@@ -70,7 +81,7 @@ if [ $rc -eq 0 ] && grep -q '"approved"' /tmp/perm2.json; then result permission
 else result permission-udev-rules fail "rc=$rc $(ls -l $node) $(one_line /tmp/perm2.err)"; fi
 
 # 4. CDC-ACM: dummy_hcd + g_serial make a real CDC-ACM device (0525:a4a7); the simulator serves the gadget side.
-modprobe dummy_hcd 2>/tmp/acm.err && modprobe g_serial use_acm=1 n_ports=1 2>>/tmp/acm.err
+modprobe dummy_hcd 2>/tmp/acm.err && modprobe usb_f_acm 2>>/tmp/acm.err && modprobe g_serial use_acm=1 n_ports=1 2>>/tmp/acm.err
 udevadm settle --timeout=20
 # the gadget enumerates on the dummy host controller after a moment: wait for cdc_acm to bind it
 n=0; while { [ ! -e /dev/ttyGS0 ] || [ ! -e /dev/ttyACM0 ]; } && [ $n -lt 200 ]; do sleep 0.1; n=$((n + 1)); done

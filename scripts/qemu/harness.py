@@ -102,11 +102,12 @@ def main():
         os.remove(qmp_path)
     qemu = subprocess.Popen([
         "qemu-system-x86_64", "-accel", "tcg", "-m", "512", "-smp", "1", "-nographic", "-no-reboot",
-        "-kernel", kernel, "-initrd", initrd, "-append", "console=ttyS0 panic=-1 quiet loglevel=3",
+        "-kernel", kernel, "-initrd", initrd, "-append", "console=ttyS0 panic=-1 quiet loglevel=3 " + os.environ.get("POS_QEMU_APPEND", ""),
         "-serial", "stdio", "-monitor", "none", "-qmp", f"unix:{qmp_path},server=on,wait=off",
         "-device", "qemu-xhci,id=xhci",
         "-chardev", f"socket,id=c0,host=127.0.0.1,port={port_a},server=off",
-        "-device", "usb-serial,id=ftdi0,bus=xhci.0,chardev=c0,always-plugged=on",
+        "-device", "usb-serial,id=ftdi0,bus=xhci.0,chardev=c0,always-plugged=on"
+        + (f",pcap={work}/ftdi0.pcap" if os.environ.get("POS_QEMU_PCAP") else ""),
     ], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     log(f"qemu started (simulators on {port_a}, {port_b})")
     qmp = QMP(qmp_path, deadline)
