@@ -58,6 +58,8 @@ done
 
 # pos and its libraries; the generated rules for the permission scenario
 copy_with_libs "$(readlink -f "$pos_binary")"
+# debug info is half of a debug build's size and never read in the guest
+if command -v strip >/dev/null; then strip --strip-debug "$root$(readlink -f "$pos_binary")"; fi
 ln -sf "$(readlink -f "$pos_binary")" "$root/usr/bin/pos"
 cp udev/70-pos-payment-terminals.rules "$root/etc/pos/"
 
