@@ -67,7 +67,8 @@ class QMP:
 
     def hmp(self, line):
         reply = self.execute("human-monitor-command", **{"command-line": line})
-        log(f"qmp: {line} -> {reply.get('return', reply).strip() if isinstance(reply.get('return'), str) else reply}")
+        answer = reply.get("return")
+        log(f"qmp: {line} -> {answer.strip() or 'ok' if isinstance(answer, str) else reply}")
 
 
 START = time.monotonic()
