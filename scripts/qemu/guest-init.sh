@@ -118,7 +118,10 @@ if wait_for /tmp/paywatch.log "payment-printing" 30; then
     wait_for /tmp/paywatch.log "reader-appeared $FTDI" 30
     wait_for /tmp/paywatch.log "watch-done" 60
 fi
-if grep -q "watch-done approved" /tmp/paywatch.log && grep -q "reader-appeared $FTDI" /tmp/paywatch.log; then
+# Pass: the payment was cut by the unplug, then resolved with the terminal as approved (or, if the terminal says
+# nothing was charged, paid again); the host checks its ledger holds one charge.
+if grep -q "payment-interrupted" /tmp/paywatch.log && grep -q "payment-resolved" /tmp/paywatch.log \
+    && grep -q "watch-done approved" /tmp/paywatch.log && grep -q "reader-appeared $FTDI" /tmp/paywatch.log; then
     result hotplug-payment pass "$(one_line /tmp/paywatch.log)"
 else result hotplug-payment fail "$(one_line /tmp/paywatch.log)"; fi
 kill $watch 2>/dev/null

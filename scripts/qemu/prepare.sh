@@ -20,10 +20,11 @@ if [ ${#missing[@]} -gt 0 ]; then
     echo "qemu-prepare: installing ${missing[*]}" >&2
     $sudo apt-get update -qq -o DPkg::Lock::Timeout=600
     for attempt in 1 2 3; do
-        if $sudo apt-get install -y -qq --no-install-recommends -o DPkg::Lock::Timeout=600 "${missing[@]}" >&2; then
+        if $sudo apt-get install -y -qq --no-install-recommends -o DPkg::Lock::Timeout=600 "${missing[@]}" \
+            >> "$cache/apt.log" 2>&1; then
             break
         fi
-        echo "qemu-prepare: apt-get failed (attempt $attempt), retrying" >&2
+        echo "qemu-prepare: apt-get failed (attempt $attempt, see $cache/apt.log), retrying" >&2
         [ "$attempt" -eq 3 ] && exit 1
     done
 fi
