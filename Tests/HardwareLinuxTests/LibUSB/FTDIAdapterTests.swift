@@ -116,6 +116,21 @@ import Testing
         #expect(FTDIAdapter().payload(ofBulkIn: bytes, maxPacketSize: 64) == expected)
     }
 
+    @Test func open_ftdiCableExpectedAsCDCACM_theDescriptorsChooseFTDI() async throws {
+        // Given: an address whose table row (or the default) says CDC-ACM, but the device is an FTDI cable
+        let device = FakeFTDIDevice()
+        let transport = LibUSBTransport(vendorID: FakeFTDIDevice.vendorID, productID: FakeFTDIDevice.productID,
+                                        interfaceKind: .cdcACM, api: device)
+
+        // When
+        try await transport.open()
+
+        // Then: vendor requests, no CDC class request
+        #expect(device.controlSetups.count == 6)
+        #expect(device.controlSetups.allSatisfy { $0[0] == 0x40 })
+        await transport.close()
+    }
+
     @Test func adapter_cdcDeviceFromAnotherVendor_isCDCACM() {
         // Given / When
         let chosen = USBSerialAdapters.adapter(

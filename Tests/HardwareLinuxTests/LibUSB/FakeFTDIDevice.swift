@@ -1,10 +1,11 @@
 import HardwareLinux
 import Synchronization
 
-/// A ``LibUSBAPI`` that plays an FTDI FT232R cable (0403:6001) byte for byte, as QEMU's `usb-serial` and real
-/// cables do: one vendor-specific interface (0xFF) with bulk IN 0x81 / OUT 0x02 of 64 bytes, `ftdi_sio` bound to
-/// it, vendor control requests recorded as raw setup bytes, and bulk IN transfers made of 64-byte packets that each
-/// start with the two modem-status bytes `01 60` — a packet with nothing to send is only those two bytes.
+/// A ``LibUSBAPI`` that plays an FTDI FT232R cable (0403:6001) byte for byte, as a real chip does: one
+/// vendor-specific interface (0xFF) with bulk IN 0x81 / OUT 0x02 of 64 bytes, `ftdi_sio` bound to it, vendor
+/// control requests recorded as raw setup bytes, and bulk IN transfers made of 64-byte packets that each start
+/// with the two modem-status bytes `01 60` — with nothing to send, a chip answers with only those two bytes
+/// every latency period (QEMU's `usb-serial` NAKs instead; the guest run covers that).
 final class FakeFTDIDevice: LibUSBAPI {
     /// What the host did, in order.
     enum Event: Hashable, Sendable {
