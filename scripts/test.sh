@@ -8,3 +8,10 @@ scripts/install-deps.sh
 scripts/check-imports.sh
 swift build --build-tests
 swift test --skip-build "$@"
+
+# The USB path in a QEMU guest (scripts/qemu/run.sh), when QEMU can run here.
+if reason=$(scripts/qemu/can-run.sh); then
+    scripts/qemu/run.sh
+else
+    echo "qemu guest tests skipped: $reason"
+fi

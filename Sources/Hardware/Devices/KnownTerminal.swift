@@ -8,7 +8,7 @@ public struct KnownTerminal: Hashable, Sendable {
     public enum InterfaceKind: String, Hashable, Sendable {
         /// USB CDC-ACM (class 0x02/0x02 + 0x0A data): `/dev/ttyACM*`, or libusb bulk endpoints.
         case cdcACM = "CDC-ACM"
-        /// An FTDI USB-serial bridge: `/dev/ttyUSB*` (libusb support comes later).
+        /// An FTDI USB-serial bridge (vendor 0x0403): `/dev/ttyUSB*`, or libusb with FTDI vendor requests.
         case ftdi = "FTDI"
     }
 

@@ -3,11 +3,10 @@ import Hardware
 extension LibUSBTransport {
     /// Finds the device, claims its line and sets it, in that order; on any failure the caller tears down.
     func openSession() throws(LibUSBError) {
-        guard let adapter else { throw .notSupported }
         try api.initialize()
         contextInitialized = true
-        let (handle, layout) = try findAndOpenDevice(adapter)
-        var session = Session(handle: handle, layout: layout, detached: [], claimed: [])
+        let (handle, adapter, layout) = try findAndOpenDevice()
+        var session = Session(handle: handle, adapter: adapter, layout: layout, detached: [], claimed: [])
         self.session = session
         api.freeDeviceList()
         for interface in session.layout.interfaces where try api.kernelDriverActive(handle, interface: interface) {
@@ -52,7 +51,7 @@ extension LibUSBTransport {
     }
 
     /// Matches vendor, product and serial number; reads the active configuration's layout.
-    private func findAndOpenDevice(_ adapter: any USBSerialAdapter) throws(LibUSBError) -> (LibUSBHandleRef, USBSerialLayout) {
+    private func findAndOpenDevice() throws(LibUSBError) -> (LibUSBHandleRef, any USBSerialAdapter, USBSerialLayout) {
         for device in try api.deviceList() {
             let descriptor = try api.deviceDescriptor(device)
             guard descriptor.vendorID == vendorID, descriptor.productID == productID else { continue }
@@ -71,11 +70,11 @@ extension LibUSBTransport {
                 api.close(handle)
                 throw error
             }
-            guard let layout = adapter.layout(of: config) else {
+            guard let (adapter, layout) = USBSerialAdapters.adapter(for: descriptor, config: config) else {
                 api.close(handle)
                 throw LibUSBError.notSupported
             }
-            return (handle, layout)
+            return (handle, adapter, layout)
         }
         throw LibUSBError.notFound
     }
@@ -93,7 +92,7 @@ extension LibUSBTransport {
         case .timeout: return TransportError(.timedOut, endpoint: endpointDescription, underlying: detail)
         case .notSupported:
             return TransportError(.ioFailure, endpoint: endpointDescription,
-                                  underlying: detail + " (no CDC-ACM data interface with bulk IN and OUT endpoints)")
+                                  underlying: detail + " (neither a CDC-ACM data interface nor an FTDI vendor interface with bulk IN and OUT endpoints)")
         default: return TransportError(.ioFailure, endpoint: endpointDescription, underlying: detail)
         }
     }

@@ -1,8 +1,10 @@
 import Hardware
 
 /// A ``ByteTransport`` straight to a USB serial terminal through libusb (no `/dev/ttyACM*` needed): it finds the
-/// device by vendor and product id (and serial number), detaches the kernel driver (`cdc_acm`), claims the
-/// interfaces, sets the line (SET_LINE_CODING, then DTR and RTS) and moves bytes with bulk transfers.
+/// device by vendor and product id (and serial number), detaches the kernel driver (`cdc_acm` or `ftdi_sio`), claims
+/// the interfaces, sets the line and moves bytes with bulk transfers. The device decides the driver: FTDI (vendor
+/// 0x0403, a 0xFF interface: vendor requests, status bytes stripped from IN packets) or CDC-ACM (SET_LINE_CODING,
+/// then DTR and RTS).
 ///
 /// All libusb calls block, so they run on the transport's own queue. Errors: LIBUSB_ERROR_ACCESS →
 /// `.permissionDenied` (install the udev rules), BUSY → `.busy`, NO_DEVICE → `.deviceGone`, NOT_FOUND or no
@@ -21,13 +23,14 @@ public actor LibUSBTransport: ByteTransport {
     public nonisolated let writeTimeout: Duration
 
     let api: any LibUSBAPI
-    /// How the line is reached; `nil` for an interface kind pos cannot drive over libusb yet (FTDI).
-    let adapter: (any USBSerialAdapter)?
+    /// The kind the caller expects (from the known-terminal table); the device's descriptors decide the driver.
     public nonisolated let interfaceKind: KnownTerminal.InterfaceKind
 
     /// The open session, when ``open()`` succeeded.
     struct Session {
         var handle: LibUSBHandleRef
+        /// How this device's line is driven (chosen by its descriptors).
+        var adapter: any USBSerialAdapter
         var layout: USBSerialLayout
         /// Interfaces whose kernel driver was detached, to re-attach on close.
         var detached: [UInt8]
@@ -42,8 +45,7 @@ public actor LibUSBTransport: ByteTransport {
     public internal(set) var cleanupFailures: [LibUSBError] = []
 
     /// A transport to the USB serial device `vendorID:productID`; nothing is opened until ``open()``.
-    /// Only CDC-ACM is driven through libusb so far; an FTDI device fails to open with a message pointing to
-    /// its kernel tty (`/dev/ttyUSB0` through ``TTYTransport``).
+    /// CDC-ACM and FTDI devices are driven; `interfaceKind` is the expected kind, the descriptors decide.
     public init(vendorID: UInt16, productID: UInt16, serialNumber: String? = nil, settings: SerialSettings = .zvt,
                 interfaceKind: KnownTerminal.InterfaceKind = .cdcACM, writeTimeout: Duration = .seconds(5), api: any LibUSBAPI) {
         self.vendorID = vendorID
@@ -53,10 +55,6 @@ public actor LibUSBTransport: ByteTransport {
         self.writeTimeout = writeTimeout
         self.api = api
         self.interfaceKind = interfaceKind
-        adapter = switch interfaceKind {
-        case .cdcACM: CDCACMAdapter()
-        case .ftdi: nil
-        }
         let identity = USBDeviceIdentity(vendorID: vendorID, productID: productID)
         endpointDescription = "usb \(identity.idString)" + (serialNumber.map { " serial \($0)" } ?? "")
         executor = DispatchQueueExecutor(label: "pos.transport.usb")
@@ -64,10 +62,6 @@ public actor LibUSBTransport: ByteTransport {
 
     public func open() async throws(TransportError) {
         guard session == nil else { return }
-        guard adapter != nil else {
-            throw TransportError(.ioFailure, endpoint: endpointDescription,
-                                 underlying: "\(interfaceKind.rawValue) over libusb is not supported yet; use its kernel tty (zvt+serial:///dev/ttyUSB0)")
-        }
         do {
             try openSession()
         } catch {
@@ -110,7 +104,7 @@ public actor LibUSBTransport: ByteTransport {
                 session.handle, endpoint: session.layout.bulkIn.address, length: length,
                 timeoutMilliseconds: Self.milliseconds(wait)
             )
-            pending += adapter?.payload(ofBulkIn: outcome.bytes, maxPacketSize: packet) ?? outcome.bytes
+            pending += session.adapter.payload(ofBulkIn: outcome.bytes, maxPacketSize: packet)
             switch outcome.error {
             case nil, .timeout?:
                 // A timeout after a partial transfer still delivered those bytes.

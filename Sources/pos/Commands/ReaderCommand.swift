@@ -8,7 +8,8 @@ struct ReaderCommand: AsyncParsableCommand {
         discussion: "Reader addresses: zvt+tcp://HOST[:PORT], zvt+serial:///dev/ttyACM0, concert+serial:///dev/ttyACM0.",
         subcommands: [
             ReaderListCommand.self, ReaderStatusCommand.self, ReaderPayCommand.self, ReaderRefundCommand.self,
-            ReaderReverseCommand.self, ReaderEndOfDayCommand.self, ReaderInstallUdevRulesCommand.self, ReaderResolveCommand.self,
+            ReaderReverseCommand.self, ReaderEndOfDayCommand.self, ReaderInstallUdevRulesCommand.self,
+            ReaderResolveCommand.self, ReaderWatchCommand.self,
         ]
     )
 }

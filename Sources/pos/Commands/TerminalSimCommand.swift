@@ -16,7 +16,10 @@ struct TerminalSimCommand: AsyncParsableCommand {
     )
 
     @Option(help: "Serve ZVT over TCP at this address, e.g. tcp://127.0.0.1:20007.") var zvt: String?
-    @Option(name: .customLong("zvt-serial"), help: "Serve ZVT on a pty linked at this path.") var zvtSerial: String?
+    @Option(name: .customLong("zvt-serial"), help: ArgumentHelp(
+        "Serve ZVT serial framing (DLE STX … CRC, ACK) on a pty linked at this path, on an existing tty device "
+            + "(/dev/ttyGS0), or on tcp://HOST:PORT (a listener, e.g. for a QEMU usb-serial chardev)."
+    )) var zvtSerial: String?
     @Option(help: "Serve Concert on a pty linked at this path.") var concert: String?
     @Option(help: "A script step (repeatable).") var script: [String] = []
     @Option(help: "Append every approval as a JSON line to this file.") var log: String?
@@ -40,6 +43,25 @@ struct TerminalSimCommand: AsyncParsableCommand {
                 try await LiveReaderTransports.listen(host: host, port: port, announce: { port in
                     Console.out("ZVT terminal simulator listening on tcp://\(host):\(port)")
                 }, serve: { transport in await engine.serve(transport) })
+            } else if let zvtSerial, zvtSerial.hasPrefix("tcp://") {
+                let (host, port) = try Self.hostAndPort(zvtSerial)
+                try await LiveReaderTransports.listen(host: host, port: port, announce: { port in
+                    Console.out("ZVT serial terminal simulator listening on tcp://\(host):\(port)")
+                }, serve: { connection in
+                    // One session after another on the same connection, as on a cable, until the peer hangs up.
+                    let line = SimulatorLine(connection)
+                    while !line.isDead && !Task.isCancelled {
+                        await ZVTTerminalEngine(framing: .serial, script: parsed, ledger: ledger).serve(line)
+                    }
+                    await line.hangUp()
+                })
+            } else if let zvtSerial, Self.isDevice(zvtSerial) {
+                let line = try LiveReaderTransports.transport(for: ReaderAddress("zvt+serial://" + zvtSerial))
+                Console.out("ZVT terminal simulator on \(zvtSerial)")
+                while !Task.isCancelled {
+                    try await line.open()
+                    await ZVTTerminalEngine(framing: .serial, script: parsed, ledger: ledger).serve(line)
+                }
             } else if let link = zvtSerial ?? concert {
                 let transport = try await LiveReaderTransports.pseudoTerminal(linkedAt: link)
                 Console.out("\(concert == nil ? "ZVT" : "Concert") terminal simulator on \(link)")
@@ -55,6 +77,12 @@ struct TerminalSimCommand: AsyncParsableCommand {
             Console.error(error)
             throw ExitStatus.readerUnavailable.exitCode
         }
+    }
+
+    /// Whether `path` is an existing character device (not a link this command made earlier).
+    static func isDevice(_ path: String) -> Bool {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        return attributes?[.type] as? FileAttributeType == .typeCharacterSpecial
     }
 
     static func hostAndPort(_ text: String) throws -> (String, UInt16) {

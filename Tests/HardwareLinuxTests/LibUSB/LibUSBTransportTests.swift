@@ -212,20 +212,6 @@ import Testing
         #expect(device.snapshot.openHandles == 0)
     }
 
-    @Test func open_ftdiTerminal_throwsNotSupportedWithoutTouchingTheDevice() async throws {
-        // Given
-        let device = FakeCDCACMDevice()
-        let transport = LibUSBTransport(vendorID: 0x0403, productID: 0x6001, interfaceKind: .ftdi, api: device)
-
-        // When
-        let error = await #expect(throws: TransportError.self) { try await transport.open() }
-
-        // Then
-        #expect(error?.code == .ioFailure)
-        #expect(error?.underlying?.contains("/dev/ttyUSB0") == true)
-        #expect(device.events.isEmpty)
-    }
-
     @Test func open_deviceWithoutCDCDataInterface_throwsIOFailureAndClosesTheHandle() async throws {
         // Given: a device whose configuration has no bulk data interface
         let device = FakeCDCACMDevice(config: LibUSBConfigDescriptor(interfaces: [

@@ -42,14 +42,17 @@ final class TransportChannel: Sendable {
         writes.yield(bytes)
     }
 
-    /// Stops both loops and closes the transport.
+    /// Stops both loops and closes the transport. Bytes already queued are written first (each write is bounded
+    /// by the transport's own timeout): a serial ZVT driver's last `80 00 00` must reach the terminal, or the
+    /// terminal is left waiting for it (found by the QEMU guest run over the FTDI cable).
     func stop() async {
-        failed.withLock { $0 = true }
         writes.finish()
         let running = tasks.withLock { tasks in
             defer { tasks = [] }
             return tasks
         }
+        if running.count == 2 { await running[1].value }
+        failed.withLock { $0 = true }
         running.forEach { $0.cancel() }
         await transport.close()
     }

@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import Hardware
+import HardwareLinux
+import POSFoundation
+
+/// `pos reader watch` (hidden): prints one line per reader event — `reader-present`, `reader-appeared`,
+/// `reader-disappeared` with the USB id — for the QEMU guest tests and for diagnosis.
+///
+/// With `--pay AMOUNT --reader URL` it takes one payment on that reader once it is present. When the reader is
+/// pulled out during the payment, it waits for the reader to come back, reconnects and asks the terminal what
+/// happened (`resolveUnknownOutcome`): approved → done; not charged → pays again; still unknown → reports it.
+/// The card is never charged twice for one payment. It keeps watching after the payment until stopped.
+struct ReaderWatchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch", abstract: "Print reader plug events (and optionally take one payment across a replug).",
+        shouldDisplay: false
+    )
+
+    @Option(help: "Take one payment of this amount, e.g. 7.00 (needs --reader).") var pay: String?
+    @Option(help: "The reader address for --pay, e.g. zvt+usb://0403:6001.") var reader: String?
+    @Option(help: "The ISO currency code.") var currency = "EUR"
+
+    func validate() throws {
+        if pay != nil && reader == nil { throw ValidationError("--pay needs --reader.") }
+    }
+
+    func run() async throws {
+        let monitor = LinuxDeviceMonitor(enumerator: LibUSBDeviceEnumerator(api: LiveLibUSB()), udev: UdevDeviceMonitor())
+        do { try await monitor.start() } catch {
+            Console.error("udev monitor: \(error)")
+            throw ExitStatus.readerUnavailable.exitCode
+        }
+        defer { monitor.stop() }
+        let events = monitor.events()
+        let present = Set(((try? await monitor.currentDevices()) ?? []).map(\.idString))
+        for id in present.sorted() { Self.say("reader-present \(id)") }
+        let tracker = ReaderPresence(present)
+        let printer = Task {
+            for await event in events {
+                // Only the USB device itself: its tty comes and goes when pos detaches the kernel driver.
+                switch event {
+                case .added(let device) where device.ttyPath != nil, .removed(let device) where device.ttyPath != nil:
+                    continue
+                case .added(let device):
+                    if await tracker.insert(device.idString) { Self.say("reader-appeared \(device.idString)") }
+                case .removed(let device):
+                    if await tracker.remove(device.idString) { Self.say("reader-disappeared \(device.idString)") }
+                }
+            }
+        }
+        guard let pay, let reader else {
+            await printer.value
+            return
+        }
+        let address: ReaderAddress
+        do { address = try ReaderAddress(reader) } catch {
+            Console.error(error)
+            throw ExitStatus.usage.exitCode
+        }
+        let money = try ReaderSession.money(pay, currency: currency)
+        let payment = ReplugPayment(address: address, amount: money, presence: tracker)
+        let outcome = await payment.run()
+        Self.say("watch-done \(outcome)")
+        // Keeps reporting reader events until stopped, so a replug after the payment is seen too.
+        await printer.value
+    }
+
+    /// One line on stdout, flushed at once (the guest harness waits for these lines).
+    static func say(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+}

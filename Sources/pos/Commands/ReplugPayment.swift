@@ -1,0 +1,116 @@
+import Foundation
+import Hardware
+import POSFoundation
+
+/// One card payment that survives the reader being unplugged: an interrupted payment is resolved with the terminal
+/// after the reader is back (approved → done, not charged → paid again, unknown → reported), so one sale is never
+/// charged twice. Used by the hidden `pos reader watch --pay`.
+struct ReplugPayment {
+    let address: ReaderAddress
+    let amount: Money
+    let presence: ReaderPresence
+    /// How many payments may be started in total (each one only after the terminal said the last charged nothing).
+    var maximumAttempts = 3
+
+    /// "approved", "unknown" or "failed".
+    func run() async -> String {
+        for attempt in 1...maximumAttempts {
+            guard let service = await connectWhenPresent() else {
+                ReaderWatchCommand.say("payment-connect-failed")
+                return "failed"
+            }
+            ReaderWatchCommand.say("payment-connected attempt=\(attempt)")
+            var unknown: UnknownCardOutcome?
+            var started = false
+            var printing = false
+            do {
+                for try await step in service.collectPayment(PaymentRequest(amount: amount, reference: "watch")) {
+                    switch step {
+                    case .completed(let result):
+                        ReaderWatchCommand.say("payment-approved receipt=\(result.receiptNumber.map(String.init) ?? "-")")
+                        await service.disconnect()
+                        return "approved"
+                    case .outcomeUnknown(let outcome):
+                        unknown = outcome
+                    case .prompt:
+                        // The terminal is working on it: the payment is under way.
+                        if !started { ReaderWatchCommand.say("payment-started attempt=\(attempt)") }
+                        started = true
+                    case .printLine:
+                        // The terminal booked it and prints the slip: the payment is not complete yet.
+                        if !printing { ReaderWatchCommand.say("payment-printing attempt=\(attempt)") }
+                        printing = true
+                    }
+                }
+            } catch let error as CardReaderError {
+                switch error.underlying {
+                case .declined, .aborted, .rejected:
+                    ReaderWatchCommand.say("payment-declined \(error.message)")
+                    await service.disconnect()
+                    return "failed"
+                default:
+                    unknown = UnknownCardOutcome(reader: address.description, kind: .payment, amount: amount, reason: "\(error.underlying)")
+                }
+            } catch {
+                unknown = UnknownCardOutcome(reader: address.description, kind: .payment, amount: amount, reason: "\(error)")
+            }
+            await service.disconnect()
+            guard let unknown else { return "failed" }
+            ReaderWatchCommand.say("payment-interrupted reason=\(unknown.reason)")
+            switch await resolve(unknown) {
+            case .approved?:
+                ReaderWatchCommand.say("payment-resolved approved")
+                return "approved"
+            case .notCharged?:
+                ReaderWatchCommand.say("payment-resolved not-charged")
+            case .stillUnknown(let reason)?:
+                ReaderWatchCommand.say("payment-resolved still-unknown \(reason)")
+                return "unknown"
+            case nil:
+                ReaderWatchCommand.say("payment-resolved unreachable")
+                return "unknown"
+            }
+        }
+        return "failed"
+    }
+
+    /// "0403:6001" for a USB address.
+    private var usbID: String? {
+        guard case .usb(let vendor, let product) = address.link else { return nil }
+        return USBDeviceIdentity(vendorID: vendor, productID: product).idString
+    }
+
+    /// Waits for the reader to be present, then connects; a reader that is listed but not ready yet (its driver
+    /// still binding, or just pulled out) is tried again for up to 30 s.
+    private func connectWhenPresent() async -> DefaultCardReaderService? {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
+            if let id = usbID { await presence.waitFor(id) }
+            let service = DefaultCardReaderService(
+                makeTransport: { address in try LiveReaderTransports.transport(for: address) }, currency: amount.currency
+            )
+            do {
+                _ = try await service.connect(address)
+                return service
+            } catch {
+                await service.disconnect()
+                try? await Task.sleep(for: .milliseconds(250))
+            }
+        }
+        return nil
+    }
+
+    /// Reconnects once the reader is back and asks the terminal about `unknown`.
+    private func resolve(_ unknown: UnknownCardOutcome) async -> UnknownOutcomeResolution? {
+        guard let service = await connectWhenPresent() else { return nil }
+        ReaderWatchCommand.say("reader-reconnected")
+        var resolution: UnknownOutcomeResolution?
+        do {
+            resolution = try await service.resolveUnknownOutcome(unknown)
+        } catch {
+            ReaderWatchCommand.say("payment-resolve-failed \(error.message)")
+        }
+        await service.disconnect()
+        return resolution
+    }
+}
