@@ -22,6 +22,8 @@ struct SaleBenchmark {
         var random = SplitMix(seed: 7)
         func code() -> String {
             let id = Int(random.next() % UInt64(generator.productCount)) + 1
+            // A variable product is sold by a variation's code, as a cashier scans the item in hand.
+            if generator.isVariable(id) { return generator.variationSKU(id, Int(random.next() % 3)) }
             return random.next() % 2 == 0 ? generator.sku(id) : generator.gtin(id)
         }
         // A scan: the code becomes a cart line, and the whole cart's totals are computed again (the path the

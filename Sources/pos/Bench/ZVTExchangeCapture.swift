@@ -29,6 +29,7 @@ struct ZVTExchangeCapture: Sendable {
     static func record() async throws -> ZVTExchangeCapture {
         let pair = try PseudoTerminalPair.open()
         let terminalSide = try pair.makePrimaryTransport(settings: .zvt)
+        try await terminalSide.open()
         let engine = ZVTTerminalEngine(framing: .serial, script: TerminalScript(printsReceipt: true))
         let server = Task { await engine.serve(terminalSide) }
         let counter = TTYTransport(path: pair.secondaryPath, settings: .zvt)
