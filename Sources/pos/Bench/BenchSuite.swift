@@ -71,7 +71,8 @@ struct BenchSuite {
         let receipt = try ReceiptBenchmark(receipts: sizes.receipts).run()
 
         progress("ZVT: recording a payment with the simulator, then \(sizes.zvtPayments) replays")
-        let zvt = try ZVTBenchmark(capture: try await ZVTExchangeCapture.record(), payments: sizes.zvtPayments).run()
+        var zvt = try ZVTBenchmark(capture: try await ZVTExchangeCapture.record(), payments: sizes.zvtPayments).run()
+        zvt.concert = try await ConcertBenchmark(payments: sizes.zvtPayments).run()
 
         progress("cold start: \(sizes.coldStarts) × pos status on the \(sizes.products)-product data directory")
         let coldStart = try ColdStartBenchmark(dataDirectory: catalogDirectory, runs: sizes.coldStarts).run()

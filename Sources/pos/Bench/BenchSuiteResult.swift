@@ -52,6 +52,8 @@ struct BenchSuiteResult: Encodable {
             ("ZVT same frames on the wire, 9600 8N2 / 8N1",
              "\(rate(zvt.wireMilliseconds9600_8N2)) ms / \(rate(zvt.wireMilliseconds9600_8N1)) ms "
                 + "(\(rate(zvt.wireToCPURatio))× the CPU)", "–"),
+            ("Concert payment CPU p50 / p99; wire at 9600 8N1",
+             zvt.concert.map { "\(pair($0.cpuPerPayment)); \(rate($0.wireMilliseconds9600_8N1)) ms" } ?? "–", "–"),
             ("cold start to ready p50 (\(coldStart.command))", ms(coldStart.milliseconds.p50), "–"),
             ("peak RSS", String(format: "%.0f MB", peakRSSMegabytes), "–"),
         ]

@@ -20,6 +20,8 @@ struct BenchZVTResult: Encodable, Sendable {
     var wireMilliseconds9600_8N1: Double
     /// Wire time at 9600 8N2 divided by the CPU p50: how many times longer the line takes than the work.
     var wireToCPURatio: Double
+    /// The same measurement for a Concert payment (9600 8N1), when it was run.
+    var concert: ConcertBenchmark.Result?
 
     var summary: String {
         """
@@ -30,6 +32,15 @@ struct BenchZVTResult: Encodable, Sendable {
           wire: \(counterBytes) + \(terminalBytes) bytes = \(String(format: "%.0f", wireMilliseconds9600_8N2)) ms at \
         9600 8N2 (\(String(format: "%.0f", wireMilliseconds9600_8N1)) ms at 8N1); wire / CPU = \
         \(String(format: "%.0f", wireToCPURatio))×; replay wrote the same bytes: \(replayMatchesWire ? "yes" : "NO")
-        """
+        """ + (concert.map { concert in
+            """
+
+            Concert payment, \(concert.payments) replays: CPU p50 \(String(format: "%.3f", concert.cpuPerPayment.p50)) ms, \
+            p99 \(String(format: "%.3f", concert.cpuPerPayment.p99)) ms; wire: \(concert.counterBytes) + \
+            \(concert.terminalBytes) bytes = \(String(format: "%.0f", concert.wireMilliseconds9600_8N1)) ms at 9600 8N1; \
+            wire / CPU = \(String(format: "%.0f", concert.wireToCPURatio))×; replay wrote the same bytes: \
+            \(concert.replayMatchesWire ? "yes" : "NO")
+            """
+        } ?? "")
     }
 }

@@ -40,7 +40,7 @@ struct ZVTBenchmark: Sendable {
             cpuPerPayment: cpu,
             wireMilliseconds9600_8N2: wire8N2,
             wireMilliseconds9600_8N1: wireMilliseconds(bitsPerByte: 10),
-            wireToCPURatio: wire8N2 / max(cpu.p50, 0.000_001))
+            wireToCPURatio: wire8N2 / max(cpu.p50, 0.000_001), concert: nil)
     }
 }
 

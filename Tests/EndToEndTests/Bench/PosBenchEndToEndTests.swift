@@ -11,7 +11,8 @@ struct PosBenchEndToEndTests {
         "drain.batch.ordersPerSecond", "drain.batch.requests", "drain.onePerRequest.ordersPerSecond",
         "drain.onePerRequest.requests", "receipt.composeAndTemplate.p50", "receipt.escpos.p50",
         "receipt.plainText.p50", "zvt.cpuPerPayment.p50", "zvt.cpuPerPayment.p99", "zvt.wireMilliseconds9600_8N2",
-        "zvt.wireMilliseconds9600_8N1", "zvt.wireToCPURatio", "coldStart.milliseconds.p50", "peakRSSMegabytes",
+        "zvt.wireMilliseconds9600_8N1", "zvt.wireToCPURatio", "zvt.concert.cpuPerPayment.p50",
+        "zvt.concert.wireMilliseconds9600_8N1", "coldStart.milliseconds.p50", "peakRSSMegabytes",
         "baseline.ingest.productsPerSecond", "baseline.drain.ordersPerSecond", "baseline.drainRequestsLogged",
         "ratios.ingest", "ratios.drainBatchVersusPython", "ratios.drainOnePerRequestVersusPython",
     ]
@@ -39,6 +40,7 @@ struct PosBenchEndToEndTests {
             #expect((number ?? 0) > 0, "\(path) is \(String(describing: number))")
         }
         #expect(Self.value("zvt.replayMatchesWire", in: object) as? Bool == true)
+        #expect(Self.value("zvt.concert.replayMatchesWire", in: object) as? Bool == true)
         let batched = try #require(Self.value("drain.batch.requests", in: object) as? Int)
         let single = try #require(Self.value("drain.onePerRequest.requests", in: object) as? Int)
         #expect(batched < single)
