@@ -55,6 +55,9 @@ struct BenchSuite {
         let environment = try AppEnvironment.live(dataDirectory: catalogDirectory, logger: Self.quietLogger)
         let manager = StoresManager(environment: environment)
         _ = try await manager.login(siteURL: server.site, username: server.username, applicationPassword: server.password)
+        // The demo catalog first, for the store's tax rates and categories (scan-to-cart computes real taxes);
+        // the generated products then overwrite the few demo products that share their ids.
+        _ = try await manager.perform { CatalogSyncAction.synchronize(full: true, progress: nil, onCompletion: $0) }
         let generator = BenchCatalogGenerator(productCount: sizes.products)
         progress("catalog: ingesting \(sizes.products) products, then lookups and searches")
         let catalog = try await CatalogBenchmark(
