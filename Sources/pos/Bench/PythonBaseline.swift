@@ -4,14 +4,14 @@ import Foundation
 struct PythonBaseline {
     let script: URL
 
-    struct Ingest: Decodable, Encodable {
+    struct Ingest: Codable {
         var products: Int
         var variations: Int
         var seconds: Double
         var productsPerSecond: Double
     }
 
-    struct Drain: Decodable, Encodable {
+    struct Drain: Codable {
         var orders: Int
         var seconds: Double
         var ordersPerSecond: Double
