@@ -12,6 +12,8 @@ import Foundation
 /// - `POST /__test/clock` `{"advance_seconds": 60}`.
 /// - `POST /__test/settings` `{"woocommerce_prices_include_tax": "no", …}`.
 /// - `GET /__test/state`: mode, counts, orders (full JSON), stock levels and the request log.
+/// - The answers of `mode`, `reset`, `settings` and `state` carry `request_count`, the size of the whole request
+///   log (`POST /__test/mode {}` reads it cheaply).
 extension WooTestServer {
     func handleControl(_ request: HTTPRequest) -> HTTPResponse {
         let body: JSON
@@ -93,6 +95,7 @@ extension WooTestServer {
         return .object([
             ("mode", .string(controls.mode.rawValue)), ("pretty_permalinks", .bool(controls.prettyPermalinks)),
             ("latency_ms", .int(Int64(controls.latencyMilliseconds))), ("pending_faults", .int(Int64(faults.pending.count))),
+            ("request_count", .int(Int64(requestLog.count))),
         ])
     }
 

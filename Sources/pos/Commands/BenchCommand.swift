@@ -5,6 +5,11 @@ struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure performance on generated data.",
-        subcommands: [BenchCatalogCommand.self]
+        subcommands: [
+            BenchAllCommand.self,
+            BenchCatalogCommand.self,
+            BenchZVTCommand.self,
+        ],
+        defaultSubcommand: BenchAllCommand.self
     )
 }

@@ -1,0 +1,71 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The `woo-test-server` executable (built next to `pos`) on loopback, in its own process: `pos` does not link the
+/// test server (the module graph keeps it out of the product), so the benchmark drives it as any client would.
+@MainActor
+final class BenchTestServer {
+    let process = Process()
+    /// `http://127.0.0.1:PORT`.
+    let site: String
+    let username = "bench"
+    /// A fresh password per run, passed to the server on its command line and to the baseline in its environment.
+    let password = "bench " + UUID().uuidString.prefix(8).lowercased()
+
+    /// Starts the server with the demo catalog and a manager account, and waits for its `listening on` line.
+    init(executable: URL) throws {
+        process.executableURL = executable
+        process.arguments = ["--port", "0", "--seed", "demo", "--user", "\(username):\(password):shop_manager"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { throw BenchError("woo-test-server exited before it listened") }
+            line += chunk
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard let range = text.range(of: "http://") else { throw BenchError("woo-test-server said: \(text)") }
+        site = String(text[range.lowerBound...].prefix { !$0.isWhitespace }).trimmingCharacters(in: ["/"])
+    }
+
+    /// Stops the server (the suite calls it when it is done).
+    func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    /// How many REST requests the server has handled (its request log; control endpoints are not logged).
+    func requestCount() async throws -> Int {
+        var request = URLRequest(url: URL(string: site + "/__test/mode")!)
+        request.httpMethod = "POST"
+        request.httpBody = Data("{}".utf8)
+        let (data, _) = try await URLSession.shared.data(for: request)
+        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let count = object["request_count"] as? Int
+        else { throw BenchError("the test server did not report its request count") }
+        return count
+    }
+
+    /// Finds `woo-test-server` next to the running `pos`, unless a path is given.
+    static func locate(_ path: String?) throws -> URL {
+        if let path { return URL(fileURLWithPath: path) }
+        let here = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]))
+            .resolvingSymlinksInPath().deletingLastPathComponent()
+        let candidate = here.appendingPathComponent("woo-test-server")
+        guard FileManager.default.isExecutableFile(atPath: candidate.path) else {
+            throw BenchError("""
+                no woo-test-server next to pos (\(candidate.path)); build it with \
+                `swift build -c release --product woo-test-server` or pass --woo-test-server PATH
+                """)
+        }
+        return candidate
+    }
+}
