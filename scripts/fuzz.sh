@@ -38,12 +38,13 @@ run() {
     mkdir -p "$seeds" "$work" "$crashes" "$(dirname "$log")"
     build "$target"
     echo "fuzz: $target for ${seconds}s (log $log)" >&2
-    local status=0
+    local status=0 dict=()
+    [ -f "Fuzz/dict/$target.dict" ] && dict=(-dict="Fuzz/dict/$target.dict")
     # Leak detection is off: the Swift runtime's metadata caches and Foundation's singletons read as leaks.
     # Swift's own backtracer is off: it reads the crashed process's stack in a way ASan reports as an underflow.
     SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}" "$(binary "$target")" \
         -max_total_time="$seconds" -print_final_stats=1 -timeout=20 -rss_limit_mb=4096 -max_len=16384 \
-        -artifact_prefix="$crashes/" "$work" "$seeds" >"$log" 2>&1 || status=$?
+        -artifact_prefix="$crashes/" "${dict[@]}" "$work" "$seeds" >"$log" 2>&1 || status=$?
     summarize "$target" "$seconds" "$log" "$work" "$status"
     return $(( status == 0 ? 0 : 1 ))
 }

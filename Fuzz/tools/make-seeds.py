@@ -168,7 +168,7 @@ def order(kind, flags, lines):
     if flags & 0xF0 != 0xF0:
         data += [lines]
     for _ in range(1 if flags & 0xF0 == 0xF0 else lines):
-        data += text((0, 200), (24, 3)) + text((30, 0)) + [10] + amount(210) * 5
+        data += text((0, 2), (24, 3)) + text((30, 0)) + [10] + amount(210) * 5
     data += [1] + text((33, 0)) + amount(84)  # one fee
     data += [1] + text((1, 0)) + amount(84)  # one coupon
     data += [1] + text((36, 0)) + text((13, 0)) + amount(96)  # one tax
@@ -182,5 +182,32 @@ write("FuzzReceipt", "sale-card", order(0, 0x0C, 2))
 write("FuzzReceipt", "refund", order(1, 0x08, 1) + amount(-500) + text((21, 0)))
 write("FuzzReceipt", "reversal", order(2, 0x09, 1))
 write("FuzzReceipt", "card-slip", order(3, 0x0A, 0) + text((5, 0)))
-write("FuzzReceipt", "sale-10000-lines", order(0, 0xF4, 0))
+write("FuzzReceipt", "sale-10000-lines", order(0x80, 0xF4, 0))
+
+# --- Mapper dictionary ----------------------------------------------------------------------------------
+# JSON syntax, edge values and every key of the mapper seeds: libFuzzer splices them into bodies (-dict).
+
+def keys_of(value, found):
+    if isinstance(value, dict):
+        for key, child in value.items():
+            found.add(key)
+            keys_of(child, found)
+    elif isinstance(value, list):
+        for child in value:
+            keys_of(child, found)
+    return found
+
+
+SEED_KEYS = set()
+for name in os.listdir(os.path.join(CORPUS, "FuzzMappers")):
+    with open(os.path.join(CORPUS, "FuzzMappers", name), "rb") as handle:
+        keys_of(json.loads(handle.read()[1:]), SEED_KEYS)
+TOKENS = ["{", "}", "[", "]", ":", ",", '"', "null", "true", "false", "-0", "1e309", "-1e309", "9223372036854775808",
+          "-9223372036854775809", "0.000000000000000001", '"\\u0000"', '"\\ud800"', '"1.5"', '""', '"12.50"', '"-3"',
+          '"99999999999999999999"', '"2026-11-21T13:05:00"', '"2026-02-30T25:61:61"', '"0000-00-00T00:00:00"', '{"data":']
+os.makedirs(os.path.join(ROOT, "Fuzz", "dict"), exist_ok=True)
+with open(os.path.join(ROOT, "Fuzz", "dict", "FuzzMappers.dict"), "w") as handle:
+    handle.write("# JSON syntax, edge values and the keys of the WooCommerce seeds (written by Fuzz/tools/make-seeds.py)\n")
+    handle.write("\n".join([json.dumps(t) for t in TOKENS] + [json.dumps('"' + k + '":') for k in sorted(SEED_KEYS)]) + "\n")
+
 print("seeds written:", {t: len(os.listdir(os.path.join(CORPUS, t))) for t in sorted(os.listdir(CORPUS))})

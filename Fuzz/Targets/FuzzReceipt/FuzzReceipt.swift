@@ -20,8 +20,9 @@ public func fuzzReceipt(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         return 0
     }
     var input = FuzzInput(data, size)
-    let kind = input.byte() % 4
-    let (order, context) = HostileOrder.make(&input)
+    let kindByte = input.byte()
+    let kind = kindByte % 4
+    let (order, context) = HostileOrder.make(&input, kind: kindByte)
     let composer = ReceiptComposer(context: context)
     let card = order.cardResults[1] ?? PaymentResult(amount: Money(minorUnits: 100, currency: order.order.currency))
     let (model, template): (ReceiptViewModel, ReceiptTemplateName) = switch kind {
@@ -39,7 +40,9 @@ public func fuzzReceipt(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         return 0
     }
     ReceiptFuzzChecks.document(rendered.document)
-    for width in [32, 42, 48] {
+    // A 10,000-line receipt is laid out at one width (chosen by its size), the others at all three.
+    let widths = order.lines.count > 1_000 ? [[32, 42, 48][order.lines.count % 3]] : [32, 42, 48]
+    for width in widths {
         ReceiptFuzzChecks.plainText(rendered.text(width: width), width: width)
         ReceiptFuzzChecks.escpos(rendered.escpos(width: width))
     }

@@ -8,11 +8,14 @@ extension Cart.Item {
     /// quantity is not a whole number of at least 1.
     ///
     /// Only a trailing `:` followed by digits is a quantity, so a code that itself holds a colon (`A:B`) stays whole.
+    /// The colon is looked for among Unicode scalars, not characters: a code ending in a prepended mark
+    /// (`U+0600`) would otherwise swallow the colon into one character and lose the quantity.
     public init?(argument: String) {
         var code = argument
         var quantity = 1
-        if let colon = argument.lastIndex(of: ":"), let typed = Int(argument[argument.index(after: colon)...]) {
-            code = String(argument[..<colon])
+        let scalars = argument.unicodeScalars
+        if let colon = scalars.lastIndex(of: ":"), let typed = Int(String(scalars[scalars.index(after: colon)...])) {
+            code = String(scalars[..<colon])
             quantity = typed
         }
         guard quantity > 0, !code.isEmpty else { return nil }

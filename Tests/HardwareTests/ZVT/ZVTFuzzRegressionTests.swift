@@ -39,3 +39,13 @@ struct ZVTFuzzRegressionTests {
         #expect(result.cardName == "VISA c")
     }
 }
+
+/// The same class of bug in ``MaskedPAN``: a digit with a combining mark passed the digit check, and encoding
+/// it as BCD then trapped.
+struct MaskedPANFuzzRegressionTests {
+    @Test func init_lastFourWithCombiningMark_isNil() {
+        // Given / When / Then
+        #expect(MaskedPAN(lastFour: "001\u{301}0", length: 16) == nil)
+        #expect(MaskedPAN(digits: "4970000000000\u{35F}010") == nil)
+    }
+}

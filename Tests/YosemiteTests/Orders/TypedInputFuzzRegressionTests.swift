@@ -44,6 +44,15 @@ struct TypedInputFuzzRegressionTests {
         #expect(Cart.Item(argument: "X::3") == Cart.Item(code: "X:", quantity: 3))
     }
 
+    /// Found by FuzzInput: U+0600 (a prepended mark) joins the following colon into one character, so the
+    /// quantity of `X\u{600}:3` was lost and the whole text read as the code.
+    @Test func itemArgument_codeEndingInPrependedMark_keepsQuantity() {
+        // Given / When
+        let item = Cart.Item(argument: "X\u{600}:3")
+        // Then
+        #expect(item == Cart.Item(code: "X\u{600}", quantity: 3))
+    }
+
     @Test func itemArgument_noCodeOrQuantityBelowOne_isNil() {
         // Given / When / Then
         #expect(Cart.Item(argument: ":3") == nil)
