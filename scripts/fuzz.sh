@@ -37,6 +37,16 @@ run() {
     local log="$SCRATCH/logs/$target.log"
     mkdir -p "$seeds" "$work" "$crashes" "$(dirname "$log")"
     build "$target"
+    if [ -d "Fuzz/regress/$target" ]; then
+        # Slow inputs (a 10,000-line receipt) run once here rather than in the fuzzing loop.
+        echo "fuzz: $target once on Fuzz/regress/$target" >&2
+        if ! SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0" POS_FUZZ_MANY_LINES=1 "$(binary "$target")" \
+            -timeout=120 -artifact_prefix="$crashes/" Fuzz/regress/"$target"/* >"$log.regress" 2>&1; then
+            grep -E 'invariant failed|Fatal error|SUMMARY' "$log.regress" | head -5 >&2 || true
+            echo "$target: regress inputs crashed (log $log.regress)"
+            return 1
+        fi
+    fi
     echo "fuzz: $target for ${seconds}s (log $log)" >&2
     local status=0 dict=()
     [ -f "Fuzz/dict/$target.dict" ] && dict=(-dict="Fuzz/dict/$target.dict")

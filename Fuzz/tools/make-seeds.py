@@ -14,8 +14,8 @@ CORPUS = os.path.join(ROOT, "Fuzz", "corpus")
 FIXTURES = [os.path.join(ROOT, "Tests", "NetworkingTests", "Responses"), "/work/shared/fixtures/woocommerce"]
 
 
-def write(target, name, data):
-    folder = os.path.join(CORPUS, target)
+def write(target, name, data, folder="corpus"):
+    folder = os.path.join(ROOT, "Fuzz", folder, target)
     os.makedirs(folder, exist_ok=True)
     with open(os.path.join(folder, name), "wb") as handle:
         handle.write(bytes(data))
@@ -168,7 +168,7 @@ def order(kind, flags, lines):
     if flags & 0xF0 != 0xF0:
         data += [lines]
     for _ in range(1 if flags & 0xF0 == 0xF0 else lines):
-        data += text((0, 2), (24, 3)) + text((30, 0)) + [10] + amount(210) * 5
+        data += text((0, 1), (24, 2)) + text((30, 0)) + [10] + amount(210) * 5
     data += [1] + text((33, 0)) + amount(84)  # one fee
     data += [1] + text((1, 0)) + amount(84)  # one coupon
     data += [1] + text((36, 0)) + text((13, 0)) + amount(96)  # one tax
@@ -178,11 +178,14 @@ def order(kind, flags, lines):
 
 
 write("FuzzReceipt", "sale-cash", order(0, 0x04, 3))
+# Slow receipts run once per scripts/fuzz.sh run (Fuzz/regress/), not in the fuzzing loop.
+write("FuzzReceipt", "sale-long-names", order(0, 0x04, 1)[:2] + text((0, 0xFF), (24, 0xF8)) + order(0, 0x04, 1)[5:],
+      folder="regress")
 write("FuzzReceipt", "sale-card", order(0, 0x0C, 2))
 write("FuzzReceipt", "refund", order(1, 0x08, 1) + amount(-500) + text((21, 0)))
 write("FuzzReceipt", "reversal", order(2, 0x09, 1))
 write("FuzzReceipt", "card-slip", order(3, 0x0A, 0) + text((5, 0)))
-write("FuzzReceipt", "sale-10000-lines", order(0x80, 0xF4, 0))
+write("FuzzReceipt", "sale-10000-lines", order(0x80, 0xF4, 0), folder="regress")
 
 # --- Mapper dictionary ----------------------------------------------------------------------------------
 # JSON syntax, edge values and every key of the mapper seeds: libFuzzer splices them into bodies (-dict).

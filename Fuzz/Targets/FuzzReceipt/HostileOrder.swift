@@ -7,9 +7,13 @@ import Yosemite
 
 /// A stored order built from fuzzer bytes: hostile names everywhere, up to 10,000 lines.
 enum HostileOrder {
-    /// The `kind` byte that, with a flags byte of `Fx`, asks for 10,000 lines (a sale): rare in random mutations,
-    /// because such a receipt takes seconds to lay out under AddressSanitizer.
+    /// The `kind` byte that, with a flags byte of `Fx`, asks for 10,000 lines (a sale).
     static let manyLinesKind: UInt8 = 0x80
+
+    /// Whether 10,000-line receipts are built: only for the one-off run of Fuzz/regress/FuzzReceipt/
+    /// (`POS_FUZZ_MANY_LINES=1`, set by scripts/fuzz.sh). Such a receipt takes seconds under AddressSanitizer,
+    /// and in the fuzzing loop its mutations would fill the corpus and stall it.
+    static let manyLinesEnabled = ProcessInfo.processInfo.environment["POS_FUZZ_MANY_LINES"] == "1"
 
     static func make(_ input: inout FuzzInput, kind: UInt8) -> (ReceiptOrderData, ReceiptContext) {
         let flags = input.byte()
@@ -35,7 +39,7 @@ enum HostileOrder {
             remoteNumber: HostileText.make(&input)
         )
         // 10,000 copies of one hostile line when asked, otherwise a few distinct ones.
-        let lineCount = kind == manyLinesKind && flags & 0xF0 == 0xF0 ? 10_000 : Int(input.byte() % 8)
+        let lineCount = manyLinesEnabled && kind == manyLinesKind && flags & 0xF0 == 0xF0 ? 10_000 : Int(input.byte() % 8)
         var lines: [OrderLineRecord] = []
         // The 10,000 copies keep names to 120 characters: 10,000 lines of 20,000-character names take minutes
         // to lay out at three widths (linear, but 200 million characters); long names are fuzzed in the few-line case.

@@ -10,7 +10,11 @@ enum HostileText {
         "\u{200B}", "\u{AD}", "Ⅻ", "€", "ß", " ", "   ", "-", "=",
     ]
 
-    /// One hostile string: up to 16 pieces, each a fragment repeated up to 64 times or a raw byte chunk.
+    /// One hostile string: up to 16 pieces, each a fragment repeated or a raw byte chunk.
+    ///
+    /// A repeat byte below `F0` repeats 1–4 times; `F0`–`FF` 50–800 times (a name of up to ~12,000 characters).
+    /// Long runs stay rare so that the fuzzer keeps a useful rate of executions; Fuzz/regress/FuzzReceipt/ holds
+    /// a receipt with names of 3,200 repeats.
     static func make(_ input: inout FuzzInput) -> String {
         var text = ""
         let pieces = Int(input.byte() % 17)
@@ -18,7 +22,8 @@ enum HostileText {
             let selector = input.byte()
             if selector < 200 {
                 let fragment = fragments[Int(selector) % fragments.count]
-                let times = Int(input.byte() % 64) + 1
+                let repeatByte = input.byte()
+                let times = repeatByte < 0xF0 ? Int(repeatByte % 4) + 1 : Int(repeatByte - 0xEF) * (HostileOrder.manyLinesEnabled ? 200 : 50)
                 text += String(repeating: fragment, count: times)
             } else {
                 text += input.string()
