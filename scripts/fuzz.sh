@@ -8,7 +8,7 @@
 # The targets exist only with POS_FUZZ=1 (Package.swift) and build in .build-fuzz with -sanitize=fuzzer,address,
 # so the normal build never sees them. Seeds: Fuzz/corpus/TARGET/ (committed). New corpus entries go to
 # .build-fuzz/corpus/TARGET/ (scratch). A crash is kept under Fuzz/crashes/TARGET/ and the script exits 1.
-# FUZZ_JOBS is not used: the machine has two cores; run at most two of these at once.
+# The machine has two cores: run at most two of these at once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
