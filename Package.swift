@@ -136,3 +136,22 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// MARK: - Fuzz targets (libFuzzer), only with POS_FUZZ=1
+// They link only against the fuzzer runtime, so `swift build` and `swift test` must never see them.
+// Build them with scripts/fuzz.sh (scratch path .build-fuzz, `-sanitize=fuzzer,address`); see docs/security.md.
+if Context.environment["POS_FUZZ"] == "1" {
+    // Each target's main.swift hands over to libFuzzer's driver with its `LLVMFuzzerTestOneInput` (Fuzz/README.md).
+    func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+        .executableTarget(name: name, dependencies: ["FuzzSupport"] + dependencies, path: "Fuzz/Targets/\(name)",
+                          swiftSettings: swiftSettings)
+    }
+    package.targets += [
+        .target(name: "FuzzSupport", path: "Fuzz/Support", swiftSettings: swiftSettings),
+        fuzzTarget("FuzzZVT", ["Hardware", "POSFoundation"]),
+        fuzzTarget("FuzzConcert", ["Hardware", "POSFoundation"]),
+        fuzzTarget("FuzzMappers", ["Networking", "POSFoundation"]),
+        fuzzTarget("FuzzReceipt", ["Yosemite", "Storage", "Hardware", "POSFoundation"]),
+        fuzzTarget("FuzzInput", ["Yosemite", "Storage", "Hardware", "POSFoundation"]),
+    ]
+}

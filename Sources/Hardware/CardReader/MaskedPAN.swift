@@ -19,7 +19,7 @@ public struct MaskedPAN: Hashable, Sendable, Codable, CustomStringConvertible {
     public init?(lastFour: String, length: Int) {
         let characters = Array(lastFour)
         guard characters.count <= 4, length >= characters.count, length <= MaskedPAN.maximumLength,
-              characters.allSatisfy({ $0 == "*" || ("0"..."9").contains($0) })
+              characters.allSatisfy({ $0 == "*" || ($0.asciiValue.map { (0x30...0x39).contains($0) } ?? false) })
         else { return nil }
         self.lastFour = lastFour
         self.length = length

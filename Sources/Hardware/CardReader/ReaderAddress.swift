@@ -48,17 +48,26 @@ public struct ReaderAddress: Hashable, Sendable, CustomStringConvertible {
             let hostPort = rest.split(separator: "/", maxSplits: 1).first.map(String.init) ?? ""
             var host = hostPort
             var port = ReaderAddress.defaultZVTPort
+            var bracketed = false
             if hostPort.hasPrefix("["), let close = hostPort.firstIndex(of: "]") {
+                bracketed = true
                 host = String(hostPort[hostPort.index(after: hostPort.startIndex)..<close])
                 let after = hostPort[hostPort.index(after: close)...]
                 if after.hasPrefix(":") {
                     guard let value = UInt16(after.dropFirst()), value > 0 else { throw invalid("bad port") }
                     port = value
+                } else if !after.isEmpty {
+                    throw invalid("expected :port after the bracketed address")
                 }
+                guard !host.contains("[") else { throw invalid("bad host") }
             } else if let colon = hostPort.lastIndex(of: ":") {
                 host = String(hostPort[..<colon])
                 guard let value = UInt16(hostPort[hostPort.index(after: colon)...]), value > 0 else { throw invalid("bad port") }
                 port = value
+            }
+            // Only a bracketed host may hold a colon (IPv6), so that the address reads back the same.
+            guard bracketed || !host.contains(where: { ":[]".contains($0) }) else {
+                throw invalid("put an IPv6 address in brackets, e.g. zvt+tcp://[fe80::1]:20007")
             }
             guard !host.isEmpty else { throw invalid("no host") }
             self.init(terminalProtocol: proto, link: .tcp(host: host, port: port))

@@ -83,7 +83,9 @@ enum DecimalText {
 }
 
 extension Character {
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+    /// One of the ASCII digits `0`–`9` alone: a digit carrying a combining mark (`0\u{35F}`) is a different
+    /// character, though it sorts between "0" and "9".
+    var isASCIIDigit: Bool { asciiValue.map { (0x30...0x39).contains($0) } ?? false }
 }
 
 extension String {

@@ -54,7 +54,7 @@ extension BarcodeMatch {
     }
 
     /// The code as scanned (trimmed) plus its other GTIN spellings when it is all digits.
-    static func candidates(for code: String) -> [String] {
+    public static func candidates(for code: String) -> [String] {
         let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines.union(.controlCharacters))
         guard !trimmed.isEmpty else { return [] }
         var result = [trimmed]

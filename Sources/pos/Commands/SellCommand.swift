@@ -102,21 +102,14 @@ struct SellCommand: AsyncParsableCommand {
     private func makeCart() throws -> Cart {
         var cart = Cart(couponCodes: coupons, customerId: customer)
         for item in items {
-            var code = item, quantity = 1
-            if let colon = item.lastIndex(of: ":"), let qty = Int(item[item.index(after: colon)...]) {
-                code = String(item[..<colon])
-                quantity = qty
-            }
-            guard quantity > 0, !code.isEmpty else { throw ValidationError("--item \(item): QTY must be 1 or more.") }
-            cart.items.append(Cart.Item(code: code, quantity: quantity))
+            guard let parsed = Cart.Item(argument: item) else { throw ValidationError("--item \(item): QTY must be 1 or more.") }
+            cart.items.append(parsed)
         }
         if let discount {
-            let text = discount.trimmingCharacters(in: .whitespaces)
-            let isPercent = text.hasSuffix("%")
-            guard let value = PreciseAmount(decimalText: isPercent ? String(text.dropLast()) : text), value > .zero else {
+            guard let parsed = Cart.Discount(argument: discount) else {
                 throw ValidationError("--discount must be a percentage such as 10% or an amount such as 2.50.")
             }
-            cart.orderDiscount = isPercent ? .percent(value) : .amount(value)
+            cart.orderDiscount = parsed
         }
         return cart
     }

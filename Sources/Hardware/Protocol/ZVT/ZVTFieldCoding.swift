@@ -64,18 +64,24 @@ public enum ZVTFieldCoding {
         BCD.decode(bytes).flatMap { Int(exactly: $0) }
     }
 
-    /// ASCII text with NUL padding and trailing spaces removed (BMP 2A, 3B, 8B).
+    /// ASCII text with NUL padding and trailing spaces removed (BMP 2A, 3B, 8B); bytes above `7F` read as `?`
+    /// and control bytes as spaces, so that a card name cannot carry an escape sequence to a console or printer.
     public static func asciiText(_ bytes: [UInt8]) -> String {
         let trimmed = bytes.prefix { $0 != 0 }
-        let text = String(decoding: trimmed.map { $0 < 0x80 ? $0 : 0x3F }, as: UTF8.self)
+        let text = String(decoding: trimmed.map { $0 >= 0x80 ? 0x3F : $0 < 0x20 || $0 == 0x7F ? 0x20 : $0 }, as: UTF8.self)
         return String(text.reversed().drop { $0 == " " }.reversed())
     }
 
     /// Text in code page 437, the terminals' default print character set.
+    ///
+    /// Control bytes (`01`–`1F`, `7F`) become spaces and `00` is dropped: a terminal's text reaches the cashier's
+    /// console and the printer, where an `ESC` or a line break from a broken or hostile terminal must not act.
     public static func cp437Text(_ bytes: [UInt8]) -> String {
         var text = ""
         for byte in bytes where byte != 0 {
-            if byte < 0x80 {
+            if byte < 0x20 || byte == 0x7F {
+                text.unicodeScalars.append(" ")
+            } else if byte < 0x80 {
                 text.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
                 text.unicodeScalars.append(cp437High[Int(byte - 0x80)])

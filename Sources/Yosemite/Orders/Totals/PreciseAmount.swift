@@ -21,11 +21,14 @@ public struct PreciseAmount: Hashable, Sendable, Comparable, CustomStringConvert
         micros = minorUnits * Self.power(6 - exponent)
     }
 
-    /// Parses server decimal text ("12.5", "19.0000"); digits past the sixth are rounded half up.
+    /// Parses server decimal text ("12.5", "19.0000"); digits past the sixth are rounded half up. `nil` when the
+    /// text is not a number or does not fit (more than about 9.2 × 10^12).
     public init?(decimalText: String) {
         guard let exact = try? ExactDecimal(parsing: decimalText) else { return nil }
         if exact.scale <= 6 {
-            micros = exact.significand * Self.power(6 - exact.scale)
+            let (value, overflow) = exact.significand.multipliedReportingOverflow(by: Self.power(6 - exact.scale))
+            guard !overflow else { return nil }
+            micros = value
         } else {
             micros = Self.divide(Int128(exact.significand), Int128(Self.power(exact.scale - 6)), .halfUp)
         }

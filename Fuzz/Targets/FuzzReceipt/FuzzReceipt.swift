@@ -1,0 +1,50 @@
+import Foundation
+import FuzzSupport
+import Hardware
+import POSFoundation
+import Yosemite
+
+/// The bundled templates, loaded once per process.
+private let renderer: ReceiptRenderer? = (try? ReceiptTemplateSet(overrideDirectory: nil)).map(ReceiptRenderer.init)
+
+/// libFuzzer entry: hostile order data decoded from the input is composed into a sale, refund, reversal or card
+/// slip, rendered through the bundled template, and encoded as plain text and ESC/POS at 32, 42 and 48 columns.
+///
+/// Invariants: the bundled templates always render valid markup (data never becomes a directive); every plain
+/// text line fits the width in display cells; plain text holds no control characters; the ESC/POS output holds
+/// only the encoder's own commands (no control byte from data); one cut, one drawer kick and one QR code at most.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzReceipt(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let renderer else {
+        fuzzCheck(false, "the bundled receipt templates do not load")
+        return 0
+    }
+    var input = FuzzInput(data, size)
+    let kindByte = input.byte()
+    let kind = kindByte % 4
+    let (order, context) = HostileOrder.make(&input, kind: kindByte)
+    let composer = ReceiptComposer(context: context)
+    let card = order.cardResults[1] ?? PaymentResult(amount: Money(minorUnits: 100, currency: order.order.currency))
+    let (model, template): (ReceiptViewModel, ReceiptTemplateName) = switch kind {
+    case 0: (composer.sale(order, copy: input.bool()), .sale)
+    case 1: (composer.refund(order, amount: Money(minorUnits: HostileText.amount(&input), currency: order.order.currency),
+                              reason: HostileText.make(&input), card: order.cardResults[1]), .refund)
+    case 2: (composer.reversal(order, card: card), .reversal)
+    default: (composer.cardSlip(order, card: card, type: HostileText.make(&input)), .cardSlip)
+    }
+    let rendered: RenderedReceipt
+    do {
+        rendered = try renderer.render(model, with: template)
+    } catch {
+        fuzzCheck(false, "a bundled template rendered invalid markup from hostile data")
+        return 0
+    }
+    ReceiptFuzzChecks.document(rendered.document)
+    // A 10,000-line receipt is laid out at one width (chosen by its size), the others at all three.
+    let widths = order.lines.count > 1_000 ? [[32, 42, 48][order.lines.count % 3]] : [32, 42, 48]
+    for width in widths {
+        ReceiptFuzzChecks.plainText(rendered.text(width: width), width: width)
+        ReceiptFuzzChecks.escpos(rendered.escpos(width: width))
+    }
+    return 0
+}

@@ -1,0 +1,42 @@
+import FuzzSupport
+
+/// Builds hostile text from fuzzer bytes: very long runs, control characters, right-to-left text, emoji,
+/// combining marks, wide characters, markup and template syntax, and raw (repaired) UTF-8.
+enum HostileText {
+    static let fragments: [String] = [
+        "Espresso", "@cut", "@@", "@drawer 2", "@row A|B", "|", "{{name}}", "{{{x}}}", "\r\n", "\n", "\r", "\t",
+        "\u{0}", "\u{1B}@", "\u{1D}V\u{0}", "\u{10}\u{14}", "\u{7F}", "\u{85}", "\u{2028}", "\u{202E}", "\u{200F}",
+        "\u{2067}", "שלום עולם", "مرحبا", "👩‍👩‍👧‍👦", "🇩🇪", "🏳️‍🌈", "e\u{301}\u{301}\u{301}", "咖啡豆", "ｶﾌｪ", "\u{FEFF}",
+        "\u{200B}", "\u{AD}", "Ⅻ", "€", "ß", " ", "   ", "-", "=",
+    ]
+
+    /// One hostile string: up to 16 pieces, each a fragment repeated or a raw byte chunk.
+    ///
+    /// A repeat byte below `F0` repeats 1–4 times; `F0`–`FF` 50–800 times (a name of up to ~12,000 characters).
+    /// Long runs stay rare so that the fuzzer keeps a useful rate of executions; Fuzz/regress/FuzzReceipt/ holds
+    /// a receipt with names of 3,200 repeats.
+    static func make(_ input: inout FuzzInput) -> String {
+        var text = ""
+        let pieces = Int(input.byte() % 17)
+        for _ in 0..<pieces {
+            let selector = input.byte()
+            if selector < 200 {
+                let fragment = fragments[Int(selector) % fragments.count]
+                let repeatByte = input.byte()
+                let times = repeatByte < 0xF0 ? Int(repeatByte % 4) + 1 : Int(repeatByte - 0xEF) * (HostileOrder.manyLinesEnabled ? 200 : 50)
+                text += String(repeating: fragment, count: times)
+            } else {
+                text += input.string()
+            }
+        }
+        return text
+    }
+
+    /// An amount in minor units, within ±10^12 (ten billion in a two-decimal currency).
+    static func amount(_ input: inout FuzzInput) -> Int64 {
+        var value: Int64 = 0
+        for _ in 0..<5 { value = value << 8 | Int64(input.byte()) }
+        let magnitude = value % 1_000_000_000_000
+        return input.bool() ? -magnitude : magnitude
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import POSFoundation
+
+// MARK: - Items and discounts as a cashier types them
+
+extension Cart.Item {
+    /// Parses a typed item, `CODE` or `CODE:QTY` (`--item 4006381333931:2`); `nil` when the code is empty or the
+    /// quantity is not a whole number of at least 1.
+    ///
+    /// Only a trailing `:` followed by digits is a quantity, so a code that itself holds a colon (`A:B`) stays whole.
+    /// The colon is looked for among Unicode scalars, not characters: a code ending in a prepended mark
+    /// (`U+0600`) would otherwise swallow the colon into one character and lose the quantity.
+    public init?(argument: String) {
+        var code = argument
+        var quantity = 1
+        let scalars = argument.unicodeScalars
+        if let colon = scalars.lastIndex(of: ":"), let typed = Int(String(scalars[scalars.index(after: colon)...])) {
+            code = String(scalars[..<colon])
+            quantity = typed
+        }
+        guard quantity > 0, !code.isEmpty else { return nil }
+        self.init(code: code, quantity: quantity)
+    }
+}
+
+extension Cart.Discount {
+    /// Parses a typed discount, a percentage (`10%`, `12.5%`) or an amount (`2.50`); `nil` unless it is a
+    /// positive number.
+    public init?(argument: String) {
+        let text = argument.trimmingCharacters(in: .whitespaces)
+        let isPercent = text.hasSuffix("%")
+        guard let value = PreciseAmount(decimalText: isPercent ? String(text.dropLast()) : text), value > .zero else {
+            return nil
+        }
+        self = isPercent ? .percent(value) : .amount(value)
+    }
+}

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Builds a libFuzzer target and runs it on its seed corpus for a time.
+#
+#   scripts/fuzz.sh TARGET SECONDS     # TARGET: FuzzZVT FuzzConcert FuzzMappers FuzzReceipt FuzzInput
+#   scripts/fuzz.sh all SECONDS        # each target in turn
+#   scripts/fuzz.sh TARGET replay FILE # run one input (a crash under Fuzz/crashes/) once
+#
+# The targets exist only with POS_FUZZ=1 (Package.swift) and build in .build-fuzz with -sanitize=fuzzer,address,
+# so the normal build never sees them. Seeds: Fuzz/corpus/TARGET/ (committed). New corpus entries go to
+# .build-fuzz/corpus/TARGET/ (scratch). A crash is kept under Fuzz/crashes/TARGET/ and the script exits 1.
+# The machine has two cores: run at most two of these at once.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TARGETS=(FuzzZVT FuzzConcert FuzzMappers FuzzReceipt FuzzInput)
+SCRATCH=.build-fuzz
+
+usage() {
+    echo "usage: scripts/fuzz.sh TARGET|all SECONDS   (targets: ${TARGETS[*]})" >&2
+    exit 2
+}
+
+build() {
+    POS_FUZZ=1 swift build -c release --scratch-path "$SCRATCH" -Xswiftc -sanitize=fuzzer,address --product "$1" \
+        2>&1 | grep -v "Cannot export local symbol '__asan" >&2
+    [ "${PIPESTATUS[0]}" -eq 0 ]
+}
+
+binary() {
+    echo "$SCRATCH/release/$1"
+}
+
+# Runs one target; prints a summary line; returns 1 on a crash.
+run() {
+    local target=$1 seconds=$2
+    local seeds="Fuzz/corpus/$target" work="$SCRATCH/corpus/$target" crashes="Fuzz/crashes/$target"
+    local log="$SCRATCH/logs/$target.log"
+    mkdir -p "$seeds" "$work" "$crashes" "$(dirname "$log")"
+    build "$target"
+    if [ -d "Fuzz/regress/$target" ]; then
+        # Slow inputs (a 10,000-line receipt) run once here rather than in the fuzzing loop.
+        echo "fuzz: $target once on Fuzz/regress/$target" >&2
+        if ! SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0" POS_FUZZ_MANY_LINES=1 "$(binary "$target")" \
+            -timeout=120 -artifact_prefix="$crashes/" Fuzz/regress/"$target"/* >"$log.regress" 2>&1; then
+            grep -E 'invariant failed|Fatal error|SUMMARY' "$log.regress" | head -5 >&2 || true
+            echo "$target: regress inputs crashed (log $log.regress)"
+            return 1
+        fi
+    fi
+    echo "fuzz: $target for ${seconds}s (log $log)" >&2
+    local status=0 dict=()
+    [ -f "Fuzz/dict/$target.dict" ] && dict=(-dict="Fuzz/dict/$target.dict")
+    # Leak detection is off: the Swift runtime's metadata caches and Foundation's singletons read as leaks.
+    # Swift's own backtracer is off: it reads the crashed process's stack in a way ASan reports as an underflow.
+    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}" "$(binary "$target")" \
+        -max_total_time="$seconds" -print_final_stats=1 -timeout=20 -rss_limit_mb=4096 -max_len=16384 \
+        -artifact_prefix="$crashes/" "${dict[@]}" "$work" "$seeds" >"$log" 2>&1 || status=$?
+    summarize "$target" "$seconds" "$log" "$work" "$status"
+    return $(( status == 0 ? 0 : 1 ))
+}
+
+summarize() {
+    local target=$1 seconds=$2 log=$3 work=$4 status=$5
+    local execs rate cov ft corpus new
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+    new=$(sed -n 's/^stat::new_units_added: *//p' "$log" | tail -1)
+    cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
+    ft=$(grep -o 'ft: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
+    corpus=$(( $(find "Fuzz/corpus/$target" -type f | wc -l) + $(find "$work" -type f | wc -l) ))
+    local crashes
+    crashes=$(find "Fuzz/crashes/$target" -type f \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' \) 2>/dev/null | wc -l)
+    printf '%s: seconds=%s executions=%s exec/s=%s cov=%s ft=%s corpus=%s new=%s crashes=%s status=%s\n' \
+        "$target" "$seconds" "${execs:-?}" "${rate:-?}" "${cov:-?}" "${ft:-?}" "$corpus" "${new:-?}" "$crashes" "$status"
+    if [ "$status" -ne 0 ]; then
+        grep -E 'ERROR: libFuzzer|invariant failed|Fatal error|SUMMARY|Test unit written' "$log" | head -8 >&2 || true
+    fi
+}
+
+[ $# -ge 2 ] || usage
+target=$1
+if [ "$2" = replay ]; then
+    [ $# -eq 3 ] || usage
+    build "$target"
+    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0" exec "$(binary "$target")" "$3"
+fi
+seconds=$2
+[[ "$seconds" =~ ^[0-9]+$ ]] || usage
+
+if [ "$target" = all ]; then
+    failed=0
+    for each in "${TARGETS[@]}"; do run "$each" "$seconds" || failed=1; done
+    exit "$failed"
+fi
+[[ " ${TARGETS[*]} " == *" $target "* ]] || usage
+run "$target" "$seconds"
