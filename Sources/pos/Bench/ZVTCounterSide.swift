@@ -55,6 +55,7 @@ struct ZVTCounterSide {
                 receivedAPDUs.append(apdu.command)
                 try perform(machine.received(apdu), into: &out)
             case .failed(let attempts): failure = "the link failed after \(attempts) attempts"
+            case .refused(let attempts): failure = "the terminal refused the frame \(attempts) times"
             case .startAcknowledgeTimer, .cancelAcknowledgeTimer, .delivered: break
             }
         }

@@ -8,14 +8,10 @@ final class PythonPeer {
         guard FileManager.default.isExecutableFile(atPath: python.path) else {
             return "pyteliummanager venv missing at \(python.path): run scripts/install-deps.sh (pip could not reach PyPI?)"
         }
-        let probe = Process()
-        probe.executableURL = python
-        probe.arguments = ["-c", "import telium"]
-        probe.standardOutput = FileHandle.nullDevice
-        probe.standardError = FileHandle.nullDevice
-        guard (try? probe.run()) != nil else { return "cannot start \(python.path)" }
-        probe.waitUntilExit()
-        return probe.terminationStatus == 0
+        guard let probe = try? ChildProcess(python.path, ["-c", "import telium"],
+                                            environment: ProcessInfo.processInfo.environment, stdout: .null, stderr: .null)
+        else { return "cannot start \(python.path)" }
+        return probe.waitForExitBlocking() == 0
             ? nil : "pyteliummanager is not installed in \(python.path): run scripts/install-deps.sh (pip could not reach PyPI?)"
     }()
 
@@ -34,22 +30,16 @@ final class PythonPeer {
             .appendingPathComponent("scripts/concert/\(name)").path
     }
 
-    private let process = Process()
-    private let errors = Pipe()
+    private let child: ChildProcess
     private var iterator: AsyncStream<String>.Iterator
 
     /// Starts `python script arguments…`.
     init(script name: String, _ arguments: [String]) throws {
-        process.executableURL = Self.python
-        process.arguments = [Self.script(name)] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+        child = try ChildProcess(Self.python.path, [Self.script(name)] + arguments,
+                                 environment: ProcessInfo.processInfo.environment)
         let (stream, continuation) = AsyncStream<String>.makeStream()
         iterator = stream.makeAsyncIterator()
-        try process.run()
-        let handle = output.fileHandleForReading
+        let handle = child.stdout!
         Thread.detachNewThread {
             var buffer = Data()
             while true {
@@ -78,13 +68,12 @@ final class PythonPeer {
 
     /// Waits for the process to end and returns its status and standard error.
     func finish() -> (status: Int32, stderr: String) {
-        process.waitUntilExit()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return (process.terminationStatus, stderr)
+        let stderr = String(decoding: child.stderr?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+        return (child.waitForExitBlocking(), stderr)
     }
 
     func terminate() {
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        child.signal(SIGTERM)
+        _ = child.waitForExitBlocking()
     }
 }
