@@ -14,7 +14,11 @@ command -v apt-get >/dev/null || { echo "no apt-get and no cached QEMU/kernel"; 
 mirror=$(grep -h -o -E '^(URIs:|deb) +[a-z]+://[^ ]+' /etc/apt/sources.list /etc/apt/sources.list.d/*.sources /etc/apt/sources.list.d/*.list 2>/dev/null \
     | awk '{ print $2 }' | head -1)
 [ -n "$mirror" ] || { echo "no apt mirror configured and no cached QEMU/kernel"; exit 1; }
-if ! /usr/bin/python3 -c "import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=5)" "$mirror" >/dev/null 2>&1; then
+# Any HTTP answer (a mirror may answer its bare URL with 404) means it is reachable; only no answer is not.
+probe='import sys, urllib.request, urllib.error
+try: urllib.request.urlopen(sys.argv[1], timeout=5)
+except urllib.error.HTTPError: pass'
+if ! /usr/bin/python3 -c "$probe" "$mirror" >/dev/null 2>&1; then
     echo "apt mirror $mirror unreachable and no cached QEMU/kernel"; exit 1
 fi
 exit 0
