@@ -5,6 +5,6 @@ struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure performance on generated data.",
-        subcommands: [BenchCatalogCommand.self]
+        subcommands: [BenchCatalogCommand.self, BenchCounterCommand.self]
     )
 }

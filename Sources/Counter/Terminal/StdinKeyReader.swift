@@ -1,0 +1,53 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Reads the terminal's bytes on a thread of its own (never the main actor), decodes them and stamps each key
+/// with its arrival time; SIGWINCH becomes a ``KeyEvent/resize(_:)``.
+final class StdinKeyReader: Sendable {
+    let keys: AsyncStream<TimedKey>
+    private let continuation: AsyncStream<TimedKey>.Continuation
+    private let clock = ContinuousClock()
+    private let start: ContinuousClock.Instant
+    private let fd: Int32
+    private let decoder: Mutex<KeyDecoder>
+    private let winch = Mutex<(any DispatchSourceSignal)?>(nil)
+
+    /// A reader of `fd` with the sequences of the terminal in use.
+    init(fd: Int32, decoder: KeyDecoder, size: @escaping @Sendable () -> TerminalSize) {
+        self.fd = fd
+        self.decoder = Mutex(decoder)
+        (keys, continuation) = AsyncStream.makeStream(of: TimedKey.self)
+        start = clock.now
+        let thread = Thread { [self] in readLoop() }
+        thread.name = "pos-counter-keys"
+        thread.start()
+        signal(SIGWINCH, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
+        let continuation = continuation
+        source.setEventHandler { [self] in continuation.yield(TimedKey(.resize(size()), at: now())) }
+        source.resume()
+        winch.withLock { $0 = source }
+    }
+
+    /// Time on the keys' clock.
+    func now() -> Duration { clock.now - start }
+
+    private func readLoop() {
+        var buffer = [UInt8](repeating: 0, count: 512)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            let time = now()
+            let decoded = decoder.withLock { $0.decode(buffer[0..<count]) }
+            for key in decoded { continuation.yield(TimedKey(key, at: time)) }
+        }
+        continuation.finish()
+    }
+
+    /// Stops reporting resizes (the thread ends with the process).
+    func stop() {
+        winch.withLock { $0?.cancel(); $0 = nil }
+    }
+}
