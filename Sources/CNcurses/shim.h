@@ -11,6 +11,8 @@
 
 /// Curses macros and globals that Swift does not import, as functions.
 static inline WINDOW *CNcurses_stdscr(void) { return stdscr; }
+/// Starts curses on stdout/stdin without exiting on an unknown TERM (NULL then).
+static inline SCREEN *CNcurses_newterm(void) { return newterm(NULL, stdout, stdin); }
 static inline int CNcurses_colorPair(int n) { return (int)COLOR_PAIR(n); }
 static inline int CNcurses_bold(void) { return (int)A_BOLD; }
 static inline int CNcurses_reverse(void) { return (int)A_REVERSE; }
@@ -34,17 +36,22 @@ static inline const char *CNcurses_stringCapability(const char *name) {
 
 // MARK: - Restoring the terminal on a fatal signal
 // Only async-signal-safe calls in the handler: tcsetattr and write restore the saved mode and leave the
-// alternate screen; then the default action runs by re-raising. These statics are used from one Swift file
-// (TerminalRestorer.swift) so there is one copy of them.
+// alternate screen; then the default action runs by re-raising. They are called from one Swift file
+// (TerminalRestorer.swift) so there is one copy of the saved state.
 
-static struct termios CNcurses_savedMode;
-static int CNcurses_savedModeValid = 0;
-static int CNcurses_ttyFD = 1;
-static const char CNcurses_resetSequence[] = "\033[0m\033[?25h\033[?1049l\033[?1l\033>\r\n";
+struct CNcurses_SavedTerminal { struct termios mode; int valid; int fd; };
+
+/// The saved terminal state (a function-local static: Swift emits no file-scope statics from headers).
+static inline struct CNcurses_SavedTerminal *CNcurses_saved(void) {
+    static struct CNcurses_SavedTerminal saved = { .valid = 0, .fd = 1 };
+    return &saved;
+}
 
 static void CNcurses_fatalSignalHandler(int sig) {
-    if (CNcurses_savedModeValid) tcsetattr(CNcurses_ttyFD, TCSANOW, &CNcurses_savedMode);
-    ssize_t ignored = write(CNcurses_ttyFD, CNcurses_resetSequence, sizeof CNcurses_resetSequence - 1);
+    static const char reset[] = "\033[0m\033[?25h\033[?1049l\033[?1l\033>\r\n";
+    struct CNcurses_SavedTerminal *saved = CNcurses_saved();
+    if (saved->valid) tcsetattr(saved->fd, TCSANOW, &saved->mode);
+    ssize_t ignored = write(saved->fd, reset, sizeof reset - 1);
     (void)ignored;
     signal(sig, SIG_DFL);
     raise(sig);
@@ -52,8 +59,9 @@ static void CNcurses_fatalSignalHandler(int sig) {
 
 /// Saves the terminal mode of `fd` (before curses changes it) for the signal handler.
 static inline void CNcurses_saveMode(int fd) {
-    CNcurses_ttyFD = fd;
-    CNcurses_savedModeValid = tcgetattr(fd, &CNcurses_savedMode) == 0;
+    struct CNcurses_SavedTerminal *saved = CNcurses_saved();
+    saved->fd = fd;
+    saved->valid = tcgetattr(fd, &saved->mode) == 0;
 }
 
 /// Installs the restoring handler for SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT.

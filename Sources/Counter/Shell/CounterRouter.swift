@@ -1,3 +1,5 @@
+import Yosemite
+
 /// Shows one screen at a time and builds each from its Builder. The sell screen is built once and kept, so its
 /// cart survives going to pay or orders and back.
 @MainActor

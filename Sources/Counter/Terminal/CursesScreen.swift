@@ -11,8 +11,9 @@ public final class CursesScreen: TerminalScreen {
     public private(set) var size: TerminalSize
     public var keys: AsyncStream<TimedKey> { reader.keys }
     private let reader: StdinKeyReader
-    private let window: OpaquePointer
+    private let window: UnsafeMutablePointer<WINDOW>
     private let hasColours: Bool
+    private var winch: (any DispatchSourceSignal)?
     private var closed = false
 
     /// Takes over the terminal on stdin/stdout.
@@ -23,7 +24,7 @@ public final class CursesScreen: TerminalScreen {
         }
         Self.chooseUTF8Locale()
         TerminalRestorer.install(fd: STDOUT_FILENO)
-        guard newterm(nil, stdout, stdin) != nil, let screen = CNcurses_stdscr() else {
+        guard CNcurses_newterm() != nil, let screen = CNcurses_stdscr() else {
             TerminalRestorer.uninstall()
             throw .terminalUnavailable("TERM=\(ProcessInfo.processInfo.environment["TERM"] ?? "") is not known to terminfo")
         }
@@ -35,8 +36,13 @@ public final class CursesScreen: TerminalScreen {
         hasColours = has_colors()
         if hasColours { Self.startColours() }
         size = Self.currentSize()
-        reader = StdinKeyReader(fd: STDIN_FILENO, decoder: KeyDecoder(extra: Self.terminfoSequences()),
-                                size: { Self.currentSize() })
+        reader = StdinKeyReader(fd: STDIN_FILENO, decoder: KeyDecoder(extra: Self.terminfoSequences()))
+        signal(SIGWINCH, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
+        let reader = reader
+        source.setEventHandler { reader.resized(to: Self.currentSize()) }
+        source.resume()
+        winch = source
     }
 
     public func now() -> Duration { reader.now() }
@@ -74,7 +80,8 @@ public final class CursesScreen: TerminalScreen {
     public func close() {
         guard !closed else { return }
         closed = true
-        reader.stop()
+        winch?.cancel()
+        winch = nil
         endwin()
         TerminalRestorer.uninstall()
     }
@@ -118,7 +125,7 @@ public final class CursesScreen: TerminalScreen {
 
     // MARK: - Terminal facts
 
-    private static func currentSize() -> TerminalSize {
+    nonisolated private static func currentSize() -> TerminalSize {
         var rows: Int32 = 0, columns: Int32 = 0
         CNcurses_windowSize(STDOUT_FILENO, &rows, &columns)
         return TerminalSize(rows: rows > 0 ? Int(rows) : 24, columns: columns > 0 ? Int(columns) : 80)

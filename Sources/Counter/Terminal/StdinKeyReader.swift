@@ -1,9 +1,8 @@
-import Dispatch
 import Foundation
 import Synchronization
 
 /// Reads the terminal's bytes on a thread of its own (never the main actor), decodes them and stamps each key
-/// with its arrival time; SIGWINCH becomes a ``KeyEvent/resize(_:)``.
+/// with its arrival time. ``resized(to:)`` puts a ``KeyEvent/resize(_:)`` in the same stream.
 final class StdinKeyReader: Sendable {
     let keys: AsyncStream<TimedKey>
     private let continuation: AsyncStream<TimedKey>.Continuation
@@ -11,10 +10,9 @@ final class StdinKeyReader: Sendable {
     private let start: ContinuousClock.Instant
     private let fd: Int32
     private let decoder: Mutex<KeyDecoder>
-    private let winch = Mutex<(any DispatchSourceSignal)?>(nil)
 
     /// A reader of `fd` with the sequences of the terminal in use.
-    init(fd: Int32, decoder: KeyDecoder, size: @escaping @Sendable () -> TerminalSize) {
+    init(fd: Int32, decoder: KeyDecoder) {
         self.fd = fd
         self.decoder = Mutex(decoder)
         (keys, continuation) = AsyncStream.makeStream(of: TimedKey.self)
@@ -22,12 +20,11 @@ final class StdinKeyReader: Sendable {
         let thread = Thread { [self] in readLoop() }
         thread.name = "pos-counter-keys"
         thread.start()
-        signal(SIGWINCH, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
-        let continuation = continuation
-        source.setEventHandler { [self] in continuation.yield(TimedKey(.resize(size()), at: now())) }
-        source.resume()
-        winch.withLock { $0 = source }
+    }
+
+    /// Reports a new terminal size as a key event.
+    func resized(to size: TerminalSize) {
+        continuation.yield(TimedKey(.resize(size), at: now()))
     }
 
     /// Time on the keys' clock.
@@ -44,10 +41,5 @@ final class StdinKeyReader: Sendable {
             for key in decoded { continuation.yield(TimedKey(key, at: time)) }
         }
         continuation.finish()
-    }
-
-    /// Stops reporting resizes (the thread ends with the process).
-    func stop() {
-        winch.withLock { $0?.cancel(); $0 = nil }
     }
 }

@@ -71,8 +71,8 @@ enum DemoCatalog {
         products += extra.products
         links.merge(extra.links) { $1 }
         let hoodieID = extra.products.map(\.id).max()! + 1
-        let (hoodie, hoodieVariations) = hoodie(id: hoodieID, categoryID: categoryRecords[3].id)
-        products.append(hoodie)
+        let (hoodieProduct, hoodieVariations) = Self.hoodie(id: hoodieID, categoryID: categoryRecords[3].id)
+        products.append(hoodieProduct)
         links[hoodieID] = [categoryRecords[3].id]
         let allVariations = variations + hoodieVariations
         let rates = [

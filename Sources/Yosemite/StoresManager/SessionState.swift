@@ -87,6 +87,9 @@ public final class DemoState {
             AccountStore(dispatcher: dispatcher, environment: environment),
             AppSettingsStore(dispatcher: dispatcher, environment: environment),
             StatusStore(dispatcher: dispatcher, environment: environment),
+            // Settings load from the database; refreshing them from the site fails as offline.
+            SettingStore(dispatcher: dispatcher, environment: environment, network: DemoNetwork(),
+                         siteURL: DemoStoreSeeder.settings.siteURL),
             OrderStore(dispatcher: dispatcher, environment: environment),
             DemoSyncStore(dispatcher: dispatcher, environment: environment),
             ProductStore(dispatcher: dispatcher, environment: environment),

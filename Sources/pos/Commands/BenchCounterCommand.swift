@@ -32,8 +32,13 @@ struct BenchCounterCommand: AsyncParsableCommand {
         guard products > 0, scans > 0 else { throw ValidationError("--products and --scans must be positive") }
     }
 
-    @MainActor
     func run() async throws {
+        let result = try await Self.measure(products: products, scans: scans)
+        if json { try Console.json(result) } else { Console.out(result.summary) }
+    }
+
+    @MainActor
+    private static func measure(products: Int, scans: Int) async throws -> BenchCounterResult {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("pos-bench-counter-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -69,13 +74,12 @@ struct BenchCounterCommand: AsyncParsableCommand {
         screen.close()
         await running.value
 
-        let result = BenchCounterResult(products: products, startup: startup, scans: samples, peakRSSKiB: Self.peakRSSKiB())
-        if json { try Console.json(result) } else { Console.out(result.summary) }
+        return BenchCounterResult(products: products, startup: startup, scans: samples, peakRSSKiB: Self.peakRSSKiB())
     }
 
     /// The demo store plus `generator`'s products (and variations), written in pages of 1,000.
     @MainActor
-    private func seed(_ directory: URL, generator: BenchCatalogGenerator) async throws {
+    private static func seed(_ directory: URL, generator: BenchCatalogGenerator) async throws {
         let environment = try AppEnvironment.live(dataDirectory: directory, logger: LoggingSetup.logger())
         let manager = StoresManager(environment: environment)
         try await manager.openDemo()
@@ -107,7 +111,7 @@ struct BenchCounterCommand: AsyncParsableCommand {
 
     private static func peakRSSKiB() -> Int {
         var usage = rusage()
-        getrusage(RUSAGE_SELF, &usage)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         return usage.ru_maxrss
     }
 }

@@ -36,7 +36,7 @@ public final class OrdersInteractor {
         let stores = context.stores
         Task {
             let result: Result<[LocalOrder], OrderError>
-            do { result = .success(try await stores.perform { OrderAction.listOrders(filter: OrderHistoryFilter(text: text, limit: 200), onCompletion: $0) }) } catch { result = .failure(error) }
+            do throws(OrderError) { result = .success(try await stores.perform { OrderAction.listOrders(filter: .init(text: text, limit: 200), onCompletion: $0) }) } catch { result = .failure(error) }
             guard current == self.generation else { return }
             self.response.isLoading = false
             switch result {
@@ -57,7 +57,7 @@ public final class OrdersInteractor {
         response.message = "Reprinting order \(order)…"
         response.isError = false
         Task {
-            do {
+            do throws(ReceiptError) {
                 let outcome = try await stores.perform { (completion: @escaping @Sendable (Result<ReceiptPrintOutcome, ReceiptError>) -> Void) in
                     ReceiptAction.reprint(order: order, printer: nil, onCompletion: completion)
                 }

@@ -54,7 +54,7 @@ public final class PayInteractor {
         response.isCompleting = true
         let cart = request.cart, tender = Tender.cash(tendered: response.tendered), stores = context.stores
         Task {
-            do {
+            do throws(OrderError) {
                 let sale = try await stores.perform { OrderAction.completeSale(cart: cart, tender: tender, onCompletion: $0) }
                 self.context.router?.saleCompleted(sale)
             } catch {

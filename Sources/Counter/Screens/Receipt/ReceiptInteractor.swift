@@ -37,7 +37,7 @@ public final class ReceiptInteractor {
         response.error = nil
         let order = String(response.sale.order.localNumber), stores = context.stores
         Task {
-            do {
+            do throws(ReceiptError) {
                 let outcome = try await stores.perform { (completion: @escaping @Sendable (Result<ReceiptPrintOutcome, ReceiptError>) -> Void) in
                     reprint ? ReceiptAction.reprint(order: order, printer: printer, onCompletion: completion)
                         : ReceiptAction.printOrder(order: order, printer: printer, onCompletion: completion)

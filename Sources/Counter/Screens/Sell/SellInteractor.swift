@@ -167,7 +167,7 @@ public final class SellInteractor {
         let cart = response.cart, stores = context.stores
         Task {
             let result: Result<OrderTotals, OrderError>
-            do { result = .success(try await stores.perform { OrderAction.previewTotals(cart: cart, onCompletion: $0) }) } catch { result = .failure(error) }
+            do throws(OrderError) { result = .success(try await stores.perform { OrderAction.previewTotals(cart: cart, onCompletion: $0) }) } catch { result = .failure(error) }
             guard generation == self.totalsGeneration else { return }
             switch result {
             case .success(let totals): self.response.totals = totals
