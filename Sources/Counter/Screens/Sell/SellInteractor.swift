@@ -13,6 +13,10 @@ public final class SellInteractor {
     private let context: CounterContext
     private var searchGeneration = 0
     private var totalsGeneration = 0
+    /// Totals are being computed for the current cart.
+    private var totalsPending = false
+    /// The cashier pressed pay before the totals arrived: go to pay as soon as they do.
+    private var payWhenTotalsArrive = false
 
     /// Creates the interactor with an empty cart.
     public init(context: CounterContext) {
@@ -163,15 +167,23 @@ public final class SellInteractor {
     private func recalculate() {
         totalsGeneration += 1
         let generation = totalsGeneration
-        guard !response.lines.isEmpty else { response.totals = nil; return }
+        guard !response.lines.isEmpty else { response.totals = nil; totalsPending = false; return }
+        totalsPending = true
         let cart = response.cart, stores = context.stores
         Task {
             let result: Result<OrderTotals, OrderError>
             do throws(OrderError) { result = .success(try await stores.perform { OrderAction.previewTotals(cart: cart, onCompletion: $0) }) } catch { result = .failure(error) }
             guard generation == self.totalsGeneration else { return }
+            self.totalsPending = false
             switch result {
-            case .success(let totals): self.response.totals = totals
+            case .success(let totals):
+                self.response.totals = totals
+                if self.payWhenTotalsArrive {
+                    self.payWhenTotalsArrive = false
+                    self.pay()
+                }
             case .failure(let error):
+                self.payWhenTotalsArrive = false
                 self.response.totals = nil
                 self.response.message = SellDataFlow.Message(text: "\(error.message) \(error.recoverySuggestion)", isError: true)
             }
@@ -215,8 +227,13 @@ public final class SellInteractor {
             response.message = SellDataFlow.Message(text: "Add an item first", isError: true)
             return
         }
+        if totalsPending {
+            // The totals shown are the previous cart's: pay as soon as this cart's arrive.
+            payWhenTotalsArrive = true
+            return
+        }
         guard let totals = response.totals else {
-            response.message = SellDataFlow.Message(text: "The totals are not ready; fix the cart first", isError: true)
+            response.message = SellDataFlow.Message(text: "The cart has no total; fix what the message above says", isError: true)
             return
         }
         let request = PayRequest(cart: response.cart, total: Money(minorUnits: totals.total, currency: response.currency))

@@ -26,7 +26,10 @@ public final class SellView: CounterModule {
     public var name: String { "sell" }
     public var title: String { "Sell" }
     public var frameSummary: String {
-        "lines=\(viewModel.rows.count) items=\(viewModel.itemCount.split(separator: " ").first ?? "0") total=\(viewModel.total.replacingOccurrences(of: " ", with: ""))"
+        let message = viewModel.message.map { $0.isError ? "error" : "info" } ?? "none"
+        return "lines=\(viewModel.rows.count) items=\(viewModel.itemCount.split(separator: " ").first ?? "0")"
+            + " total=\(viewModel.total.replacingOccurrences(of: " ", with: "")) results=\(viewModel.results.count)"
+            + " prompt=\(viewModel.prompt != nil) message=\(message)"
     }
     public var keyHints: [KeyHint] {
         [KeyHint("F2", "Qty"), KeyHint("F3", "Remove"), KeyHint("F4", "Discount"), KeyHint("F5", "Coupon"),
