@@ -25,6 +25,8 @@ public final class CounterApp {
     private var displayScheduled = false
     private var lastPaint: ContinuousClock.Instant?
     private var flushTask: Task<Void, Never>?
+    /// How many events the run loop has taken from the screen's stream.
+    private var keysTaken = 0
     private var quitRequested = false
     private let clock = ContinuousClock()
 
@@ -55,6 +57,7 @@ public final class CounterApp {
         let refresher = startStatusRefresher()
         defer { refresher?.cancel(); flushTask?.cancel() }
         for await timed in screen.keys {
+            keysTaken += 1
             if case .resize = timed.key {
                 setNeedsDisplay()
                 continue
@@ -82,7 +85,8 @@ public final class CounterApp {
         }
     }
 
-    /// Releases keys held as a possible scan once the burst is over.
+    /// Releases keys held as a possible scan once the burst is over. When the run loop lags behind the input,
+    /// keys that arrived in time may still be queued: then nothing is released (the next key reschedules).
     private func scheduleFlush() {
         flushTask?.cancel()
         guard let deadline = detector.deadline else { return }
@@ -90,6 +94,7 @@ public final class CounterApp {
         flushTask = Task { [weak self] in
             if wait > .zero { try? await Task.sleep(for: wait) }
             guard !Task.isCancelled, let self else { return }
+            if self.screen.keysReceived > self.keysTaken { return }
             self.deliver(self.detector.flush(at: max(self.screen.now(), deadline)))
         }
     }

@@ -7,6 +7,7 @@ public final class CanvasScreen: TerminalScreen {
     public private(set) var lastFrame: TextCanvas?
     /// How many frames were painted.
     public private(set) var frameCount = 0
+    public private(set) var keysReceived = 0
     public let keys: AsyncStream<TimedKey>
     private let continuation: AsyncStream<TimedKey>.Continuation
     private let clock = ContinuousClock()
@@ -35,6 +36,7 @@ public final class CanvasScreen: TerminalScreen {
     /// Sends keys as if typed now.
     public func type(_ keys: [KeyEvent]) {
         let time = now()
+        keysReceived += keys.count
         for key in keys { continuation.yield(TimedKey(key, at: time)) }
     }
 
@@ -46,6 +48,7 @@ public final class CanvasScreen: TerminalScreen {
     /// Changes the size and tells the counter.
     public func resize(to newSize: TerminalSize) {
         size = newSize
+        keysReceived += 1
         continuation.yield(TimedKey(.resize(newSize), at: now()))
     }
 

@@ -46,6 +46,7 @@ public final class CursesScreen: TerminalScreen {
     }
 
     public func now() -> Duration { reader.now() }
+    public var keysReceived: Int { reader.keysReceived }
 
     public func draw(_ canvas: TextCanvas) {
         let current = Self.currentSize()

@@ -10,6 +10,7 @@ final class StdinKeyReader: Sendable {
     private let start: ContinuousClock.Instant
     private let fd: Int32
     private let decoder: Mutex<KeyDecoder>
+    private let received = Mutex(0)
 
     /// A reader of `fd` with the sequences of the terminal in use.
     init(fd: Int32, decoder: KeyDecoder) {
@@ -24,8 +25,12 @@ final class StdinKeyReader: Sendable {
 
     /// Reports a new terminal size as a key event.
     func resized(to size: TerminalSize) {
+        received.withLock { $0 += 1 }
         continuation.yield(TimedKey(.resize(size), at: now()))
     }
+
+    /// How many events were put in the stream.
+    var keysReceived: Int { received.withLock { $0 } }
 
     /// Time on the keys' clock.
     func now() -> Duration { clock.now - start }
@@ -38,7 +43,10 @@ final class StdinKeyReader: Sendable {
             guard count > 0 else { break }
             let time = now()
             let decoded = decoder.withLock { $0.decode(buffer[0..<count]) }
-            for key in decoded { continuation.yield(TimedKey(key, at: time)) }
+            for key in decoded {
+                received.withLock { $0 += 1 }
+                continuation.yield(TimedKey(key, at: time))
+            }
         }
         continuation.finish()
     }

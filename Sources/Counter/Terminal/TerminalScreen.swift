@@ -10,6 +10,8 @@ public protocol TerminalScreen: AnyObject {
     var keys: AsyncStream<TimedKey> { get }
     /// The time on the keys' clock now (the scanner detector's deadlines are on it).
     func now() -> Duration
+    /// How many events ``keys`` has delivered into its stream so far (read or still queued).
+    var keysReceived: Int { get }
     /// Gives the terminal back as it was.
     func close()
 }
