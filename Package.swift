@@ -49,7 +49,9 @@ let package = Package(
         // The bundled receipt templates (Mustache) as a resource bundle; a data dir's templates/ folder overrides them.
         .target(name: "ReceiptTemplates", path: "Receipts", exclude: ["samples", "tools"], resources: [.copy("templates")],
                 swiftSettings: swiftSettings),
-        .target(name: "Counter", dependencies: ["Yosemite", "POSFoundation"], swiftSettings: swiftSettings),
+        .target(name: "Counter", dependencies: ["Yosemite", "POSFoundation", "CNcurses"], swiftSettings: swiftSettings),
+        // The wide-character curses library the counter draws the terminal with (only Counter imports it).
+        .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
 
         // MARK: Live drivers and their C libraries
         .systemLibrary(name: "CLibUSB", pkgConfig: "libusb-1.0", providers: [.apt(["libusb-1.0-0-dev"])]),
@@ -125,6 +127,12 @@ let package = Package(
             name: "YosemiteTests",
             dependencies: ["Yosemite", "Networking", "Storage", "Hardware", "POSFoundation", "POSFoundationTestSupport",
                            "WooTestServer", "YosemiteTestSupport", "HardwareTestSupport", "TerminalSimulator"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CounterTests",
+            dependencies: ["Counter", "Yosemite", "POSFoundation", "POSFoundationTestSupport", "YosemiteTestSupport"],
+            exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "WooTestServerTests", dependencies: ["WooTestServer"], swiftSettings: swiftSettings),

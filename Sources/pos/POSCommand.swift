@@ -13,6 +13,7 @@ struct POSCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             RunCommand.self,
+            CounterCommand.self,
             LoginCommand.self,
             LogoutCommand.self,
             StatusCommand.self,

@@ -3,13 +3,15 @@ import Networking
 import POSFoundation
 import Storage
 
-/// The demo store's catalog: the same café products, barcodes and prices as the test server's demo store, so
-/// lookup and search work in the demo without a site. Prices are in euros with 19 % or 7 % VAT included.
+/// The demo store's catalog: the café products, barcodes and prices of the test server's demo store, grown with
+/// a generated assortment (``assortment(categoryIDs:)``) to about 200 products, two variable products and a
+/// coupon, so lookup, search and selling work in the demo without a site. Prices are in euros with 19 % or 7 % VAT
+/// included.
 enum DemoCatalog {
     /// Name, price, SKU, EAN, tax class, stock (nil = unmanaged), category index.
     private typealias Item = (String, String, String, String, String, Int64?, Int)
 
-    private static let categories = ["Coffee", "Bakery", "Drinks", "Merchandise"]
+    private static let categories = ["Coffee", "Bakery", "Drinks", "Merchandise", "Deli"]
 
     private static let items: [Item] = [
         ("Espresso", "2.20", "COF-ESP", "4006381333931", "", 500, 0),
@@ -65,6 +67,14 @@ enum DemoCatalog {
                 priceMinorUnits: minorUnits(price), taxClass: "parent", manageStock: true, stockQuantity: 5,
                 menuOrder: index)
         }
+        let extra = assortment(categoryIDs: categoryRecords.map(\.id))
+        products += extra.products
+        links.merge(extra.links) { $1 }
+        let hoodieID = extra.products.map(\.id).max()! + 1
+        let (hoodieProduct, hoodieVariations) = Self.hoodie(id: hoodieID, categoryID: categoryRecords[3].id)
+        products.append(hoodieProduct)
+        links[hoodieID] = [categoryRecords[3].id]
+        let allVariations = variations + hoodieVariations
         let rates = [
             TaxRateRecord(id: 1, country: "DE", rate: "19.0000", name: "MwSt.", position: 0, taxClass: "standard"),
             TaxRateRecord(
@@ -81,7 +91,8 @@ enum DemoCatalog {
             try ProductCategoryRecord.upsertPage(categoryRecords, in: db)
             try ProductRecord.upsertPage(productRecords, in: db)
             try ProductCategoryLinkRecord.replaceLinks(productLinks, in: db)
-            try ProductVariationRecord.upsertPage(variations, in: db)
+            try ProductVariationRecord.upsertPage(allVariations, in: db)
+            try CouponRecord.upsertPage([coupon], in: db)
             try TaxClassRecord.replaceAll(classes, in: db)
             try TaxRateRecord.upsertPage(rates, in: db)
         }

@@ -1,3 +1,4 @@
+import Foundation
 import POSFoundation
 
 /// Seeds the embedded demo store into a data directory that has nothing configured.
@@ -6,6 +7,9 @@ import POSFoundation
 /// products) go into the same database a real store uses, marked as demo so `pos login` replaces them.
 struct DemoStoreSeeder: Sendable {
     static let markerKey = "demo.store"
+    /// A file in the data directory that says "this is the demo store", readable without opening the database,
+    /// so the stores manager can enter the demo state synchronously.
+    static let markerFile = "demo-store"
 
     let environment: AppEnvironment
 
@@ -27,9 +31,29 @@ struct DemoStoreSeeder: Sendable {
     /// Seeds the demo store unless the database already holds a store.
     func seedIfNeeded() async throws {
         let repository = SettingsRepository(database: environment.database)
-        guard try await repository.load() == nil else { return }
+        if try await repository.load() != nil {
+            // A demo store seeded before the marker file existed gets one; a real store is left alone.
+            if try await isDemo(), !Self.hasMarkerFile(in: environment) { try writeMarkerFile() }
+            return
+        }
         try await repository.save(Self.settings)
         try await DemoCatalog.seed(into: environment.database)
         try await environment.database.setSetting(key: Self.markerKey, value: "1")
+        try writeMarkerFile()
+    }
+
+    private func writeMarkerFile() throws {
+        try Data("The embedded demo store; `pos login` replaces it.\n".utf8)
+            .write(to: environment.file(Self.markerFile), options: .atomic)
+    }
+
+    /// Whether the data directory is marked as holding the demo store.
+    static func hasMarkerFile(in environment: AppEnvironment) -> Bool {
+        FileManager.default.fileExists(atPath: environment.file(markerFile).path)
+    }
+
+    /// Forgets the demo marker (a login or logout replaced the demo store).
+    static func removeMarkerFile(in environment: AppEnvironment) {
+        try? FileManager.default.removeItem(at: environment.file(markerFile))
     }
 }

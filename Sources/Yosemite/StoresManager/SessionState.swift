@@ -7,12 +7,15 @@ public enum SessionState {
     case deauthenticated(DeauthenticatedState)
     /// Logged in to a store: every store of the app is available.
     case authenticated(AuthenticatedState)
+    /// The embedded demo store: selling, receipts and the catalog on bundled data, with no network.
+    case demo(DemoState)
 
     /// The dispatcher of the current state.
     var dispatcher: Dispatcher {
         switch self {
         case .deauthenticated(let state): state.dispatcher
         case .authenticated(let state): state.dispatcher
+        case .demo(let state): state.dispatcher
         }
     }
 }
@@ -67,6 +70,32 @@ public final class AuthenticatedState {
             CatalogSyncStore(dispatcher: dispatcher, environment: environment, network: network),
             ReceiptStore(dispatcher: dispatcher, environment: environment),
             CardPresentPaymentsStore(dispatcher: dispatcher, environment: environment),
+        ]
+    }
+}
+
+/// The demo state: the real order, receipt and catalog stores on the bundled demo data; sync answers that there
+/// is nothing to sync, since the demo store has no site.
+@MainActor
+public final class DemoState {
+    public let dispatcher: Dispatcher
+    private let stores: [Store]
+
+    init(environment: AppEnvironment, onUnhandledAction: @escaping Dispatcher.UnhandledActionHandler) {
+        let dispatcher = Dispatcher(onUnhandledAction: onUnhandledAction)
+        self.dispatcher = dispatcher
+        stores = [
+            AccountStore(dispatcher: dispatcher, environment: environment),
+            AppSettingsStore(dispatcher: dispatcher, environment: environment),
+            StatusStore(dispatcher: dispatcher, environment: environment),
+            // Settings load from the database; refreshing them from the site fails as offline.
+            SettingStore(dispatcher: dispatcher, environment: environment, network: DemoNetwork(),
+                         siteURL: DemoStoreSeeder.settings.siteURL),
+            OrderStore(dispatcher: dispatcher, environment: environment),
+            DemoSyncStore(dispatcher: dispatcher, environment: environment),
+            ProductStore(dispatcher: dispatcher, environment: environment),
+            CatalogSyncStore(dispatcher: dispatcher, environment: environment, network: nil),
+            ReceiptStore(dispatcher: dispatcher, environment: environment),
         ]
     }
 }

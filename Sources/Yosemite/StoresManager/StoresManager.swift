@@ -36,6 +36,20 @@ public final class StoresManager {
         return false
     }
 
+    /// Whether the session can ring up sales: logged in to a store, or in the demo store.
+    public var canSell: Bool {
+        switch state {
+        case .authenticated, .demo: true
+        case .deauthenticated: false
+        }
+    }
+
+    /// Whether the session is the embedded demo store.
+    public var isDemo: Bool {
+        if case .demo = state { return true }
+        return false
+    }
+
     /// The logged-in account, if any.
     public var account: Account? {
         if case .authenticated(let state) = state { return state.account }
@@ -64,6 +78,7 @@ public final class StoresManager {
         let (account, settings) = try await perform { (completion: @escaping @Sendable (Result<(Account, StoreSettings), AccountError>) -> Void) in
             AccountAction.login(siteURL: siteURL, username: username, applicationPassword: applicationPassword, onCompletion: completion)
         }
+        DemoStoreSeeder.removeMarkerFile(in: environment)
         restoreSession()
         return (account, settings)
     }
@@ -76,15 +91,35 @@ public final class StoresManager {
         try await perform { (completion: @escaping @Sendable (Result<Void, AccountError>) -> Void) in
             AccountAction.logout(force: force, onCompletion: completion)
         }
+        DemoStoreSeeder.removeMarkerFile(in: environment)
         state = .deauthenticated(DeauthenticatedState(environment: environment, onUnhandledAction: onUnhandledAction))
     }
 
-    /// Enters the authenticated state if the data directory holds usable credentials.
+    /// Seeds the embedded demo store when nothing is configured and enters the demo state; a logged-in session
+    /// stays as it is. Returns the settings in use.
+    @discardableResult
+    public func openDemo() async throws(AccountError) -> StoreSettings {
+        let settings = try await perform { (completion: @escaping @Sendable (Result<StoreSettings, AccountError>) -> Void) in
+            AccountAction.openDemoStore(onCompletion: completion)
+        }
+        if case .deauthenticated = state, DemoStoreSeeder.hasMarkerFile(in: environment) {
+            state = .demo(DemoState(environment: environment, onUnhandledAction: onUnhandledAction))
+        }
+        return settings
+    }
+
+    /// Enters the authenticated state if the data directory holds usable credentials, else the demo state if it
+    /// holds the demo store.
     private func restoreSession() {
         let url = environment.file(AppEnvironment.FileName.credentials)
         guard let saved = try? environment.files.read(SavedCredentials.self, from: url),
             let credentials = try? saved.credentials()
-        else { return }
+        else {
+            if DemoStoreSeeder.hasMarkerFile(in: environment) {
+                state = .demo(DemoState(environment: environment, onUnhandledAction: onUnhandledAction))
+            }
+            return
+        }
         let account = Account(siteURL: saved.siteURL, username: saved.username, displayName: saved.displayName)
         state = .authenticated(
             AuthenticatedState(environment: environment, credentials: credentials, account: account, onUnhandledAction: onUnhandledAction)

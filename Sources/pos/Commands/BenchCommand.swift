@@ -8,6 +8,7 @@ struct BenchCommand: AsyncParsableCommand {
         subcommands: [
             BenchAllCommand.self,
             BenchCatalogCommand.self,
+            BenchCounterCommand.self,
             BenchZVTCommand.self,
         ],
         defaultSubcommand: BenchAllCommand.self

@@ -19,7 +19,7 @@ enum OrderCommandSupport {
             throw ExitStatus.storageFailure.exitCode
         }
         let manager = StoresManager(environment: environment)
-        guard manager.isAuthenticated else {
+        guard manager.canSell else {
             Console.error("not logged in to a store")
             FileHandle.standardError.write(Data("  Run `pos login --site URL --username USER` once while the store is reachable.\n".utf8))
             throw ExitStatus.notLoggedIn.exitCode

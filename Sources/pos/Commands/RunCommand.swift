@@ -3,8 +3,8 @@ import Foundation
 
 /// `pos` with no subcommand: opens the counter on the configured store, or on the embedded demo store.
 ///
-/// The full-screen counter is built by a later issue; until then this opens (seeding if needed) the store and
-/// shows its status, so that the README's first command runs pos on its embedded default.
+/// On a terminal it opens the full-screen counter; when stdout is not a terminal (scripts, tests) it opens
+/// (seeding if needed) the store and prints its status instead.
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
@@ -12,12 +12,17 @@ struct RunCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var data: DataDirectoryOptions
+    @OptionGroup var scanner: ScannerOptions
 
     @Flag(help: "Print the status as JSON.")
     var json = false
 
     func run() async throws {
         let directory = try data.resolve()
+        if !json && isatty(STDOUT_FILENO) == 1 && isatty(STDIN_FILENO) == 1 {
+            try await CounterCommand.open(directory: directory, scanSettings: scanner.settings)
+            return
+        }
         let status = try await StatusCommand.load(directory: directory, openDemo: true)
         try StatusCommand.print(status, directory: directory, json: json)
     }

@@ -1,1 +1,0 @@
-// Counter: filled in by its own files.

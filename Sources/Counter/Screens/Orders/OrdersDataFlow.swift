@@ -1,0 +1,48 @@
+import Yosemite
+
+/// The order history screen's data flow: list, search, show, reprint.
+public enum OrdersDataFlow {
+    /// What the cashier did.
+    public enum Request: Hashable, Sendable {
+        case typed(Character)
+        case backspace
+        case selectionUp
+        case selectionDown
+        case showKeyPressed
+        case reprintKeyPressed
+        case backKeyPressed
+    }
+
+    /// The state.
+    public struct Response: Hashable, Sendable {
+        public var query = ""
+        public var orders: [LocalOrder] = []
+        public var selected = 0
+        public var showsDetail = false
+        public var isLoading = true
+        public var message: String?
+        public var isError = false
+
+        /// Nothing loaded yet.
+        public init() {}
+    }
+
+    /// What the view draws.
+    public struct ViewModel: Hashable, Sendable {
+        public struct Row: Hashable, Sendable {
+            public var number: String
+            public var time: String
+            public var items: String
+            public var total: String
+            public var sync: String
+            public var isSelected: Bool
+        }
+
+        public var query: String
+        public var rows: [Row]
+        public var detail: [String]?
+        public var empty: String?
+        public var message: String?
+        public var isError: Bool
+    }
+}

@@ -1,0 +1,72 @@
+import Yosemite
+
+/// Lists and searches the local orders (`OrderAction.listOrders`) and reprints one (`ReceiptAction.reprint`).
+@MainActor
+public final class OrdersInteractor {
+    public private(set) var response = OrdersDataFlow.Response()
+    var present: (OrdersDataFlow.Response) -> Void = { _ in }
+    private let context: CounterContext
+    private var generation = 0
+
+    /// Creates the interactor.
+    public init(context: CounterContext) {
+        self.context = context
+    }
+
+    /// Handles one request.
+    public func handle(_ request: OrdersDataFlow.Request) {
+        switch request {
+        case .typed(let character): response.query.append(character); load()
+        case .backspace: _ = response.query.popLast(); load()
+        case .selectionUp: response.selected = max(0, response.selected - 1)
+        case .selectionDown: response.selected = max(0, min(response.orders.count - 1, response.selected + 1))
+        case .showKeyPressed: response.showsDetail.toggle()
+        case .reprintKeyPressed: reprint()
+        case .backKeyPressed:
+            if response.showsDetail { response.showsDetail = false } else { context.router?.show(.sell) }
+        }
+        present(response)
+    }
+
+    /// Loads the orders matching the query, newest first.
+    public func load() {
+        generation += 1
+        let current = generation
+        let text = response.query.isEmpty ? nil : response.query
+        let stores = context.stores
+        Task {
+            let result: Result<[LocalOrder], OrderError>
+            do throws(OrderError) { result = .success(try await stores.perform { OrderAction.listOrders(filter: .init(text: text, limit: 200), onCompletion: $0) }) } catch { result = .failure(error) }
+            guard current == self.generation else { return }
+            self.response.isLoading = false
+            switch result {
+            case .success(let orders):
+                self.response.orders = orders
+                self.response.selected = min(self.response.selected, max(0, orders.count - 1))
+            case .failure(let error):
+                self.response.message = error.message
+                self.response.isError = true
+            }
+            self.present(self.response)
+        }
+    }
+
+    private func reprint() {
+        guard response.orders.indices.contains(response.selected) else { return }
+        let order = String(response.orders[response.selected].localNumber), stores = context.stores
+        response.message = "Reprinting order \(order)…"
+        response.isError = false
+        Task {
+            do throws(ReceiptError) {
+                let outcome = try await stores.perform { (completion: @escaping @Sendable (Result<ReceiptPrintOutcome, ReceiptError>) -> Void) in
+                    ReceiptAction.reprint(order: order, printer: nil, onCompletion: completion)
+                }
+                self.response.message = "Reprinted order \(order) on \(outcome.job.printerName)"
+            } catch {
+                self.response.message = "\(error.message) \(error.recoverySuggestion)"
+                self.response.isError = true
+            }
+            self.present(self.response)
+        }
+    }
+}

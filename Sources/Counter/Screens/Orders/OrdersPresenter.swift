@@ -1,0 +1,48 @@
+import Foundation
+import POSFoundation
+import Yosemite
+
+/// Turns the order history into strings. Pure (the time zone is injected).
+public struct OrdersPresenter: Sendable {
+    public let format: MoneyFormat
+    public let timeZone: TimeZone
+
+    /// A presenter for the store's money format.
+    public init(format: MoneyFormat, timeZone: TimeZone = .current) {
+        self.format = format
+        self.timeZone = timeZone
+    }
+
+    /// The view model of a response.
+    public func viewModel(_ response: OrdersDataFlow.Response) -> OrdersDataFlow.ViewModel {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        func time(_ date: Date) -> String {
+            let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+            return String(format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
+                          parts.hour ?? 0, parts.minute ?? 0)
+        }
+        let rows = response.orders.enumerated().map { index, order in
+            OrdersDataFlow.ViewModel.Row(
+                number: "\(order.localNumber)", time: time(order.record.createdAt),
+                items: "\(order.detail.lines.reduce(0) { $0 + $1.quantity }) items",
+                total: order.total.formatted(format), sync: order.record.syncState.rawValue,
+                isSelected: index == response.selected)
+        }
+        var detail: [String]?
+        if response.showsDetail, response.orders.indices.contains(response.selected) {
+            let order = response.orders[response.selected]
+            detail = ["Order \(order.localNumber)  \(order.clientUUID)"]
+                + order.detail.lines.map { "\($0.quantity) × \($0.name)  \(order.money($0.total + $0.totalTax).formatted(format))" }
+                + order.detail.coupons.map { "Coupon \($0.code)" }
+                + order.detail.payments.map { "Paid \($0.method.rawValue) \($0.amountMoney.formatted(format))" }
+                + ["Total \(order.total.formatted(format))"]
+                + (order.record.remoteNumber.map { ["Store order #\($0)"] } ?? [])
+                + (order.parkedReason.map { ["Parked: \($0)"] } ?? [])
+        }
+        let empty: String? = response.isLoading ? "Loading…"
+            : response.orders.isEmpty ? (response.query.isEmpty ? "No orders on this counter yet." : "No order matches \(response.query).") : nil
+        return OrdersDataFlow.ViewModel(query: response.query, rows: rows, detail: detail, empty: empty,
+                                        message: response.message, isError: response.isError)
+    }
+}

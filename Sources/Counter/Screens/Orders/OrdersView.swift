@@ -1,0 +1,87 @@
+/// The order history: search, list, details, reprint.
+@MainActor
+public final class OrdersView: CounterModule {
+    public let interactor: OrdersInteractor
+    public private(set) var viewModel: OrdersDataFlow.ViewModel
+    private let presenter: OrdersPresenter
+    private let setNeedsDisplay: @MainActor () -> Void
+
+    init(interactor: OrdersInteractor, presenter: OrdersPresenter, setNeedsDisplay: @escaping @MainActor () -> Void) {
+        self.interactor = interactor
+        self.presenter = presenter
+        self.setNeedsDisplay = setNeedsDisplay
+        viewModel = presenter.viewModel(interactor.response)
+    }
+
+    func display(_ response: OrdersDataFlow.Response) {
+        viewModel = presenter.viewModel(response)
+        setNeedsDisplay()
+    }
+
+    public var name: String { "orders" }
+    public var title: String { "Orders" }
+    public var frameSummary: String {
+        "orders=\(interactor.response.isLoading ? "loading" : String(viewModel.rows.count)) detail=\(viewModel.detail != nil)"
+    }
+    public var keyHints: [KeyHint] {
+        [KeyHint("↑↓", "Choose"), KeyHint("Enter", "Show"), KeyHint("F6", "Reprint"), KeyHint("Esc", "Back")]
+    }
+
+    public func start() {
+        interactor.load()
+    }
+
+    public func handle(_ key: KeyEvent) {
+        switch key {
+        case .character(let character): interactor.handle(.typed(character))
+        case .backspace: interactor.handle(.backspace)
+        case .up: interactor.handle(.selectionUp)
+        case .down: interactor.handle(.selectionDown)
+        case .enter: interactor.handle(.showKeyPressed)
+        case .function(6): interactor.handle(.reprintKeyPressed)
+        case .escape, .function(9): interactor.handle(.backKeyPressed)
+        default: break
+        }
+    }
+
+    public func handleScan(_ code: String) {}
+
+    public func draw(in canvas: inout TextCanvas, area: CanvasRect) {
+        Self.draw(viewModel, in: &canvas, area: area)
+    }
+
+    /// Draws a view model; pure.
+    public static func draw(_ model: OrdersDataFlow.ViewModel, in canvas: inout TextCanvas, area: CanvasRect) {
+        let left = area.column + 1
+        var column = canvas.put("Search orders: ", row: area.row, column: left, attributes: .bold, clip: area)
+        column = canvas.put(model.query, row: area.row, column: column, attributes: CellAttributes(role: .accent), clip: area)
+        canvas.put("▏", row: area.row, column: column, attributes: CellAttributes(role: .accent), clip: area)
+        let header = TextWidth.rightAligned("No.", in: 6) + "  " + TextWidth.padded("Time", to: 18) + TextWidth.padded("Items", to: 10)
+            + TextWidth.rightAligned("Total", in: 12) + "  Sync"
+        canvas.put(header, row: area.row + 2, column: left, attributes: .bold, clip: area)
+        let listHeight = max(0, area.height - 5 - (model.detail.map { $0.count + 1 } ?? 0))
+        if let empty = model.empty {
+            canvas.put(empty, row: area.row + 3, column: left, clip: area)
+        }
+        let selected = model.rows.firstIndex(where: \.isSelected) ?? 0
+        let first = max(0, selected - listHeight + 1)
+        for (offset, row) in model.rows.dropFirst(first).prefix(listHeight).enumerated() {
+            let text = TextWidth.rightAligned(row.number, in: 6) + "  " + TextWidth.padded(row.time, to: 18)
+                + TextWidth.padded(row.items, to: 10) + TextWidth.rightAligned(row.total, in: 12) + "  " + row.sync
+            canvas.put(TextWidth.padded(text, to: area.width - 2), row: area.row + 3 + offset, column: left,
+                       attributes: row.isSelected ? .selection : .normal, clip: area)
+        }
+        if let detail = model.detail {
+            var row = area.row + 3 + listHeight
+            canvas.put(String(repeating: "─", count: area.width), row: row, column: area.column, clip: area)
+            for line in detail {
+                row += 1
+                canvas.put(line, row: row, column: left + 2, clip: area)
+            }
+        }
+        if let message = model.message {
+            canvas.put(message, row: area.bottom - 1, column: left,
+                       attributes: CellAttributes(role: model.isError ? .error : .success, bold: true), clip: area)
+        }
+    }
+}

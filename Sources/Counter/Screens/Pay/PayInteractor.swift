@@ -1,0 +1,67 @@
+import POSFoundation
+import Yosemite
+
+/// Takes cash for a cart: the tendered amount, the change, and the sale through `OrderAction.completeSale`.
+@MainActor
+public final class PayInteractor {
+    public private(set) var response: PayDataFlow.Response
+    var present: (PayDataFlow.Response) -> Void = { _ in }
+    private let context: CounterContext
+    private let request: PayRequest
+
+    /// Creates the interactor for a cart.
+    public init(context: CounterContext, request: PayRequest) {
+        self.context = context
+        self.request = request
+        response = PayDataFlow.Response(total: request.total)
+    }
+
+    /// Handles one request.
+    public func handle(_ action: PayDataFlow.Request) {
+        guard !response.isCompleting else { return }
+        switch action {
+        case .typed(let character):
+            guard character.isNumber || character == "," || character == "." else { return }
+            response.tenderedText.append(character)
+            parse()
+        case .backspace:
+            _ = response.tenderedText.popLast()
+            parse()
+        case .exactKeyPressed:
+            response.tenderedText = ""
+            parse()
+            complete()
+        case .completeKeyPressed:
+            complete()
+        case .cancelKeyPressed:
+            context.router?.show(.sell)
+        }
+        present(response)
+    }
+
+    private func parse() {
+        response.error = nil
+        let text = response.tenderedText
+        guard !text.isEmpty else { response.tendered = nil; return }
+        let currency = request.total.currency
+        response.tendered = (try? Money(parsing: text, currency: currency, separators: context.settings.moneyFormat.separators))
+            ?? (try? Money(parsing: text, currency: currency))
+    }
+
+    private func complete() {
+        if !response.tenderedText.isEmpty && response.tendered == nil { return }
+        if let tendered = response.tendered, tendered.minorUnits < request.total.minorUnits { return }
+        response.isCompleting = true
+        let cart = request.cart, tender = Tender.cash(tendered: response.tendered), stores = context.stores
+        Task {
+            do throws(OrderError) {
+                let sale = try await stores.perform { OrderAction.completeSale(cart: cart, tender: tender, onCompletion: $0) }
+                self.context.router?.saleCompleted(sale)
+            } catch {
+                self.response.isCompleting = false
+                self.response.error = "\(error.message) \(error.recoverySuggestion)"
+                self.present(self.response)
+            }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Yosemite
+
+/// Prints a sale's receipt through `ReceiptAction` (the configured or default printer, else files in the data
+/// directory), reprints it marked COPY, or saves it as a text file.
+@MainActor
+public final class ReceiptInteractor {
+    public private(set) var response: ReceiptDataFlow.Response
+    var present: (ReceiptDataFlow.Response) -> Void = { _ in }
+    let context: CounterContext
+
+    /// Creates the interactor for a sale.
+    public init(context: CounterContext, sale: Sale) {
+        self.context = context
+        response = ReceiptDataFlow.Response(sale: sale)
+    }
+
+    /// The folder "save to file" writes to.
+    public var fileFolder: URL {
+        context.stores.environment.dataDirectory.appendingPathComponent("receipts", isDirectory: true)
+    }
+
+    /// Handles one request.
+    public func handle(_ request: ReceiptDataFlow.Request) {
+        switch request {
+        case .printKeyPressed: print(reprint: false, printer: nil)
+        case .reprintKeyPressed: print(reprint: true, printer: nil)
+        case .printToFileKeyPressed: print(reprint: false, printer: "file:" + fileFolder.path)
+        case .nextSaleKeyPressed: context.router?.show(.sell)
+        }
+        present(response)
+    }
+
+    private func print(reprint: Bool, printer: String?) {
+        guard !response.isPrinting else { return }
+        response.isPrinting = true
+        response.error = nil
+        let order = String(response.sale.order.localNumber), stores = context.stores
+        Task {
+            do throws(ReceiptError) {
+                let outcome = try await stores.perform { (completion: @escaping @Sendable (Result<ReceiptPrintOutcome, ReceiptError>) -> Void) in
+                    reprint ? ReceiptAction.reprint(order: order, printer: printer, onCompletion: completion)
+                        : ReceiptAction.printOrder(order: order, printer: printer, onCompletion: completion)
+                }
+                self.response.printed = (reprint ? "Reprinted (COPY) on " : "Printed on ") + outcome.job.printerName
+            } catch {
+                self.response.error = "\(error.message) \(error.recoverySuggestion)"
+            }
+            self.response.isPrinting = false
+            self.present(self.response)
+            self.context.refreshStatus()
+        }
+    }
+}

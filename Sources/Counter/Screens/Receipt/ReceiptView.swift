@@ -1,0 +1,75 @@
+/// The screen after a sale: change to hand back, and printing.
+@MainActor
+public final class ReceiptView: CounterModule {
+    public let interactor: ReceiptInteractor
+    public private(set) var viewModel: ReceiptDataFlow.ViewModel
+    private let presenter: ReceiptPresenter
+    private let setNeedsDisplay: @MainActor () -> Void
+
+    init(interactor: ReceiptInteractor, presenter: ReceiptPresenter, setNeedsDisplay: @escaping @MainActor () -> Void) {
+        self.interactor = interactor
+        self.presenter = presenter
+        self.setNeedsDisplay = setNeedsDisplay
+        viewModel = presenter.viewModel(interactor.response)
+    }
+
+    func display(_ response: ReceiptDataFlow.Response) {
+        viewModel = presenter.viewModel(response)
+        setNeedsDisplay()
+    }
+
+    public var name: String { "receipt" }
+    public var title: String { "Receipt" }
+    public var frameSummary: String {
+        let state = interactor.response.isPrinting ? "printing" : interactor.response.printed != nil ? "printed"
+            : interactor.response.error != nil ? "failed" : "idle"
+        return "order=\(interactor.response.sale.order.localNumber) print=\(state)"
+    }
+    public var keyHints: [KeyHint] {
+        [KeyHint("Enter", "Print"), KeyHint("F6", "Reprint"), KeyHint("F7", "Save to file"), KeyHint("Esc", "Next sale")]
+    }
+
+    public func start() {}
+
+    public func handle(_ key: KeyEvent) {
+        switch key {
+        case .enter, .function(5): interactor.handle(.printKeyPressed)
+        case .function(6): interactor.handle(.reprintKeyPressed)
+        case .function(7): interactor.handle(.printToFileKeyPressed)
+        case .escape, .function(12): interactor.handle(.nextSaleKeyPressed)
+        default: break
+        }
+    }
+
+    /// A scan after a sale starts the next one with that item.
+    public func handleScan(_ code: String) {
+        interactor.handle(.nextSaleKeyPressed)
+        interactor.context.router?.current.handleScan(code)
+    }
+
+    public func draw(in canvas: inout TextCanvas, area: CanvasRect) {
+        Self.draw(viewModel, in: &canvas, area: area)
+    }
+
+    /// Draws a view model; pure.
+    public static func draw(_ model: ReceiptDataFlow.ViewModel, in canvas: inout TextCanvas, area: CanvasRect) {
+        let left = area.column + 4
+        var row = area.row + 1
+        canvas.put(model.title, row: row, column: left, attributes: CellAttributes(role: .success, bold: true), clip: area)
+        row += 2
+        let room = max(0, area.height - 10)
+        for line in model.lines.prefix(room) {
+            canvas.put(line, row: row, column: left, clip: area)
+            row += 1
+        }
+        if model.lines.count > room { canvas.put("…", row: row, column: left, clip: area); row += 1 }
+        row += 1
+        canvas.put("Total:     \(model.total)", row: row, column: left, attributes: .bold, clip: area)
+        canvas.put("Tendered:  \(model.tendered)", row: row + 1, column: left, clip: area)
+        canvas.put("CHANGE:    \(model.change)", row: row + 2, column: left, attributes: CellAttributes(role: .accent, bold: true), clip: area)
+        if let status = model.status {
+            canvas.put(status, row: area.bottom - 1, column: area.column + 1,
+                       attributes: CellAttributes(role: model.isError ? .error : .success, bold: true), clip: area)
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import POSFoundation
+import Yosemite
+
+/// Turns the sell screen's state into strings: pure, tested by value.
+public struct SellPresenter: Sendable {
+    public let format: MoneyFormat
+    public let pricesIncludeTax: Bool
+
+    /// A presenter for the store's money format.
+    public init(format: MoneyFormat, pricesIncludeTax: Bool) {
+        self.format = format
+        self.pricesIncludeTax = pricesIncludeTax
+    }
+
+    /// The view model of a response.
+    public func viewModel(_ response: SellDataFlow.Response) -> SellDataFlow.ViewModel {
+        let currency = response.currency
+        func money(_ minor: Int64) -> String { Money(minorUnits: minor, currency: currency).formatted(format) }
+        let rows = response.lines.enumerated().map { index, line in
+            let unit = line.item.price(in: currency)?.minorUnits ?? 0
+            return SellDataFlow.ViewModel.Row(
+                quantity: "\(line.quantity)", name: line.item.name, amount: money(unit * Int64(line.quantity)),
+                isSelected: index == response.selectedLine)
+        }
+        let results = response.results.enumerated().map { index, item in
+            SellDataFlow.ViewModel.Result(
+                name: item.name, detail: item.product.type == "variable" && item.variation == nil ? "variations…" : (item.sku ?? ""),
+                price: item.price(in: currency).map { $0.formatted(format) } ?? "—", isSelected: index == response.selectedResult)
+        }
+        var adjustments: [String] = []
+        if let coupon = response.coupon { adjustments.append("Coupon \(coupon.uppercased())") }
+        if let text = response.discountText { adjustments.append("Discount \(text)") }
+        if let customer = response.customerId { adjustments.append("Customer #\(customer)") }
+        let count = response.lines.reduce(0) { $0 + $1.quantity }
+        let totals = response.totals
+        let gross = response.lines.reduce(Int64(0)) { $0 + ($1.item.price(in: currency)?.minorUnits ?? 0) * Int64($1.quantity) }
+        var discount: String?
+        if let totals, totals.discountTotal != 0 {
+            let amount = totals.discountTotal + (pricesIncludeTax ? totals.discountTax : 0)
+            discount = "−" + money(amount)
+        }
+        return SellDataFlow.ViewModel(
+            query: response.query, rows: rows, results: results, adjustments: adjustments.joined(separator: " · "),
+            itemCount: count == 1 ? "1 item" : "\(count) items",
+            subtotal: money(gross), discount: discount, tax: money(totals?.totalTax ?? 0),
+            total: money(totals?.total ?? (response.lines.isEmpty ? 0 : gross)),
+            prompt: response.prompt.map { Self.label($0) + response.promptText },
+            message: response.message, isEmpty: response.lines.isEmpty)
+    }
+
+    static func label(_ prompt: SellDataFlow.Prompt) -> String {
+        switch prompt {
+        case .quantity: "Quantity: "
+        case .discount: "Order discount (10% or 2.50, empty removes): "
+        case .coupon: "Coupon code (empty removes): "
+        case .customer: "Customer id (empty = guest): "
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Yosemite
+
+/// Reads what the cashier typed into a sell-screen prompt. Pure.
+public enum SellPromptParser {
+    /// A parsed prompt.
+    public enum Outcome: Hashable, Sendable {
+        case quantity(Int)
+        case discount(Cart.Discount?, label: String?)
+        case coupon(String?)
+        case customer(Int64?)
+        case failure(String)
+    }
+
+    /// Parses `text` for `prompt`; empty text removes a discount, coupon or customer.
+    public static func parse(_ prompt: SellDataFlow.Prompt, text: String) -> Outcome {
+        switch prompt {
+        case .quantity:
+            guard let quantity = Int(text), quantity >= 0, quantity <= 9999 else {
+                return .failure("The quantity must be a whole number from 0 to 9999 (0 removes the line)")
+            }
+            return .quantity(quantity)
+        case .discount:
+            if text.isEmpty { return .discount(nil, label: nil) }
+            let isPercent = text.hasSuffix("%")
+            let number = (isPercent ? String(text.dropLast()) : text).replacingOccurrences(of: ",", with: ".")
+            guard let value = PreciseAmount(decimalText: number), value > .zero else {
+                return .failure("The discount must be a percentage such as 10% or an amount such as 2.50")
+            }
+            return .discount(isPercent ? .percent(value) : .amount(value), label: isPercent ? "\(number)%" : number)
+        case .coupon:
+            return .coupon(text.isEmpty ? nil : text.lowercased())
+        case .customer:
+            if text.isEmpty { return .customer(nil) }
+            guard let id = Int64(text.trimmingCharacters(in: CharacterSet(charactersIn: "#"))), id > 0 else {
+                return .failure("The customer id is a number, such as 42")
+            }
+            return .customer(id)
+        }
+    }
+}

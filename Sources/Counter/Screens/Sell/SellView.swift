@@ -1,0 +1,138 @@
+/// The sell screen: maps keys to requests and draws the view model — the cart on the left, search results on
+/// the right while the cashier types, totals and messages at the bottom.
+@MainActor
+public final class SellView: CounterModule {
+    public let interactor: SellInteractor
+    /// The view model drawn.
+    public private(set) var viewModel: SellDataFlow.ViewModel
+    private let presenter: SellPresenter
+    private let setNeedsDisplay: @MainActor () -> Void
+
+    init(interactor: SellInteractor, presenter: SellPresenter, setNeedsDisplay: @escaping @MainActor () -> Void) {
+        self.interactor = interactor
+        self.presenter = presenter
+        self.setNeedsDisplay = setNeedsDisplay
+        viewModel = presenter.viewModel(interactor.response)
+    }
+
+    /// Shows a new state.
+    func display(_ response: SellDataFlow.Response) {
+        let next = presenter.viewModel(response)
+        guard next != viewModel else { return }
+        viewModel = next
+        setNeedsDisplay()
+    }
+
+    public var name: String { "sell" }
+    public var title: String { "Sell" }
+    public var frameSummary: String {
+        let message = viewModel.message.map { $0.isError ? "error" : "info" } ?? "none"
+        return "lines=\(viewModel.rows.count) items=\(viewModel.itemCount.split(separator: " ").first ?? "0")"
+            + " total=\(viewModel.total.replacingOccurrences(of: " ", with: "")) results=\(viewModel.results.count)"
+            + " prompt=\(viewModel.prompt != nil) message=\(message)"
+    }
+    public var keyHints: [KeyHint] {
+        [KeyHint("F2", "Qty"), KeyHint("F3", "Remove"), KeyHint("F4", "Discount"), KeyHint("F5", "Coupon"),
+         KeyHint("F6", "Customer"), KeyHint("F9", "Orders"), KeyHint("F12", "Pay cash")]
+    }
+
+    public func start() {
+        display(interactor.response)
+    }
+
+    public func handle(_ key: KeyEvent) {
+        let request: SellDataFlow.Request? = switch key {
+        case .character(let character): .typed(character)
+        case .backspace: .backspace
+        case .enter: .enterPressed
+        case .escape: .escapePressed
+        case .up: .selectionUp
+        case .down: .selectionDown
+        case .delete, .function(3): .removeLineKeyPressed
+        case .function(2): .quantityKeyPressed
+        case .function(4): .discountKeyPressed
+        case .function(5): .couponKeyPressed
+        case .function(6): .customerKeyPressed
+        case .function(9): .ordersKeyPressed
+        case .function(12), .control("p"): .payKeyPressed
+        default: nil
+        }
+        if let request { interactor.handle(request) }
+    }
+
+    public func handleScan(_ code: String) {
+        interactor.handle(.scanned(code))
+    }
+
+    public func draw(in canvas: inout TextCanvas, area: CanvasRect) {
+        Self.draw(viewModel, in: &canvas, area: area)
+    }
+
+    /// Draws a view model; pure, so snapshot tests call it.
+    public static func draw(_ model: SellDataFlow.ViewModel, in canvas: inout TextCanvas, area: CanvasRect) {
+        guard area.height >= 6, area.width >= 40 else { return }
+        let top = area.row, left = area.column, width = area.width
+        var column = canvas.put("Search or scan: ", row: top, column: left, attributes: .bold, clip: area)
+        column = canvas.put(model.query, row: top, column: column, attributes: CellAttributes(role: .accent), clip: area)
+        canvas.put("▏", row: top, column: column, attributes: CellAttributes(role: .accent), clip: area)
+        canvas.put(TextWidth.rightAligned(model.adjustments, in: max(0, width - column - 2)), row: top, column: column + 2,
+                   attributes: CellAttributes(role: .accent), clip: area)
+        canvas.put(String(repeating: "─", count: width), row: top + 1, column: left, clip: area)
+
+        let listTop = top + 2, listBottom = area.bottom - 4
+        let cartWidth = model.results.isEmpty ? width : width * 3 / 5
+        drawCart(model, in: &canvas, rect: CanvasRect(row: listTop, column: left, height: listBottom - listTop, width: cartWidth))
+        if !model.results.isEmpty {
+            let rect = CanvasRect(row: listTop, column: left + cartWidth + 1, height: listBottom - listTop, width: width - cartWidth - 1)
+            drawResults(model.results, in: &canvas, rect: rect)
+        }
+
+        canvas.put(String(repeating: "─", count: width), row: area.bottom - 4, column: left, clip: area)
+        var totals = "\(model.itemCount)   Subtotal \(model.subtotal)"
+        if let discount = model.discount { totals += "   Discount \(discount)" }
+        totals += "   incl. tax \(model.tax)"
+        canvas.put(totals, row: area.bottom - 3, column: left + 1, clip: area)
+        let total = "TOTAL \(model.total) "
+        canvas.put(total, row: area.bottom - 3, column: area.right - TextWidth.of(total),
+                   attributes: CellAttributes(role: .accent, bold: true), clip: area)
+        if let prompt = model.prompt {
+            canvas.put(prompt + "▏", row: area.bottom - 1, column: left + 1, attributes: .bold, clip: area)
+        } else if let message = model.message {
+            canvas.put(message.text, row: area.bottom - 1, column: left + 1,
+                       attributes: CellAttributes(role: message.isError ? .error : .success, bold: true), clip: area)
+        }
+    }
+
+    private static func drawCart(_ model: SellDataFlow.ViewModel, in canvas: inout TextCanvas, rect: CanvasRect) {
+        let amountWidth = 12, quantityWidth = 5
+        let nameWidth = max(4, rect.width - amountWidth - quantityWidth - 2)
+        canvas.put(TextWidth.rightAligned("Qty", in: quantityWidth) + "  " + TextWidth.padded("Item", to: nameWidth)
+                   + TextWidth.rightAligned("Amount", in: amountWidth - 1), row: rect.row, column: rect.column, attributes: .bold, clip: rect)
+        if model.isEmpty {
+            canvas.put("  Scan a barcode, or type a name or SKU and press Enter.", row: rect.row + 2, column: rect.column, clip: rect)
+            return
+        }
+        let visible = max(0, rect.height - 1)
+        let selected = model.rows.firstIndex(where: \.isSelected) ?? model.rows.count - 1
+        let first = max(0, min(selected - visible + 1, model.rows.count - visible))
+        for (offset, row) in model.rows.dropFirst(max(0, first)).prefix(visible).enumerated() {
+            let text = TextWidth.rightAligned(row.quantity, in: quantityWidth) + "  " + TextWidth.padded(row.name, to: nameWidth)
+                + TextWidth.rightAligned(row.amount, in: amountWidth - 1)
+            canvas.put(TextWidth.padded(text, to: rect.width), row: rect.row + 1 + offset, column: rect.column,
+                       attributes: row.isSelected ? .selection : .normal, clip: rect)
+        }
+    }
+
+    private static func drawResults(_ results: [SellDataFlow.ViewModel.Result], in canvas: inout TextCanvas, rect: CanvasRect) {
+        canvas.put("Found (↑↓, Enter adds)", row: rect.row, column: rect.column, attributes: .bold, clip: rect)
+        let visible = max(0, rect.height - 1)
+        let selected = results.firstIndex(where: \.isSelected) ?? 0
+        let first = max(0, selected - visible + 1)
+        for (offset, result) in results.dropFirst(first).prefix(visible).enumerated() {
+            let price = TextWidth.rightAligned(result.price, in: 10)
+            let text = TextWidth.padded(result.name, to: max(0, rect.width - 10)) + price
+            canvas.put(text, row: rect.row + 1 + offset, column: rect.column,
+                       attributes: result.isSelected ? .selection : .normal, clip: rect)
+        }
+    }
+}

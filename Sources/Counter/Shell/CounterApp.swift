@@ -1,0 +1,158 @@
+import Yosemite
+
+/// The counter's shell: a main-actor run loop that takes keys from a ``TerminalScreen``, tells scans from typing
+/// (``ScanDetector``), hands both to the current screen, and repaints — only when something changed, and at
+/// most once per frame — with the status line on top and the function keys at the bottom.
+///
+/// ```swift
+/// let app = CounterApp(stores: manager, settings: settings, screen: try CursesScreen())
+/// await app.run()   // returns when the cashier quits (Ctrl-Q)
+/// ```
+@MainActor
+public final class CounterApp {
+    /// The shortest time between two paints (one frame).
+    public static let frameInterval: Duration = .milliseconds(16)
+
+    public let screen: any TerminalScreen
+    /// The screens.
+    public private(set) var router: CounterRouter!
+    private var context: CounterContext!
+    private var status: StatusBarModel = .loading
+    private var detector: ScanDetector
+    private let frameLog: FrameLog?
+    private let statusRefreshInterval: Duration?
+    private var frameNumber = 0
+    private var displayScheduled = false
+    private var lastPaint: ContinuousClock.Instant?
+    private var flushTask: Task<Void, Never>?
+    /// How many events the run loop has taken from the screen's stream.
+    private var keysTaken = 0
+    private var quitRequested = false
+    private let clock = ContinuousClock()
+
+    /// Creates the shell on the sell screen.
+    ///
+    /// - Parameter statusRefreshInterval: how often the status line reloads on its own; `nil` for never
+    ///   (tests), it still reloads after each sale.
+    public init(stores: StoresManager, settings: StoreSettings, screen: any TerminalScreen,
+                scanSettings: ScanDetector.Settings = .init(), frameLog: FrameLog? = nil,
+                statusRefreshInterval: Duration? = .seconds(5)) {
+        self.screen = screen
+        self.frameLog = frameLog
+        self.statusRefreshInterval = statusRefreshInterval
+        detector = ScanDetector(settings: scanSettings)
+        let context = CounterContext(
+            stores: stores, settings: settings, scanSettings: scanSettings,
+            setNeedsDisplay: { [weak self] in self?.setNeedsDisplay() },
+            refreshStatus: { [weak self] in self?.refreshStatus() })
+        self.context = context
+        router = CounterRouter(context: context)
+    }
+
+    /// Paints the first frame, then handles keys until the cashier quits or the input ends.
+    public func run() async {
+        router.current.start()
+        paint()
+        refreshStatus()
+        let refresher = startStatusRefresher()
+        defer { refresher?.cancel(); flushTask?.cancel() }
+        for await timed in screen.keys {
+            keysTaken += 1
+            if case .resize = timed.key {
+                setNeedsDisplay()
+                continue
+            }
+            if timed.key == .control("q") { break }
+            deliver(detector.feed(timed))
+            scheduleFlush()
+            if quitRequested { break }
+        }
+    }
+
+    /// Asks to leave the run loop after the current key.
+    public func quit() {
+        quitRequested = true
+    }
+
+    // MARK: - Keys
+
+    private func deliver(_ outputs: [ScanDetector.Output]) {
+        for output in outputs {
+            switch output {
+            case .key(let key): router.current.handle(key)
+            case .scan(let code): router.current.handleScan(code)
+            }
+        }
+    }
+
+    /// Releases keys held as a possible scan once the burst is over. When the run loop lags behind the input,
+    /// keys that arrived in time may still be queued: then nothing is released (the next key reschedules).
+    private func scheduleFlush() {
+        flushTask?.cancel()
+        guard let deadline = detector.deadline else { return }
+        let wait = deadline - screen.now()
+        flushTask = Task { [weak self] in
+            if wait > .zero { try? await Task.sleep(for: wait) }
+            guard !Task.isCancelled, let self else { return }
+            if self.screen.keysReceived > self.keysTaken { return }
+            self.deliver(self.detector.flush(at: max(self.screen.now(), deadline)))
+        }
+    }
+
+    // MARK: - Painting
+
+    /// Schedules a repaint; several changes within a frame paint once.
+    public func setNeedsDisplay() {
+        guard !displayScheduled else { return }
+        displayScheduled = true
+        Task { [weak self] in
+            guard let self else { return }
+            if let lastPaint {
+                let since = self.clock.now - lastPaint
+                if since < Self.frameInterval { try? await Task.sleep(for: Self.frameInterval - since) }
+            } else {
+                await Task.yield()
+            }
+            self.displayScheduled = false
+            self.paint()
+        }
+    }
+
+    private func paint() {
+        let size = screen.size
+        var canvas = TextCanvas(size: size)
+        let module = router.current
+        if size.rows >= 3 {
+            StatusBarView.draw(status, title: module.title, in: &canvas, row: 0)
+            module.draw(in: &canvas, area: CanvasRect(row: 1, column: 0, height: size.rows - 2, width: size.columns))
+            StatusBarView.drawKeys(module.keyHints + [KeyHint("^Q", "Quit")], in: &canvas, row: size.rows - 1)
+        }
+        screen.draw(canvas)
+        lastPaint = clock.now
+        frameNumber += 1
+        frameLog?.painted(frame: frameNumber, screen: module.name, summary: module.frameSummary)
+    }
+
+    // MARK: - Status
+
+    private func refreshStatus() {
+        let loader = StatusBarLoader(stores: context.stores)
+        Task { [weak self] in
+            guard let model = await loader.load(), let self else { return }
+            if model != self.status {
+                self.status = model
+                self.setNeedsDisplay()
+            }
+        }
+    }
+
+    private func startStatusRefresher() -> Task<Void, Never>? {
+        guard let interval = statusRefreshInterval else { return nil }
+        return Task { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                self?.refreshStatus()
+            }
+        }
+    }
+}

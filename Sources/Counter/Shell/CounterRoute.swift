@@ -1,0 +1,28 @@
+import POSFoundation
+import Yosemite
+
+/// Where the counter can go. Wave 2 adds card pay, sync, readers, printers, shift, login and settings here and
+/// a Builder per screen; ``CounterRouter`` maps each route to its Builder.
+public enum CounterRoute: Sendable {
+    /// The sell screen (kept alive, so the cart survives a trip to pay or orders).
+    case sell
+    /// Cash for a cart.
+    case payCash(PayRequest)
+    /// After a sale: print, reprint, next sale.
+    case receipt(Sale)
+    /// The order history.
+    case orders
+}
+
+/// What the pay screen needs: the cart and its total.
+public struct PayRequest: Hashable, Sendable {
+    public var cart: Cart
+    /// The amount due.
+    public var total: Money
+
+    /// Creates a request.
+    public init(cart: Cart, total: Money) {
+        self.cart = cart
+        self.total = total
+    }
+}

@@ -1,0 +1,39 @@
+import Yosemite
+
+/// Shows one screen at a time and builds each from its Builder. The sell screen is built once and kept, so its
+/// cart survives going to pay or orders and back.
+@MainActor
+public final class CounterRouter {
+    /// The screen shown.
+    public private(set) var current: any CounterModule
+    private let context: CounterContext
+    /// The sell screen, kept for the whole session.
+    public let sell: SellView
+
+    /// Creates the router on the sell screen.
+    public init(context: CounterContext) {
+        self.context = context
+        sell = SellBuilder.build(context: context)
+        current = sell
+        context.router = self
+    }
+
+    /// Goes to a route.
+    public func show(_ route: CounterRoute) {
+        switch route {
+        case .sell: current = sell
+        case .payCash(let request): current = PayBuilder.build(context: context, request: request)
+        case .receipt(let sale): current = ReceiptBuilder.build(context: context, sale: sale)
+        case .orders: current = OrdersBuilder.build(context: context)
+        }
+        current.start()
+        context.setNeedsDisplay()
+    }
+
+    /// A sale is done: the sell screen starts a new cart and the receipt screen shows.
+    public func saleCompleted(_ sale: Sale) {
+        sell.interactor.newSale()
+        context.refreshStatus()
+        show(.receipt(sale))
+    }
+}

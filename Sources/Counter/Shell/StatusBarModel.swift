@@ -1,0 +1,42 @@
+import Yosemite
+
+/// What the always-visible top line shows: which store (or DEMO), online or offline, what waits to sync, the
+/// reader, the printer and the cashier.
+public struct StatusBarModel: Hashable, Sendable {
+    public var storeName: String
+    public var isDemo: Bool
+    /// "online", "offline", or "no network" in the demo.
+    public var connectivity: String
+    public var unsynced: Int
+    public var reader: String
+    public var printer: String
+    public var cashier: String
+
+    /// Creates a model.
+    public init(storeName: String, isDemo: Bool, connectivity: String, unsynced: Int, reader: String, printer: String,
+                cashier: String) {
+        self.storeName = storeName
+        self.isDemo = isDemo
+        self.connectivity = connectivity
+        self.unsynced = unsynced
+        self.reader = reader
+        self.printer = printer
+        self.cashier = cashier
+    }
+
+    /// The model for a status and the app settings.
+    public init(status: CounterStatus, appSettings: AppSettings?) {
+        isDemo = status.mode == .demo
+        storeName = status.store?.storeName ?? "no store"
+        connectivity = isDemo ? "no network (demo)" : "sync pending"
+        if !isDemo && status.unsyncedEntries == 0 { connectivity = "synced" }
+        unsynced = status.unsyncedEntries
+        reader = appSettings?.readerAddress ?? "no reader"
+        printer = appSettings?.printerName ?? "default printer"
+        cashier = appSettings?.cashierName ?? status.account?.username ?? (isDemo ? "demo" : "—")
+    }
+
+    /// Shown before the first status load.
+    public static let loading = StatusBarModel(storeName: "…", isDemo: false, connectivity: "…", unsynced: 0,
+                                               reader: "…", printer: "…", cashier: "…")
+}

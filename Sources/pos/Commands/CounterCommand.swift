@@ -1,0 +1,78 @@
+import ArgumentParser
+import Counter
+import Foundation
+import Yosemite
+
+/// `pos counter`: the full-screen counter on this terminal (the demo store when nothing is configured).
+struct CounterCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "counter",
+        abstract: "Open the full-screen counter (the demo store when nothing is configured).",
+        discussion: "Keys are shown at the bottom of each screen; Ctrl-Q quits. Logs go to <data dir>/logs/counter.log."
+    )
+
+    @OptionGroup var data: DataDirectoryOptions
+    @OptionGroup var scanner: ScannerOptions
+
+    func run() async throws {
+        try await Self.open(directory: try data.resolve(), scanSettings: scanner.settings)
+    }
+
+    /// Opens the session (seeding the demo store if nothing is configured) and runs the counter until Ctrl-Q.
+    @MainActor
+    static func open(directory: URL, scanSettings: ScanDetector.Settings) async throws {
+        let manager = try LiveSession.open(directory)
+        let settings: StoreSettings
+        do {
+            if !manager.canSell { try await manager.openDemo() }
+            let status = try await manager.perform { StatusAction.loadStatus(onCompletion: $0) }
+            guard let store = status.store else { throw CounterError.sessionUnavailable("the store's settings are missing") }
+            settings = store
+        } catch let error as AccountError {
+            Console.error(error)
+            throw ExitStatus(error).exitCode
+        } catch let error as SettingError {
+            Console.error(error)
+            throw ExitStatus.storageFailure.exitCode
+        } catch let error as CounterError {
+            Console.error(error)
+            throw ExitStatus.notLoggedIn.exitCode
+        }
+        let screen: CursesScreen
+        do {
+            screen = try CursesScreen()
+        } catch {
+            Console.error(error)
+            throw ExitStatus.usage.exitCode
+        }
+        redirectStandardError(to: directory)
+        let app = CounterApp(stores: manager, settings: settings, screen: screen, scanSettings: scanSettings,
+                             frameLog: FrameLog.fromEnvironment())
+        await app.run()
+        screen.close()
+    }
+
+    /// Log lines would scribble over the screen: while the counter runs they go to `<data dir>/logs/counter.log`.
+    private static func redirectStandardError(to directory: URL) {
+        let logs = directory.appendingPathComponent("logs", isDirectory: true)
+        try? FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+        let fd = Foundation.open(logs.appendingPathComponent("counter.log").path, O_WRONLY | O_APPEND | O_CREAT, 0o640)
+        if fd >= 0 {
+            dup2(fd, STDERR_FILENO)
+            close(fd)
+        }
+    }
+}
+
+/// The barcode scanner's thresholds, as options.
+struct ScannerOptions: ParsableArguments {
+    @Option(help: "The longest gap between a scanner's keys, in milliseconds; slower typing is a person.")
+    var scanGapMs: Int = 30
+
+    @Option(help: "The fewest characters a scanned code has.")
+    var scanMinLength: Int = 4
+
+    var settings: ScanDetector.Settings {
+        ScanDetector.Settings(minimumLength: scanMinLength, maximumGap: .milliseconds(scanGapMs))
+    }
+}

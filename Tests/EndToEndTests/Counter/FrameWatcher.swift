@@ -1,0 +1,46 @@
+import Foundation
+
+/// Reads the counter's frame log (a FIFO named by `POS_COUNTER_FRAME_LOG`) on a thread and hands its lines over
+/// as they are written, so a test awaits "frame painted" events instead of polling the screen.
+final class FrameWatcher {
+    let path: String
+    /// One iterator for the whole test: an AsyncStream has a single consumer.
+    private var lines: AsyncStream<String>.AsyncIterator
+
+    /// Makes the FIFO and starts reading it (the read blocks until the counter opens it).
+    init(directory: URL) throws {
+        path = directory.appendingPathComponent("frames.fifo").path
+        guard mkfifo(path, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        let (stream, continuation) = AsyncStream.makeStream(of: String.self)
+        lines = stream.makeAsyncIterator()
+        let path = path
+        let thread = Thread {
+            // Plain read(2): blocks until the counter writes, returns 0 when it closes the FIFO (exits).
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { continuation.finish(); return }
+            defer { close(fd) }
+            var buffer = Data()
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                buffer.append(contentsOf: chunk[0..<count])
+                while let newline = buffer.firstIndex(of: 0x0A) {
+                    continuation.yield(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
+                    buffer.removeSubrange(buffer.startIndex...newline)
+                }
+            }
+            continuation.finish()
+        }
+        thread.start()
+    }
+
+    /// Waits for the next frame line containing every one of `parts`; `nil` if the counter exited first.
+    func frame(containing parts: String...) async -> String? {
+        while let line = await lines.next() {
+            if parts.allSatisfy({ line.contains($0) }) { return line }
+        }
+        return nil
+    }
+}
