@@ -23,8 +23,13 @@ struct ReplugPayment {
             var unknown: UnknownCardOutcome?
             var started = false
             var printing = false
+            // What resolving needs if the line drops: the receipt before this payment, and when it started.
+            let previous = await service.lastKnownReceiptNumber()
+            let startedAt = Int64(Date().timeIntervalSince1970)
+            let request = PaymentRequest(amount: amount, reference: "watch", previousReceiptNumber: previous,
+                                         startedAtUnixTime: startedAt)
             do {
-                for try await step in service.collectPayment(PaymentRequest(amount: amount, reference: "watch")) {
+                for try await step in service.collectPayment(request) {
                     switch step {
                     case .completed(let result):
                         ReaderWatchCommand.say("payment-approved receipt=\(result.receiptNumber.map(String.init) ?? "-")")
@@ -49,10 +54,13 @@ struct ReplugPayment {
                     await service.disconnect()
                     return "failed"
                 default:
-                    unknown = UnknownCardOutcome(reader: address.description, kind: .payment, amount: amount, reason: "\(error.underlying)")
+                    unknown = UnknownCardOutcome(reader: address.description, kind: .payment, amount: amount,
+                                                 reason: "\(error.underlying)", previousReceiptNumber: previous,
+                                                 startedAtUnixTime: startedAt)
                 }
             } catch {
-                unknown = UnknownCardOutcome(reader: address.description, kind: .payment, amount: amount, reason: "\(error)")
+                unknown = UnknownCardOutcome(reader: address.description, kind: .payment, amount: amount,
+                                             reason: "\(error)", previousReceiptNumber: previous, startedAtUnixTime: startedAt)
             }
             await service.disconnect()
             guard let unknown else { return "failed" }
@@ -82,13 +90,11 @@ struct ReplugPayment {
 
     /// Waits for the reader to be present, then connects; a reader that is listed but not ready yet (its driver
     /// still binding, or just pulled out) is tried again for up to 30 s.
-    private func connectWhenPresent() async -> DefaultCardReaderService? {
+    private func connectWhenPresent() async -> (any CardReaderService)? {
         let deadline = ContinuousClock.now + .seconds(30)
         while ContinuousClock.now < deadline {
             if let id = usbID { await presence.waitFor(id) }
-            let service = DefaultCardReaderService(
-                makeTransport: { address in try LiveReaderTransports.transport(for: address) }, currency: amount.currency
-            )
+            let service = LiveReaderTransports.cardReaderService(currency: amount.currency)
             do {
                 _ = try await service.connect(address)
                 return service
