@@ -37,22 +37,7 @@ final class PythonPeer {
     init(script name: String, _ arguments: [String]) throws {
         child = try ChildProcess(Self.python.path, [Self.script(name)] + arguments,
                                  environment: ProcessInfo.processInfo.environment)
-        let (stream, continuation) = AsyncStream<String>.makeStream()
-        iterator = stream.makeAsyncIterator()
-        let handle = child.stdout!
-        Thread.detachNewThread {
-            var buffer = Data()
-            while true {
-                let chunk = handle.availableData
-                if chunk.isEmpty { break }
-                buffer.append(chunk)
-                while let newline = buffer.firstIndex(of: 0x0A) {
-                    continuation.yield(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
-                    buffer.removeSubrange(buffer.startIndex...newline)
-                }
-            }
-            continuation.finish()
-        }
+        iterator = child.stdoutLines().makeAsyncIterator()
     }
 
     /// The next output line; `nil` once the process ended.

@@ -148,6 +148,29 @@ final class ChildProcess: @unchecked Sendable {
         return (await waitForExit(), String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
     }
 
+    /// The child's stdout, line by line as it arrives (read on a thread of its own); finishes at end of output.
+    func stdoutLines() -> AsyncStream<String> {
+        let (stream, continuation) = AsyncStream<String>.makeStream()
+        guard let handle = stdout else {
+            continuation.finish()
+            return stream
+        }
+        Thread.detachNewThread {
+            var buffer = Data()
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                buffer.append(chunk)
+                while let newline = buffer.firstIndex(of: 0x0A) {
+                    continuation.yield(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
+                    buffer.removeSubrange(buffer.startIndex...newline)
+                }
+            }
+            continuation.finish()
+        }
+        return stream
+    }
+
     /// Reads a handle to its end on a thread of its own.
     static func readToEnd(_ handle: FileHandle?) async -> Data {
         guard let handle else { return Data() }

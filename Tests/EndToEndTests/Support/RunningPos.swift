@@ -9,22 +9,7 @@ final class RunningPos {
     init(_ arguments: [String], environment: [String: String] = [:]) throws {
         child = try ChildProcess(PosProcess.executable.path, arguments,
                                  environment: PosProcess.environment(adding: environment), stderr: .null)
-        let (stream, continuation) = AsyncStream<String>.makeStream()
-        iterator = stream.makeAsyncIterator()
-        let handle = child.stdout!
-        Thread.detachNewThread {
-            var buffer = Data()
-            while true {
-                let chunk = handle.availableData
-                if chunk.isEmpty { break }
-                buffer.append(chunk)
-                while let newline = buffer.firstIndex(of: 0x0A) {
-                    continuation.yield(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
-                    buffer.removeSubrange(buffer.startIndex...newline)
-                }
-            }
-            continuation.finish()
-        }
+        iterator = child.stdoutLines().makeAsyncIterator()
     }
 
     /// The process id, for tests that signal it.
