@@ -24,6 +24,12 @@ public enum ShiftAction: Action {
 public struct ShiftStatus: Hashable, Sendable {
     public var shiftId: Int64
     public var report: ZReport
+
+    /// Creates a status.
+    public init(shiftId: Int64, report: ZReport) {
+        self.shiftId = shiftId
+        self.report = report
+    }
 }
 
 /// A closed shift: its Z report, and where it printed or why it did not.
@@ -33,4 +39,11 @@ public struct ShiftCloseOutcome: Hashable, Sendable {
     public var printed: String?
     /// Why printing failed (the report stays stored for reprint).
     public var printError: String?
+
+    /// Creates an outcome.
+    public init(report: ZReport, printed: String?, printError: String?) {
+        self.report = report
+        self.printed = printed
+        self.printError = printError
+    }
 }

@@ -73,7 +73,7 @@ struct ShiftService: Sendable {
     func report(shiftId: Int64?) async throws(ShiftError) -> ZReport {
         let shift = try await storage { try await database.performAndSave { db in
             try shiftId.map { try ShiftRecord.fetchOne(db, key: $0) } ?? ShiftRecord.latest(in: db)
-        }
+        } }
         guard let shift else { throw .shiftNotFound(shiftId) }
         return try await report(for: shift, counted: shift.countedCash, closedAt: shift.closedAt)
     }

@@ -6,7 +6,7 @@ extension ZReport {
     /// The report as label/value rows, formatted with `format` (the store's money format); the counter's shift
     /// screen, `pos shift report` and the printed report all show these rows.
     public func rows(format: (Money) -> String) -> [(label: String, value: String)] {
-        let money = { (value: Int64) in format(Money(minorUnits: value, currency: self.currency)) }
+        func money(_ value: Int64) -> String { format(Money(minorUnits: value, currency: currency)) }
         var rows: [(String, String)] = [
             ("Shift", "#\(shiftId)\(cashier.isEmpty ? "" : " · \(cashier)")"),
             ("Sales", String(salesCount)),

@@ -10,6 +10,13 @@ public struct ZReport: Hashable, Sendable, Codable {
         public var tender: Tender
         public var count: Int
         public var amount: Int64
+
+        /// Creates a total.
+        public init(tender: Tender, count: Int, amount: Int64) {
+            self.tender = tender
+            self.count = count
+            self.amount = amount
+        }
     }
 
     /// How a sale was paid.
@@ -22,6 +29,13 @@ public struct ZReport: Hashable, Sendable, Codable {
         public var label: String
         public var ratePercent: String
         public var amount: Int64
+
+        /// Creates a total.
+        public init(label: String, ratePercent: String, amount: Int64) {
+            self.label = label
+            self.ratePercent = ratePercent
+            self.amount = amount
+        }
     }
 
     public var shiftId: Int64
@@ -55,6 +69,36 @@ public struct ZReport: Hashable, Sendable, Codable {
     /// The local numbers of the first and last sale.
     public var firstOrder: Int64?
     public var lastOrder: Int64?
+
+    /// Creates a report (the store computes them; tests and previews build them).
+    public init(
+        shiftId: Int64, cashier: String, currency: Currency, openedAt: Date, closedAt: Date?, salesCount: Int,
+        grossSales: Int64, tenders: [TenderTotal], cashTaken: Int64, cardTaken: Int64, refundCount: Int, refunds: Int64,
+        cashRefunds: Int64, taxes: [TaxTotal], openingFloat: Int64, cashIn: Int64, cashOut: Int64, expectedCash: Int64,
+        countedCash: Int64?, firstOrder: Int64?, lastOrder: Int64?
+    ) {
+        self.shiftId = shiftId
+        self.cashier = cashier
+        self.currency = currency
+        self.openedAt = openedAt
+        self.closedAt = closedAt
+        self.salesCount = salesCount
+        self.grossSales = grossSales
+        self.tenders = tenders
+        self.cashTaken = cashTaken
+        self.cardTaken = cardTaken
+        self.refundCount = refundCount
+        self.refunds = refunds
+        self.cashRefunds = cashRefunds
+        self.taxes = taxes
+        self.openingFloat = openingFloat
+        self.cashIn = cashIn
+        self.cashOut = cashOut
+        self.expectedCash = expectedCash
+        self.countedCash = countedCash
+        self.firstOrder = firstOrder
+        self.lastOrder = lastOrder
+    }
 
     /// Counted − expected: negative when cash is missing.
     public var difference: Int64? { countedCash.map { $0 - expectedCash } }

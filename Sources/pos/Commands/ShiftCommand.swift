@@ -106,7 +106,7 @@ struct ShiftCommand: AsyncParsableCommand {
             do {
                 let value = try await manager.perform(action)
                 return describe(value) { Money(minorUnits: $0, currency: settings.currency).formatted(settings.moneyFormat) }
-            } catch {
+            } catch let error as ShiftError {
                 Console.error(error)
                 switch error {
                 case .storage: throw ExitStatus.storageFailure.exitCode

@@ -5,6 +5,7 @@ import Yosemite
 @testable import Counter
 
 /// The shift presenter by value, and the shift view as a text snapshot.
+@MainActor
 struct ShiftPresenterTests {
     let format = SellPresenterTests.format
 

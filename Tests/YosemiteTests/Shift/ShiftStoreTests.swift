@@ -15,7 +15,7 @@ import YosemiteTestSupport
     let printer = RecordingPrinter()
     let dispatcher = Dispatcher(onUnhandledAction: { _ in Issue.record("unhandled action") })
     let store: ShiftStore
-    let clock = Mutex(Date(timeIntervalSince1970: 1_790_000_000))
+    let clock = ShiftTestClock()
     let eur = Currency(code: "EUR", exponent: 2)
 
     init() async throws {
@@ -23,7 +23,7 @@ import YosemiteTestSupport
         var environment = try AppEnvironment.test(directory: directory)
         environment.printers = printer.system
         let clock = clock
-        environment.now = DateGenerator { clock.withLock { $0 } }
+        environment.now = DateGenerator { clock.date.withLock { $0 } }
         self.environment = environment
         try await SettingsRepository(database: environment.database).save(ReceiptSamples.store)
         store = ShiftStore(dispatcher: dispatcher, environment: environment)
@@ -37,8 +37,8 @@ import YosemiteTestSupport
         }
     }
 
-    private func advance(_ seconds: TimeInterval) { clock.withLock { $0 = $0.addingTimeInterval(seconds) } }
-    private var now: Date { clock.withLock { $0 } }
+    private func advance(_ seconds: TimeInterval) { clock.date.withLock { $0 = $0.addingTimeInterval(seconds) } }
+    private var now: Date { clock.date.withLock { $0 } }
 
     /// Inserts a paid order created now: `payments` as (method, minor units), one tax line per (percent, tax).
     @discardableResult
@@ -153,4 +153,9 @@ import YosemiteTestSupport
         #expect(await perform { ShiftAction.cashIn(amount: "0", reason: "x", onCompletion: $0) } == .failure(.invalidAmount("0")))
         #expect(ShiftError.noOpenShift.recoverySuggestion.contains("pos shift open"))
     }
+}
+
+/// A settable "now" the tests move forward.
+final class ShiftTestClock: Sendable {
+    let date = Mutex(Date(timeIntervalSince1970: 1_790_000_000))
 }

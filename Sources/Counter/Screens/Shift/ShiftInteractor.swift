@@ -44,7 +44,7 @@ public final class ShiftInteractor {
         case .cashOutKeyPressed: ask(.cashOutAmount, needsOpen: true)
         case .closeKeyPressed: ask(.counted, needsOpen: true)
         case .reprintKeyPressed:
-            run { stores in
+            run { (stores: StoresManager) async throws(ShiftError) in
                 let job = try await stores.perform { ShiftAction.reprint(shiftId: nil, printer: nil, onCompletion: $0) }
                 return { $0.message = "Z report reprinted on \(job)." }
             }
@@ -71,14 +71,14 @@ public final class ShiftInteractor {
         response.input = ""
         switch prompt {
         case .float:
-            run { stores in
+            run { (stores: StoresManager) async throws(ShiftError) in
                 let status = try await stores.perform { ShiftAction.open(float: input, cashier: nil, onCompletion: $0) }
                 return { $0.open = status; $0.closed = nil; $0.message = "Shift \(status.shiftId) is open." }
             }
         case .cashInAmount, .cashOutAmount:
             response.prompt = .reason(cashIn: prompt == .cashInAmount, amount: input)
         case .reason(let cashIn, let amount):
-            run { stores in
+            run { (stores: StoresManager) async throws(ShiftError) in
                 let status = try await stores.perform {
                     cashIn ? ShiftAction.cashIn(amount: amount, reason: input, onCompletion: $0)
                         : ShiftAction.cashOut(amount: amount, reason: input, onCompletion: $0)
@@ -86,7 +86,7 @@ public final class ShiftInteractor {
                 return { $0.open = status; $0.message = cashIn ? "Cash in recorded." : "Cash out recorded." }
             }
         case .counted:
-            run { stores in
+            run { (stores: StoresManager) async throws(ShiftError) in
                 let outcome = try await stores.perform { ShiftAction.close(counted: input, printer: nil, onCompletion: $0) }
                 return { response in
                     response.open = nil
