@@ -20,6 +20,7 @@ struct POSCommand: AsyncParsableCommand {
             CatalogCommand.self,
             SellCommand.self,
             RefundCommand.self,
+            ShiftCommand.self,
             OrdersCommand.self,
             ReaderCommand.self,
             TerminalSimCommand.self,

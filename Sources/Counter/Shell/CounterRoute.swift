@@ -12,6 +12,8 @@ public enum CounterRoute: Sendable {
     case receipt(Sale)
     /// The order history.
     case orders
+    /// The cashier's shift: float, cash in/out, close with the Z report.
+    case shift
 }
 
 /// What the pay screen needs: the cart and its total.

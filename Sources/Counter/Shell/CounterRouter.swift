@@ -25,6 +25,7 @@ public final class CounterRouter {
         case .payCash(let request): current = PayBuilder.build(context: context, request: request)
         case .receipt(let sale): current = ReceiptBuilder.build(context: context, sale: sale)
         case .orders: current = OrdersBuilder.build(context: context)
+        case .shift: current = ShiftBuilder.build(context: context)
         }
         current.start()
         context.setNeedsDisplay()

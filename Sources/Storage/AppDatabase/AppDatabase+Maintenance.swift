@@ -5,10 +5,10 @@ extension AppDatabase {
     static let storeTables = [
         "outbox", "paymentJournal", "receipt", "orderAwaitingPayment", "payment", "orderLine", "orderFee", "orderCoupon", "orderTax", "order",
         "productCategoryLink", "productVariation", "product", "productCategory", "customer", "coupon", "taxRate",
-        "taxClass", "syncState",
+        "taxClass", "syncState", "cashMovement", "shift",
     ]
 
-    /// Deletes everything that belongs to the store (catalog, customers, orders, outbox, journal, receipts,
+    /// Deletes everything that belongs to the store (catalog, customers, orders, outbox, journal, receipts, shifts,
     /// store settings, sync state) and keeps the app's own settings, in one transaction.
     ///
     /// The caller decides whether wiping is allowed: logging out refuses while ``OutboxRecord/pendingCount(in:)``

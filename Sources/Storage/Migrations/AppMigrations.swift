@@ -22,9 +22,11 @@ public enum AppMigrations {
     public static let syncOutbox = "v4-sync-outbox"
     /// The journal's previous and own receipt numbers, and card sales awaiting payment.
     public static let cardPayments = "v5-card-payments"
+    /// Cashier shifts with their cash movements and Z reports.
+    public static let shifts = "v6-shifts"
 
     /// Every migration name, oldest first.
-    public static let all = [settingsCatalog, ordersOutbox, paymentsReceipts, syncOutbox, cardPayments]
+    public static let all = [settingsCatalog, ordersOutbox, paymentsReceipts, syncOutbox, cardPayments, shifts]
 
     /// The migrator that brings any earlier database to the current schema.
     public static func makeMigrator() -> DatabaseMigrator {
@@ -34,6 +36,7 @@ public enum AppMigrations {
         migrator.registerMigration(paymentsReceipts, migrate: PaymentsReceiptsMigration.migrate)
         migrator.registerMigration(syncOutbox, migrate: SyncOutboxMigration.migrate)
         migrator.registerMigration(cardPayments, migrate: CardPaymentsMigration.migrate)
+        migrator.registerMigration(shifts, migrate: ShiftsMigration.migrate)
         return migrator
     }
 }

@@ -16,11 +16,11 @@ struct AppMigrationsTests {
         }
 
         // Then
-        #expect(applied == ["v1-settings-catalog", "v2-orders-outbox", "v3-payments-receipts", "v4-sync-outbox", "v5-card-payments"])
+        #expect(applied == ["v1-settings-catalog", "v2-orders-outbox", "v3-payments-receipts", "v4-sync-outbox", "v5-card-payments", "v6-shifts"])
         for table in ["setting", "product", "productVariation", "productCategory", "productCategoryLink",
                       "productSearch", "customer", "coupon", "taxRate", "taxClass", "syncState", "order",
                       "orderLine", "orderFee", "orderCoupon", "orderTax", "payment", "outbox", "paymentJournal",
-                      "receipt"] {
+                      "receipt", "shift", "cashMovement"] {
             #expect(tables.contains(table), "missing table \(table)")
         }
     }

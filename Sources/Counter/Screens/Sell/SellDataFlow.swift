@@ -20,6 +20,7 @@ public enum SellDataFlow {
         case customerKeyPressed
         case payKeyPressed
         case ordersKeyPressed
+        case shiftKeyPressed
     }
 
     /// A field the cashier is filling in at the bottom of the screen.

@@ -44,6 +44,7 @@ public final class SellInteractor {
         case .customerKeyPressed: openPrompt(.customer, needsLine: false)
         case .payKeyPressed: pay()
         case .ordersKeyPressed: context.router?.show(.orders)
+        case .shiftKeyPressed: context.router?.show(.shift)
         }
         present(response)
     }

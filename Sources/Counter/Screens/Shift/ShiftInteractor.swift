@@ -1,0 +1,128 @@
+import POSFoundation
+import Yosemite
+
+/// Keeps the shift screen's state and talks to the ``ShiftStore`` through `ShiftAction`s.
+@MainActor
+public final class ShiftInteractor {
+    public private(set) var response = ShiftDataFlow.Response()
+    var present: (ShiftDataFlow.Response) -> Void = { _ in }
+    private let context: CounterContext
+
+    /// Creates the interactor.
+    public init(context: CounterContext) {
+        self.context = context
+    }
+
+    /// Loads the open shift.
+    public func load() {
+        let stores = context.stores
+        Task {
+            do throws(ShiftError) {
+                let open = try await stores.perform { ShiftAction.loadCurrent(onCompletion: $0) }
+                self.response.open = open
+            } catch {
+                self.fail(error)
+            }
+            self.response.isLoaded = true
+            self.present(self.response)
+        }
+    }
+
+    /// Handles one request.
+    public func handle(_ request: ShiftDataFlow.Request) {
+        guard !response.isBusy else { return }
+        switch request {
+        case .typed(let character):
+            guard response.prompt != nil else { break }
+            response.input.append(character)
+        case .backspace: _ = response.input.popLast()
+        case .escapePressed:
+            if response.prompt != nil { response.prompt = nil; response.input = "" } else { context.router?.show(.sell); return }
+        case .enterPressed: submit()
+        case .openKeyPressed: ask(.float, needsOpen: false)
+        case .cashInKeyPressed: ask(.cashInAmount, needsOpen: true)
+        case .cashOutKeyPressed: ask(.cashOutAmount, needsOpen: true)
+        case .closeKeyPressed: ask(.counted, needsOpen: true)
+        case .reprintKeyPressed:
+            run { (stores: StoresManager) async throws(ShiftError) in
+                let job = try await stores.perform { ShiftAction.reprint(shiftId: nil, printer: nil, onCompletion: $0) }
+                return { $0.message = "Z report reprinted on \(job)." }
+            }
+        }
+        present(response)
+    }
+
+    private func ask(_ prompt: ShiftDataFlow.Prompt, needsOpen: Bool) {
+        response.message = nil
+        response.isError = false
+        if needsOpen != (response.open != nil) {
+            response.message = needsOpen ? "No shift is open: F2 opens one with a float." : "A shift is already open."
+            response.isError = true
+            return
+        }
+        response.prompt = prompt
+        response.input = ""
+    }
+
+    private func submit() {
+        guard let prompt = response.prompt else { return }
+        let input = response.input
+        response.prompt = nil
+        response.input = ""
+        switch prompt {
+        case .float:
+            run { (stores: StoresManager) async throws(ShiftError) in
+                let status = try await stores.perform { ShiftAction.open(float: input, cashier: nil, onCompletion: $0) }
+                return { $0.open = status; $0.closed = nil; $0.message = "Shift \(status.shiftId) is open." }
+            }
+        case .cashInAmount, .cashOutAmount:
+            response.prompt = .reason(cashIn: prompt == .cashInAmount, amount: input)
+        case .reason(let cashIn, let amount):
+            run { (stores: StoresManager) async throws(ShiftError) in
+                let status = try await stores.perform {
+                    cashIn ? ShiftAction.cashIn(amount: amount, reason: input, onCompletion: $0)
+                        : ShiftAction.cashOut(amount: amount, reason: input, onCompletion: $0)
+                }
+                return { $0.open = status; $0.message = cashIn ? "Cash in recorded." : "Cash out recorded." }
+            }
+        case .counted:
+            run { (stores: StoresManager) async throws(ShiftError) in
+                let outcome = try await stores.perform { ShiftAction.close(counted: input, printer: nil, onCompletion: $0) }
+                return { response in
+                    response.open = nil
+                    response.closed = outcome.report
+                    if let error = outcome.printError {
+                        response.message = "Shift closed. \(error) F6 reprints."
+                        response.isError = true
+                    } else {
+                        response.message = "Shift closed; Z report printed\(outcome.printed.map { " on \($0)" } ?? "")."
+                    }
+                }
+            }
+        }
+    }
+
+    /// Runs a store call off the key handler; `work` returns how to change the state on success.
+    private func run(_ work: @escaping @MainActor (StoresManager) async throws(ShiftError) -> (inout ShiftDataFlow.Response) -> Void) {
+        response.isBusy = true
+        response.message = nil
+        response.isError = false
+        let stores = context.stores
+        Task {
+            do throws(ShiftError) {
+                let apply = try await work(stores)
+                apply(&self.response)
+            } catch {
+                self.fail(error)
+            }
+            self.response.isBusy = false
+            self.context.refreshStatus()
+            self.present(self.response)
+        }
+    }
+
+    private func fail(_ error: ShiftError) {
+        response.message = error.description
+        response.isError = true
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Shifts: open with a counted float, move cash in or out with a reason, close with a count into a Z report that
+/// is stored and printed. Amounts are typed text ("100.00" or "100,00") in the store's currency.
+public enum ShiftAction: Action {
+    /// The open shift with its running report, or `nil` when none is open.
+    case loadCurrent(onCompletion: @Sendable (Result<ShiftStatus?, ShiftError>) -> Void)
+    /// Opens a shift with the counted float; `cashier` defaults to the app settings' cashier name.
+    case open(float: String, cashier: String?, onCompletion: @Sendable (Result<ShiftStatus, ShiftError>) -> Void)
+    /// Puts cash into the drawer (positive amount) with a reason.
+    case cashIn(amount: String, reason: String, onCompletion: @Sendable (Result<ShiftStatus, ShiftError>) -> Void)
+    /// Takes cash out of the drawer (positive amount) with a reason.
+    case cashOut(amount: String, reason: String, onCompletion: @Sendable (Result<ShiftStatus, ShiftError>) -> Void)
+    /// Closes the open shift with the counted cash, stores its Z report and prints it (`printer` nil: the
+    /// configured or default printer). A print failure leaves the shift closed and says so in the outcome.
+    case close(counted: String, printer: String?, onCompletion: @Sendable (Result<ShiftCloseOutcome, ShiftError>) -> Void)
+    /// The Z report of a shift (nil: the newest), running if it is still open.
+    case report(shiftId: Int64?, onCompletion: @Sendable (Result<ZReport, ShiftError>) -> Void)
+    /// Prints a closed shift's stored Z report again (nil: the newest closed shift).
+    case reprint(shiftId: Int64?, printer: String?, onCompletion: @Sendable (Result<String, ShiftError>) -> Void)
+}
+
+/// An open shift and its report so far.
+public struct ShiftStatus: Hashable, Sendable {
+    public var shiftId: Int64
+    public var report: ZReport
+
+    /// Creates a status.
+    public init(shiftId: Int64, report: ZReport) {
+        self.shiftId = shiftId
+        self.report = report
+    }
+}
+
+/// A closed shift: its Z report, and where it printed or why it did not.
+public struct ShiftCloseOutcome: Hashable, Sendable {
+    public var report: ZReport
+    /// "printer job 12" when printed.
+    public var printed: String?
+    /// Why printing failed (the report stays stored for reprint).
+    public var printError: String?
+
+    /// Creates an outcome.
+    public init(report: ZReport, printed: String?, printError: String?) {
+        self.report = report
+        self.printed = printed
+        self.printError = printError
+    }
+}

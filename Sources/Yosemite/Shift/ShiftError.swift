@@ -1,0 +1,49 @@
+import POSFoundation
+
+/// Why a shift operation failed.
+public enum ShiftError: Error, Sendable, Equatable {
+    /// Opening a shift while one is open.
+    case alreadyOpen(shiftId: Int64)
+    /// Cash in/out or close with no open shift.
+    case noOpenShift
+    /// No shift with that id (or none at all).
+    case shiftNotFound(Int64?)
+    /// An amount that is not money, or not more than zero where it must be.
+    case invalidAmount(String)
+    /// Cash in/out without a reason.
+    case reasonMissing
+    /// The store settings (currency) are not loaded.
+    case storeSettingsMissing
+    /// The database failed.
+    case storage(String)
+    /// The report is saved but printing it failed.
+    case printFailed(String)
+}
+
+extension ShiftError: UserFacingError {
+    public var message: String {
+        switch self {
+        case .alreadyOpen(let id): "Shift \(id) is already open."
+        case .noOpenShift: "No shift is open."
+        case .shiftNotFound(let id): id.map { "There is no shift \($0)." } ?? "There is no shift yet."
+        case .invalidAmount(let text): "\"\(text)\" is not an amount."
+        case .reasonMissing: "A cash movement needs a reason."
+        case .storeSettingsMissing: "The store settings are not loaded, so the currency is unknown."
+        case .storage(let detail): "The shift could not be saved or read: \(detail)."
+        case .printFailed(let detail): "The Z report is saved but did not print: \(detail)"
+        }
+    }
+
+    public var recoverySuggestion: String {
+        switch self {
+        case .alreadyOpen: "Close it first (pos shift close --counted AMOUNT), or keep selling in it."
+        case .noOpenShift: "Open one with a counted float: pos shift open --float 100.00."
+        case .shiftNotFound: "List the latest with pos shift report."
+        case .invalidAmount: "Type it like 100.00 or 100,00."
+        case .reasonMissing: "Say why the cash moved, e.g. \"bank deposit\"."
+        case .storeSettingsMissing: "Log in and synchronise the store first (pos login, pos catalog sync)."
+        case .storage: "Check the disk and the data directory's permissions."
+        case .printFailed: "Fix the printer, then reprint it: pos shift report --print."
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import Hardware
+import POSFoundation
+import Storage
+
+/// The shift store's work, off the main actor: the shift and cash-movement rows, the Z report from the orders,
+/// payments and refunds of the shift's time range, and printing through the receipt layer.
+struct ShiftService: Sendable {
+    let environment: AppEnvironment
+    private var database: AppDatabase { environment.database }
+    private var receipts: ReceiptService { ReceiptService(environment: environment) }
+
+    func current() async throws(ShiftError) -> ShiftStatus? {
+        guard let shift = try await storage({ try await database.performAndSave { db in try ShiftRecord.current(in: db) } }), let id = shift.id else { return nil }
+        return ShiftStatus(shiftId: id, report: try await report(for: shift))
+    }
+
+    func open(float text: String, cashier: String?) async throws(ShiftError) -> ShiftStatus {
+        let store = try await storeSettings()
+        let float = try parse(text, store)
+        guard float.minorUnits >= 0 else { throw .invalidAmount(text) }
+        let name = cashier ?? receipts.appSettings().cashierName ?? ""
+        let now = environment.now()
+        let result: Result<ShiftRecord, ShiftError> = try await storage { try await database.performAndSave { db in
+            if let open = try ShiftRecord.current(in: db) { return .failure(.alreadyOpen(shiftId: open.id ?? 0)) }
+            var shift = ShiftRecord(cashier: name, openingFloat: float, openedAt: now)
+            try shift.insert(db)
+            return .success(shift)
+        } }
+        let shift = try result.get()
+        return ShiftStatus(shiftId: shift.id ?? 0, report: try await report(for: shift))
+    }
+
+    func move(_ kind: CashMovementRecord.Kind, amount text: String, reason: String) async throws(ShiftError) -> ShiftStatus {
+        let store = try await storeSettings()
+        let amount = try parse(text, store)
+        guard amount.minorUnits > 0 else { throw .invalidAmount(text) }
+        let reason = reason.trimmingCharacters(in: .whitespaces)
+        guard !reason.isEmpty else { throw .reasonMissing }
+        let now = environment.now()
+        let result: Result<ShiftRecord, ShiftError> = try await storage { try await database.performAndSave { db in
+            guard let shift = try ShiftRecord.current(in: db), let id = shift.id else { return .failure(.noOpenShift) }
+            var movement = CashMovementRecord(shiftId: id, kind: kind, amount: amount.minorUnits, reason: reason, createdAt: now)
+            try movement.insert(db)
+            return .success(shift)
+        } }
+        let shift = try result.get()
+        return ShiftStatus(shiftId: shift.id ?? 0, report: try await report(for: shift))
+    }
+
+    func close(counted text: String, printer: String?) async throws(ShiftError) -> ShiftCloseOutcome {
+        let store = try await storeSettings()
+        let counted = try parse(text, store)
+        guard counted.minorUnits >= 0 else { throw .invalidAmount(text) }
+        guard var shift = try await storage({ try await database.performAndSave { db in try ShiftRecord.current(in: db) } }) else { throw .noOpenShift }
+        let now = environment.now()
+        let report = try await report(for: shift, counted: counted.minorUnits, closedAt: now)
+        let markup = await markup(report, store)
+        shift.closedAt = now
+        shift.countedCash = counted.minorUnits
+        shift.expectedCash = report.expectedCash
+        shift.reportText = markup
+        let closed = shift
+        try await storage { try await database.performAndSave { db in try closed.update(db) } }
+        do {
+            let job = try await send(markup, printer: printer)
+            return ShiftCloseOutcome(report: report, printed: job, printError: nil)
+        } catch {
+            return ShiftCloseOutcome(report: report, printed: nil, printError: error.message)
+        }
+    }
+
+    func report(shiftId: Int64?) async throws(ShiftError) -> ZReport {
+        let shift = try await storage { try await database.performAndSave { db in
+            try shiftId.map { try ShiftRecord.fetchOne(db, key: $0) } ?? ShiftRecord.latest(in: db)
+        } }
+        guard let shift else { throw .shiftNotFound(shiftId) }
+        return try await report(for: shift, counted: shift.countedCash, closedAt: shift.closedAt)
+    }
+
+    func reprint(shiftId: Int64?, printer: String?) async throws(ShiftError) -> String {
+        let shift = try await storage { try await database.performAndSave { db in
+            try shiftId.map { try ShiftRecord.fetchOne(db, key: $0) }
+                ?? ShiftRecord.fetchOne(db, sql: "SELECT * FROM shift WHERE closedAt IS NOT NULL ORDER BY id DESC")
+        } }
+        guard let shift, let text = shift.reportText else { throw .shiftNotFound(shiftId) }
+        return try await send("@center COPY\n" + text, printer: printer)
+    }
+
+    // MARK: Report
+
+    /// The report of `shift` over `[openedAt, closedAt ?? now)`.
+    func report(for shift: ShiftRecord, counted: Int64? = nil, closedAt: Date? = nil) async throws(ShiftError) -> ZReport {
+        let start = shift.openedAt
+        let end = (closedAt ?? environment.now()).addingTimeInterval(0.001)
+        let orders: [ReceiptOrderData]
+        do {
+            orders = try await receipts.repository.ordersData(from: start, to: end)
+        } catch {
+            throw .storage(String(describing: error))
+        }
+        let (movements, refundEntries) = try await storage { try await database.performAndSave { db in
+            (try ShiftRecord.movements(shiftId: shift.id ?? 0, in: db), try OutboxRecord.refunds(from: start, to: end, in: db))
+        } }
+        let refunds = refundEntries.map { entry in
+            ZReportCalculator.Refund(
+                amount: RefundPayload.amount(in: entry.payload, currency: shift.currency),
+                isCash: !entry.payload.contains("_pos_terminal_receipt")
+            )
+        }
+        return ZReportCalculator.report(shift: shift, movements: movements, orders: orders, refunds: refunds,
+                                        countedCash: counted, closedAt: closedAt)
+    }
+
+    // MARK: Helpers
+
+    private func markup(_ report: ZReport, _ store: StoreSettings) async -> String {
+        let context = try? await receipts.context()
+        return report.markup(format: { $0.formatted(store.moneyFormat) }) { date in
+            guard let context else { return date.description }
+            let (day, time) = context.dateAndTime(date)
+            return "\(day) \(time)"
+        }
+    }
+
+    private func send(_ markup: String, printer: String?) async throws(ShiftError) -> String {
+        let document: ReceiptDocument
+        do {
+            document = try ReceiptMarkup.parse(markup)
+        } catch {
+            throw .printFailed("the report could not be laid out: \(error)")
+        }
+        do {
+            let job = try await receipts.send(document, title: "Z report", printer: printer ?? receipts.appSettings().printerName)
+            return "\(job.printerName) job \(job.jobID)"
+        } catch {
+            throw .printFailed(error.message)
+        }
+    }
+
+    private func storeSettings() async throws(ShiftError) -> StoreSettings {
+        let loaded: StoreSettings?
+        do {
+            loaded = try await SettingsRepository(database: database).load()
+        } catch {
+            throw .storage(String(describing: error))
+        }
+        guard let loaded else { throw .storeSettingsMissing }
+        return loaded
+    }
+
+    private func parse(_ text: String, _ store: StoreSettings) throws(ShiftError) -> Money {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let money = try? Money(parsing: trimmed, currency: store.currency, separators: store.moneyFormat.separators) {
+            return money
+        }
+        if let money = try? Money(parsing: trimmed, currency: store.currency) { return money }
+        throw .invalidAmount(text)
+    }
+
+    private func storage<T: Sendable>(_ work: () async throws -> T) async throws(ShiftError) -> T {
+        do {
+            return try await work()
+        } catch {
+            throw .storage(String(describing: error))
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import ArgumentParser
+import Foundation
+import POSFoundation
+import Yosemite
+
+/// `pos shift open|cash-in|cash-out|close|report`: the cashier's shift from a script, with the Z report at close.
+struct ShiftCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "shift",
+        abstract: "Open a shift with a float, move cash in or out, close it with a count into a Z report.",
+        subcommands: [Open.self, CashIn.self, CashOut.self, Close.self, Report.self]
+    )
+
+    struct Open: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Open a shift with the counted float.")
+        @OptionGroup var data: DataDirectoryOptions
+        @Option(help: "The cash counted into the drawer, e.g. 100.00.") var float: String
+        @Option(help: "The cashier; default: the settings' cashier name.") var cashier: String?
+
+        @MainActor func run() async throws {
+            try await ShiftCommand.perform(data) { ShiftAction.open(float: float, cashier: cashier, onCompletion: $0) } print: {
+                "Shift \($0.shiftId) open with a float of \($1($0.report.openingFloat))."
+            }
+        }
+    }
+
+    struct CashIn: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "cash-in", abstract: "Put cash into the drawer.")
+        @OptionGroup var data: DataDirectoryOptions
+        @Argument(help: "The amount, e.g. 20.00.") var amount: String
+        @Option(help: "Why.") var reason: String
+
+        @MainActor func run() async throws {
+            try await ShiftCommand.perform(data) { ShiftAction.cashIn(amount: amount, reason: reason, onCompletion: $0) } print: {
+                "Cash in recorded; the drawer should hold \($1($0.report.expectedCash))."
+            }
+        }
+    }
+
+    struct CashOut: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "cash-out", abstract: "Take cash out of the drawer.")
+        @OptionGroup var data: DataDirectoryOptions
+        @Argument(help: "The amount, e.g. 5.00.") var amount: String
+        @Option(help: "Why.") var reason: String
+
+        @MainActor func run() async throws {
+            try await ShiftCommand.perform(data) { ShiftAction.cashOut(amount: amount, reason: reason, onCompletion: $0) } print: {
+                "Cash out recorded; the drawer should hold \($1($0.report.expectedCash))."
+            }
+        }
+    }
+
+    struct Close: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Close the shift with the counted cash; prints the Z report.")
+        @OptionGroup var data: DataDirectoryOptions
+        @Option(help: "The cash counted in the drawer, e.g. 104.00.") var counted: String
+        @Option(help: "The printer; default: the configured or default printer.") var printer: String?
+
+        @MainActor func run() async throws {
+            try await ShiftCommand.perform(data) { ShiftAction.close(counted: counted, printer: printer, onCompletion: $0) } print: { outcome, format in
+                var lines = ["Z REPORT"] + ShiftCommand.lines(outcome.report, format)
+                if let printed = outcome.printed { lines.append("Printed on \(printed).") }
+                if let error = outcome.printError { lines.append("Not printed: \(error) Reprint: pos shift report --print.") }
+                return lines.joined(separator: "\n")
+            }
+        }
+    }
+
+    struct Report: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show a shift's Z report (running while open); --print reprints a closed one.")
+        @OptionGroup var data: DataDirectoryOptions
+        @Option(help: "The shift id; default: the newest.") var shift: Int64?
+        @Flag(help: "Reprint the stored Z report (marked COPY).") var print = false
+        @Option(help: "The printer for --print.") var printer: String?
+
+        @MainActor func run() async throws {
+            if print {
+                try await ShiftCommand.perform(data) { ShiftAction.reprint(shiftId: shift, printer: printer, onCompletion: $0) } print: { job, _ in
+                    "Reprinted the Z report on \(job)."
+                }
+                return
+            }
+            try await ShiftCommand.perform(data) { ShiftAction.report(shiftId: shift, onCompletion: $0) } print: { report, format in
+                ([report.closedAt == nil ? "Z REPORT (shift open, running)" : "Z REPORT"] + ShiftCommand.lines(report, format))
+                    .joined(separator: "\n")
+            }
+        }
+    }
+
+    /// The report's rows, label left and value right.
+    static func lines(_ report: ZReport, _ format: (Int64) -> String) -> [String] {
+        report.rows { format($0.minorUnits) }.map { row in
+            let gap = max(1, 40 - row.label.count - row.value.count)
+            return row.label + String(repeating: " ", count: gap) + row.value
+        }
+    }
+
+    /// Runs one shift action on the store's data and prints its outcome or its error.
+    @MainActor
+    static func perform<Value: Sendable>(
+        _ data: DataDirectoryOptions,
+        _ action: @escaping (@escaping @Sendable (Result<Value, ShiftError>) -> Void) -> ShiftAction,
+        print describe: @escaping (Value, (Int64) -> String) -> String
+    ) async throws {
+        let text: String = try await OrderCommandSupport.withStores(data: data) { manager, settings in
+            do {
+                let value = try await manager.perform(action)
+                return describe(value) { Money(minorUnits: $0, currency: settings.currency).formatted(settings.moneyFormat) }
+            } catch let error as ShiftError {
+                Console.error(error)
+                switch error {
+                case .storage: throw ExitStatus.storageFailure.exitCode
+                case .storeSettingsMissing: throw ExitStatus.notLoggedIn.exitCode
+                case .shiftNotFound: throw ExitStatus.notFound.exitCode
+                case .printFailed: throw ExitStatus.printFailed.exitCode
+                default: throw ExitStatus.usage.exitCode
+                }
+            }
+        }
+        Console.out(text)
+    }
+}
