@@ -12,14 +12,54 @@ public enum ReceiptDataFlow {
 
     /// The state: the sale and what printing did.
     public struct Response: Hashable, Sendable {
-        public var sale: Sale
+        public var order: LocalOrder
+        /// Cash handed over (the cash part of a split tender; zero for card only).
+        public var tendered: Money
+        public var change: Money
+        /// The card part, e.g. "12,40 € girocard …1234 (receipt 17)"; `nil` for a cash sale.
+        public var card: CardLine?
         public var isPrinting = false
         public var printed: String?
         public var error: String?
 
-        /// The state right after a sale.
+        /// The state right after a cash sale.
         public init(sale: Sale) {
-            self.sale = sale
+            order = sale.order
+            tendered = sale.tendered
+            change = sale.change
+        }
+
+        /// The state right after a card or split sale.
+        public init(cardSale: CardSale) {
+            order = cardSale.order
+            tendered = cardSale.cash
+            change = Money(minorUnits: 0, currency: cardSale.cash.currency)
+            card = CardLine(
+                amount: cardSale.card.amount, brand: cardSale.card.cardName, last4: cardSale.card.maskedPAN?.lastFour,
+                receiptNumber: cardSale.card.receiptNumber, recovered: cardSale.recoveredFromEarlierAttempt,
+                slip: cardSale.card.slipLines)
+        }
+    }
+
+    /// What the card paid, as the screen shows it (masked: the last four digits only).
+    public struct CardLine: Hashable, Sendable {
+        public var amount: Money
+        public var brand: String?
+        public var last4: String?
+        public var receiptNumber: Int?
+        /// True when an earlier attempt's approval paid the order (no new charge).
+        public var recovered: Bool
+        /// The terminal's slip lines.
+        public var slip: [String]
+
+        /// Creates a card line.
+        public init(amount: Money, brand: String?, last4: String?, receiptNumber: Int?, recovered: Bool, slip: [String]) {
+            self.amount = amount
+            self.brand = brand
+            self.last4 = last4
+            self.receiptNumber = receiptNumber
+            self.recovered = recovered
+            self.slip = slip
         }
     }
 
@@ -30,6 +70,9 @@ public enum ReceiptDataFlow {
         public var total: String
         public var tendered: String
         public var change: String
+        /// "Card: 4,00 € girocard …1234 (receipt 17)".
+        public var card: String?
+        public var slip: [String]
         public var status: String?
         public var isError: Bool
     }

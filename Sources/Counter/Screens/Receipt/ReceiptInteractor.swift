@@ -10,9 +10,9 @@ public final class ReceiptInteractor {
     let context: CounterContext
 
     /// Creates the interactor for a sale.
-    public init(context: CounterContext, sale: Sale) {
+    public init(context: CounterContext, response: ReceiptDataFlow.Response) {
         self.context = context
-        response = ReceiptDataFlow.Response(sale: sale)
+        self.response = response
     }
 
     /// The folder "save to file" writes to.
@@ -35,7 +35,7 @@ public final class ReceiptInteractor {
         guard !response.isPrinting else { return }
         response.isPrinting = true
         response.error = nil
-        let order = String(response.sale.order.localNumber), stores = context.stores
+        let order = String(response.order.localNumber), stores = context.stores
         Task {
             do throws(ReceiptError) {
                 let outcome = try await stores.perform { (completion: @escaping @Sendable (Result<ReceiptPrintOutcome, ReceiptError>) -> Void) in

@@ -1,4 +1,5 @@
 import POSFoundation
+import Yosemite
 
 /// Turns the receipt state into strings. Pure.
 public struct ReceiptPresenter: Sendable {
@@ -11,7 +12,7 @@ public struct ReceiptPresenter: Sendable {
 
     /// The view model of a response.
     public func viewModel(_ response: ReceiptDataFlow.Response) -> ReceiptDataFlow.ViewModel {
-        let order = response.sale.order
+        let order = response.order
         let lines = order.detail.lines.map { line in
             "\(line.quantity) × \(line.name)"
         }
@@ -22,7 +23,17 @@ public struct ReceiptPresenter: Sendable {
         return ReceiptDataFlow.ViewModel(
             title: "Sale \(order.localNumber) saved — waiting to sync",
             lines: lines, total: order.total.formatted(format),
-            tendered: response.sale.tendered.formatted(format), change: response.sale.change.formatted(format),
+            tendered: response.tendered.formatted(format), change: response.change.formatted(format),
+            card: response.card.map(cardText), slip: response.card?.slip ?? [],
             status: status, isError: response.error != nil)
+    }
+
+    private func cardText(_ card: ReceiptDataFlow.CardLine) -> String {
+        var parts = ["Card:      \(card.amount.formatted(format))"]
+        if let brand = card.brand { parts.append(brand) }
+        if let last4 = card.last4 { parts.append("…\(last4)") }
+        if let number = card.receiptNumber { parts.append("(terminal receipt \(number))") }
+        if card.recovered { parts.append("— approval of an earlier attempt, no new charge") }
+        return parts.joined(separator: " ")
     }
 }

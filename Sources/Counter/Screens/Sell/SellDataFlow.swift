@@ -19,6 +19,7 @@ public enum SellDataFlow {
         case couponKeyPressed
         case customerKeyPressed
         case payKeyPressed
+        case payCardKeyPressed
         case ordersKeyPressed
     }
 
