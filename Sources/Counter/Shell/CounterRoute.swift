@@ -16,6 +16,8 @@ public enum CounterRoute: Sendable {
     case cardReceipt(CardSale)
     /// The order history.
     case orders
+    /// The card readers: list, connect, end of day, resolve.
+    case readers
 }
 
 /// What the pay screen needs: the cart and its total.

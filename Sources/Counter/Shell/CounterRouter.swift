@@ -27,6 +27,7 @@ public final class CounterRouter {
         case .receipt(let sale): current = ReceiptBuilder.build(context: context, sale: sale)
         case .cardReceipt(let sale): current = ReceiptBuilder.build(context: context, cardSale: sale)
         case .orders: current = OrdersBuilder.build(context: context)
+        case .readers: current = ReadersBuilder.build(context: context)
         }
         current.start()
         context.setNeedsDisplay()

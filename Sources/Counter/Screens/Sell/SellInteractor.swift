@@ -47,6 +47,7 @@ public final class SellInteractor {
         case .payKeyPressed: payByCard = false; pay()
         case .payCardKeyPressed: payByCard = true; pay()
         case .ordersKeyPressed: context.router?.show(.orders)
+        case .readersKeyPressed: context.router?.show(.readers)
         }
         present(response)
     }

@@ -33,7 +33,7 @@ public final class SellView: CounterModule {
     }
     public var keyHints: [KeyHint] {
         [KeyHint("F2", "Qty"), KeyHint("F3", "Remove"), KeyHint("F4", "Discount"), KeyHint("F5", "Coupon"),
-         KeyHint("F6", "Customer"), KeyHint("F9", "Orders"), KeyHint("F11", "Card"), KeyHint("F12", "Cash")]
+         KeyHint("F6", "Customer"), KeyHint("F8", "Readers"), KeyHint("F9", "Orders"), KeyHint("F11", "Card"), KeyHint("F12", "Cash")]
     }
 
     public func start() {
@@ -56,6 +56,7 @@ public final class SellView: CounterModule {
         case .function(9): .ordersKeyPressed
         case .function(12), .control("p"): .payKeyPressed
         case .function(11): .payCardKeyPressed
+        case .function(8): .readersKeyPressed
         default: nil
         }
         if let request { interactor.handle(request) }
