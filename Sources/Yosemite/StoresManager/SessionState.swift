@@ -70,6 +70,7 @@ public final class AuthenticatedState {
             CatalogSyncStore(dispatcher: dispatcher, environment: environment, network: network),
             ReceiptStore(dispatcher: dispatcher, environment: environment),
             CardPresentPaymentsStore(dispatcher: dispatcher, environment: environment),
+            OrderEmailStore(dispatcher: dispatcher, environment: environment, network: network),
         ]
     }
 }
@@ -96,6 +97,9 @@ public final class DemoState {
             ProductStore(dispatcher: dispatcher, environment: environment),
             CatalogSyncStore(dispatcher: dispatcher, environment: environment, network: nil),
             ReceiptStore(dispatcher: dispatcher, environment: environment),
+            // The in-process simulator (sim://) takes card payments in the demo.
+            CardPresentPaymentsStore(dispatcher: dispatcher, environment: environment),
+            OrderEmailStore(dispatcher: dispatcher, environment: environment, network: nil),
         ]
     }
 }

@@ -8,6 +8,14 @@ public enum ReceiptDataFlow {
         case reprintKeyPressed
         case printToFileKeyPressed
         case nextSaleKeyPressed
+        /// F8: ask for an address and email the receipt through the store.
+        case emailKeyPressed
+        /// A key for the email prompt.
+        case typed(Character)
+        case backspace
+        /// Enter in the email prompt: send; Esc: close it.
+        case emailSubmitted
+        case emailCancelled
     }
 
     /// The state: the sale and what printing did.
@@ -21,6 +29,9 @@ public enum ReceiptDataFlow {
         public var isPrinting = false
         public var printed: String?
         public var error: String?
+        /// The address being typed; `nil` when the email prompt is closed.
+        public var emailText: String?
+        public var isEmailing = false
 
         /// The state right after a cash sale.
         public init(sale: Sale) {
@@ -75,5 +86,7 @@ public enum ReceiptDataFlow {
         public var slip: [String]
         public var status: String?
         public var isError: Bool
+        /// "Email the receipt to: ann@example.com".
+        public var prompt: String?
     }
 }

@@ -19,13 +19,15 @@ public struct ReceiptPresenter: Sendable {
         var status: String?
         if response.isPrinting { status = "Printing…" }
         if let printed = response.printed { status = printed }
+        if response.isEmailing { status = "Emailing…" }
         if let error = response.error { status = error }
         return ReceiptDataFlow.ViewModel(
             title: "Sale \(order.localNumber) saved — waiting to sync",
             lines: lines, total: order.total.formatted(format),
             tendered: response.tendered.formatted(format), change: response.change.formatted(format),
             card: response.card.map(cardText), slip: response.card?.slip ?? [],
-            status: status, isError: response.error != nil)
+            status: status, isError: response.error != nil,
+            prompt: response.emailText.map { "Email the receipt to (saved as the order's billing email): \($0)" })
     }
 
     private func cardText(_ card: ReceiptDataFlow.CardLine) -> String {

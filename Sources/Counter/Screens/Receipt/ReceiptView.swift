@@ -26,13 +26,26 @@ public final class ReceiptView: CounterModule {
         return "order=\(interactor.response.order.localNumber) print=\(state)"
     }
     public var keyHints: [KeyHint] {
-        [KeyHint("Enter", "Print"), KeyHint("F6", "Reprint"), KeyHint("F7", "Save to file"), KeyHint("Esc", "Next sale")]
+        if interactor.response.emailText != nil { return [KeyHint("Enter", "Send"), KeyHint("Esc", "Cancel")] }
+        return [KeyHint("Enter", "Print"), KeyHint("F6", "Reprint"), KeyHint("F7", "Save to file"), KeyHint("F8", "Email"),
+                KeyHint("Esc", "Next sale")]
     }
 
     public func start() {}
 
     public func handle(_ key: KeyEvent) {
+        if interactor.response.emailText != nil {
+            switch key {
+            case .character(let character): interactor.handle(.typed(character))
+            case .backspace: interactor.handle(.backspace)
+            case .enter: interactor.handle(.emailSubmitted)
+            case .escape: interactor.handle(.emailCancelled)
+            default: break
+            }
+            return
+        }
         switch key {
+        case .function(8): interactor.handle(.emailKeyPressed)
         case .enter, .function(5): interactor.handle(.printKeyPressed)
         case .function(6): interactor.handle(.reprintKeyPressed)
         case .function(7): interactor.handle(.printToFileKeyPressed)
@@ -79,7 +92,9 @@ public final class ReceiptView: CounterModule {
             canvas.put("Tendered:  \(model.tendered)", row: row + 1, column: left, clip: area)
             canvas.put("CHANGE:    \(model.change)", row: row + 2, column: left, attributes: CellAttributes(role: .accent, bold: true), clip: area)
         }
-        if let status = model.status {
+        if let prompt = model.prompt {
+            canvas.put(prompt + "▏", row: area.bottom - 1, column: area.column + 1, attributes: .bold, clip: area)
+        } else if let status = model.status {
             canvas.put(status, row: area.bottom - 1, column: area.column + 1,
                        attributes: CellAttributes(role: model.isError ? .error : .success, bold: true), clip: area)
         }
