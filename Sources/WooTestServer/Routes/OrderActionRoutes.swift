@@ -41,6 +41,12 @@ extension WooTestServer {
         public var orderID: Int64
         /// Where it went (the billing email).
         public var email: String
+
+        /// Creates a record.
+        public init(orderID: Int64, email: String) {
+            self.orderID = orderID
+            self.email = email
+        }
     }
 
     /// The order details emails sent, oldest first.

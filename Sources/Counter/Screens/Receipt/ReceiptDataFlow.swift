@@ -1,3 +1,4 @@
+import POSFoundation
 import Yosemite
 
 /// The receipt screen's data flow: after a sale, print it, reprint it, or save it to a file.
