@@ -14,7 +14,7 @@ struct PosCounterCardEndToEndTests {
         let tmux = TmuxSession()
         defer { tmux.kill() }
         let command = "env POS_COUNTER_FRAME_LOG=\(frames.path) CUPS_SERVER=\(data.path)/no-cups.sock "
-            + "POS_SIM_SCRIPT=decline:05 POS_SIM_LEDGER=\(ledger.path) "
+            + "POS_SIM_SCRIPT=decline:05,approve POS_SIM_LEDGER=\(ledger.path) "
             + "\(PosProcess.executable.path) --data-dir \(data.path)"
         try tmux.start(command)
         #expect(await frames.frame(containing: "screen=sell") != nil)
