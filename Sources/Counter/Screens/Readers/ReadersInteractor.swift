@@ -37,8 +37,9 @@ public final class ReadersInteractor {
         response.add(ReadersDataFlow.Reader(address: "sim://", name: "Built-in simulator", source: "simulator"))
         Task {
             if let remembered = try? await stores.perform({ AppSettingsAction.loadAppSettings(onCompletion: $0) }).readerAddress {
+                let known = self.response.readers.first { $0.address == remembered }?.name ?? ""
                 self.response.readers.removeAll { $0.address == remembered }
-                self.response.readers.insert(ReadersDataFlow.Reader(address: remembered, name: "", source: "remembered"), at: 0)
+                self.response.readers.insert(ReadersDataFlow.Reader(address: remembered, name: known, source: "remembered"), at: 0)
             }
             self.present(self.response)
         }

@@ -34,8 +34,7 @@ public struct ReceiptPresenter: Sendable {
         var parts = ["Card:      \(card.amount.formatted(format))"]
         if let brand = card.brand { parts.append(brand) }
         if let last4 = card.last4 { parts.append("…\(last4)") }
-        if let number = card.receiptNumber { parts.append("(terminal receipt \(number))") }
-        if card.recovered { parts.append("— approval of an earlier attempt, no new charge") }
+        if card.recovered { parts.append("(earlier approval, no new charge)") }
         return parts.joined(separator: " ")
     }
 }
