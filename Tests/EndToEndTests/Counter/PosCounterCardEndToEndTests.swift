@@ -50,4 +50,43 @@ struct PosCounterCardEndToEndTests {
         try tmux.press("C-q")
         #expect(await frames.frame(containing: "never") == nil)
     }
+
+    @Test func demoCounter_outcomeUnknownThenResolved_recordsTheApprovalWithoutASecondCharge() async throws {
+        // Given the simulator approves on its side and drops the line before reporting it (charged, unconfirmed)
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        let frames = try FrameWatcher(directory: data.url)
+        let ledger = data.url.appendingPathComponent("sim-ledger.jsonl")
+        let tmux = TmuxSession()
+        defer { tmux.kill() }
+        let command = "env POS_COUNTER_FRAME_LOG=\(frames.path) CUPS_SERVER=\(data.path)/no-cups.sock "
+            + "POS_SIM_SCRIPT=drop,approve POS_SIM_LEDGER=\(ledger.path) "
+            + "\(PosProcess.executable.path) --data-dir \(data.path)"
+        try tmux.start(command)
+        #expect(await frames.frame(containing: "screen=sell") != nil)
+        try tmux.type("4006381333931\r")
+        #expect(await frames.frame(containing: "screen=sell", "lines=1") != nil)
+
+        // When the cashier pays by card
+        try tmux.press("F11")
+
+        // Then the screen says to check the terminal and not to charge again; the reader needs attention
+        #expect(await frames.frame(containing: "screen=paycard", "phase=unknown") != nil)
+        let unknown = try tmux.capture(containing: "Do NOT charge again")
+        #expect(unknown.contains("Check the terminal"))
+        #expect(unknown.contains("needs attention"))
+
+        // When the cashier asks the terminal again (F8)
+        try tmux.press("F8")
+
+        // Then the earlier approval pays the order: the receipt, and still one charge on the terminal
+        #expect(await frames.frame(containing: "screen=receipt") != nil)
+        let receipt = try tmux.capture(containing: "no new charge")
+        #expect(receipt.contains("Card:      2,20 €"))
+        let lines = try String(contentsOf: ledger, encoding: .utf8).split(separator: "\n").filter { !$0.isEmpty }
+        #expect(lines.count == 1)
+
+        try tmux.press("C-q")
+        #expect(await frames.frame(containing: "never") == nil)
+    }
 }

@@ -17,6 +17,7 @@ public struct ReceiptPresenter: Sendable {
             "\(line.quantity) × \(line.name)"
         }
         var status: String?
+        if response.card?.recovered == true { status = "The approval of the earlier attempt paid this order: recorded once, no new charge." }
         if response.isPrinting { status = "Printing…" }
         if let printed = response.printed { status = printed }
         if response.isEmailing { status = "Emailing…" }
@@ -34,7 +35,6 @@ public struct ReceiptPresenter: Sendable {
         var parts = ["Card:      \(card.amount.formatted(format))"]
         if let brand = card.brand { parts.append(brand) }
         if let last4 = card.last4 { parts.append("…\(last4)") }
-        if card.recovered { parts.append("(earlier approval, no new charge)") }
         return parts.joined(separator: " ")
     }
 }
