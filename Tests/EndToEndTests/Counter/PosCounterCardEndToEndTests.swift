@@ -89,4 +89,42 @@ struct PosCounterCardEndToEndTests {
         try tmux.press("C-q")
         #expect(await frames.frame(containing: "never") == nil)
     }
+
+    @Test func demoCounter_cancelWhileTheTerminalWaits_abortsThenARetryIsApproved() async throws {
+        // Given the simulator keeps the first payment open (no answer) until the counter aborts it
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        let frames = try FrameWatcher(directory: data.url)
+        let ledger = data.url.appendingPathComponent("sim-ledger.jsonl")
+        let tmux = TmuxSession()
+        defer { tmux.kill() }
+        let command = "env POS_COUNTER_FRAME_LOG=\(frames.path) CUPS_SERVER=\(data.path)/no-cups.sock "
+            + "POS_SIM_SCRIPT=timeout,approve POS_SIM_LEDGER=\(ledger.path) "
+            + "\(PosProcess.executable.path) --data-dir \(data.path)"
+        try tmux.start(command)
+        #expect(await frames.frame(containing: "screen=sell") != nil)
+        try tmux.type("4006381333931\r")
+        #expect(await frames.frame(containing: "screen=sell", "lines=1") != nil)
+        try tmux.press("F11")
+        // The terminal's prompts arrive while it waits
+        #expect(await frames.frame(containing: "screen=paycard", "phase=waiting", "prompts=3") != nil)
+
+        // When the cashier presses Esc
+        try tmux.press("Escape")
+
+        // Then the terminal is asked to abort, and the screen says nothing was charged
+        #expect(await frames.frame(containing: "screen=paycard", "phase=cancelling") != nil)
+        #expect(await frames.frame(containing: "screen=paycard", "phase=declined") != nil)
+        let cancelled = try tmux.capture(containing: "Nothing was charged")
+        #expect(cancelled.contains("Cancelled at the terminal"))
+
+        // When the cashier tries again, the card is approved once
+        try tmux.press("Enter")
+        #expect(await frames.frame(containing: "screen=receipt") != nil)
+        let lines = try String(contentsOf: ledger, encoding: .utf8).split(separator: "\n").filter { !$0.isEmpty }
+        #expect(lines.count == 1)
+
+        try tmux.press("C-q")
+        #expect(await frames.frame(containing: "never") == nil)
+    }
 }
