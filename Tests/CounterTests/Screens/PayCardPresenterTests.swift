@@ -43,7 +43,7 @@ struct PayCardPresenterTests {
         let model = presenter.viewModel(response)
         #expect(model.status.hasPrefix("Check the terminal"))
         #expect(model.detail?.contains("Do NOT charge again") == true)
-        #expect(model.keyHints.map(\.key) == ["F8"])
+        #expect(model.keyHints.map(\.key) == ["F8", "Esc"])
     }
 
     @Test func viewModel_splitTender_showsCashAndTheCardRest() {

@@ -35,6 +35,10 @@ public final class PayCardInteractor {
             context.router?.show(.payCash(PayRequest(cart: response.cart, total: response.total)))
         case (.resolveKeyPressed, .unknown):
             resolve()
+        case (.cancelKeyPressed, .unknown):
+            // Leave it unresolved: the reader keeps "needs attention" and the readers screen (F8) resolves it;
+            // the store refuses any new charge on that reader until then.
+            context.router?.show(.sell)
         default:
             break
         }

@@ -39,7 +39,7 @@ public struct PayCardPresenter: Sendable {
             model.detail = "The card may have been charged. Do NOT charge again: F8 asks the terminal and records an "
                 + "earlier approval once; it never starts a second charge while the first is unresolved."
             model.role = .error
-            model.keyHints = [KeyHint("F8", "Ask the terminal again")]
+            model.keyHints = [KeyHint("F8", "Ask the terminal again"), KeyHint("Esc", "Leave unresolved (Readers F8 later)")]
         case .resolving:
             model.status = "Asking the terminal what happened to the earlier attempt…"
         case .failed(let message):
