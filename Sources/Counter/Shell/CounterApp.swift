@@ -54,6 +54,8 @@ public final class CounterApp {
         router.current.start()
         paint()
         refreshStatus()
+        context.readerActivity.observe(stores: context.stores)
+        defer { context.readerActivity.stop() }
         let refresher = startStatusRefresher()
         defer { refresher?.cancel(); flushTask?.cancel() }
         for await timed in screen.keys {
@@ -123,6 +125,8 @@ public final class CounterApp {
         var canvas = TextCanvas(size: size)
         let module = router.current
         if size.rows >= 3 {
+            var status = status
+            status.reader = context.readerActivity.label(address: status.reader)
             StatusBarView.draw(status, title: module.title, in: &canvas, row: 0)
             module.draw(in: &canvas, area: CanvasRect(row: 1, column: 0, height: size.rows - 2, width: size.columns))
             StatusBarView.drawKeys(module.keyHints + [KeyHint("^Q", "Quit")], in: &canvas, row: size.rows - 1)

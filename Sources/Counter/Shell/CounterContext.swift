@@ -17,6 +17,8 @@ public final class CounterContext {
     public let setNeedsDisplay: @MainActor () -> Void
     /// Asks the status bar to reload (after a sale, a print…).
     public let refreshStatus: @MainActor () -> Void
+    /// The card reader's state for the status line.
+    public let readerActivity: ReaderActivity
 
     /// Creates a context.
     public init(stores: StoresManager, settings: StoreSettings, scanSettings: ScanDetector.Settings = .init(),
@@ -26,6 +28,7 @@ public final class CounterContext {
         self.scanSettings = scanSettings
         self.setNeedsDisplay = setNeedsDisplay
         self.refreshStatus = refreshStatus
+        readerActivity = ReaderActivity(onChange: setNeedsDisplay)
     }
 
     /// Money in the store's currency and format.

@@ -8,12 +8,18 @@ public enum CounterRoute: Sendable {
     case sell
     /// Cash for a cart.
     case payCash(PayRequest)
+    /// Card (with an optional cash part: split tender) for a cart.
+    case payCard(PayRequest, cash: Money?)
     /// After a sale: print, reprint, next sale.
     case receipt(Sale)
+    /// After a card (or split) sale: the card slip, print, email.
+    case cardReceipt(CardSale)
     /// The order history.
     case orders
     /// The cashier's shift: float, cash in/out, close with the Z report.
     case shift
+    /// The card readers: list, connect, end of day, resolve.
+    case readers
 }
 
 /// What the pay screen needs: the cart and its total.

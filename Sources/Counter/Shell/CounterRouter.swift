@@ -23,9 +23,12 @@ public final class CounterRouter {
         switch route {
         case .sell: current = sell
         case .payCash(let request): current = PayBuilder.build(context: context, request: request)
+        case .payCard(let request, let cash): current = PayCardBuilder.build(context: context, request: request, cash: cash)
         case .receipt(let sale): current = ReceiptBuilder.build(context: context, sale: sale)
+        case .cardReceipt(let sale): current = ReceiptBuilder.build(context: context, cardSale: sale)
         case .orders: current = OrdersBuilder.build(context: context)
         case .shift: current = ShiftBuilder.build(context: context)
+        case .readers: current = ReadersBuilder.build(context: context)
         }
         current.start()
         context.setNeedsDisplay()
@@ -36,5 +39,12 @@ public final class CounterRouter {
         sell.interactor.newSale()
         context.refreshStatus()
         show(.receipt(sale))
+    }
+
+    /// A card (or split) sale is done: as ``saleCompleted(_:)``, with the card slip.
+    public func cardSaleCompleted(_ sale: CardSale) {
+        sell.interactor.newSale()
+        context.refreshStatus()
+        show(.cardReceipt(sale))
     }
 }

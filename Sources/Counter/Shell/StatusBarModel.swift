@@ -31,7 +31,7 @@ public struct StatusBarModel: Hashable, Sendable {
         connectivity = isDemo ? "no network (demo)" : "sync pending"
         if !isDemo && status.unsyncedEntries == 0 { connectivity = "synced" }
         unsynced = status.unsyncedEntries
-        reader = appSettings?.readerAddress ?? "no reader"
+        reader = appSettings?.readerAddress ?? (isDemo ? "sim://" : "no reader")
         printer = appSettings?.printerName ?? "default printer"
         cashier = appSettings?.cashierName ?? status.account?.username ?? (isDemo ? "demo" : "—")
     }

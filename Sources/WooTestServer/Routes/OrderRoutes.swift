@@ -30,6 +30,7 @@ enum OrderRoutes {
             context.respond(200, try delete(&state, context, id: ids[0], force: context.bool("force") ?? false))
         }
         OrderNoteRoutes.register(in: &router)
+        OrderActionRoutes.register(in: &router)
         RefundRoutes.register(in: &router)
     }
 

@@ -29,6 +29,7 @@ struct StoreState: Sendable {
     var customers: [Int64: CustomerRecord] = [:]
     var orders: [Int64: OrderRecord] = [:]
     var notes: [NoteRecord] = []
+    var sentOrderEmails: [WooTestServer.SentOrderEmail] = []
     var refunds: [RefundRecord] = []
     var gateways: [Gateway] = [
         Gateway(id: "cod", title: "Cash on delivery", description: "Pay with cash upon delivery.", enabled: true),

@@ -71,6 +71,7 @@ public final class AuthenticatedState {
             ReceiptStore(dispatcher: dispatcher, environment: environment),
             CardPresentPaymentsStore(dispatcher: dispatcher, environment: environment),
             ShiftStore(dispatcher: dispatcher, environment: environment),
+            OrderEmailStore(dispatcher: dispatcher, environment: environment, network: network),
         ]
     }
 }
@@ -98,6 +99,9 @@ public final class DemoState {
             CatalogSyncStore(dispatcher: dispatcher, environment: environment, network: nil),
             ReceiptStore(dispatcher: dispatcher, environment: environment),
             ShiftStore(dispatcher: dispatcher, environment: environment),
+            // The in-process simulator (sim://) takes card payments in the demo.
+            CardPresentPaymentsStore(dispatcher: dispatcher, environment: environment),
+            OrderEmailStore(dispatcher: dispatcher, environment: environment, network: nil),
         ]
     }
 }

@@ -10,6 +10,8 @@ public enum OrdersDataFlow {
         case selectionDown
         case showKeyPressed
         case reprintKeyPressed
+        /// F7: refund the selected order (asks the amount; Enter alone refunds all of it).
+        case refundKeyPressed
         case backKeyPressed
     }
 
@@ -22,6 +24,9 @@ public enum OrdersDataFlow {
         public var isLoading = true
         public var message: String?
         public var isError = false
+        /// The refund amount being typed; `nil` when no refund prompt is open.
+        public var refundText: String?
+        public var isRefunding = false
 
         /// Nothing loaded yet.
         public init() {}
@@ -44,5 +49,7 @@ public enum OrdersDataFlow {
         public var empty: String?
         public var message: String?
         public var isError: Bool
+        /// "Refund order 3 (all of 4,00 € when empty): 1,50▏".
+        public var prompt: String?
     }
 }

@@ -3,9 +3,9 @@ import Yosemite
 /// Lists and searches the local orders (`OrderAction.listOrders`) and reprints one (`ReceiptAction.reprint`).
 @MainActor
 public final class OrdersInteractor {
-    public private(set) var response = OrdersDataFlow.Response()
+    public internal(set) var response = OrdersDataFlow.Response()
     var present: (OrdersDataFlow.Response) -> Void = { _ in }
-    private let context: CounterContext
+    let context: CounterContext
     private var generation = 0
 
     /// Creates the interactor.
@@ -15,6 +15,11 @@ public final class OrdersInteractor {
 
     /// Handles one request.
     public func handle(_ request: OrdersDataFlow.Request) {
+        if response.refundText != nil {
+            handleRefundPrompt(request)
+            present(response)
+            return
+        }
         switch request {
         case .typed(let character): response.query.append(character); load()
         case .backspace: _ = response.query.popLast(); load()
@@ -22,6 +27,8 @@ public final class OrdersInteractor {
         case .selectionDown: response.selected = max(0, min(response.orders.count - 1, response.selected + 1))
         case .showKeyPressed: response.showsDetail.toggle()
         case .reprintKeyPressed: reprint()
+        case .refundKeyPressed:
+            if response.orders.indices.contains(response.selected), !response.isRefunding { response.refundText = "" }
         case .backKeyPressed:
             if response.showsDetail { response.showsDetail = false } else { context.router?.show(.sell) }
         }

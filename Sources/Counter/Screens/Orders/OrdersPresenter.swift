@@ -42,7 +42,12 @@ public struct OrdersPresenter: Sendable {
         }
         let empty: String? = response.isLoading ? "Loading…"
             : response.orders.isEmpty ? (response.query.isEmpty ? "No orders on this counter yet." : "No order matches \(response.query).") : nil
+        var prompt: String?
+        if let text = response.refundText, response.orders.indices.contains(response.selected) {
+            let order = response.orders[response.selected]
+            prompt = "Refund order \(order.localNumber) (Enter alone: all of \(order.total.formatted(format))): \(text)"
+        }
         return OrdersDataFlow.ViewModel(query: response.query, rows: rows, detail: detail, empty: empty,
-                                        message: response.message, isError: response.isError)
+                                        message: response.message, isError: response.isError, prompt: prompt)
     }
 }

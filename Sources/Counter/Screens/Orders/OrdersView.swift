@@ -24,7 +24,7 @@ public final class OrdersView: CounterModule {
         "orders=\(interactor.response.isLoading ? "loading" : String(viewModel.rows.count)) detail=\(viewModel.detail != nil)"
     }
     public var keyHints: [KeyHint] {
-        [KeyHint("↑↓", "Choose"), KeyHint("Enter", "Show"), KeyHint("F6", "Reprint"), KeyHint("Esc", "Back")]
+        [KeyHint("↑↓", "Choose"), KeyHint("Enter", "Show"), KeyHint("F6", "Reprint"), KeyHint("F7", "Refund"), KeyHint("Esc", "Back")]
     }
 
     public func start() {
@@ -39,6 +39,7 @@ public final class OrdersView: CounterModule {
         case .down: interactor.handle(.selectionDown)
         case .enter: interactor.handle(.showKeyPressed)
         case .function(6): interactor.handle(.reprintKeyPressed)
+        case .function(7): interactor.handle(.refundKeyPressed)
         case .escape, .function(9): interactor.handle(.backKeyPressed)
         default: break
         }
@@ -79,7 +80,9 @@ public final class OrdersView: CounterModule {
                 canvas.put(line, row: row, column: left + 2, clip: area)
             }
         }
-        if let message = model.message {
+        if let prompt = model.prompt {
+            canvas.put(prompt + "▏", row: area.bottom - 1, column: left, attributes: .bold, clip: area)
+        } else if let message = model.message {
             canvas.put(message, row: area.bottom - 1, column: left,
                        attributes: CellAttributes(role: model.isError ? .error : .success, bold: true), clip: area)
         }

@@ -10,6 +10,8 @@ public enum PayDataFlow {
         case completeKeyPressed
         case exactKeyPressed
         case cancelKeyPressed
+        /// F11: split tender — the tendered amount in cash, the rest by card.
+        case restByCardKeyPressed
     }
 
     /// The pay screen's state.

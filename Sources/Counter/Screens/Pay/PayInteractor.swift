@@ -35,6 +35,8 @@ public final class PayInteractor {
             complete()
         case .cancelKeyPressed:
             context.router?.show(.sell)
+        case .restByCardKeyPressed:
+            splitTender()
         }
         present(response)
     }
@@ -46,6 +48,17 @@ public final class PayInteractor {
         let currency = request.total.currency
         response.tendered = (try? Money(parsing: text, currency: currency, separators: context.settings.moneyFormat.separators))
             ?? (try? Money(parsing: text, currency: currency))
+    }
+
+    /// Cash for the tendered amount (less than the total), the rest by card; nothing typed: all by card.
+    private func splitTender() {
+        let cash = response.tendered
+        if let cash, cash.minorUnits <= 0 || cash.minorUnits >= request.total.minorUnits {
+            response.error = "For cash and card, type a cash amount less than the total; F12 on the cart pays all in cash."
+            return
+        }
+        if !response.tenderedText.isEmpty && cash == nil { return }
+        context.router?.show(.payCard(request, cash: cash))
     }
 
     private func complete() {

@@ -21,7 +21,7 @@ public final class PayView: CounterModule {
     public var name: String { "pay" }
     public var title: String { "Pay cash" }
     public var frameSummary: String { "due=\(viewModel.due.replacingOccurrences(of: " ", with: "")) tendered=\(viewModel.tendered)" }
-    public var keyHints: [KeyHint] { [KeyHint("Enter", "Take cash"), KeyHint("F2", "Exact amount"), KeyHint("Esc", "Back to cart")] }
+    public var keyHints: [KeyHint] { [KeyHint("Enter", "Take cash"), KeyHint("F2", "Exact amount"), KeyHint("F11", "Rest by card"), KeyHint("Esc", "Back to cart")] }
 
     public func start() {}
 
@@ -31,6 +31,7 @@ public final class PayView: CounterModule {
         case .backspace: interactor.handle(.backspace)
         case .enter, .function(12): interactor.handle(.completeKeyPressed)
         case .function(2): interactor.handle(.exactKeyPressed)
+        case .function(11): interactor.handle(.restByCardKeyPressed)
         case .escape: interactor.handle(.cancelKeyPressed)
         default: break
         }

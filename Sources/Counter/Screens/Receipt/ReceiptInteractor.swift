@@ -10,9 +10,9 @@ public final class ReceiptInteractor {
     let context: CounterContext
 
     /// Creates the interactor for a sale.
-    public init(context: CounterContext, sale: Sale) {
+    public init(context: CounterContext, response: ReceiptDataFlow.Response) {
         self.context = context
-        response = ReceiptDataFlow.Response(sale: sale)
+        self.response = response
     }
 
     /// The folder "save to file" writes to.
@@ -27,15 +27,40 @@ public final class ReceiptInteractor {
         case .reprintKeyPressed: print(reprint: true, printer: nil)
         case .printToFileKeyPressed: print(reprint: false, printer: "file:" + fileFolder.path)
         case .nextSaleKeyPressed: context.router?.show(.sell)
+        case .emailKeyPressed: if !response.isEmailing { response.emailText = "" }
+        case .typed(let character): response.emailText?.append(character)
+        case .backspace: _ = response.emailText?.popLast()
+        case .emailCancelled: response.emailText = nil
+        case .emailSubmitted: email()
         }
         present(response)
+    }
+
+    /// Emails the receipt through the store (online only; the store says why not otherwise).
+    private func email() {
+        guard let address = response.emailText, !response.isEmailing else { return }
+        response.emailText = nil
+        response.isEmailing = true
+        response.error = nil
+        response.printed = nil
+        let order = String(response.order.localNumber), stores = context.stores
+        Task {
+            do throws(OrderEmailError) {
+                let sent = try await stores.perform { OrderEmailAction.sendReceipt(order: order, email: address, onCompletion: $0) }
+                self.response.printed = "Emailed to \(sent)"
+            } catch {
+                self.response.error = "\(error.message) \(error.recoverySuggestion)"
+            }
+            self.response.isEmailing = false
+            self.present(self.response)
+        }
     }
 
     private func print(reprint: Bool, printer: String?) {
         guard !response.isPrinting else { return }
         response.isPrinting = true
         response.error = nil
-        let order = String(response.sale.order.localNumber), stores = context.stores
+        let order = String(response.order.localNumber), stores = context.stores
         Task {
             do throws(ReceiptError) {
                 let outcome = try await stores.perform { (completion: @escaping @Sendable (Result<ReceiptPrintOutcome, ReceiptError>) -> Void) in

@@ -23,16 +23,29 @@ public final class ReceiptView: CounterModule {
     public var frameSummary: String {
         let state = interactor.response.isPrinting ? "printing" : interactor.response.printed != nil ? "printed"
             : interactor.response.error != nil ? "failed" : "idle"
-        return "order=\(interactor.response.sale.order.localNumber) print=\(state)"
+        return "order=\(interactor.response.order.localNumber) print=\(state)"
     }
     public var keyHints: [KeyHint] {
-        [KeyHint("Enter", "Print"), KeyHint("F6", "Reprint"), KeyHint("F7", "Save to file"), KeyHint("Esc", "Next sale")]
+        if interactor.response.emailText != nil { return [KeyHint("Enter", "Send"), KeyHint("Esc", "Cancel")] }
+        return [KeyHint("Enter", "Print"), KeyHint("F6", "Reprint"), KeyHint("F7", "Save to file"), KeyHint("F8", "Email"),
+                KeyHint("Esc", "Next sale")]
     }
 
     public func start() {}
 
     public func handle(_ key: KeyEvent) {
+        if interactor.response.emailText != nil {
+            switch key {
+            case .character(let character): interactor.handle(.typed(character))
+            case .backspace: interactor.handle(.backspace)
+            case .enter: interactor.handle(.emailSubmitted)
+            case .escape: interactor.handle(.emailCancelled)
+            default: break
+            }
+            return
+        }
         switch key {
+        case .function(8): interactor.handle(.emailKeyPressed)
         case .enter, .function(5): interactor.handle(.printKeyPressed)
         case .function(6): interactor.handle(.reprintKeyPressed)
         case .function(7): interactor.handle(.printToFileKeyPressed)
@@ -65,9 +78,23 @@ public final class ReceiptView: CounterModule {
         if model.lines.count > room { canvas.put("…", row: row, column: left, clip: area); row += 1 }
         row += 1
         canvas.put("Total:     \(model.total)", row: row, column: left, attributes: .bold, clip: area)
-        canvas.put("Tendered:  \(model.tendered)", row: row + 1, column: left, clip: area)
-        canvas.put("CHANGE:    \(model.change)", row: row + 2, column: left, attributes: CellAttributes(role: .accent, bold: true), clip: area)
-        if let status = model.status {
+        if let card = model.card {
+            canvas.put(card, row: row + 1, column: left, attributes: CellAttributes(role: .success, bold: true), clip: area)
+            if model.tendered != model.change {
+                canvas.put("Cash:      \(model.tendered)", row: row + 2, column: left, clip: area)
+            }
+            // The terminal's slip beside the totals, as far as it fits.
+            let slipColumn = area.column + area.width / 2 + 4
+            for (offset, line) in model.slip.prefix(max(0, area.bottom - 2 - (area.row + 3))).enumerated() {
+                canvas.put(line, row: area.row + 3 + offset, column: slipColumn, clip: area)
+            }
+        } else {
+            canvas.put("Tendered:  \(model.tendered)", row: row + 1, column: left, clip: area)
+            canvas.put("CHANGE:    \(model.change)", row: row + 2, column: left, attributes: CellAttributes(role: .accent, bold: true), clip: area)
+        }
+        if let prompt = model.prompt {
+            canvas.put(prompt + "▏", row: area.bottom - 1, column: area.column + 1, attributes: .bold, clip: area)
+        } else if let status = model.status {
             canvas.put(status, row: area.bottom - 1, column: area.column + 1,
                        attributes: CellAttributes(role: model.isError ? .error : .success, bold: true), clip: area)
         }

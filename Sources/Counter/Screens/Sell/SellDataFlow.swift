@@ -19,8 +19,10 @@ public enum SellDataFlow {
         case couponKeyPressed
         case customerKeyPressed
         case payKeyPressed
+        case payCardKeyPressed
         case ordersKeyPressed
         case shiftKeyPressed
+        case readersKeyPressed
     }
 
     /// A field the cashier is filling in at the bottom of the screen.

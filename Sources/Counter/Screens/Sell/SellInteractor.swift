@@ -17,6 +17,8 @@ public final class SellInteractor {
     private var totalsPending = false
     /// The cashier pressed pay before the totals arrived: go to pay as soon as they do.
     private var payWhenTotalsArrive = false
+    /// Whether the pending pay is by card.
+    private var payByCard = false
 
     /// Creates the interactor with an empty cart.
     public init(context: CounterContext) {
@@ -42,9 +44,11 @@ public final class SellInteractor {
         case .discountKeyPressed: openPrompt(.discount, needsLine: false)
         case .couponKeyPressed: openPrompt(.coupon, needsLine: false)
         case .customerKeyPressed: openPrompt(.customer, needsLine: false)
-        case .payKeyPressed: pay()
+        case .payKeyPressed: payByCard = false; pay()
+        case .payCardKeyPressed: payByCard = true; pay()
         case .ordersKeyPressed: context.router?.show(.orders)
         case .shiftKeyPressed: context.router?.show(.shift)
+        case .readersKeyPressed: context.router?.show(.readers)
         }
         present(response)
     }
@@ -238,6 +242,6 @@ public final class SellInteractor {
             return
         }
         let request = PayRequest(cart: response.cart, total: Money(minorUnits: totals.total, currency: response.currency))
-        context.router?.show(.payCash(request))
+        context.router?.show(payByCard ? .payCard(request, cash: nil) : .payCash(request))
     }
 }

@@ -33,7 +33,8 @@ public final class SellView: CounterModule {
     }
     public var keyHints: [KeyHint] {
         [KeyHint("F2", "Qty"), KeyHint("F3", "Remove"), KeyHint("F4", "Discount"), KeyHint("F5", "Coupon"),
-         KeyHint("F6", "Customer"), KeyHint("F8", "Shift"), KeyHint("F9", "Orders"), KeyHint("F12", "Pay cash")]
+         KeyHint("F6", "Customer"), KeyHint("F7", "Readers"), KeyHint("F8", "Shift"), KeyHint("F9", "Orders"),
+         KeyHint("F11", "Card"), KeyHint("F12", "Cash")]
     }
 
     public func start() {
@@ -56,6 +57,8 @@ public final class SellView: CounterModule {
         case .function(9): .ordersKeyPressed
         case .function(8): .shiftKeyPressed
         case .function(12), .control("p"): .payKeyPressed
+        case .function(11): .payCardKeyPressed
+        case .function(7): .readersKeyPressed
         default: nil
         }
         if let request { interactor.handle(request) }

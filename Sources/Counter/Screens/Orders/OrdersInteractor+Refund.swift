@@ -1,0 +1,78 @@
+import POSFoundation
+import Yosemite
+
+/// Refunds from the order history: `CardPresentPaymentAction.refund` refunds card orders on the terminal and
+/// cash orders in cash, and queues the WooCommerce refund through the outbox; then a refund receipt is printed.
+extension OrdersInteractor {
+    /// Keys while the refund amount prompt is open.
+    func handleRefundPrompt(_ request: OrdersDataFlow.Request) {
+        switch request {
+        case .typed(let character) where character.isNumber || character == "," || character == ".":
+            response.refundText?.append(character)
+        case .backspace: _ = response.refundText?.popLast()
+        case .backKeyPressed: response.refundText = nil
+        case .showKeyPressed: submitRefund()
+        default: break
+        }
+    }
+
+    private func submitRefund() {
+        guard let text = response.refundText, response.orders.indices.contains(response.selected) else { return }
+        let order = response.orders[response.selected]
+        var amount: Money?
+        if !text.isEmpty {
+            let separators = context.settings.moneyFormat.separators
+            guard let parsed = (try? Money(parsing: text, currency: order.currency, separators: separators))
+                ?? (try? Money(parsing: text, currency: order.currency)) else {
+                response.message = "\(text) is not an amount"
+                response.isError = true
+                return
+            }
+            amount = parsed
+        }
+        response.refundText = nil
+        response.isRefunding = true
+        response.isError = false
+        response.message = "Refunding order \(order.localNumber)… (a card refund runs on the terminal: follow its prompts)"
+        let stores = context.stores, orderId = order.id, number = String(order.localNumber)
+        let format = context.settings.moneyFormat
+        context.readerActivity.set(.busy)
+        Task {
+            let reader = await ReaderChoice.address(stores: stores)
+            do throws(CardPaymentError) {
+                let refund = try await stores.perform { (done: @escaping @Sendable (Result<CardRefund, CardPaymentError>) -> Void) in
+                    CardPresentPaymentAction.refund(orderId: orderId, amount: amount, reader: reader, onProgress: { _ in },
+                                                    onCompletion: done)
+                }
+                let how = refund.card == nil ? "in cash — hand it over" : "to the card"
+                let printed = await self.printRefundReceipt(order: number, refund: refund)
+                self.response.message = "Refunded \(refund.amount.formatted(format)) \(how); the store refund is queued to sync."
+                    + printed
+            } catch {
+                self.response.message = "\(error.message) \(error.recoverySuggestion)"
+                self.response.isError = true
+            }
+            self.context.readerActivity.set(nil)
+            self.response.isRefunding = false
+            self.context.refreshStatus()
+            self.load()
+        }
+    }
+
+    /// Generates and prints the refund receipt; returns a sentence for the message line.
+    private func printRefundReceipt(order: String, refund: CardRefund) async -> String {
+        let stores = context.stores
+        do throws(ReceiptError) {
+            let record = try await stores.perform {
+                ReceiptAction.generateRefund(order: order, amount: refund.amount, reason: nil, card: refund.card, onCompletion: $0)
+            }
+            guard let id = record.id else { return " Refund receipt stored." }
+            let outcome = try await stores.perform { (done: @escaping @Sendable (Result<ReceiptPrintOutcome, ReceiptError>) -> Void) in
+                ReceiptAction.print(receiptID: id, printer: nil, onCompletion: done)
+            }
+            return " Refund receipt printed on \(outcome.job.printerName)."
+        } catch {
+            return " The refund receipt did not print: \(error.message)"
+        }
+    }
+}

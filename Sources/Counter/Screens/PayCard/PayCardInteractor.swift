@@ -1,0 +1,129 @@
+import POSFoundation
+import Yosemite
+
+/// Pays a cart by card (and split tender): opens the order awaiting payment (`OrderAction.openCardSale`), then
+/// `CardPresentPaymentAction.collectPayment`, passing the terminal's prompts to the screen as they arrive.
+///
+/// A retry pays the same order: the store resolves any earlier attempt first and never charges twice, so after
+/// an unknown outcome "resolve" is simply asking the store to collect again — it records an earlier approval
+/// instead of charging, or refuses while the terminal cannot tell.
+@MainActor
+public final class PayCardInteractor {
+    public private(set) var response: PayCardDataFlow.Response
+    var present: (PayCardDataFlow.Response) -> Void = { _ in }
+    let context: CounterContext
+
+    /// Creates the interactor for a cart, with an optional cash part.
+    public init(context: CounterContext, request: PayRequest, cash: Money?) {
+        self.context = context
+        response = PayCardDataFlow.Response(cart: request.cart, total: request.total, cash: cash)
+    }
+
+    /// Handles one request.
+    public func handle(_ request: PayCardDataFlow.Request) {
+        switch (request, response.phase) {
+        case (.startKeyPressed, .ready), (.startKeyPressed, .declined), (.startKeyPressed, .failed):
+            start()
+        case (.cancelKeyPressed, .waiting):
+            response.phase = .cancelling
+            context.stores.dispatch(CardPresentPaymentAction.cancel(onCompletion: {}))
+        case (.cancelKeyPressed, .ready), (.cancelKeyPressed, .declined), (.cancelKeyPressed, .failed):
+            context.readerActivity.set(nil)
+            context.router?.show(.sell)
+        case (.cashKeyPressed, .declined), (.cashKeyPressed, .failed), (.cashKeyPressed, .ready):
+            context.readerActivity.set(nil)
+            context.router?.show(.payCash(PayRequest(cart: response.cart, total: response.total)))
+        case (.resolveKeyPressed, .unknown):
+            resolve()
+        case (.cancelKeyPressed, .unknown):
+            // Leave it unresolved: the reader keeps "needs attention" and the readers screen (F8) resolves it;
+            // the store refuses any new charge on that reader until then.
+            context.router?.show(.sell)
+        default:
+            break
+        }
+        present(response)
+    }
+
+    /// Starts (or retries) the payment.
+    func start() {
+        response.prompts = []
+        response.attempts += 1
+        context.readerActivity.set(.busy)
+        guard let orderId = response.orderId else {
+            response.phase = .opening
+            let cart = response.cart, stores = context.stores
+            Task {
+                do throws(OrderError) {
+                    let order = try await stores.perform { OrderAction.openCardSale(cart: cart, onCompletion: $0) }
+                    self.response.orderId = order.id
+                    self.response.orderNumber = order.localNumber
+                    self.collect(orderId: order.id)
+                } catch {
+                    self.context.readerActivity.set(nil)
+                    self.response.phase = .failed("\(error.message) \(error.recoverySuggestion)")
+                    self.present(self.response)
+                }
+            }
+            return
+        }
+        collect(orderId: orderId)
+    }
+
+    private func resolve() {
+        guard let orderId = response.orderId else { return }
+        response.phase = .resolving
+        response.prompts = []
+        context.readerActivity.set(.busy)
+        collect(orderId: orderId)
+    }
+
+    private func collect(orderId: Int64) {
+        if response.phase != .resolving { response.phase = .waiting }
+        present(response)
+        let cash = response.cash, stores = context.stores
+        let onPrompt: @Sendable (String) -> Void = { [weak self] text in
+            Task { @MainActor in self?.prompted(text) }
+        }
+        Task {
+            let reader = await ReaderChoice.address(stores: stores)
+            do throws(CardPaymentError) {
+                let sale = try await stores.perform { (done: @escaping @Sendable (Result<CardSale, CardPaymentError>) -> Void) in
+                    CardPresentPaymentAction.collectPayment(
+                        orderId: orderId, cash: cash, reader: reader,
+                        onProgress: { step in if case .prompt(let prompt) = step { onPrompt(prompt.text) } },
+                        onCompletion: done)
+                }
+                self.response.phase = .approved
+                self.context.readerActivity.set(nil)
+                self.present(self.response)
+                self.context.router?.cardSaleCompleted(sale)
+            } catch {
+                self.failed(error)
+            }
+        }
+    }
+
+    private func prompted(_ text: String) {
+        guard response.isBusy else { return }
+        response.prompts.append(text)
+        present(response)
+    }
+
+    private func failed(_ error: CardPaymentError) {
+        switch error {
+        case .declined(let reader):
+            let cancelled = response.phase == .cancelling
+            response.phase = .declined(reason: (cancelled ? "Cancelled at the terminal — " : "") + reader.message,
+                                       suggestion: error.recoverySuggestion)
+            context.readerActivity.set(nil)
+        case .outcomeUnknown(_, let reason), .unresolvedAttempt(_, let reason):
+            response.phase = .unknown(reason: reason)
+            context.readerActivity.set(.needsAttention)
+        default:
+            response.phase = .failed("\(error.message) \(error.recoverySuggestion)")
+            context.readerActivity.set(nil)
+        }
+        present(response)
+    }
+}

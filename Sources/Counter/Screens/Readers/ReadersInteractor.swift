@@ -1,0 +1,164 @@
+import POSFoundation
+import Yosemite
+
+/// Lists card readers (the remembered one, those plugged in, and `sim://`), connects one (remembering it), runs
+/// the terminal's end of day, and resolves unresolved attempts — all through `CardPresentPaymentAction`.
+@MainActor
+public final class ReadersInteractor {
+    public private(set) var response = ReadersDataFlow.Response()
+    var present: (ReadersDataFlow.Response) -> Void = { _ in }
+    let context: CounterContext
+    private var observers: [Task<Void, Never>] = []
+
+    /// Creates the interactor.
+    public init(context: CounterContext) {
+        self.context = context
+    }
+
+    /// Handles one request.
+    public func handle(_ request: ReadersDataFlow.Request) {
+        switch request {
+        case .selectionUp: response.selected = max(0, response.selected - 1)
+        case .selectionDown: response.selected = max(0, min(response.readers.count - 1, response.selected + 1))
+        case .connectKeyPressed: connect()
+        case .endOfDayKeyPressed: endOfDay()
+        case .resolveKeyPressed: resolve()
+        case .backKeyPressed:
+            observers.forEach { $0.cancel() }
+            context.router?.show(.sell)
+            return
+        }
+        present(response)
+    }
+
+    /// Loads the remembered reader, follows plugged-in and connected readers, and lists unresolved attempts.
+    public func load() {
+        let stores = context.stores
+        response.add(ReadersDataFlow.Reader(address: "sim://", name: "Built-in simulator", source: "simulator"))
+        Task {
+            if let remembered = try? await stores.perform({ AppSettingsAction.loadAppSettings(onCompletion: $0) }).readerAddress {
+                let known = self.response.readers.first { $0.address == remembered }?.name ?? ""
+                self.response.readers.removeAll { $0.address == remembered }
+                self.response.readers.insert(ReadersDataFlow.Reader(address: remembered, name: known, source: "remembered"), at: 0)
+            }
+            self.present(self.response)
+        }
+        stores.dispatch(CardPresentPaymentAction.observeReaders { [weak self] streams in
+            let discovered = streams.discovered, connected = streams.connected
+            Task { @MainActor in
+                guard let self else { return }
+                self.observers.append(Task { [weak self] in
+                    for await readers in discovered {
+                        guard let self else { return }
+                        for reader in readers {
+                            self.response.add(ReadersDataFlow.Reader(address: reader.address.description, name: reader.name,
+                                                                     source: "plugged in"))
+                        }
+                        self.present(self.response)
+                    }
+                })
+                self.observers.append(Task { [weak self] in
+                    for await readers in connected {
+                        guard let self else { return }
+                        self.response.connected = readers.first?.address.description
+                        self.present(self.response)
+                    }
+                })
+            }
+        })
+        loadUnresolved()
+    }
+
+    private func loadUnresolved() {
+        let stores = context.stores, format = context.settings.moneyFormat
+        Task {
+            let attempts = (try? await stores.perform { CardPresentPaymentAction.loadUnresolved(onCompletion: $0) }) ?? []
+            self.response.unresolved = attempts.map { attempt in
+                "\(attempt.attemptId)  \(attempt.reader)  \(attempt.amount.formatted(format))"
+                    + (attempt.orderId.map { "  order id \($0)" } ?? "")
+            }
+            self.present(self.response)
+        }
+    }
+
+    private var selectedAddress: String? {
+        response.readers.indices.contains(response.selected) ? response.readers[response.selected].address : nil
+    }
+
+    private func begin(_ message: String) -> Bool {
+        guard !response.isBusy else { return false }
+        response.isBusy = true
+        response.isError = false
+        response.message = message
+        context.readerActivity.set(.busy)
+        return true
+    }
+
+    private func finish(error: CardPaymentError?) {
+        response.isBusy = false
+        context.readerActivity.set(nil)
+        if let error {
+            response.message = "\(error.message) \(error.recoverySuggestion)"
+            response.isError = true
+        }
+        context.refreshStatus()
+        present(response)
+    }
+
+    private func connect() {
+        guard let address = selectedAddress, begin("Connecting to \(address)…") else { return }
+        let stores = context.stores
+        Task {
+            do throws(CardPaymentError) {
+                let reader = try await stores.perform { CardPresentPaymentAction.connect(reader: address, onCompletion: $0) }
+                self.response.connected = reader.address.description
+                self.response.message = "Connected to \(reader.description); remembered for the next payments."
+                self.finish(error: nil)
+                self.loadUnresolved()
+            } catch {
+                self.finish(error: error)
+            }
+        }
+    }
+
+    private func endOfDay() {
+        guard begin("Closing the terminal's batch (end of day)…") else { return }
+        let stores = context.stores, reader = response.connected ?? selectedAddress, format = context.settings.moneyFormat
+        Task {
+            do throws(CardPaymentError) {
+                let report = try await stores.perform { CardPresentPaymentAction.endOfDay(reader: reader, onCompletion: $0) }
+                let total = report.total.map { "Batch total \($0.formatted(format))" } ?? "Batch closed"
+                self.response.report = [total + (report.terminalID.map { " — terminal \($0)" } ?? "")] + report.receiptLines
+                self.response.message = "End of day done."
+                self.finish(error: nil)
+            } catch {
+                self.finish(error: error)
+            }
+        }
+    }
+
+    private func resolve() {
+        guard begin("Asking the terminal about unresolved attempts…") else { return }
+        let stores = context.stores, reader = response.connected ?? selectedAddress, format = context.settings.moneyFormat
+        Task {
+            do throws(CardPaymentError) {
+                let resolved = try await stores.perform {
+                    CardPresentPaymentAction.resolveUnknownOutcomes(reader: reader, onCompletion: $0)
+                }
+                self.response.report = resolved.map { attempt in
+                    let outcome: String = switch attempt.outcome {
+                    case .approved: "charged — the payment is now recorded, once"
+                    case .notCharged: "not charged — closed"
+                    case .stillUnknown(let reason): "still unknown (\(reason)) — check the terminal's journal, then `pos reader resolve --attempt`"
+                    }
+                    return "\(attempt.attemptId) \(attempt.amount.formatted(format)): \(outcome)"
+                }
+                self.response.message = resolved.isEmpty ? "Nothing to resolve." : "Resolved \(resolved.count) attempt(s)."
+                self.finish(error: nil)
+                self.loadUnresolved()
+            } catch {
+                self.finish(error: error)
+            }
+        }
+    }
+}

@@ -1,0 +1,18 @@
+import Yosemite
+
+/// Which card reader the counter uses: the remembered one (the last connected), else the in-process simulator
+/// (`sim://`) in the demo store, else none (the store then says how to set one up).
+@MainActor
+public enum ReaderChoice {
+    /// The reader address to use, or `nil`.
+    public static func address(stores: StoresManager) async -> String? {
+        if let settings = try? await stores.perform({ AppSettingsAction.loadAppSettings(onCompletion: $0) }),
+           let remembered = settings.readerAddress {
+            return remembered
+        }
+        if let status = try? await stores.perform({ StatusAction.loadStatus(onCompletion: $0) }), status.mode == .demo {
+            return "sim://"
+        }
+        return nil
+    }
+}
