@@ -26,7 +26,6 @@ struct POSCommand: AsyncParsableCommand {
             PrintersCommand.self,
             PrinterCommand.self,
             SyncCommand.self,
-            SyncTestSalesCommand.self,
             BenchCommand.self,
         ],
         defaultSubcommand: RunCommand.self

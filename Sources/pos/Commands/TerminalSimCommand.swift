@@ -9,9 +9,11 @@ struct TerminalSimCommand: AsyncParsableCommand {
         commandName: "terminal-sim",
         abstract: "Run a simulated card terminal.",
         discussion: """
-            Script steps (repeatable, comma-separated): approve, decline:CODE (hex), timeout, drop, nak-first,
-            slow:MS, no-prompts, no-receipt, card:mastercard|visa|girocard. Outcomes apply to successive payments;
-            the last one repeats.
+            Script steps (repeatable, comma-separated): approve, decline:CODE (hex), timeout, drop, hold (approve,
+            print "HOLD approved …", then say nothing until the counter hangs up), hold-request (print "HOLD request
+            …" without acting on it), nak-first, slow:MS, no-prompts, no-receipt, card:mastercard|visa|girocard,
+            full-pan (send the full PAN and expiry as unmasking terminals do). Outcomes apply to successive
+            payments; the last one repeats.
             """
     )
 
@@ -39,7 +41,8 @@ struct TerminalSimCommand: AsyncParsableCommand {
         do {
             if let zvt {
                 let (host, port) = try Self.hostAndPort(zvt)
-                let engine = ZVTTerminalEngine(framing: .bareAPDU, script: parsed, ledger: ledger)
+                let engine = ZVTTerminalEngine(framing: .bareAPDU, script: parsed, ledger: ledger,
+                                               announce: { Console.out($0) })
                 try await LiveReaderTransports.listen(host: host, port: port, announce: { port in
                     Console.out("ZVT terminal simulator listening on tcp://\(host):\(port)")
                 }, serve: { transport in await engine.serve(transport) })
