@@ -32,7 +32,7 @@ url=$(grep -o 'http://127.0.0.1:[0-9]*' "$work/server.log" | head -1)
 control() { curl -fsS -X "$1" "$url/__test/$2" -H 'Content-Type: application/json' ${3:+-d "$3"}; }
 
 POS_APP_PASSWORD=crash-pass "$pos" login --data-dir "$data" --site "$url" --username manager >/dev/null
-POS_APP_PASSWORD=crash-pass "$pos" catalog sync --data-dir "$data" >/dev/null
+POS_APP_PASSWORD=crash-pass "$pos" catalog sync --data-dir "$data" >/dev/null 2>&1
 # A zero-rate product (no tax on the demo store), so the local total is the server's.
 sell() {
     for _ in $(seq "$1"); do "$pos" sell --data-dir "$data" --item MER-GC25 --pay cash >/dev/null; done
