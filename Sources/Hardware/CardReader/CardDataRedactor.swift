@@ -113,7 +113,7 @@ public enum CardDataRedactor {
             while end > index, !characters[end - 1].isASCIIDigit { end -= 1 }
             let token = characters[index..<end]
             let digitCount = token.filter(\.isASCIIDigit).count
-            let alone = index == 0 || !characters[index - 1].isLetter
+            let alone = index == 0 || !(characters[index - 1].isLetter || characters[index - 1] == "*")
             if alone, digitCount == 4 || (digitCount == 6 && token.count == 7) {
                 for position in index..<end where characters[position].isASCIIDigit { characters[position] = "*" }
             }
