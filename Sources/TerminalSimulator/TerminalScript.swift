@@ -103,7 +103,7 @@ public struct TerminalScriptError: Error, Hashable, CustomStringConvertible {
     /// The word.
     public let word: String
     public var description: String {
-        "unknown script step \"\(word)\"; use approve, decline:05, timeout, drop, hold, hold-request, nak-first, slow:MS, no-prompts, no-receipt, "
-            + "card:NAME, full-pan"
+        "unknown script step \"\(word)\"; use approve, decline:05, timeout, drop, hold, hold-request, nak-first, "
+            + "slow:MS, no-prompts, no-receipt, card:NAME, full-pan"
     }
 }

@@ -38,11 +38,14 @@ struct TerminalSimCommand: AsyncParsableCommand {
             throw ExitStatus.usage.exitCode
         }
         let ledger = TerminalLedger(logURL: log.map { URL(fileURLWithPath: $0) })
+        // Hold steps announce themselves on stdout, so a test or script can act at that moment.
+        @Sendable func zvtEngine(_ framing: ZVTCardReader.Framing) -> ZVTTerminalEngine {
+            ZVTTerminalEngine(framing: framing, script: parsed, ledger: ledger, announce: { Console.out($0) })
+        }
         do {
             if let zvt {
                 let (host, port) = try Self.hostAndPort(zvt)
-                let engine = ZVTTerminalEngine(framing: .bareAPDU, script: parsed, ledger: ledger,
-                                               announce: { Console.out($0) })
+                let engine = zvtEngine(.bareAPDU)
                 try await LiveReaderTransports.listen(host: host, port: port, announce: { port in
                     Console.out("ZVT terminal simulator listening on tcp://\(host):\(port)")
                 }, serve: { transport in await engine.serve(transport) })
@@ -54,7 +57,7 @@ struct TerminalSimCommand: AsyncParsableCommand {
                     // One session after another on the same connection, as on a cable, until the peer hangs up.
                     let line = SimulatorLine(connection)
                     while !line.isDead && !Task.isCancelled {
-                        await ZVTTerminalEngine(framing: .serial, script: parsed, ledger: ledger).serve(line)
+                        await zvtEngine(.serial).serve(line)
                     }
                     await line.hangUp()
                 })
@@ -63,7 +66,7 @@ struct TerminalSimCommand: AsyncParsableCommand {
                 Console.out("ZVT terminal simulator on \(zvtSerial)")
                 while !Task.isCancelled {
                     try await line.open()
-                    await ZVTTerminalEngine(framing: .serial, script: parsed, ledger: ledger).serve(line)
+                    await zvtEngine(.serial).serve(line)
                 }
             } else if let link = zvtSerial ?? concert {
                 let transport = try await LiveReaderTransports.pseudoTerminal(linkedAt: link)
@@ -72,7 +75,7 @@ struct TerminalSimCommand: AsyncParsableCommand {
                     if concert != nil {
                         await ConcertTerminalEngine(script: parsed, ledger: ledger).serve(transport)
                     } else {
-                        await ZVTTerminalEngine(framing: .serial, script: parsed, ledger: ledger).serve(transport)
+                        await zvtEngine(.serial).serve(transport)
                     }
                 }
             }
