@@ -6,6 +6,7 @@
 #   lost=A duplicated=B double_charged=C unreceipted=D
 # and the exit status is 0 only when all four are 0.
 #
+# SOAK_SABOTAGE=delete-order deletes one synced order before verifying (the verifier must report lost=1).
 # Usage: scripts/crash-soak.sh [N]     (needs `swift build -c release`: .build/release/pos and woo-test-server;
 #        POS_BIN_DIR=.build/debug for a debug build). The seed is printed first; SOAK_SEED=S replays a run.
 set -euo pipefail

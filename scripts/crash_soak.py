@@ -16,7 +16,7 @@ double_charged:  a terminal approval recorded by more than one payment, or an or
                  charges (or card payments) than it needed
 unreceipted:     a paid sale whose `pos receipt show` fails or does not show the order's total
 """
-import collections, json, os, random, signal, socket, sqlite3, subprocess, sys, tempfile, time, urllib.request
+import base64, collections, json, os, random, signal, socket, sqlite3, subprocess, sys, tempfile, time, urllib.request
 
 N = int(sys.argv[1]) if len(sys.argv) > 1 else 50
 SEED = int(os.environ.get("SOAK_SEED") or random.SystemRandom().randrange(1, 2**31))
@@ -227,6 +227,15 @@ try:
                 break
     if sync_status != 0:
         print(f"  final pos sync exit {sync_status}: {(out + err).strip()[:400]}", flush=True)
+
+    # SOAK_SABOTAGE=delete-order deletes one synced order on the server first: the verifier must then say lost=1.
+    if os.environ.get("SOAK_SABOTAGE") == "delete-order":
+        victim = control("GET", "state")["orders"][0]["id"]
+        request = urllib.request.Request(f"{url}/wp-json/wc/v3/orders/{victim}?force=true", method="DELETE",
+                                         headers={"Authorization": "Basic " + base64.b64encode(
+                                             b"manager:soak-pass").decode()})
+        urllib.request.urlopen(request, timeout=30).read()
+        print(f"  sabotage: deleted order {victim} on the server", flush=True)
 
     # Verification.
     state = control("GET", "state")
