@@ -5,8 +5,8 @@
 #
 # Usage: scripts/crash-sync.sh [N] [SALES]   (needs `swift build`: .build/debug/pos and woo-test-server)
 # SALES sales are queued first and 3 more before each run, so every run has work to die in; the server answers
-# each request after 15 ms so the kill lands mid-sync. Sales are queued with the hidden `pos _sync-test-sales`
-# (the same transaction a real sale writes), so this runs without `pos sell`. Exit 0 when every client UUID is on the server exactly once, 1 otherwise.
+# each request after 15 ms so the kill lands mid-sync. Sales are real `pos sell --pay cash` sales of a zero-rate
+# product from the synced catalog. Exit 0 when every client UUID is on the server exactly once, 1 otherwise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,10 +32,12 @@ url=$(grep -o 'http://127.0.0.1:[0-9]*' "$work/server.log" | head -1)
 control() { curl -fsS -X "$1" "$url/__test/$2" -H 'Content-Type: application/json' ${3:+-d "$3"}; }
 
 POS_APP_PASSWORD=crash-pass "$pos" login --data-dir "$data" --site "$url" --username manager >/dev/null
+POS_APP_PASSWORD=crash-pass "$pos" catalog sync --data-dir "$data" >/dev/null 2>&1
 # A zero-rate product (no tax on the demo store), so the local total is the server's.
-product=$(curl -fsS -u manager:crash-pass "$url/wp-json/wc/v3/products?sku=MER-GC25&_fields=id" |
-    /usr/bin/python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["id"])')
-"$pos" _sync-test-sales --data-dir "$data" --count "$sales" --line "$product:25.00:0" >/dev/null
+sell() {
+    for _ in $(seq "$1"); do "$pos" sell --data-dir "$data" --item MER-GC25 --pay cash >/dev/null; done
+}
+sell "$sales"
 control POST mode '{"latency_ms":15}' >/dev/null
 # One POST to orders in ten (creates and batches) loses its answer after the server committed it.
 control POST faults '{"kind":"reset_after_write","method":"POST","path":"/wc/v3/orders","count":1000000,"one_in":10}' >/dev/null
@@ -45,7 +47,7 @@ attempts=0
 # Run until `runs` syncs have been killed mid-work (a sync that finished before its kill does not count).
 while [ "$kills" -lt "$runs" ] && [ "$attempts" -lt $((runs * 5)) ]; do
     attempts=$((attempts + 1))
-    "$pos" _sync-test-sales --data-dir "$data" --count 3 --line "$product:25.00:0" >/dev/null
+    sell 3
     sales=$((sales + 3))
     "$pos" sync --data-dir "$data" --max-wait 5 >/dev/null 2>&1 &
     sync_pid=$!

@@ -49,8 +49,8 @@ public struct ConcertTerminalEngine: Sendable {
         switch script.outcome(at: ledger.nextTransactionIndex()) {
         case .approve: status = .approved
         case .decline(let code): status = code == 0x6C ? .notCompleted : .declined
-        case .timeout: return true
-        case .drop:
+        case .timeout, .holdUnbooked: return true
+        case .drop, .holdApproved:
             _ = ledger.book(kind, amount: amount, resultCode: 0, card: script.card)
             return false
         }

@@ -18,6 +18,12 @@ public struct TerminalScript: Hashable, Sendable {
         /// Approve on the terminal's side, then drop the line before reporting it (charged: the counter must
         /// find the approval with Repeat Receipt).
         case drop
+        /// Approve and book, announce it, then hold the line without reporting until the counter hangs up (a
+        /// counter killed after the terminal approved but before it recorded the approval).
+        case holdApproved
+        /// Announce the request, then hold the line without acknowledging or booking it until the counter hangs
+        /// up (a counter killed before its request was acted on: not charged).
+        case holdUnbooked
     }
 
     /// How successive money-moving transactions end; the last one repeats.
@@ -32,11 +38,15 @@ public struct TerminalScript: Hashable, Sendable {
     public var printsReceipt: Bool
     /// The card presented.
     public var card: TestCard
+    /// Behave like terminals that do not mask: the full PAN in BMP 22, the expiry date in BMP 0E, and slip lines
+    /// carrying both (the counter must mask or drop all of it).
+    public var sendsFullCardData: Bool
 
     /// Creates a script; the defaults approve every payment with prompts and a slip.
     public init(
         outcomes: [Outcome] = [.approve], naksFirstFrame: Bool = false, byteDelay: Duration? = nil,
-        prompts: [UInt8] = [0x0A, 0x01, 0x04], printsReceipt: Bool = true, card: TestCard = .debitMastercard
+        prompts: [UInt8] = [0x0A, 0x01, 0x04], printsReceipt: Bool = true, card: TestCard = .debitMastercard,
+        sendsFullCardData: Bool = false
     ) {
         self.outcomes = outcomes.isEmpty ? [.approve] : outcomes
         self.naksFirstFrame = naksFirstFrame
@@ -44,6 +54,7 @@ public struct TerminalScript: Hashable, Sendable {
         self.prompts = prompts
         self.printsReceipt = printsReceipt
         self.card = card
+        self.sendsFullCardData = sendsFullCardData
     }
 
     /// The outcome of the `index`-th money-moving transaction (0-based).
@@ -52,7 +63,8 @@ public struct TerminalScript: Hashable, Sendable {
     }
 
     /// Parses command-line words: `approve`, `decline:CODE` (hex), `timeout`, `drop`, `nak-first`,
-    /// `slow:MS` (milliseconds between bytes), `no-prompts`, `no-receipt`, `card:visa|mastercard|girocard`.
+    /// `hold`, `hold-request`, `slow:MS` (milliseconds between bytes), `no-prompts`, `no-receipt`,
+    /// `card:visa|mastercard|girocard`, `full-pan`.
     ///
     /// - Throws: ``TerminalScriptError`` naming the word it does not know.
     public init(parsing words: [String]) throws(TerminalScriptError) {
@@ -67,6 +79,9 @@ public struct TerminalScript: Hashable, Sendable {
                 outcomes.append(.decline(value))
             case ("timeout", nil): outcomes.append(.timeout)
             case ("drop", nil): outcomes.append(.drop)
+            case ("hold", nil): outcomes.append(.holdApproved)
+            case ("hold-request", nil): outcomes.append(.holdUnbooked)
+            case ("full-pan", nil): sendsFullCardData = true
             case ("nak-first", nil): naksFirstFrame = true
             case ("slow", let millis):
                 guard let value = Int(millis ?? "5"), value >= 0 else { throw TerminalScriptError(word: word) }
@@ -88,6 +103,7 @@ public struct TerminalScriptError: Error, Hashable, CustomStringConvertible {
     /// The word.
     public let word: String
     public var description: String {
-        "unknown script step \"\(word)\"; use approve, decline:05, timeout, drop, nak-first, slow:MS, no-prompts, no-receipt, card:NAME"
+        "unknown script step \"\(word)\"; use approve, decline:05, timeout, drop, hold, hold-request, nak-first, "
+            + "slow:MS, no-prompts, no-receipt, card:NAME, full-pan"
     }
 }

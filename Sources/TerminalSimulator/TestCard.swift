@@ -19,6 +19,8 @@ public struct TestCard: Hashable, Sendable {
     public var technology: UInt8
     /// ZVT cardholder verification (TLV 1F10: 0 none, 1 signature, 2 online PIN, 3 offline PIN).
     public var verification: UInt8
+    /// The expiry date as YYMM, sent only by a terminal scripted to leak card data (`full-pan`).
+    public var expiry: String
 
     /// The number as the terminal sends it: masked but for the last four digits.
     public var maskedPAN: MaskedPAN {
@@ -29,20 +31,23 @@ public struct TestCard: Hashable, Sendable {
     public static let debitMastercard = TestCard(
         name: "mastercard", number: "5413330089010434", cardName: "Debit Mastercard", zvtCardType: 6,
         applicationID: [0xA0, 0x00, 0x00, 0x00, 0x04, 0x10, 0x10], applicationName: "DEBIT MASTERCARD",
-        technology: 1, verification: 2
+        technology: 1, verification: 2, expiry: "2812"
     )
     /// A Visa card, contactless without verification.
     public static let visa = TestCard(
         name: "visa", number: "4761739001010010", cardName: "VISA", zvtCardType: 10,
         applicationID: [0xA0, 0x00, 0x00, 0x00, 0x03, 0x10, 0x10], applicationName: "VISA CREDIT",
-        technology: 2, verification: 0
+        technology: 2, verification: 0, expiry: "2907"
     )
     /// A girocard, chip and offline PIN.
     public static let girocard = TestCard(
         name: "girocard", number: "6799998900000000010", cardName: "girocard", zvtCardType: 5,
         applicationID: [0xA0, 0x00, 0x00, 0x03, 0x59, 0x10, 0x10, 0x02, 0x80, 0x01], applicationName: "girocard",
-        technology: 1, verification: 3
+        technology: 1, verification: 3, expiry: "3103"
     )
+
+    /// The expiry as a slip prints it (MM/YY).
+    public var printedExpiry: String { "\(expiry.suffix(2))/\(expiry.prefix(2))" }
 
     /// The cards scripts can name.
     public static let all: [TestCard] = [.debitMastercard, .visa, .girocard]

@@ -20,12 +20,16 @@ public struct ZVTTerminalEngine: Sendable {
     public let clock: any Clock<Duration>
     /// How long the terminal waits for the counter's `80 00 00` after each message.
     public let acknowledgeTimeout: Duration
+    /// Told what a held transaction is doing (`hold`, `hold-request`), so a test can act at that moment.
+    public let announce: @Sendable (String) -> Void
 
     /// Creates an engine.
     public init(
         framing: ZVTCardReader.Framing, script: TerminalScript = TerminalScript(), ledger: TerminalLedger = TerminalLedger(),
-        clock: any Clock<Duration> = ContinuousClock(), acknowledgeTimeout: Duration = .seconds(5)
+        clock: any Clock<Duration> = ContinuousClock(), acknowledgeTimeout: Duration = .seconds(5),
+        announce: @escaping @Sendable (String) -> Void = { _ in }
     ) {
+        self.announce = announce
         self.framing = framing
         self.script = script
         self.ledger = ledger
@@ -128,8 +132,12 @@ struct ZVTTerminalSession {
     // MARK: - Transactions
 
     private mutating func moneyMoving(_ kind: SimulatedTransaction.Kind, amount: Money) async throws(TransportError) -> Bool {
-        try await link.send(.acknowledgement)
         let outcome = engine.script.outcome(at: ledger.nextTransactionIndex())
+        if outcome == .holdUnbooked {
+            engine.announce("HOLD request \(kind.rawValue) \(amount.decimalString) not booked")
+            return try await holdUntilHangUp()
+        }
+        try await link.send(.acknowledgement)
         for status in engine.script.prompts {
             guard try await sendAwaitingAcknowledgement(ZVTTerminalMessages.intermediateStatus(status)) else {
                 return true  // aborted by the counter
@@ -149,8 +157,21 @@ struct ZVTTerminalSession {
         case .drop:
             _ = ledger.book(kind, amount: amount, resultCode: 0, card: card)
             return false
+        case .holdApproved:
+            let transaction = ledger.book(kind, amount: amount, resultCode: 0, card: card)
+            engine.announce("HOLD approved \(kind.rawValue) \(amount.decimalString) receipt \(transaction.receiptNumber)")
+            return try await holdUntilHangUp()
+        case .holdUnbooked:
+            break  // handled before the acknowledgement
         }
         return true
+    }
+
+    /// Says nothing and reads whatever comes until the counter hangs up (or dies); then ends the connection.
+    private mutating func holdUntilHangUp() async throws(TransportError) -> Bool {
+        while true {
+            _ = try await link.receive(timeout: .seconds(3600))
+        }
     }
 
     private mutating func reversal(_ data: [UInt8]) async throws(TransportError) -> Bool {
@@ -172,10 +193,12 @@ struct ZVTTerminalSession {
 
     /// Status Information, the slip, Completion. Returns false if the counter aborted on the way.
     private mutating func report(_ transaction: SimulatedTransaction) async throws(TransportError) -> Bool {
-        let status = ZVTTerminalMessages.statusInformation(transaction, card: card, terminalID: ledger.terminalID)
+        let full = engine.script.sendsFullCardData
+        let status = ZVTTerminalMessages.statusInformation(transaction, card: card, terminalID: ledger.terminalID,
+                                                           fullCardData: full)
         guard try await sendAwaitingAcknowledgement(status) else { return false }
         if engine.script.printsReceipt {
-            for line in ZVTTerminalMessages.slip(transaction, card: card, terminalID: ledger.terminalID) {
+            for line in ZVTTerminalMessages.slip(transaction, card: card, terminalID: ledger.terminalID, fullCardData: full) {
                 guard try await sendAwaitingAcknowledgement(line) else { return false }
             }
         }

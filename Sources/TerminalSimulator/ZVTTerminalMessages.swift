@@ -23,8 +23,10 @@ enum ZVTTerminalMessages {
     }
 
     /// Status Information for a booked transaction: result, amount, numbers, masked card, AID, entry mode, CVM.
+    /// With `fullCardData` it sends what a non-masking terminal sends: the full PAN and the expiry date (BMP 0E).
     static func statusInformation(
-        _ transaction: SimulatedTransaction, card: TestCard, terminalID: String, date: Date = Date()
+        _ transaction: SimulatedTransaction, card: TestCard, terminalID: String, fullCardData: Bool = false,
+        date: Date = Date()
     ) -> ZVTAPDU {
         var fields: [ZVTField] = [
             .bytes(.resultCode, [transaction.resultCode]),
@@ -40,7 +42,7 @@ enum ZVTTerminalMessages {
             .bytes(.traceNumber, BCD.encode(UInt64(transaction.traceNumber), byteCount: 3)!),
             .bytes(.time, BCD.encode(time, byteCount: 3)!),
             .bytes(.date, BCD.encode(day, byteCount: 2)!),
-            ZVTField(.pan, .maskedPAN(card.maskedPAN)),
+            fullCardData ? .bytes(.pan, packedDigits(card.number)) : ZVTField(.pan, .maskedPAN(card.maskedPAN)),
             .bytes(.receiptNumber, BCD.encode(UInt64(transaction.receiptNumber), byteCount: 2)!),
             .bytes(.turnoverNumber, BCD.encode(UInt64(transaction.traceNumber), byteCount: 3)!),
             .bytes(.terminalID, BCD.encode(digits: terminalID) ?? [0, 0, 0, 0]),
@@ -48,6 +50,7 @@ enum ZVTTerminalMessages {
             .bytes(.cardType, [card.zvtCardType]),
             .bytes(.cardName, Array(card.cardName.utf8) + [0]),
         ]
+        if fullCardData { fields.append(.bytes(.expiryDate, packedDigits(card.expiry))) }
         if transaction.isApproved {
             fields.append(.bytes(.approvalCode, padded(transaction.approvalCode, to: 8, with: 0)))
         }
@@ -66,7 +69,10 @@ enum ZVTTerminalMessages {
     }
 
     /// The slip the terminal prints for a transaction, as 06 D1 lines (the last one flagged).
-    static func slip(_ transaction: SimulatedTransaction, card: TestCard, terminalID: String) -> [ZVTAPDU] {
+    /// With `fullCardData` the slip carries the full PAN and the expiry date, as some real terminals print them.
+    static func slip(
+        _ transaction: SimulatedTransaction, card: TestCard, terminalID: String, fullCardData: Bool = false
+    ) -> [ZVTAPDU] {
         let title: String
         switch transaction.kind {
         case .payment: title = "PAYMENT"
@@ -82,6 +88,11 @@ enum ZVTTerminalMessages {
             "Card \(card.maskedPAN)",
             "Amount \(transaction.amount)",
         ]
+        if fullCardData {
+            lines[5] = "Card \(card.number)"
+            lines.insert(contentsOf: ["PAN \(grouped(card.number))", "EXP \(card.printedExpiry)", "Gueltig bis \(card.expiry)"],
+                         at: 6)
+        }
         lines.append(transaction.isApproved ? "Approval \(transaction.approvalCode)" : "DECLINED")
         lines.append(transaction.isApproved ? "APPROVED" : "NOT APPROVED")
         return lines.enumerated().map { index, text in
@@ -96,6 +107,21 @@ enum ZVTTerminalMessages {
         return lines.enumerated().map { index, text in
             ZVTAPDU(.printLine, data: [index == lines.count - 1 ? 0xC0 : 0x00] + Array(text.utf8))
         }
+    }
+
+    /// Digits as packed BCD, `F`-padded to a whole byte (BMP 22's full form).
+    static func packedDigits(_ digits: String) -> [UInt8] {
+        var nibbles = digits.unicodeScalars.map { UInt8($0.value - 0x30) }
+        if !nibbles.count.isMultiple(of: 2) { nibbles.append(0x0F) }
+        return stride(from: 0, to: nibbles.count, by: 2).map { nibbles[$0] << 4 | nibbles[$0 + 1] }
+    }
+
+    /// A number in groups of four, as slips print it.
+    private static func grouped(_ digits: String) -> String {
+        stride(from: 0, to: digits.count, by: 4).map { start in
+            let from = digits.index(digits.startIndex, offsetBy: start)
+            return String(digits[from...].prefix(4))
+        }.joined(separator: " ")
     }
 
     private static func padded(_ text: String, to width: Int, with filler: UInt8) -> [UInt8] {

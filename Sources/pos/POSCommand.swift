@@ -28,7 +28,6 @@ struct POSCommand: AsyncParsableCommand {
             PrintersCommand.self,
             PrinterCommand.self,
             SyncCommand.self,
-            SyncTestSalesCommand.self,
             BenchCommand.self,
         ],
         defaultSubcommand: RunCommand.self

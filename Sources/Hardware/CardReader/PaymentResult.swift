@@ -42,7 +42,8 @@ public struct PaymentResult: Hashable, Sendable, Codable {
     public var entryMode: CardEntryMode?
     /// How the cardholder was verified (TLV 1F10).
     public var verification: CardholderVerification?
-    /// The terminal's own slip text, verbatim, to print as it is.
+    /// The terminal's own slip text, as it came but with card numbers and expiry dates masked
+    /// (``CardDataRedactor``).
     public var slipLines: [String]
 
     /// Creates a result.
@@ -71,7 +72,7 @@ public struct PaymentResult: Hashable, Sendable, Codable {
         self.applicationName = applicationName
         self.entryMode = entryMode
         self.verification = verification
-        self.slipLines = slipLines
+        self.slipLines = slipLines.map(CardDataRedactor.redact)
     }
 }
 

@@ -1,4 +1,5 @@
-/// One line of receipt text the terminal sent for the counter to print, verbatim.
+/// One line of receipt text the terminal sent for the counter to print, with card numbers and expiry dates
+/// masked on arrival (``CardDataRedactor``).
 public struct TerminalPrintLine: Hashable, Sendable, Codable {
     /// The text, already decoded from the terminal's character set.
     public var text: String
@@ -11,10 +12,10 @@ public struct TerminalPrintLine: Hashable, Sendable, Codable {
     /// The last line of the receipt: the printer may cut after it.
     public var isLastLine: Bool
 
-    /// Creates a line.
+    /// Creates a line; card data in `text` is masked.
     public init(text: String, isCentered: Bool = false, isDoubleWidth: Bool = false, isDoubleHeight: Bool = false,
                 isLastLine: Bool = false) {
-        self.text = text
+        self.text = CardDataRedactor.redact(text)
         self.isCentered = isCentered
         self.isDoubleWidth = isDoubleWidth
         self.isDoubleHeight = isDoubleHeight

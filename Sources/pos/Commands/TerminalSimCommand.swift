@@ -9,9 +9,11 @@ struct TerminalSimCommand: AsyncParsableCommand {
         commandName: "terminal-sim",
         abstract: "Run a simulated card terminal.",
         discussion: """
-            Script steps (repeatable, comma-separated): approve, decline:CODE (hex), timeout, drop, nak-first,
-            slow:MS, no-prompts, no-receipt, card:mastercard|visa|girocard. Outcomes apply to successive payments;
-            the last one repeats.
+            Script steps (repeatable, comma-separated): approve, decline:CODE (hex), timeout, drop, hold (approve,
+            print "HOLD approved …", then say nothing until the counter hangs up), hold-request (print "HOLD request
+            …" without acting on it), nak-first, slow:MS, no-prompts, no-receipt, card:mastercard|visa|girocard,
+            full-pan (send the full PAN and expiry as unmasking terminals do). Outcomes apply to successive
+            payments; the last one repeats.
             """
     )
 
@@ -36,10 +38,14 @@ struct TerminalSimCommand: AsyncParsableCommand {
             throw ExitStatus.usage.exitCode
         }
         let ledger = TerminalLedger(logURL: log.map { URL(fileURLWithPath: $0) })
+        // Hold steps announce themselves on stdout, so a test or script can act at that moment.
+        @Sendable func zvtEngine(_ framing: ZVTCardReader.Framing) -> ZVTTerminalEngine {
+            ZVTTerminalEngine(framing: framing, script: parsed, ledger: ledger, announce: { Console.out($0) })
+        }
         do {
             if let zvt {
                 let (host, port) = try Self.hostAndPort(zvt)
-                let engine = ZVTTerminalEngine(framing: .bareAPDU, script: parsed, ledger: ledger)
+                let engine = zvtEngine(.bareAPDU)
                 try await LiveReaderTransports.listen(host: host, port: port, announce: { port in
                     Console.out("ZVT terminal simulator listening on tcp://\(host):\(port)")
                 }, serve: { transport in await engine.serve(transport) })
@@ -51,7 +57,7 @@ struct TerminalSimCommand: AsyncParsableCommand {
                     // One session after another on the same connection, as on a cable, until the peer hangs up.
                     let line = SimulatorLine(connection)
                     while !line.isDead && !Task.isCancelled {
-                        await ZVTTerminalEngine(framing: .serial, script: parsed, ledger: ledger).serve(line)
+                        await zvtEngine(.serial).serve(line)
                     }
                     await line.hangUp()
                 })
@@ -60,7 +66,7 @@ struct TerminalSimCommand: AsyncParsableCommand {
                 Console.out("ZVT terminal simulator on \(zvtSerial)")
                 while !Task.isCancelled {
                     try await line.open()
-                    await ZVTTerminalEngine(framing: .serial, script: parsed, ledger: ledger).serve(line)
+                    await zvtEngine(.serial).serve(line)
                 }
             } else if let link = zvtSerial ?? concert {
                 let transport = try await LiveReaderTransports.pseudoTerminal(linkedAt: link)
@@ -69,7 +75,7 @@ struct TerminalSimCommand: AsyncParsableCommand {
                     if concert != nil {
                         await ConcertTerminalEngine(script: parsed, ledger: ledger).serve(transport)
                     } else {
-                        await ZVTTerminalEngine(framing: .serial, script: parsed, ledger: ledger).serve(transport)
+                        await zvtEngine(.serial).serve(transport)
                     }
                 }
             }

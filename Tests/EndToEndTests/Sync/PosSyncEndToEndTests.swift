@@ -1,9 +1,12 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 import WooTestServer
 
 /// `pos sync` as an operator runs it: the real executable and data directory, real HTTP to the test server.
-/// Sales are queued with the hidden `pos _sync-test-sales` (the transaction a sale writes).
+/// Sales are real `pos sell --pay cash` sales from the synced catalog.
 @Suite(.serialized)
 struct PosSyncEndToEndTests {
     let server = WooTestServer()
@@ -15,7 +18,7 @@ struct PosSyncEndToEndTests {
         site = try server.start().absoluteString
         server.seedDemoStore()
         server.addUser(username: "manager", applicationPassword: "sync pass", role: .shopManager)
-        productID = server.addProduct(name: "Sync Mug", regularPrice: "4.00", taxClass: "zero-rate").id
+        productID = server.addProduct(name: "Sync Mug", regularPrice: "4.00", sku: "SYNC-MUG", taxClass: "zero-rate").id
         data = try TemporaryDirectory()
     }
 
@@ -28,10 +31,13 @@ struct PosSyncEndToEndTests {
         try await PosProcess.run(arguments + ["--data-dir", data.path], environment: ["POS_APP_PASSWORD": "sync pass"])
     }
 
-    private func loginAndQueue(_ count: Int, productID: Int64? = nil) async throws {
+    private func loginAndQueue(_ count: Int, sku: String = "SYNC-MUG") async throws {
         #expect(try await pos(["login", "--site", site, "--username", "manager"]).status == 0)
-        let queued = try await pos(["_sync-test-sales", "--count", "\(count)", "--line", "\(productID ?? self.productID):4.00:0"])
-        #expect(queued.status == 0, "\(queued.stderr)")
+        #expect(try await pos(["catalog", "sync"]).status == 0)
+        for _ in 0..<count {
+            let sold = try await pos(["sell", "--item", sku, "--pay", "cash"])
+            #expect(sold.status == 0, "\(sold.stderr)")
+        }
     }
 
     private func summary(_ outcome: PosProcess.Outcome) throws -> [String: Any] {
@@ -75,8 +81,14 @@ struct PosSyncEndToEndTests {
 
     @Test func sync_unknownProduct_exitsThreeWithTheReasonAndDiscardNeedsConfirmation() async throws {
         defer { tearDown() }
-        // Given a sale of a product the store does not have
-        try await loginAndQueue(1, productID: 987_654)
+        // Given a sale of a product the store deleted after the catalog sync
+        let doomed = server.addProduct(name: "Discontinued", regularPrice: "4.00", sku: "DOOMED", taxClass: "zero-rate")
+        try await loginAndQueue(1, sku: "DOOMED")
+        var delete = URLRequest(url: URL(string: "\(site.hasSuffix("/") ? String(site.dropLast()) : site)/wp-json/wc/v3/products/\(doomed.id)?force=true")!)
+        delete.httpMethod = "DELETE"
+        delete.setValue("Basic " + Data("manager:sync pass".utf8).base64EncodedString(), forHTTPHeaderField: "Authorization")
+        _ = try await URLSession.shared.data(for: delete)
+        #expect(server.product(id: doomed.id) == nil)
 
         // When syncing, then discarding without and with confirmation
         let outcome = try await pos(["sync"])
@@ -85,7 +97,7 @@ struct PosSyncEndToEndTests {
 
         // Then exit 3 with the reason; the discard is refused without the flag
         #expect(outcome.status == 3, "\(outcome.stdout) \(outcome.stderr)")
-        #expect(outcome.stdout.contains("PARKED 1") && outcome.stdout.contains("empty line instead of product 987654"))
+        #expect(outcome.stdout.contains("PARKED 1") && outcome.stdout.contains("empty line instead of product \(doomed.id)"))
         #expect(unconfirmed.status == 64)
         #expect(confirmed.status == 0 && confirmed.stdout.contains("Discarded entry 1"))
     }

@@ -36,7 +36,7 @@ struct SyncEngineTests {
             #expect(stored.syncState == .synced && stored.remoteId != nil && stored.remoteNumber != nil)
             #expect(stored.serverTotal == 400 && !stored.hasServerTotalMismatch)
             let remote = try #require(harness.server.order(id: stored.remoteId ?? 0))
-            #expect(remote.datePaid != nil && remote.transactionID == "cash-\(order.clientUUID)")
+            #expect(remote.datePaid != nil && remote.transactionID == order.clientUUID.description)
         }
     }
 

@@ -4,7 +4,7 @@ import POSFoundation
 import Storage
 import Synchronization
 import WooTestServer
-import Yosemite
+@testable import Yosemite
 import YosemiteTestSupport
 
 /// A test server with a shop manager, a scratch data directory and a product to sell, for sync tests.
@@ -37,14 +37,43 @@ struct SyncTestHarness {
                    configuration: .init(batchSize: batchSize, randomSeed: seed))
     }
 
-    /// Queues `count` cash sales of one product at 4.00, as the selling side does.
+    /// Sells `count` cash sales of one product at 4.00 through `OrderStore` (the real sale path), the product
+    /// known locally at 4.00 without tax whatever the store says about it.
     @discardableResult
     func sell(_ count: Int = 1, productID: Int64? = nil, quantity: Int = 1) async throws -> [Storage.OrderRecord] {
-        let writer = OutboxSaleWriter(database: environment.database, uuid: .live,
-                                      currency: Currency(code: "EUR", exponent: 2))
-        return try await writer.recordCashSales(
-            [.init(productId: productID ?? self.productID, quantity: quantity, net: 400 * Int64(quantity))],
-            count: count, saleTime: environment.now())
+        let id = productID ?? self.productID
+        let database = environment.database
+        let settings = StoreSettings(
+            storeName: "Sync", siteURL: "http://localhost", currency: .eur, moneyFormat: .standard(for: .eur),
+            address: StoreAddress(country: "DE"), taxes: TaxOptions(calculateTaxes: true, pricesIncludeTax: false))
+        try await SettingsRepository(database: database).save(settings)
+        try await database.performAndSave { db in
+            if try ProductRecord.find(id: id, in: db) == nil {
+                try ProductRecord(id: id, name: "Product \(id)", sku: "SYNC-\(id)", price: "4.00", regularPrice: "4.00",
+                                  taxClass: "zero-rate").insert(db)
+            }
+        }
+        return try await Self.completeSales(count, sku: "SYNC-\(id)", quantity: quantity, environment: environment)
+    }
+
+    @MainActor
+    private static func completeSales(
+        _ count: Int, sku: String, quantity: Int, environment: AppEnvironment
+    ) async throws -> [Storage.OrderRecord] {
+        let dispatcher = Dispatcher()
+        let store = OrderStore(dispatcher: dispatcher, environment: environment)
+        defer { withExtendedLifetime(store) {} }
+        var orders: [Storage.OrderRecord] = []
+        for _ in 0..<count {
+            let cart = Cart(items: [.init(code: sku, quantity: quantity)])
+            let result = await withCheckedContinuation { continuation in
+                dispatcher.dispatch(OrderAction.completeSale(cart: cart, tender: .cash(tendered: nil)) {
+                    continuation.resume(returning: $0)
+                })
+            }
+            orders.append(try result.get().order.record)
+        }
+        return orders
     }
 
     /// How many orders on the server carry this client UUID.
