@@ -17,6 +17,8 @@ public final class CounterContext {
     public let setNeedsDisplay: @MainActor () -> Void
     /// Asks the status bar to reload (after a sale, a print…).
     public let refreshStatus: @MainActor () -> Void
+    /// Called after a login moved the session to another store; the shell rebuilds its screens for its settings.
+    public internal(set) var sessionChanged: @MainActor (StoreSettings) -> Void = { _ in }
 
     /// Creates a context.
     public init(stores: StoresManager, settings: StoreSettings, scanSettings: ScanDetector.Settings = .init(),

@@ -21,6 +21,7 @@ public enum SellDataFlow {
         case payKeyPressed
         case ordersKeyPressed
         case shiftKeyPressed
+        case menuKeyPressed
     }
 
     /// A field the cashier is filling in at the bottom of the screen.

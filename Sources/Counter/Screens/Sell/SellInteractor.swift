@@ -45,6 +45,7 @@ public final class SellInteractor {
         case .payKeyPressed: pay()
         case .ordersKeyPressed: context.router?.show(.orders)
         case .shiftKeyPressed: context.router?.show(.shift)
+        case .menuKeyPressed: context.router?.show(.menu)
         }
         present(response)
     }

@@ -33,6 +33,7 @@ public final class SellView: CounterModule {
     }
     public var keyHints: [KeyHint] {
         [KeyHint("F2", "Qty"), KeyHint("F3", "Remove"), KeyHint("F4", "Discount"), KeyHint("F5", "Coupon"),
+         KeyHint("F7", "Menu"),
          KeyHint("F6", "Customer"), KeyHint("F8", "Shift"), KeyHint("F9", "Orders"), KeyHint("F12", "Pay cash")]
     }
 
@@ -55,6 +56,7 @@ public final class SellView: CounterModule {
         case .function(6): .customerKeyPressed
         case .function(9): .ordersKeyPressed
         case .function(8): .shiftKeyPressed
+        case .function(7): .menuKeyPressed
         case .function(12), .control("p"): .payKeyPressed
         default: nil
         }
