@@ -10,13 +10,14 @@ import YosemiteTestSupport
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct CounterAppBackOfficeTests {
-    private func openDemoCounter(_ directory: TestDataDirectory,
-                                 makeNetwork: @escaping @Sendable (Credentials) -> any Network = { _ in UnimplementedNetwork() })
+    private func openDemoCounter(_ directory: TestDataDirectory, liveNetwork: Bool = false)
         async throws -> (CanvasScreen, StoresManager, Task<Void, Never>) {
-        let manager = StoresManager(environment: try AppEnvironment.test(directory: directory, makeNetwork: makeNetwork))
+        let environment = liveNetwork ? try AppEnvironment.test(directory: directory, makeNetwork: AppEnvironment.liveNetwork)
+            : try AppEnvironment.test(directory: directory)
+        let manager = StoresManager(environment: environment)
         try await manager.openDemo()
         let status = try await manager.perform { StatusAction.loadStatus(onCompletion: $0) }
-        let screen = CanvasScreen(size: TerminalSize(rows: 30, columns: 110))
+        let screen = CanvasScreen(size: TerminalSize(rows: 30, columns: 140))
         let app = CounterApp(stores: manager, settings: try #require(status.store), screen: screen, statusRefreshInterval: nil)
         let running = Task { await app.run() }
         _ = await screen.frame { $0.contains("Demo Store") && $0.contains("Search or scan") }
@@ -97,13 +98,18 @@ struct CounterAppBackOfficeTests {
         // Given the demo counter with the live network
         let directory = try TestDataDirectory()
         defer { directory.remove() }
-        let (screen, manager, running) = try await openDemoCounter(directory, makeNetwork: AppEnvironment.liveNetwork)
+        let (screen, manager, running) = try await openDemoCounter(directory, liveNetwork: true)
         screen.type([.function(7)])
         _ = await screen.frame { $0.contains("Back office") }
         screen.type(typed("4"))
         _ = await screen.frame { $0.contains("Application password") }
         // When the cashier logs in to a port nothing listens on
-        screen.type(typed("http://127.0.0.1:9") + [.enter] + typed("ann") + [.tab] + typed("pass word") + [.enter])
+        screen.type(typed("http://127.0.0.1:9"))
+        screen.type([.enter])
+        screen.type(typed("ann"))
+        screen.type([.tab])
+        screen.type(typed("pass word"))
+        screen.type([.enter])
         // Then the error shows, the password never does, and the counter is still the demo store
         let frame = await screen.frame { $0.contains("could not be reached") }
         #expect(!frame.contains("pass word"))
