@@ -56,7 +56,7 @@ public final class SyncInteractor {
             do throws(SyncError) {
                 let summary = try await stores.perform { SyncAction.syncNow(maxWait: Self.maxWait, onCompletion: $0) }
                 response.summary = summary
-                if let error = summary.lastError, summary.sent == 0, summary.adopted == 0 {
+                if !response.isDemo, let error = summary.lastError, summary.sent == 0, summary.adopted == 0 {
                     response.message = error
                     response.isError = summary.unreachable
                 }
