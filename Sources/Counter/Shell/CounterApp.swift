@@ -29,11 +29,13 @@ public final class CounterApp {
     private var keysTaken = 0
     private var quitRequested = false
     private let clock = ContinuousClock()
+    private var backgroundSyncRunning = false
 
     /// Creates the shell on the sell screen.
     ///
     /// - Parameter statusRefreshInterval: how often the status line reloads on its own; `nil` for never
-    ///   (tests), it still reloads after each sale.
+    ///   (tests), it still reloads after each sale. In a real store each periodic reload also starts a background
+    ///   sync when sales wait in the outbox.
     public init(stores: StoresManager, settings: StoreSettings, screen: any TerminalScreen,
                 scanSettings: ScanDetector.Settings = .init(), frameLog: FrameLog? = nil,
                 statusRefreshInterval: Duration? = .seconds(5)) {
@@ -41,10 +43,21 @@ public final class CounterApp {
         self.frameLog = frameLog
         self.statusRefreshInterval = statusRefreshInterval
         detector = ScanDetector(settings: scanSettings)
+        makeScreens(stores: stores, settings: settings, scanSettings: scanSettings)
+    }
+
+    /// Builds the context and the router (again after a login moved the session to another store).
+    private func makeScreens(stores: StoresManager, settings: StoreSettings, scanSettings: ScanDetector.Settings) {
         let context = CounterContext(
             stores: stores, settings: settings, scanSettings: scanSettings,
             setNeedsDisplay: { [weak self] in self?.setNeedsDisplay() },
             refreshStatus: { [weak self] in self?.refreshStatus() })
+        context.sessionChanged = { [weak self] settings in
+            guard let self else { return }
+            self.makeScreens(stores: stores, settings: settings, scanSettings: scanSettings)
+            self.router.show(.sell)
+            self.refreshStatus()
+        }
         self.context = context
         router = CounterRouter(context: context)
     }
@@ -150,12 +163,26 @@ public final class CounterApp {
         }
     }
 
+    /// In a real store the periodic refresh also sends what waits in the outbox: one sync at a time, off the main
+    /// actor, never holding keys. Its outcome is what makes the status line's online/offline current.
+    private func syncInBackground() {
+        guard !backgroundSyncRunning, context.stores.isAuthenticated, status.unsynced > 0 else { return }
+        backgroundSyncRunning = true
+        let stores = context.stores
+        Task { [weak self] in
+            _ = try? await stores.perform { SyncAction.syncNow(maxWait: .zero, onCompletion: $0) }
+            self?.backgroundSyncRunning = false
+            self?.refreshStatus()
+        }
+    }
+
     private func startStatusRefresher() -> Task<Void, Never>? {
         guard let interval = statusRefreshInterval else { return nil }
         return Task { [weak self] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
                 self?.refreshStatus()
+                self?.syncInBackground()
             }
         }
     }

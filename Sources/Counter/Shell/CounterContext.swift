@@ -19,6 +19,8 @@ public final class CounterContext {
     public let refreshStatus: @MainActor () -> Void
     /// The card reader's state for the status line.
     public let readerActivity: ReaderActivity
+    /// Called after a login moved the session to another store; the shell rebuilds its screens for its settings.
+    public internal(set) var sessionChanged: @MainActor (StoreSettings) -> Void = { _ in }
 
     /// Creates a context.
     public init(stores: StoresManager, settings: StoreSettings, scanSettings: ScanDetector.Settings = .init(),

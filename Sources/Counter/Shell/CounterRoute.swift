@@ -20,6 +20,16 @@ public enum CounterRoute: Sendable {
     case shift
     /// The card readers: list, connect, end of day, resolve.
     case readers
+    /// The back-office menu (sync, printers, settings, login).
+    case menu
+    /// The outbox: pending and parked entries, sync now, retry.
+    case sync
+    /// The print queues, the receipt printer, test pages.
+    case printers
+    /// This counter's settings (receipt width, printer, reader, cashier, scanner).
+    case settings
+    /// Log in to a WooCommerce store (leaving the demo store).
+    case login
 }
 
 /// What the pay screen needs: the cart and its total.

@@ -29,6 +29,11 @@ public final class CounterRouter {
         case .orders: current = OrdersBuilder.build(context: context)
         case .shift: current = ShiftBuilder.build(context: context)
         case .readers: current = ReadersBuilder.build(context: context)
+        case .menu: current = MenuView(context: context)
+        case .sync: current = SyncBuilder.build(context: context)
+        case .printers: current = PrintersBuilder.build(context: context)
+        case .settings: current = SettingsBuilder.build(context: context)
+        case .login: current = LoginBuilder.build(context: context)
         }
         current.start()
         context.setNeedsDisplay()

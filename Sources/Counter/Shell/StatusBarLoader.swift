@@ -1,14 +1,17 @@
 import Yosemite
 
-/// Loads the status line's facts from Yosemite (status and app settings).
+/// Loads the status line's facts from Yosemite (status, app settings, and the sync engine's connectivity).
 @MainActor
 struct StatusBarLoader {
     let stores: StoresManager
 
-    /// The current status, or `nil` when it cannot be read.
+    /// The current status, or `nil` when it cannot be read. Never waits for the network: connectivity is what the
+    /// sync engine last saw.
     func load() async -> StatusBarModel? {
         guard let status = try? await stores.perform({ StatusAction.loadStatus(onCompletion: $0) }) else { return nil }
         let settings = try? await stores.perform { AppSettingsAction.loadAppSettings(onCompletion: $0) }
-        return StatusBarModel(status: status, appSettings: settings)
+        var connectivity: ConnectivityMonitor.State?
+        if stores.canSell { connectivity = try? await stores.perform { SyncAction.loadConnectivity(onCompletion: $0) } }
+        return StatusBarModel(status: status, appSettings: settings, connectivity: connectivity)
     }
 }

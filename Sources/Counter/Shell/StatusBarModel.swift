@@ -5,7 +5,7 @@ import Yosemite
 public struct StatusBarModel: Hashable, Sendable {
     public var storeName: String
     public var isDemo: Bool
-    /// "online", "offline", or "no network" in the demo.
+    /// "online", "offline", "not checked yet", or "no network (demo)" in the demo.
     public var connectivity: String
     public var unsynced: Int
     public var reader: String
@@ -24,12 +24,16 @@ public struct StatusBarModel: Hashable, Sendable {
         self.cashier = cashier
     }
 
-    /// The model for a status and the app settings.
-    public init(status: CounterStatus, appSettings: AppSettings?) {
+    /// The model for a status, the app settings, and what the sync engine last saw of the store.
+    public init(status: CounterStatus, appSettings: AppSettings?, connectivity state: ConnectivityMonitor.State? = nil) {
         isDemo = status.mode == .demo
         storeName = status.store?.storeName ?? "no store"
-        connectivity = isDemo ? "no network (demo)" : "sync pending"
-        if !isDemo && status.unsyncedEntries == 0 { connectivity = "synced" }
+        connectivity = switch (isDemo, state) {
+        case (true, _): "no network (demo)"
+        case (false, .online?): "online"
+        case (false, .offline?): "offline"
+        case (false, _): "not checked yet"
+        }
         unsynced = status.unsyncedEntries
         reader = appSettings?.readerAddress ?? (isDemo ? "sim://" : "no reader")
         printer = appSettings?.printerName ?? "default printer"

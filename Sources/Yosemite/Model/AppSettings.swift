@@ -8,14 +8,21 @@ public struct AppSettings: Hashable, Sendable, Codable {
     public var readerAddress: String?
     /// The cashier's name printed on receipts.
     public var cashierName: String?
+    /// The scanner's longest gap between keys in milliseconds (`nil`: the counter's default or `--scan-gap-ms`).
+    public var scanGapMs: Int?
+    /// The fewest characters a scanned code has (`nil`: the counter's default or `--scan-min-length`).
+    public var scanMinLength: Int?
 
     /// The widths receipts can be rendered at.
     public static let receiptWidths = [32, 42, 48]
 
-    public init(printerName: String? = nil, receiptWidth: Int = 42, readerAddress: String? = nil, cashierName: String? = nil) {
+    public init(printerName: String? = nil, receiptWidth: Int = 42, readerAddress: String? = nil, cashierName: String? = nil,
+                scanGapMs: Int? = nil, scanMinLength: Int? = nil) {
         self.printerName = printerName
         self.receiptWidth = receiptWidth
         self.readerAddress = readerAddress
         self.cashierName = cashierName
+        self.scanGapMs = scanGapMs
+        self.scanMinLength = scanMinLength
     }
 }

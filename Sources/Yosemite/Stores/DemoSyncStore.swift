@@ -21,6 +21,8 @@ final class DemoSyncStore: Store {
             onCompletion(.failure(.noSuchParkedEntry(entryID)))
         case .discardParked(let entryID, _, let onCompletion):
             onCompletion(.failure(.noSuchParkedEntry(entryID)))
+        case .loadConnectivity(let onCompletion):
+            onCompletion(.success(.unknown))
         }
     }
 }

@@ -20,6 +20,20 @@ public struct OutboxItem: Sendable, Hashable, Codable {
     /// Why the server refused it, when parked.
     public var parkedReason: String?
 
+    /// Creates an item from its parts (for screens and tests).
+    public init(id: Int64, orderId: Int64?, kind: String, state: String, attemptCount: Int, nextAttemptAt: Date? = nil,
+                lastError: String? = nil, parkedReason: String? = nil) {
+        self.id = id
+        self.orderId = orderId
+        self.kind = kind
+        self.state = state
+        self.attemptCount = attemptCount
+        self.nextAttemptAt = nextAttemptAt
+        self.lastError = lastError
+        self.parkedReason = parkedReason
+    }
+
+    /// The item of an outbox record.
     public init(_ record: OutboxRecord) {
         id = record.id ?? 0
         orderId = record.orderId

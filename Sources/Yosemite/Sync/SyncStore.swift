@@ -30,6 +30,8 @@ public final class SyncStore: Store {
             retryParked(entryID, onCompletion: onCompletion)
         case .discardParked(let entryID, let confirmed, let onCompletion):
             discardParked(entryID, confirmed: confirmed, onCompletion: onCompletion)
+        case .loadConnectivity(let onCompletion):
+            onCompletion(.success(engine.connectivity.current))
         }
     }
 

@@ -15,12 +15,12 @@ struct CounterCommand: AsyncParsableCommand {
     @OptionGroup var scanner: ScannerOptions
 
     func run() async throws {
-        try await Self.open(directory: try data.resolve(), scanSettings: scanner.settings)
+        try await Self.open(directory: try data.resolve(), scanner: scanner)
     }
 
     /// Opens the session (seeding the demo store if nothing is configured) and runs the counter until Ctrl-Q.
     @MainActor
-    static func open(directory: URL, scanSettings: ScanDetector.Settings) async throws {
+    static func open(directory: URL, scanner: ScannerOptions) async throws {
         let manager = try LiveSession.open(directory)
         let settings: StoreSettings
         do {
@@ -38,6 +38,9 @@ struct CounterCommand: AsyncParsableCommand {
             Console.error(error)
             throw ExitStatus.notLoggedIn.exitCode
         }
+        // Scanner thresholds: the options when given, else what the settings screen saved.
+        let saved = try? await manager.perform { AppSettingsAction.loadAppSettings(onCompletion: $0) }
+        let scanSettings = scanner.settings(saved: saved)
         let screen: CursesScreen
         do {
             screen = try CursesScreen()
@@ -66,13 +69,15 @@ struct CounterCommand: AsyncParsableCommand {
 
 /// The barcode scanner's thresholds, as options.
 struct ScannerOptions: ParsableArguments {
-    @Option(help: "The longest gap between a scanner's keys, in milliseconds; slower typing is a person.")
-    var scanGapMs: Int = 30
+    @Option(help: "The longest gap between a scanner's keys, in milliseconds; slower typing is a person (default: the saved setting, else 30).")
+    var scanGapMs: Int?
 
-    @Option(help: "The fewest characters a scanned code has.")
-    var scanMinLength: Int = 4
+    @Option(help: "The fewest characters a scanned code has (default: the saved setting, else 4).")
+    var scanMinLength: Int?
 
-    var settings: ScanDetector.Settings {
-        ScanDetector.Settings(minimumLength: scanMinLength, maximumGap: .milliseconds(scanGapMs))
+    /// The thresholds: these options, else the saved settings, else the defaults.
+    func settings(saved: AppSettings?) -> ScanDetector.Settings {
+        ScanDetector.Settings(minimumLength: scanMinLength ?? saved?.scanMinLength ?? 4,
+                              maximumGap: .milliseconds(scanGapMs ?? saved?.scanGapMs ?? 30))
     }
 }

@@ -20,7 +20,7 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         let directory = try data.resolve()
         if !json && isatty(STDOUT_FILENO) == 1 && isatty(STDIN_FILENO) == 1 {
-            try await CounterCommand.open(directory: directory, scanSettings: scanner.settings)
+            try await CounterCommand.open(directory: directory, scanner: scanner)
             return
         }
         let status = try await StatusCommand.load(directory: directory, openDemo: true)

@@ -47,6 +47,30 @@ struct SyncStoreTests {
         withExtendedLifetime(store) {}
     }
 
+    @Test func loadConnectivity_beforeAndAfterSyncs_followsWhatTheEngineSaw() async throws {
+        // Given a sale waiting, and a store not yet asked
+        let harness = try SyncTestHarness()
+        defer { harness.stop() }
+        let dispatcher = Dispatcher()
+        let store = SyncStore(dispatcher: dispatcher, environment: harness.environment, network: harness.network)
+        try await harness.sell(1)
+        let before = try await perform(dispatcher) { SyncAction.loadConnectivity(onCompletion: $0) }.get()
+
+        // When a sync runs with the cable out, then with it back
+        harness.network.setOffline(true)
+        _ = await perform(dispatcher) { SyncAction.syncNow(maxWait: .zero, onCompletion: $0) }
+        let offline = try await perform(dispatcher) { SyncAction.loadConnectivity(onCompletion: $0) }.get()
+        harness.network.setOffline(false)
+        _ = await perform(dispatcher) { SyncAction.syncNow(maxWait: .zero, onCompletion: $0) }
+        let online = try await perform(dispatcher) { SyncAction.loadConnectivity(onCompletion: $0) }.get()
+
+        // Then the status follows the last request's outcome
+        #expect(before == .unknown)
+        #expect(offline == .offline)
+        #expect(online == .online)
+        withExtendedLifetime(store) {}
+    }
+
     @Test func discardParked_needsConfirmationThenUnblocksTheOrder() async throws {
         // Given a parked create (unknown coupon)
         let harness = try SyncTestHarness()

@@ -22,7 +22,7 @@ public enum SellDataFlow {
         case payCardKeyPressed
         case ordersKeyPressed
         case shiftKeyPressed
-        case readersKeyPressed
+        case menuKeyPressed
     }
 
     /// A field the cashier is filling in at the bottom of the screen.

@@ -48,7 +48,7 @@ public final class SellInteractor {
         case .payCardKeyPressed: payByCard = true; pay()
         case .ordersKeyPressed: context.router?.show(.orders)
         case .shiftKeyPressed: context.router?.show(.shift)
-        case .readersKeyPressed: context.router?.show(.readers)
+        case .menuKeyPressed: context.router?.show(.menu)
         }
         present(response)
     }

@@ -33,7 +33,7 @@ public final class SellView: CounterModule {
     }
     public var keyHints: [KeyHint] {
         [KeyHint("F2", "Qty"), KeyHint("F3", "Remove"), KeyHint("F4", "Discount"), KeyHint("F5", "Coupon"),
-         KeyHint("F6", "Customer"), KeyHint("F7", "Readers"), KeyHint("F8", "Shift"), KeyHint("F9", "Orders"),
+         KeyHint("F6", "Customer"), KeyHint("F7", "Menu"), KeyHint("F8", "Shift"), KeyHint("F9", "Orders"),
          KeyHint("F11", "Card"), KeyHint("F12", "Cash")]
     }
 
@@ -56,9 +56,9 @@ public final class SellView: CounterModule {
         case .function(6): .customerKeyPressed
         case .function(9): .ordersKeyPressed
         case .function(8): .shiftKeyPressed
+        case .function(7): .menuKeyPressed
         case .function(12), .control("p"): .payKeyPressed
         case .function(11): .payCardKeyPressed
-        case .function(7): .readersKeyPressed
         default: nil
         }
         if let request { interactor.handle(request) }

@@ -1,0 +1,60 @@
+import Yosemite
+
+/// The settings screen's data flow: this counter's ``AppSettings`` as a list of fields, edited one at a time and
+/// saved at once through `AppSettingsAction.updateAppSettings`.
+public enum SettingsDataFlow {
+    /// What the cashier did.
+    public enum Request: Hashable, Sendable {
+        case selectionUp
+        case selectionDown
+        case typed(Character)
+        case backspace
+        /// Edits the selected field, or saves the one being edited.
+        case enterPressed
+        case escapePressed
+    }
+
+    /// The fields, in screen order.
+    public enum Field: Int, CaseIterable, Hashable, Sendable {
+        case receiptWidth
+        case printer
+        case reader
+        case cashier
+        case scanGap
+        case scanMinLength
+    }
+
+    /// The settings screen's state.
+    public struct Response: Hashable, Sendable {
+        /// The saved settings; `nil` until loaded.
+        public var settings: AppSettings?
+        public var selected: Field = .receiptWidth
+        /// Whether the selected field is being typed into.
+        public var isEditing = false
+        public var input = ""
+        public var message: String?
+        public var isError = false
+
+        /// An empty state.
+        public init() {}
+    }
+
+    /// What the view draws.
+    public struct ViewModel: Hashable, Sendable {
+        /// One field.
+        public struct Row: Hashable, Sendable {
+            public var label: String
+            public var value: String
+        }
+
+        public var rows: [Row]
+        public var selected: Int
+        /// "Cashier name: Ada▏" while editing.
+        public var prompt: String?
+        /// What the selected field means.
+        public var help: String
+        public var message: String?
+        public var isError: Bool
+        public var keyHints: [KeyHint]
+    }
+}

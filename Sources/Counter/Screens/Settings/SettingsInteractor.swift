@@ -1,0 +1,130 @@
+import Foundation
+import Yosemite
+
+/// Keeps the settings screen's state; loads and saves through `AppSettingsAction`.
+@MainActor
+public final class SettingsInteractor {
+    public private(set) var response = SettingsDataFlow.Response()
+    var present: (SettingsDataFlow.Response) -> Void = { _ in }
+    private let context: CounterContext
+
+    /// Creates the interactor.
+    public init(context: CounterContext) {
+        self.context = context
+    }
+
+    /// Loads the saved settings.
+    public func load() {
+        let stores = context.stores
+        Task {
+            do throws(AppSettingsError) {
+                response.settings = try await stores.perform { AppSettingsAction.loadAppSettings(onCompletion: $0) }
+            } catch {
+                response.message = "\(error.message) \(error.recoverySuggestion)"
+                response.isError = true
+            }
+            present(response)
+        }
+    }
+
+    /// Handles one request.
+    public func handle(_ request: SettingsDataFlow.Request) {
+        switch request {
+        case .selectionUp where !response.isEditing:
+            response.selected = SettingsDataFlow.Field(rawValue: response.selected.rawValue - 1) ?? response.selected
+        case .selectionDown where !response.isEditing:
+            response.selected = SettingsDataFlow.Field(rawValue: response.selected.rawValue + 1) ?? response.selected
+        case .typed(let character) where response.isEditing: response.input.append(character)
+        case .backspace where response.isEditing: _ = response.input.popLast()
+        case .escapePressed:
+            if response.isEditing { response.isEditing = false; response.input = "" } else { context.router?.show(.sell); return }
+        case .enterPressed: enter()
+        default: break
+        }
+        present(response)
+    }
+
+    private func enter() {
+        guard let settings = response.settings else { return }
+        response.message = nil
+        response.isError = false
+        let field = response.selected
+        if field == .receiptWidth {
+            let widths = AppSettings.receiptWidths
+            let next = widths[((widths.firstIndex(of: settings.receiptWidth) ?? -1) + 1) % widths.count]
+            return save(field, "\(next)")
+        }
+        if !response.isEditing {
+            response.isEditing = true
+            response.input = Self.editableValue(field, settings)
+            return
+        }
+        response.isEditing = false
+        save(field, response.input)
+        response.input = ""
+    }
+
+    private func save(_ field: SettingsDataFlow.Field, _ input: String) {
+        var check = response.settings ?? AppSettings()
+        if let problem = Self.apply(field, input, to: &check) {
+            response.message = problem
+            response.isError = true
+            return
+        }
+        let stores = context.stores
+        Task {
+            do throws(AppSettingsError) {
+                response.settings = try await stores.perform {
+                    AppSettingsAction.updateAppSettings({ _ = Self.apply(field, input, to: &$0) }, onCompletion: $0)
+                }
+                response.message = "\(SettingsPresenter.label(field)) saved."
+            } catch {
+                response.message = "\(error.message) \(error.recoverySuggestion)"
+                response.isError = true
+            }
+            context.refreshStatus()
+            present(response)
+        }
+    }
+
+    /// What editing a field starts from: its saved text, empty when unset.
+    static func editableValue(_ field: SettingsDataFlow.Field, _ settings: AppSettings) -> String {
+        switch field {
+        case .receiptWidth: "\(settings.receiptWidth)"
+        case .printer: settings.printerName ?? ""
+        case .reader: settings.readerAddress ?? ""
+        case .cashier: settings.cashierName ?? ""
+        case .scanGap: settings.scanGapMs.map(String.init) ?? ""
+        case .scanMinLength: settings.scanMinLength.map(String.init) ?? ""
+        }
+    }
+
+    /// Sets a field from typed text (empty clears an optional one); returns why it is refused, or `nil`.
+    nonisolated static func apply(_ field: SettingsDataFlow.Field, _ input: String, to settings: inout AppSettings) -> String? {
+        let text = input.trimmingCharacters(in: .whitespaces)
+        let optional: String? = text.isEmpty ? nil : text
+        switch field {
+        case .receiptWidth:
+            guard let width = Int(text), AppSettings.receiptWidths.contains(width) else {
+                return "Receipt widths are 32, 42 or 48 characters."
+            }
+            settings.receiptWidth = width
+        case .printer: settings.printerName = optional
+        case .reader:
+            if let optional, !optional.contains("://") {
+                return "\"\(optional)\" is not a reader address: use zvt+tcp://HOST:PORT, zvt+tty:///dev/…, concert+tcp://… or sim://."
+            }
+            settings.readerAddress = optional
+        case .cashier: settings.cashierName = optional
+        case .scanGap:
+            guard let optional else { settings.scanGapMs = nil; return nil }
+            guard let value = Int(optional), (5...500).contains(value) else { return "The key gap is 5 to 500 milliseconds." }
+            settings.scanGapMs = value
+        case .scanMinLength:
+            guard let optional else { settings.scanMinLength = nil; return nil }
+            guard let value = Int(optional), (1...64).contains(value) else { return "The shortest code is 1 to 64 characters." }
+            settings.scanMinLength = value
+        }
+        return nil
+    }
+}

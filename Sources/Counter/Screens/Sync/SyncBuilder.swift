@@ -1,0 +1,13 @@
+import Foundation
+
+/// Wires the sync screen.
+@MainActor
+public enum SyncBuilder {
+    /// Builds the sync screen.
+    public static func build(context: CounterContext) -> SyncView {
+        let interactor = SyncInteractor(context: context)
+        let view = SyncView(interactor: interactor, presenter: SyncPresenter(), setNeedsDisplay: context.setNeedsDisplay)
+        interactor.present = { [weak view] in view?.display($0) }
+        return view
+    }
+}

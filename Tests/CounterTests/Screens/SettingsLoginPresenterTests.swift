@@ -1,0 +1,79 @@
+import Testing
+import Yosemite
+@testable import Counter
+
+/// The settings and login presenters by value, the settings rules, and both views as text snapshots.
+@MainActor
+struct SettingsLoginPresenterTests {
+    @Test func apply_validAndInvalidValues_setsOrRefuses() {
+        // Given
+        var settings = AppSettings()
+        // When / Then
+        #expect(SettingsInteractor.apply(.receiptWidth, "48", to: &settings) == nil)
+        #expect(settings.receiptWidth == 48)
+        #expect(SettingsInteractor.apply(.receiptWidth, "40", to: &settings) != nil)
+        #expect(settings.receiptWidth == 48)
+        #expect(SettingsInteractor.apply(.scanGap, "3", to: &settings) != nil)
+        #expect(SettingsInteractor.apply(.scanGap, "45", to: &settings) == nil)
+        #expect(settings.scanGapMs == 45)
+        #expect(SettingsInteractor.apply(.reader, "192.0.2.1", to: &settings) != nil)
+        #expect(SettingsInteractor.apply(.reader, "zvt+tcp://192.0.2.1:20007", to: &settings) == nil)
+        #expect(SettingsInteractor.apply(.cashier, "  ", to: &settings) == nil)
+        #expect(settings.cashierName == nil)
+    }
+
+    @Test func settingsViewModel_editingCashier_showsPromptAndSaveKeys() {
+        // Given
+        var response = SettingsDataFlow.Response()
+        response.settings = AppSettings(printerName: "kitchen", receiptWidth: 32, cashierName: "Ada", scanGapMs: 45)
+        response.selected = .cashier
+        response.isEditing = true
+        response.input = "Bo"
+        // When
+        let model = SettingsPresenter().viewModel(response)
+        // Then
+        #expect(model.rows.map(\.value) == ["32 characters", "kitchen", "none", "Ada", "45", "4 (default)"])
+        #expect(model.prompt == "Cashier name: Bo▏")
+        #expect(model.keyHints.map(\.key) == ["Enter", "Esc"])
+    }
+
+    @Test func settingsView_widthSelected_matchesSnapshot() {
+        var response = SettingsDataFlow.Response()
+        response.settings = AppSettings(printerName: nil, receiptWidth: 42, readerAddress: "sim://", cashierName: "Ada")
+        response.message = "Receipt width saved."
+        let model = SettingsPresenter().viewModel(response)
+        var canvas = TextCanvas(size: TerminalSize(rows: 16, columns: 100))
+        SettingsView.draw(model, in: &canvas, area: CanvasRect(row: 0, column: 0, height: 16, width: 100))
+        assertSnapshot(canvas.rendered(), named: "settings")
+    }
+
+    @Test func loginViewModel_password_isMaskedAndNeverShown() {
+        // Given
+        var response = LoginDataFlow.Response()
+        response.siteURL = "https://shop.example"
+        response.username = "ann"
+        response.password = "abcd efgh ijkl"
+        response.field = .password
+        response.isDemo = true
+        // When
+        let model = LoginPresenter().viewModel(response)
+        // Then
+        #expect(model.rows[2].value == String(repeating: "•", count: 14) + "▏")
+        #expect(!"\(model)".contains("abcd"))
+        #expect(model.headline.contains("demo store"))
+    }
+
+    @Test func loginView_failure_matchesSnapshot() {
+        var response = LoginDataFlow.Response()
+        response.siteURL = "https://shop.example"
+        response.username = "ann"
+        response.password = "secret"
+        response.field = .password
+        response.message = "\(AccountError.badCredentials.message) \(AccountError.badCredentials.recoverySuggestion)"
+        response.isError = true
+        let model = LoginPresenter().viewModel(response)
+        var canvas = TextCanvas(size: TerminalSize(rows: 12, columns: 110))
+        LoginView.draw(model, in: &canvas, area: CanvasRect(row: 0, column: 0, height: 12, width: 110))
+        assertSnapshot(canvas.rendered(), named: "login-failed")
+    }
+}
