@@ -56,11 +56,18 @@ for rules in 50-udev-default.rules 60-serial.rules 80-drivers.rules; do
     [ -f "/lib/udev/rules.d/$rules" ] && cp "/lib/udev/rules.d/$rules" "$root/lib/udev/rules.d/"
 done
 
-# pos and its libraries; the generated rules for the permission scenario
-copy_with_libs "$(readlink -f "$pos_binary")"
+# pos and its libraries; the generated rules for the permission scenario. pos goes to a fixed guest path with its
+# resource bundles beside it (the guest mounts a tmpfs on /tmp, which would hide a checkout under /tmp).
+pos_real=$(readlink -f "$pos_binary")
+copy_with_libs "$pos_real"
+mkdir -p "$root/opt/pos/bin"
+mv "$root$pos_real" "$root/opt/pos/bin/pos"
 # debug info is half of a debug build's size and never read in the guest
-if command -v strip >/dev/null; then strip --strip-debug "$root$(readlink -f "$pos_binary")"; fi
-ln -sf "$(readlink -f "$pos_binary")" "$root/usr/bin/pos"
+if command -v strip >/dev/null; then strip --strip-debug "$root/opt/pos/bin/pos"; fi
+for bundle in "$(dirname "$pos_real")"/*.resources; do
+    [ -d "$bundle" ] && cp -rL "$bundle" "$root/opt/pos/bin/"
+done
+ln -sf /opt/pos/bin/pos "$root/usr/bin/pos"
 cp udev/70-pos-payment-terminals.rules "$root/etc/pos/"
 
 # users: root and the cashier (in dialout, which the generated rules give access)
