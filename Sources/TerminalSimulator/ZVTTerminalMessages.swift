@@ -14,8 +14,10 @@ enum ZVTTerminalMessages {
         return ZVTAPDU(.completion, data: data)
     }
 
+    /// The Status Enquiry completion as the spec gives it: the software version as an LLL-variable
+    /// (`F0 F1 F1` + "POS-SIM 1.0"), then the terminal-status byte 00 (ready).
     static func statusEnquiryCompletion() -> ZVTAPDU {
-        ZVTAPDU(.completion, data: Array("POS-SIM 1.0".utf8) + [0x00])
+        ZVTAPDU(.completion, data: ZVTCompletion.statusEnquiryData(softwareVersion: "POS-SIM 1.0", terminalStatus: 0) ?? [])
     }
 
     static func abort(_ code: UInt8) -> ZVTAPDU {
