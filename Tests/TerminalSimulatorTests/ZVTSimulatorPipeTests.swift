@@ -113,24 +113,25 @@ import TerminalSimulator
         server2.cancel()
     }
 
-    @Test func payment_terminalSilent_outcomeUnknownThenResolvedAsNotCharged() async throws {
-        // Given: a T4 of one second (the timeout is what is tested; long enough that a loaded machine completes
-        // the first, approved payment well within it). The same connection must see both payments: the driver
-        // remembers the terminal's last receipt, which is how it tells an old approval from a new one.
+    @Test func payment_terminalSilentAfterAcknowledge_counterAbortsAndTheTerminalEndsItNotCharged() async throws {
+        // Given: a silence limit of one second (the limit is what is tested; long enough that a loaded machine
+        // completes the first, approved payment well within it). The terminal acknowledges the second payment and
+        // then says nothing, with no intermediate status at all.
         let ledger = TerminalLedger()
-        let timeouts = ZVTTimeouts(interByte: .milliseconds(200), acknowledge: .seconds(2), completion: .seconds(1))
+        let timeouts = ZVTTimeouts(interByte: .milliseconds(200), acknowledge: .seconds(2), completion: .seconds(180),
+                                   silenceAfterAcknowledge: .seconds(1))
         let script = TerminalScript(outcomes: [.approve, .timeout], prompts: [])
         let (service, server) = try await Self.connect(script: script, ledger: ledger, timeouts: timeouts)
         _ = try await Self.collect(service.collectPayment(PaymentRequest(amount: Self.amount)))
 
-        // When
-        let steps = try await Self.collect(service.collectPayment(PaymentRequest(amount: Self.amount)))
-        guard case .outcomeUnknown(let unknown)? = steps.last else { Issue.record("expected unknown: \(steps)"); return }
-        let resolution = try await service.resolveUnknownOutcome(unknown)
+        // When: the counter aborts (06 B0) after the silence, and the terminal answers 06 1E 6C
+        let error = await #expect(throws: CardReaderError.self) {
+            _ = try await Self.collect(service.collectPayment(PaymentRequest(amount: Self.amount)))
+        }
 
         // Then
-        #expect(unknown.reason == "completionTimeout")
-        #expect(resolution == .notCharged)
+        #expect(error?.underlying == .aborted)
+        #expect(error?.resultCode == .abortedByTimeoutOrKey)
         #expect(ledger.approvals.count == 1)
         await service.disconnect()
         server.cancel()

@@ -26,7 +26,7 @@ struct ZVTTerminalMessageTests {
         let data = hex("27 00 04 00 00 00 00 05 00 0C 14 03 07 0D 11 21 3B 36 31 31 38 30 34 00 00 8A 06")
             + hex("06 17 2F 08 1F 10 01 02 1F 12 01 01 60 0B 43 07 A0 00 00 00 04 10 10 44 00")
         // When
-        let status = try ZVTStatusInformation(data: data)
+        let status = ZVTStatusInformation(data: data)
         let result = status.paymentResult(requestedAmount: Money(minorUnits: 500, currency: .eur))
         // Then
         #expect(result.timestamp == TerminalTimestamp(month: 11, day: 21, hour: 14, minute: 3, second: 7))
