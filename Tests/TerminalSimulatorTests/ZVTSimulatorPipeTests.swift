@@ -137,6 +137,34 @@ import TerminalSimulator
         server.cancel()
     }
 
+    /// Issue 13 item 10: the terminal's last transaction is the attempt, declined. Repeat Receipt brings its amount,
+    /// receipt number and time to the matcher, which says "not charged" instead of "still unknown".
+    @Test func resolve_lastTransactionIsTheAttemptDeclined_isNotCharged() async throws {
+        // Given: an approved payment, then the attempt, declined with 05
+        let ledger = TerminalLedger()
+        let script = TerminalScript(outcomes: [.approve, .decline(0x05)], prompts: [])
+        let (service, server) = try await Self.connect(script: script, ledger: ledger)
+        let first = try await Self.collect(service.collectPayment(PaymentRequest(amount: Money(minorUnits: 500, currency: .eur))))
+        guard case .completed(let earlier)? = first.last else { Issue.record("no first payment: \(first)"); return }
+        let started = Int64(Date().timeIntervalSince1970)
+        await #expect(throws: CardReaderError.self) {
+            _ = try await Self.collect(service.collectPayment(PaymentRequest(amount: Self.amount)))
+        }
+        let unknown = UnknownCardOutcome(
+            reader: Self.address.description, kind: .payment, amount: Self.amount, reason: "the line dropped",
+            previousReceiptNumber: earlier.receiptNumber, startedAtUnixTime: started
+        )
+
+        // When
+        let resolution = try await service.resolveUnknownOutcome(unknown)
+
+        // Then
+        #expect(resolution == .notCharged)
+        #expect(ledger.approvals.count == 1)
+        await service.disconnect()
+        server.cancel()
+    }
+
     @Test func reversalAndEndOfDay_afterPayment_reverseByReceiptAndReportTotals() async throws {
         // Given
         let ledger = TerminalLedger()
