@@ -24,6 +24,19 @@ public struct TerminalScript: Hashable, Sendable {
         /// Announce the request, then hold the line without acknowledging or booking it until the counter hangs
         /// up (a counter killed before its request was acted on: not charged).
         case holdUnbooked
+        /// Approve and book, send Status Information whose result (27 00), amount and currency are followed by a
+        /// field no codec knows (BMP FE) and the rest, then fall silent: no slip, no Completion. The next command
+        /// is answered as usual (the terminal thinks it is done).
+        case unknownFieldThenSilence
+        /// Acknowledge, then say nothing at all (no prompt, no result); nothing is booked. An Abort (06 B0) is
+        /// answered `80 00 00`, `06 1E 6C`.
+        case silentAfterAcknowledge
+        /// Acknowledge, book the approval, then say nothing at all; an Abort is acknowledged but not acted on (too
+        /// late: the money moved). The next command is answered as usual.
+        case silentAfterAcknowledgeCharged
+        /// Approve and book, send the full Status Information, then fall silent: no slip, no Completion. The next
+        /// command is answered as usual.
+        case silentAfterStatus
     }
 
     /// How successive money-moving transactions end; the last one repeats.
@@ -63,8 +76,8 @@ public struct TerminalScript: Hashable, Sendable {
     }
 
     /// Parses command-line words: `approve`, `decline:CODE` (hex), `timeout`, `drop`, `nak-first`,
-    /// `hold`, `hold-request`, `slow:MS` (milliseconds between bytes), `no-prompts`, `no-receipt`,
-    /// `card:visa|mastercard|girocard`, `full-pan`.
+    /// `hold`, `hold-request`, `unknown-field`, `silent-after-ack`, `silent-after-ack:charged`, `silent-after-status`,
+    /// `slow:MS` (milliseconds between bytes), `no-prompts`, `no-receipt`, `card:visa|mastercard|girocard`, `full-pan`.
     ///
     /// - Throws: ``TerminalScriptError`` naming the word it does not know.
     public init(parsing words: [String]) throws(TerminalScriptError) {
@@ -81,6 +94,10 @@ public struct TerminalScript: Hashable, Sendable {
             case ("drop", nil): outcomes.append(.drop)
             case ("hold", nil): outcomes.append(.holdApproved)
             case ("hold-request", nil): outcomes.append(.holdUnbooked)
+            case ("unknown-field", nil): outcomes.append(.unknownFieldThenSilence)
+            case ("silent-after-ack", nil): outcomes.append(.silentAfterAcknowledge)
+            case ("silent-after-ack", "charged"): outcomes.append(.silentAfterAcknowledgeCharged)
+            case ("silent-after-status", nil): outcomes.append(.silentAfterStatus)
             case ("full-pan", nil): sendsFullCardData = true
             case ("nak-first", nil): naksFirstFrame = true
             case ("slow", let millis):
@@ -103,7 +120,8 @@ public struct TerminalScriptError: Error, Hashable, CustomStringConvertible {
     /// The word.
     public let word: String
     public var description: String {
-        "unknown script step \"\(word)\"; use approve, decline:05, timeout, drop, hold, hold-request, nak-first, "
-            + "slow:MS, no-prompts, no-receipt, card:NAME, full-pan"
+        "unknown script step \"\(word)\"; use approve, decline:05, timeout, drop, hold, hold-request, unknown-field, "
+            + "silent-after-ack, silent-after-ack:charged, silent-after-status, nak-first, slow:MS, no-prompts, "
+            + "no-receipt, card:NAME, full-pan"
     }
 }

@@ -70,6 +70,21 @@ enum ZVTTerminalMessages {
         return ZVTAPDU(.statusInformation, data: data)
     }
 
+    /// Status Information as a terminal on a newer codec sends it: result, amount and currency, then BMP FE (a field
+    /// this counter does not know, with three bytes), then the other fields. A reader stops at FE: the receipt
+    /// number, trace and card are behind it.
+    static func statusInformationWithUnknownField(
+        _ transaction: SimulatedTransaction, card: TestCard, terminalID: String, date: Date = Date()
+    ) -> ZVTAPDU {
+        let full = statusInformation(transaction, card: card, terminalID: terminalID, date: date)
+        let fields = (try? ZVTFieldList.parse(full.data).fields) ?? []
+        let head = fields.prefix { [.resultCode, .amount, .currencyCode].contains($0.bmp) }
+        let tail = fields.dropFirst(head.count)
+        let unknown: [UInt8] = [0xFE, 0x03, 0x01, 0x02, 0x03]
+        let data = ((try? ZVTFieldList(Array(head)).encoded()) ?? []) + unknown + ((try? ZVTFieldList(Array(tail)).encoded()) ?? [])
+        return ZVTAPDU(.statusInformation, data: data)
+    }
+
     /// The slip the terminal prints for a transaction, as 06 D1 lines (the last one flagged).
     /// With `fullCardData` the slip carries the full PAN and the expiry date, as some real terminals print them.
     static func slip(
