@@ -36,6 +36,15 @@ public final class ManualClock: Clock, Sendable {
     /// How many tasks are sleeping on this clock now.
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
+    /// True when a task sleeps until exactly `duration` from now: the timer of that length started and has not
+    /// moved, so a test can advance to it without racing the code that starts it.
+    public func hasSleeper(dueIn duration: Duration) -> Bool {
+        state.withLock { state in
+            let deadline = state.now.advanced(by: duration)
+            return state.sleepers.contains { $0.deadline == deadline }
+        }
+    }
+
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let id = state.withLock { state -> UInt64 in
             state.nextID += 1
