@@ -42,10 +42,11 @@ public actor DefaultCardReaderService: CardReaderService {
         makeTransport: @escaping @Sendable (ReaderAddress) throws -> any ByteTransport, currency: Currency,
         clock: any Clock<Duration> = ContinuousClock(), monitor: (any DeviceMonitor)? = nil,
         identify: @escaping DeviceIdentifier = { _ in nil }, configuredReaders: [CardReaderDescriptor] = [],
-        matcher: UnknownOutcomeMatcher = UnknownOutcomeMatcher()
+        matcher: UnknownOutcomeMatcher = UnknownOutcomeMatcher(), zvtTimeouts: ZVTTimeouts = .standard
     ) {
         self.init(
-            makeDriver: Self.standardDrivers(makeTransport: makeTransport, currency: currency, clock: clock, matcher: matcher),
+            makeDriver: Self.standardDrivers(makeTransport: makeTransport, currency: currency, clock: clock, matcher: matcher,
+                                             zvtTimeouts: zvtTimeouts),
             monitor: monitor, identify: identify, configuredReaders: configuredReaders
         )
     }
@@ -53,7 +54,8 @@ public actor DefaultCardReaderService: CardReaderService {
     /// The driver factory for ZVT and Concert over the given transports.
     public static func standardDrivers(
         makeTransport: @escaping @Sendable (ReaderAddress) throws -> any ByteTransport, currency: Currency,
-        clock: any Clock<Duration>, matcher: UnknownOutcomeMatcher = UnknownOutcomeMatcher()
+        clock: any Clock<Duration>, matcher: UnknownOutcomeMatcher = UnknownOutcomeMatcher(),
+        zvtTimeouts: ZVTTimeouts = .standard
     ) -> DriverFactory {
         { address throws(CardReaderError) in
             let transport: any ByteTransport
@@ -69,10 +71,10 @@ public actor DefaultCardReaderService: CardReaderService {
                 return ConcertCardReader(transport: transport, address: address, clock: clock)
             case (_, .tcp), (.simulator, _):
                 return ZVTCardReader(transport: transport, framing: .bareAPDU, address: address, currency: currency, clock: clock,
-                                     matcher: matcher)
+                                     timeouts: zvtTimeouts, matcher: matcher)
             case (.zvt, _):
                 return ZVTCardReader(transport: transport, framing: .serial, address: address, currency: currency, clock: clock,
-                                     matcher: matcher)
+                                     timeouts: zvtTimeouts, matcher: matcher)
             }
         }
     }
