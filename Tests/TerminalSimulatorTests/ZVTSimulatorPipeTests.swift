@@ -132,6 +132,7 @@ import TerminalSimulator
         // Then
         #expect(error?.underlying == .aborted)
         #expect(error?.resultCode == .abortedByTimeoutOrKey)
+        #expect(error?.message == "Payment failed: cancelled.")
         #expect(ledger.approvals.count == 1)
         await service.disconnect()
         server.cancel()
