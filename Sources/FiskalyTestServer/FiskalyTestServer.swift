@@ -69,7 +69,13 @@ public final class FiskalyTestServer: Sendable {
         }
         let port = try server.start(port: 0)
         http.withLock { $0 = server }
-        return URL(string: "http://127.0.0.1:\(port)/api/v2")!
+        var components = URLComponents()
+        components.scheme = "http"
+        components.host = "127.0.0.1"
+        components.port = Int(port)
+        components.path = "/api/v2"
+        guard let url = components.url else { throw StartFailure(port: port) }
+        return url
     }
 
     /// Stops listening.
@@ -114,6 +120,11 @@ public final class FiskalyTestServer: Sendable {
     public func registerClient(id: String, serialNumber: String) {
         state.withLock { $0.clients[id] = ServerState.Client(serialNumber: serialNumber, state: "REGISTERED") }
     }
+}
+
+/// The base URL could not be formed (never expected for a bound loopback port).
+struct StartFailure: Error {
+    var port: UInt16
 }
 
 /// The server's mutable state.

@@ -230,3 +230,21 @@ struct FiskalyClientTests {
         #expect(!dumped.contains("very-secret"))
     }
 }
+
+@Suite("fiskaly tokens never print")
+struct FiskalyRedactionTests {
+    @Test("requests and tokens keep the bearer token out of descriptions and dumps")
+    func redaction() {
+        let request = FiskalyRequest(method: .put, path: "tss/t/tx/x", query: [URLQueryItem(name: "tx_revision", value: "2")],
+                                     bearerToken: "secret-access-token")
+        var dumped = ""
+        dump(request, to: &dumped)
+        #expect(!dumped.contains("secret-access-token") && !"\(request)".contains("secret-access-token"))
+        #expect("\(request)" == "PUT /tss/t/tx/x?tx_revision=2")
+        let token = FiskalyAuthToken(accessToken: "secret-access-token", accessTokenExpiresAt: 1,
+                                     refreshToken: "secret-refresh-token", refreshTokenExpiresAt: 2)
+        var dumpedToken = ""
+        dump(token, to: &dumpedToken)
+        #expect(!dumpedToken.contains("secret-") && !"\(token)".contains("secret-"))
+    }
+}

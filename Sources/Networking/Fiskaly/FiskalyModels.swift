@@ -23,7 +23,7 @@ public struct FiskalyCredentials: Codable, Hashable, Sendable, CustomStringConve
 }
 
 /// The answer of `POST /auth`: a bearer token, its expiry and a refresh token.
-public struct FiskalyAuthToken: Decodable, Hashable, Sendable, CustomStringConvertible {
+public struct FiskalyAuthToken: Decodable, Hashable, Sendable, CustomStringConvertible, CustomReflectable {
     public var accessToken: String
     /// Unix seconds.
     public var accessTokenExpiresAt: Int
@@ -47,6 +47,11 @@ public struct FiskalyAuthToken: Decodable, Hashable, Sendable, CustomStringConve
 
     public var description: String {
         "FiskalyAuthToken(expiresAt: \(accessTokenExpiresAt), refreshExpiresAt: \(refreshTokenExpiresAt), tokens: <redacted>)"
+    }
+
+    public var customMirror: Mirror {
+        Mirror(self, children: ["accessTokenExpiresAt": accessTokenExpiresAt,
+                                "refreshTokenExpiresAt": refreshTokenExpiresAt, "tokens": "<redacted>"])
     }
 }
 

@@ -10,7 +10,7 @@ import FoundationNetworking
 /// simulator in tests), so ``path`` is relative to it (`tss/{id}/tx/{id}`). WordPress route styles and the store's
 /// application password never apply: the request carries its own `Authorization: Bearer` token, which
 /// ``description`` never prints.
-public struct FiskalyRequest: Request {
+public struct FiskalyRequest: Request, CustomReflectable {
     public let method: HTTPMethod
     public let path: String
     public let query: [URLQueryItem]
@@ -28,6 +28,12 @@ public struct FiskalyRequest: Request {
         self.query = query
         self.body = body
         self.bearerToken = bearerToken
+    }
+
+    /// `dump` and mirrors never show the token.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["method": method, "path": path, "query": query,
+                                "bearerToken": bearerToken == nil ? "nil" : "<redacted>"])
     }
 
     public func urlRequest(site: SiteAddress, routeStyle: RouteStyle, credentials: Credentials?) throws(NetworkError)
