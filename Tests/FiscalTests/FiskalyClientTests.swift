@@ -138,6 +138,20 @@ struct FiskalyClientTests {
         #expect(world.server.requests[3].path == "/auth" && world.server.requests[3].body.contains("api_secret"))
     }
 
+    @Test("sales started together share one authentication")
+    func concurrentCallsAuthenticateOnce() async throws {
+        let world = try World()
+        let ids = (1...4).map { "aaaaaaaa-aaaa-4aaa-8aaa-00000000000\($0)" }
+        let numbers = try await withThrowingTaskGroup(of: Int.self) { group in
+            for id in ids {
+                group.addTask { try await world.signer.start(FiscalStartRequest(saleID: id)).number }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(numbers.sorted() == [1, 2, 3, 4])
+        #expect(world.server.requests.filter { $0.path == "/auth" }.count == 1)
+    }
+
     @Test("wrong credentials are a set-up error, not an outage")
     func wrongCredentials() async throws {
         let world = try World(apiSecret: "wrong")

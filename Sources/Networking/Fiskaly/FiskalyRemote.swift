@@ -15,6 +15,8 @@ public actor FiskalyRemote {
     private let credentials: FiskalyCredentials
     private let now: @Sendable () -> Date
     private var token: FiskalyAuthToken?
+    /// The `POST /auth` under way: callers that need a token meanwhile wait for it instead of sending their own.
+    private var pendingAuthentication: Task<FiskalyAuthToken, any Error>?
 
     /// A remote over a network whose site is ``FiskalyCredentials/baseURL``.
     public init(network: any Network, credentials: FiskalyCredentials, now: @escaping @Sendable () -> Date = { Date() }) {
@@ -29,6 +31,14 @@ public actor FiskalyRemote {
     /// with the refresh token); keeps and returns the token.
     @discardableResult
     public func authenticate(refresh: Bool = false) async throws(NetworkError) -> FiskalyAuthToken {
+        if let pendingAuthentication { return try await Self.value(of: pendingAuthentication) }
+        let task = Task { () async throws -> FiskalyAuthToken in try await self.requestToken(refresh: refresh) }
+        pendingAuthentication = task
+        defer { pendingAuthentication = nil }
+        return try await Self.value(of: task)
+    }
+
+    private func requestToken(refresh: Bool) async throws(NetworkError) -> FiskalyAuthToken {
         let body: JSONValue
         if refresh, let token, Double(token.refreshTokenExpiresAt) > now().timeIntervalSince1970 + Self.renewalMargin {
             body = .object(["refresh_token": .string(token.refreshToken)])
@@ -101,6 +111,16 @@ public actor FiskalyRemote {
             return token.accessToken
         }
         return try await authenticate(refresh: token != nil).accessToken
+    }
+
+    private static func value(of task: Task<FiskalyAuthToken, any Error>) async throws(NetworkError) -> FiskalyAuthToken {
+        do {
+            return try await task.value
+        } catch let error as NetworkError {
+            throw error
+        } catch {
+            throw .cancelled
+        }
     }
 
     private static func decode<Output: Decodable>(_ data: Data, path: String) throws(NetworkError) -> Output {
