@@ -92,6 +92,21 @@ struct FiskalyClientTests {
         #expect(try SimulatedTSETests.verifyFinish(signature))
     }
 
+    @Test("an update is an ACTIVE revision with the receipt so far; finish follows at the next revision")
+    func updatesThenFinishes() async throws {
+        let world = try World()
+        let saleID = "8b7a6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d"
+        let open = try await world.signer.start(FiscalStartRequest(saleID: saleID))
+        let updated = try await world.signer.update(open, receipt: Self.splitSale)
+        #expect(updated.revision == 2 && updated.signatureCounter == 2)
+        let signature = try await world.signer.finish(updated, receipt: Self.splitSale)
+        let puts = world.server.requests.filter { $0.method == "PUT" }
+        #expect(puts.map { $0.query["tx_revision"] } == ["1", "2", "3"])
+        #expect(puts[1].body.contains(#""state":"ACTIVE""#) && puts[1].body.contains(#""receipt_type":"RECEIPT""#))
+        #expect(signature.signatureCounter == 3 && signature.transactionNumber == 1)
+        #expect(try SimulatedTSETests.verifyFinish(signature))
+    }
+
     @Test("a voided sale is CANCELLED with an ABORT receipt and signed as AVBelegabbruch")
     func cancels() async throws {
         let world = try World()
