@@ -26,6 +26,14 @@ extension CardPaymentCoordinator {
         guard row.readerId == connected.description else {
             return Self.attempt(row, .stillUnknown(reason: "it ran on \(row.readerId); connect that reader to resolve it"))
         }
+        if row.kind == Self.endOfDayKind {
+            // Nothing to charge twice: closing a batch again closes an empty one.
+            do {
+                try await recorder.mark(row.attemptId, .resolved,
+                                        note: "end of day interrupted; run it again to be sure the batch is closed")
+            } catch { throw .storage(String(describing: error)) }
+            return Self.attempt(row, .notCharged)
+        }
         let unknown = UnknownCardOutcome(
             reader: row.readerId, kind: Self.kind(of: row), amount: row.amountMoney, reason: row.note ?? row.state.rawValue,
             previousReceiptNumber: row.previousReceiptNumber,
@@ -42,7 +50,10 @@ extension CardPaymentCoordinator {
         do {
             switch resolution {
             case .approved(let result):
-                if row.kind == "sale" {
+                if row.kind == "sale", row.orderId == nil {
+                    try await recorder.recordTerminalApproval(row.attemptId, result: result, receiptNumber: result.receiptNumber,
+                                                              note: "found by resolution")
+                } else if row.kind == "sale" {
                     try await recorder.recordSaleApproval(row.attemptId, result: result, note: "found by resolution")
                 } else {
                     _ = try await recorder.recordRefundApproval(row.attemptId, result: result, reason: Self.reason(row, result))
@@ -58,13 +69,17 @@ extension CardPaymentCoordinator {
         } catch { throw .storage(String(describing: error)) }
     }
 
-    /// Closes a row by hand after the cashier checked the terminal's journal; logged.
+    /// Closes a row by hand after the cashier checked the terminal's journal; logged. Refused as busy while an
+    /// operation holds the row's reader: the attempt may be live, and only its own operation knows its outcome.
     func markResolvedByHand(attemptId: String, charged: Bool, note: String) async throws(CardPaymentError) -> ResolvedAttempt {
         let row: PaymentJournalRecord?
         do { row = try await environment.database.read { db in try PaymentJournalRecord.find(attemptId: attemptId, in: db) } } catch {
             throw .storage(String(describing: error))
         }
         guard let row, row.isUnresolved else { throw .attemptNotFound(attemptId) }
+        let holder = ReaderLock.Holder(operation: "resolution", pid: getpid(), since: environment.now())
+        let lock = try ReaderLock.acquire(reader: row.readerId, in: environment.dataDirectory, holder: holder)
+        defer { lock.release() }
         environment.logger.warning("card: attempt \(attemptId) resolved BY HAND as \(charged ? "charged" : "not charged"): \(note)")
         do {
             guard charged else {
@@ -72,7 +87,10 @@ extension CardPaymentCoordinator {
                 return Self.attempt(row, .notCharged)
             }
             let result = PaymentResult(amount: row.amountMoney)
-            if row.kind == "sale" {
+            if row.kind == "sale", row.orderId == nil {
+                try await recorder.recordTerminalApproval(attemptId, result: result, receiptNumber: nil,
+                                                          note: "resolved by hand, charged: \(note)")
+            } else if row.kind == "sale" {
                 try await recorder.recordSaleApproval(attemptId, result: result, note: "resolved by hand, charged: \(note)")
             } else {
                 _ = try await recorder.recordRefundApproval(attemptId, result: nil, reason: "Refund on the terminal (resolved by hand)")

@@ -9,7 +9,10 @@ struct ReaderResolveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resolve",
         abstract: "Resolve unresolved card attempts with the terminal (or one by hand, after checking its journal).",
-        discussion: "Exit code 13 while an attempt stays unresolved."
+        discussion: """
+            Exit code 13 while an attempt stays unresolved; 15 while an operation holds the reader (its attempt is \
+            live: it settles itself when that operation ends, so it is never resolved here, by hand or otherwise).
+            """
     )
 
     @OptionGroup var data: DataDirectoryOptions
