@@ -29,11 +29,25 @@ enum CardCommandSupport {
     ) async throws -> T {
         try await OrderCommandSupport.withStores(data: data) { manager, settings in
             let chosen = await reader(given, manager: manager)
-            do { return try await body(manager, chosen, settings) } catch let error as CardPaymentError {
+            do {
+                let value = try await body(manager, chosen, settings)
+                await disconnect(manager)
+                return value
+            } catch let error as CardPaymentError {
+                await disconnect(manager)
                 let code = fail(error)
                 if json { try Console.json(ReaderOutput.FailureReport(error, exitCode: code.rawValue)) }
                 throw code
             }
+        }
+    }
+
+    /// Hangs up the reader before a one-shot command exits, so the driver's last bytes (a Concert driver's
+    /// acknowledgement of the answer) reach the terminal.
+    @MainActor
+    static func disconnect(_ manager: StoresManager) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            manager.dispatch(CardPresentPaymentAction.disconnect(onCompletion: { done.resume() }))
         }
     }
 
