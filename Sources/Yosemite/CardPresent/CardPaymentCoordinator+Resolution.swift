@@ -24,6 +24,8 @@ extension CardPaymentCoordinator {
     /// Resolves one row with the terminal it ran on.
     private func resolve(_ row: PaymentJournalRecord, connected: ReaderAddress) async throws(CardPaymentError) -> ResolvedAttempt {
         guard row.readerId == connected.description else {
+            // Live on its own reader: busy, not unknown.
+            if let busy = ReaderLock.busy(reader: row.readerId, in: environment.dataDirectory) { throw busy }
             return Self.attempt(row, .stillUnknown(reason: "it ran on \(row.readerId); connect that reader to resolve it"))
         }
         if row.kind == Self.endOfDayKind {
@@ -99,12 +101,19 @@ extension CardPaymentCoordinator {
         } catch { throw .storage(String(describing: error)) }
     }
 
-    /// Every unresolved row, as still unknown.
+    /// Every unresolved row, as still unknown; a row whose operation still runs says so (its reader is busy).
     func loadUnresolved() async throws(CardPaymentError) -> [ResolvedAttempt] {
+        let rows: [PaymentJournalRecord]
         do {
-            return try await environment.database.read { db in try PaymentJournalRecord.all().unresolved().fetchAll(db) }
-                .map { Self.attempt($0, .stillUnknown(reason: $0.note ?? $0.state.rawValue)) }
+            rows = try await environment.database.read { db in try PaymentJournalRecord.all().unresolved().fetchAll(db) }
         } catch { throw .storage(String(describing: error)) }
+        return rows.map { row in
+            if case .readerBusy(_, let holder)? = ReaderLock.busy(reader: row.readerId, in: environment.dataDirectory),
+               holder?.attemptId == row.attemptId {
+                return Self.attempt(row, .stillUnknown(reason: "in progress: \(CardPaymentError.describe(holder))"))
+            }
+            return Self.attempt(row, .stillUnknown(reason: row.note ?? row.state.rawValue))
+        }
     }
 
     static func attempt(_ row: PaymentJournalRecord, _ outcome: ResolvedAttempt.Outcome) -> ResolvedAttempt {

@@ -70,6 +70,19 @@ public final class ReaderLock: Sendable {
         return ReaderLock(descriptor: fd, holder: holder)
     }
 
+    /// The refusal an operation on `reader` would get now (`.readerBusy` naming the holder), or `nil` when the
+    /// reader is free; takes nothing and writes nothing.
+    public static func busy(reader: String, in directory: URL) -> CardPaymentError? {
+        let fd = open(directory.appendingPathComponent(fileName(reader: reader)).path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }  // never taken
+        defer { close(fd) }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            return errno == EWOULDBLOCK ? .readerBusy(reader: reader, holder: read(fd)) : nil
+        }
+        flock(fd, LOCK_UN)
+        return nil
+    }
+
     /// Releases the reader; calling it again does nothing.
     public func release() {
         descriptor.withLock { fd in

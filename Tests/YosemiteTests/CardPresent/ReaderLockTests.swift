@@ -59,6 +59,7 @@ struct ReaderLockTests {
         let byHand = await harness.perform {
             CardPresentPaymentAction.markResolvedByHand(attemptId: live.attemptId, charged: false, note: "looks stuck", onCompletion: $0)
         }
+        let listed = try await harness.perform { CardPresentPaymentAction.loadUnresolved(onCompletion: $0) }.get()
         let whileLive = try await harness.journal()
         await harness.readers.release.open()
         let sale = try await payment.value.get()
@@ -73,6 +74,8 @@ struct ReaderLockTests {
             #expect(holder?.pid == getpid())
         }
         #expect(whileLive.map(\.state) == [.requestSent])
+        guard case .stillUnknown(let reason)? = listed.first?.outcome else { Issue.record("expected a listed row: \(listed)"); return }
+        #expect(reason.hasPrefix("in progress: attempt \(live.attemptId) (process \(getpid()), since "), "\(reason)")
         #expect(sale.attemptId == live.attemptId && !sale.recoveredFromEarlierAttempt)
         #expect(try await harness.journal().map(\.state) == [.approved])
         #expect(harness.readers.ledger.approvals.count == 1)
