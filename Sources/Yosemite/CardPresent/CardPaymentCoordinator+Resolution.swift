@@ -101,7 +101,7 @@ extension CardPaymentCoordinator {
         } catch { throw .storage(String(describing: error)) }
     }
 
-    /// Every unresolved row, as still unknown; a row whose operation still runs says so (its reader is busy).
+    /// Every unresolved row: in progress while its operation still holds its reader, else still unknown.
     func loadUnresolved() async throws(CardPaymentError) -> [ResolvedAttempt] {
         let rows: [PaymentJournalRecord]
         do {
@@ -110,7 +110,7 @@ extension CardPaymentCoordinator {
         return rows.map { row in
             if case .readerBusy(_, let holder)? = ReaderLock.busy(reader: row.readerId, in: environment.dataDirectory),
                holder?.attemptId == row.attemptId {
-                return Self.attempt(row, .stillUnknown(reason: "in progress: \(CardPaymentError.describe(holder))"))
+                return Self.attempt(row, .inProgress(holder))
             }
             return Self.attempt(row, .stillUnknown(reason: row.note ?? row.state.rawValue))
         }

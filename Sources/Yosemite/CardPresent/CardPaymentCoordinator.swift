@@ -101,7 +101,12 @@ actor CardPaymentCoordinator {
             let address = try await ensureConnected(target)
             let onConnect = resolvedOnConnect
             resolvedOnConnect = []
-            let settled = Set(onConnect.filter { if case .stillUnknown = $0.outcome { false } else { true } }.map(\.attemptId))
+            let settled = Set(onConnect.filter {
+                switch $0.outcome {
+                case .approved, .notCharged: true
+                case .stillUnknown, .inProgress: false
+                }
+            }.map(\.attemptId))
             let rest = try await resolveUnresolved(orderId: nil, reader: address)
             return onConnect.filter { settled.contains($0.attemptId) } + rest
         }

@@ -25,6 +25,8 @@ public struct ResolvedAttempt: Hashable, Sendable {
         case notCharged
         /// Still unknown: check the terminal's journal, then resolve by hand.
         case stillUnknown(reason: String)
+        /// Its operation still runs (the holder of its reader's lock): it settles itself; never resolve it.
+        case inProgress(ReaderLock.Holder?)
     }
 
     /// The journal row.
@@ -37,6 +39,11 @@ public struct ResolvedAttempt: Hashable, Sendable {
     public var amount: Money
     /// What became of it.
     public var outcome: Outcome
+
+    /// Whether its operation still runs.
+    public var isInProgress: Bool {
+        if case .inProgress = outcome { true } else { false }
+    }
 }
 
 /// A refund recorded for an order: on the card (terminal) or in cash, plus its outbox entry.

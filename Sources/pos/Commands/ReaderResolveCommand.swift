@@ -58,6 +58,8 @@ struct ReaderResolveCommand: AsyncParsableCommand {
             case .stillUnknown(let reason):
                 unresolved += 1
                 what = "still unknown: \(reason)"
+            case .inProgress(let holder):
+                what = "in progress (\(holder.map { "process \($0.pid)" } ?? "another process")); it settles itself"
             }
             Console.out("\(attempt.attemptId) \(attempt.amount.decimalString) on \(attempt.reader): \(what)")
         }

@@ -74,8 +74,8 @@ struct ReaderLockTests {
             #expect(holder?.pid == getpid())
         }
         #expect(whileLive.map(\.state) == [.requestSent])
-        guard case .stillUnknown(let reason)? = listed.first?.outcome else { Issue.record("expected a listed row: \(listed)"); return }
-        #expect(reason.hasPrefix("in progress: attempt \(live.attemptId) (process \(getpid()), since "), "\(reason)")
+        guard case .inProgress(let holder)? = listed.first?.outcome else { Issue.record("expected in progress: \(listed)"); return }
+        #expect(holder?.attemptId == live.attemptId && holder?.pid == getpid())
         #expect(sale.attemptId == live.attemptId && !sale.recoveredFromEarlierAttempt)
         #expect(try await harness.journal().map(\.state) == [.approved])
         #expect(harness.readers.ledger.approvals.count == 1)
