@@ -112,8 +112,10 @@ struct CardSaleFlow {
                     CardPresentPaymentAction.collectPayment(
                         orderId: order.id, cash: cash, reader: chosen, onProgress: CardCommandSupport.printProgress, onCompletion: done)
                 }
+                await CardCommandSupport.disconnect(manager)
                 return (sale, settings.moneyFormat)
             } catch let error as CardPaymentError {
+                await CardCommandSupport.disconnect(manager)
                 switch error {
                 case .declined, .readerBusy:
                     FileHandle.standardError.write(Data("order \(order.localNumber) stays awaiting payment\n".utf8))
