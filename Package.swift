@@ -11,6 +11,7 @@ let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
 let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
 let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
 let mustache: Target.Dependency = .product(name: "Mustache", package: "swift-mustache")
+let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")
 
 /// One settings array for every target.
 let swiftSettings: [SwiftSetting] = [
@@ -34,6 +35,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // MARK: Core layers
@@ -64,6 +66,8 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(name: "TerminalSimulator", dependencies: ["Hardware", "POSFoundation", logging], swiftSettings: swiftSettings),
+        // The demo store's TSE (German fiscal law): ECDSA P-384 signed transaction logs, counters, an outage switch.
+        .target(name: "TSESimulator", dependencies: ["Yosemite", "POSFoundation", crypto], swiftSettings: swiftSettings),
 
         // MARK: Executables
         .executableTarget(
@@ -85,6 +89,8 @@ let package = Package(
         // Networking on purpose: it is the independent oracle the client is tested against.
         .target(name: "WooTestServer", swiftSettings: swiftSettings),
         .target(name: "POSFoundationTestSupport", dependencies: ["POSFoundation"], swiftSettings: swiftSettings),
+        // fiskaly SIGN DE v2's routes over real HTTP, backed by the TSE simulator (the live client's peer in tests).
+        .target(name: "FiskalyTestServer", dependencies: ["TSESimulator", "WooTestServer"], swiftSettings: swiftSettings),
         // Doubles that play a device byte for byte (scripted transports, fake monitors and printers).
         .target(name: "HardwareTestSupport", dependencies: ["Hardware", "POSFoundation"], swiftSettings: swiftSettings),
         // Test environments, recording dispatchers and model fakes for store tests.
@@ -136,6 +142,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "WooTestServerTests", dependencies: ["WooTestServer"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "FiscalTests",
+            dependencies: ["Yosemite", "Networking", "Storage", "POSFoundation", "TSESimulator", "FiskalyTestServer", crypto],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["WooTestServer", "POSFoundation", "TerminalSimulator", "Hardware"],

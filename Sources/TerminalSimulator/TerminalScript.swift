@@ -24,6 +24,9 @@ public struct TerminalScript: Hashable, Sendable {
         /// Announce the request, then hold the line without acknowledging or booking it until the counter hangs
         /// up (a counter killed before its request was acted on: not charged).
         case holdUnbooked
+        /// Acknowledge and prompt, announce "HOLD waiting …", wait until released (`pos terminal-sim`: SIGUSR1),
+        /// then approve: a payment that is still running while a test does something else.
+        case approveWhenReleased
         /// Approve and book, send Status Information whose result (27 00), amount and currency are followed by a
         /// field no codec knows (BMP FE) and the rest, then fall silent: no slip, no Completion. The next command
         /// is answered as usual (the terminal thinks it is done).
@@ -76,8 +79,9 @@ public struct TerminalScript: Hashable, Sendable {
     }
 
     /// Parses command-line words: `approve`, `decline:CODE` (hex), `timeout`, `drop`, `nak-first`,
-    /// `hold`, `hold-request`, `unknown-field`, `silent-after-ack`, `silent-after-ack:charged`, `silent-after-status`,
-    /// `slow:MS` (milliseconds between bytes), `no-prompts`, `no-receipt`, `card:visa|mastercard|girocard`, `full-pan`.
+    /// `hold`, `hold-request`, `wait`, `unknown-field`, `silent-after-ack`, `silent-after-ack:charged`,
+    /// `silent-after-status`, `slow:MS` (milliseconds between bytes), `no-prompts`, `no-receipt`,
+    /// `card:visa|mastercard|girocard`, `full-pan`.
     ///
     /// - Throws: ``TerminalScriptError`` naming the word it does not know.
     public init(parsing words: [String]) throws(TerminalScriptError) {
@@ -94,6 +98,7 @@ public struct TerminalScript: Hashable, Sendable {
             case ("drop", nil): outcomes.append(.drop)
             case ("hold", nil): outcomes.append(.holdApproved)
             case ("hold-request", nil): outcomes.append(.holdUnbooked)
+            case ("wait", nil): outcomes.append(.approveWhenReleased)
             case ("unknown-field", nil): outcomes.append(.unknownFieldThenSilence)
             case ("silent-after-ack", nil): outcomes.append(.silentAfterAcknowledge)
             case ("silent-after-ack", "charged"): outcomes.append(.silentAfterAcknowledgeCharged)
@@ -120,8 +125,8 @@ public struct TerminalScriptError: Error, Hashable, CustomStringConvertible {
     /// The word.
     public let word: String
     public var description: String {
-        "unknown script step \"\(word)\"; use approve, decline:05, timeout, drop, hold, hold-request, unknown-field, "
-            + "silent-after-ack, silent-after-ack:charged, silent-after-status, nak-first, slow:MS, no-prompts, "
-            + "no-receipt, card:NAME, full-pan"
+        "unknown script step \"\(word)\"; use approve, decline:05, timeout, drop, hold, hold-request, wait, "
+            + "unknown-field, silent-after-ack, silent-after-ack:charged, silent-after-status, nak-first, slow:MS, "
+            + "no-prompts, no-receipt, card:NAME, full-pan"
     }
 }
