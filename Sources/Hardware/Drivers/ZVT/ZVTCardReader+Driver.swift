@@ -33,8 +33,8 @@ extension ZVTCardReader: CardReaderDriver {
         case .failed(let error):
             throw error
         case .outcomeUnknown(let unresolved):
-            let open = unknown(operation, reason: unresolved.reason.cashierText, previousReceipt: previousReceipt, lines: unresolved.receiptLines.map(\.text),
-                               startedAt: startedAt)
+            let open = unknown(operation, reason: unresolved.reason.cashierText, previousReceipt: previousReceipt,
+                               lines: unresolved.receiptLines.map(\.text), startedAt: startedAt)
             switch await settle(open, unresolved) {
             case .settled(let outcome): return outcome
             case .notCharged: throw CardReaderError(phase: command(for: operation).phase, underlying: .timedOut)
