@@ -73,7 +73,7 @@ struct TerminalFaultRunner {
     /// Waits until the driver's timer of `limit` is pending (started at the terminal's last byte), then moves the
     /// clock to it.
     private func advance(to limit: Duration) async {
-        while !clock.hasSleeper(dueIn: limit) { await Task.yield() }
+        await clock.waitForSleeper(dueIn: limit)
         clock.advance(by: limit)
     }
 }
