@@ -37,6 +37,9 @@ public struct TerminalScript: Hashable, Sendable {
         /// Acknowledge, book the approval, then say nothing at all; an Abort is acknowledged but not acted on (too
         /// late: the money moved). The next command is answered as usual.
         case silentAfterAcknowledgeCharged
+        /// Acknowledge, book nothing, then say nothing at all; an Abort is acknowledged but never answered with
+        /// 06 1E (a terminal that hangs). The next command is answered as usual.
+        case silentAfterAcknowledgeIgnoringAbort
         /// Approve and book, send the full Status Information, then fall silent: no slip, no Completion. The next
         /// command is answered as usual.
         case silentAfterStatus
@@ -80,7 +83,7 @@ public struct TerminalScript: Hashable, Sendable {
 
     /// Parses command-line words: `approve`, `decline:CODE` (hex), `timeout`, `drop`, `nak-first`,
     /// `hold`, `hold-request`, `wait`, `unknown-field`, `silent-after-ack`, `silent-after-ack:charged`,
-    /// `silent-after-status`, `slow:MS` (milliseconds between bytes), `no-prompts`, `no-receipt`,
+    /// `silent-after-ack:deaf`, `silent-after-status`, `slow:MS` (milliseconds between bytes), `no-prompts`, `no-receipt`,
     /// `card:visa|mastercard|girocard`, `full-pan`.
     ///
     /// - Throws: ``TerminalScriptError`` naming the word it does not know.
@@ -102,6 +105,7 @@ public struct TerminalScript: Hashable, Sendable {
             case ("unknown-field", nil): outcomes.append(.unknownFieldThenSilence)
             case ("silent-after-ack", nil): outcomes.append(.silentAfterAcknowledge)
             case ("silent-after-ack", "charged"): outcomes.append(.silentAfterAcknowledgeCharged)
+            case ("silent-after-ack", "deaf"): outcomes.append(.silentAfterAcknowledgeIgnoringAbort)
             case ("silent-after-status", nil): outcomes.append(.silentAfterStatus)
             case ("full-pan", nil): sendsFullCardData = true
             case ("nak-first", nil): naksFirstFrame = true
@@ -126,7 +130,8 @@ public struct TerminalScriptError: Error, Hashable, CustomStringConvertible {
     public let word: String
     public var description: String {
         "unknown script step \"\(word)\"; use approve, decline:05, timeout, drop, hold, hold-request, wait, "
-            + "unknown-field, silent-after-ack, silent-after-ack:charged, silent-after-status, nak-first, slow:MS, "
+            + "unknown-field, silent-after-ack, silent-after-ack:charged, silent-after-ack:deaf, silent-after-status, "
+            + "nak-first, slow:MS, "
             + "no-prompts, no-receipt, card:NAME, full-pan"
     }
 }

@@ -128,7 +128,7 @@ struct ZVTTerminalSession {
             break  // a late acknowledgement of an aborted exchange
         case .abortRequest where ignoresAbort:
             try await link.send(.acknowledgement)
-            engine.announce("ABORT acknowledged, too late: the payment is booked")
+            engine.announce("ABORT acknowledged, not acted on")
         case .abortRequest where silentTransaction:
             silentTransaction = false
             try await link.send(.acknowledgement)
@@ -159,6 +159,10 @@ struct ZVTTerminalSession {
             let transaction = ledger.book(kind, amount: amount, resultCode: 0, card: card)
             ignoresAbort = true
             engine.announce("SILENT after the acknowledgement, \(kind.rawValue) \(amount.decimalString) booked, receipt \(transaction.receiptNumber)")
+            return true
+        case .silentAfterAcknowledgeIgnoringAbort:
+            ignoresAbort = true
+            engine.announce("SILENT after the acknowledgement, \(kind.rawValue) \(amount.decimalString) not booked, deaf to an abort")
             return true
         default:
             break
@@ -193,7 +197,7 @@ struct ZVTTerminalSession {
                 : ZVTTerminalMessages.statusInformationWithUnknownField(transaction, card: card, terminalID: ledger.terminalID)
             guard try await sendAwaitingAcknowledgement(status) else { return true }
             engine.announce("SILENT after the status, \(kind.rawValue) \(amount.decimalString) booked, receipt \(transaction.receiptNumber)")
-        case .holdUnbooked, .silentAfterAcknowledge, .silentAfterAcknowledgeCharged:
+        case .holdUnbooked, .silentAfterAcknowledge, .silentAfterAcknowledgeCharged, .silentAfterAcknowledgeIgnoringAbort:
             break  // handled before the prompts
         case .approveWhenReleased:
             engine.announce("HOLD waiting \(kind.rawValue) \(amount.decimalString)")

@@ -18,9 +18,9 @@ import Testing
     }
 
     @Test func parse_terminalFaults_areScriptWords() throws {
-        let script = try TerminalScript(parsing: ["unknown-field,silent-after-ack", "silent-after-ack:charged,silent-after-status"])
+        let script = try TerminalScript(parsing: ["unknown-field,silent-after-ack", "silent-after-ack:charged,silent-after-status", "silent-after-ack:deaf"])
         #expect(script.outcomes == [.unknownFieldThenSilence, .silentAfterAcknowledge, .silentAfterAcknowledgeCharged,
-                                    .silentAfterStatus])
+                                    .silentAfterStatus, .silentAfterAcknowledgeIgnoringAbort])
         #expect(throws: TerminalScriptError.self) { try TerminalScript(parsing: ["silent-after-ack:later"]) }
     }
 

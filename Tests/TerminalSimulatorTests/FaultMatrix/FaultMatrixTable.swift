@@ -37,6 +37,7 @@ enum FaultMatrixTable {
         .unknownFieldThenSilence: .approved,
         .silenceAfterAcknowledgement: .notCharged,
         .silenceAfterAcknowledgementBooked: .approved,
+        .silenceAfterAcknowledgementDeaf: .notCharged,
         .silenceAfterStatus: .approved,
     ]
 

@@ -9,6 +9,7 @@ struct TerminalFaultCell: Hashable, Sendable, CustomStringConvertible {
         case unknownFieldThenSilence = "Final status (04 0F) with an unknown field, then silence"
         case silenceAfterAcknowledgement = "Silence after the acknowledgement, nothing booked"
         case silenceAfterAcknowledgementBooked = "Silence after the acknowledgement, payment booked"
+        case silenceAfterAcknowledgementDeaf = "Silence after the acknowledgement, abort never answered, nothing booked"
         case silenceAfterStatus = "Silence after the final status (04 0F)"
 
         /// The simulator's script step.
@@ -17,12 +18,18 @@ struct TerminalFaultCell: Hashable, Sendable, CustomStringConvertible {
             case .unknownFieldThenSilence: .unknownFieldThenSilence
             case .silenceAfterAcknowledgement: .silentAfterAcknowledge
             case .silenceAfterAcknowledgementBooked: .silentAfterAcknowledgeCharged
+            case .silenceAfterAcknowledgementDeaf: .silentAfterAcknowledgeIgnoringAbort
             case .silenceAfterStatus: .silentAfterStatus
             }
         }
 
         /// True when the silence starts before any result, so the counter's silence limit and abort apply.
-        var isSilentBeforeResult: Bool { self == .silenceAfterAcknowledgement || self == .silenceAfterAcknowledgementBooked }
+        var isSilentBeforeResult: Bool {
+            [.silenceAfterAcknowledgement, .silenceAfterAcknowledgementBooked, .silenceAfterAcknowledgementDeaf].contains(self)
+        }
+
+        /// True when the terminal acknowledges the counter's abort and never answers it with 06 1E.
+        var ignoresAbort: Bool { self == .silenceAfterAcknowledgementBooked || self == .silenceAfterAcknowledgementDeaf }
     }
 
     /// The lines a terminal fault is played on.

@@ -43,7 +43,7 @@ struct TerminalFaultRunner {
         while let line = await heard.next(), !line.hasPrefix("SILENT") {}
         if cell.fault.isSilentBeforeResult {
             await advance(to: timeouts.silenceAfterAcknowledge)
-            if cell.fault == .silenceAfterAcknowledgementBooked {
+            if cell.fault.ignoresAbort {
                 while let line = await heard.next(), !line.hasPrefix("ABORT") {}
                 await advance(to: timeouts.acknowledge)  // the terminal never answers the abort with 06 1E
             }
