@@ -186,15 +186,3 @@ final class PromptRecorder: Sendable {
         if case .prompt(let prompt) = step { storage.withLock { $0.append(prompt) } }
     }
 }
-
-/// Runs `body` while moving `clock` forward in big steps, so every timer it starts runs out.
-func advancing<T: Sendable>(_ clock: ManualClock, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
-    let ticker = Task {
-        while !Task.isCancelled {
-            clock.advance(by: .seconds(60))
-            await Task.yield()
-        }
-    }
-    defer { ticker.cancel() }
-    return try await body()
-}
