@@ -32,7 +32,7 @@ enum LiveReaderTransports {
         return DefaultCardReaderService(
             makeTransport: { address in try transport(for: address) }, currency: currency,
             matcher: UnknownOutcomeMatcher(utcOffsetSeconds: offset),
-            zvtTimeouts: zvtTimeouts(ProcessInfo.processInfo.environment))
+            zvtTimeouts: zvtTimeouts(ProcessInfo.processInfo.environment), logger: LoggingSetup.logger())
     }
 
     /// The ZVT timeouts, with the two short limits from the environment in whole seconds (docs/hardware.md "ZVT

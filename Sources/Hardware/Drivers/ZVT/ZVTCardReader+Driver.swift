@@ -35,9 +35,14 @@ extension ZVTCardReader: CardReaderDriver {
         case .outcomeUnknown(let unresolved):
             let open = unknown(operation, reason: unresolved.reason.cashierText, previousReceipt: previousReceipt,
                                lines: unresolved.receiptLines.map(\.text), startedAt: startedAt)
+            logger?.notice("zvt: \(address) outcome open (\(unresolved.reason.rawValue)); settling with the terminal")
             switch await settle(open, unresolved) {
-            case .settled(let outcome): return outcome
-            case .notCharged: throw CardReaderError(phase: command(for: operation).phase, underlying: .timedOut)
+            case .settled(let outcome):
+                logger?.notice("zvt: \(address) \(unresolved.reason.rawValue) settled: \(Self.logWord(outcome))")
+                return outcome
+            case .notCharged:
+                logger?.notice("zvt: \(address) \(unresolved.reason.rawValue) settled: not charged")
+                throw CardReaderError(phase: command(for: operation).phase, underlying: .timedOut)
             }
         case .completed(let outcome):
             guard operation.movesMoney else { return .report(Self.report(outcome, currency: defaultCurrency)) }
@@ -79,6 +84,15 @@ extension ZVTCardReader: CardReaderDriver {
     }
 
     private enum Settlement { case settled(CardReaderOperationOutcome), notCharged }
+
+    /// How a settlement ended, for the log (no card data).
+    private static func logWord(_ outcome: CardReaderOperationOutcome) -> String {
+        switch outcome {
+        case .approved(let result): "approved, receipt \(result.receiptNumber.map(String.init) ?? "none")"
+        case .outcomeUnknown: "still unknown"
+        case .report: "report"
+        }
+    }
 
     public func resolve(_ unknown: UnknownCardOutcome) async throws(CardReaderError) -> UnknownOutcomeResolution {
         if !isConnected { _ = try await open() }
