@@ -49,7 +49,11 @@ public struct ConcertTerminalEngine: Sendable {
         switch script.outcome(at: ledger.nextTransactionIndex()) {
         case .approve, .approveWhenReleased: status = .approved
         case .decline(let code): status = code == 0x6C ? .notCompleted : .declined
-        case .timeout, .holdUnbooked: return true
+        case .timeout, .holdUnbooked, .silentAfterAcknowledge, .silentAfterAcknowledgeIgnoringAbort: return true
+        case .silentAfterAcknowledgeCharged, .silentAfterStatus, .unknownFieldThenSilence:
+            // The ZVT faults of a terminal that booked and fell silent; Concert has no field to garble.
+            _ = ledger.book(kind, amount: amount, resultCode: 0, card: script.card)
+            return true
         case .drop, .holdApproved:
             _ = ledger.book(kind, amount: amount, resultCode: 0, card: script.card)
             return false

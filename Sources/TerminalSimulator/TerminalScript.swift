@@ -27,6 +27,22 @@ public struct TerminalScript: Hashable, Sendable {
         /// Acknowledge and prompt, announce "HOLD waiting …", wait until released (`pos terminal-sim`: SIGUSR1),
         /// then approve: a payment that is still running while a test does something else.
         case approveWhenReleased
+        /// Approve and book, send Status Information whose result (27 00), amount and currency are followed by a
+        /// field no codec knows (BMP FE) and the rest, then fall silent: no slip, no Completion. The next command
+        /// is answered as usual (the terminal thinks it is done).
+        case unknownFieldThenSilence
+        /// Acknowledge, then say nothing at all (no prompt, no result); nothing is booked. An Abort (06 B0) is
+        /// answered `80 00 00`, `06 1E 6C`.
+        case silentAfterAcknowledge
+        /// Acknowledge, book the approval, then say nothing at all; an Abort is acknowledged but not acted on (too
+        /// late: the money moved). The next command is answered as usual.
+        case silentAfterAcknowledgeCharged
+        /// Acknowledge, book nothing, then say nothing at all; an Abort is acknowledged but never answered with
+        /// 06 1E (a terminal that hangs). The next command is answered as usual.
+        case silentAfterAcknowledgeIgnoringAbort
+        /// Approve and book, send the full Status Information, then fall silent: no slip, no Completion. The next
+        /// command is answered as usual.
+        case silentAfterStatus
     }
 
     /// How successive money-moving transactions end; the last one repeats.
@@ -66,7 +82,8 @@ public struct TerminalScript: Hashable, Sendable {
     }
 
     /// Parses command-line words: `approve`, `decline:CODE` (hex), `timeout`, `drop`, `nak-first`,
-    /// `hold`, `hold-request`, `wait`, `slow:MS` (milliseconds between bytes), `no-prompts`, `no-receipt`,
+    /// `hold`, `hold-request`, `wait`, `unknown-field`, `silent-after-ack`, `silent-after-ack:charged`,
+    /// `silent-after-ack:deaf`, `silent-after-status`, `slow:MS` (milliseconds between bytes), `no-prompts`, `no-receipt`,
     /// `card:visa|mastercard|girocard`, `full-pan`.
     ///
     /// - Throws: ``TerminalScriptError`` naming the word it does not know.
@@ -85,6 +102,11 @@ public struct TerminalScript: Hashable, Sendable {
             case ("hold", nil): outcomes.append(.holdApproved)
             case ("hold-request", nil): outcomes.append(.holdUnbooked)
             case ("wait", nil): outcomes.append(.approveWhenReleased)
+            case ("unknown-field", nil): outcomes.append(.unknownFieldThenSilence)
+            case ("silent-after-ack", nil): outcomes.append(.silentAfterAcknowledge)
+            case ("silent-after-ack", "charged"): outcomes.append(.silentAfterAcknowledgeCharged)
+            case ("silent-after-ack", "deaf"): outcomes.append(.silentAfterAcknowledgeIgnoringAbort)
+            case ("silent-after-status", nil): outcomes.append(.silentAfterStatus)
             case ("full-pan", nil): sendsFullCardData = true
             case ("nak-first", nil): naksFirstFrame = true
             case ("slow", let millis):
@@ -107,7 +129,9 @@ public struct TerminalScriptError: Error, Hashable, CustomStringConvertible {
     /// The word.
     public let word: String
     public var description: String {
-        "unknown script step \"\(word)\"; use approve, decline:05, timeout, drop, hold, hold-request, wait, nak-first, "
-            + "slow:MS, no-prompts, no-receipt, card:NAME, full-pan"
+        "unknown script step \"\(word)\"; use approve, decline:05, timeout, drop, hold, hold-request, wait, "
+            + "unknown-field, silent-after-ack, silent-after-ack:charged, silent-after-ack:deaf, silent-after-status, "
+            + "nak-first, slow:MS, "
+            + "no-prompts, no-receipt, card:NAME, full-pan"
     }
 }

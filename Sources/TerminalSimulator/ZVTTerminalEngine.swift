@@ -65,6 +65,8 @@ struct ZVTTerminalSession {
     var currency = Currency.eur
     /// Set while a transaction the script times out is open: an Abort then ends it with 06 1E 6C.
     var silentTransaction = false
+    /// Set while a booked transaction is silent: an Abort is acknowledged and changes nothing.
+    var ignoresAbort = false
 
     private var ledger: TerminalLedger { engine.ledger }
     private var card: TestCard { engine.script.card }
@@ -76,7 +78,10 @@ struct ZVTTerminalSession {
 
     /// Handles one command; returns false when the connection must end (the script drops the line).
     mutating func handle(_ apdu: ZVTAPDU) async throws(TransportError) -> Bool {
-        if apdu.command != .abortRequest && apdu.class != 0x80 { silentTransaction = false }
+        if apdu.command != .abortRequest && apdu.class != 0x80 {
+            silentTransaction = false
+            ignoresAbort = false
+        }
         switch apdu.command {
         case .registration:
             if apdu.data.count >= 6, let code = BCD.digits(apdu.data[4..<6]), let value = Int(code),
@@ -121,6 +126,9 @@ struct ZVTTerminalSession {
             _ = try await sendAwaitingAcknowledgement(ZVTTerminalMessages.completion(terminalID: ledger.terminalID))
         case .acknowledgement:
             break  // a late acknowledgement of an aborted exchange
+        case .abortRequest where ignoresAbort:
+            try await link.send(.acknowledgement)
+            engine.announce("ABORT acknowledged, not acted on")
         case .abortRequest where silentTransaction:
             silentTransaction = false
             try await link.send(.acknowledgement)
@@ -142,6 +150,23 @@ struct ZVTTerminalSession {
             return try await holdUntilHangUp()
         }
         try await link.send(.acknowledgement)
+        switch outcome {
+        case .silentAfterAcknowledge:
+            silentTransaction = true
+            engine.announce("SILENT after the acknowledgement, \(kind.rawValue) \(amount.decimalString) not booked")
+            return true
+        case .silentAfterAcknowledgeCharged:
+            let transaction = ledger.book(kind, amount: amount, resultCode: 0, card: card)
+            ignoresAbort = true
+            engine.announce("SILENT after the acknowledgement, \(kind.rawValue) \(amount.decimalString) booked, receipt \(transaction.receiptNumber)")
+            return true
+        case .silentAfterAcknowledgeIgnoringAbort:
+            ignoresAbort = true
+            engine.announce("SILENT after the acknowledgement, \(kind.rawValue) \(amount.decimalString) not booked, deaf to an abort")
+            return true
+        default:
+            break
+        }
         for status in engine.script.prompts {
             guard try await sendAwaitingAcknowledgement(ZVTTerminalMessages.intermediateStatus(status)) else {
                 return true  // aborted by the counter
@@ -165,8 +190,15 @@ struct ZVTTerminalSession {
             let transaction = ledger.book(kind, amount: amount, resultCode: 0, card: card)
             engine.announce("HOLD approved \(kind.rawValue) \(amount.decimalString) receipt \(transaction.receiptNumber)")
             return try await holdUntilHangUp()
-        case .holdUnbooked:
-            break  // handled before the acknowledgement
+        case .unknownFieldThenSilence, .silentAfterStatus:
+            let transaction = ledger.book(kind, amount: amount, resultCode: 0, card: card)
+            let status = outcome == .silentAfterStatus
+                ? ZVTTerminalMessages.statusInformation(transaction, card: card, terminalID: ledger.terminalID)
+                : ZVTTerminalMessages.statusInformationWithUnknownField(transaction, card: card, terminalID: ledger.terminalID)
+            guard try await sendAwaitingAcknowledgement(status) else { return true }
+            engine.announce("SILENT after the status, \(kind.rawValue) \(amount.decimalString) booked, receipt \(transaction.receiptNumber)")
+        case .holdUnbooked, .silentAfterAcknowledge, .silentAfterAcknowledgeCharged, .silentAfterAcknowledgeIgnoringAbort:
+            break  // handled before the prompts
         case .approveWhenReleased:
             engine.announce("HOLD waiting \(kind.rawValue) \(amount.decimalString)")
             await engine.waitForRelease()

@@ -14,8 +14,10 @@ enum ZVTTerminalMessages {
         return ZVTAPDU(.completion, data: data)
     }
 
+    /// The Status Enquiry completion as the spec gives it: the software version as an LLL-variable
+    /// (`F0 F1 F1` + "POS-SIM 1.0"), then the terminal-status byte 00 (ready).
     static func statusEnquiryCompletion() -> ZVTAPDU {
-        ZVTAPDU(.completion, data: Array("POS-SIM 1.0".utf8) + [0x00])
+        ZVTAPDU(.completion, data: ZVTCompletion.statusEnquiryData(softwareVersion: "POS-SIM 1.0", terminalStatus: 0) ?? [])
     }
 
     static func abort(_ code: UInt8) -> ZVTAPDU {
@@ -65,6 +67,21 @@ enum ZVTTerminalMessages {
             ]),
         ])))
         let data = (try? ZVTFieldList(fields).encoded()) ?? []
+        return ZVTAPDU(.statusInformation, data: data)
+    }
+
+    /// Status Information as a terminal on a newer codec sends it: result, amount and currency, then BMP FE (a field
+    /// this counter does not know, with three bytes), then the other fields. A reader stops at FE: the receipt
+    /// number, trace and card are behind it.
+    static func statusInformationWithUnknownField(
+        _ transaction: SimulatedTransaction, card: TestCard, terminalID: String, date: Date = Date()
+    ) -> ZVTAPDU {
+        let full = statusInformation(transaction, card: card, terminalID: terminalID, date: date)
+        let fields = (try? ZVTFieldList.parse(full.data).fields) ?? []
+        let head = fields.prefix { [.resultCode, .amount, .currencyCode].contains($0.bmp) }
+        let tail = fields.dropFirst(head.count)
+        let unknown: [UInt8] = [0xFE, 0x03, 0x01, 0x02, 0x03]
+        let data = ((try? ZVTFieldList(Array(head)).encoded()) ?? []) + unknown + ((try? ZVTFieldList(Array(tail)).encoded()) ?? [])
         return ZVTAPDU(.statusInformation, data: data)
     }
 

@@ -17,6 +17,13 @@ import Testing
         #expect(throws: TerminalScriptError.self) { try TerminalScript(parsing: ["hold:5"]) }
     }
 
+    @Test func parse_terminalFaults_areScriptWords() throws {
+        let script = try TerminalScript(parsing: ["unknown-field,silent-after-ack", "silent-after-ack:charged,silent-after-status", "silent-after-ack:deaf"])
+        #expect(script.outcomes == [.unknownFieldThenSilence, .silentAfterAcknowledge, .silentAfterAcknowledgeCharged,
+                                    .silentAfterStatus, .silentAfterAcknowledgeIgnoringAbort])
+        #expect(throws: TerminalScriptError.self) { try TerminalScript(parsing: ["silent-after-ack:later"]) }
+    }
+
     @Test func statusInformation_fullCardData_carriesTheWholePANAndTheExpiry() throws {
         // Given
         let ledger = TerminalLedger()

@@ -11,16 +11,20 @@ import TerminalSimulator
     static let address = ReaderAddress(terminalProtocol: .zvt, link: .tcp(host: "127.0.0.1", port: 20007))
     static let amount = Money(minorUnits: 1250, currency: .eur)
 
-    /// Starts a simulator on a fresh pipe and returns the service connected to it.
+    /// Starts a simulator on a fresh pipe and returns the service connected to it. The driver's timers run on
+    /// `clock`, a ``ManualClock`` that nothing advances unless a test does: no timer can overtake the simulator's
+    /// answers on a loaded machine.
     static func connect(
         script: TerminalScript, ledger: TerminalLedger, framing: ZVTCardReader.Framing = .bareAPDU,
-        timeouts: ZVTTimeouts = .standard
+        timeouts: ZVTTimeouts = .standard, clock: ManualClock = ManualClock(),
+        announce: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws -> (DefaultCardReaderService, Task<Void, Never>) {
         let (counter, terminal) = PipeTransport.pair()
-        let engine = ZVTTerminalEngine(framing: framing, script: script, ledger: ledger)
+        let engine = ZVTTerminalEngine(framing: framing, script: script, ledger: ledger, announce: announce)
         let server = Task { await engine.serve(terminal) }
         let service = DefaultCardReaderService(makeDriver: { address throws(CardReaderError) in
-            ZVTCardReader(transport: counter, framing: framing, address: address, currency: .eur, timeouts: timeouts)
+            ZVTCardReader(transport: counter, framing: framing, address: address, currency: .eur, clock: clock,
+                          timeouts: timeouts)
         })
         _ = try await service.connect(address)
         return (service, server)
@@ -113,23 +117,56 @@ import TerminalSimulator
         server2.cancel()
     }
 
-    @Test func payment_terminalSilent_outcomeUnknownThenResolvedAsNotCharged() async throws {
-        // Given: a T4 of one second (the timeout is what is tested; long enough that a loaded machine completes
-        // the first, approved payment well within it). The same connection must see both payments: the driver
-        // remembers the terminal's last receipt, which is how it tells an old approval from a new one.
+    @Test func payment_terminalSilentAfterAcknowledge_counterAbortsAndTheTerminalEndsItNotCharged() async throws {
+        // Given: the terminal acknowledges the second payment and then says nothing, with no intermediate status
         let ledger = TerminalLedger()
-        let timeouts = ZVTTimeouts(interByte: .milliseconds(200), acknowledge: .seconds(2), completion: .seconds(1))
-        let script = TerminalScript(outcomes: [.approve, .timeout], prompts: [])
-        let (service, server) = try await Self.connect(script: script, ledger: ledger, timeouts: timeouts)
+        let clock = ManualClock()
+        let (announcements, announcer) = AsyncStream<String>.makeStream()
+        let script = TerminalScript(outcomes: [.approve, .silentAfterAcknowledge])
+        let (service, server) = try await Self.connect(script: script, ledger: ledger, clock: clock,
+                                                       announce: { announcer.yield($0) })
         _ = try await Self.collect(service.collectPayment(PaymentRequest(amount: Self.amount)))
 
+        // When: the silence limit runs out (the clock moves only then), the counter aborts (06 B0), and the terminal
+        // answers 06 1E 6C
+        let payment = Task { try await Self.collect(service.collectPayment(PaymentRequest(amount: Self.amount))) }
+        var heard = announcements.makeAsyncIterator()
+        while let line = await heard.next(), !line.hasPrefix("SILENT") {}
+        await clock.waitForSleeper(dueIn: ZVTTimeouts.standard.silenceAfterAcknowledge)
+        clock.advance(by: ZVTTimeouts.standard.silenceAfterAcknowledge)
+        let error = await #expect(throws: CardReaderError.self) { _ = try await payment.value }
+
+        // Then
+        #expect(error?.underlying == .aborted)
+        #expect(error?.resultCode == .abortedByTimeoutOrKey)
+        #expect(error?.message == "Payment failed: cancelled.")
+        #expect(ledger.approvals.count == 1)
+        await service.disconnect()
+        server.cancel()
+    }
+
+    /// Issue 13 item 10: the terminal's last transaction is the attempt, declined. Repeat Receipt brings its amount,
+    /// receipt number and time to the matcher, which says "not charged" instead of "still unknown".
+    @Test func resolve_lastTransactionIsTheAttemptDeclined_isNotCharged() async throws {
+        // Given: an approved payment, then the attempt, declined with 05
+        let ledger = TerminalLedger()
+        let script = TerminalScript(outcomes: [.approve, .decline(0x05)], prompts: [])
+        let (service, server) = try await Self.connect(script: script, ledger: ledger)
+        let first = try await Self.collect(service.collectPayment(PaymentRequest(amount: Money(minorUnits: 500, currency: .eur))))
+        guard case .completed(let earlier)? = first.last else { Issue.record("no first payment: \(first)"); return }
+        let started = Int64(Date().timeIntervalSince1970)
+        await #expect(throws: CardReaderError.self) {
+            _ = try await Self.collect(service.collectPayment(PaymentRequest(amount: Self.amount)))
+        }
+        let unknown = UnknownCardOutcome(
+            reader: Self.address.description, kind: .payment, amount: Self.amount, reason: "the line dropped",
+            previousReceiptNumber: earlier.receiptNumber, startedAtUnixTime: started
+        )
+
         // When
-        let steps = try await Self.collect(service.collectPayment(PaymentRequest(amount: Self.amount)))
-        guard case .outcomeUnknown(let unknown)? = steps.last else { Issue.record("expected unknown: \(steps)"); return }
         let resolution = try await service.resolveUnknownOutcome(unknown)
 
         // Then
-        #expect(unknown.reason == "completionTimeout")
         #expect(resolution == .notCharged)
         #expect(ledger.approvals.count == 1)
         await service.disconnect()

@@ -46,4 +46,31 @@ import TerminalSimulator
         #expect(apdu.command == .completion, "the 80 00 00 frame went twice")
         await counter.close()
     }
+
+    /// Issue 13 item 9: the Status Enquiry completion carries the software version as an LLL-variable, then the
+    /// terminal-status byte; the driver reads back what the simulator sent.
+    @Test func statusEnquiry_completion_isTheSpecFormByteForByteAndTheDriverReadsIt() async throws {
+        // Given
+        let (counter, terminal) = PipeTransport.pair()
+        let server = Task { await ZVTTerminalEngine(framing: .serial).serve(terminal) }
+        defer { server.cancel() }
+        var end = CounterEnd(transport: counter)
+        let enquiry = try ZVTCommand.statusEnquiry(password: nil, serviceByte: nil).apdu()
+
+        // When
+        try await counter.write(ZVTSerialFrameSerializer.frame(enquiry))
+        _ = try await end.next()  // link ACK
+        _ = try await end.next()  // 80 00 00
+        try await counter.write([ZVTSerialFrameSerializer.ack])
+        let next = try await end.next()
+
+        // Then
+        guard case .frame(let apdu)? = next else { Issue.record("expected a frame, got \(String(describing: next))"); return }
+        let expected: [UInt8] = [0x06, 0x0F, 0x0F, 0xF0, 0xF1, 0xF1] + Array("POS-SIM 1.0".utf8) + [0x00]
+        #expect(try apdu.encoded() == expected)
+        guard case .completion(let completion) = try ZVTTerminalMessage(apdu: apdu) else { Issue.record("not 06 0F"); return }
+        #expect(completion.statusEnquiryReply?.softwareVersion == "POS-SIM 1.0")
+        #expect(completion.statusEnquiryReply?.terminalStatus == 0)
+        await counter.close()
+    }
 }

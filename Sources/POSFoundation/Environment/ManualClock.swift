@@ -24,6 +24,7 @@ public final class ManualClock: Clock, Sendable {
         var nextID: UInt64 = 0
         var sleepers: [Sleeper] = []
         var waitersForSleepers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var waitersForDeadline: [(deadline: Instant, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     private let state = Mutex(State())
@@ -35,6 +36,21 @@ public final class ManualClock: Clock, Sendable {
 
     /// How many tasks are sleeping on this clock now.
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+    /// Suspends until a task sleeps until exactly `duration` from now: the timer of that length has started (and
+    /// the clock has not moved since), so a test can advance to it without racing the code that starts it. No
+    /// wall-clock waiting and no polling is involved.
+    public func waitForSleeper(dueIn duration: Duration) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready = state.withLock { state -> Bool in
+                let deadline = state.now.advanced(by: duration)
+                if state.sleepers.contains(where: { $0.deadline == deadline }) { return true }
+                state.waitersForDeadline.append((deadline, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
 
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let id = state.withLock { state -> UInt64 in
@@ -92,5 +108,9 @@ public final class ManualClock: Clock, Sendable {
         let ready = state.waitersForSleepers.filter { $0.count <= count }
         state.waitersForSleepers.removeAll { $0.count <= count }
         for waiter in ready { waiter.continuation.resume() }
+        let deadlines = Set(state.sleepers.map(\.deadline))
+        let due = state.waitersForDeadline.filter { deadlines.contains($0.deadline) }
+        state.waitersForDeadline.removeAll { deadlines.contains($0.deadline) }
+        for waiter in due { waiter.continuation.resume() }
     }
 }

@@ -11,9 +11,14 @@ struct TerminalSimCommand: AsyncParsableCommand {
         discussion: """
             Script steps (repeatable, comma-separated): approve, decline:CODE (hex), timeout, drop, hold (approve,
             print "HOLD approved …", then say nothing until the counter hangs up), hold-request (print "HOLD request
-            …" without acting on it), wait (prompt, print "HOLD waiting …", approve when the simulator gets SIGUSR1), nak-first, slow:MS, no-prompts, no-receipt, card:mastercard|visa|girocard,
-            full-pan (send the full PAN and expiry as unmasking terminals do). Outcomes apply to successive
-            payments; the last one repeats.
+            …" without acting on it), wait (prompt, print "HOLD waiting …", approve when the simulator gets SIGUSR1),
+            unknown-field (approve, end the 04 0F with a field no codec knows, then say nothing more), silent-after-ack
+            (acknowledge, then silence; an abort cancels it), silent-after-ack:charged (acknowledge, book, then
+            silence; an abort comes too late), silent-after-ack:deaf (acknowledge, then silence; an abort is acknowledged
+            and never answered), silent-after-status (approve, send the 04 0F, then silence), nak-first,
+            slow:MS, no-prompts, no-receipt, card:mastercard|visa|girocard, full-pan (send the full PAN and expiry as
+            unmasking terminals do). Outcomes apply to successive payments; the last one repeats. Silent steps print
+            "SILENT …" when the silence starts.
             """
     )
 

@@ -25,12 +25,24 @@ enum LiveReaderTransports {
         }
     }
 
-    /// The card-reader service of a pos process: live transports, terminal time in this machine's time zone.
+    /// The card-reader service of a pos process: live transports, terminal time in this machine's time zone, and
+    /// the ZVT limits (``zvtTimeouts(_:)``).
     static func cardReaderService(currency: Currency) -> any CardReaderService {
         let offset = Int64(TimeZone.current.secondsFromGMT())
         return DefaultCardReaderService(
             makeTransport: { address in try transport(for: address) }, currency: currency,
-            matcher: UnknownOutcomeMatcher(utcOffsetSeconds: offset))
+            matcher: UnknownOutcomeMatcher(utcOffsetSeconds: offset),
+            zvtTimeouts: zvtTimeouts(ProcessInfo.processInfo.environment), logger: LoggingSetup.logger())
+    }
+
+    /// The ZVT timeouts, with the two short limits from the environment in whole seconds (docs/hardware.md "ZVT
+    /// time limits"): `POS_ZVT_COMPLETION_LIMIT` (after the final status, default 15) and `POS_ZVT_SILENCE_LIMIT`
+    /// (silence after the acknowledgement, default 15). A value that is not a whole number is ignored.
+    static func zvtTimeouts(_ environment: [String: String]) -> ZVTTimeouts {
+        ZVTTimeouts.standard.with(
+            completionAfterStatusSeconds: environment["POS_ZVT_COMPLETION_LIMIT"].flatMap { Int($0) },
+            silenceAfterAcknowledgeSeconds: environment["POS_ZVT_SILENCE_LIMIT"].flatMap { Int($0) }
+        )
     }
 
     /// Known terminals plugged in by USB now, matched against the table the udev rules come from.

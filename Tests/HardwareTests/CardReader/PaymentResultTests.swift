@@ -9,7 +9,7 @@ struct PaymentResultTests {
 
     @Test func paymentResult_fromStatusWithExpiryAndFullPAN_keepsNeitherInDescriptionOrJSON() throws {
         // Given
-        let status = try ZVTStatusInformation(data: Self.sensitiveStatus)
+        let status = ZVTStatusInformation(data: Self.sensitiveStatus)
         // When
         let result = status.paymentResult(requestedAmount: Money(minorUnits: 1250, currency: .eur))
         let json = String(decoding: try JSONEncoder().encode(result), as: UTF8.self)

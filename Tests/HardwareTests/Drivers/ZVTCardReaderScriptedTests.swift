@@ -84,27 +84,33 @@ import Testing
 
         // Then
         guard case .outcomeUnknown(let unknown) = outcome else { Issue.record("expected unknown, got \(outcome)"); return }
-        #expect(unknown.reason == "transportFailed")
+        #expect(unknown.reason == "the connection to the terminal was lost during the payment")
+        #expect(!unknown.reason.contains("transportFailed"))
         #expect(unknown.amount == Self.amount)
         let authorizations = transport.trace.filter { $0 == .wrote(Self.authorization) }
         #expect(authorizations.count == 1)
     }
 
-    @Test func payment_terminalFallsSilent_endsOutcomeUnknownWhenTimerRunsOut() async throws {
+    @Test func payment_terminalFallsSilent_abortsTriesToSettleAndEndsOutcomeUnknownInCashierWords() async throws {
         // Given
         let clock = ManualClock()
         let transport = ScriptedTransport([.expectWrite(Self.authorization), .reply(Self.ack)])
         let reader = reader(transport, clock: clock)
         try await reader.open()
 
-        // When
-        let outcome = try await advancing(clock) {
-            try await reader.perform(.payment(PaymentRequest(amount: Self.amount))) { _ in }
+        // When: each limit runs out in turn, the clock moved exactly to it once its timer is pending
+        let payment = Task { try await reader.perform(.payment(PaymentRequest(amount: Self.amount))) { _ in } }
+        for limit: Duration in [.seconds(15), .seconds(5), .seconds(5)] {  // silence, abort answer, Status Enquiry's T3
+            await clock.waitForSleeper(dueIn: limit)
+            clock.advance(by: limit)
         }
+        let outcome = try await payment.value
 
         // Then
         guard case .outcomeUnknown(let unknown) = outcome else { Issue.record("expected unknown, got \(outcome)"); return }
-        #expect(["completionTimeout", "acknowledgeTimeout"].contains(unknown.reason))
+        #expect(unknown.reason == "the terminal stopped answering during the payment")
+        #expect(transport.trace.contains(.wrote([0x06, 0xB0, 0x00])), "no abort after the silence")
+        #expect(transport.trace.contains(.wrote([0x05, 0x01, 0x00])), "no Status Enquiry to settle it")
         #expect(transport.trace.filter { $0 == .wrote(Self.authorization) }.count == 1)
         await reader.close()
     }
@@ -179,16 +185,4 @@ final class PromptRecorder: Sendable {
     func record(_ step: PaymentProgress) {
         if case .prompt(let prompt) = step { storage.withLock { $0.append(prompt) } }
     }
-}
-
-/// Runs `body` while moving `clock` forward in big steps, so every timer it starts runs out.
-func advancing<T: Sendable>(_ clock: ManualClock, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
-    let ticker = Task {
-        while !Task.isCancelled {
-            clock.advance(by: .seconds(60))
-            await Task.yield()
-        }
-    }
-    defer { ticker.cancel() }
-    return try await body()
 }

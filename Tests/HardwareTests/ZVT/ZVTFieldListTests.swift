@@ -175,4 +175,24 @@ struct ZVTTLVTests {
             try ZVTTLV.parseList(hex("46 84 00 00 00 01 00"))
         }
     }
+
+    @Test func parseTolerantly_damagedField_keepsEveryFieldBeforeIt() {
+        // Given: result 00, amount, then a trace number cut short
+        let data = hex("27 00 04 00 00 00 00 12 50 0B 00 04")
+        // When
+        let fields = ZVTFieldList.parseTolerantly(data)
+        // Then
+        #expect(fields.fields.map(\.bmp) == [.resultCode, .amount])
+        #expect(fields.problem != nil)
+        #expect(!fields.isComplete)
+        #expect(throws: ZVTProtocolError.self) { try ZVTFieldList.parse(data) }
+    }
+
+    @Test func parseTolerantly_unknownField_keepsEveryFieldBeforeItAndNamesIt() {
+        let fields = ZVTFieldList.parseTolerantly(hex("27 00 FE 01 02 87 00 07"))
+        #expect(fields.fields.map(\.bmp) == [.resultCode])
+        #expect(fields.unknownBMP == ZVTBMP(rawValue: 0xFE))
+        #expect(fields.unparsedByteCount == 6)
+        #expect(fields.problem == nil)
+    }
 }

@@ -33,7 +33,7 @@ struct ZVTFuzzRegressionTests {
         // Given: result 00, card name LLVAR "VISA" ESC "c"
         let data = hex("27 00 8B F0 F6 56 49 53 41 1B 63")
         // When
-        let status = try ZVTStatusInformation(data: data)
+        let status = ZVTStatusInformation(data: data)
         let result = status.paymentResult(requestedAmount: Money(minorUnits: 100, currency: .eur))
         // Then
         #expect(result.cardName == "VISA c")

@@ -26,7 +26,7 @@ struct ZVTTerminalMessageTests {
         let data = hex("27 00 04 00 00 00 00 05 00 0C 14 03 07 0D 11 21 3B 36 31 31 38 30 34 00 00 8A 06")
             + hex("06 17 2F 08 1F 10 01 02 1F 12 01 01 60 0B 43 07 A0 00 00 00 04 10 10 44 00")
         // When
-        let status = try ZVTStatusInformation(data: data)
+        let status = ZVTStatusInformation(data: data)
         let result = status.paymentResult(requestedAmount: Money(minorUnits: 500, currency: .eur))
         // Then
         #expect(result.timestamp == TerminalTimestamp(month: 11, day: 21, hour: 14, minute: 3, second: 7))
@@ -94,10 +94,38 @@ struct ZVTTerminalMessageTests {
         #expect(throws: ZVTProtocolError.self) { try ZVTTerminalMessage(apdu: ZVTAPDU(class: 0x06, instruction: 0x1E)) }
     }
 
-    @Test func completion_statusEnquiryForm_readsVersionAndStatus() {
+    @Test func completion_statusEnquiryBareForm_readsVersionAndStatus() {
         let completion = ZVTCompletion(data: ascii("GER-APP 1.2.3") + [0x00])
         #expect(completion.statusEnquiryReply?.softwareVersion == "GER-APP 1.2.3")
         #expect(completion.statusEnquiryReply?.terminalStatus == 0)
+    }
+
+    @Test func completion_statusEnquirySpecForm_readsLLLVersionAndStatus() throws {
+        // Given: 06 0F, version as LLL-variable F0 F1 F3 (13 bytes), terminal status 0x15, then a TLV container
+        let apdu = ZVTAPDU(class: 0x06, instruction: 0x0F, data: hex("F0 F1 F3") + ascii("GER-APP 1.2.3") + hex("15 06 00"))
+
+        // When
+        guard case .completion(let completion) = try ZVTTerminalMessage(apdu: apdu) else {
+            Issue.record("not a completion"); return
+        }
+
+        // Then
+        #expect(completion.statusEnquiryReply?.softwareVersion == "GER-APP 1.2.3")
+        #expect(completion.statusEnquiryReply?.terminalStatus == 0x15)
+    }
+
+    @Test func completion_statusEnquiryData_encodesTheSpecFormByteForByte() throws {
+        // When
+        let data = try #require(ZVTCompletion.statusEnquiryData(softwareVersion: "POS-SIM 1.0", terminalStatus: 0))
+
+        // Then
+        #expect(data == hex("F0 F1 F1 50 4F 53 2D 53 49 4D 20 31 2E 30 00"))
+        #expect(ZVTCompletion(data: data).statusEnquiryReply?.softwareVersion == "POS-SIM 1.0")
+    }
+
+    @Test func completion_statusEnquiryLengthPastTheData_isNotReadAsLLL() {
+        // "F0 F9 F9" announces 99 bytes that are not there: not the spec form, and no printable version either.
+        #expect(ZVTCompletion(data: hex("F0 F9 F9 41 00")).statusEnquiryReply == nil)
     }
 
     @Test func completion_registrationForm_readsTerminalID() {

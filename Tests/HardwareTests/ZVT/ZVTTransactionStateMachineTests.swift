@@ -8,6 +8,9 @@ struct ZVTTransactionStateMachineTests {
     let amount = Money(minorUnits: 1250, currency: .eur)
     let ack = Action.send(.acknowledgement)
     let restart = Action.startTimer(.completion, .seconds(180))
+    /// The short limits: silence after the acknowledgement, and the Completion after the final status.
+    let silenceLimit = Action.startTimer(.completion, .seconds(15))
+    let completionLimit = Action.startTimer(.completion, .seconds(15))
 
     var authorization: ZVTCommand { .authorization(ZVTAuthorization(amount: amount, tlv: [])) }
 
@@ -35,10 +38,10 @@ struct ZVTTransactionStateMachineTests {
         let completed = machine.received(try apdu("06 0F 00"))
         // Then
         #expect(started == [.send(try apdu("06 01 0C 04 00 00 00 00 12 50 49 09 78 06 00")), .startTimer(.acknowledge, .seconds(5))])
-        #expect(acknowledged == [.cancelTimer(.acknowledge), restart])
+        #expect(acknowledged == [.cancelTimer(.acknowledge), silenceLimit])
         #expect(prompted == [ack, .emitPrompt(CardReaderPrompt(kind: .insertCard, text: "Insert card.", statusCode: 0x0A)), restart])
         #expect(printed == [ack, .emitPrintLine(TerminalPrintLine(text: "KUNDENBELEG")), restart])
-        #expect(status == [ack, restart])
+        #expect(status == [ack, completionLimit])
         #expect(completed.prefix(2) == [ack, .cancelTimer(.completion)])
         guard case .complete(let outcome) = completed.last else { Issue.record("not completed: \(completed)"); return }
         #expect(outcome.payment?.amount == amount)
@@ -155,10 +158,90 @@ struct ZVTTransactionStateMachineTests {
         #expect(unresolved.resolutionCommands == [.statusEnquiry(password: nil, serviceByte: nil), .repeatReceipt(password: nil)])
     }
 
-    @Test func timerFired_completionTimeoutDuringPayment_isOutcomeUnknown() throws {
+    @Test func timerFired_silenceDuringPayment_abortsThenIsOutcomeUnknownWhenTheAbortIsNotAnswered() throws {
+        // Given
         var machine = try machineInMasterPhase()
+        // When
+        let silent = machine.timerFired(.completion)
+        let abortAcknowledged = machine.received(.acknowledgement)
+        let stillSilent = machine.timerFired(.completion)
+        // Then
+        #expect(silent == [.send(try apdu("06 B0 00")), .startTimer(.completion, .seconds(5))])
+        #expect(abortAcknowledged == [])
+        #expect(stillSilent == [.outcomeUnknown(ZVTUnresolvedTransaction(command: .authorization, amount: amount, reason: .completionTimeout))])
+        #expect(machine.isIdle)
+    }
+
+    @Test func timerFired_silenceDuringPayment_terminalAnswersTheAbort_failsAbortedNotCharged() throws {
+        var machine = try machineInMasterPhase()
+        _ = machine.timerFired(.completion)
+        _ = machine.received(.acknowledgement)
+        let ended = machine.received(try apdu("06 1E 01 6C"))
+        #expect(ended.last == .fail(CardReaderError(phase: .authorization, resultCode: .abortedByTimeoutOrKey, underlying: .aborted)))
+    }
+
+    @Test func received_intermediateStatusWithTimeoutByte_waitsThatLongPlusT3() throws {
+        var machine = try machineInMasterPhase()
+        let prompted = machine.received(try apdu("04 FF 02 0A 1E"))  // insert card, 30 s
+        #expect(prompted.last == .startTimer(.completion, .seconds(35)))
+    }
+
+    @Test func timerFired_afterApprovedStatusWithoutCompletion_isOutcomeUnknownWithTheStatus() throws {
+        // Given: the approval arrived, then silence
+        var machine = try machineInMasterPhase()
+        let status = machine.received(ZVTAPDU(class: 0x04, instruction: 0x0F, data: ZVTFieldListTests.statusData))
+        // When
         let actions = machine.timerFired(.completion)
-        #expect(actions == [.outcomeUnknown(ZVTUnresolvedTransaction(command: .authorization, amount: amount, reason: .completionTimeout))])
+        // Then
+        #expect(status == [ack, completionLimit])
+        guard case .outcomeUnknown(let unresolved) = actions.last, actions.count == 1 else {
+            Issue.record("not unknown at once: \(actions)"); return
+        }
+        #expect(unresolved.reason == .noCompletion)
+        #expect(unresolved.lastStatusInformation?.resultCode == .success)
+    }
+
+    @Test func received_approvalEndingInAnUnknownField_keepsTheResultAndIsDetailsToConfirm() throws {
+        // Given: 27 00, amount 12.50, currency, then BMP FE (unknown) and a receipt number that is lost behind it
+        var machine = try machineInMasterPhase()
+        let data = hex("27 00 04 00 00 00 00 12 50 49 09 78 FE 03 01 02 03 87 00 07")
+        // When
+        let status = machine.received(ZVTAPDU(class: 0x04, instruction: 0x0F, data: data))
+        let ended = machine.received(try apdu("06 0F 00"))
+        // Then
+        #expect(status == [ack, completionLimit])
+        guard case .outcomeUnknown(let unresolved) = ended.last else { Issue.record("not unknown: \(ended)"); return }
+        #expect(unresolved.reason == .detailsToConfirm)
+        let kept = try #require(unresolved.lastStatusInformation)
+        #expect(kept.resultCode == .success && kept.hasResultCode)
+        #expect(kept.amount(fallbackCurrency: .eur) == amount)
+        #expect(kept.fields.unknownBMP == ZVTBMP(rawValue: 0xFE))
+        #expect(kept.fields.bytes(.receiptNumber) == nil)
+    }
+
+    @Test func repeatReceipt_ofADeclinedTransaction_completesWithTheDecline() throws {
+        // Given
+        var machine = ZVTTransactionStateMachine(currency: .eur)
+        _ = try machine.start(.repeatReceipt(password: nil))
+        _ = machine.received(.acknowledgement)
+        // When
+        _ = machine.received(try apdu("04 0F 10 27 05 04 00 00 00 00 12 50 87 00 08 0C 10 20 30"))
+        let ended = machine.received(try apdu("06 0F 00"))
+        // Then
+        guard case .complete(let outcome) = ended.last else { Issue.record("not completed: \(ended)"); return }
+        #expect(outcome.payment?.resultCode == ZVTResultCode(rawValue: 5))
+        #expect(outcome.payment?.amount == amount)
+        #expect(outcome.payment?.receiptNumber == 8)
+    }
+
+    @Test func repeatReceipt_ofADeclinedTransactionEndedWithAbort_completesWithTheDecline() throws {
+        var machine = ZVTTransactionStateMachine(currency: .eur)
+        _ = try machine.start(.repeatReceipt(password: nil))
+        _ = machine.received(.acknowledgement)
+        _ = machine.received(try apdu("04 0F 0C 27 05 04 00 00 00 00 12 50 87 00 08"))
+        let ended = machine.received(try apdu("06 1E 01 05"))
+        guard case .complete(let outcome) = ended.last else { Issue.record("not completed: \(ended)"); return }
+        #expect(outcome.payment?.resultCode == ZVTResultCode(rawValue: 5))
     }
 
     @Test func timerFired_acknowledgeTimeoutAfterAuthorization_isOutcomeUnknown() throws {
@@ -190,7 +273,7 @@ struct ZVTTransactionStateMachineTests {
         let malformed = machine.received(try apdu("04 0F 04 27 00 04 00"))
         let ended = machine.received(try apdu("06 0F 00"))
         // Then
-        #expect(malformed == [ack, restart])
+        #expect(malformed == [ack, completionLimit])
         guard case .outcomeUnknown = ended.last else { Issue.record("not unknown"); return }
     }
 

@@ -16,6 +16,22 @@ struct ManualClockTests {
         #expect(clock.sleeperCount == 0)
     }
 
+    @Test func waitForSleeper_dueIn_returnsOnceATimerOfThatLengthSleeps() async throws {
+        // Given: a 5 s timer already sleeping, a 15 s one started after the wait begins
+        let clock = ManualClock()
+        let short = Task { try await clock.sleep(for: .seconds(5)) }
+        await clock.waitForSleepers(count: 1)
+        let waiting = Task { await clock.waitForSleeper(dueIn: .seconds(15)) }
+        let long = Task { try await clock.sleep(for: .seconds(15)) }
+        // When
+        await waiting.value
+        clock.advance(by: .seconds(15))
+        // Then
+        try await short.value
+        try await long.value
+        #expect(clock.sleeperCount == 0)
+    }
+
     @Test func sleep_cancelled_throwsCancellation() async {
         let clock = ManualClock()
         let task = Task { try await clock.sleep(for: .seconds(5)) }

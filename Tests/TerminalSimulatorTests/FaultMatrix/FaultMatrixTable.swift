@@ -31,6 +31,20 @@ enum FaultMatrixTable {
         ],
     ]
 
+    /// Terminal faults (issue 20): the same on TCP and serial. Each ends within seconds of the terminal's last byte:
+    /// the counter's short limits run out, it aborts or settles with Status Enquiry and Repeat Receipt at once.
+    static let expectedTerminalFaults: [TerminalFaultCell.Fault: State] = [
+        .unknownFieldThenSilence: .approved,
+        .silenceAfterAcknowledgement: .notCharged,
+        .silenceAfterAcknowledgementBooked: .approved,
+        .silenceAfterAcknowledgementDeaf: .notCharged,
+        .silenceAfterStatus: .approved,
+    ]
+
+    static func expected(_ cell: TerminalFaultCell) -> State? {
+        expectedTerminalFaults[cell.fault]
+    }
+
     static func expected(_ cell: FaultMatrixCell) -> State? {
         guard let row = cell.line.steps.firstIndex(of: cell.step),
               let column = FaultMatrixCell.Fault.allCases.firstIndex(of: cell.fault)
@@ -51,6 +65,13 @@ enum FaultMatrixTable {
                 text += "| \(step.rawValue) | " + cells.joined(separator: " | ") + " |\n"
             }
             text += "\n"
+        }
+        let lines = TerminalFaultCell.lines
+        text += "| Terminal fault | " + lines.map(\.rawValue).joined(separator: " | ") + " |\n"
+        text += "| --- |" + String(repeating: " --- |", count: lines.count) + "\n"
+        for fault in TerminalFaultCell.Fault.allCases {
+            let cells = lines.map { expected(TerminalFaultCell(line: $0, fault: fault))?.rawValue ?? "?" }
+            text += "| \(fault.rawValue) | " + cells.joined(separator: " | ") + " |\n"
         }
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }

@@ -29,6 +29,27 @@ struct FaultMatrixTests {
         }
     }
 
+    @Test(arguments: TerminalFaultCell.all)
+    func payment_terminalFault_endsInDefinedStateRecordingTheBookedApprovalOnce(_ cell: TerminalFaultCell) async throws {
+        // Given
+        let runner = TerminalFaultRunner(cell: cell)
+
+        // When
+        let observed = try await runner.run()
+
+        // Then
+        #expect(observed.endState == FaultMatrixTable.expected(cell))
+        #expect(observed.charges <= 1, "charged twice")
+        #expect(observed.transactions <= 1, "the payment reached the terminal twice")
+        if observed.charges == 1 {
+            #expect(observed.endState == .approved, "approval lost")
+            #expect(observed.result?.amount == observed.booked?.amount, "the approval returned is the one booked")
+            #expect(observed.result?.receiptNumber == observed.booked?.receiptNumber)
+        } else {
+            #expect(observed.endState != .approved, "approved without a charge")
+        }
+    }
+
     @Test func documentation_faultMatrixBlock_matchesTheTestedTable() throws {
         // Given
         let rendered = FaultMatrixTable.markdown

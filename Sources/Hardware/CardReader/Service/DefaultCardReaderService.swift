@@ -1,3 +1,4 @@
+import Logging
 import POSFoundation
 
 /// The ``CardReaderService`` that drives ZVT and Concert terminals through ``CardReaderDriver`` actors.
@@ -42,10 +43,12 @@ public actor DefaultCardReaderService: CardReaderService {
         makeTransport: @escaping @Sendable (ReaderAddress) throws -> any ByteTransport, currency: Currency,
         clock: any Clock<Duration> = ContinuousClock(), monitor: (any DeviceMonitor)? = nil,
         identify: @escaping DeviceIdentifier = { _ in nil }, configuredReaders: [CardReaderDescriptor] = [],
-        matcher: UnknownOutcomeMatcher = UnknownOutcomeMatcher()
+        matcher: UnknownOutcomeMatcher = UnknownOutcomeMatcher(), zvtTimeouts: ZVTTimeouts = .standard,
+        logger: Logger? = nil
     ) {
         self.init(
-            makeDriver: Self.standardDrivers(makeTransport: makeTransport, currency: currency, clock: clock, matcher: matcher),
+            makeDriver: Self.standardDrivers(makeTransport: makeTransport, currency: currency, clock: clock, matcher: matcher,
+                                             zvtTimeouts: zvtTimeouts, logger: logger),
             monitor: monitor, identify: identify, configuredReaders: configuredReaders
         )
     }
@@ -53,7 +56,8 @@ public actor DefaultCardReaderService: CardReaderService {
     /// The driver factory for ZVT and Concert over the given transports.
     public static func standardDrivers(
         makeTransport: @escaping @Sendable (ReaderAddress) throws -> any ByteTransport, currency: Currency,
-        clock: any Clock<Duration>, matcher: UnknownOutcomeMatcher = UnknownOutcomeMatcher()
+        clock: any Clock<Duration>, matcher: UnknownOutcomeMatcher = UnknownOutcomeMatcher(),
+        zvtTimeouts: ZVTTimeouts = .standard, logger: Logger? = nil
     ) -> DriverFactory {
         { address throws(CardReaderError) in
             let transport: any ByteTransport
@@ -69,10 +73,10 @@ public actor DefaultCardReaderService: CardReaderService {
                 return ConcertCardReader(transport: transport, address: address, clock: clock)
             case (_, .tcp), (.simulator, _):
                 return ZVTCardReader(transport: transport, framing: .bareAPDU, address: address, currency: currency, clock: clock,
-                                     matcher: matcher)
+                                     timeouts: zvtTimeouts, matcher: matcher, logger: logger)
             case (.zvt, _):
                 return ZVTCardReader(transport: transport, framing: .serial, address: address, currency: currency, clock: clock,
-                                     matcher: matcher)
+                                     timeouts: zvtTimeouts, matcher: matcher, logger: logger)
             }
         }
     }

@@ -18,7 +18,8 @@ public struct UnknownCardOutcome: Hashable, Sendable, Codable {
     public var amount: Money?
     /// The receipt number a reversal named.
     public var reversedReceiptNumber: Int?
-    /// Why the outcome is unknown, for the log and the cashier ("transportFailed", "completionTimeout", …).
+    /// Why the outcome is unknown, in the cashier's words ("the terminal stopped answering during the payment");
+    /// drivers keep their internal case names out of it.
     public var reason: String
     /// The receipt number of the last transaction the driver saw complete before this one, if any.
     public var previousReceiptNumber: Int?

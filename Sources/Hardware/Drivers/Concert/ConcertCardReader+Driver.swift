@@ -49,9 +49,17 @@ extension ConcertCardReader: CardReaderDriver {
         case .outcomeUnknown(let error):
             return .outcomeUnknown(UnknownCardOutcome(
                 reader: address.description, kind: operation.phase == .refund ? .refund : .payment, amount: amount,
-                reason: error.code.rawValue
+                reason: Self.cashierReason(error)
             ))
         }
+    }
+
+    /// The error's message as a clause for "The terminal did not confirm the payment (…)"; the code stays in the log.
+    static func cashierReason(_ error: ConcertError) -> String {
+        var text = error.message
+        if text.hasSuffix(".") { text.removeLast() }
+        guard let first = text.first else { return text }
+        return first.lowercased() + text.dropFirst()
     }
 
     public func resolve(_ unknown: UnknownCardOutcome) async throws(CardReaderError) -> UnknownOutcomeResolution {
@@ -78,7 +86,8 @@ extension ConcertCardReader: CardReaderDriver {
         case .unrecognized:
             // The state machine reports an unrecognised status as unknown; keep it so if it ever reaches here.
             return .outcomeUnknown(UnknownCardOutcome(
-                reader: reader, kind: phase == .refund ? .refund : .payment, amount: requested, reason: ConcertError.Code.unrecognizedStatus.rawValue
+                reader: reader, kind: phase == .refund ? .refund : .payment, amount: requested,
+                reason: cashierReason(ConcertError(code: .unrecognizedStatus, phase: .answerReception))
             ))
         }
     }

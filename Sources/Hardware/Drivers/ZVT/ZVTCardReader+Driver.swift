@@ -33,15 +33,64 @@ extension ZVTCardReader: CardReaderDriver {
         case .failed(let error):
             throw error
         case .outcomeUnknown(let unresolved):
-            return .outcomeUnknown(unknown(operation, reason: unresolved.reason.rawValue, previousReceipt: previousReceipt,
-                                           lines: unresolved.receiptLines.map(\.text), startedAt: startedAt))
+            let open = unknown(operation, reason: unresolved.reason.cashierText, previousReceipt: previousReceipt,
+                               lines: unresolved.receiptLines.map(\.text), startedAt: startedAt)
+            logger?.notice("zvt: \(address) outcome open (\(unresolved.reason.rawValue)); settling with the terminal")
+            switch await settle(open, unresolved) {
+            case .settled(let outcome):
+                logger?.notice("zvt: \(address) \(unresolved.reason.rawValue) settled: \(Self.logWord(outcome))")
+                return outcome
+            case .notCharged:
+                logger?.notice("zvt: \(address) \(unresolved.reason.rawValue) settled: not charged")
+                throw CardReaderError(phase: command(for: operation).phase, underlying: .timedOut)
+            }
         case .completed(let outcome):
             guard operation.movesMoney else { return .report(Self.report(outcome, currency: defaultCurrency)) }
             guard let payment = outcome.payment else {
-                return .outcomeUnknown(unknown(operation, reason: "noPaymentResult", previousReceipt: previousReceipt,
+                return .outcomeUnknown(unknown(operation, reason: "the terminal finished without reporting the payment",
+                                               previousReceipt: previousReceipt,
                                                lines: outcome.receiptLines.map(\.text), startedAt: startedAt))
             }
             return .approved(payment)
+        }
+    }
+
+    /// Settles at once, with Status Enquiry and Repeat Receipt on this connection, an outcome the terminal left
+    /// open while the line still works (it fell silent, did not answer the abort, or approved with details we
+    /// could not read): the payment ends within seconds of the terminal's last byte instead of waiting for
+    /// `pos reader resolve`. A lost line is left to the journal and a new connection.
+    ///
+    /// Returns ``Settlement/notCharged`` when the terminal's last transaction shows this one was not charged.
+    private func settle(_ open: UnknownCardOutcome, _ unresolved: ZVTUnresolvedTransaction) async -> Settlement {
+        guard unresolved.reason != .transportFailed, isConnected else { return .settled(.outcomeUnknown(open)) }
+        let resolution: UnknownOutcomeResolution
+        do { resolution = try await resolve(open) } catch { return .settled(.outcomeUnknown(open)) }
+        switch resolution {
+        case .approved(let result):
+            return .settled(.approved(result))
+        case .notCharged:
+            if let status = unresolved.lastStatusInformation, status.hasResultCode, status.resultCode.isSuccess {
+                // The terminal reported an approval and its last receipt says otherwise: never decide that alone.
+                var contradicted = open
+                contradicted.reason = "the terminal reported an approval, but its last receipt is an earlier one"
+                return .settled(.outcomeUnknown(contradicted))
+            }
+            return .notCharged
+        case .stillUnknown(let reason):
+            var still = open
+            still.reason = "\(open.reason); asking the terminal did not settle it: \(reason)"
+            return .settled(.outcomeUnknown(still))
+        }
+    }
+
+    private enum Settlement { case settled(CardReaderOperationOutcome), notCharged }
+
+    /// How a settlement ended, for the log (no card data).
+    private static func logWord(_ outcome: CardReaderOperationOutcome) -> String {
+        switch outcome {
+        case .approved(let result): "approved, receipt \(result.receiptNumber.map(String.init) ?? "none")"
+        case .outcomeUnknown: "still unknown"
+        case .report: "report"
         }
     }
 

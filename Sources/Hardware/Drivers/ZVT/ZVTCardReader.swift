@@ -1,3 +1,4 @@
+import Logging
 import POSFoundation
 
 /// A live ZVT terminal: runs ``ZVTTransactionStateMachine`` exchanges over a ``ByteTransport``.
@@ -56,6 +57,8 @@ public actor ZVTCardReader {
     let password: ZVTPassword
     /// How an unknown outcome is matched against the terminal's last transaction.
     let matcher: UnknownOutcomeMatcher
+    /// Where the driver notes, with its internal case names, why an outcome was open and how it was settled.
+    let logger: Logger?
 
     var channel: TransportChannel?
     var machine: ZVTTransactionStateMachine
@@ -82,9 +85,10 @@ public actor ZVTCardReader {
         transport: any ByteTransport, framing: Framing, address: ReaderAddress, currency: Currency,
         clock: any Clock<Duration> = ContinuousClock(), timeouts: ZVTTimeouts = .standard,
         password: ZVTPassword = .zero, registers: Bool = true, registration: ZVTRegistration? = nil,
-        matcher: UnknownOutcomeMatcher = UnknownOutcomeMatcher()
+        matcher: UnknownOutcomeMatcher = UnknownOutcomeMatcher(), logger: Logger? = nil
     ) {
         self.matcher = matcher
+        self.logger = logger
         self.transport = transport
         self.framing = framing
         self.address = address

@@ -39,15 +39,24 @@ public struct ZVTFieldList: Hashable, Sendable {
     public var fields: [ZVTField]
     /// The first field number this codec did not know, if parsing stopped early.
     public var unknownBMP: ZVTBMP?
-    /// How many bytes were left unread after ``unknownBMP``.
+    /// How many bytes were left unread after ``unknownBMP`` or ``problem``.
     public var unparsedByteCount: Int
+    /// Why a tolerant parse (``parseTolerantly(_:)``) stopped before the end: a field that was cut short or
+    /// malformed. The fields before it are kept.
+    public var problem: ZVTProtocolError?
 
     /// Creates a list.
-    public init(_ fields: [ZVTField] = [], unknownBMP: ZVTBMP? = nil, unparsedByteCount: Int = 0) {
+    public init(
+        _ fields: [ZVTField] = [], unknownBMP: ZVTBMP? = nil, unparsedByteCount: Int = 0, problem: ZVTProtocolError? = nil
+    ) {
         self.fields = fields
         self.unknownBMP = unknownBMP
         self.unparsedByteCount = unparsedByteCount
+        self.problem = problem
     }
+
+    /// True when every byte was read: no unknown field number and no damaged field.
+    public var isComplete: Bool { unknownBMP == nil && problem == nil }
 
     /// The first value for a field number.
     public subscript(bmp: ZVTBMP) -> ZVTFieldValue? {
@@ -86,6 +95,20 @@ extension ZVTFieldList {
 
     /// Parses BMP fields from a reader, consuming them.
     public static func parse(_ reader: inout ByteReader) throws(ZVTProtocolError) -> ZVTFieldList {
+        let list = parse(&reader, tolerant: false)
+        if let problem = list.problem { throw problem }
+        return list
+    }
+
+    /// Parses BMP fields and never fails: a field that is cut short or malformed ends the parse like an unknown
+    /// field number does, and ``problem`` says why. Every field before it is kept (a terminal's report with a
+    /// damaged or unknown tail still carries its result code).
+    public static func parseTolerantly(_ bytes: [UInt8]) -> ZVTFieldList {
+        var reader = ByteReader(bytes)
+        return parse(&reader, tolerant: true)
+    }
+
+    private static func parse(_ reader: inout ByteReader, tolerant: Bool) -> ZVTFieldList {
         var list = ZVTFieldList()
         while let number = reader.peekByte() {
             let bmp = ZVTBMP(rawValue: number)
@@ -95,9 +118,17 @@ extension ZVTFieldList {
                 reader.moveReaderIndex(forwardBy: reader.readableBytes)
                 break
             }
-            reader.moveReaderIndex(forwardBy: 1)
-            let raw = try readValue(&reader, format: format, bmp: bmp)
-            list.fields.append(ZVTField(bmp, try interpret(raw, bmp: bmp)))
+            let start = reader.readableBytes
+            do {
+                reader.moveReaderIndex(forwardBy: 1)
+                let raw = try readValue(&reader, format: format, bmp: bmp)
+                list.fields.append(ZVTField(bmp, try interpret(raw, bmp: bmp)))
+            } catch {
+                list.problem = error
+                list.unparsedByteCount = start
+                if tolerant { reader.moveReaderIndex(forwardBy: reader.readableBytes) }
+                break
+            }
         }
         return list
     }

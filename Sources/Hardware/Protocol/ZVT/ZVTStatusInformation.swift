@@ -12,10 +12,18 @@ public struct ZVTStatusInformation: Hashable, Sendable {
         self.fields = fields
     }
 
-    /// Parses 04 0F data.
-    public init(data: [UInt8]) throws(ZVTProtocolError) {
-        fields = try ZVTFieldList.parse(data)
+    /// Parses 04 0F data tolerantly: an unknown field number or a damaged field ends the parse, and every field
+    /// before it is kept (``ZVTFieldList/unknownBMP``, ``ZVTFieldList/problem``).
+    public init(data: [UInt8]) {
+        fields = ZVTFieldList.parseTolerantly(data)
     }
+
+    /// True when the whole report was read: no unknown field, nothing damaged.
+    public var isComplete: Bool { fields.isComplete }
+
+    /// True when a field of the report was cut short or malformed (not merely unknown): what follows is lost, and
+    /// what came before may not be what the terminal meant.
+    public var isDamaged: Bool { fields.problem != nil }
 
     /// The result code (BMP 27); a report without one is taken as success, as terminals omit it then.
     public var resultCode: ZVTResultCode {

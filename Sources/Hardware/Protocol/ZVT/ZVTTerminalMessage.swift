@@ -29,7 +29,7 @@ public enum ZVTTerminalMessage: Hashable, Sendable {
         case .acknowledgement: self = .acknowledgement
         case _ where apdu.class == 0x84: self = .negativeAcknowledgement(ZVTResultCode(rawValue: apdu.instruction))
         case .intermediateStatus: self = .intermediateStatus(try ZVTIntermediateStatus(data: apdu.data))
-        case .statusInformation: self = .statusInformation(try ZVTStatusInformation(data: apdu.data))
+        case .statusInformation: self = .statusInformation(ZVTStatusInformation(data: apdu.data))
         case .printLine: self = .printLine(try ZVTPrintLine(data: apdu.data))
         case .printTextBlock: self = .printTextBlock(try ZVTPrintTextBlock(data: apdu.data))
         case .completion: self = .completion(ZVTCompletion(data: apdu.data))

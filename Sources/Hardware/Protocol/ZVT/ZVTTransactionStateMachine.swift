@@ -17,6 +17,12 @@ import POSFoundation
 /// Safety rule: once a money-moving command has left, a dropped line or a timeout ends in
 /// ``Action/outcomeUnknown(_:)``, never in a failure that would invite charging again.
 ///
+/// Time limits follow what the terminal says: after the acknowledgement a short silence limit
+/// (``ZVTTimeouts/silenceAfterAcknowledge``), after a 04 FF with a timeout byte that many seconds (plus T3), after
+/// the final status (04 0F) ``ZVTTimeouts/completionAfterStatus``, else T4. When a money-moving exchange falls silent
+/// before its result, the machine sends Abort (06 B0) and gives the terminal T3 to answer `06 1E`; after that, or
+/// when the result came but no Completion, the outcome is unknown and the driver settles it with the terminal.
+///
 /// Related spec: ZVT PA00P015 chapter 2 "master/slave" flow; reference/zvt.md "Observed exchange".
 public struct ZVTTransactionStateMachine: Sendable {
     private struct Exchange: Sendable {
@@ -25,6 +31,8 @@ public struct ZVTTransactionStateMachine: Sendable {
         var receiptLines: [TerminalPrintLine] = []
         var abortRequested = false
     }
+
+    private enum Limit { case afterAcknowledge, afterMessage(promptTimeout: UInt8?), abortAnswer }
 
     private enum State: Sendable {
         case idle
@@ -104,8 +112,15 @@ public struct ZVTTransactionStateMachine: Sendable {
         switch (state, timer) {
         case (.awaitingAcknowledgement(let exchange), .acknowledge):
             return end(exchange, unknown: .acknowledgeTimeout, cause: .timedOut)
-        case (.terminalIsMaster(let exchange), .completion):
-            return end(exchange, unknown: .completionTimeout, cause: .timedOut)
+        case (.terminalIsMaster(var exchange), .completion):
+            if exchange.command.movesMoney, exchange.statusInformation == nil, !exchange.abortRequested {
+                // Silent before any result: ask the terminal to abort, and give it T3 to say how it ended.
+                exchange.abortRequested = true
+                state = .terminalIsMaster(exchange)
+                return [.send(ZVTAPDU(.abortRequest)), .startTimer(.completion, limit(.abortAnswer, exchange))]
+            }
+            return end(exchange, unknown: exchange.statusInformation == nil ? .completionTimeout : .noCompletion,
+                       cause: .timedOut)
         default:
             return []  // a stale timer from an earlier state
         }
@@ -147,7 +162,7 @@ extension ZVTTransactionStateMachine {
                 return [.cancelTimer(.acknowledge), .complete(ZVTTransactionOutcome(command: exchange.command.code))]
             }
             state = .terminalIsMaster(exchange)
-            return [.cancelTimer(.acknowledge), .startTimer(.completion, timeouts.completion)]
+            return [.cancelTimer(.acknowledge), .startTimer(.completion, limit(.afterAcknowledge, exchange))]
         case .negativeAcknowledgement(let code):
             state = .idle
             return [
@@ -163,23 +178,18 @@ extension ZVTTransactionStateMachine {
 
     private mutating func receivedWhileMaster(_ apdu: ZVTAPDU, _ exchange: Exchange) -> [Action] {
         var exchange = exchange
-        let restart = Action.startTimer(.completion, timeouts.completion)
+        let restart = Action.startTimer(.completion, limit(.afterMessage(promptTimeout: nil), exchange))
         let message: ZVTTerminalMessage
         do { message = try ZVTTerminalMessage(apdu: apdu) } catch {
-            // Acknowledge so the terminal goes on. An unreadable report must not leave an earlier one standing
-            // (it could be a decline after a pre-approval), so it replaces it with an empty one, which a
-            // money-moving exchange resolves as unknown.
-            if apdu.command == .statusInformation {
-                exchange.statusInformation = ZVTStatusInformation(fields: ZVTFieldList())
-                state = .terminalIsMaster(exchange)
-            }
+            // Acknowledge so the terminal goes on. (Status Information is read tolerantly and never lands here.)
             return [.send(.acknowledgement), restart]
         }
         switch message {
         case .acknowledgement, .negativeAcknowledgement:
             return []  // the answer to our 06 B0
         case .intermediateStatus(let status):
-            return [.send(.acknowledgement), .emitPrompt(status.prompt), restart]
+            let announced = Action.startTimer(.completion, limit(.afterMessage(promptTimeout: status.timeout), exchange))
+            return [.send(.acknowledgement), .emitPrompt(status.prompt), announced]
         case .printLine(let line):
             exchange.receiptLines.append(line.printLine)
             state = .terminalIsMaster(exchange)
@@ -190,9 +200,11 @@ extension ZVTTransactionStateMachine {
             state = .terminalIsMaster(exchange)
             return [.send(.acknowledgement)] + lines.map(Action.emitPrintLine) + [restart]
         case .statusInformation(let status):
+            // The latest report stands, even a damaged one: an earlier approval must not outlive a later report
+            // (it could be a decline after a pre-approval).
             exchange.statusInformation = status
             state = .terminalIsMaster(exchange)
-            return [.send(.acknowledgement), restart]
+            return [.send(.acknowledgement), .startTimer(.completion, limit(.afterMessage(promptTimeout: nil), exchange))]
         case .completion(let completion):
             state = .idle
             return [.send(.acknowledgement), .cancelTimer(.completion)] + finish(exchange, completion: completion)
@@ -204,9 +216,15 @@ extension ZVTTransactionStateMachine {
         }
     }
 
-    private func finish(_ exchange: Exchange, completion: ZVTCompletion) -> [Action] {
+    private func finish(_ exchange: Exchange, completion: ZVTCompletion?) -> [Action] {
         let command = exchange.command
+        if command.movesMoney, exchange.statusInformation?.isDamaged == true {
+            // A damaged report's result code may not be what the terminal meant: settle it with the terminal.
+            return [.outcomeUnknown(unresolved(exchange, .unreadableResult))]
+        }
         if let status = exchange.statusInformation, !status.resultCode.isSuccess {
+            // Repeat Receipt of a declined transaction: the repeat succeeded, its content is the decline.
+            if command.code == .repeatReceipt { return [.complete(outcome(exchange, completion: completion))] }
             return [.fail(declined(exchange, code: status.resultCode))]
         }
         if command.movesMoney {
@@ -215,21 +233,33 @@ extension ZVTTransactionStateMachine {
             }
             // Without BMP 27 (or with an unknown field before it) a decline could pass for an approval.
             guard status.hasResultCode else { return [.outcomeUnknown(unresolved(exchange, .unreadableResult))] }
+            // Approved, but the report ended in a field we do not know: confirm the details with the terminal.
+            guard status.isComplete else { return [.outcomeUnknown(unresolved(exchange, .detailsToConfirm))] }
         }
+        return [.complete(outcome(exchange, completion: completion))]
+    }
+
+    private func outcome(_ exchange: Exchange, completion: ZVTCompletion?) -> ZVTTransactionOutcome {
+        let command = exchange.command
         let payment = exchange.statusInformation.flatMap { status -> PaymentResult? in
             guard let amount = requestedAmount(command) ?? status.amount(fallbackCurrency: currency) else { return nil }
             return status.paymentResult(requestedAmount: amount, slipLines: exchange.receiptLines.map(\.text))
         }
-        return [.complete(ZVTTransactionOutcome(
+        return ZVTTransactionOutcome(
             command: command.code, payment: payment, statusInformation: exchange.statusInformation,
             completion: completion, receiptLines: exchange.receiptLines
-        ))]
+        )
     }
 
     private func aborted(_ exchange: Exchange, code: ZVTResultCode) -> [Action] {
         if exchange.command.movesMoney, let status = exchange.statusInformation, status.resultCode.isSuccess,
            status.hasResultCode {
             return [.outcomeUnknown(unresolved(exchange, .contradictoryResult))]
+        }
+        if exchange.command.code == .repeatReceipt, let status = exchange.statusInformation, status.hasResultCode,
+           !status.resultCode.isSuccess {
+            // Some terminals end the repeat of a declined transaction as they ended the transaction: with 06 1E.
+            return [.complete(outcome(exchange, completion: nil))]
         }
         if code == .abortedByTimeoutOrKey {
             return [.fail(CardReaderError(phase: exchange.command.phase, resultCode: code, underlying: .aborted))]
@@ -258,6 +288,23 @@ extension ZVTTransactionStateMachine {
             command: exchange.command.code, amount: requestedAmount(exchange.command), reason: reason,
             lastStatusInformation: exchange.statusInformation, receiptLines: exchange.receiptLines
         )
+    }
+
+    /// How long the terminal may stay silent next.
+    private func limit(_ limit: Limit, _ exchange: Exchange) -> Duration {
+        switch limit {
+        case .abortAnswer:
+            return timeouts.acknowledge
+        case .afterAcknowledge:
+            switch exchange.command {
+            case .authorization, .refund, .reversal, .statusEnquiry, .repeatReceipt: return timeouts.silenceAfterAcknowledge
+            default: return timeouts.completion
+            }
+        case .afterMessage(let promptTimeout):
+            if exchange.statusInformation != nil { return timeouts.completionAfterStatus }
+            if let promptTimeout, promptTimeout > 0 { return .seconds(Int(promptTimeout)) + timeouts.acknowledge }
+            return timeouts.completion
+        }
     }
 
     private func requestedAmount(_ command: ZVTCommand) -> Money? {

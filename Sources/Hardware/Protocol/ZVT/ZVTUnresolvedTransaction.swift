@@ -20,6 +20,25 @@ public struct ZVTUnresolvedTransaction: Hashable, Sendable {
         case unreadableResult
         /// The terminal approved in Status Information and then aborted.
         case contradictoryResult
+        /// The terminal reported its result (04 0F) and then fell silent instead of completing.
+        case noCompletion
+        /// The terminal approved, but its report ended in a field this codec does not know: the amount, receipt
+        /// number or card may be missing ("approved, details to confirm").
+        case detailsToConfirm
+
+        /// What the cashier reads; the case name stays in the log.
+        public var cashierText: String {
+            switch self {
+            case .transportFailed: "the connection to the terminal was lost during the payment"
+            case .acknowledgeTimeout: "the terminal did not confirm that it received the payment"
+            case .completionTimeout: "the terminal stopped answering during the payment"
+            case .noStatusInformation: "the terminal finished without reporting the result"
+            case .unreadableResult: "the terminal's result could not be read"
+            case .contradictoryResult: "the terminal reported an approval and then cancelled"
+            case .noCompletion: "the terminal reported the result but did not finish the payment"
+            case .detailsToConfirm: "the terminal approved, but the payment details could not be read"
+            }
+        }
     }
 
     /// The command that was sent.
