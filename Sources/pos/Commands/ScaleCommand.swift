@@ -36,7 +36,8 @@ struct ScaleWeighCommand: AsyncParsableCommand {
             parsedAddress = try DeviceAddress(address, expecting: .scale)
             price = try Money(parsing: unitPrice, currency: Currency(code: currency.uppercased()))
         } catch let error as TransportError {
-            Console.error(error)
+            Console.error("The scale address \(address) is not usable (\(error.underlying ?? "malformed")); "
+                + "write it like scale+serial:///dev/ttyUSB2, optionally with ?line=9600,7E1.")
             throw ExitStatus.usage.exitCode
         } catch {
             Console.error("The price per kilogram \(unitPrice) is not an amount; write it like 12.99.")
