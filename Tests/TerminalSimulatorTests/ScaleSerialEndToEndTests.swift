@@ -11,9 +11,14 @@ import TerminalSimulator
 /// 7-bit characters on it (tcsetattr EINVAL), so the tests give `?line=9600,8N1`. The protocol is 7-bit ASCII,
 /// so the bytes are the same; the parser masks an 8th (parity) bit either way.
 @Suite struct ScaleSerialEndToEndTests {
-    /// Short pauses so that motion retries and the silent case end quickly; nothing here asserts on time.
+    /// A generous answer timeout, so a busy machine never turns a slow answer into `noAnswer`; motion retries
+    /// pause briefly. Nothing here asserts on time.
     static let configuration = Toledo8217WeighingStateMachine.Configuration(
-        answerTimeout: .milliseconds(300), attempts: 2, motionRetryInterval: .milliseconds(10), motionRetries: 5
+        answerTimeout: .seconds(20), attempts: 2, motionRetryInterval: .milliseconds(10), motionRetries: 5
+    )
+    /// For the silent scale only: no answer ever comes, so a short timeout cannot fire too early.
+    static let silentConfiguration = Toledo8217WeighingStateMachine.Configuration(
+        answerTimeout: .milliseconds(200), attempts: 2, motionRetryInterval: .milliseconds(10), motionRetries: 5
     )
 
     /// Runs `body` with a driver on the register's end of a pty and the simulated scale on the other.
@@ -28,7 +33,7 @@ import TerminalSimulator
         let address = try DeviceAddress("scale+serial://" + pair.secondaryPath + "?line=9600,8N1")
         let scale = Toledo8217Scale(
             transport: TTYTransport(path: address.path, settings: address.settings), address: address,
-            configuration: Self.configuration
+            configuration: script == "silent" ? Self.silentConfiguration : Self.configuration
         )
         try await scale.open()
         try await body(scale, engine)
