@@ -99,3 +99,18 @@ extension StringProtocol {
         String(drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
     }
 }
+
+// MARK: - Codable
+
+extension EmbeddedBarcodeSettings: Codable {
+    /// Stored as its written form, so a settings file reads as it is typed.
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        try self.init(parsing: text)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

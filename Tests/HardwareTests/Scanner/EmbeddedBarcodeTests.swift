@@ -1,3 +1,4 @@
+import Foundation
 import Hardware
 import POSFoundation
 import Testing
@@ -181,5 +182,21 @@ import Testing
         let line = parsed.priced(unitPrice: Money(minorUnits: 2490, currency: .eur))
         #expect(line == .labelled(Money(minorUnits: 1299, currency: .eur)))
         #expect(line.price == Money(minorUnits: 1299, currency: .eur))
+    }
+}
+
+extension EmbeddedBarcodeTests {
+    @Test func settings_codable_storesTheWrittenForm() throws {
+        let data = try JSONEncoder().encode(["layouts": Self.settings])
+        let decoded = try JSONDecoder().decode([String: EmbeddedBarcodeSettings].self, from: data)
+        #expect(decoded["layouts"] == Self.settings)
+        #expect(String(decoding: data, as: UTF8.self).contains("28-29:IIIIIVVVVV:weight; 21:IIIIIVVVVV:price"))
+    }
+
+    @Test func settings_codable_badStoredText_throws() {
+        let data = Data(#"{"layouts":"28:IIII:weight"}"#.utf8)
+        #expect(throws: EmbeddedBarcodeError.self) {
+            try JSONDecoder().decode([String: EmbeddedBarcodeSettings].self, from: data)
+        }
     }
 }
