@@ -1,7 +1,8 @@
 /// A live 2×20 pole display on a serial line (Epson command set), driven by ``PoleDisplayState`` values.
 ///
 /// The session's event stream (or the checkout) calls ``show(_:)`` for each moment of a sale; the display only
-/// writes, it never reads. A state equal to the one shown is not sent again.
+/// writes, it never reads. A state equal to the one shown is not sent again. Call it from one task (the event
+/// stream's consumer): the actor does not order two `show` calls that run at the same time.
 ///
 /// ```swift
 /// let display = PoleDisplay(transport: TTYTransport(path: address.path, settings: address.settings), address: address)
