@@ -45,14 +45,20 @@ import TerminalSimulator
 
     @Test func stableWeight_isReadAndLinePriced() async throws {
         try await withScale("stable:1234") { scale, engine in
-            // When
+            // Given: the checkout scanned a product sold by the kilogram
+            let catalog = ["4006381333931": (name: "Emmental", perKilogram: Money(minorUnits: 1299, currency: .eur))]
+            let product = try #require(catalog["4006381333931"])
+
+            // When: the weight is read and the line priced
             let weight = try await scale.weigh()
-            let line = WeighedLine(weight, unitPrice: Money(minorUnits: 1299, currency: .eur))
+            let line = WeighedLine(weight, unitPrice: product.perKilogram)
 
             // Then
             #expect(weight == ScaleWeight(grams: 1234, displayed: "01.234"))
             #expect(line.price == Money(minorUnits: 1603, currency: .eur))
             #expect(line.description == "1.234 kg x 12.99 EUR/kg = 16.03 EUR")
+            #expect(PoleDisplayEncoder().rows(for: .weighedItem(name: product.name, line: line))
+                == ("Emmental     16,03 €", "1,234 kg  x 12,99/kg"))
             #expect(engine.weightRequests == 1)
         }
     }
