@@ -18,8 +18,8 @@ struct ScaleWeighCommand: AsyncParsableCommand {
         commandName: "weigh",
         abstract: "Read one stable weight and price it.",
         discussion: """
-            Prints weight, price per kilogram and price on one line, e.g.
-            1.234 kg x 12.99 EUR/kg = 16.03 EUR. Exits 1 when the scale gives no sellable weight (zero, unstable,
+            Prints weight, price per kilogram and price on one line, e.g. \
+            1.234 kg x 12.99 EUR/kg = 16.03 EUR. Exits 1 when the scale gives no sellable weight (zero, unstable, \
             under zero, overloaded, no answer), 64 for a bad address or price.
             """
     )

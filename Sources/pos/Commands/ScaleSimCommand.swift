@@ -10,11 +10,11 @@ struct ScaleSimCommand: AsyncParsableCommand {
         commandName: "scale-sim",
         abstract: "Run a simulated 8217 scale on a serial line.",
         discussion: """
-            Script steps (comma-separated, one per weight request, the last repeats): stable:GRAMS, net:GRAMS,
+            Script steps (comma-separated, one per weight request, the last repeats): stable:GRAMS, net:GRAMS, \
             moving, zero, under, over, zero-error, pounds:HUNDREDTHS, silent, garbage. Example:
             pos scale-sim --serial /tmp/ttyScale --script moving,moving,stable:1234
-            then: pos scale weigh 'scale+serial:///tmp/ttyScale?line=9600,8N1' --unit-price 12.99
-            (a pty takes no parity or 7-bit characters, so the register's end is set to 8N1 there; the bytes are
+            then: pos scale weigh 'scale+serial:///tmp/ttyScale?line=9600,8N1' --unit-price 12.99 \
+            (a pty takes no parity or 7-bit characters, so the register's end is set to 8N1 there; the bytes are \
             the same 7-bit ASCII).
             """
     )
