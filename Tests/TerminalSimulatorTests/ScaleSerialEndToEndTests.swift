@@ -10,7 +10,7 @@ import TerminalSimulator
 /// A real 8217 line is 9600 7E1 (the address's default); a pty has no UART and this kernel refuses parity and
 /// 7-bit characters on it (tcsetattr EINVAL), so the tests give `?line=9600,8N1`. The protocol is 7-bit ASCII,
 /// so the bytes are the same; the parser masks an 8th (parity) bit either way.
-@Suite struct ScaleSerialEndToEndTests {
+@Suite(.serialized) struct ScaleSerialEndToEndTests {
     /// A generous answer timeout, so a busy machine never turns a slow answer into `noAnswer`; motion retries
     /// pause briefly. Nothing here asserts on time.
     static let configuration = Toledo8217WeighingStateMachine.Configuration(
