@@ -24,6 +24,8 @@ struct POSCommand: AsyncParsableCommand {
             OrdersCommand.self,
             ReaderCommand.self,
             TerminalSimCommand.self,
+            ScaleCommand.self,
+            ScaleSimCommand.self,
             ReceiptCommand.self,
             PrintersCommand.self,
             PrinterCommand.self,

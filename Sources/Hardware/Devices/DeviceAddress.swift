@@ -1,0 +1,76 @@
+/// Where a store-floor device (a scale, a pole display) is, parsed from the address people type.
+///
+/// `scale+serial:///dev/ttyUSB2`, `display+serial:///dev/ttyUSB1`, with the line settings optionally after a
+/// `?line=`: `scale+serial:///dev/ttyUSB2?line=9600,7E1`. Without one, each kind has its usual settings
+/// (``DeviceKind/defaultSerialSettings``). Payment terminals have their own ``ReaderAddress``.
+public struct DeviceAddress: Hashable, Sendable, CustomStringConvertible {
+    /// What is at the address.
+    public enum DeviceKind: String, Hashable, Sendable, CaseIterable {
+        /// A scale speaking the Mettler Toledo 8217 protocol.
+        case scale
+        /// A 2×20 pole display speaking the Epson display command set.
+        case display
+
+        /// 9600 7E1 for an 8217 scale; 9600 8N1 for an Epson-mode pole display.
+        public var defaultSerialSettings: SerialSettings {
+            switch self {
+            case .scale: .toledo8217
+            case .display: .poleDisplay
+            }
+        }
+    }
+
+    public let kind: DeviceKind
+    /// The device path, e.g. "/dev/ttyUSB2".
+    public let path: String
+    public let settings: SerialSettings
+
+    public init(kind: DeviceKind, path: String, settings: SerialSettings? = nil) {
+        self.kind = kind
+        self.path = path
+        self.settings = settings ?? kind.defaultSerialSettings
+    }
+
+    /// Parses an address.
+    ///
+    /// - Parameter expected: The kind the caller wants; another kind is refused.
+    /// - Throws: ``TransportError`` with code `.invalidAddress` naming what is wrong.
+    public init(_ text: String, expecting expected: DeviceKind? = nil) throws(TransportError) {
+        let trimmed = text.trimmingSpaces()
+        func invalid(_ why: String) -> TransportError { TransportError(.invalidAddress, endpoint: trimmed, underlying: why) }
+        guard let schemeEnd = trimmed.range(of: "://") else { throw invalid("expected scale+serial:///dev/… or display+serial:///dev/…") }
+        let scheme = trimmed[..<schemeEnd.lowerBound].lowercased()
+        let parts = scheme.split(separator: "+", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let kind = DeviceKind(rawValue: parts[0]) else {
+            throw invalid("unknown scheme \(scheme); use scale+serial or display+serial")
+        }
+        guard parts[1] == "serial" else { throw invalid("unknown link \(parts[1]); only serial is supported") }
+        if let expected, expected != kind { throw invalid("expected a \(expected.rawValue) address, not a \(kind.rawValue)") }
+        var rest = String(trimmed[schemeEnd.upperBound...])
+        var settings: SerialSettings?
+        if let query = rest.firstIndex(of: "?") {
+            let option = rest[rest.index(after: query)...]
+            rest = String(rest[..<query])
+            guard option.hasPrefix("line="), let parsed = SerialSettings(parsing: String(option.dropFirst("line=".count))) else {
+                throw invalid("expected ?line=BAUD,FRAME, e.g. ?line=9600,7E1")
+            }
+            settings = parsed
+        }
+        guard rest.hasPrefix("/"), rest.count > 1, !rest.contains(" ") else { throw invalid("expected an absolute device path") }
+        self.init(kind: kind, path: rest, settings: settings)
+    }
+
+    /// The address as typed, with `?line=` only when the settings differ from the kind's usual ones.
+    public var description: String {
+        let line = settings == kind.defaultSerialSettings
+            ? "" : "?line=\(settings.baudRate),\(settings.dataBits)\(settings.parity.letter)\(settings.stopBits.rawValue)"
+        return "\(kind.rawValue)+serial://\(path)\(line)"
+    }
+}
+
+extension SerialSettings {
+    /// A Mettler Toledo scale in 8217 mode: 9600 7E1 (Odoo's IoT driver; the scale's setup menu can change it).
+    public static let toledo8217 = SerialSettings(baudRate: 9600, dataBits: 7, parity: .even, stopBits: .one)
+    /// An Epson-mode pole display (DM-D series and compatibles): 9600 8N1.
+    public static let poleDisplay = SerialSettings(baudRate: 9600, dataBits: 8, parity: .none, stopBits: .one)
+}

@@ -1,0 +1,49 @@
+import POSFoundation
+
+/// A cart line sold by weight: the net weight, the price per kilogram and the price to pay, as the law for trade
+/// scales wants them shown together on the display and the receipt (docs/hardware.md, "Weighed goods").
+///
+/// The price is computed once here, from integers: grams × price per kilogram ÷ 1000, rounded half up to the
+/// currency's minor unit (1.234 kg × 12.99 EUR/kg = 16.02966 → 16.03 EUR).
+public struct WeighedLine: Hashable, Sendable, CustomStringConvertible {
+    /// The net weight in grams, as the scale (or the label) gave it.
+    public let grams: Int
+    /// The price of one kilogram.
+    public let unitPrice: Money
+    /// The price to pay.
+    public let price: Money
+    /// Whether a tare was subtracted on the scale (shown as "N" beside the weight).
+    public let isNet: Bool
+
+    /// Prices a weight.
+    ///
+    /// - Precondition: `grams` > 0 (a scale reading of zero or less is refused before it gets here).
+    public init(grams: Int, unitPrice: Money, isNet: Bool = false) {
+        precondition(grams > 0, "a weighed line needs a positive weight")
+        self.grams = grams
+        self.unitPrice = unitPrice
+        self.isNet = isNet
+        price = unitPrice.multiplied(byRatio: Int64(grams), 1000, rounding: .halfUp)
+    }
+
+    /// The weight in kilograms with three decimals: "1.234 kg" (with " N" when net).
+    public var weightText: String {
+        let kilograms = grams / 1000
+        let rest = String(grams % 1000)
+        let decimals = String(repeating: "0", count: 3 - rest.count) + rest
+        return "\(kilograms).\(decimals) kg" + (isNet ? " N" : "")
+    }
+
+    /// "12.99 EUR/kg".
+    public var unitPriceText: String { "\(unitPrice.decimalString) \(unitPrice.currency.code)/kg" }
+
+    /// "1.234 kg x 12.99 EUR/kg = 16.03 EUR": the three figures on one line, for the receipt and the cart.
+    public var description: String { "\(weightText) x \(unitPriceText) = \(price)" }
+}
+
+extension WeighedLine {
+    /// Prices a weight the scale reported.
+    public init(_ weight: ScaleWeight, unitPrice: Money) {
+        self.init(grams: weight.grams, unitPrice: unitPrice, isNet: weight.isNet)
+    }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import Hardware
+import HardwareLinux
+import TerminalSimulator
+
+/// `pos scale-sim`: a simulated Mettler Toledo scale in 8217 mode on a pty (or a real tty), for tests and demos.
+struct ScaleSimCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scale-sim",
+        abstract: "Run a simulated 8217 scale on a serial line.",
+        discussion: """
+            Script steps (comma-separated, one per weight request, the last repeats): stable:GRAMS, net:GRAMS, \
+            moving, zero, under, over, zero-error, pounds:HUNDREDTHS, silent, garbage. Example:
+            pos scale-sim --serial /tmp/ttyScale --script moving,moving,stable:1234
+            then: pos scale weigh 'scale+serial:///tmp/ttyScale?line=9600,8N1' --unit-price 12.99 \
+            (a pty takes no parity or 7-bit characters, so the register's end is set to 8N1 there; the bytes are \
+            the same 7-bit ASCII).
+            """
+    )
+
+    @Option(help: "Serve on a pty linked at this path, or on an existing tty device (9600 7E1).") var serial: String
+    @Option(help: "What is on the pan, step by step.") var script: String = "stable:1234"
+
+    func run() async throws {
+        let parsed: ScaleScript
+        do { parsed = try ScaleScript(parsing: script) } catch {
+            Console.error(error.description)
+            throw ExitStatus.usage.exitCode
+        }
+        let engine = Toledo8217ScaleEngine(script: parsed, announce: { Console.out($0) })
+        do {
+            if TerminalSimCommand.isDevice(serial) {
+                let line = TTYTransport(path: serial, settings: .toledo8217)  // a real line: 9600 7E1
+                Console.out("8217 scale simulator on \(serial)")
+                while !Task.isCancelled {
+                    try await line.open()
+                    await engine.serve(line)
+                }
+            } else {
+                let transport = try await LiveReaderTransports.pseudoTerminal(linkedAt: serial)
+                Console.out("8217 scale simulator on \(serial)")
+                while !Task.isCancelled {
+                    await engine.serve(transport)
+                }
+            }
+        } catch let error as TransportError {
+            Console.error(error)
+            throw ExitStatus.failure.exitCode
+        }
+    }
+}
