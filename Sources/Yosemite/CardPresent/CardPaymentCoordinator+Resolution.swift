@@ -7,11 +7,11 @@ import Storage
 extension CardPaymentCoordinator {
     /// Resolves every unresolved row on the order or on the reader with the connected terminal, recording what it
     /// finds once. Rows of another reader than the connected one stay unknown (they need that reader).
-    func resolveUnresolved(orderId: Int64?, reader: ReaderAddress) async throws(CardPaymentError) -> [ResolvedAttempt] {
+    func resolveUnresolved(saleId: Int64?, reader: ReaderAddress) async throws(CardPaymentError) -> [ResolvedAttempt] {
         let rows: [PaymentJournalRecord]
         do {
             rows = try await environment.database.read { db in
-                try PaymentJournalRecord.unresolved(orderId: orderId, readerId: reader.description, in: db)
+                try PaymentJournalRecord.unresolved(saleId: saleId, readerId: reader.description, in: db)
             }
         } catch { throw .storage(String(describing: error)) }
         var results: [ResolvedAttempt] = []
