@@ -67,6 +67,7 @@ actor CardPaymentCoordinator {
         resolvedOnConnect = []
         let settled = Set(onConnect.filter { if case .stillUnknown = $0.outcome { false } else { true } }.map(\.attemptId))
         let rest = try await resolveUnresolved(saleId: nil, reader: address)
+        await SaleService(environment: environment).completeCoveredSales()
         return onConnect.filter { settled.contains($0.attemptId) } + rest
     }
 

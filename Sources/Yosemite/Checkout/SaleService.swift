@@ -20,8 +20,9 @@ struct SaleService: Sendable {
 
     // MARK: - Reading
 
-    /// The newest open sale, priced.
+    /// The newest open sale, priced (after completing any open sale its tenders already cover).
     func current() async throws(OrderError) -> SaleSummary? {
+        await completeCoveredSales()
         guard let stored = try await storage({ try await database.currentSale() }) else { return nil }
         return await summary(stored)
     }
@@ -133,6 +134,23 @@ struct SaleService: Sendable {
         let tendered = cash.reduce(Int64(0)) { $0 + ($1.tendered?.minorUnits ?? $1.amount.minorUnits) }
         let change = cash.reduce(Int64(0)) { $0 + ($1.change?.minorUnits ?? 0) }
         return Sale(order: order, tendered: order.money(tendered), change: order.money(change), openedShiftId: result.openedShiftId)
+    }
+
+    /// Completes every open sale whose tenders already cover it: a process that died between recording the last
+    /// tender and completing the sale (two transactions) left it so. Never charges; returns what it completed.
+    @discardableResult
+    func completeCoveredSales() async -> [Sale] {
+        guard let open = try? await database.sales(in: [.open]) else { return [] }
+        var done: [Sale] = []
+        for stored in open where stored.paid.minorUnits > 0 && stored.due.minorUnits == 0 && stored.unresolvedAttemptId == nil {
+            do {
+                done.append(try await complete(saleId: stored.id))
+                environment.logger.notice("checkout: completed sale \(stored.id), covered by its tenders before a restart")
+            } catch {
+                environment.logger.error("checkout: sale \(stored.id) is covered but could not be completed: \(error.message)")
+            }
+        }
+        return done
     }
 
     /// Puts an open sale aside under a name (or the next number).
