@@ -1,5 +1,7 @@
 import Foundation
+import Logging
 import Networking
+import POSFoundation
 import Storage
 
 /// Recording what happened to sent entries: delivered, backed off, parked.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import POSFoundation
+import Storage
 import Yosemite
 
 /// `pos sell`: rings up items from the local catalog and takes cash (offline if need be), a card, or both.
