@@ -9,6 +9,8 @@ import Storage
 /// ``CardPaymentCoordinator``, which uses ``complete(saleId:)`` once they cover the total.
 struct SaleService: Sendable {
     let environment: AppEnvironment
+    /// The current sale's resolved lines (the counter's edits); `nil` resolves every line each time.
+    var lineCache: ResolvedLineCache? = nil
     private var database: AppDatabase { environment.database }
 
     /// What paying cash did.
@@ -59,6 +61,7 @@ struct SaleService: Sendable {
 
     /// Applies a cart edit to a sale (a new one when `saleId` is `nil`) and persists it priced.
     func edit(saleId: Int64?, _ edit: Checkout.CartEdit) async throws(OrderError) -> SaleSummary {
+        lineCache?.reset(for: saleId)
         var checkout: Checkout
         var saleId = saleId
         if let id = saleId {
@@ -79,7 +82,7 @@ struct SaleService: Sendable {
             }
             return summary(stored, priced: nil)
         }
-        let (resolved, totals) = try await price(cart)
+        let (resolved, totals) = try await price(cart, cache: lineCache)
         let total = Money(minorUnits: totals.total, currency: resolved.settings.currency)
         if saleId == nil {
             let opened = try await storage {
@@ -87,6 +90,7 @@ struct SaleService: Sendable {
                                             itemCount: Self.count(cart), total: total)
             }
             saleId = opened.id
+            lineCache?.adopt(opened.id)
             return summary(opened, priced: (resolved, totals))
         }
         let id = saleId ?? 0
@@ -180,7 +184,7 @@ struct SaleService: Sendable {
     // MARK: - Pricing
 
     /// Resolves the cart in the local catalog, computes its totals with the one calculator, and checks the limits.
-    func price(_ cart: Cart) async throws(OrderError) -> (ResolvedCart, OrderTotals) {
+    func price(_ cart: Cart, cache: ResolvedLineCache? = nil) async throws(OrderError) -> (ResolvedCart, OrderTotals) {
         let settings = try await storeSettings()
         let limits = SaleLimits(settings: ReceiptService(environment: environment).appSettings(), currency: settings.currency)
         for item in cart.items where item.quantity > limits.maxQuantity {
@@ -197,7 +201,7 @@ struct SaleService: Sendable {
                     categoryIds: { try ProductCategoryLinkRecord.categoryIds(ofProduct: $0, in: db) },
                     coupon: { try CouponRecord.find(code: $0, in: db) },
                     taxRates: { try TaxRateRecord.all(in: db) })
-                return try ResolvedCart.resolve(cart, settings: settings, now: now, catalog: catalog)
+                return try ResolvedCart.resolve(cart, settings: settings, now: now, catalog: catalog, cache: cache)
             }
         } catch let error as OrderError {
             throw error

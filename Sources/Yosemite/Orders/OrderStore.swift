@@ -9,6 +9,9 @@ import Storage
 /// lines and payments, and ONE `.createOrder` outbox entry created paid.
 @MainActor
 public final class OrderStore: Store {
+    /// The resolved lines of the sale the counter is ringing up: a scan resolves only its new line.
+    private let lineCache = ResolvedLineCache()
+
     override public func registerSupportedActions(in dispatcher: Dispatcher) {
         dispatcher.register(processor: self, for: OrderAction.self)
     }
@@ -27,7 +30,8 @@ public final class OrderStore: Store {
         case .openSale(let cart, let onCompletion):
             Task { onCompletion(await Self.result { try await sales.open(cart) }) }
         case .editSale(let saleId, let edit, let onCompletion):
-            Task { onCompletion(await Self.result { try await sales.edit(saleId: saleId, edit) }) }
+            let cached = SaleService(environment: environment, lineCache: lineCache)
+            Task { onCompletion(await Self.result { try await cached.edit(saleId: saleId, edit) }) }
         case .payCash(let saleId, let tendered, let onCompletion):
             Task {
                 onCompletion(await Self.result {
