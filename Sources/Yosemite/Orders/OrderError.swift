@@ -56,7 +56,7 @@ public enum OrderError: UserFacingError, Equatable {
         case .storeSettingsMissing: "Log in (`pos login`) while the store is reachable, once."
         case .orderNotFound: "Use a local number from `pos orders list` or an order's client UUID."
         case .storage: "Check the disk, then try again; nothing was saved."
-        case .limitExceeded: "Check the quantity or amount; a larger sale needs the limits raised in the counter's settings."
+        case .limitExceeded: "Check the quantity or amount; a larger sale needs the limit raised (maxQuantity, maxLineAmount in the data directory's app-settings.json)."
         case .saleRefused: "Finish, park or void the sale as the message says (`pos cart list` shows open sales)."
         case .saleNotFound: "Use an id or name from `pos cart list`."
         }
