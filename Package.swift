@@ -11,6 +11,7 @@ let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
 let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
 let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
 let mustache: Target.Dependency = .product(name: "Mustache", package: "swift-mustache")
+let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")
 
 /// Yosemite, Counter (and HardwareLinux, see there) without MemberImportVisibility, for now (docs/architecture.md, "Module graph"): Yosemite's
 /// catalog ingest, sync engine, receipts, shifts and refunds still call GRDB's record API on `Database` closures
@@ -44,6 +45,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // MARK: Core layers
@@ -76,6 +78,8 @@ let package = Package(
             swiftSettings: importVisibilityPendingSettings
         ),
         .target(name: "TerminalSimulator", dependencies: ["Hardware", "POSFoundation", logging], swiftSettings: swiftSettings),
+        // The demo store's TSE (German fiscal law): ECDSA P-384 signed transaction logs, counters, an outage switch.
+        .target(name: "TSESimulator", dependencies: ["Yosemite", "POSFoundation", crypto], swiftSettings: swiftSettings),
 
         // MARK: Executables
         .executableTarget(
@@ -97,6 +101,8 @@ let package = Package(
         // Networking on purpose: it is the independent oracle the client is tested against.
         .target(name: "WooTestServer", swiftSettings: swiftSettings),
         .target(name: "POSFoundationTestSupport", dependencies: ["POSFoundation"], swiftSettings: swiftSettings),
+        // fiskaly SIGN DE v2's routes over real HTTP, backed by the TSE simulator (the live client's peer in tests).
+        .target(name: "FiskalyTestServer", dependencies: ["TSESimulator", "WooTestServer"], swiftSettings: swiftSettings),
         // Doubles that play a device byte for byte (scripted transports, fake monitors and printers).
         .target(name: "HardwareTestSupport", dependencies: ["Hardware", "POSFoundation"], swiftSettings: swiftSettings),
         // Test environments, recording dispatchers and model fakes for store tests.
@@ -148,6 +154,11 @@ let package = Package(
             swiftSettings: importVisibilityPendingSettings
         ),
         .testTarget(name: "WooTestServerTests", dependencies: ["WooTestServer"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "FiscalTests",
+            dependencies: ["Yosemite", "Networking", "Storage", "POSFoundation", "TSESimulator", "FiskalyTestServer", crypto],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["WooTestServer", "POSFoundation", "TerminalSimulator", "Hardware"],

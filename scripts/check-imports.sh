@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Our modules, and C targets, that the rules speak of. Third-party and system modules are free, except GRDB.
-ours="POSFoundation Networking Storage Hardware HardwareLinux Yosemite Counter TerminalSimulator WooTestServer
+ours="POSFoundation Networking Storage Hardware HardwareLinux Yosemite Counter TerminalSimulator WooTestServer TSESimulator FiskalyTestServer
 POSFoundationTestSupport HardwareTestSupport YosemiteTestSupport ReceiptTemplates CLibUSB CUdev CCups CNcurses GRDB"
 
 allowed() {
@@ -18,6 +18,8 @@ allowed() {
         Yosemite) echo "POSFoundation Networking Storage Hardware ReceiptTemplates" ;;
         Counter) echo "POSFoundation Yosemite CNcurses" ;;
         TerminalSimulator) echo "POSFoundation Hardware" ;;
+        TSESimulator) echo "POSFoundation Yosemite" ;;
+        FiskalyTestServer) echo "TSESimulator WooTestServer" ;;
         WooTestServer) echo "" ;;
         Receipts) echo "" ;;  # the ReceiptTemplates target (bundled receipt templates)
         woo-test-server) echo "WooTestServer" ;;

@@ -19,11 +19,12 @@ packages=(
 # when it is missing because pip could not reach PyPI.
 install_python_peers() {
     local venv="${POS_PYTHON_VENV:-$HOME/.cache/pos/python-venv}"
-    local pins=(pyTeliumManager==2.4.2 pyserial==3.5 pycountry==18.2.23 payment-card-identifier==0.1.2 six==1.17.0)
-    if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c 'import telium' 2>/dev/null; then return 0; fi
+    local pins=(pyTeliumManager==2.4.2 pyserial==3.5 pycountry==18.2.23 payment-card-identifier==0.1.2 six==1.17.0
+                dsfinvk==2.4.0 pytz==2026.6)  # dsfinvk: the DSFinV-K oracle of Tests/FiscalTests
+    if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c 'import telium, dsfinvk' 2>/dev/null; then return 0; fi
     /usr/bin/python3 -m venv "$venv" >&2 || { echo "install-deps: python3 -m venv failed (apt-get install python3-venv)" >&2; return 0; }
     if ! "$venv/bin/pip" install -q --disable-pip-version-check "${pins[@]}" >&2; then
-        echo "install-deps: pip could not install pyteliummanager; the Concert peer tests will be skipped" >&2
+        echo "install-deps: pip could not install pyteliummanager/dsfinvk; the Concert peer and DSFinV-K oracle tests will be skipped" >&2
     fi
 }
 

@@ -47,7 +47,7 @@ public struct ConcertTerminalEngine: Sendable {
         }
         let status: ConcertAnswerStatus
         switch script.outcome(at: ledger.nextTransactionIndex()) {
-        case .approve: status = .approved
+        case .approve, .approveWhenReleased: status = .approved
         case .decline(let code): status = code == 0x6C ? .notCompleted : .declined
         case .timeout, .holdUnbooked: return true
         case .drop, .holdApproved:

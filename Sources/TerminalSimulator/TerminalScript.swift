@@ -24,6 +24,9 @@ public struct TerminalScript: Hashable, Sendable {
         /// Announce the request, then hold the line without acknowledging or booking it until the counter hangs
         /// up (a counter killed before its request was acted on: not charged).
         case holdUnbooked
+        /// Acknowledge and prompt, announce "HOLD waiting …", wait until released (`pos terminal-sim`: SIGUSR1),
+        /// then approve: a payment that is still running while a test does something else.
+        case approveWhenReleased
     }
 
     /// How successive money-moving transactions end; the last one repeats.
@@ -63,7 +66,7 @@ public struct TerminalScript: Hashable, Sendable {
     }
 
     /// Parses command-line words: `approve`, `decline:CODE` (hex), `timeout`, `drop`, `nak-first`,
-    /// `hold`, `hold-request`, `slow:MS` (milliseconds between bytes), `no-prompts`, `no-receipt`,
+    /// `hold`, `hold-request`, `wait`, `slow:MS` (milliseconds between bytes), `no-prompts`, `no-receipt`,
     /// `card:visa|mastercard|girocard`, `full-pan`.
     ///
     /// - Throws: ``TerminalScriptError`` naming the word it does not know.
@@ -81,6 +84,7 @@ public struct TerminalScript: Hashable, Sendable {
             case ("drop", nil): outcomes.append(.drop)
             case ("hold", nil): outcomes.append(.holdApproved)
             case ("hold-request", nil): outcomes.append(.holdUnbooked)
+            case ("wait", nil): outcomes.append(.approveWhenReleased)
             case ("full-pan", nil): sendsFullCardData = true
             case ("nak-first", nil): naksFirstFrame = true
             case ("slow", let millis):
@@ -103,7 +107,7 @@ public struct TerminalScriptError: Error, Hashable, CustomStringConvertible {
     /// The word.
     public let word: String
     public var description: String {
-        "unknown script step \"\(word)\"; use approve, decline:05, timeout, drop, hold, hold-request, nak-first, "
+        "unknown script step \"\(word)\"; use approve, decline:05, timeout, drop, hold, hold-request, wait, nak-first, "
             + "slow:MS, no-prompts, no-receipt, card:NAME, full-pan"
     }
 }

@@ -20,16 +20,20 @@ public struct ZVTTerminalEngine: Sendable {
     public let clock: any Clock<Duration>
     /// How long the terminal waits for the counter's `80 00 00` after each message.
     public let acknowledgeTimeout: Duration
-    /// Told what a held transaction is doing (`hold`, `hold-request`), so a test can act at that moment.
+    /// Told what a held transaction is doing (`hold`, `hold-request`, `wait`), so a test can act at that moment.
     public let announce: @Sendable (String) -> Void
+    /// Returns when a `wait` transaction may go on (immediately unless the host says otherwise).
+    public let waitForRelease: @Sendable () async -> Void
 
     /// Creates an engine.
     public init(
         framing: ZVTCardReader.Framing, script: TerminalScript = TerminalScript(), ledger: TerminalLedger = TerminalLedger(),
         clock: any Clock<Duration> = ContinuousClock(), acknowledgeTimeout: Duration = .seconds(5),
-        announce: @escaping @Sendable (String) -> Void = { _ in }
+        announce: @escaping @Sendable (String) -> Void = { _ in },
+        waitForRelease: @escaping @Sendable () async -> Void = {}
     ) {
         self.announce = announce
+        self.waitForRelease = waitForRelease
         self.framing = framing
         self.script = script
         self.ledger = ledger
@@ -163,6 +167,10 @@ struct ZVTTerminalSession {
             return try await holdUntilHangUp()
         case .holdUnbooked:
             break  // handled before the acknowledgement
+        case .approveWhenReleased:
+            engine.announce("HOLD waiting \(kind.rawValue) \(amount.decimalString)")
+            await engine.waitForRelease()
+            _ = try await report(ledger.book(kind, amount: amount, resultCode: 0, card: card))
         }
         return true
     }

@@ -37,6 +37,10 @@ udevadm trigger --action=add >/dev/null 2>&1
 udevadm settle --timeout=20
 say "GUEST-USB-READY uptime $(cut -d' ' -f1 /proc/uptime)"
 
+# `pos reader pay` is journalled in a store's currency: open the embedded demo store (EUR) for root and the cashier.
+pos run --json > /tmp/demo.out 2>&1 || say "demo store (root): $(one_line /tmp/demo.out)"
+su -s /bin/sh cashier -c "pos run --json" > /tmp/demo-cashier.out 2>&1 || say "demo store (cashier): $(one_line /tmp/demo-cashier.out)"
+
 if [ -n "$POSDEBUG" ]; then
     for i in 1 2; do
         pos reader pay --reader zvt+usb://$FTDI --amount 1.0$i --currency EUR > /tmp/d$i.out 2>&1; say "DEBUG pay$i rc=$? $(one_line /tmp/d$i.out)"

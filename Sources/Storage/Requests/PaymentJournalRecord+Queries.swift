@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension DerivableRequest<PaymentJournalRecord> {
@@ -33,6 +34,17 @@ extension PaymentJournalRecord {
         try PaymentJournalRecord.all().unresolved().fetchAll(db).filter { row in
             (saleId != nil && row.saleId == saleId) || (readerId != nil && row.readerId == readerId)
         }
+    }
+
+    /// Approved payments, refunds and reversals without an order (`pos reader pay|refund|reverse`) started in
+    /// `[start, end)`, oldest first. End-of-day rows are left out.
+    public static func approvedWithoutOrder(startedFrom start: Date, to end: Date, in db: Database) throws -> [PaymentJournalRecord] {
+        try PaymentJournalRecord
+            .filter(Columns.orderId == nil && Columns.state == State.approved.rawValue)
+            .filter(Columns.startedAt >= start && Columns.startedAt < end)
+            .filter(["sale", "refund", "reversal"].contains(Column("kind")))
+            .order(Columns.startedAt)
+            .fetchAll(db)
     }
 
     /// The receipt number of the newest approved attempt on a reader, if any.

@@ -5,9 +5,10 @@ import Synchronization
 /// A small HTTP/1.1 server over POSIX sockets: one thread per connection, keep-alive, clean stop.
 ///
 /// The handler is called on the connection's thread and must not block for long.
-final class HTTPServer: Sendable {
+/// Public so other test servers (the fiskaly route simulator) can answer over the same HTTP layer.
+public final class HTTPServer: Sendable {
     /// Turns a request into a response.
-    typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+    public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
 
     /// The largest request head accepted.
     static let maximumHeadBytes = 64 * 1024
@@ -24,12 +25,12 @@ final class HTTPServer: Sendable {
     private let handler: Handler
     private let state = Mutex(State())
 
-    init(handler: @escaping Handler) {
+    public init(handler: @escaping Handler) {
         self.handler = handler
     }
 
     /// Binds 127.0.0.1:`port` and starts accepting; returns the bound port.
-    func start(port: UInt16) throws -> UInt16 {
+    public func start(port: UInt16) throws -> UInt16 {
         let (fd, bound) = try Socket.listen(port: port)
         let done = DispatchSemaphore(value: 0)
         state.withLock {
@@ -48,7 +49,7 @@ final class HTTPServer: Sendable {
     }
 
     /// Closes the listener and every open connection; returns once the accept thread is gone.
-    func stop() {
+    public func stop() {
         let done = state.withLock { state -> DispatchSemaphore? in
             guard !state.stopped else { return nil }
             state.stopped = true

@@ -3,7 +3,7 @@ import Hardware
 import POSFoundation
 import Storage
 
-/// Refunds, reversal of the last payment, and end of day.
+/// Refunds and reversals on the terminal, each holding the reader.
 extension CardPaymentCoordinator {
     /// Refunds a paid order: on the card when it was paid by card, in cash otherwise; then the outbox refund record.
     func refund(
@@ -38,20 +38,32 @@ extension CardPaymentCoordinator {
         guard wanted <= cardPaid else {
             throw .invalidRefund("the card paid \(order.money(cardPaid).decimalString); refund the rest in cash separately")
         }
-        let address = try await ensureConnected(reader)
+        let target = try target(reader)
+        return try await exclusive(target, "refund") { lock throws(CardPaymentError) in
+            try await refundOnTerminal(money, orderId: orderId, on: target, lock: lock, progress: progress)
+        }
+    }
+
+    /// Refunds `amount` to the card on the terminal, journalled (kind `refund`), for an order or none (stand-alone);
+    /// the caller holds the reader.
+    func refundOnTerminal(
+        _ money: Money, orderId: Int64?, on target: ReaderAddress, lock: ReaderLock,
+        progress: @escaping @Sendable (PaymentProgress) -> Void
+    ) async throws(CardPaymentError) -> CardRefund {
+        let address = try await ensureConnected(target)
         let service = try await service()
         try await refuseWhileUnresolved(reader: address)
         let row: PaymentJournalRecord
         do {
-            row = try await recorder.start(orderId: orderId, reader: address.description, kind: "refund", amount: money,
-                                           previousReceiptNumber: await service.lastKnownReceiptNumber())
+            row = try await recorder.start(attemptId: lock.holder.attemptId, orderId: orderId, reader: address.description,
+                                           kind: "refund", amount: money, previousReceiptNumber: await service.lastKnownReceiptNumber())
             try await recorder.mark(row.attemptId, .requestSent)
         } catch { throw .storage(String(describing: error)) }
         switch try await run(service.refund(money), attemptId: row.attemptId, progress: progress) {
         case .completed(let result):
             do {
                 let entry = try await recorder.recordRefundApproval(row.attemptId, result: result, reason: Self.reason(row, result))
-                return CardRefund(amount: money, card: result, outboxEntryId: entry)
+                return CardRefund(amount: money, card: result, outboxEntryId: entry, attemptId: row.attemptId)
             } catch { throw .storage(String(describing: error)) }
         case .outcomeUnknown(let unknown):
             throw .outcomeUnknown(attemptId: row.attemptId, reason: unknown.reason)
@@ -60,8 +72,16 @@ extension CardPaymentCoordinator {
 
     /// Reverses the newest approved card sale on the reader and queues its refund record.
     func reverseLast(reader: String?, progress: @escaping @Sendable (PaymentProgress) -> Void) async throws(CardPaymentError) -> CardRefund {
-        let address = try await ensureConnected(reader)
-        let service = try await service()
+        let target = try target(reader)
+        return try await exclusive(target, "reversal") { lock throws(CardPaymentError) in
+            try await reverseLast(on: target, lock: lock, progress: progress)
+        }
+    }
+
+    private func reverseLast(
+        on target: ReaderAddress, lock: ReaderLock, progress: @escaping @Sendable (PaymentProgress) -> Void
+    ) async throws(CardPaymentError) -> CardRefund {
+        let address = try await ensureConnected(target)
         try await refuseWhileUnresolved(reader: address)
         let last: PaymentJournalRecord?
         do {
@@ -72,33 +92,36 @@ extension CardPaymentCoordinator {
             }
         } catch { throw .storage(String(describing: error)) }
         guard let last, let receipt = last.receiptNumber else { throw .invalidRefund("no approved card payment on this reader to reverse") }
+        return try await reverse(receipt: receipt, amount: last.amountMoney, orderId: last.orderId, on: address, lock: lock,
+                                 progress: progress)
+    }
+
+    /// Reverses the payment with the terminal's `receipt` number, journalled (kind `reversal`); an approval queues
+    /// the order's refund record when it has an order. The caller holds the reader and has resolved it.
+    func reverse(
+        receipt: Int, amount: Money, orderId: Int64?, on address: ReaderAddress, lock: ReaderLock,
+        progress: @escaping @Sendable (PaymentProgress) -> Void
+    ) async throws(CardPaymentError) -> CardRefund {
+        let service = try await service()
         let row: PaymentJournalRecord
         do {
-            row = try await recorder.start(orderId: last.orderId, reader: address.description, kind: "reversal",
-                                           amount: last.amountMoney, previousReceiptNumber: await service.lastKnownReceiptNumber())
+            row = try await recorder.start(attemptId: lock.holder.attemptId, orderId: orderId, reader: address.description,
+                                           kind: "reversal", amount: amount, previousReceiptNumber: await service.lastKnownReceiptNumber())
             try await recorder.mark(row.attemptId, .requestSent)
         } catch { throw .storage(String(describing: error)) }
         switch try await run(service.reverse(receiptNumber: receipt), attemptId: row.attemptId, progress: progress) {
         case .completed(let result):
             do {
                 let entry = try await recorder.recordRefundApproval(row.attemptId, result: result, reason: Self.reason(row, result))
-                return CardRefund(amount: last.amountMoney, card: result, outboxEntryId: entry)
+                return CardRefund(amount: amount, card: result, outboxEntryId: entry, attemptId: row.attemptId)
             } catch { throw .storage(String(describing: error)) }
         case .outcomeUnknown(let unknown):
             throw .outcomeUnknown(attemptId: row.attemptId, reason: unknown.reason)
         }
     }
 
-    /// Closes the terminal's batch.
-    func endOfDay(reader: String?) async throws(CardPaymentError) -> TerminalReport {
-        _ = try await ensureConnected(reader)
-        do { return try await service().endOfDay() } catch let error as CardPaymentError { throw error } catch {
-            throw .readerUnavailable(error as? CardReaderError ?? CardReaderError(phase: .endOfDay, underlying: .transportFailed))
-        }
-    }
-
     /// Resolves the reader's unresolved rows and refuses when one stays unknown.
-    private func refuseWhileUnresolved(reader: ReaderAddress) async throws(CardPaymentError) {
+    func refuseWhileUnresolved(reader: ReaderAddress) async throws(CardPaymentError) {
         for attempt in try await resolveUnresolved(saleId: nil, reader: reader) {
             if case .stillUnknown(let reason) = attempt.outcome {
                 throw .unresolvedAttempt(attemptId: attempt.attemptId, reason: reason)

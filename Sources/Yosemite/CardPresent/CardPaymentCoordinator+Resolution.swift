@@ -25,7 +25,17 @@ extension CardPaymentCoordinator {
     /// Resolves one row with the terminal it ran on.
     private func resolve(_ row: PaymentJournalRecord, connected: ReaderAddress) async throws(CardPaymentError) -> ResolvedAttempt {
         guard row.readerId == connected.description else {
+            // Live on its own reader: busy, not unknown.
+            if let busy = ReaderLock.busy(reader: row.readerId, in: environment.dataDirectory) { throw busy }
             return Self.attempt(row, .stillUnknown(reason: "it ran on \(row.readerId); connect that reader to resolve it"))
+        }
+        if row.kind == Self.endOfDayKind {
+            // Nothing to charge twice: closing a batch again closes an empty one.
+            do {
+                try await recorder.mark(row.attemptId, .resolved,
+                                        note: "end of day interrupted; run it again to be sure the batch is closed")
+            } catch { throw .storage(String(describing: error)) }
+            return Self.attempt(row, .notCharged)
         }
         let unknown = UnknownCardOutcome(
             reader: row.readerId, kind: Self.kind(of: row), amount: row.amountMoney, reason: row.note ?? row.state.rawValue,
@@ -43,7 +53,10 @@ extension CardPaymentCoordinator {
         do {
             switch resolution {
             case .approved(let result):
-                if row.kind == "sale" {
+                if row.kind == "sale", row.saleId == nil, row.orderId == nil {
+                    try await recorder.recordTerminalApproval(row.attemptId, result: result, receiptNumber: result.receiptNumber,
+                                                              note: "found by resolution")
+                } else if row.kind == "sale" {
                     try await recorder.recordSaleApproval(row.attemptId, result: result, note: "found by resolution")
                 } else {
                     _ = try await recorder.recordRefundApproval(row.attemptId, result: result, reason: Self.reason(row, result))
@@ -59,13 +72,17 @@ extension CardPaymentCoordinator {
         } catch { throw .storage(String(describing: error)) }
     }
 
-    /// Closes a row by hand after the cashier checked the terminal's journal; logged.
+    /// Closes a row by hand after the cashier checked the terminal's journal; logged. Refused as busy while an
+    /// operation holds the row's reader: the attempt may be live, and only its own operation knows its outcome.
     func markResolvedByHand(attemptId: String, charged: Bool, note: String) async throws(CardPaymentError) -> ResolvedAttempt {
         let row: PaymentJournalRecord?
         do { row = try await environment.database.read { db in try PaymentJournalRecord.find(attemptId: attemptId, in: db) } } catch {
             throw .storage(String(describing: error))
         }
         guard let row, row.isUnresolved else { throw .attemptNotFound(attemptId) }
+        let holder = ReaderLock.Holder(operation: "resolution", pid: getpid(), since: environment.now())
+        let lock = try ReaderLock.acquire(reader: row.readerId, in: environment.dataDirectory, holder: holder)
+        defer { lock.release() }
         environment.logger.warning("card: attempt \(attemptId) resolved BY HAND as \(charged ? "charged" : "not charged"): \(note)")
         do {
             guard charged else {
@@ -73,7 +90,10 @@ extension CardPaymentCoordinator {
                 return Self.attempt(row, .notCharged)
             }
             let result = PaymentResult(amount: row.amountMoney)
-            if row.kind == "sale" {
+            if row.kind == "sale", row.saleId == nil, row.orderId == nil {
+                try await recorder.recordTerminalApproval(attemptId, result: result, receiptNumber: nil,
+                                                          note: "resolved by hand, charged: \(note)")
+            } else if row.kind == "sale" {
                 try await recorder.recordSaleApproval(attemptId, result: result, note: "resolved by hand, charged: \(note)")
             } else {
                 _ = try await recorder.recordRefundApproval(attemptId, result: nil, reason: "Refund on the terminal (resolved by hand)")
@@ -82,12 +102,19 @@ extension CardPaymentCoordinator {
         } catch { throw .storage(String(describing: error)) }
     }
 
-    /// Every unresolved row, as still unknown.
+    /// Every unresolved row: in progress while its operation still holds its reader, else still unknown.
     func loadUnresolved() async throws(CardPaymentError) -> [ResolvedAttempt] {
+        let rows: [PaymentJournalRecord]
         do {
-            return try await environment.database.read { db in try PaymentJournalRecord.all().unresolved().fetchAll(db) }
-                .map { Self.attempt($0, .stillUnknown(reason: $0.note ?? $0.state.rawValue)) }
+            rows = try await environment.database.read { db in try PaymentJournalRecord.all().unresolved().fetchAll(db) }
         } catch { throw .storage(String(describing: error)) }
+        return rows.map { row in
+            if case .readerBusy(_, let holder)? = ReaderLock.busy(reader: row.readerId, in: environment.dataDirectory),
+               holder?.attemptId == row.attemptId {
+                return Self.attempt(row, .inProgress(holder))
+            }
+            return Self.attempt(row, .stillUnknown(reason: row.note ?? row.state.rawValue))
+        }
     }
 
     static func attempt(_ row: PaymentJournalRecord, _ outcome: ResolvedAttempt.Outcome) -> ResolvedAttempt {

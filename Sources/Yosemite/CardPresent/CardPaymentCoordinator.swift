@@ -11,10 +11,17 @@ import Storage
 /// are first resolved with the terminal (status enquiry, repeat receipt); only "not charged" lets a new attempt
 /// start, "approved" records the earlier approval (once) instead of charging, and "still unknown" refuses with
 /// ``CardPaymentError/unresolvedAttempt(attemptId:reason:)``.
+///
+/// Every operation that talks to a reader holds that reader's ``ReaderLock`` from before it connects until it
+/// ends, so a second operation (another process, or another screen of this one) is refused with
+/// ``CardPaymentError/readerBusy(reader:holder:)`` before it touches the terminal or the journal, and a live
+/// attempt is never resolved by anyone but its own operation.
 actor CardPaymentCoordinator {
     let environment: AppEnvironment
     let recorder: CardPaymentRecorder
     private var cachedService: (any CardReaderService)?
+    /// The store's currency, known once ``service()`` made the service.
+    private(set) var storeCurrency: Currency?
     private(set) var connectedAddress: ReaderAddress?
     /// What the last connect resolved automatically.
     private(set) var resolvedOnConnect: [ResolvedAttempt] = []
@@ -34,14 +41,42 @@ actor CardPaymentCoordinator {
         guard let settings else { throw .storeSettingsMissing }
         let made = environment.makeCardReaderService(settings.currency)
         cachedService = made
+        storeCurrency = settings.currency
         return made
+    }
+
+    // MARK: - One operation per reader
+
+    /// The reader an operation runs on: the address given, else the connected one, else the remembered one.
+    func target(_ reader: String?) throws(CardPaymentError) -> ReaderAddress {
+        if reader == nil, let connectedAddress { return connectedAddress }
+        return try rememberedAddress(reader)
+    }
+
+    /// Runs `body` holding `address`'s ``ReaderLock``; refused with `.readerBusy` while another operation holds it.
+    /// An operation that journals a row (`journals`) gets its attempt id now, in the lock file from the start, so a
+    /// refused operation can always name it.
+    func exclusive<T>(
+        _ address: ReaderAddress, _ operation: String, journals: Bool = true, _ body: (ReaderLock) async throws(CardPaymentError) -> T
+    ) async throws(CardPaymentError) -> T {
+        let attemptId = journals ? environment.uuid.client().description : nil
+        let holder = ReaderLock.Holder(attemptId: attemptId, operation: operation, pid: getpid(), since: environment.now())
+        let lock = try ReaderLock.acquire(reader: address.description, in: environment.dataDirectory, holder: holder)
+        defer { lock.release() }
+        return try await body(lock)
     }
 
     // MARK: - Connection
 
-    /// Connects to `reader` (or the remembered one), remembers it, and resolves its unresolved attempts.
+    /// Connects to `reader` (or the remembered one), remembers it, and resolves its unresolved attempts; holds
+    /// the reader meanwhile.
     func connect(_ reader: String?) async throws(CardPaymentError) -> CardReaderDescriptor {
         let address = try rememberedAddress(reader)
+        return try await exclusive(address, "connection", journals: false) { _ throws(CardPaymentError) in try await openConnection(address) }
+    }
+
+    /// Connects to `address` and resolves its unresolved attempts; the caller holds the reader.
+    private func openConnection(_ address: ReaderAddress) async throws(CardPaymentError) -> CardReaderDescriptor {
         let service = try await service()
         let descriptor: CardReaderDescriptor
         do { descriptor = try await service.connect(address) } catch { throw .readerUnavailable(error) }
@@ -52,24 +87,32 @@ actor CardPaymentCoordinator {
         return descriptor
     }
 
-    /// Connects unless already connected to that reader.
-    func ensureConnected(_ reader: String?) async throws(CardPaymentError) -> ReaderAddress {
-        if let connectedAddress, reader == nil || (try? ReaderAddress(reader ?? "")) == connectedAddress {
-            return connectedAddress
-        }
-        return try await connect(reader).address
+    /// Connects to `address` unless already connected to it; the caller holds the reader.
+    func ensureConnected(_ address: ReaderAddress) async throws(CardPaymentError) -> ReaderAddress {
+        if connectedAddress == address { return address }
+        return try await openConnection(address).address
     }
 
     /// Connects if needed and resolves every unresolved row on the reader; includes what connecting resolved.
+    /// Refused as busy while another operation holds the reader: its attempt is live, not unresolved.
     func resolveAll(reader: String?) async throws(CardPaymentError) -> [ResolvedAttempt] {
-        resolvedOnConnect = []
-        let address = try await ensureConnected(reader)
-        let onConnect = resolvedOnConnect
-        resolvedOnConnect = []
-        let settled = Set(onConnect.filter { if case .stillUnknown = $0.outcome { false } else { true } }.map(\.attemptId))
-        let rest = try await resolveUnresolved(saleId: nil, reader: address)
-        await SaleService(environment: environment).completeCoveredSales()
-        return onConnect.filter { settled.contains($0.attemptId) } + rest
+        let target = try target(reader)
+        return try await exclusive(target, "resolution", journals: false) { _ throws(CardPaymentError) in
+            resolvedOnConnect = []
+            let address = try await ensureConnected(target)
+            let onConnect = resolvedOnConnect
+            resolvedOnConnect = []
+            let settled = Set(onConnect.filter {
+                switch $0.outcome {
+                case .approved, .notCharged: true
+                case .stillUnknown, .inProgress: false
+                }
+            }.map(\.attemptId))
+            let rest = try await resolveUnresolved(saleId: nil, reader: address)
+            // A sale its tenders already cover (the process died before the order): complete it, never charge.
+            await SaleService(environment: environment).completeCoveredSales()
+            return onConnect.filter { settled.contains($0.attemptId) } + rest
+        }
     }
 
     func disconnect() async {
@@ -78,6 +121,9 @@ actor CardPaymentCoordinator {
     }
 
     func cancel() async { await cachedService?.cancel() }
+
+    /// Makes the next operation reconnect (a fresh driver and line), after the line failed.
+    func forgetConnection() { connectedAddress = nil }
 
     /// The address given, else the one remembered in the app settings.
     private func rememberedAddress(_ text: String?) throws(CardPaymentError) -> ReaderAddress {
@@ -97,11 +143,21 @@ actor CardPaymentCoordinator {
 
     // MARK: - Payment
 
-    /// Pays an open sale: `cash` (recorded first as a cash tender) plus what is then due by card.
+    /// Pays an open sale, holding the reader: `cash` (recorded first as a cash tender) plus what is then due by card.
     func collect(
         saleId: Int64, cash: Money?, reader: String?, progress: @escaping @Sendable (PaymentProgress) -> Void
     ) async throws(CardPaymentError) -> CardSale {
-        let address = try await ensureConnected(reader)
+        let target = try target(reader)
+        return try await exclusive(target, "payment") { lock throws(CardPaymentError) in
+            try await collect(saleId: saleId, cash: cash, on: target, lock: lock, progress: progress)
+        }
+    }
+
+    private func collect(
+        saleId: Int64, cash: Money?, on target: ReaderAddress, lock: ReaderLock,
+        progress: @escaping @Sendable (PaymentProgress) -> Void
+    ) async throws(CardPaymentError) -> CardSale {
+        let address = try await ensureConnected(target)
         let service = try await service()
         let sales = SaleService(environment: environment)
         // Earlier attempts first: an approval found there pays the sale without a new charge.
@@ -143,8 +199,8 @@ actor CardPaymentCoordinator {
         }
         let row: PaymentJournalRecord
         do {
-            row = try await recorder.start(saleId: saleId, reader: address.description, kind: "sale", amount: amount,
-                                           previousReceiptNumber: previous)
+            row = try await recorder.start(attemptId: lock.holder.attemptId, saleId: saleId, reader: address.description,
+                                           kind: "sale", amount: amount, previousReceiptNumber: previous)
             try await recorder.mark(row.attemptId, .requestSent)
         } catch { throw .storage(String(describing: error)) }
         environment.logger.notice("card: attempt \(row.attemptId) for sale \(saleId), \(amount.decimalString)")

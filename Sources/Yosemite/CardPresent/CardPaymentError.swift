@@ -1,3 +1,4 @@
+import Foundation
 import Hardware
 import POSFoundation
 
@@ -16,12 +17,15 @@ public enum CardPaymentError: UserFacingError, Equatable {
     case outcomeUnknown(attemptId: String, reason: String)
     /// An earlier attempt on this order or reader is unresolved and the terminal cannot settle it.
     case unresolvedAttempt(attemptId: String, reason: String)
-    /// The order does not exist, is not awaiting payment, or the split does not fit its total.
+    /// The sale does not exist, is not open with something due, or the split does not fit what is due.
     case orderNotPayable(String)
     /// The refund does not fit the order.
     case invalidRefund(String)
     /// The attempt to resolve by hand does not exist or is already resolved.
     case attemptNotFound(String)
+    /// Another card operation runs on the reader (in this process or another): nothing was started, and the
+    /// running one must not be resolved by hand. `holder` is what the reader's lock file says, when readable.
+    case readerBusy(reader: String, holder: ReaderLock.Holder?)
     /// The store's settings are not on this counter.
     case storeSettingsMissing
     /// The local database failed.
@@ -40,6 +44,7 @@ public enum CardPaymentError: UserFacingError, Equatable {
         case .orderNotPayable(let why): "This order cannot be paid by card: \(why)."
         case .invalidRefund(let why): "This refund cannot be made: \(why)."
         case .attemptNotFound(let id): "No unresolved card attempt \(id)."
+        case .readerBusy(let reader, let holder): "The card reader \(reader) is busy with \(Self.describe(holder))."
         case .storeSettingsMissing: "The store's settings are not on this counter yet."
         case .storage(let detail): "The local database failed: \(detail)."
         }
@@ -58,8 +63,21 @@ public enum CardPaymentError: UserFacingError, Equatable {
         case .orderNotPayable: "Check the order with `pos orders show`."
         case .invalidRefund: "Refund at most what was paid and not refunded yet."
         case .attemptNotFound: "List unresolved attempts with `pos reader resolve`."
+        case .readerBusy:
+            "Nothing was started. Wait until that operation ends on the terminal (or its process stops), then try again."
         case .storeSettingsMissing: "Log in (`pos login`) while the store is reachable, once."
         case .storage: "Check the disk, then try again."
         }
+    }
+
+    /// "attempt X (process N, since HH:MM:SS)", in the machine's time zone.
+    static func describe(_ holder: ReaderLock.Holder?) -> String {
+        guard let holder else { return "another operation (its lock file is being written)" }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = .current
+        formatter.dateFormat = "HH:mm:ss"
+        let what = holder.attemptId.map { "attempt \($0)" } ?? "a \(holder.operation)"
+        return "\(what) (process \(holder.pid), since \(formatter.string(from: holder.since)))"
     }
 }

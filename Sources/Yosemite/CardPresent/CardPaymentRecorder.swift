@@ -15,12 +15,15 @@ struct CardPaymentRecorder: Sendable {
     let environment: AppEnvironment
     private var database: AppDatabase { environment.database }
 
-    /// Commits a new `started` row: for a sale (`saleId`, checked against what is due) or an order (refunds).
+    /// Commits a new `started` row: for a sale (`saleId`, checked against what is due), an order (refunds) or
+    /// neither (a stand-alone terminal operation); under `attemptId` when the operation has one already (its reader
+    /// lock names it).
     func start(
-        saleId: Int64? = nil, orderId: Int64? = nil, reader: String, kind: String, amount: Money, previousReceiptNumber: Int?
+        attemptId: String? = nil, saleId: Int64? = nil, orderId: Int64? = nil, reader: String, kind: String, amount: Money,
+        previousReceiptNumber: Int?
     ) async throws -> PaymentJournalRecord {
         let row = PaymentJournalRecord(
-            attemptId: environment.uuid.client().description, orderId: orderId, readerId: reader, kind: kind,
+            attemptId: attemptId ?? environment.uuid.client().description, orderId: orderId, readerId: reader, kind: kind,
             amount: amount, startedAt: environment.now(), previousReceiptNumber: previousReceiptNumber, saleId: saleId)
         try await database.startCardAttempt(row)
         return row
@@ -62,6 +65,23 @@ struct CardPaymentRecorder: Sendable {
             let entry = try OutboxRecord.enqueue(.createRefund, orderId: orderId, entityType: "refund", entityId: refundUUID,
                                                  payload: payload, in: db)
             return entry.id
+        }
+    }
+
+    /// Records an approved operation without an order (a stand-alone terminal payment, an end of day) once: the
+    /// row `approved` with the terminal's answer as JSON; nothing else (no order, no outbox). Returns false when the
+    /// row was already settled.
+    @discardableResult
+    func recordTerminalApproval(_ attemptId: String, result: some Encodable & Sendable, receiptNumber: Int?,
+                                note: String? = nil) async throws -> Bool {
+        let json = String(decoding: try JSONEncoder().encode(result), as: UTF8.self)
+        return try await database.performAndSave { db -> Bool in
+            guard var row = try PaymentJournalRecord.find(attemptId: attemptId, in: db), row.isUnresolved else { return false }
+            row.receiptNumber = receiptNumber
+            if let note { row.note = note }
+            try row.update(db)
+            try row.transition(to: .approved, result: json, in: db)
+            return true
         }
     }
 

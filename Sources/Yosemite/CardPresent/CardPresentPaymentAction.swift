@@ -6,7 +6,8 @@ import POSFoundation
 /// `reader` is an address (`zvt+tcp://…`, `sim://`); `nil` means the remembered one (the last connected).
 /// Payment-like cases pass each ``PaymentProgress`` step (prompts, slip lines) to `onProgress` as it happens.
 /// Failures are ``CardPaymentError``: `.declined` (nothing charged: retry or take cash), `.readerUnavailable`,
-/// `.outcomeUnknown` (never charge again: resolve), `.unresolvedAttempt` (check the terminal, resolve by hand).
+/// `.outcomeUnknown` (never charge again: resolve), `.unresolvedAttempt` (check the terminal, resolve by hand),
+/// `.readerBusy` (another operation holds the reader: nothing started, nothing to resolve).
 public enum CardPresentPaymentAction: Action {
     /// Live reader lists and events for the UI.
     case observeReaders(onCompletion: @Sendable (CardReaderStreams) -> Void)
@@ -35,7 +36,23 @@ public enum CardPresentPaymentAction: Action {
         reader: String?, onProgress: @Sendable (PaymentProgress) -> Void,
         onCompletion: @Sendable (Result<CardRefund, CardPaymentError>) -> Void
     )
-    /// Closes the terminal's batch.
+    /// Takes a card payment for no sale (`pos reader pay`), journalled; see docs/card-payments.md.
+    case payWithoutSale(
+        amount: Money, reference: String, reader: String?, onProgress: @Sendable (PaymentProgress) -> Void,
+        onCompletion: @Sendable (Result<TerminalPayment, CardPaymentError>) -> Void
+    )
+    /// Refunds an amount to the card presented, for no order, journalled.
+    case refundWithoutSale(
+        amount: Money, reader: String?, onProgress: @Sendable (PaymentProgress) -> Void,
+        onCompletion: @Sendable (Result<CardRefund, CardPaymentError>) -> Void
+    )
+    /// Reverses the payment with that terminal receipt number, journalled; `amount` only for a payment this
+    /// counter did not journal.
+    case reverse(
+        receipt: Int, amount: Money?, reader: String?, onProgress: @Sendable (PaymentProgress) -> Void,
+        onCompletion: @Sendable (Result<CardRefund, CardPaymentError>) -> Void
+    )
+    /// Closes the terminal's batch, journalled.
     case endOfDay(reader: String?, onCompletion: @Sendable (Result<TerminalReport, CardPaymentError>) -> Void)
     /// Asks the terminal about every unresolved attempt on the reader and records what it finds, once.
     case resolveUnknownOutcomes(reader: String?, onCompletion: @Sendable (Result<[ResolvedAttempt], CardPaymentError>) -> Void)

@@ -53,6 +53,24 @@ public final class CardPresentPaymentsStore: Store {
                     try await coordinator.reverseLast(reader: reader, progress: onProgress)
                 })
             }
+        case .payWithoutSale(let amount, let reference, let reader, let onProgress, let onCompletion):
+            Task {
+                onCompletion(await Self.result { () async throws(CardPaymentError) in
+                    try await coordinator.payWithoutSale(amount: amount, reference: reference, reader: reader, progress: onProgress)
+                })
+            }
+        case .refundWithoutSale(let amount, let reader, let onProgress, let onCompletion):
+            Task {
+                onCompletion(await Self.result { () async throws(CardPaymentError) in
+                    try await coordinator.refundWithoutSale(amount: amount, reader: reader, progress: onProgress)
+                })
+            }
+        case .reverse(let receipt, let amount, let reader, let onProgress, let onCompletion):
+            Task {
+                onCompletion(await Self.result { () async throws(CardPaymentError) in
+                    try await coordinator.reverse(receipt: receipt, amount: amount, reader: reader, progress: onProgress)
+                })
+            }
         case .endOfDay(let reader, let onCompletion):
             Task { onCompletion(await Self.result { () async throws(CardPaymentError) in try await coordinator.endOfDay(reader: reader) }) }
         case .resolveUnknownOutcomes(let reader, let onCompletion):

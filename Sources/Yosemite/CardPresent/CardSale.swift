@@ -27,6 +27,8 @@ public struct ResolvedAttempt: Hashable, Sendable {
         case notCharged
         /// Still unknown: check the terminal's journal, then resolve by hand.
         case stillUnknown(reason: String)
+        /// Its operation still runs (the holder of its reader's lock): it settles itself; never resolve it.
+        case inProgress(ReaderLock.Holder?)
     }
 
     /// The journal row.
@@ -39,6 +41,11 @@ public struct ResolvedAttempt: Hashable, Sendable {
     public var amount: Money
     /// What became of it.
     public var outcome: Outcome
+
+    /// Whether its operation still runs.
+    public var isInProgress: Bool {
+        if case .inProgress = outcome { true } else { false }
+    }
 }
 
 /// A refund recorded for an order: on the card (terminal) or in cash, plus its outbox entry.
@@ -49,6 +56,15 @@ public struct CardRefund: Hashable, Sendable {
     public var card: PaymentResult?
     /// The outbox entry that sends the refund record to WooCommerce.
     public var outboxEntryId: Int64?
+    /// The journal row of a refund on the card; `nil` for a cash refund.
+    public var attemptId: String?
+
+    public init(amount: Money, card: PaymentResult?, outboxEntryId: Int64?, attemptId: String? = nil) {
+        self.amount = amount
+        self.card = card
+        self.outboxEntryId = outboxEntryId
+        self.attemptId = attemptId
+    }
 }
 
 /// Live lists of readers, for the UI.
@@ -59,4 +75,12 @@ public struct CardReaderStreams: Sendable {
     public var connected: AsyncStream<[CardReaderDescriptor]>
     /// Everything that happens to readers, prompts included.
     public var events: AsyncStream<CardReaderEvent>
+}
+
+/// A card payment taken on the terminal for no sale (`pos reader pay`), journalled.
+public struct TerminalPayment: Hashable, Sendable {
+    /// What the terminal reported.
+    public var result: PaymentResult
+    /// The journal row.
+    public var attemptId: String
 }

@@ -99,8 +99,9 @@ struct ShiftService: Sendable {
         } catch {
             throw .storage(String(describing: error))
         }
-        let (movements, refundEntries) = try await storage { try await database.performAndSave { db in
-            (try ShiftRecord.movements(shiftId: shift.id ?? 0, in: db), try OutboxRecord.refunds(from: start, to: end, in: db))
+        let (movements, refundEntries, terminal) = try await storage { try await database.performAndSave { db in
+            (try ShiftRecord.movements(shiftId: shift.id ?? 0, in: db), try OutboxRecord.refunds(from: start, to: end, in: db),
+             try PaymentJournalRecord.approvedWithoutOrder(startedFrom: start, to: end, in: db))
         } }
         let refunds = refundEntries.map { entry in
             ZReportCalculator.Refund(
@@ -108,8 +109,11 @@ struct ShiftService: Sendable {
                 isCash: !entry.payload.contains("_pos_terminal_receipt")
             )
         }
-        return ZReportCalculator.report(shift: shift, movements: movements, orders: orders, refunds: refunds,
-                                        countedCash: counted, closedAt: closedAt)
+        var report = ZReportCalculator.report(shift: shift, movements: movements, orders: orders, refunds: refunds,
+                                              countedCash: counted, closedAt: closedAt)
+        report.terminalWithoutSale = ZReport.TerminalTotal(
+            count: terminal.count, net: terminal.reduce(Int64(0)) { $0 + ($1.kind == "sale" ? $1.amount : -$1.amount) })
+        return report
     }
 
     // MARK: Helpers

@@ -17,6 +17,9 @@ extension ZReport {
             rows.append(("  \(total.tender.rawValue.capitalized) (\(total.count))", money(total.amount)))
         }
         rows.append(("Refunds (\(refundCount))", money(refunds)))
+        if terminalWithoutSale.count > 0 {
+            rows.append(("Terminal, no sale (\(terminalWithoutSale.count))", money(terminalWithoutSale.net)))
+        }
         for tax in taxes {
             rows.append(("Tax \(tax.label.isEmpty ? "" : "\(tax.label) ")\(Self.percent(tax.ratePercent))", money(tax.amount)))
         }

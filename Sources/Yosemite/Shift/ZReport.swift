@@ -19,6 +19,20 @@ public struct ZReport: Hashable, Sendable, Codable {
         }
     }
 
+    /// Card operations on the terminal without a sale (`pos reader pay|refund|reverse`): in the terminal's batch,
+    /// not in the sales or card totals.
+    public struct TerminalTotal: Hashable, Sendable, Codable {
+        public var count: Int
+        /// Payments taken, minus refunds and reversals.
+        public var net: Int64
+
+        /// Creates a total.
+        public init(count: Int = 0, net: Int64 = 0) {
+            self.count = count
+            self.net = net
+        }
+    }
+
     /// How a sale was paid.
     public enum Tender: String, Hashable, Sendable, Codable, CaseIterable {
         case cash, card, split
@@ -69,6 +83,8 @@ public struct ZReport: Hashable, Sendable, Codable {
     /// The local numbers of the first and last sale.
     public var firstOrder: Int64?
     public var lastOrder: Int64?
+    /// Terminal operations without a sale started in the shift.
+    public var terminalWithoutSale = TerminalTotal()
 
     /// Creates a report (the store computes them; tests and previews build them).
     public init(

@@ -20,6 +20,37 @@ enum CardCommandSupport {
         return nil
     }
 
+    /// Runs a journalled reader operation (`pos reader pay|refund|reverse|end-of-day`): in the store's currency
+    /// (its settings, else "log in"), on `reader` as ``reader(_:manager:)`` chooses, failures mapped by ``fail(_:)``.
+    @MainActor
+    static func terminalOperation<T>(
+        data: DataDirectoryOptions, reader given: String?, json: Bool,
+        _ body: @escaping (StoresManager, String?, StoreSettings) async throws -> T
+    ) async throws -> T {
+        try await OrderCommandSupport.withStores(data: data) { manager, settings in
+            let chosen = await reader(given, manager: manager)
+            do {
+                let value = try await body(manager, chosen, settings)
+                await disconnect(manager)
+                return value
+            } catch let error as CardPaymentError {
+                await disconnect(manager)
+                let code = fail(error)
+                if json { try Console.json(ReaderOutput.FailureReport(error, exitCode: code.rawValue)) }
+                throw code
+            }
+        }
+    }
+
+    /// Hangs up the reader before a one-shot command exits, so the driver's last bytes (a Concert driver's
+    /// acknowledgement of the answer) reach the terminal.
+    @MainActor
+    static func disconnect(_ manager: StoresManager) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            manager.dispatch(CardPresentPaymentAction.disconnect(onCompletion: { done.resume() }))
+        }
+    }
+
     /// Prints a prompt from the terminal to stderr as it arrives.
     static let printProgress: @Sendable (PaymentProgress) -> Void = { step in
         if case .prompt(let prompt) = step {
@@ -27,10 +58,11 @@ enum CardCommandSupport {
         }
     }
 
-    /// Prints the error and exits with its code: 11 declined, 12 unavailable, 13 unknown or unresolved.
+    /// Prints the error and exits with its code: 11 declined, 12 unavailable, 13 unknown or unresolved, 15 busy.
     static func fail(_ error: CardPaymentError) -> ExitCode {
         Console.error(error)
         switch error {
+        case .readerBusy: return ExitStatus.readerBusy.exitCode
         case .declined: return ExitStatus.declined.exitCode
         case .readerUnavailable, .noReader, .invalidReader: return ExitStatus.readerUnavailable.exitCode
         case .outcomeUnknown, .unresolvedAttempt: return ExitStatus.outcomeUnknown.exitCode
@@ -87,9 +119,18 @@ struct CardSaleFlow {
                     CardPresentPaymentAction.collectPayment(
                         saleId: open.id, cash: cash, reader: chosen, onProgress: CardCommandSupport.printProgress, onCompletion: done)
                 }
+                await CardCommandSupport.disconnect(manager)
                 return (sale, settings.moneyFormat)
             } catch let error as CardPaymentError {
+                await CardCommandSupport.disconnect(manager)
                 switch error {
+                case .readerBusy:
+                    // The other operation is live and settles itself: nothing to look into, just wait.
+                    FileHandle.standardError.write(Data("""
+                        sale \(open.id) stays open: try again when the reader is free (`pos sell --sale \(open.id) --pay card`), \
+                        or take cash (`pos sell --sale \(open.id) --pay cash`).
+
+                        """.utf8))
                 case .declined, .readerUnavailable, .noReader, .invalidReader, .orderNotPayable:
                     FileHandle.standardError.write(Data("""
                         sale \(open.id) stays open, nothing charged: pay it with `pos sell --sale \(open.id) --pay cash` \

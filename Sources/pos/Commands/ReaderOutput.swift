@@ -1,5 +1,6 @@
 import Hardware
 import POSFoundation
+import Yosemite
 
 /// How reader results are printed: human lines or `--json`. Only the masked PAN ever appears.
 enum ReaderOutput {
@@ -18,8 +19,11 @@ enum ReaderOutput {
         let traceNumber: Int?
         let terminalID: String?
         let slipLines: [String]
+        /// The journal row (`pos reader pay|refund|reverse`).
+        let attemptId: String?
 
-        init(_ result: PaymentResult) {
+        init(_ result: PaymentResult, attemptId: String? = nil) {
+            self.attemptId = attemptId
             amount = result.amount.decimalString
             currency = result.amount.currency.code
             maskedPAN = result.maskedPAN?.description
@@ -35,32 +39,37 @@ enum ReaderOutput {
         }
     }
 
-    /// The JSON form of a failure.
+    /// The JSON form of a failed journalled operation.
     struct FailureReport: Encodable {
         let status: String
-        let phase: String
-        let resultCode: Int?
+        let exitCode: Int32
+        let attemptId: String?
         let message: String
         let nextStep: String
 
-        init(_ error: CardReaderError) {
-            status = error.underlying == .declined || error.underlying == .aborted ? "declined" : "failed"
-            phase = error.phase.rawValue
-            resultCode = error.resultCode.map { Int($0.rawValue) }
+        init(_ error: CardPaymentError, exitCode: Int32) {
+            switch error {
+            case .declined: status = "declined"
+            case .outcomeUnknown: status = "outcomeUnknown"
+            case .unresolvedAttempt: status = "unresolvedAttempt"
+            case .readerBusy: status = "readerBusy"
+            default: status = "failed"
+            }
+            switch error {
+            case .outcomeUnknown(let id, _), .unresolvedAttempt(let id, _): attemptId = id
+            case .readerBusy(_, let holder): attemptId = holder?.attemptId
+            default: attemptId = nil
+            }
+            self.exitCode = exitCode
             message = error.message
             nextStep = error.recoverySuggestion
         }
     }
 
-    /// The JSON form of an unknown outcome.
-    struct UnknownReport: Encodable {
-        let status = "outcomeUnknown"
-        let unknown: UnknownCardOutcome
-    }
-
-    static func print(_ result: PaymentResult, json: Bool) throws {
-        if json { return try Console.json(PaymentReport(result)) }
+    static func print(_ result: PaymentResult, attemptId: String? = nil, json: Bool) throws {
+        if json { return try Console.json(PaymentReport(result, attemptId: attemptId)) }
         Console.out("APPROVED \(result.amount)")
+        if let attemptId { Console.out("Journalled as attempt \(attemptId)") }
         if let pan = result.maskedPAN { Console.out("Card: \(result.cardName ?? "card") \(pan)") }
         if let code = result.approvalCode { Console.out("Approval code: \(code)") }
         if let aid = result.applicationID { Console.out("AID: \(aid)") }
@@ -73,10 +82,14 @@ enum ReaderOutput {
         }
     }
 
-    static func print(_ unknown: UnknownCardOutcome, json: Bool) throws {
-        if json { return try Console.json(UnknownReport(unknown: unknown)) }
-        Console.error("the terminal did not confirm the outcome (\(unknown.reason)); the card may have been charged.")
-        Console.error("Do not charge again: run `pos reader status --reader \(unknown.reader)` and check the terminal's last receipt.")
+    /// A refund or reversal on the terminal (a cash refund has no terminal result).
+    static func print(_ refund: CardRefund, json: Bool) throws {
+        guard let result = refund.card else {
+            if json { return try Console.json(["status": "approved", "amount": refund.amount.decimalString]) }
+            return Console.out("REFUNDED \(refund.amount) in cash")
+        }
+        try print(result, attemptId: refund.attemptId, json: json)
+        if refund.outboxEntryId != nil, !json { Console.out("The refund record waits to sync.") }
     }
 
     static func print(_ report: TerminalReport, json: Bool) throws {

@@ -1,54 +1,136 @@
 import ArgumentParser
 import Hardware
 import POSFoundation
+import Yosemite
 
-/// `pos reader pay`: take a card payment on a terminal.
+/// `pos reader pay`: take a card payment on a terminal for no sale, journalled in the store's currency.
 struct ReaderPayCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "pay", abstract: "Take a card payment on a terminal.")
+    static let configuration = CommandConfiguration(
+        commandName: "pay", abstract: "Take a card payment on a terminal, for no sale (journalled).",
+        discussion: """
+            The payment is journalled before the request leaves, like a sale's card tender; it belongs to no order \
+            and is not sent to the store (see docs/card-payments.md). Exit codes: 11 declined, 12 reader \
+            unavailable, 13 outcome unknown (run `pos reader resolve`; never pay again), 15 reader busy.
+            """
+    )
 
-    @OptionGroup var options: ReaderOptions
-    @Option(help: "The amount, e.g. 12.50.") var amount: String
-    @Option(help: "The ISO currency code.") var currency = "EUR"
-    @Option(help: "A reference for the terminal's journal (an order number).") var reference = ""
-    @Flag(help: "Print JSON.") var json = false
+    @OptionGroup var data: DataDirectoryOptions
+    @OptionGroup var options: TerminalOperationOptions
+    @Option(help: "The amount in the store's currency, e.g. 12.50.") var amount: String
+    @Option(help: "A reference for the terminal's journal.") var reference = ""
 
+    @MainActor
     func run() async throws {
-        let money = try ReaderSession.money(amount, currency: currency)
-        let service = try await ReaderSession.connect(options.reader, currency: money.currency)
-        try await ReaderSession.run(service.collectPayment(PaymentRequest(amount: money, reference: reference)), json: json)
-        await service.disconnect()
+        let options = options, reference = reference, amountText = amount
+        let payment = try await CardCommandSupport.terminalOperation(data: data, reader: options.reader, json: options.json) { manager, reader, settings in
+            let money = try options.money(amountText, settings: settings)
+            return try await manager.perform { (done: @escaping @Sendable (Result<TerminalPayment, CardPaymentError>) -> Void) in
+                CardPresentPaymentAction.payWithoutSale(amount: money, reference: reference, reader: reader,
+                                                        onProgress: CardCommandSupport.printProgress, onCompletion: done)
+            }
+        }
+        try ReaderOutput.print(payment.result, attemptId: payment.attemptId, json: options.json)
     }
 }
 
-/// `pos reader refund`: refund an amount to the card presented.
+/// `pos reader refund`: refund an amount to the card presented, for no order, journalled.
 struct ReaderRefundCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "refund", abstract: "Refund an amount to a card.")
+    static let configuration = CommandConfiguration(
+        commandName: "refund", abstract: "Refund an amount to a card, for no order (journalled).",
+        discussion: "To refund a sale, use `pos refund ORDER`: it also tells the store."
+    )
 
-    @OptionGroup var options: ReaderOptions
-    @Option(help: "The amount, e.g. 12.50.") var amount: String
-    @Option(help: "The ISO currency code.") var currency = "EUR"
-    @Flag(help: "Print JSON.") var json = false
+    @OptionGroup var data: DataDirectoryOptions
+    @OptionGroup var options: TerminalOperationOptions
+    @Option(help: "The amount in the store's currency, e.g. 12.50.") var amount: String
 
+    @MainActor
     func run() async throws {
-        let money = try ReaderSession.money(amount, currency: currency)
-        let service = try await ReaderSession.connect(options.reader, currency: money.currency)
-        try await ReaderSession.run(service.refund(money), json: json)
-        await service.disconnect()
+        let options = options, amountText = amount
+        let refund = try await CardCommandSupport.terminalOperation(data: data, reader: options.reader, json: options.json) { manager, reader, settings in
+            let money = try options.money(amountText, settings: settings)
+            return try await manager.perform { (done: @escaping @Sendable (Result<CardRefund, CardPaymentError>) -> Void) in
+                CardPresentPaymentAction.refundWithoutSale(amount: money, reader: reader, onProgress: CardCommandSupport.printProgress,
+                                                           onCompletion: done)
+            }
+        }
+        try ReaderOutput.print(refund, json: options.json)
     }
 }
 
-/// `pos reader reverse`: reverse (void) an earlier payment by its receipt number.
+/// `pos reader reverse`: reverse (void) an earlier payment by its receipt number, journalled.
 struct ReaderReverseCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "reverse", abstract: "Reverse a payment by receipt number.")
+    static let configuration = CommandConfiguration(
+        commandName: "reverse", abstract: "Reverse a payment by its terminal receipt number (journalled).",
+        discussion: """
+            A payment journalled on this counter gives the amount (and, for a sale, queues its refund record for \
+            the store); for a payment taken elsewhere give --amount.
+            """
+    )
 
-    @OptionGroup var options: ReaderOptions
+    @OptionGroup var data: DataDirectoryOptions
+    @OptionGroup var options: TerminalOperationOptions
     @Option(help: "The terminal's receipt number of the payment.") var receipt: Int
-    @Option(help: "The ISO currency code.") var currency = "EUR"
+    @Option(help: "The payment's amount, only when this counter did not journal it.") var amount: String?
+
+    @MainActor
+    func run() async throws {
+        let options = options, receipt = receipt, amountText = amount
+        let refund = try await CardCommandSupport.terminalOperation(data: data, reader: options.reader, json: options.json) { manager, reader, settings in
+            let money = try amountText.map { try options.money($0, settings: settings) }
+            return try await manager.perform { (done: @escaping @Sendable (Result<CardRefund, CardPaymentError>) -> Void) in
+                CardPresentPaymentAction.reverse(receipt: receipt, amount: money, reader: reader,
+                                                 onProgress: CardCommandSupport.printProgress, onCompletion: done)
+            }
+        }
+        try ReaderOutput.print(refund, json: options.json)
+    }
+}
+
+/// `pos reader end-of-day`: close the terminal's batch and print its totals, journalled.
+struct ReaderEndOfDayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "end-of-day", abstract: "Run the terminal's end of day.")
+
+    @OptionGroup var data: DataDirectoryOptions
+    @OptionGroup var options: TerminalOperationOptions
+
+    @MainActor
+    func run() async throws {
+        let options = options
+        let report = try await CardCommandSupport.terminalOperation(data: data, reader: options.reader, json: options.json) { manager, reader, settings in
+            _ = try options.currencyMatches(settings)
+            return try await manager.perform { (done: @escaping @Sendable (Result<TerminalReport, CardPaymentError>) -> Void) in
+                CardPresentPaymentAction.endOfDay(reader: reader, onCompletion: done)
+            }
+        }
+        try ReaderOutput.print(report, json: options.json)
+    }
+}
+
+/// The options the journalled reader operations share.
+struct TerminalOperationOptions: ParsableArguments {
+    @Option(help: "The card reader, e.g. zvt+tcp://127.0.0.1:20007; default: the last one used.") var reader: String?
+    @Option(help: "Only as a check: the store's ISO currency code (amounts are always in the store's currency).")
+    var currency: String?
     @Flag(help: "Print JSON.") var json = false
 
-    func run() async throws {
-        let service = try await ReaderSession.connect(options.reader, currency: Currency(code: currency.uppercased()))
-        try await ReaderSession.run(service.reverse(receiptNumber: receipt), json: json)
-        await service.disconnect()
+    /// Refuses (usage) a `--currency` that is not the store's.
+    func currencyMatches(_ settings: StoreSettings?) throws -> Bool {
+        guard let currency, let settings else { return true }
+        guard currency.uppercased() == settings.currency.code else {
+            Console.error("the store sells in \(settings.currency.code), not \(currency.uppercased()); "
+                + "card amounts are in the store's currency (drop --currency or give \(settings.currency.code))")
+            throw ExitStatus.usage.exitCode
+        }
+        return true
+    }
+
+    /// Parses an amount like `12.50` in the store's currency.
+    func money(_ text: String, settings: StoreSettings) throws -> Money {
+        _ = try currencyMatches(settings)
+        do { return try Money(parsing: text, currency: settings.currency) } catch {
+            Console.error("not an amount in \(settings.currency.code): \(text)")
+            throw ExitStatus.usage.exitCode
+        }
     }
 }

@@ -10,7 +10,10 @@ struct ReaderResolveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resolve",
         abstract: "Resolve unresolved card attempts with the terminal (or one by hand, after checking its journal).",
-        discussion: "Exit code 13 while an attempt stays unresolved."
+        discussion: """
+            Exit code 13 while an attempt stays unresolved; 15 while an operation holds the reader (its attempt is \
+            live: it settles itself when that operation ends, so it is never resolved here, by hand or otherwise).
+            """
     )
 
     @OptionGroup var data: DataDirectoryOptions
@@ -56,6 +59,8 @@ struct ReaderResolveCommand: AsyncParsableCommand {
             case .stillUnknown(let reason):
                 unresolved += 1
                 what = "still unknown: \(reason)"
+            case .inProgress(let holder):
+                what = "in progress (\(holder.map { "process \($0.pid)" } ?? "another process")); it settles itself"
             }
             Console.out("\(attempt.attemptId) \(attempt.amount.decimalString) on \(attempt.reader): \(what)")
         }

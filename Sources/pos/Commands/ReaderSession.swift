@@ -3,7 +3,8 @@ import Foundation
 import Hardware
 import POSFoundation
 
-/// Connects a one-shot ``DefaultCardReaderService`` for a reader subcommand and maps failures to exit codes.
+/// Connects a one-shot ``DefaultCardReaderService`` for the reader subcommands that move no money (`status`) and
+/// maps failures to exit codes. Money-moving ones are journalled through ``CardCommandSupport/terminalOperation``.
 enum ReaderSession {
     /// Parses the address and connects; prints the error and exits with `readerUnavailable` or `usage` on failure.
     static func connect(_ text: String, currency: Currency) async throws -> DefaultCardReaderService {
@@ -22,34 +23,6 @@ enum ReaderSession {
             throw ExitStatus.readerUnavailable.exitCode
         }
         return service
-    }
-
-    /// Runs a payment-like stream: prompts to stderr as they arrive, the result to stdout.
-    static func run(
-        _ stream: AsyncThrowingStream<PaymentProgress, any Error>, json: Bool
-    ) async throws {
-        do {
-            for try await step in stream {
-                switch step {
-                case .prompt(let prompt):
-                    FileHandle.standardError.write(Data(("terminal: \(prompt.text)\n").utf8))
-                case .printLine:
-                    break
-                case .completed(let result):
-                    try ReaderOutput.print(result, json: json)
-                case .outcomeUnknown(let unknown):
-                    try ReaderOutput.print(unknown, json: json)
-                    throw ExitStatus.outcomeUnknown.exitCode
-                }
-            }
-        } catch let error as CardReaderError {
-            if json { try Console.json(ReaderOutput.FailureReport(error)) }
-            Console.error(error)
-            switch error.underlying {
-            case .declined, .aborted, .rejected: throw ExitStatus.declined.exitCode
-            default: throw ExitStatus.readerUnavailable.exitCode
-            }
-        }
     }
 
     /// Parses an amount like `12.50` in a currency.

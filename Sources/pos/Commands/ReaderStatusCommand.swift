@@ -17,21 +17,6 @@ struct ReaderStatusCommand: AsyncParsableCommand {
     }
 }
 
-/// `pos reader end-of-day`: close the terminal's batch and print its totals.
-struct ReaderEndOfDayCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "end-of-day", abstract: "Run the terminal's end of day.")
-
-    @OptionGroup var options: ReaderOptions
-    @Option(help: "The ISO currency code.") var currency = "EUR"
-    @Flag(help: "Print JSON.") var json = false
-
-    func run() async throws {
-        let service = try await ReaderSession.connect(options.reader, currency: Currency(code: currency.uppercased()))
-        try await ReaderSession.report(json: json) { () async throws(CardReaderError) in try await service.endOfDay() }
-        await service.disconnect()
-    }
-}
-
 /// `pos reader list`: the readers this counter knows of.
 struct ReaderListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List known card readers.")

@@ -11,7 +11,7 @@ struct TerminalSimCommand: AsyncParsableCommand {
         discussion: """
             Script steps (repeatable, comma-separated): approve, decline:CODE (hex), timeout, drop, hold (approve,
             print "HOLD approved …", then say nothing until the counter hangs up), hold-request (print "HOLD request
-            …" without acting on it), nak-first, slow:MS, no-prompts, no-receipt, card:mastercard|visa|girocard,
+            …" without acting on it), wait (prompt, print "HOLD waiting …", approve when the simulator gets SIGUSR1), nak-first, slow:MS, no-prompts, no-receipt, card:mastercard|visa|girocard,
             full-pan (send the full PAN and expiry as unmasking terminals do). Outcomes apply to successive
             payments; the last one repeats.
             """
@@ -38,9 +38,17 @@ struct TerminalSimCommand: AsyncParsableCommand {
             throw ExitStatus.usage.exitCode
         }
         let ledger = TerminalLedger(logURL: log.map { URL(fileURLWithPath: $0) })
+        // `wait` steps go on when SIGUSR1 arrives (one signal releases one transaction).
+        let gate = ReleaseGate()
+        signal(SIGUSR1, SIG_IGN)
+        let release = DispatchSource.makeSignalSource(signal: SIGUSR1, queue: .global())
+        release.setEventHandler { Task { await gate.open() } }
+        release.resume()
+        defer { release.cancel() }
         // Hold steps announce themselves on stdout, so a test or script can act at that moment.
         @Sendable func zvtEngine(_ framing: ZVTCardReader.Framing) -> ZVTTerminalEngine {
-            ZVTTerminalEngine(framing: framing, script: parsed, ledger: ledger, announce: { Console.out($0) })
+            ZVTTerminalEngine(framing: framing, script: parsed, ledger: ledger, announce: { Console.out($0) },
+                              waitForRelease: { await gate.wait() })
         }
         do {
             if let zvt {
@@ -99,5 +107,23 @@ struct TerminalSimCommand: AsyncParsableCommand {
         }
         guard case .tcp(let host, let port) = address.link else { throw ExitStatus.usage.exitCode }
         return (host, port)
+    }
+}
+
+/// Releases the simulator's `wait` transactions, one per SIGUSR1, in order; a signal with none waiting is kept.
+private actor ReleaseGate {
+    private var released = 0
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func open() {
+        if waiting.isEmpty { released += 1 } else { waiting.removeFirst().resume() }
+    }
+
+    func wait() async {
+        if released > 0 {
+            released -= 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
     }
 }

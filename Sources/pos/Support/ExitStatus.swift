@@ -18,6 +18,7 @@ enum ExitStatus: Int32, CaseIterable {
     case readerUnavailable = 12
     case outcomeUnknown = 13
     case printFailed = 14
+    case readerBusy = 15
     case usage = 64
 
     var meaning: String {
@@ -37,6 +38,7 @@ enum ExitStatus: Int32, CaseIterable {
         case .readerUnavailable: "card reader unreachable or not usable"
         case .outcomeUnknown: "card payment outcome unknown: resolve it on the terminal before charging again"
         case .printFailed: "printing failed (the receipt is saved)"
+        case .readerBusy: "card reader busy with another operation (nothing started; nothing to resolve)"
         case .usage: "invalid arguments or site address"
         }
     }

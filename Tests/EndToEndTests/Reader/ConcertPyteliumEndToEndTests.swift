@@ -5,6 +5,16 @@ import Testing
 /// once with it as the register and our simulator as the terminal, once the other way round.
 @Suite(.serialized, .enabled(if: PythonPeer.unavailableReason == nil, "\(PythonPeer.unavailableReason ?? "")"))
 struct ConcertPyteliumEndToEndTests {
+    /// A data directory inside `folder` holding the embedded demo store (`pos run` seeds it): `pos reader pay` is
+    /// journalled in a store's currency.
+    private func demoStore(in folder: TemporaryDirectory) throws -> String {
+        let path = folder.url.appendingPathComponent("pos-data").path
+        let run = try ChildProcess(PosProcess.executable.path, ["run", "--json", "--data-dir", path],
+                                   environment: PosProcess.environment(), stdout: .null, stderr: .null)
+        #expect(run.waitForExitBlocking() == 0)
+        return path
+    }
+
     @Test func pay_pyteliumRegisterAgainstOurSimulator_isApprovedWithOnlyLastFourDigits() async throws {
         // Given
         let data = try TemporaryDirectory()
@@ -38,6 +48,7 @@ struct ConcertPyteliumEndToEndTests {
         // Given
         let data = try TemporaryDirectory()
         defer { data.remove() }
+        let store = try demoStore(in: data)
         let link = data.url.appendingPathComponent("ttyTelium").path
         let terminal = try PythonPeer(script: "telium_terminal.py", [link])
         defer { terminal.terminate() }
@@ -46,7 +57,7 @@ struct ConcertPyteliumEndToEndTests {
         // When
         let outcome = try await PosProcess.run([
             "reader", "pay", "--reader", "concert+serial://\(link)", "--amount", "12.50", "--currency", "EUR",
-            "--reference", "ORDER-42", "--json",
+            "--reference", "ORDER-42", "--json", "--data-dir", store,
         ])
         let request = try await terminal.nextJSON()
         let ended = terminal.finish()
@@ -71,6 +82,7 @@ struct ConcertPyteliumEndToEndTests {
         // Given
         let data = try TemporaryDirectory()
         defer { data.remove() }
+        let store = try demoStore(in: data)
         let link = data.url.appendingPathComponent("ttyTelium").path
         let terminal = try PythonPeer(script: "telium_terminal.py", [link, "7"])
         defer { terminal.terminate() }
@@ -79,6 +91,7 @@ struct ConcertPyteliumEndToEndTests {
         // When
         let outcome = try await PosProcess.run([
             "reader", "pay", "--reader", "concert+serial://\(link)", "--amount", "3.00", "--currency", "EUR",
+            "--data-dir", store,
         ])
 
         // Then

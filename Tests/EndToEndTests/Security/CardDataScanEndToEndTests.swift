@@ -68,8 +68,7 @@ struct CardDataScanEndToEndTests {
         }
 
         // When paying, selling (card and split), showing, printing, reprinting, resolving and syncing
-        let pay = try await pos(["reader", "pay", "--reader", readers[0], "--amount", "12.50", "--currency", "EUR", "--json"],
-                                dataDirectory: false)
+        let pay = try await pos(["reader", "pay", "--reader", readers[0], "--amount", "12.50", "--currency", "EUR", "--json"])
         let card = try await pos(["sell", "--item", "SCAN-MUG:2", "--pay", "card", "--reader", readers[0], "--json"])
         let split = try await pos(["sell", "--item", "SCAN-MUG:3", "--pay", "cash:5.00", "--pay", "card", "--reader", readers[1]])
         var receipts: [String] = []

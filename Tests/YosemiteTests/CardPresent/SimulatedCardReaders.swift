@@ -12,22 +12,47 @@ import Yosemite
 struct SimulatedCardReaders: Sendable {
     let ledger: TerminalLedger
     let script: TerminalScript
+    /// What the terminal announces (`wait`, `hold`), for a test to act on.
+    let announcements: AsyncStream<String>
+    private let announcer: AsyncStream<String>.Continuation
+    /// Releases a `wait` transaction.
+    let release: TerminalRelease
 
     init(script: TerminalScript = TerminalScript(prompts: [0x0A]), ledger: TerminalLedger = TerminalLedger()) {
         self.script = script
         self.ledger = ledger
+        (announcements, announcer) = AsyncStream.makeStream()
+        release = TerminalRelease()
     }
 
     /// A service whose every connection is a new pipe to the same simulated terminal.
     var makeService: @Sendable (Currency) -> any CardReaderService {
-        let script = script, ledger = ledger
+        let script = script, ledger = ledger, announcer = announcer, release = release
         return { currency in
             DefaultCardReaderService(makeDriver: { address throws(CardReaderError) in
                 let (counter, terminal) = PipeTransport.pair(endpoint: address.description)
-                let engine = ZVTTerminalEngine(framing: .bareAPDU, script: script, ledger: ledger)
+                let engine = ZVTTerminalEngine(framing: .bareAPDU, script: script, ledger: ledger,
+                                               announce: { announcer.yield($0) }, waitForRelease: { await release.wait() })
                 Task { await engine.serve(terminal) }
                 return ZVTCardReader(transport: counter, framing: .bareAPDU, address: address, currency: currency)
             })
         }
+    }
+}
+
+/// Lets a test release the simulated terminal's `wait` transaction when it has seen what it wanted.
+actor TerminalRelease {
+    private var released = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func open() {
+        released = true
+        waiting.forEach { $0.resume() }
+        waiting = []
+    }
+
+    func wait() async {
+        if released { return }
+        await withCheckedContinuation { waiting.append($0) }
     }
 }

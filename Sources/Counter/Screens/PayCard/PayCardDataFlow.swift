@@ -1,7 +1,7 @@
 import POSFoundation
 import Yosemite
 
-/// The card pay screen's data flow: the order awaiting payment, the terminal's live prompts, and how the
+/// The card pay screen's data flow: the open sale, the terminal's live prompts, and how the
 /// attempt ended (approved, declined, cancelled, or unknown — which is resolved, never charged again).
 public enum PayCardDataFlow {
     /// What the cashier did.
@@ -20,7 +20,7 @@ public enum PayCardDataFlow {
     public enum Phase: Hashable, Sendable {
         /// Nothing sent yet.
         case ready
-        /// Saving the order awaiting payment.
+        /// Getting the sale ready.
         case opening
         /// The terminal has the payment; its prompts arrive as they come.
         case waiting

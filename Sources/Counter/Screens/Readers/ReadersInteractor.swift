@@ -76,6 +76,7 @@ public final class ReadersInteractor {
             self.response.unresolved = attempts.map { attempt in
                 "\(attempt.attemptId)  \(attempt.reader)  \(attempt.amount.formatted(format))"
                     + (attempt.orderId.map { "  order id \($0)" } ?? "")
+                    + (attempt.isInProgress ? "  in progress" : "")
             }
             self.present(self.response)
         }
@@ -150,6 +151,7 @@ public final class ReadersInteractor {
                     case .approved: "charged — the payment is now recorded, once"
                     case .notCharged: "not charged — closed"
                     case .stillUnknown(let reason): "still unknown (\(reason)) — check the terminal's journal, then `pos reader resolve --attempt`"
+                    case .inProgress: "in progress — it settles itself when its payment ends"
                     }
                     return "\(attempt.attemptId) \(attempt.amount.formatted(format)): \(outcome)"
                 }

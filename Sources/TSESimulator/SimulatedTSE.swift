@@ -1,0 +1,182 @@
+import Crypto
+import Foundation
+import Synchronization
+
+/// A technical security element (TSE) in process: what the demo store signs with, and what the fiskaly route
+/// simulator signs with behind its HTTP routes.
+///
+/// It keeps a transaction counter and a signature counter (both start at 0 and only go up), signs every
+/// StartTransaction, UpdateTransaction and FinishTransaction as a TR-03151 log message (``TSELogMessage``) with
+/// ECDSA over P-384 and SHA-384 (plain `r || s` signatures, `ecdsa-plain-SHA384`), and stamps log times as
+/// `unixTime`. Its serial number is the SHA-256 of its public key (uncompressed point), as TR-03153 §7.5 defines.
+///
+/// ``isDown`` switches it off: every call then throws ``Failure/down`` (outage tests).
+public final class SimulatedTSE: Sendable {
+    /// Why a call failed.
+    public enum Failure: Error, Hashable, Sendable {
+        /// The TSE is switched off (``isDown``).
+        case down
+        /// No transaction with this number was started.
+        case unknownTransaction(Int)
+        /// The transaction was already finished.
+        case transactionFinished(Int)
+        /// The transaction belongs to another client.
+        case wrongClient(Int)
+    }
+
+    /// One signed log, with the message and its signature.
+    public struct Log: Sendable, Hashable {
+        public var message: TSELogMessage
+        public var logTime: Date { Date(timeIntervalSince1970: TimeInterval(message.logTime)) }
+        public var signature: Data { message.signatureValue }
+        public var transactionNumber: Int { message.transactionNumber }
+        public var signatureCounter: Int { message.signatureCounter }
+    }
+
+    /// The algorithm name as DSFinV-K and fiskaly spell it.
+    public static let algorithm = "ecdsa-plain-SHA384"
+    /// The log time format.
+    public static let timeFormat = "unixTime"
+
+    private struct OpenTransaction {
+        var clientID: String
+        var startTime: Date
+        var finished = false
+    }
+
+    private struct State {
+        var transactionCounter = 0
+        var signatureCounter = 0
+        var transactions: [Int: OpenTransaction] = [:]
+        var isDown = false
+    }
+
+    /// The private scalar; swift-crypto's key type is not Sendable on Linux, so the key is rebuilt to sign.
+    private let privateKeyBytes: Data
+    /// The public key as an uncompressed point (`04 || X || Y`, 97 bytes).
+    public let publicKey: Data
+    private let now: @Sendable () -> Date
+    private let state = Mutex(State())
+
+    /// A TSE with a key (a fresh one by default) and a clock.
+    public init(privateKey: P384.Signing.PrivateKey = P384.Signing.PrivateKey(),
+                now: @escaping @Sendable () -> Date = { Date() }) {
+        self.privateKeyBytes = privateKey.rawRepresentation
+        self.publicKey = privateKey.publicKey.x963Representation
+        self.now = now
+    }
+
+    // MARK: - Identity
+
+    /// The public key, base64 (what receipts, the QR code and Stamm_TSE carry).
+    public var publicKeyBase64: String { publicKey.base64EncodedString() }
+
+    /// The serial number: SHA-256 of ``publicKey``.
+    public var serialNumber: Data { Data(SHA256.hash(data: publicKey)) }
+
+    /// The serial number in lower-case hex (fiskaly's `serial_number`, DSFinV-K `TSE_SERIAL`).
+    public var serialNumberHex: String { serialNumber.map { String(format: "%02x", $0) }.joined() }
+
+    // MARK: - Counters and the outage switch
+
+    /// The last transaction number handed out (0 before the first).
+    public var transactionCounter: Int { state.withLock { $0.transactionCounter } }
+    /// The last signature counter used (0 before the first log).
+    public var signatureCounter: Int { state.withLock { $0.signatureCounter } }
+
+    /// When true every call throws ``Failure/down``.
+    public var isDown: Bool {
+        get { state.withLock { $0.isDown } }
+        set { state.withLock { $0.isDown = newValue } }
+    }
+
+    /// When transaction `number` started, if it exists.
+    public func startTime(ofTransaction number: Int) -> Date? {
+        state.withLock { $0.transactions[number]?.startTime }
+    }
+
+    // MARK: - Transactions (TR-03151)
+
+    /// StartTransaction: a new transaction number and a signed log.
+    public func startTransaction(clientID: String, processType: String = "", processData: Data = Data())
+        throws(Failure) -> Log {
+        try sign { (state) throws(Failure) -> TSELogMessage in
+            state.transactionCounter += 1
+            let number = state.transactionCounter
+            let time = wholeSeconds(now())
+            state.transactions[number] = OpenTransaction(clientID: clientID, startTime: time)
+            return message(.start, clientID: clientID, number: number, processType: processType,
+                           processData: processData, time: time)
+        }
+    }
+
+    /// UpdateTransaction: a signed log for an open transaction.
+    public func updateTransaction(number: Int, clientID: String, processType: String, processData: Data)
+        throws(Failure) -> Log {
+        try sign { (state) throws(Failure) -> TSELogMessage in
+            try Self.checkOpen(number, clientID: clientID, in: state)
+            return message(.update, clientID: clientID, number: number, processType: processType,
+                           processData: processData, time: wholeSeconds(now()))
+        }
+    }
+
+    /// FinishTransaction: the last signed log of a transaction; it cannot be changed afterwards.
+    public func finishTransaction(number: Int, clientID: String, processType: String, processData: Data)
+        throws(Failure) -> Log {
+        try sign { (state) throws(Failure) -> TSELogMessage in
+            try Self.checkOpen(number, clientID: clientID, in: state)
+            state.transactions[number]?.finished = true
+            return message(.finish, clientID: clientID, number: number, processType: processType,
+                           processData: processData, time: wholeSeconds(now()))
+        }
+    }
+
+    /// Whether `signature` over `message` verifies with this TSE's public key.
+    public func verify(_ log: Log) -> Bool {
+        Self.verify(log.message, publicKey: publicKey)
+    }
+
+    /// Whether a log message's signature verifies with a public key (uncompressed point).
+    public static func verify(_ message: TSELogMessage, publicKey: Data) -> Bool {
+        guard let key = try? P384.Signing.PublicKey(x963Representation: publicKey),
+              let signature = try? P384.Signing.ECDSASignature(rawRepresentation: message.signatureValue) else {
+            return false
+        }
+        return key.isValidSignature(signature, for: message.dataToBeSigned)
+    }
+
+    // MARK: - Private
+
+    /// Runs `build` under the lock with the next signature counter, then signs the message.
+    private func sign(_ build: (inout State) throws(Failure) -> TSELogMessage) throws(Failure) -> Log {
+        var message = try state.withLock { (state) throws(Failure) -> TSELogMessage in
+            guard !state.isDown else { throw .down }
+            var message = try build(&state)
+            state.signatureCounter += 1
+            message.signatureCounter = state.signatureCounter
+            return message
+        }
+        // SHA-384 is P384.Signing's digest; rebuilding and signing cannot fail for the key this TSE made.
+        let key = try? P384.Signing.PrivateKey(rawRepresentation: privateKeyBytes)
+        let signature = try? key?.signature(for: message.dataToBeSigned)
+        message.signatureValue = signature?.rawRepresentation ?? Data()
+        return Log(message: message)
+    }
+
+    private func message(_ operation: TSELogMessage.Operation, clientID: String, number: Int, processType: String,
+                         processData: Data, time: Date) -> TSELogMessage {
+        TSELogMessage(operation: operation, clientID: clientID, processData: processData, processType: processType,
+                      transactionNumber: number, serialNumber: serialNumber, signatureCounter: 0,
+                      logTime: Int(time.timeIntervalSince1970))
+    }
+
+    private static func checkOpen(_ number: Int, clientID: String, in state: State) throws(Failure) {
+        guard let transaction = state.transactions[number] else { throw .unknownTransaction(number) }
+        guard transaction.clientID == clientID else { throw .wrongClient(number) }
+        guard !transaction.finished else { throw .transactionFinished(number) }
+    }
+
+    private func wholeSeconds(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// One DSFinV-K file: its name, module, columns (in the specification's order) and rows of formatted values.
+public struct DSFinVKTable: Sendable, Hashable {
+    /// The three modules of DSFinV-K 2.4.
+    public enum Module: String, Sendable, Hashable {
+        case einzelaufzeichnung = "Einzelaufzeichnungsmodul"
+        case stammdaten = "Stammdatenmodul"
+        case kassenabschluss = "Kassenabschlussmodul"
+    }
+
+    /// A column and how index.xml declares it.
+    public struct Column: Sendable, Hashable {
+        public enum Kind: Sendable, Hashable {
+            /// AlphaNumeric, with a maximum length when the specification gives one.
+            case text(maxLength: Int?)
+            /// Numeric with this many decimal places.
+            case number(places: Int)
+            /// A local date-time `YYYY-MM-DDThh:mm:ss`.
+            case localDateTime
+        }
+
+        public var name: String
+        public var kind: Kind
+
+        public init(_ name: String, _ kind: Kind) {
+            self.name = name
+            self.kind = kind
+        }
+    }
+
+    /// The file name, e.g. `transactions.csv`.
+    public var fileName: String
+    /// The table's name in the specification, e.g. `Bonkopf`.
+    public var name: String
+    public var module: Module
+    public var columns: [Column]
+    public var rows: [[String]]
+
+    public init(fileName: String, name: String, module: Module, columns: [Column], rows: [[String]] = []) {
+        self.fileName = fileName
+        self.name = name
+        self.module = module
+        self.columns = columns
+        self.rows = rows
+    }
+
+    /// Appends a row given by column name; columns left out stay empty.
+    public mutating func append(_ values: [String: String]) {
+        precondition(Set(values.keys).isSubset(of: columns.map(\.name)), "unknown column in \(values.keys) for \(fileName)")
+        rows.append(columns.map { values[$0.name] ?? "" })
+    }
+
+    /// The CSV text: a header line, then the rows; `;` between fields, CR LF after each record, fields holding
+    /// `;`, `"`, CR or LF enclosed in `"` with inner `"` doubled.
+    public var csv: String {
+        ([columns.map(\.name)] + rows).map { $0.map(Self.escape).joined(separator: ";") + "\r\n" }.joined()
+    }
+
+    static func escape(_ field: String) -> String {
+        guard field.contains(where: { $0 == ";" || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) else {
+            return field
+        }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
+
+/// How DSFinV-K writes values: numbers with a decimal comma and `.` grouping, local date-times without a zone,
+/// TSE log times in UTC with milliseconds, booleans as 0/1.
+public enum DSFinVKFormat {
+    /// `1.234,50` for 1234.5 with 2 places; half-up rounding; `-` for negatives.
+    public static func number(_ value: Decimal, places: Int) -> String {
+        var input = value
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &input, places, .plain)
+        let negative = rounded < 0
+        let magnitude = negative ? -rounded : rounded
+        // Scaled to an integer of "places" decimals: exact for the amounts and quantities a till handles.
+        var scaled = magnitude
+        for _ in 0..<places { scaled *= 10 }
+        let digits = NSDecimalNumber(decimal: scaled).stringValue
+        let padded = String(repeating: "0", count: max(0, places + 1 - digits.count)) + digits
+        let integerPart = String(padded.dropLast(places))
+        let fraction = String(padded.suffix(places))
+        var grouped = ""
+        for (index, character) in integerPart.reversed().enumerated() {
+            if index > 0, index % 3 == 0 { grouped.append(".") }
+            grouped.append(character)
+        }
+        let text = String(grouped.reversed()) + (places > 0 ? "," + fraction : "")
+        return negative ? "-" + text : text
+    }
+
+    /// An integer with `.` grouping.
+    public static func integer(_ value: Int) -> String {
+        number(Decimal(value), places: 0)
+    }
+
+    /// 0 or 1.
+    public static func boolean(_ value: Bool) -> String { value ? "1" : "0" }
+
+    /// `2026-11-20T18:41:04` in `timeZone`.
+    public static func localDateTime(_ date: Date, in timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0,
+                      c.minute ?? 0, c.second ?? 0)
+    }
+
+    /// `2026-11-20T17:41:04.000Z` (the TSE's log times).
+    public static func utcTime(_ date: Date) -> String {
+        FiscalQRCode.isoTime(date)
+    }
+}
