@@ -104,7 +104,8 @@ def recorded_receipts():
     """Terminal receipt numbers the local database has recorded card payments for (read-only)."""
     connection = sqlite3.connect(f"file:{os.path.join(data, 'pos.sqlite')}?mode=ro", uri=True)
     try:
-        rows = connection.execute("SELECT terminalReceiptNumber FROM payment WHERE method = 'card'").fetchall()
+        rows = connection.execute("SELECT terminalReceiptNumber FROM payment WHERE method = 'card' "
+                                  "UNION ALL SELECT terminalReceiptNumber FROM saleTender WHERE method = 'card'").fetchall()
     finally:
         connection.close()
     return {str(int(row[0])) for row in rows if row[0] is not None} | set(hand_matched.values())
@@ -252,7 +253,12 @@ try:
             server_unpaid += 1
 
     database = sqlite3.connect(f"file:{os.path.join(data, 'pos.sqlite')}?mode=ro", uri=True)
-    awaiting = {row[0] for row in database.execute("SELECT orderId FROM orderAwaitingPayment")}
+    # Sales still open (a declined or killed card sale waits there to be paid or voided). Orders exist only once paid.
+    open_sales = {row[0] for row in database.execute("SELECT id FROM sale WHERE state = 'open'")}
+    open_card_receipts = [row[0] for row in database.execute(
+        "SELECT t.terminalReceiptNumber FROM saleTender t JOIN sale s ON s.id = t.saleId "
+        "WHERE s.state = 'open' AND t.method = 'card'")]
+    awaiting = set()
     orders = {row[0]: {"uuid": row[1], "number": row[2], "total": row[3], "exponent": row[4]}
               for row in database.execute('SELECT id, clientUUID, localNumber, total, currencyExponent FROM "order"')}
     payments = collections.defaultdict(list)
@@ -282,10 +288,9 @@ try:
             recorded[str(int(receipt))] += 1 if receipt is not None else 0
         if len(cards) > 1 or sum(p[1] for p in payments[order_id]) > order["total"]:
             double_charged += 1
-    for order_id in awaiting:
-        for method, _, receipt in payments[order_id]:
-            if method == "card" and receipt is not None:
-                recorded[str(int(receipt))] += 1  # a card payment on an order still awaiting payment: counted
+    # A card tender on a sale still open is a charge without an order: its approval counts as lost below.
+    if open_card_receipts:
+        print(f"  {len(open_card_receipts)} card tenders on sales still open (charged, order not written)", flush=True)
     for approval in approvals:
         count = recorded[str(approval["receiptNumber"])]
         if count == 0:
@@ -316,7 +321,8 @@ try:
     print("crash-soak: median run time of a pos process not killed: " + ", ".join(
         f"{kind} {sorted(values)[len(values) // 2]:.2f} s" for kind, values in sorted(durations.items()) if values)
         + "; payment journal: " + ", ".join(f"{key}={value}" for key, value in sorted(journal.items())))
-    print(f"crash-soak: {len(orders)} local orders, {len(paid)} paid, {len(awaiting)} left awaiting payment; "
+    print(f"crash-soak: {len(orders)} local orders, {len(paid)} paid, {len(open_sales)} sales left open "
+          f"({len(open_card_receipts)} with a card tender); "
           f"{len(state['orders'])} orders on the server ({server_unpaid} unpaid); {len(approvals)} terminal approvals "
           f"in {len(ledger)} ledger lines; final pos sync exit {sync_status}")
     print(f"lost={lost} duplicated={duplicated} double_charged={double_charged} unreceipted={unreceipted}")

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Control endpoints under `/__test/` so scripts and other processes can drive the server.
 ///

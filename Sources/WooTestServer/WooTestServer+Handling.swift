@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension WooTestServer {
     /// The whole pipeline: control endpoints, site mode, permalinks, faults, auth, route, log.

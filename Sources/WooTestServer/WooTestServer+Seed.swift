@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension WooTestServer {
     /// One demo product: name, price (tax-inclusive, EUR), SKU, EAN, tax class, stock (nil = unmanaged), category.

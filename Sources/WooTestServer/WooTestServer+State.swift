@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Typed access to the store for seeding and assertions.
 extension WooTestServer {

@@ -19,6 +19,7 @@ struct POSCommand: AsyncParsableCommand {
             StatusCommand.self,
             CatalogCommand.self,
             SellCommand.self,
+            CartCommand.self,
             RefundCommand.self,
             ShiftCommand.self,
             OrdersCommand.self,

@@ -1,6 +1,7 @@
 import Foundation
 import POSFoundation
 import Testing
+import TSESimulator
 import Yosemite
 
 @Suite("QR code data")

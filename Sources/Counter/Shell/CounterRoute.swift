@@ -32,15 +32,16 @@ public enum CounterRoute: Sendable {
     case login
 }
 
-/// What the pay screen needs: the cart and its total.
+/// What the pay screens need: the open sale and what is due on it.
 public struct PayRequest: Hashable, Sendable {
-    public var cart: Cart
+    /// The sale (checkout) being paid.
+    public var saleId: Int64
     /// The amount due.
     public var total: Money
 
     /// Creates a request.
-    public init(cart: Cart, total: Money) {
-        self.cart = cart
+    public init(saleId: Int64, total: Money) {
+        self.saleId = saleId
         self.total = total
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 /// Where a payment terminal is and which protocol it speaks, parsed from the address people type.
 ///
 /// `zvt+tcp://host:port` (port 20007 when omitted), `zvt+serial:///dev/ttyACM0`, `zvt+usb://VID:PID`,

@@ -1,3 +1,4 @@
+import Foundation
 /// Response headers with case-insensitive names (`X-WP-Total` and `x-wp-total` are the same header).
 public struct HTTPHeaders: Hashable, Sendable, ExpressibleByDictionaryLiteral, Sequence {
     private var storage: [String: String]

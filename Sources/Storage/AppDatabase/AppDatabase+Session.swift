@@ -20,6 +20,14 @@ extension AppDatabase {
         }
     }
 
+    /// Carts with items that are open or parked: logging out would throw them away.
+    public func openCartCount() async throws -> Int {
+        try await read { db in
+            try SaleRecord.filter([SaleRecord.State.open.rawValue, SaleRecord.State.parked.rawValue].contains(SaleRecord.Columns.state))
+                .filter(Column("itemCount") > 0).fetchCount(db)
+        }
+    }
+
     /// Card payment attempts whose outcome is not yet settled with the terminal.
     public func unresolvedPaymentCount() async throws -> Int {
         try await read { db in try PaymentJournalRecord.unresolvedCount(in: db) }

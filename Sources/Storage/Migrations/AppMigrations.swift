@@ -24,9 +24,11 @@ public enum AppMigrations {
     public static let cardPayments = "v5-card-payments"
     /// Cashier shifts with their cash movements and Z reports.
     public static let shifts = "v6-shifts"
+    /// Sales as checkouts (open, parked, completed, voided) with their tenders; the journal's sale.
+    public static let checkout = "v7-checkout"
 
     /// Every migration name, oldest first.
-    public static let all = [settingsCatalog, ordersOutbox, paymentsReceipts, syncOutbox, cardPayments, shifts]
+    public static let all = [settingsCatalog, ordersOutbox, paymentsReceipts, syncOutbox, cardPayments, shifts, checkout]
 
     /// The migrator that brings any earlier database to the current schema.
     public static func makeMigrator() -> DatabaseMigrator {
@@ -37,6 +39,7 @@ public enum AppMigrations {
         migrator.registerMigration(syncOutbox, migrate: SyncOutboxMigration.migrate)
         migrator.registerMigration(cardPayments, migrate: CardPaymentsMigration.migrate)
         migrator.registerMigration(shifts, migrate: ShiftsMigration.migrate)
+        migrator.registerMigration(checkout, migrate: CheckoutMigration.migrate)
         return migrator
     }
 }

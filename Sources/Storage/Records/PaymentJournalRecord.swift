@@ -27,6 +27,8 @@ public struct PaymentJournalRecord: Codable, Hashable, Sendable, FetchableRecord
     /// The attempt's id (a UUID string), also sent to the terminal where the protocol allows.
     public var attemptId: String
     public var orderId: Int64?
+    /// The sale (checkout) a sale attempt pays; its order id is set when the sale completes.
+    public var saleId: Int64?
     /// The reader address, such as "zvt+tcp://10.0.0.5:20007".
     public var readerId: String
     /// "sale", "refund" or "reversal".
@@ -50,8 +52,9 @@ public struct PaymentJournalRecord: Codable, Hashable, Sendable, FetchableRecord
     public init(
         attemptId: String, orderId: Int64? = nil, readerId: String, kind: String = "sale", amount: Money,
         state: State = .started, result: String? = nil, startedAt: Date, updatedAt: Date? = nil, resolvedAt: Date? = nil,
-        previousReceiptNumber: Int? = nil, receiptNumber: Int? = nil, note: String? = nil
+        previousReceiptNumber: Int? = nil, receiptNumber: Int? = nil, note: String? = nil, saleId: Int64? = nil
     ) {
+        self.saleId = saleId
         self.previousReceiptNumber = previousReceiptNumber
         self.receiptNumber = receiptNumber
         self.note = note
@@ -87,6 +90,7 @@ public struct PaymentJournalRecord: Codable, Hashable, Sendable, FetchableRecord
     public enum Columns {
         public static let attemptId = Column(CodingKeys.attemptId)
         public static let orderId = Column(CodingKeys.orderId)
+        public static let saleId = Column(CodingKeys.saleId)
         public static let state = Column(CodingKeys.state)
         public static let startedAt = Column(CodingKeys.startedAt)
         public static let readerId = Column(CodingKeys.readerId)

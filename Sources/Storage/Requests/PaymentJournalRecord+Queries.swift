@@ -29,10 +29,10 @@ extension PaymentJournalRecord {
 }
 
 extension PaymentJournalRecord {
-    /// The unresolved attempts on an order or on a reader, oldest first.
-    public static func unresolved(orderId: Int64?, readerId: String?, in db: Database) throws -> [PaymentJournalRecord] {
+    /// The unresolved attempts on a sale or on a reader, oldest first.
+    public static func unresolved(saleId: Int64?, readerId: String?, in db: Database) throws -> [PaymentJournalRecord] {
         try PaymentJournalRecord.all().unresolved().fetchAll(db).filter { row in
-            (orderId != nil && row.orderId == orderId) || (readerId != nil && row.readerId == readerId)
+            (saleId != nil && row.saleId == saleId) || (readerId != nil && row.readerId == readerId)
         }
     }
 

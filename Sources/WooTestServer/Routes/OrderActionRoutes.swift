@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// `wc/v3/orders/{id}/actions/send_order_details` (WooCommerce 9.x): emails the order details to the billing
 /// address. `email` sets the billing email when the order has none (or always, with `force_email_update`).

@@ -122,7 +122,7 @@ extension CardPaymentCoordinator {
 
     /// Resolves the reader's unresolved rows and refuses when one stays unknown.
     func refuseWhileUnresolved(reader: ReaderAddress) async throws(CardPaymentError) {
-        for attempt in try await resolveUnresolved(orderId: nil, reader: reader) {
+        for attempt in try await resolveUnresolved(saleId: nil, reader: reader) {
             if case .stillUnknown(let reason) = attempt.outcome {
                 throw .unresolvedAttempt(attemptId: attempt.attemptId, reason: reason)
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Hardware
+import Logging
 import POSFoundation
 import Storage
 
@@ -7,11 +8,11 @@ import Storage
 extension CardPaymentCoordinator {
     /// Resolves every unresolved row on the order or on the reader with the connected terminal, recording what it
     /// finds once. Rows of another reader than the connected one stay unknown (they need that reader).
-    func resolveUnresolved(orderId: Int64?, reader: ReaderAddress) async throws(CardPaymentError) -> [ResolvedAttempt] {
+    func resolveUnresolved(saleId: Int64?, reader: ReaderAddress) async throws(CardPaymentError) -> [ResolvedAttempt] {
         let rows: [PaymentJournalRecord]
         do {
             rows = try await environment.database.read { db in
-                try PaymentJournalRecord.unresolved(orderId: orderId, readerId: reader.description, in: db)
+                try PaymentJournalRecord.unresolved(saleId: saleId, readerId: reader.description, in: db)
             }
         } catch { throw .storage(String(describing: error)) }
         var results: [ResolvedAttempt] = []
@@ -52,7 +53,7 @@ extension CardPaymentCoordinator {
         do {
             switch resolution {
             case .approved(let result):
-                if row.kind == "sale", row.orderId == nil {
+                if row.kind == "sale", row.saleId == nil, row.orderId == nil {
                     try await recorder.recordTerminalApproval(row.attemptId, result: result, receiptNumber: result.receiptNumber,
                                                               note: "found by resolution")
                 } else if row.kind == "sale" {
@@ -89,7 +90,7 @@ extension CardPaymentCoordinator {
                 return Self.attempt(row, .notCharged)
             }
             let result = PaymentResult(amount: row.amountMoney)
-            if row.kind == "sale", row.orderId == nil {
+            if row.kind == "sale", row.saleId == nil, row.orderId == nil {
                 try await recorder.recordTerminalApproval(attemptId, result: result, receiptNumber: nil,
                                                           note: "resolved by hand, charged: \(note)")
             } else if row.kind == "sale" {

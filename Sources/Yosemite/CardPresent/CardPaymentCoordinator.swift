@@ -1,5 +1,6 @@
 import Foundation
 import Hardware
+import Logging
 import POSFoundation
 import Storage
 
@@ -82,7 +83,7 @@ actor CardPaymentCoordinator {
         connectedAddress = address
         remember(address)
         environment.logger.info("card: connected to \(address)")
-        resolvedOnConnect = (try? await resolveUnresolved(orderId: nil, reader: address)) ?? []
+        resolvedOnConnect = (try? await resolveUnresolved(saleId: nil, reader: address)) ?? []
         return descriptor
     }
 
@@ -107,7 +108,9 @@ actor CardPaymentCoordinator {
                 case .stillUnknown, .inProgress: false
                 }
             }.map(\.attemptId))
-            let rest = try await resolveUnresolved(orderId: nil, reader: address)
+            let rest = try await resolveUnresolved(saleId: nil, reader: address)
+            // A sale its tenders already cover (the process died before the order): complete it, never charge.
+            await SaleService(environment: environment).completeCoveredSales()
             return onConnect.filter { settled.contains($0.attemptId) } + rest
         }
     }
@@ -140,38 +143,52 @@ actor CardPaymentCoordinator {
 
     // MARK: - Payment
 
-    /// Pays an order awaiting payment: `cash` plus the rest by card, holding the reader.
+    /// Pays an open sale, holding the reader: `cash` (recorded first as a cash tender) plus what is then due by card.
     func collect(
-        orderId: Int64, cash: Money?, reader: String?, progress: @escaping @Sendable (PaymentProgress) -> Void
+        saleId: Int64, cash: Money?, reader: String?, progress: @escaping @Sendable (PaymentProgress) -> Void
     ) async throws(CardPaymentError) -> CardSale {
         let target = try target(reader)
         return try await exclusive(target, "payment") { lock throws(CardPaymentError) in
-            try await collect(orderId: orderId, cash: cash, on: target, lock: lock, progress: progress)
+            try await collect(saleId: saleId, cash: cash, on: target, lock: lock, progress: progress)
         }
     }
 
     private func collect(
-        orderId: Int64, cash: Money?, on target: ReaderAddress, lock: ReaderLock,
+        saleId: Int64, cash: Money?, on target: ReaderAddress, lock: ReaderLock,
         progress: @escaping @Sendable (PaymentProgress) -> Void
     ) async throws(CardPaymentError) -> CardSale {
         let address = try await ensureConnected(target)
         let service = try await service()
-        // Earlier attempts first: an approval found there pays the order without a new charge.
-        let resolved = try await resolveUnresolved(orderId: orderId, reader: address)
+        let sales = SaleService(environment: environment)
+        // Earlier attempts first: an approval found there pays the sale without a new charge.
+        let resolved = try await resolveUnresolved(saleId: saleId, reader: address)
         if let refused = resolved.first(where: { if case .stillUnknown = $0.outcome { true } else { false } }),
            case .stillUnknown(let reason) = refused.outcome {
             throw .unresolvedAttempt(attemptId: refused.attemptId, reason: reason)
         }
-        if let earlier = resolved.first(where: { $0.orderId == orderId }), case .approved(let result) = earlier.outcome {
-            return try await sale(orderId: orderId, result: result, attemptId: earlier.attemptId, recovered: true)
+        if let paid = try await completedCardSale(saleId: saleId, recovered: true) { return paid }
+        if let stuck = try? await sales.load(id: saleId), stuck.state == .open, stuck.paid.minorUnits > 0,
+           stuck.due.minorUnits == 0 {
+            // Covered by earlier tenders but not completed (the completing write failed): complete, never charge.
+            do { _ = try await sales.complete(saleId: saleId) } catch { throw .orderNotPayable(error.message) }
+            if let paid = try await completedCardSale(saleId: saleId, recovered: true) { return paid }
         }
-        if let paid = try await earlierApproval(orderId: orderId) { return paid }
-        let order = try await payableOrder(orderId)
-        let cashPart = cash?.minorUnits ?? 0
-        guard cashPart >= 0, cashPart < order.total else {
-            throw .orderNotPayable("the cash part must be at least 0 and less than the total \(order.totalMoney.decimalString)")
+        var sale = try await payable(saleId, sales)
+        // `cash` is the sale's cash part: a retry after a decline does not take it twice.
+        let cashPaid = sale.tenders.filter { $0.method == .cash }.reduce(Int64(0)) { $0 + $1.amount.minorUnits }
+        if let cash, cash.minorUnits - cashPaid > 0 {
+            let extra = Money(minorUnits: cash.minorUnits - cashPaid, currency: cash.currency)
+            guard extra.minorUnits < sale.due.minorUnits else {
+                throw .orderNotPayable("the cash part must be less than the \(sale.due.decimalString) due")
+            }
+            do { _ = try await sales.payCash(saleId: saleId, tendered: extra) } catch {
+                throw .orderNotPayable("\(error.message) \(error.recoverySuggestion)")
+            }
+            sale = try await payable(saleId, sales)
         }
-        let amount = order.money(order.total - cashPart)
+        let amount = sale.due
+        var checkout = sale.checkout
+        do { _ = try checkout.handle(.startCard(amount)) } catch { throw .orderNotPayable(error.reason) }
         let previous: Int?
         if let known = await service.lastKnownReceiptNumber() {
             previous = known
@@ -182,39 +199,57 @@ actor CardPaymentCoordinator {
         }
         let row: PaymentJournalRecord
         do {
-            row = try await recorder.start(attemptId: lock.holder.attemptId, orderId: orderId, reader: address.description,
+            row = try await recorder.start(attemptId: lock.holder.attemptId, saleId: saleId, reader: address.description,
                                            kind: "sale", amount: amount, previousReceiptNumber: previous)
             try await recorder.mark(row.attemptId, .requestSent)
         } catch { throw .storage(String(describing: error)) }
-        environment.logger.notice("card: attempt \(row.attemptId) for order \(order.localNumber), \(amount.decimalString)")
-        let request = PaymentRequest(amount: amount, reference: "#\(order.localNumber)", previousReceiptNumber: previous,
+        environment.logger.notice("card: attempt \(row.attemptId) for sale \(saleId), \(amount.decimalString)")
+        let request = PaymentRequest(amount: amount, reference: "S\(saleId)", previousReceiptNumber: previous,
                                      startedAtUnixTime: Int64(row.startedAt.timeIntervalSince1970))
         switch try await run(service.collectPayment(request), attemptId: row.attemptId, progress: progress) {
         case .completed(let result):
-            do { try await recorder.recordSaleApproval(row.attemptId, result: result) } catch {
+            let completed: Sale?
+            do { completed = try await recorder.recordSaleApproval(row.attemptId, result: result) } catch {
                 throw .storage(String(describing: error))
             }
-            return try await sale(orderId: orderId, result: result, attemptId: row.attemptId, recovered: false)
+            guard var done = try await completedCardSale(saleId: saleId, recovered: false) else {
+                throw .orderNotPayable("the card paid \(amount.decimalString), but sale \(saleId) could not be completed")
+            }
+            done.openedShiftId = completed?.openedShiftId
+            return done
         case .outcomeUnknown(let unknown):
             throw .outcomeUnknown(attemptId: row.attemptId, reason: unknown.reason)
         }
     }
 
-    /// The sale, when an earlier attempt already paid the order (resolved on reconnect, for example).
-    private func earlierApproval(orderId: Int64) async throws(CardPaymentError) -> CardSale? {
+    /// The sale, if it is open with something due.
+    private func payable(_ saleId: Int64, _ sales: SaleService) async throws(CardPaymentError) -> SaleSummary {
+        let sale: SaleSummary
+        do { sale = try await sales.load(id: saleId) } catch { throw .orderNotPayable(error.message) }
+        guard sale.state == .open else { throw .orderNotPayable("sale \(saleId) is \(sale.state.rawValue)") }
+        guard sale.due.minorUnits > 0 else { throw .orderNotPayable("nothing is due on sale \(saleId)") }
+        return sale
+    }
+
+    /// The card sale, when the sale is completed with a card tender (now, or by an earlier attempt).
+    private func completedCardSale(saleId: Int64, recovered: Bool) async throws(CardPaymentError) -> CardSale? {
+        let sale: SaleSummary
+        do { sale = try await SaleService(environment: environment).load(id: saleId) } catch {
+            throw .orderNotPayable(error.message)
+        }
+        guard sale.state == .completed, let orderId = sale.orderId else { return nil }
         let found: (String, String)?
         do {
             found = try await environment.database.read { db -> (String, String)? in
-                guard try OrderAwaitingPaymentRecord.find(orderId: orderId, in: db) == nil,
-                      let detail = try OrderRecord.detail(id: orderId, in: db),
-                      let attempt = detail.payments.first(where: { $0.method == .card })?.journalAttemptId,
+                guard let detail = try OrderRecord.detail(id: orderId, in: db),
+                      let attempt = detail.payments.last(where: { $0.method == .card })?.journalAttemptId,
                       let row = try PaymentJournalRecord.find(attemptId: attempt, in: db), let json = row.result else { return nil }
                 return (attempt, json)
             }
         } catch { throw .storage(String(describing: error)) }
         guard let (attempt, json) = found,
               let result = try? JSONDecoder().decode(PaymentResult.self, from: Data(json.utf8)) else { return nil }
-        return try await sale(orderId: orderId, result: result, attemptId: attempt, recovered: true)
+        return try await self.sale(orderId: orderId, result: result, attemptId: attempt, recovered: recovered)
     }
 
     /// How a money-moving stream ended, after journalling declines and unknown outcomes.
@@ -259,19 +294,6 @@ actor CardPaymentCoordinator {
             try? await recorder.mark(attemptId, .unknown, note: "the reader ended without a result")
             return .outcomeUnknown(UnknownCardOutcome(reader: "", kind: .payment, amount: nil, reason: "noResult"))
         }
-    }
-
-    /// The order, if it awaits payment.
-    func payableOrder(_ orderId: Int64) async throws(CardPaymentError) -> OrderRecord {
-        let found: (OrderRecord?, Bool)
-        do {
-            found = try await environment.database.read { db in
-                (try OrderRecord.fetchOne(db, key: orderId), try OrderAwaitingPaymentRecord.find(orderId: orderId, in: db) != nil)
-            }
-        } catch { throw .storage(String(describing: error)) }
-        guard let order = found.0 else { throw .orderNotPayable("no order \(orderId) on this counter") }
-        guard found.1 else { throw .orderNotPayable("order \(order.localNumber) is not awaiting payment") }
-        return order
     }
 
     /// The sale as stored after an approval.

@@ -17,7 +17,7 @@ public enum CardPaymentError: UserFacingError, Equatable {
     case outcomeUnknown(attemptId: String, reason: String)
     /// An earlier attempt on this order or reader is unresolved and the terminal cannot settle it.
     case unresolvedAttempt(attemptId: String, reason: String)
-    /// The order does not exist, is not awaiting payment, or the split does not fit its total.
+    /// The sale does not exist, is not open with something due, or the split does not fit what is due.
     case orderNotPayable(String)
     /// The refund does not fit the order.
     case invalidRefund(String)

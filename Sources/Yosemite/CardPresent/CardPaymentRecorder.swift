@@ -4,81 +4,51 @@ import Networking
 import POSFoundation
 import Storage
 
-/// The payment journal and what an approval writes, each step one `performAndSave` transaction.
+/// The payment journal and what an approval writes, each step one of Storage's named writes.
 ///
-/// The row is committed `started` before the request leaves and `requestSent` as it goes. An approval writes, in
-/// ONE transaction: the row `approved` (with the result JSON and receipt number), the card `PaymentRecord` (and
-/// the cash part of a split), the order no longer awaiting payment, and the outbox `createOrder` + `markPaid`.
-/// Recording is idempotent: a row that is no longer unresolved is never recorded again.
+/// The row is committed `started` before the request leaves and `requestSent` as it goes. A sale approval is
+/// ``AppDatabase/recordCardTender(attemptId:resultJSON:receiptNumber:fields:note:)``: the row `approved` with
+/// its result and the card tender on its sale, in one transaction; when the tenders then cover the sale,
+/// ``SaleService/complete(saleId:)`` writes the order and its one outbox entry. Recording is idempotent: a row
+/// that is no longer unresolved is never recorded again.
 struct CardPaymentRecorder: Sendable {
     let environment: AppEnvironment
     private var database: AppDatabase { environment.database }
 
-    /// Commits a new `started` row, under `attemptId` when the operation has one already (its reader lock names it).
+    /// Commits a new `started` row: for a sale (`saleId`, checked against what is due), an order (refunds) or
+    /// neither (a stand-alone terminal operation); under `attemptId` when the operation has one already (its reader
+    /// lock names it).
     func start(
-        attemptId: String? = nil, orderId: Int64?, reader: String, kind: String, amount: Money, previousReceiptNumber: Int?
+        attemptId: String? = nil, saleId: Int64? = nil, orderId: Int64? = nil, reader: String, kind: String, amount: Money,
+        previousReceiptNumber: Int?
     ) async throws -> PaymentJournalRecord {
         let row = PaymentJournalRecord(
             attemptId: attemptId ?? environment.uuid.client().description, orderId: orderId, readerId: reader, kind: kind,
-            amount: amount, startedAt: environment.now(), previousReceiptNumber: previousReceiptNumber)
-        try await database.performAndSave { db in try row.insert(db) }
+            amount: amount, startedAt: environment.now(), previousReceiptNumber: previousReceiptNumber, saleId: saleId)
+        try await database.startCardAttempt(row)
         return row
     }
 
     /// Moves a row to a state (requestSent, declined, unknown, resolved), with a note.
     func mark(_ attemptId: String, _ state: PaymentJournalRecord.State, note: String? = nil) async throws {
-        try await database.performAndSave { db in
-            guard var row = try PaymentJournalRecord.find(attemptId: attemptId, in: db) else { return }
-            if let note { row.note = note }
-            try row.update(db)
-            try row.transition(to: state, in: db)
-        }
+        try await database.markAttempt(attemptId, state, note: note)
     }
 
-    /// Records an approved sale attempt once; returns the order id when a payment was written, `nil` when the row
-    /// was already settled or its order was paid otherwise (then the row says to refund on the terminal).
+    /// Records an approved sale attempt once and completes its sale when the tenders cover it; returns the sale
+    /// when it is complete, `nil` otherwise (already settled, more due, or its sale no longer open —
+    /// then the row says to refund on the terminal).
     @discardableResult
-    func recordSaleApproval(_ attemptId: String, result: PaymentResult, note: String? = nil) async throws -> Int64? {
+    func recordSaleApproval(_ attemptId: String, result: PaymentResult, note: String? = nil) async throws -> Sale? {
         let json = String(decoding: try JSONEncoder().encode(result), as: UTF8.self)
-        return try await database.performAndSave { db -> Int64? in
-            guard var row = try PaymentJournalRecord.find(attemptId: attemptId, in: db), row.isUnresolved else { return nil }
-            row.receiptNumber = result.receiptNumber
-            row.note = note
-            guard let orderId = row.orderId, var order = try OrderRecord.fetchOne(db, key: orderId),
-                  let awaiting = try OrderAwaitingPaymentRecord.find(orderId: orderId, in: db) else {
-                row.note = "approved on the terminal, but its order was no longer awaiting payment: refund it on the terminal"
-                try row.update(db)
-                try row.transition(to: .approved, result: json, in: db)
-                return nil
-            }
-            try row.update(db)
-            try row.transition(to: .approved, result: json, in: db)
-            let now = try db.transactionDate
-            let card = row.amountMoney
-            let cash = order.totalMoney.minorUnits - card.minorUnits
-            var cardPayment = PaymentRecord(
-                orderId: orderId, method: .card, amount: card, transactionId: Self.transactionID(result, reader: row.readerId),
-                cardBrand: result.cardName, cardLast4: result.maskedPAN?.lastFour,
-                terminalReceiptNumber: result.receiptNumber.map(String.init), terminalTraceNumber: result.traceNumber.map(String.init),
-                journalAttemptId: attemptId, createdAt: now)
-            try cardPayment.insert(db)
-            if cash > 0 {
-                var cashPayment = PaymentRecord(
-                    orderId: orderId, method: .cash, amount: order.money(cash), tendered: cash, change: 0,
-                    transactionId: order.clientUUID.description, createdAt: now)
-                try cashPayment.insert(db)
-            }
-            order.syncState = .pending
-            order.updatedAt = now
-            try order.update(db)
-            try awaiting.delete(db)
-            let uuid = order.clientUUID.description
-            try OutboxRecord.enqueue(.createOrder, orderId: orderId, entityId: uuid, payload: awaiting.createPayload, in: db)
-            let paid = SaleBuilder.text(SaleBuilder.cardMarkPaidBody(
-                result: result, transactionID: cardPayment.transactionId ?? uuid, cash: order.money(max(cash, 0))))
-            try OutboxRecord.enqueue(.markPaid, orderId: orderId, entityId: uuid, payload: paid, in: db)
-            return orderId
-        }
+        let reader = try await database.read { db in try PaymentJournalRecord.find(attemptId: attemptId, in: db)?.readerId }
+        let fields = CardTenderFields(
+            transactionId: Self.transactionID(result, reader: reader ?? ""), cardBrand: result.cardName,
+            cardLast4: result.maskedPAN?.lastFour, terminalReceiptNumber: result.receiptNumber.map(String.init),
+            terminalTraceNumber: result.traceNumber.map(String.init))
+        let outcome = try await database.recordCardTender(
+            attemptId: attemptId, resultJSON: json, receiptNumber: result.receiptNumber, fields: fields, note: note)
+        guard case .recorded(let saleId, covered: true) = outcome else { return nil }
+        return try await SaleService(environment: environment).complete(saleId: saleId)
     }
 
     /// Records an approved refund or reversal attempt once, with its `createRefund` outbox entry.

@@ -15,10 +15,12 @@ public enum CardPresentPaymentAction: Action {
     case connect(reader: String?, onCompletion: @Sendable (Result<CardReaderDescriptor, CardPaymentError>) -> Void)
     /// Disconnects the connected reader.
     case disconnect(onCompletion: @Sendable () -> Void)
-    /// Pays an order awaiting payment (``OrderAction/openCardSale(cart:onCompletion:)``): `cash` (split tender)
-    /// plus the rest by card. Never starts while an earlier attempt on the order or reader is unresolved.
+    /// Pays what is due on an open sale (``OrderAction/openSale(cart:onCompletion:)``): `cash` (split tender, a
+    /// cash tender recorded first) plus the rest by card, through the payment journal; the sale completes when the
+    /// tenders cover it. A decline leaves the sale open for another tender. Never starts while an earlier attempt
+    /// on the sale or reader is unresolved.
     case collectPayment(
-        orderId: Int64, cash: Money?, reader: String?, onProgress: @Sendable (PaymentProgress) -> Void,
+        saleId: Int64, cash: Money?, reader: String?, onProgress: @Sendable (PaymentProgress) -> Void,
         onCompletion: @Sendable (Result<CardSale, CardPaymentError>) -> Void
     )
     /// Asks the terminal to cancel the running operation (it may be too late; the operation then completes).

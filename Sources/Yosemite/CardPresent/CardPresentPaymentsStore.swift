@@ -33,10 +33,10 @@ public final class CardPresentPaymentsStore: Store {
             Task { onCompletion(await Self.result { () async throws(CardPaymentError) in try await coordinator.connect(reader) }) }
         case .disconnect(let onCompletion):
             Task { await coordinator.disconnect(); onCompletion() }
-        case .collectPayment(let orderId, let cash, let reader, let onProgress, let onCompletion):
+        case .collectPayment(let saleId, let cash, let reader, let onProgress, let onCompletion):
             Task {
                 onCompletion(await Self.result { () async throws(CardPaymentError) in
-                    try await coordinator.collect(orderId: orderId, cash: cash, reader: reader, progress: onProgress)
+                    try await coordinator.collect(saleId: saleId, cash: cash, reader: reader, progress: onProgress)
                 })
             }
         case .cancel(let onCompletion):

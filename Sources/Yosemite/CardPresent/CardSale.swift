@@ -13,6 +13,8 @@ public struct CardSale: Hashable, Sendable {
     public var attemptId: String
     /// True when the approval was found by resolving an earlier attempt, not by a new charge.
     public var recoveredFromEarlierAttempt: Bool
+    /// The shift this sale opened because none was open (float 0), if it did.
+    public var openedShiftId: Int64? = nil
 }
 
 /// How one unresolved journal row ended when the store asked the terminal.

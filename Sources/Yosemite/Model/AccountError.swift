@@ -21,7 +21,7 @@ public enum AccountError: UserFacingError, Equatable {
     /// The site answered something pos cannot use.
     case unexpectedResponse(String)
     /// Logout refused: sales or payments are not yet safe on the server.
-    case pendingWork(unsyncedEntries: Int, unresolvedPayments: Int)
+    case pendingWork(unsyncedEntries: Int, unresolvedPayments: Int, openCarts: Int = 0)
     /// Local storage failed (disk full, permissions).
     case storage(String)
 
@@ -35,8 +35,9 @@ public enum AccountError: UserFacingError, Equatable {
         case .badCredentials: "The user name or application password is wrong."
         case .insufficientPermission(let username): "The user \(username) may not manage the shop."
         case .unexpectedResponse(let detail): "The site answered something unexpected: \(detail)"
-        case .pendingWork(let entries, let payments):
-            "Logout refused: \(entries) change(s) have not reached the store yet and \(payments) card payment(s) are unresolved."
+        case .pendingWork(let entries, let payments, let carts):
+            "Logout refused: \(entries) change(s) have not reached the store yet, \(payments) card payment(s) are unresolved"
+                + (carts > 0 ? " and \(carts) open or parked cart(s) would be lost (`pos cart list`)." : ".")
         case .storage(let detail): "Local storage failed: \(detail)"
         }
     }
@@ -51,7 +52,7 @@ public enum AccountError: UserFacingError, Equatable {
         case .badCredentials: "Create an application password under Users → Profile → Application Passwords and use it with your user name."
         case .insufficientPermission: "Log in as an Administrator or a Shop manager."
         case .unexpectedResponse: "Check that the site runs a current WooCommerce; try again later."
-        case .pendingWork: "Let pos sync first (pos sync), resolve the payments, or use --force to throw them away."
+        case .pendingWork: "Let pos sync first (pos sync), resolve the payments, finish or void open carts (pos cart list), or use --force to throw them away."
         case .storage: "Free disk space or fix the data directory's permissions, then try again."
         }
     }

@@ -12,12 +12,19 @@ public struct AppSettings: Hashable, Sendable, Codable {
     public var scanGapMs: Int?
     /// The fewest characters a scanned code has (`nil`: the counter's default or `--scan-min-length`).
     public var scanMinLength: Int?
+    /// The largest quantity one line may have (`nil`: ``SaleLimits/defaultMaxQuantity``).
+    public var maxQuantity: Int?
+    /// The largest amount one line may come to, in minor units of the store currency (`nil`:
+    /// ``SaleLimits/defaultMaxLineAmountMajor`` major units).
+    public var maxLineAmount: Int64?
 
     /// The widths receipts can be rendered at.
     public static let receiptWidths = [32, 42, 48]
 
     public init(printerName: String? = nil, receiptWidth: Int = 42, readerAddress: String? = nil, cashierName: String? = nil,
-                scanGapMs: Int? = nil, scanMinLength: Int? = nil) {
+                scanGapMs: Int? = nil, scanMinLength: Int? = nil, maxQuantity: Int? = nil, maxLineAmount: Int64? = nil) {
+        self.maxQuantity = maxQuantity
+        self.maxLineAmount = maxLineAmount
         self.printerName = printerName
         self.receiptWidth = receiptWidth
         self.readerAddress = readerAddress

@@ -2,10 +2,10 @@ import POSFoundation
 
 /// What a cashier rang up: items by code, coupons, discounts, fees and a customer. Prices come from the local
 /// catalog when the cart becomes an order.
-public struct Cart: Hashable, Sendable {
+public struct Cart: Hashable, Sendable, Codable {
     /// A manual discount: a percentage, or an amount in the store currency (prices' own terms: with tax when
     /// the store enters prices with tax).
-    public enum Discount: Hashable, Sendable {
+    public enum Discount: Hashable, Sendable, Codable {
         /// Percent off, e.g. 10 (as `PreciseAmount`, so 12.5 % is allowed).
         case percent(PreciseAmount)
         /// An amount off.
@@ -13,7 +13,7 @@ public struct Cart: Hashable, Sendable {
     }
 
     /// One scanned or typed item.
-    public struct Item: Hashable, Sendable {
+    public struct Item: Hashable, Sendable, Codable {
         /// A barcode (SKU or GTIN) or a product/variation id.
         public var code: String
         public var quantity: Int

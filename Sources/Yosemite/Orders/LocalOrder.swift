@@ -25,4 +25,13 @@ public struct Sale: Hashable, Sendable {
     public var order: LocalOrder
     public var tendered: Money
     public var change: Money
+    /// The shift this sale opened because none was open (float 0), if it did.
+    public var openedShiftId: Int64?
+
+    public init(order: LocalOrder, tendered: Money, change: Money, openedShiftId: Int64? = nil) {
+        self.order = order
+        self.tendered = tendered
+        self.change = change
+        self.openedShiftId = openedShiftId
+    }
 }

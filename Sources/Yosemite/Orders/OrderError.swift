@@ -14,6 +14,12 @@ public enum OrderError: UserFacingError, Equatable {
     case storeSettingsMissing
     case orderNotFound(reference: String)
     case storage(String)
+    /// A sale limit (quantity, line amount) was exceeded; nothing was recorded.
+    case limitExceeded(limit: String, detail: String)
+    /// The sale's state does not allow this step (an edit after a payment, a void with a card payment…).
+    case saleRefused(String)
+    /// No open, parked or finished sale with that id or name.
+    case saleNotFound(reference: String)
 
     public var message: String {
         switch self {
@@ -29,6 +35,9 @@ public enum OrderError: UserFacingError, Equatable {
         case .storeSettingsMissing: "The store's settings are not on this counter yet."
         case .orderNotFound(let reference): "No order \(reference) on this counter."
         case .storage(let detail): "The local database failed: \(detail)."
+        case .limitExceeded(let limit, let detail): "Over the \(limit) limit: \(detail)."
+        case .saleRefused(let reason): "The sale refused this step: \(reason)."
+        case .saleNotFound(let reference): "No sale \(reference) on this counter."
         }
     }
 
@@ -47,6 +56,9 @@ public enum OrderError: UserFacingError, Equatable {
         case .storeSettingsMissing: "Log in (`pos login`) while the store is reachable, once."
         case .orderNotFound: "Use a local number from `pos orders list` or an order's client UUID."
         case .storage: "Check the disk, then try again; nothing was saved."
+        case .limitExceeded: "Check the quantity or amount; a larger sale needs the limit raised (maxQuantity, maxLineAmount in the data directory's app-settings.json)."
+        case .saleRefused: "Finish, park or void the sale as the message says (`pos cart list` shows open sales)."
+        case .saleNotFound: "Use an id or name from `pos cart list`."
         }
     }
 }

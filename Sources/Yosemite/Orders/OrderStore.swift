@@ -2,12 +2,16 @@ import Foundation
 import POSFoundation
 import Storage
 
-/// Carts, sales and history, all local: a sale needs the catalog on this counter, never the network.
+/// Sales and history, all local: a sale needs the catalog on this counter, never the network.
 ///
-/// A sale is written in one `performAndSave` transaction: the order with its lines, fees, coupons and tax
-/// lines, the cash payment, and the outbox entries `.createOrder` then `.markPaid` that the sync engine sends.
+/// Every sale step goes through ``SaleService``, which applies it to the sale's ``Checkout`` and persists it with
+/// Storage's named writes; a completed sale is one transaction: the order with its lines, fees, coupons, tax
+/// lines and payments, and ONE `.createOrder` outbox entry created paid.
 @MainActor
 public final class OrderStore: Store {
+    /// The resolved lines of the sale the counter is ringing up: a scan resolves only its new line.
+    private let lineCache = ResolvedLineCache()
+
     override public func registerSupportedActions(in dispatcher: Dispatcher) {
         dispatcher.register(processor: self, for: OrderAction.self)
     }
@@ -17,13 +21,38 @@ public final class OrderStore: Store {
             preconditionFailure("OrderStore received \(type(of: action))")
         }
         let environment = environment
+        let sales = SaleService(environment: environment)
         switch action {
         case .previewTotals(let cart, let onCompletion):
-            Task { onCompletion(await Self.result { try await Self.resolve(cart, environment).totals }) }
+            Task { onCompletion(await Self.result { try await sales.price(cart).1 }) }
+        case .currentSale(let onCompletion):
+            Task { onCompletion(await Self.result { try await sales.current() }) }
+        case .openSale(let cart, let onCompletion):
+            Task { onCompletion(await Self.result { try await sales.open(cart) }) }
+        case .editSale(let saleId, let edit, let onCompletion):
+            let cached = SaleService(environment: environment, lineCache: lineCache)
+            Task { onCompletion(await Self.result { try await cached.edit(saleId: saleId, edit) }) }
+        case .payCash(let saleId, let tendered, let onCompletion):
+            Task {
+                onCompletion(await Self.result {
+                    switch try await sales.payCash(saleId: saleId, tendered: tendered) {
+                    case .completed(let sale): return CashPayment.completed(sale)
+                    case .partial(let summary): return CashPayment.partial(summary)
+                    }
+                })
+            }
         case .completeSale(let cart, let tender, let onCompletion):
-            Task { onCompletion(await Self.result { try await Self.completeSale(cart, tender, environment) }) }
-        case .openCardSale(let cart, let onCompletion):
-            Task { onCompletion(await Self.result { try await Self.openCardSale(cart, environment) }) }
+            Task { onCompletion(await Self.result { try await Self.completeSale(cart, tender, sales) }) }
+        case .parkSale(let saleId, let name, let onCompletion):
+            Task { onCompletion(await Self.result { try await sales.park(saleId: saleId, name: name) }) }
+        case .resumeSale(let reference, let onCompletion):
+            Task { onCompletion(await Self.result { try await sales.resume(reference) }) }
+        case .voidSale(let reference, let onCompletion):
+            Task { onCompletion(await Self.result { try await sales.void(reference) }) }
+        case .loadSale(let reference, let onCompletion):
+            Task { onCompletion(await Self.result { try await sales.load(reference) }) }
+        case .listSales(let states, let onCompletion):
+            Task { onCompletion(await Self.result { try await sales.list(states) }) }
         case .listOrders(let filter, let onCompletion):
             Task { onCompletion(await Self.result { try await Self.list(filter, environment) }) }
         case .loadOrder(let reference, let onCompletion):
@@ -43,71 +72,23 @@ public final class OrderStore: Store {
         }
     }
 
-    private static func resolve(_ cart: Cart, _ environment: AppEnvironment) async throws -> (ResolvedCart, totals: OrderTotals) {
-        guard let settings = try await SettingsRepository(database: environment.database).load() else {
-            throw OrderError.storeSettingsMissing
-        }
-        let now = environment.now()
-        let resolved = try await environment.database.read { db in
-            let catalog = CatalogAccess(
-                lookup: { try BarcodeMatch.lookup($0, in: db) },
-                product: { try ProductRecord.find(id: $0, in: db) },
-                variation: { try ProductVariationRecord.find(id: $0, in: db) },
-                categoryIds: { try ProductCategoryLinkRecord.categoryIds(ofProduct: $0, in: db) },
-                coupon: { try CouponRecord.find(code: $0, in: db) },
-                taxRates: { try TaxRateRecord.all(in: db) })
-            return try ResolvedCart.resolve(cart, settings: settings, now: now, catalog: catalog)
-        }
-        return (resolved, TotalsCalculator().totals(for: resolved.input))
-    }
-
-    private static func completeSale(_ cart: Cart, _ tender: Tender, _ environment: AppEnvironment) async throws -> Sale {
-        let (resolved, totals) = try await resolve(cart, environment)
-        let currency = resolved.settings.currency
-        let due = Money(minorUnits: totals.total, currency: currency)
-        let tendered: Money
+    /// A whole cart paid in cash at once: the same checkout steps as the counter's (open, cash, complete).
+    private static func completeSale(_ cart: Cart, _ tender: Tender, _ sales: SaleService) async throws -> Sale {
+        let tendered: Money?
         switch tender {
-        case .cash(let amount): tendered = amount ?? due
+        case .cash(let amount): tendered = amount
         }
-        guard tendered.minorUnits >= due.minorUnits else { throw OrderError.tenderTooLow(due: due, tendered: tendered) }
-        let builder = SaleBuilder(cart: resolved, totals: totals, customerId: cart.customerId, note: cart.note)
-        let clientUUID = environment.uuid.client()
-        let now = environment.now()
-        let change = tendered.minorUnits - due.minorUnits
-        let orderId = try await environment.database.performAndSave { db in
-            let localNumber = try OrderRecord.allocateLocalNumber(in: db)
-            var detail = builder.detail(clientUUID: clientUUID, localNumber: localNumber, now: now,
-                                        tendered: tendered.minorUnits, change: change)
-            try OrderRecord.insert(&detail, in: db)
-            let orderId = detail.order.id!
-            let create = SaleBuilder.text(builder.createBody(clientUUID: clientUUID, localNumber: localNumber, now: now))
-            try OutboxRecord.enqueue(.createOrder, orderId: orderId, entityId: clientUUID.description, payload: create, in: db)
-            let paid = SaleBuilder.text(builder.markPaidBody(clientUUID: clientUUID))
-            try OutboxRecord.enqueue(.markPaid, orderId: orderId, entityId: clientUUID.description, payload: paid, in: db)
-            return orderId
+        if let tendered {
+            // Refused before anything is recorded.
+            let (resolved, totals) = try await sales.price(cart)
+            let due = Money(minorUnits: totals.total, currency: resolved.settings.currency)
+            if tendered.minorUnits < due.minorUnits { throw OrderError.tenderTooLow(due: due, tendered: tendered) }
         }
-        let order = try await loadDetail(id: orderId, environment)
-        return Sale(order: order, tendered: tendered, change: Money(minorUnits: change, currency: currency))
-    }
-
-    /// Writes the order awaiting payment, with the `POST orders` body kept for the outbox until it is paid.
-    private static func openCardSale(_ cart: Cart, _ environment: AppEnvironment) async throws -> LocalOrder {
-        let (resolved, totals) = try await resolve(cart, environment)
-        let builder = SaleBuilder(cart: resolved, totals: totals, customerId: cart.customerId, note: cart.note)
-        let clientUUID = environment.uuid.client()
-        let now = environment.now()
-        let orderId = try await environment.database.performAndSave { db in
-            let localNumber = try OrderRecord.allocateLocalNumber(in: db)
-            var detail = builder.detail(clientUUID: clientUUID, localNumber: localNumber, now: now, tendered: 0, change: 0)
-            detail.payments = []
-            detail.order.syncState = .local
-            try OrderRecord.insert(&detail, in: db)
-            let orderId = detail.order.id!
-            let create = SaleBuilder.text(builder.createBody(clientUUID: clientUUID, localNumber: localNumber, now: now))
-            try OrderAwaitingPaymentRecord(orderId: orderId, createPayload: create, createdAt: now).insert(db)
-            return orderId
+        let sale = try await sales.open(cart)
+        switch try await sales.payCash(saleId: sale.id, tendered: tendered) {
+        case .completed(let done): return done
+        case .partial(let open): throw OrderError.tenderTooLow(due: open.total, tendered: open.paid)
         }
-        return try await loadDetail(id: orderId, environment)
     }
 
     private static func list(_ filter: OrderHistoryFilter, _ environment: AppEnvironment) async throws -> [LocalOrder] {
@@ -128,7 +109,7 @@ public final class OrderStore: Store {
         return LocalOrder(detail: detail)
     }
 
-    private static func loadDetail(id: Int64, _ environment: AppEnvironment) async throws -> LocalOrder {
+    static func loadDetail(id: Int64, _ environment: AppEnvironment) async throws -> LocalOrder {
         guard let detail = try await environment.database.read({ db in try OrderRecord.detail(id: id, in: db) }) else {
             throw OrderError.orderNotFound(reference: String(id))
         }

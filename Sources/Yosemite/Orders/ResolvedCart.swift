@@ -1,6 +1,7 @@
 import Foundation
 import POSFoundation
 import Storage
+import Synchronization
 
 /// A cart with every code looked up in the local catalog: what the totals need, plus names and SKUs to store.
 struct ResolvedCart: Sendable {
@@ -20,7 +21,9 @@ struct ResolvedCart: Sendable {
     var settings: StoreSettings
 
     /// Looks the cart's codes and coupons up in the catalog; `settings` are the store's.
-    static func resolve(_ cart: Cart, settings: StoreSettings, now: Date, catalog: CatalogAccess) throws(OrderError) -> ResolvedCart {
+    static func resolve(
+        _ cart: Cart, settings: StoreSettings, now: Date, catalog: CatalogAccess, cache: ResolvedLineCache? = nil
+    ) throws(OrderError) -> ResolvedCart {
         guard !cart.items.isEmpty else { throw .emptyCart }
         let decimals = settings.currency.exponent
         let rates: [TaxRateRule]
@@ -31,7 +34,15 @@ struct ResolvedCart: Sendable {
         var info: [LineInfo] = []
         for item in cart.items {
             guard item.quantity > 0 else { throw .invalidQuantity(code: item.code) }
-            let (line, lineInfo) = try resolve(item, decimals: decimals, catalog: catalog)
+            var line: TotalsInput.Line, lineInfo: LineInfo
+            if let cached = cache?.line(for: item.code) {
+                (line, lineInfo) = cached
+            } else {
+                (line, lineInfo) = try resolve(item, decimals: decimals, catalog: catalog)
+            }
+            cache?.store(line, lineInfo, for: item.code)
+            line.quantity = item.quantity
+            line.manualDiscount = .zero
             lines.append(line)
             info.append(lineInfo)
         }
@@ -131,5 +142,39 @@ struct ResolvedCart: Sendable {
             lines[index].manualDiscount += share
             given += share
         }
+    }
+}
+
+/// The lines of the sale being rung up, as resolved from the catalog, by code: a scan resolves only its new line.
+///
+/// Kept by ``OrderStore`` for one sale at a time (``reset(for:)`` forgets the previous sale's lines); completing a
+/// sale resolves every line afresh, so a catalog change during a sale cannot reach the order unnoticed (the
+/// completing write refuses a total that differs from the one tendered).
+final class ResolvedLineCache: Sendable {
+    private struct State {
+        var saleId: Int64?
+        var lines: [String: (TotalsInput.Line, ResolvedCart.LineInfo)] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    /// Forgets the lines unless they belong to `saleId`.
+    func reset(for saleId: Int64?) {
+        state.withLock { state in
+            if state.saleId != saleId || saleId == nil { state = State(saleId: saleId) }
+        }
+    }
+
+    /// Keeps the lines for `saleId` from now on (a sale just opened).
+    func adopt(_ saleId: Int64) {
+        state.withLock { $0.saleId = saleId }
+    }
+
+    func line(for code: String) -> (TotalsInput.Line, ResolvedCart.LineInfo)? {
+        state.withLock { $0.lines[code] }
+    }
+
+    func store(_ line: TotalsInput.Line, _ info: ResolvedCart.LineInfo, for code: String) {
+        state.withLock { $0.lines[code] = (line, info) }
     }
 }

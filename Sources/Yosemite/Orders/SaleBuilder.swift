@@ -3,13 +3,14 @@ import Networking
 import POSFoundation
 import Storage
 
-/// Turns a resolved cart and its totals into the records of a sale and the bodies of its two outbox entries.
+/// Turns a resolved cart and its totals into the records of a sale and the body of its one outbox entry.
 ///
-/// The create body is `POST /wc/v3/orders`: status pending, currency, customer, lines with the sale's own
-/// `subtotal` and `total` (at 6 decimals, so the server computes from the same amounts and a price changed
-/// upstream later does not change the order), coupon codes, fees, and meta `_pos_client_uuid`,
-/// `_pos_sale_time` (ISO 8601 UTC), `_pos_local_number`. The mark-paid body is `PUT /wc/v3/orders/{id}`:
-/// `set_paid`, `payment_method` `cod` ("Cash"), `transaction_id` = the client UUID.
+/// The create body is `POST /wc/v3/orders`, created paid: `set_paid`, `payment_method` (`cod` "Cash" for cash,
+/// `pos_card` "Card" or "Card and cash" for a card or split), `transaction_id` (the card's reference, else the
+/// client UUID), currency, customer, lines with the sale's own `subtotal` and `total` (at 6 decimals, so the
+/// server computes from the same amounts and a price changed upstream later does not change the order), coupon
+/// codes, fees, and meta `_pos_client_uuid`, `_pos_sale_time` (ISO 8601 UTC), `_pos_local_number` (plus the
+/// masked card meta). There is no separate mark-paid entry.
 struct SaleBuilder {
     /// The payment gateway id sent for cash: WooCommerce's built-in "Cash on delivery" (`cod`), the gateway
     /// WooCommerce's own POS records cash sales with.
@@ -26,8 +27,8 @@ struct SaleBuilder {
     private var currency: Currency { cart.settings.currency }
     private var decimals: Int { currency.exponent }
 
-    /// The order and its parts, not yet inserted.
-    func detail(clientUUID: ClientUUID, localNumber: Int64, now: Date, tendered: Int64, change: Int64) -> OrderRecordDetail {
+    /// The order and its parts, not yet inserted; its payments come from the sale's tenders.
+    func detail(clientUUID: ClientUUID, localNumber: Int64, now: Date) -> OrderRecordDetail {
         let order = OrderRecord(
             clientUUID: clientUUID, localNumber: localNumber, status: "pending", currency: currency,
             pricesIncludeTax: cart.input.pricesIncludeTax, subtotal: totals.subtotal,
@@ -58,16 +59,17 @@ struct SaleBuilder {
             OrderTaxRecord(orderId: 0, rateId: $0.rate.id, rateCode: $0.rate.code, label: $0.rate.name,
                            ratePercent: $0.rate.rateText, compound: $0.rate.compound, taxTotal: $0.total)
         }
-        let payment = PaymentRecord(
-            orderId: 0, method: .cash, amount: Money(minorUnits: totals.total, currency: currency), tendered: tendered,
-            change: change, transactionId: clientUUID.description, createdAt: now)
         return OrderRecordDetail(order: order, lines: lines, fees: fees, coupons: coupons, taxes: taxes,
-                                 payments: [payment], outbox: [])
+                                 payments: [], outbox: [])
     }
 
     /// The body of `POST /wc/v3/orders`.
-    func createBody(clientUUID: ClientUUID, localNumber: Int64, now: Date) -> OrderFields {
+    func createBody(clientUUID: ClientUUID, localNumber: Int64, now: Date, payment: Payment) -> OrderFields {
         var fields = OrderFields(status: .pending, currency: currency.code)
+        fields.setPaid = true
+        fields.paymentMethod = payment.method
+        fields.paymentMethodTitle = payment.title
+        fields.transactionID = payment.transactionId
         fields.customerID = customerId
         if !note.isEmpty { fields.customerNote = note }
         fields.lineItems = totals.lines.enumerated().map { index, line in
@@ -87,17 +89,7 @@ struct SaleBuilder {
             MetaData(key: Order.clientUUIDMetaKey, value: .string(clientUUID.description)),
             MetaData(key: Self.saleTimeMetaKey, value: .string(Self.iso8601(now))),
             MetaData(key: Self.localNumberMetaKey, value: .string(String(localNumber))),
-        ]
-        return fields
-    }
-
-    /// The body of `PUT /wc/v3/orders/{id}` that records the cash payment.
-    func markPaidBody(clientUUID: ClientUUID) -> OrderFields {
-        var fields = OrderFields()
-        fields.setPaid = true
-        fields.paymentMethod = Self.cashPaymentMethod
-        fields.paymentMethodTitle = Self.cashPaymentMethodTitle
-        fields.transactionID = clientUUID.description
+        ] + payment.meta
         return fields
     }
 

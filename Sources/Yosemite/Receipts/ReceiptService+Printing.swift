@@ -1,5 +1,7 @@
 import Foundation
 import Hardware
+import Logging
+import POSFoundation
 import Storage
 
 extension ReceiptService {

@@ -1,5 +1,6 @@
 import Foundation
 import Hardware
+import POSFoundation
 import Storage
 
 extension ReceiptService {

@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// Answers ``ShiftAction``s; the work runs off the main actor in ``ShiftService``.
 @MainActor

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Networking
 import POSFoundation
 import Storage
@@ -120,13 +121,14 @@ extension AccountStore {
         do {
             let pending = try await environment.database.unsyncedOutboxCount()
             let unresolved = try await environment.database.unresolvedPaymentCount()
-            if (pending > 0 || unresolved > 0) && !force {
-                return .failure(.pendingWork(unsyncedEntries: pending, unresolvedPayments: unresolved))
+            let carts = try await environment.database.openCartCount()
+            if (pending > 0 || unresolved > 0 || carts > 0) && !force {
+                return .failure(.pendingWork(unsyncedEntries: pending, unresolvedPayments: unresolved, openCarts: carts))
             }
-            if pending > 0 || unresolved > 0 {
+            if pending > 0 || unresolved > 0 || carts > 0 {
                 environment.logger.warning(
                     "forced logout discards unsynced work",
-                    metadata: ["outbox": "\(pending)", "journal": "\(unresolved)"]
+                    metadata: ["outbox": "\(pending)", "journal": "\(unresolved)", "carts": "\(carts)"]
                 )
             }
             try await environment.database.wipeStoreData()

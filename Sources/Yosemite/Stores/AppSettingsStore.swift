@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// Reads and writes this counter's settings (printer, paper width, reader, cashier).
 @MainActor

@@ -1,5 +1,6 @@
 import Foundation
 import POSFoundation
+import Storage
 
 /// Seeds the embedded demo store into a data directory that has nothing configured.
 ///

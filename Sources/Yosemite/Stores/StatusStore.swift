@@ -1,3 +1,4 @@
+import Storage
 /// Answers "what is this counter connected to, and is everything safe on the server?" in every session state.
 @MainActor
 public final class StatusStore: Store {

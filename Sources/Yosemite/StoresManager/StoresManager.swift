@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import POSFoundation
+import Storage
 
 /// The app's session as a state machine, and the one door to the stores.
 ///

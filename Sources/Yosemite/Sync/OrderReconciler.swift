@@ -1,4 +1,5 @@
 import Networking
+import POSFoundation
 import Storage
 
 /// Checks an order the server created against what the counter sent and sold.

@@ -1,5 +1,7 @@
 import Foundation
+import Logging
 import Networking
+import POSFoundation
 import Storage
 
 /// Recording what happened to sent entries: delivered, backed off, parked.
@@ -39,6 +41,10 @@ extension SyncEngine {
     /// Checks a created order and notes its mismatch; the write happens in ``record(_:)``.
     func creation(_ item: Work, server: Order) -> Delivery {
         let problem = OrderReconciler.lineProblem(sent: item.body, created: server)
+        if item.body["set_paid"]?.boolValue == true {
+            // A sale is created paid (one entry): its stock went down now.
+            touchedProducts.formUnion(server.lineItems.map(\.productID).filter { $0 != 0 })
+        }
         if let order = item.order, let mismatch = OrderReconciler.mismatch(local: order, server: server) {
             run.mismatches.append(mismatch)
             logger.warning(

@@ -73,10 +73,12 @@ enum CardCommandSupport {
     }
 }
 
-/// `pos sell --pay card` and split tender: the order awaiting payment, then the card (and cash) payment.
+/// `pos sell --pay card` and split tender: the sale opened (or the open one given), then the card (and cash)
+/// tenders through the journal. A decline leaves the sale open for another tender.
 struct CardSaleFlow {
     let data: DataDirectoryOptions
     let cart: Cart
+    let saleId: Int64?
     let cashText: String?
     let reader: String?
     let json: Bool
@@ -104,21 +106,37 @@ struct CardSaleFlow {
                 }
                 cash = amount
             }
-            let order = try await manager.perform { OrderAction.openCardSale(cart: cart, onCompletion: $0) }
+            let open: SaleSummary
+            if let saleId {
+                open = try await manager.perform { OrderAction.loadSale(reference: String(saleId), onCompletion: $0) }
+            } else {
+                open = try await manager.perform { OrderAction.openSale(cart: cart, onCompletion: $0) }
+            }
             let chosen = await CardCommandSupport.reader(reader, manager: manager)
-            FileHandle.standardError.write(Data("order \(order.localNumber) awaiting payment: \(order.total.decimalString)\n".utf8))
+            FileHandle.standardError.write(Data("sale \(open.id): \(open.due.decimalString) due\n".utf8))
             do {
                 let sale = try await manager.perform { (done: @escaping @Sendable (Result<CardSale, CardPaymentError>) -> Void) in
                     CardPresentPaymentAction.collectPayment(
-                        orderId: order.id, cash: cash, reader: chosen, onProgress: CardCommandSupport.printProgress, onCompletion: done)
+                        saleId: open.id, cash: cash, reader: chosen, onProgress: CardCommandSupport.printProgress, onCompletion: done)
                 }
                 await CardCommandSupport.disconnect(manager)
                 return (sale, settings.moneyFormat)
             } catch let error as CardPaymentError {
                 await CardCommandSupport.disconnect(manager)
                 switch error {
-                case .declined, .readerBusy:
-                    FileHandle.standardError.write(Data("order \(order.localNumber) stays awaiting payment\n".utf8))
+                case .readerBusy:
+                    // The other operation is live and settles itself: nothing to look into, just wait.
+                    FileHandle.standardError.write(Data("""
+                        sale \(open.id) stays open: try again when the reader is free (`pos sell --sale \(open.id) --pay card`), \
+                        or take cash (`pos sell --sale \(open.id) --pay cash`).
+
+                        """.utf8))
+                case .declined, .readerUnavailable, .noReader, .invalidReader, .orderNotPayable:
+                    FileHandle.standardError.write(Data("""
+                        sale \(open.id) stays open, nothing charged: pay it with `pos sell --sale \(open.id) --pay cash` \
+                        (or --pay card to try again), or void it with `pos cart void \(open.id)`.
+
+                        """.utf8))
                 default: break
                 }
                 throw CardCommandSupport.fail(error)
@@ -136,6 +154,7 @@ struct CardSaleFlow {
         let card = [sale.card.cardName, sale.card.maskedPAN.map { "…\($0.lastFour)" }].compactMap { $0 }.joined(separator: " ")
         Console.out("Card: \(sale.card.amount.formatted(format)) \(card)".trimmingCharacters(in: .whitespaces))
         if sale.recoveredFromEarlierAttempt { Console.out("(approval of an earlier attempt, recorded once; no new charge)") }
+        SellCommand.printShiftNote(sale.openedShiftId)
         Console.out("Saved; waiting to sync.")
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Networking
 import POSFoundation
 import Yosemite
 

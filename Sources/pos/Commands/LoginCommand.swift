@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import POSFoundation
 import Yosemite
 
 /// `pos login`: connects this counter to a WooCommerce store.

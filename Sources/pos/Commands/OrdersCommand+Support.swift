@@ -34,6 +34,8 @@ enum OrderCommandSupport {
             switch error {
             case .storage: throw ExitStatus.storageFailure.exitCode
             case .storeSettingsMissing: throw ExitStatus.notLoggedIn.exitCode
+            case .limitExceeded, .invalidQuantity: throw ExitStatus.usage.exitCode
+            case .saleNotFound: throw ExitStatus.notFound.exitCode
             default: throw ExitStatus.failure.exitCode
             }
         } catch let error as SettingError {

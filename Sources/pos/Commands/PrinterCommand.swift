@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Hardware
 import Yosemite
 
 /// `pos printer test NAME`: a test page on one printer.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Hardware
 import POSFoundation
 import Yosemite
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Hardware
+import HardwareLinux
 import POSFoundation
 
 /// `pos reader status`: whether the terminal answers and is ready.

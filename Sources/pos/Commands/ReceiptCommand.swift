@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hardware
+import POSFoundation
 import Yosemite
 
 /// `pos receipt`: show, print and reprint an order's receipt.

@@ -1,5 +1,6 @@
 import Foundation
 import Hardware
+import Storage
 import Yosemite
 
 /// Opens the store a receipt or printer command works on: the logged-in store, or the demo store when nothing

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import POSFoundation
+import Storage
 import Yosemite
 
 /// `pos sell`: rings up items from the local catalog and takes cash (offline if need be), a card, or both.
@@ -9,9 +10,12 @@ struct SellCommand: AsyncParsableCommand {
         commandName: "sell",
         abstract: "Sell items from the local catalog for cash or by card; cash works without a network.",
         discussion: """
-            The sale is saved with its outbox entries; `pos sync` sends it to the store. By card (`--pay card`) the \
-            order is saved awaiting payment, then paid on the terminal; split tender: `--pay cash:10.00 --pay card`. \
-            Exit codes: 11 declined (order stays awaiting payment), 12 reader unavailable, 13 outcome unknown.
+            Every step of the sale is saved as it happens; the completed sale is one order with one outbox entry, \
+            created paid; `pos sync` sends it to the store. By card (`--pay card`) the card is charged through the \
+            payment journal; split tender: `--pay cash:10.00 --pay card`. A declined card leaves the sale open: pay \
+            it with `pos sell --sale ID --pay cash` (the same order) or void it with `pos cart void ID`. With no \
+            shift open, the sale opens one (float 0). Limits: quantity and line amount (`pos --help`), refused \
+            with exit 64. Exit codes: 11 declined (the sale stays open), 12 reader unavailable, 13 outcome unknown.
             """
     )
 
@@ -19,6 +23,9 @@ struct SellCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("item"), help: "A barcode, SKU or product id, with an optional :QTY. Repeat per item.")
     var items: [String] = []
+
+    @Option(help: "Pay an open sale (its id from `pos cart list`) instead of ringing up items: after a declined card.")
+    var sale: Int64?
 
     @Option(name: .customLong("coupon"), help: "A coupon code. Repeat for several.")
     var coupons: [String] = []
@@ -39,7 +46,10 @@ struct SellCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        if items.isEmpty { throw ValidationError("Give at least one --item CODE[:QTY].") }
+        if items.isEmpty && sale == nil { throw ValidationError("Give at least one --item CODE[:QTY], or --sale ID.") }
+        if sale != nil && (!items.isEmpty || !coupons.isEmpty || customer != nil || discount != nil) {
+            throw ValidationError("--sale pays an open sale as it is; leave out --item, --coupon, --customer and --discount.")
+        }
         let kinds = pay.map { $0.lowercased().split(separator: ":", maxSplits: 1).first.map(String.init) ?? "" }
         guard !kinds.isEmpty, kinds.allSatisfy({ $0 == "cash" || $0 == "card" }) else {
             throw ValidationError("--pay must be cash, cash:TENDERED or card (split: --pay cash:10.00 --pay card).")
@@ -54,10 +64,11 @@ struct SellCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let cart = try makeCart()
+        let cart = try sale == nil ? makeCart() : Cart()
+        let saleId = sale
         if pay.contains(where: { $0.lowercased().hasPrefix("card") }) {
             let cashText = pay.first { $0.lowercased().hasPrefix("cash:") }.map { String($0.dropFirst(5)) }
-            try await CardSaleFlow(data: data, cart: cart, cashText: cashText, reader: reader, json: json).run()
+            try await CardSaleFlow(data: data, cart: cart, saleId: saleId, cashText: cashText, reader: reader, json: json).run()
             return
         }
         let tenderedText = pay[0].split(separator: ":", maxSplits: 1).dropFirst().first.map(String.init)
@@ -70,7 +81,24 @@ struct SellCommand: AsyncParsableCommand {
                 }
                 tendered = amount
             }
-            let sale = try await manager.perform { OrderAction.completeSale(cart: cart, tender: .cash(tendered: tendered), onCompletion: $0) }
+            let open: SaleSummary
+            if let saleId {
+                open = try await manager.perform { OrderAction.loadSale(reference: String(saleId), onCompletion: $0) }
+            } else {
+                open = try await manager.perform { OrderAction.openSale(cart: cart, onCompletion: $0) }
+            }
+            if let tendered, tendered.minorUnits < open.due.minorUnits {
+                Console.error("tendered \(tendered.decimalString) is less than the \(open.due.decimalString) due")
+                if saleId == nil {
+                    _ = try? await manager.perform { OrderAction.voidSale(reference: String(open.id), onCompletion: $0) }
+                }
+                throw ExitStatus.usage.exitCode
+            }
+            let paid = try await manager.perform { OrderAction.payCash(saleId: open.id, tendered: tendered, onCompletion: $0) }
+            guard case .completed(let sale) = paid else {
+                Console.error("sale \(open.id) is not paid in full")
+                throw ExitStatus.failure.exitCode
+            }
             return (sale, settings.moneyFormat)
         }
         if json {
@@ -79,7 +107,14 @@ struct SellCommand: AsyncParsableCommand {
         }
         Self.printOrder(sale.order, format: format)
         Console.out("Tendered: \(sale.tendered.formatted(format))  Change: \(sale.change.formatted(format))")
+        Self.printShiftNote(sale.openedShiftId)
         Console.out("Saved; waiting to sync.")
+    }
+
+    /// Says so when the sale opened a shift.
+    static func printShiftNote(_ shiftId: Int64?) {
+        guard let shiftId else { return }
+        Console.out("No shift was open: this sale opened shift \(shiftId) with a float of 0 (`pos shift` shows it).")
     }
 
     /// Prints an order's lines and totals.

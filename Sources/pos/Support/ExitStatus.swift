@@ -31,7 +31,7 @@ enum ExitStatus: Int32, CaseIterable {
         case .wooCommerceMissing: "WooCommerce missing"
         case .badCredentials: "wrong user name or application password"
         case .insufficientPermission: "user may not manage the shop"
-        case .pendingWork: "refused: unsynced sales or unresolved payments"
+        case .pendingWork: "refused: unsynced sales, unresolved payments or open carts"
         case .storageFailure: "local storage failed"
         case .notLoggedIn: "not logged in to a store"
         case .declined: "card payment declined or cancelled (nothing charged)"

@@ -7,7 +7,7 @@ struct PayCardPresenterTests {
     let presenter = PayCardPresenter(format: SellPresenterTests.format)
 
     static func response(cash: Int64? = nil) -> PayCardDataFlow.Response {
-        PayCardDataFlow.Response(cart: Cart(items: [Cart.Item(code: "SKU-1", quantity: 2)]),
+        PayCardDataFlow.Response(saleId: 7,
                                  total: Money(minorUnits: 1240, currency: .eur),
                                  cash: cash.map { Money(minorUnits: $0, currency: .eur) })
     }
@@ -23,7 +23,7 @@ struct PayCardPresenterTests {
         // Then
         #expect(model.prompt == "Enter PIN")
         #expect(model.card == "12,40 €")
-        #expect(model.order == "Order 7 awaiting payment")
+        #expect(model.order == "Sale 7 open")
         #expect(model.keyHints == [KeyHint("Esc/F10", "Cancel on the terminal")])
     }
 

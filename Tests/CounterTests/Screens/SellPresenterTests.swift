@@ -13,15 +13,17 @@ struct SellPresenterTests {
     static func response() -> SellDataFlow.Response {
         var response = SellDataFlow.Response(currency: .eur)
         response.lines = [
-            SellDataFlow.Line(item: item(1, "Espresso", "2.20"), quantity: 2, code: "SKU-1"),
-            SellDataFlow.Line(item: item(7, "Croissant", "1.80"), quantity: 1, code: "SKU-7"),
+            SellDataFlow.Line(name: "Espresso", quantity: 2, code: "SKU-1", amount: Money(minorUnits: 440, currency: .eur),
+                              subtotal: Money(minorUnits: 440, currency: .eur)),
+            SellDataFlow.Line(name: "Croissant", quantity: 1, code: "SKU-7", amount: Money(minorUnits: 180, currency: .eur),
+                              subtotal: Money(minorUnits: 180, currency: .eur)),
         ]
         response.selectedLine = 1
         return response
     }
 
-    @Test func viewModel_cartWithoutTotalsYet_showsLineAmountsAndTheirSum() {
-        // Given two lines and no totals from Yosemite yet
+    @Test func viewModel_pricedLines_showTheCalculatorsLineAmountsAndTheirSum() {
+        // Given two lines as the checkout priced them, and no order totals yet
         let presenter = SellPresenter(format: Self.format, pricesIncludeTax: true)
         // When
         let model = presenter.viewModel(Self.response())
@@ -31,6 +33,23 @@ struct SellPresenterTests {
         #expect(model.itemCount == "3 items")
         #expect(model.total == "6,20 €")
         #expect(model.discount == nil)
+    }
+
+    @Test func viewModel_discountedLine_showsTheCalculatorsAmountNotPriceTimesQuantity() {
+        // Given a line of 2 × 2,20 € that the calculator priced at 3,96 € after a 10 % line discount
+        var response = Self.response()
+        response.lines[0].amount = Money(minorUnits: 396, currency: .eur)
+        // When
+        let model = SellPresenter(format: Self.format, pricesIncludeTax: true).viewModel(response)
+        // Then
+        #expect(model.rows.map(\.amount) == ["3,96 €", "1,80 €"])
+    }
+
+    @Test func viewModel_lineNotPricedYet_showsAnEllipsis() {
+        var response = Self.response()
+        response.lines.append(SellDataFlow.Line(name: "Water", quantity: 1, code: "SKU-9"))
+        let model = SellPresenter(format: Self.format, pricesIncludeTax: true).viewModel(response)
+        #expect(model.rows.last?.amount == "…")
     }
 
     @Test func viewModel_couponDiscountAndCustomer_areListedAsAdjustments() {

@@ -76,17 +76,36 @@ struct PosCardSaleEndToEndTests {
         #expect(server.refunds(orderID: order.id).count == 1)
     }
 
-    @Test func sellCard_declined_exitsElevenAndStatusShowsNothingUnresolved() async throws {
+    @Test func sellCard_declinedThenCash_oneOrderPaidInCashSyncedOnce() async throws {
         defer { server.stop(); data.remove() }
         // Given
         _ = try await prepare()
 
-        // When
+        // When: the card is declined, then the same sale is paid in cash
         let sell = try await pos(["sell", "--item", "CARD-MUG", "--pay", "card", "--reader", "sim://"],
                                  environment: ["POS_SIM_SCRIPT": "decline:05"])
+        let open = try await pos(["cart", "list", "--json"])
+        let carts = try #require(try JSONSerialization.jsonObject(with: Data(open.stdout.utf8)) as? [[String: Any]])
+        let saleId = try #require(carts.first?["id"] as? Int)
+        let cash = try await pos(["sell", "--sale", "\(saleId)", "--pay", "cash:10.00", "--json"])
+        let sync = try await pos(["sync"])
+        let again = try await pos(["sync"])
+        let after = try await pos(["cart", "list", "--json"])
 
         // Then
         #expect(sell.status == 11, "stderr: \(sell.stderr)")
-        #expect(sell.stderr.contains("awaiting payment"))
+        #expect(sell.stderr.contains("sale \(saleId) stays open"))
+        #expect(sell.stderr.contains("pos sell --sale \(saleId) --pay cash"))
+        #expect(carts.count == 1 && carts.first?["state"] as? String == "open")
+        #expect(cash.status == 0, "stderr: \(cash.stderr)")
+        #expect(sync.status == 0, "stderr: \(sync.stderr)")
+        #expect(again.status == 0, "stderr: \(again.stderr)")
+        let orders = server.orders()
+        #expect(orders.count == 1)
+        let order = try #require(orders.first)
+        #expect(order.paymentMethod == "cod")
+        #expect(order.datePaid != nil)
+        #expect(order.status != "pending")
+        #expect((try JSONSerialization.jsonObject(with: Data(after.stdout.utf8)) as? [Any])?.isEmpty == true, "\(after.stdout)")
     }
 }

@@ -39,6 +39,12 @@ struct TmuxSession {
         return screen
     }
 
+    /// The process id of the pane's command.
+    func panePID() throws -> Int32? {
+        Int32(try tmux(["display-message", "-p", "-t", name, "#{pane_pid}"], output: true)
+            .trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
     func kill() {
         _ = try? tmux(["kill-server"])
         try? FileManager.default.removeItem(atPath: "/tmp/tmux-\(getuid())/\(socket)")

@@ -56,7 +56,7 @@ struct PosSellEndToEndTests {
         #expect(shown["syncState"] as? String == "pending")
         #expect((shown["lines"] as? [[String: Any]])?.count == 2)
         #expect((shown["payments"] as? [[String: Any]])?.first?["tendered"] as? String == "20.00")
-        #expect((shown["outbox"] as? [[String: Any]])?.map { $0["kind"] as? String } == ["createOrder", "markPaid"])
+        #expect((shown["outbox"] as? [[String: Any]])?.map { $0["kind"] as? String } == ["createOrder"])
 
         let text = try await PosProcess.run(["orders", "show", "1", "--data-dir", data.path])
         #expect(text.stdout.contains("Total: "))
@@ -74,5 +74,62 @@ struct PosSellEndToEndTests {
         let unknown = try await PosProcess.run(["sell", "--data-dir", data.path, "--item", "NOPE", "--pay", "cash"])
         #expect(unknown.status == 1)
         #expect(unknown.stderr.contains("not found: NOPE"))
+    }
+
+    private func json(_ text: String) -> Any? { try? JSONSerialization.jsonObject(with: Data(text.utf8)) }
+
+    @Test func sell_quantityOverTheLimit_isRefusedWithUsageAndRecordsNothing() async throws {
+        defer { tearDown() }
+        try await prepare()
+        // When
+        let sell = try await PosProcess.run(["sell", "--data-dir", data.path, "--item", "4006381333931:99999999999", "--pay", "cash"])
+        let orders = try await PosProcess.run(["orders", "list", "--data-dir", data.path, "--json"])
+        let carts = try await PosProcess.run(["cart", "list", "--all", "--data-dir", data.path, "--json"])
+        // Then
+        #expect(sell.status == 64, "stderr: \(sell.stderr)")
+        #expect(sell.stderr.contains("quantity"))
+        #expect(sell.stderr.contains("9999"))
+        #expect((json(orders.stdout) as? [Any])?.isEmpty == true)
+        #expect((json(carts.stdout) as? [Any])?.isEmpty == true)
+    }
+
+    @Test func sell_withNoShiftOpen_opensOneAndItsZReportHasTheSale() async throws {
+        defer { tearDown() }
+        try await prepare()
+        // When
+        let sell = try await PosProcess.run(["sell", "--data-dir", data.path, "--item", "MUG-1", "--pay", "cash"])
+        let report = try await PosProcess.run(["shift", "report", "--shift", "1", "--data-dir", data.path])
+        // Then
+        #expect(sell.status == 0, "stderr: \(sell.stderr)")
+        #expect(sell.stdout.contains("No shift was open: this sale opened shift 1"))
+        #expect(report.status == 0, "stderr: \(report.stderr)")
+        let lines = report.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("Sales ") && $0.hasSuffix(" 1") }, "report: \(report.stdout)")
+        #expect(lines.contains { $0.hasPrefix("Gross sales") && $0.contains("5,95") }, "report: \(report.stdout)")
+    }
+
+    @Test func cart_parkThenResume_bringsBackLinesDiscountAndCustomer_andSellsIt() async throws {
+        defer { tearDown() }
+        try await prepare()
+        // When
+        let park = try await PosProcess.run(["cart", "park", "--data-dir", data.path, "--item", "MUG-1:2", "--item", "TEA-1",
+                                             "--discount", "10%", "--customer", "5", "--name", "Table 4", "--json"])
+        let list = try await PosProcess.run(["cart", "list", "--data-dir", data.path, "--json"])
+        let resume = try await PosProcess.run(["cart", "resume", "Table 4", "--data-dir", data.path, "--json"])
+        let resumed = try #require(json(resume.stdout) as? [String: Any])
+        let id = try #require(resumed["id"] as? Int)
+        let sell = try await PosProcess.run(["sell", "--sale", "\(id)", "--pay", "cash", "--data-dir", data.path])
+        // Then
+        #expect(park.status == 0, "stderr: \(park.stderr)")
+        let parked = try #require((json(list.stdout) as? [[String: Any]])?.first)
+        #expect(parked["state"] as? String == "parked")
+        #expect(parked["name"] as? String == "Table 4")
+        #expect(resumed["state"] as? String == "open")
+        let lines = try #require(resumed["lines"] as? [[String: Any]])
+        #expect(lines.map { $0["code"] as? String } == ["MUG-1", "TEA-1"])
+        #expect(lines.map { $0["quantity"] as? Int } == [2, 1])
+        #expect(resumed["discount"] as? String == "10%")
+        #expect(resumed["customerId"] as? Int == 5)
+        #expect(sell.status == 0, "stderr: \(sell.stderr)")
     }
 }

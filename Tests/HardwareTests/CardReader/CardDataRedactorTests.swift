@@ -1,4 +1,5 @@
 import Hardware
+import POSFoundation
 import Testing
 
 /// Card numbers and expiry dates in terminal text are masked on arrival; other numbers on a slip are left alone.

@@ -1,3 +1,4 @@
+import POSFoundation
 import Testing
 @testable import Hardware
 

@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import POSFoundation
 import Testing
 
 /// Decodes the real WooCommerce responses in `shared/fixtures/woocommerce` (next to the package root), when present.

@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import POSFoundation
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import POSFoundation
 import Testing
 @testable import Storage
 

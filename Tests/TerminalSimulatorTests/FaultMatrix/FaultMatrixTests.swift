@@ -1,4 +1,5 @@
 import Hardware
+import TerminalSimulator
 import Testing
 
 /// The fault matrix (issue 4): each protocol step × {timeout, dropped line, garbage, NAK storm, pos killed}, for

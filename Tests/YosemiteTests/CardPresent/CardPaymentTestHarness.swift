@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Hardware
 import POSFoundation
 import Storage
@@ -43,14 +44,29 @@ final class CardPaymentTestHarness {
         await withCheckedContinuation { continuation in dispatcher.dispatch(make { continuation.resume(returning: $0) }) }
     }
 
-    /// An order awaiting payment: 2 coffees and a cake (15.00 + tax as the settings say).
-    func openSale() async throws -> LocalOrder {
+    /// An open sale: 2 coffees and a cake (15.00 + tax as the settings say).
+    func openSale() async throws -> SaleSummary {
         let cart = Cart(items: [.init(code: "COF", quantity: 2), .init(code: "CAKE")])
-        return try await perform { OrderAction.openCardSale(cart: cart, onCompletion: $0) }.get()
+        return try await perform { OrderAction.openSale(cart: cart, onCompletion: $0) }.get()
     }
 
-    func collect(_ orderId: Int64, cash: Money? = nil) async -> Result<CardSale, CardPaymentError> {
-        await perform { CardPresentPaymentAction.collectPayment(orderId: orderId, cash: cash, reader: "sim://", onProgress: { _ in }, onCompletion: $0) }
+    func collect(_ saleId: Int64, cash: Money? = nil) async -> Result<CardSale, CardPaymentError> {
+        await perform { CardPresentPaymentAction.collectPayment(saleId: saleId, cash: cash, reader: "sim://", onProgress: { _ in }, onCompletion: $0) }
+    }
+
+    /// The sale as stored now.
+    func sale(_ saleId: Int64) async throws -> SaleSummary {
+        try await perform { OrderAction.loadSale(reference: String(saleId), onCompletion: $0) }.get()
+    }
+
+    /// The order of a completed sale.
+    func order(ofSale saleId: Int64) async throws -> OrderRecordDetail {
+        let orderId = try #require(try await sale(saleId).orderId)
+        return try await detail(orderId)
+    }
+
+    func orderCount() async throws -> Int {
+        try await database.read { db in try OrderRecord.fetchCount(db) }
     }
 
     func detail(_ orderId: Int64) async throws -> OrderRecordDetail {

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Hardware
 import Networking
 import POSFoundation
@@ -10,25 +11,27 @@ import Testing
 /// `CardPresentPaymentsStore` with the in-process ZVT simulator: charge once, never lose an approval.
 @MainActor
 struct CardPresentPaymentsStoreTests {
-    @Test func collectPayment_approved_writesJournalPaymentOrderAndOutboxOnce() async throws {
+    @Test func collectPayment_approved_writesJournalPaymentOrderAndOneOutboxEntryOnce() async throws {
         // Given
         let harness = try await CardPaymentTestHarness()
         let order = try await harness.openSale()
-        #expect(try await harness.detail(order.id).outbox.isEmpty)
+        #expect(try await harness.orderCount() == 0)
 
         // When
         let sale = try await harness.collect(order.id).get()
 
         // Then
-        let detail = try await harness.detail(order.id)
+        let detail = try await harness.order(ofSale: order.id)
+        #expect(try await harness.sale(order.id).state == .completed)
         #expect(sale.card.amount == order.total)
         #expect(detail.payments.count == 1)
         #expect(detail.payments[0].method == .card)
         #expect(detail.payments[0].cardLast4 == "0434")
         #expect(detail.payments[0].journalAttemptId == sale.attemptId)
         #expect(detail.order.syncState == .pending)
-        #expect(detail.outbox.map(\.kind) == [.createOrder, .markPaid])
+        #expect(detail.outbox.map(\.kind) == [.createOrder])
         let paid = try #require(detail.outbox.last?.payload)
+        #expect(paid.contains("\"set_paid\":true"))
         #expect(paid.contains("\"payment_method\":\"pos_card\""))
         #expect(paid.contains("\"payment_method_title\":\"Card\""))
         #expect(!paid.contains("5413330089010434"))
@@ -36,28 +39,53 @@ struct CardPresentPaymentsStoreTests {
         #expect(journal.map(\.state) == [.approved])
         #expect(journal[0].receiptNumber == sale.card.receiptNumber)
         #expect(harness.readers.ledger.approvals.count == 1)
-        #expect(try await harness.database.read { db in try OrderAwaitingPaymentRecord.count(in: db) } == 0)
+        #expect(journal[0].orderId == detail.order.id)
     }
 
-    @Test func collectPayment_declinedThenApproved_chargesOnceAndOrderWaitsBetween() async throws {
+    @Test func collectPayment_declinedThenApproved_chargesOnceAndTheSaleStaysOpenBetween() async throws {
         // Given
         let harness = try await CardPaymentTestHarness(script: TerminalScript(outcomes: [.decline(0x05), .approve], prompts: []))
         let order = try await harness.openSale()
 
         // When
         let first = await harness.collect(order.id)
-        let between = try await harness.detail(order.id)
+        let between = try await harness.sale(order.id)
+        let ordersBetween = try await harness.orderCount()
         let second = await harness.collect(order.id)
 
         // Then
         guard case .failure(.declined) = first else { Issue.record("expected declined, got \(first)"); return }
-        #expect(between.payments.isEmpty && between.outbox.isEmpty)
+        #expect(between.state == .open && between.tenders.isEmpty && between.unresolvedAttemptId == nil)
+        #expect(ordersBetween == 0)
         _ = try second.get()
-        let detail = try await harness.detail(order.id)
+        let detail = try await harness.order(ofSale: order.id)
         #expect(detail.payments.count == 1)
-        #expect(detail.outbox.count == 2)
+        #expect(detail.outbox.count == 1)
+        #expect(try await harness.orderCount() == 1)
         #expect(try await harness.journal().map(\.state) == [.declined, .approved])
         #expect(harness.readers.ledger.approvals.count == 1)
+    }
+
+    @Test func collectPayment_declinedThenCash_paysTheSameSaleWithOneOrderInCash() async throws {
+        // Given
+        let harness = try await CardPaymentTestHarness(script: TerminalScript(outcomes: [.decline(0x05)], prompts: []))
+        let open = try await harness.openSale()
+
+        // When
+        let declined = await harness.collect(open.id)
+        let paid = try await harness.perform { OrderAction.payCash(saleId: open.id, tendered: nil, onCompletion: $0) }.get()
+
+        // Then
+        guard case .failure(.declined) = declined else { Issue.record("expected declined, got \(declined)"); return }
+        guard case .completed(let sale) = paid else { Issue.record("expected completed, got \(paid)"); return }
+        #expect(try await harness.orderCount() == 1)
+        let detail = try await harness.order(ofSale: open.id)
+        #expect(detail.order.id == sale.order.id)
+        #expect(detail.payments.map(\.method) == [.cash])
+        #expect(detail.outbox.map(\.kind) == [.createOrder])
+        #expect(detail.outbox.first?.payload.contains("\"payment_method\":\"cod\"") == true)
+        #expect(try await harness.journal().map(\.state) == [.declined])
+        #expect(harness.readers.ledger.approvals.isEmpty)
     }
 
     @Test func collectPayment_splitTender_recordsCashAndCardInThePayingTransaction() async throws {
@@ -70,7 +98,7 @@ struct CardPresentPaymentsStoreTests {
         let sale = try await harness.collect(order.id, cash: cash).get()
 
         // Then
-        let detail = try await harness.detail(order.id)
+        let detail = try await harness.order(ofSale: order.id)
         #expect(sale.card.amount.minorUnits == order.total.minorUnits - 1000)
         #expect(sale.cash == cash)
         #expect(Set(detail.payments.map(\.method)) == [.card, .cash])
@@ -97,9 +125,9 @@ struct CardPresentPaymentsStoreTests {
         let sale = try second.get()
         #expect(sale.recoveredFromEarlierAttempt)
         #expect(harness.readers.ledger.approvals.count == 1)
-        let detail = try await harness.detail(order.id)
+        let detail = try await harness.order(ofSale: order.id)
         #expect(detail.payments.count == 1)
-        #expect(detail.outbox.map(\.kind) == [.createOrder, .markPaid])
+        #expect(detail.outbox.map(\.kind) == [.createOrder])
         #expect(try await harness.journal().map(\.state) == [.approved])
     }
 
@@ -108,8 +136,8 @@ struct CardPresentPaymentsStoreTests {
         let harness = try await CardPaymentTestHarness()
         _ = try await harness.collect(try await harness.openSale().id).get()
         let order = try await harness.openSale()
-        let crashed = PaymentJournalRecord(attemptId: "crashed-1", orderId: order.id, readerId: "sim://", amount: Money(minorUnits: 777, currency: .eur),
-                                           state: .requestSent, startedAt: Date())
+        let crashed = PaymentJournalRecord(attemptId: "crashed-1", readerId: "sim://", amount: Money(minorUnits: 777, currency: .eur),
+                                           state: .requestSent, startedAt: Date(), saleId: order.id)
         try await harness.database.performAndSave { db in try crashed.insert(db) }
 
         // When
@@ -133,8 +161,8 @@ struct CardPresentPaymentsStoreTests {
         let harness = try await CardPaymentTestHarness()
         let order = try await harness.openSale()
         let started = Date()
-        let row = PaymentJournalRecord(attemptId: "killed-1", orderId: order.id, readerId: "sim://", amount: order.total,
-                                       state: .requestSent, startedAt: started)
+        let row = PaymentJournalRecord(attemptId: "killed-1", readerId: "sim://", amount: order.total,
+                                       state: .requestSent, startedAt: started, saleId: order.id)
         try await harness.database.performAndSave { db in try row.insert(db) }
         let terminal = harness.readers.makeService(.eur)
         _ = try await terminal.connect(ReaderAddress("sim://"))
@@ -149,9 +177,9 @@ struct CardPresentPaymentsStoreTests {
         #expect(first.count == 1)
         guard case .approved = first.first?.outcome else { Issue.record("expected approved: \(first)"); return }
         #expect(again.isEmpty)
-        let detail = try await harness.detail(order.id)
+        let detail = try await harness.order(ofSale: order.id)
         #expect(detail.payments.count == 1)
-        #expect(detail.outbox.map(\.kind) == [.createOrder, .markPaid])
+        #expect(detail.outbox.map(\.kind) == [.createOrder])
         #expect(harness.readers.ledger.approvals.count == 1)
     }
 
@@ -159,17 +187,17 @@ struct CardPresentPaymentsStoreTests {
         // Given
         let harness = try await CardPaymentTestHarness()
         let order = try await harness.openSale()
-        _ = try await harness.collect(order.id).get()
+        let paid = try await harness.collect(order.id).get()
 
         // When
         let refund = try await harness.perform {
-            CardPresentPaymentAction.refund(orderId: order.id, amount: Money(minorUnits: 250, currency: .eur), reader: "sim://",
+            CardPresentPaymentAction.refund(orderId: paid.order.id, amount: Money(minorUnits: 250, currency: .eur), reader: "sim://",
                                             onProgress: { _ in }, onCompletion: $0)
         }.get()
 
         // Then
         #expect(refund.card != nil)
-        let entry = try #require(try await harness.detail(order.id).outbox.last)
+        let entry = try #require(try await harness.detail(paid.order.id).outbox.last)
         #expect(entry.kind == .createRefund)
         #expect(entry.payload.contains("\"api_refund\":false"))
         #expect(entry.payload.contains("\"amount\":\"2.50\""))

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Networking
 import POSFoundation
 import Storage
@@ -28,7 +29,7 @@ struct OrderStoreTests {
         return store
     }
 
-    @Test func completeSale_cashWithTender_writesOrderLinesPaymentAndTwoOutboxEntries() async throws {
+    @Test func completeSale_cashWithTender_writesOrderLinesPaymentAndOneOutboxEntry() async throws {
         // Given
         let store = try await store()
         let cart = Cart(items: [.init(code: "COF", quantity: 2), .init(code: "4006381333931"), .init(code: "SHIRT-L")],
@@ -49,7 +50,7 @@ struct OrderStoreTests {
         #expect(order.detail.taxes.map(\.taxTotal) == [475, 22])
         #expect(order.detail.payments.first?.tendered == 5000)
         #expect(order.detail.payments.first?.change == 1683)
-        #expect(order.detail.outbox.map(\.kind) == [.createOrder, .markPaid])
+        #expect(order.detail.outbox.map(\.kind) == [.createOrder])
         #expect(order.detail.outbox.allSatisfy { $0.orderId == order.id })
     }
 
@@ -75,11 +76,12 @@ struct OrderStoreTests {
         #expect(meta[0]["value"]?.stringValue == sale.order.clientUUID.description)
         #expect(meta[1]["value"]?.stringValue == "2026-09-21T14:13:20Z")
         #expect(meta[2]["value"]?.stringValue == "1")
-        let paid = try #require(sale.order.detail.outbox.first { $0.kind == .markPaid })
-        let paidBody = try JSONDecoder().decode(JSONValue.self, from: Data(paid.payload.utf8))
-        #expect(paidBody["set_paid"] == .bool(true))
-        #expect(paidBody["payment_method"] == .string("cod"))
-        #expect(paidBody["transaction_id"]?.stringValue == sale.order.clientUUID.description)
+        // Created paid: no separate mark-paid entry.
+        #expect(sale.order.detail.outbox.map(\.kind) == [.createOrder])
+        #expect(body["set_paid"] == .bool(true))
+        #expect(body["payment_method"] == .string("cod"))
+        #expect(body["payment_method_title"] == .string("Cash"))
+        #expect(body["transaction_id"]?.stringValue == sale.order.clientUUID.description)
     }
 
     @Test func completeSale_failureMidWrite_leavesNothing() async throws {

@@ -2,6 +2,7 @@ import Foundation
 import Hardware
 import POSFoundation
 import Storage
+import Synchronization
 import Testing
 @testable import Yosemite
 import YosemiteTestSupport

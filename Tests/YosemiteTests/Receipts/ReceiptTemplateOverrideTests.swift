@@ -1,5 +1,6 @@
 import Foundation
 import Hardware
+import Storage
 import Testing
 @testable import Yosemite
 

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Hardware
 import POSFoundation
 import Storage

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Networking
 import POSFoundation
 import Storage
@@ -164,6 +165,22 @@ struct StoresManagerTests {
             try await manager.logout(force: false)
         }
         #expect(manager.isAuthenticated)
+    }
+
+    @Test func logout_withAnOpenCart_refusesAndKeepsTheCart() async throws {
+        defer { tearDown() }
+        // Given a logged-in counter with a cart being rung up
+        let manager = try makeManager()
+        try await loginAsManager(manager)
+        let sale = try await manager.environment.database.openSale(
+            clientUUID: manager.environment.uuid.client(), cart: "{}", itemCount: 2,
+            total: Money(minorUnits: 500, currency: .eur))
+        // When / Then
+        await #expect(throws: AccountError.pendingWork(unsyncedEntries: 0, unresolvedPayments: 0, openCarts: 1)) {
+            try await manager.logout(force: false)
+        }
+        #expect(manager.isAuthenticated)
+        #expect(try await manager.environment.database.sale(id: sale.id) != nil)
     }
 
     @Test func logout_forced_wipesStoreDataAndCredentials() async throws {

@@ -1,7 +1,8 @@
 import POSFoundation
 import Yosemite
 
-/// Takes cash for a cart: the tendered amount, the change, and the sale through `OrderAction.completeSale`.
+/// Takes cash for an open sale: the tendered amount, the change, and the tender through `OrderAction.payCash`,
+/// which completes the sale (the same one a declined card left open).
 @MainActor
 public final class PayInteractor {
     public private(set) var response: PayDataFlow.Response
@@ -14,6 +15,18 @@ public final class PayInteractor {
         self.context = context
         self.request = request
         response = PayDataFlow.Response(total: request.total)
+        refreshDue()
+    }
+
+    /// What is due now (a split's cash part or an earlier tender may have paid some of it).
+    private func refreshDue() {
+        let stores = context.stores, saleId = request.saleId
+        Task {
+            guard let sale = try? await stores.perform({ OrderAction.loadSale(reference: String(saleId), onCompletion: $0) }),
+                  sale.due.minorUnits > 0, sale.due != self.response.total else { return }
+            self.response.total = sale.due
+            self.present(self.response)
+        }
     }
 
     /// Handles one request.
@@ -45,7 +58,7 @@ public final class PayInteractor {
         response.error = nil
         let text = response.tenderedText
         guard !text.isEmpty else { response.tendered = nil; return }
-        let currency = request.total.currency
+        let currency = response.total.currency
         response.tendered = (try? Money(parsing: text, currency: currency, separators: context.settings.moneyFormat.separators))
             ?? (try? Money(parsing: text, currency: currency))
     }
@@ -53,23 +66,31 @@ public final class PayInteractor {
     /// Cash for the tendered amount (less than the total), the rest by card; nothing typed: all by card.
     private func splitTender() {
         let cash = response.tendered
-        if let cash, cash.minorUnits <= 0 || cash.minorUnits >= request.total.minorUnits {
+        if let cash, cash.minorUnits <= 0 || cash.minorUnits >= response.total.minorUnits {
             response.error = "For cash and card, type a cash amount less than the total; F12 on the cart pays all in cash."
             return
         }
         if !response.tenderedText.isEmpty && cash == nil { return }
-        context.router?.show(.payCard(request, cash: cash))
+        context.router?.show(.payCard(PayRequest(saleId: request.saleId, total: response.total), cash: cash))
     }
 
     private func complete() {
         if !response.tenderedText.isEmpty && response.tendered == nil { return }
-        if let tendered = response.tendered, tendered.minorUnits < request.total.minorUnits { return }
+        if let tendered = response.tendered, tendered.minorUnits < response.total.minorUnits { return }
         response.isCompleting = true
-        let cart = request.cart, tender = Tender.cash(tendered: response.tendered), stores = context.stores
+        let saleId = request.saleId, tendered = response.tendered, stores = context.stores
         Task {
             do throws(OrderError) {
-                let sale = try await stores.perform { OrderAction.completeSale(cart: cart, tender: tender, onCompletion: $0) }
-                self.context.router?.saleCompleted(sale)
+                let paid = try await stores.perform { OrderAction.payCash(saleId: saleId, tendered: tendered, onCompletion: $0) }
+                switch paid {
+                case .completed(let sale): self.context.router?.saleCompleted(sale)
+                case .partial(let open):
+                    self.response.isCompleting = false
+                    self.response.total = open.due
+                    self.response.tenderedText = ""
+                    self.response.tendered = nil
+                    self.present(self.response)
+                }
             } catch {
                 self.response.isCompleting = false
                 self.response.error = "\(error.message) \(error.recoverySuggestion)"

@@ -1,7 +1,7 @@
 import POSFoundation
 import Yosemite
 
-/// The card pay screen's data flow: the order awaiting payment, the terminal's live prompts, and how the
+/// The card pay screen's data flow: the open sale, the terminal's live prompts, and how the
 /// attempt ended (approved, declined, cancelled, or unknown — which is resolved, never charged again).
 public enum PayCardDataFlow {
     /// What the cashier did.
@@ -20,7 +20,7 @@ public enum PayCardDataFlow {
     public enum Phase: Hashable, Sendable {
         /// Nothing sent yet.
         case ready
-        /// Saving the order awaiting payment.
+        /// Getting the sale ready.
         case opening
         /// The terminal has the payment; its prompts arrive as they come.
         case waiting
@@ -40,12 +40,12 @@ public enum PayCardDataFlow {
 
     /// The state.
     public struct Response: Hashable, Sendable {
-        public var cart: Cart
+        /// The sale being paid; a retry or cash after a decline pays the same sale.
+        public var saleId: Int64
         public var total: Money
         /// The cash part of a split tender.
         public var cash: Money?
-        /// The order awaiting payment, once opened (retries reuse it).
-        public var orderId: Int64?
+        /// The sale's number as shown.
         public var orderNumber: Int64?
         public var phase: Phase = .ready
         /// The terminal's prompts for this attempt, oldest first.
@@ -54,8 +54,8 @@ public enum PayCardDataFlow {
         public var attempts = 0
 
         /// The state before anything is sent.
-        public init(cart: Cart, total: Money, cash: Money?) {
-            self.cart = cart
+        public init(saleId: Int64, total: Money, cash: Money?) {
+            self.saleId = saleId
             self.total = total
             self.cash = cash
         }

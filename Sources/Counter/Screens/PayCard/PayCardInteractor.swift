@@ -1,10 +1,11 @@
 import POSFoundation
 import Yosemite
 
-/// Pays a cart by card (and split tender): opens the order awaiting payment (`OrderAction.openCardSale`), then
-/// `CardPresentPaymentAction.collectPayment`, passing the terminal's prompts to the screen as they arrive.
+/// Pays an open sale by card (and split tender) with `CardPresentPaymentAction.collectPayment`, passing the
+/// terminal's prompts to the screen as they arrive. A decline leaves the sale open: F12 pays the rest of the
+/// SAME sale in cash, Enter tries the card again.
 ///
-/// A retry pays the same order: the store resolves any earlier attempt first and never charges twice, so after
+/// A retry pays the same sale: the store resolves any earlier attempt first and never charges twice, so after
 /// an unknown outcome "resolve" is simply asking the store to collect again — it records an earlier approval
 /// instead of charging, or refuses while the terminal cannot tell.
 @MainActor
@@ -16,7 +17,8 @@ public final class PayCardInteractor {
     /// Creates the interactor for a cart, with an optional cash part.
     public init(context: CounterContext, request: PayRequest, cash: Money?) {
         self.context = context
-        response = PayCardDataFlow.Response(cart: request.cart, total: request.total, cash: cash)
+        response = PayCardDataFlow.Response(saleId: request.saleId, total: request.total, cash: cash)
+        response.orderNumber = request.saleId
     }
 
     /// Handles one request.
@@ -32,7 +34,8 @@ public final class PayCardInteractor {
             context.router?.show(.sell)
         case (.cashKeyPressed, .declined), (.cashKeyPressed, .failed), (.cashKeyPressed, .ready):
             context.readerActivity.set(nil)
-            context.router?.show(.payCash(PayRequest(cart: response.cart, total: response.total)))
+            // The same sale: what a split's cash part already paid is on it; the pay screen asks for the rest.
+            context.router?.show(.payCash(PayRequest(saleId: response.saleId, total: response.total)))
         case (.resolveKeyPressed, .unknown):
             resolve()
         case (.cancelKeyPressed, .unknown):
@@ -50,38 +53,20 @@ public final class PayCardInteractor {
         response.prompts = []
         response.attempts += 1
         context.readerActivity.set(.busy)
-        guard let orderId = response.orderId else {
-            response.phase = .opening
-            let cart = response.cart, stores = context.stores
-            Task {
-                do throws(OrderError) {
-                    let order = try await stores.perform { OrderAction.openCardSale(cart: cart, onCompletion: $0) }
-                    self.response.orderId = order.id
-                    self.response.orderNumber = order.localNumber
-                    self.collect(orderId: order.id)
-                } catch {
-                    self.context.readerActivity.set(nil)
-                    self.response.phase = .failed("\(error.message) \(error.recoverySuggestion)")
-                    self.present(self.response)
-                }
-            }
-            return
-        }
-        collect(orderId: orderId)
+        collect()
     }
 
     private func resolve() {
-        guard let orderId = response.orderId else { return }
         response.phase = .resolving
         response.prompts = []
         context.readerActivity.set(.busy)
-        collect(orderId: orderId)
+        collect()
     }
 
-    private func collect(orderId: Int64) {
+    private func collect() {
         if response.phase != .resolving { response.phase = .waiting }
         present(response)
-        let cash = response.cash, stores = context.stores
+        let cash = response.cash, stores = context.stores, saleId = response.saleId
         let onPrompt: @Sendable (String) -> Void = { [weak self] text in
             Task { @MainActor in self?.prompted(text) }
         }
@@ -90,7 +75,7 @@ public final class PayCardInteractor {
             do throws(CardPaymentError) {
                 let sale = try await stores.perform { (done: @escaping @Sendable (Result<CardSale, CardPaymentError>) -> Void) in
                     CardPresentPaymentAction.collectPayment(
-                        orderId: orderId, cash: cash, reader: reader,
+                        saleId: saleId, cash: cash, reader: reader,
                         onProgress: { step in if case .prompt(let prompt) = step { onPrompt(prompt.text) } },
                         onCompletion: done)
                 }

@@ -15,7 +15,7 @@ public struct PayCardPresenter: Sendable {
         var model = PayCardDataFlow.ViewModel(
             heading: response.cash == nil ? "Card payment" : "Split payment: cash and card",
             due: response.total.formatted(format), cash: response.cash?.formatted(format),
-            card: response.cardAmount.formatted(format), order: response.orderNumber.map { "Order \($0) awaiting payment" },
+            card: response.cardAmount.formatted(format), order: response.orderNumber.map { "Sale \($0) open" },
             prompt: response.prompts.last, status: "", detail: nil, role: .normal, keyHints: [])
         switch response.phase {
         case .ready:

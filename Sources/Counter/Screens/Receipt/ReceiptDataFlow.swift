@@ -32,6 +32,8 @@ public enum ReceiptDataFlow {
         public var error: String?
         /// The address being typed; `nil` when the email prompt is closed.
         public var emailText: String?
+        /// The shift this sale opened because none was open, if it did.
+        public var openedShiftId: Int64?
         public var isEmailing = false
 
         /// The state right after a cash sale.
@@ -39,6 +41,7 @@ public enum ReceiptDataFlow {
             order = sale.order
             tendered = sale.tendered
             change = sale.change
+            openedShiftId = sale.openedShiftId
         }
 
         /// The state right after a card or split sale.
@@ -50,6 +53,7 @@ public enum ReceiptDataFlow {
                 amount: cardSale.card.amount, brand: cardSale.card.cardName, last4: cardSale.card.maskedPAN?.lastFour,
                 receiptNumber: cardSale.card.receiptNumber, recovered: cardSale.recoveredFromEarlierAttempt,
                 slip: cardSale.card.slipLines)
+            openedShiftId = cardSale.openedShiftId
         }
     }
 

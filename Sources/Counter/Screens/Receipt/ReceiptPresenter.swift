@@ -17,6 +17,7 @@ public struct ReceiptPresenter: Sendable {
             "\(line.quantity) × \(line.name)"
         }
         var status: String?
+        if let shift = response.openedShiftId { status = "No shift was open: this sale opened shift \(shift) (float 0; F8 on the cart shows it)." }
         if response.card?.recovered == true { status = "The approval of the earlier attempt paid this order: recorded once, no new charge." }
         if response.isPrinting { status = "Printing…" }
         if let printed = response.printed { status = printed }

@@ -8,6 +8,7 @@ public enum SellBuilder {
                                       pricesIncludeTax: context.settings.taxes.pricesIncludeTax)
         let view = SellView(interactor: interactor, presenter: presenter, setNeedsDisplay: context.setNeedsDisplay)
         interactor.present = { [weak view] in view?.display($0) }
+        interactor.restore()
         return view
     }
 }

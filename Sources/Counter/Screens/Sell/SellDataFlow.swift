@@ -20,6 +20,13 @@ public enum SellDataFlow {
         case customerKeyPressed
         case payKeyPressed
         case payCardKeyPressed
+        /// F10: parks the cart under a name typed in a prompt (empty: the next number); with an empty cart, opens
+        /// the list of parked carts (Enter resumes the selected one, Delete voids it).
+        case parkKeyPressed
+        /// Opens the list of parked carts.
+        case parkedListKeyPressed
+        /// Voids the selected parked cart in the list.
+        case voidKeyPressed
         case ordersKeyPressed
         case shiftKeyPressed
         case menuKeyPressed
@@ -31,14 +38,27 @@ public enum SellDataFlow {
         case discount
         case coupon
         case customer
+        case parkName
     }
 
-    /// One cart line.
+    /// One cart line, as the checkout priced it.
     public struct Line: Hashable, Sendable {
-        public var item: CatalogItem
+        public var name: String
         public var quantity: Int
         /// The code the cart sends (SKU, GTIN or id).
         public var code: String
+        /// The calculator's amount for the line (after discounts; with tax when prices include tax).
+        public var amount: Money?
+        /// The calculator's amount before discounts.
+        public var subtotal: Money?
+
+        public init(name: String, quantity: Int, code: String, amount: Money? = nil, subtotal: Money? = nil) {
+            self.name = name
+            self.quantity = quantity
+            self.code = code
+            self.amount = amount
+            self.subtotal = subtotal
+        }
     }
 
     /// A line of feedback under the cart.
@@ -63,16 +83,38 @@ public enum SellDataFlow {
         public var customerId: Int64?
         public var message: Message?
         public var currency: Currency
+        /// The persisted sale this cart is (`nil` until the first item).
+        public var saleId: Int64?
+        /// The parked carts, while their list is open.
+        public var parked: [SaleSummary]?
+        public var selectedParked = 0
 
         /// An empty cart.
         public init(currency: Currency) {
             self.currency = currency
         }
 
-        /// The cart Yosemite sells.
-        public var cart: Cart {
-            Cart(items: lines.map { Cart.Item(code: $0.code, quantity: $0.quantity) },
-                 couponCodes: coupon.map { [$0] } ?? [], orderDiscount: discount, customerId: customerId)
+        /// Shows a sale as the checkout stored and priced it.
+        public mutating func show(_ sale: SaleSummary) {
+            saleId = sale.id
+            lines = sale.cart.items.enumerated().map { index, item in
+                let priced = sale.lines.indices.contains(index) ? sale.lines[index] : nil
+                return Line(name: priced?.name ?? item.code, quantity: item.quantity, code: item.code,
+                            amount: priced?.amount, subtotal: priced?.subtotal)
+            }
+            if let selected = selectedLine, selected >= lines.count { selectedLine = lines.isEmpty ? nil : lines.count - 1 }
+            totals = sale.totals
+            discount = sale.cart.orderDiscount
+            discountText = sale.cart.orderDiscount.map(Self.label)
+            coupon = sale.cart.couponCodes.first
+            customerId = sale.cart.customerId
+        }
+
+        static func label(_ discount: Cart.Discount) -> String {
+            switch discount {
+            case .percent(let value): "\(value)%"
+            case .amount(let value): value.description
+            }
         }
     }
 

@@ -3,7 +3,9 @@ import POSFoundation
 import Yosemite
 
 /// The sell screen's logic: the cart, search-as-you-type, scans and prompts. Talks only to Yosemite, through
-/// the stores manager: `ProductAction` to find items, `OrderAction.previewTotals` for totals.
+/// the stores manager: `ProductAction` to find items, `OrderAction.editSale` for every cart change (the checkout
+/// persists it priced, so a crash or Ctrl-Q never loses the cart), `OrderAction.currentSale` to restore it.
+/// Edits run one at a time, in order: the first one opens the sale, the next ones edit it.
 @MainActor
 public final class SellInteractor {
     /// The state shown.
@@ -12,7 +14,9 @@ public final class SellInteractor {
     var present: (SellDataFlow.Response) -> Void = { _ in }
     private let context: CounterContext
     private var searchGeneration = 0
-    private var totalsGeneration = 0
+    /// Cart edits waiting for the checkout, oldest first; one runs at a time.
+    private var pendingEdits: [Checkout.CartEdit] = []
+    private var editing = false
     /// Totals are being computed for the current cart.
     private var totalsPending = false
     /// The cashier pressed pay before the totals arrived: go to pay as soon as they do.
@@ -35,17 +39,22 @@ public final class SellInteractor {
             if response.prompt != nil { _ = response.promptText.popLast() } else if !response.query.isEmpty { setQuery(String(response.query.dropLast())) }
         case .enterPressed: enterPressed()
         case .escapePressed:
-            if response.prompt != nil { response.prompt = nil } else if !response.query.isEmpty { setQuery("") } else { response.message = nil }
+            if response.parked != nil { response.parked = nil } else if response.prompt != nil { response.prompt = nil } else if !response.query.isEmpty { setQuery("") } else { response.message = nil }
         case .selectionUp: moveSelection(by: -1)
         case .selectionDown: moveSelection(by: 1)
         case .scanned(let code): scanned(code)
         case .quantityKeyPressed: openPrompt(.quantity, needsLine: true)
-        case .removeLineKeyPressed: removeSelectedLine()
+        case .removeLineKeyPressed: if response.parked != nil { voidSelectedParked() } else { removeSelectedLine() }
         case .discountKeyPressed: openPrompt(.discount, needsLine: false)
         case .couponKeyPressed: openPrompt(.coupon, needsLine: false)
         case .customerKeyPressed: openPrompt(.customer, needsLine: false)
         case .payKeyPressed: payByCard = false; pay()
         case .payCardKeyPressed: payByCard = true; pay()
+        case .parkKeyPressed:
+            // F10: with a cart, park it (a name, or the next number); with none, the list of parked carts.
+            if response.lines.isEmpty { showParked() } else { openPrompt(.parkName, needsLine: true) }
+        case .parkedListKeyPressed: showParked()
+        case .voidKeyPressed: voidSelectedParked()
         case .ordersKeyPressed: context.router?.show(.orders)
         case .shiftKeyPressed: context.router?.show(.shift)
         case .menuKeyPressed: context.router?.show(.menu)
@@ -53,10 +62,28 @@ public final class SellInteractor {
         present(response)
     }
 
+    /// Whether every cart edit is persisted (none waiting or running).
+    public var isSaved: Bool { !editing && pendingEdits.isEmpty }
+
     /// Clears the cart for the next customer.
     public func newSale() {
         response = SellDataFlow.Response(currency: context.settings.currency)
+        pendingEdits = []
         present(response)
+    }
+
+    /// Shows the sale that was open when the counter stopped (crash, power cut, Ctrl-Q), if any.
+    public func restore() {
+        let stores = context.stores
+        Task {
+            guard let sale = try? await stores.perform({ OrderAction.currentSale(onCompletion: $0) }),
+                  self.response.saleId == nil, self.response.lines.isEmpty else { return }
+            self.response.show(sale)
+            if !sale.cart.items.isEmpty {
+                self.response.message = SellDataFlow.Message(text: "Restored the open cart (sale \(sale.id))", isError: false)
+            }
+            self.present(self.response)
+        }
     }
 
     // MARK: - Finding items
@@ -78,6 +105,10 @@ public final class SellInteractor {
     }
 
     private func enterPressed() {
+        if let parked = response.parked {
+            if parked.indices.contains(response.selectedParked) { resume(parked[response.selectedParked]) }
+            return
+        }
         if let prompt = response.prompt {
             applyPrompt(prompt, text: response.promptText.trimmingCharacters(in: .whitespaces))
             return
@@ -141,11 +172,11 @@ public final class SellInteractor {
             response.lines[index].quantity += 1
             response.selectedLine = index
         } else {
-            response.lines.append(SellDataFlow.Line(item: item, quantity: 1, code: code))
+            response.lines.append(SellDataFlow.Line(name: item.name, quantity: 1, code: code))
             response.selectedLine = response.lines.count - 1
         }
         response.message = SellDataFlow.Message(text: "Added \(item.name)", isError: false)
-        recalculate()
+        submit(.add(Cart.Item(code: code, quantity: 1)))
     }
 
     private func removeSelectedLine() {
@@ -155,12 +186,14 @@ public final class SellInteractor {
         }
         let removed = response.lines.remove(at: index)
         response.selectedLine = response.lines.isEmpty ? nil : min(index, response.lines.count - 1)
-        response.message = SellDataFlow.Message(text: "Removed \(removed.item.name)", isError: false)
-        recalculate()
+        response.message = SellDataFlow.Message(text: "Removed \(removed.name)", isError: false)
+        submit(.removeLine(index))
     }
 
     private func moveSelection(by step: Int) {
-        if !response.results.isEmpty {
+        if let parked = response.parked {
+            response.selectedParked = max(0, min(parked.count - 1, response.selectedParked + step))
+        } else if !response.results.isEmpty {
             response.selectedResult = max(0, min(response.results.count - 1, response.selectedResult + step))
         } else if !response.lines.isEmpty {
             let current = response.selectedLine ?? response.lines.count - 1
@@ -168,31 +201,113 @@ public final class SellInteractor {
         }
     }
 
-    /// Asks Yosemite for the cart's totals; a later change wins over an earlier answer.
-    private func recalculate() {
-        totalsGeneration += 1
-        let generation = totalsGeneration
-        guard !response.lines.isEmpty else { response.totals = nil; totalsPending = false; return }
+    /// Hands a cart edit to the checkout; edits run one at a time, in order, each persisted before the next.
+    private func submit(_ edit: Checkout.CartEdit) {
+        pendingEdits.append(edit)
         totalsPending = true
-        let cart = response.cart, stores = context.stores
+        guard !editing else { return }
+        editing = true
+        let stores = context.stores
         Task {
-            let result: Result<OrderTotals, OrderError>
-            do throws(OrderError) { result = .success(try await stores.perform { OrderAction.previewTotals(cart: cart, onCompletion: $0) }) } catch { result = .failure(error) }
-            guard generation == self.totalsGeneration else { return }
-            self.totalsPending = false
-            switch result {
-            case .success(let totals):
-                self.response.totals = totals
-                if self.payWhenTotalsArrive {
+            while !self.pendingEdits.isEmpty {
+                let next = self.pendingEdits.removeFirst()
+                let saleId = self.response.saleId
+                let result: Result<SaleSummary, OrderError>
+                do throws(OrderError) {
+                    result = .success(try await stores.perform { OrderAction.editSale(saleId: saleId, edit: next, onCompletion: $0) })
+                } catch { result = .failure(error) }
+                switch result {
+                case .success(let sale):
+                    if self.pendingEdits.isEmpty { self.response.show(sale) } else { self.response.saleId = sale.id }
+                case .failure(let error):
+                    // Nothing was recorded for this edit: show the cart as the checkout holds it.
+                    self.pendingEdits = []
                     self.payWhenTotalsArrive = false
-                    self.pay()
+                    self.response.message = SellDataFlow.Message(text: "\(error.message) \(error.recoverySuggestion)", isError: true)
+                    if let id = saleId ?? self.response.saleId,
+                       let stored = try? await stores.perform({ OrderAction.loadSale(reference: String(id), onCompletion: $0) }) {
+                        let message = self.response.message
+                        self.response.show(stored)
+                        self.response.message = message
+                    } else if self.response.saleId == nil {
+                        let message = self.response.message
+                        self.response = SellDataFlow.Response(currency: self.response.currency)
+                        self.response.message = message
+                    }
                 }
-            case .failure(let error):
+            }
+            self.editing = false
+            self.totalsPending = false
+            if self.payWhenTotalsArrive {
                 self.payWhenTotalsArrive = false
-                self.response.totals = nil
+                self.pay()
+            }
+            self.present(self.response)
+        }
+    }
+
+    // MARK: - Parked carts
+
+    private func park(name: String) {
+        guard let saleId = response.saleId, !editing else {
+            response.message = SellDataFlow.Message(text: "Wait for the cart to be saved, then park it", isError: true)
+            return
+        }
+        let stores = context.stores
+        Task {
+            do throws(OrderError) {
+                let parked = try await stores.perform { OrderAction.parkSale(saleId: saleId, name: name.isEmpty ? nil : name, onCompletion: $0) }
+                self.newSale()
+                self.response.message = SellDataFlow.Message(text: "Parked as \(parked.name ?? String(parked.id)) — F10 lists parked carts", isError: false)
+            } catch {
                 self.response.message = SellDataFlow.Message(text: "\(error.message) \(error.recoverySuggestion)", isError: true)
             }
             self.present(self.response)
+        }
+    }
+
+    private func showParked() {
+        let stores = context.stores
+        Task {
+            let parked = (try? await stores.perform { OrderAction.listSales(states: [.parked], onCompletion: $0) }) ?? []
+            self.response.parked = parked
+            self.response.selectedParked = 0
+            self.response.message = parked.isEmpty
+                ? SellDataFlow.Message(text: "No parked carts", isError: false)
+                : SellDataFlow.Message(text: "Parked carts: Enter resumes, Delete voids, Esc closes", isError: false)
+            if parked.isEmpty { self.response.parked = nil }
+            self.present(self.response)
+        }
+    }
+
+    private func resume(_ sale: SaleSummary) {
+        guard response.lines.isEmpty else {
+            response.parked = nil
+            response.message = SellDataFlow.Message(text: "Park or finish the current cart first (F9 parks it)", isError: true)
+            return
+        }
+        let stores = context.stores, current = response.saleId
+        Task {
+            do throws(OrderError) {
+                if let current { _ = try? await stores.perform { OrderAction.voidSale(reference: String(current), onCompletion: $0) } }
+                let resumed = try await stores.perform { OrderAction.resumeSale(reference: String(sale.id), onCompletion: $0) }
+                self.response = SellDataFlow.Response(currency: self.response.currency)
+                self.response.show(resumed)
+                self.response.message = SellDataFlow.Message(text: "Resumed \(resumed.name ?? String(resumed.id))", isError: false)
+            } catch {
+                self.response.parked = nil
+                self.response.message = SellDataFlow.Message(text: "\(error.message) \(error.recoverySuggestion)", isError: true)
+            }
+            self.present(self.response)
+        }
+    }
+
+    private func voidSelectedParked() {
+        guard let parked = response.parked, parked.indices.contains(response.selectedParked) else { return }
+        let sale = parked[response.selectedParked], stores = context.stores
+        Task {
+            _ = try? await stores.perform { OrderAction.voidSale(reference: String(sale.id), onCompletion: $0) }
+            self.showParked()
         }
     }
 
@@ -217,14 +332,24 @@ public final class SellInteractor {
             guard let index = response.selectedLine ?? response.lines.indices.last else { return }
             if quantity == 0 { response.selectedLine = index; removeSelectedLine(); return }
             response.lines[index].quantity = quantity
+            response.message = nil
+            submit(.setQuantity(line: index, quantity: quantity))
         case .discount(let discount, let label):
             response.discount = discount
             response.discountText = label
-        case .coupon(let code): response.coupon = code
-        case .customer(let id): response.customerId = id
+            response.message = nil
+            submit(.cartDiscount(discount))
+        case .coupon(let code):
+            response.coupon = code
+            response.message = nil
+            submit(.coupon(code))
+        case .customer(let id):
+            response.customerId = id
+            response.message = nil
+            submit(.customer(id))
+        case .parkName(let name):
+            park(name: name)
         }
-        response.message = nil
-        recalculate()
     }
 
     private func pay() {
@@ -241,7 +366,8 @@ public final class SellInteractor {
             response.message = SellDataFlow.Message(text: "The cart has no total; fix what the message above says", isError: true)
             return
         }
-        let request = PayRequest(cart: response.cart, total: Money(minorUnits: totals.total, currency: response.currency))
+        guard let saleId = response.saleId else { return }
+        let request = PayRequest(saleId: saleId, total: Money(minorUnits: totals.total, currency: response.currency))
         context.router?.show(payByCard ? .payCard(request, cash: nil) : .payCash(request))
     }
 }

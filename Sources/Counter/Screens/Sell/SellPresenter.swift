@@ -16,16 +16,25 @@ public struct SellPresenter: Sendable {
     public func viewModel(_ response: SellDataFlow.Response) -> SellDataFlow.ViewModel {
         let currency = response.currency
         func money(_ minor: Int64) -> String { Money(minorUnits: minor, currency: currency).formatted(format) }
+        // The checkout's calculator amounts, never arithmetic of its own ("…" until the line is priced).
         let rows = response.lines.enumerated().map { index, line in
-            let unit = line.item.price(in: currency)?.minorUnits ?? 0
-            return SellDataFlow.ViewModel.Row(
-                quantity: "\(line.quantity)", name: line.item.name, amount: money(unit * Int64(line.quantity)),
+            SellDataFlow.ViewModel.Row(
+                quantity: "\(line.quantity)", name: line.name, amount: line.amount.map { $0.formatted(format) } ?? "…",
                 isSelected: index == response.selectedLine)
         }
-        let results = response.results.enumerated().map { index, item in
-            SellDataFlow.ViewModel.Result(
-                name: item.name, detail: item.product.type == "variable" && item.variation == nil ? "variations…" : (item.sku ?? ""),
-                price: item.price(in: currency).map { $0.formatted(format) } ?? "—", isSelected: index == response.selectedResult)
+        let results: [SellDataFlow.ViewModel.Result]
+        if let parked = response.parked {
+            results = parked.enumerated().map { index, sale in
+                SellDataFlow.ViewModel.Result(
+                    name: "Parked \(sale.name ?? String(sale.id))", detail: sale.itemCount == 1 ? "1 item" : "\(sale.itemCount) items",
+                    price: sale.total.formatted(format), isSelected: index == response.selectedParked)
+            }
+        } else {
+            results = response.results.enumerated().map { index, item in
+                SellDataFlow.ViewModel.Result(
+                    name: item.name, detail: item.product.type == "variable" && item.variation == nil ? "variations…" : (item.sku ?? ""),
+                    price: item.price(in: currency).map { $0.formatted(format) } ?? "—", isSelected: index == response.selectedResult)
+            }
         }
         var adjustments: [String] = []
         if let coupon = response.coupon { adjustments.append("Coupon \(coupon.uppercased())") }
@@ -33,7 +42,7 @@ public struct SellPresenter: Sendable {
         if let customer = response.customerId { adjustments.append("Customer #\(customer)") }
         let count = response.lines.reduce(0) { $0 + $1.quantity }
         let totals = response.totals
-        let gross = response.lines.reduce(Int64(0)) { $0 + ($1.item.price(in: currency)?.minorUnits ?? 0) * Int64($1.quantity) }
+        let gross = response.lines.reduce(Int64(0)) { $0 + ($1.subtotal?.minorUnits ?? 0) }
         var discount: String?
         if let totals, totals.discountTotal != 0 {
             let amount = totals.discountTotal + (pricesIncludeTax ? totals.discountTax : 0)
@@ -54,6 +63,7 @@ public struct SellPresenter: Sendable {
         case .discount: "Order discount (10% or 2.50, empty removes): "
         case .coupon: "Coupon code (empty removes): "
         case .customer: "Customer id (empty = guest): "
+        case .parkName: "Park as (empty = next number): "
         }
     }
 }

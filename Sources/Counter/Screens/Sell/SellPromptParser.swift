@@ -9,6 +9,7 @@ public enum SellPromptParser {
         case discount(Cart.Discount?, label: String?)
         case coupon(String?)
         case customer(Int64?)
+        case parkName(String)
         case failure(String)
     }
 
@@ -16,8 +17,8 @@ public enum SellPromptParser {
     public static func parse(_ prompt: SellDataFlow.Prompt, text: String) -> Outcome {
         switch prompt {
         case .quantity:
-            guard let quantity = Int(text), quantity >= 0, quantity <= 9999 else {
-                return .failure("The quantity must be a whole number from 0 to 9999 (0 removes the line)")
+            guard let quantity = Int(text), quantity >= 0, quantity <= SaleLimits.defaultMaxQuantity else {
+                return .failure("The quantity must be a whole number from 0 to \(SaleLimits.defaultMaxQuantity) (0 removes the line)")
             }
             return .quantity(quantity)
         case .discount:
@@ -36,6 +37,8 @@ public enum SellPromptParser {
                 return .failure("The customer id is a number, such as 42")
             }
             return .customer(id)
+        case .parkName:
+            return .parkName(text)
         }
     }
 }

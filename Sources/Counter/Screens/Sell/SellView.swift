@@ -29,12 +29,13 @@ public final class SellView: CounterModule {
         let message = viewModel.message.map { $0.isError ? "error" : "info" } ?? "none"
         return "lines=\(viewModel.rows.count) items=\(viewModel.itemCount.split(separator: " ").first ?? "0")"
             + " total=\(viewModel.total.replacingOccurrences(of: " ", with: "")) results=\(viewModel.results.count)"
-            + " prompt=\(viewModel.prompt != nil) message=\(message)"
+            + " prompt=\(viewModel.prompt != nil) message=\(message) saved=\(interactor.isSaved ? "yes" : "no")"
     }
     public var keyHints: [KeyHint] {
-        [KeyHint("F2", "Qty"), KeyHint("F3", "Remove"), KeyHint("F4", "Discount"), KeyHint("F5", "Coupon"),
-         KeyHint("F6", "Customer"), KeyHint("F7", "Menu"), KeyHint("F8", "Shift"), KeyHint("F9", "Orders"),
-         KeyHint("F11", "Card"), KeyHint("F12", "Cash")]
+        // Short labels so every key, F10 Park included, fits a 100-column terminal (docs/counter.md has them in full).
+        [KeyHint("F2", "Qty"), KeyHint("F3", "Del"), KeyHint("F4", "Disc"), KeyHint("F5", "Cpn"),
+         KeyHint("F6", "Cust"), KeyHint("F7", "Menu"), KeyHint("F8", "Shift"), KeyHint("F9", "Orders"),
+         KeyHint("F10", "Park"), KeyHint("F11", "Card"), KeyHint("F12", "Cash")]
     }
 
     public func start() {
@@ -59,6 +60,7 @@ public final class SellView: CounterModule {
         case .function(7): .menuKeyPressed
         case .function(12), .control("p"): .payKeyPressed
         case .function(11): .payCardKeyPressed
+        case .function(10): .parkKeyPressed
         default: nil
         }
         if let request { interactor.handle(request) }

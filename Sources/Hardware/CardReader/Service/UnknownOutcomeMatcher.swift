@@ -1,3 +1,4 @@
+import POSFoundation
 /// Decides from the terminal's last transaction (Repeat Receipt) what became of an ``UnknownCardOutcome``.
 ///
 /// "Approved" only when the last transaction is provably the attempt: its receipt number differs from the one

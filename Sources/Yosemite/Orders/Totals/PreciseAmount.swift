@@ -4,7 +4,7 @@ import POSFoundation
 ///
 /// WooCommerce keeps line amounts and per-rate taxes unrounded to `wc_get_rounding_precision()` (6 decimals)
 /// and rounds to the store's decimals only for order sums. This is that precision, in integers.
-public struct PreciseAmount: Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct PreciseAmount: Hashable, Sendable, Comparable, CustomStringConvertible, Codable {
     /// The value times 10^6.
     public var micros: Int64
 

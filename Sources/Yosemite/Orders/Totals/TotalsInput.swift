@@ -32,7 +32,7 @@ public struct TotalsInput: Hashable, Sendable {
     }
 
     /// A fee line; its amount excludes tax, as WooCommerce fee totals do.
-    public struct Fee: Hashable, Sendable {
+    public struct Fee: Hashable, Sendable, Codable {
         public var name: String
         public var amount: PreciseAmount
         public var taxable: Bool

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import POSFoundation
 import Storage
 import Testing

@@ -1,0 +1,326 @@
+import Foundation
+import Logging
+import POSFoundation
+import Storage
+
+/// Runs the checkout: loads a sale, applies an event to its ``Checkout``, and runs the effects as Storage's named
+/// writes (`openSale`, `updateLines`, `recordCashTender`, `completeSale`, `parkSale`, `resumeSale`, `voidSale`).
+/// The counter and the command line both come here (through ``OrderAction``); card tenders come through
+/// ``CardPaymentCoordinator``, which uses ``complete(saleId:)`` once they cover the total.
+struct SaleService: Sendable {
+    let environment: AppEnvironment
+    /// The current sale's resolved lines (the counter's edits); `nil` resolves every line each time.
+    var lineCache: ResolvedLineCache? = nil
+    private var database: AppDatabase { environment.database }
+
+    /// What paying cash did.
+    enum CashOutcome: Sendable {
+        /// The sale is complete.
+        case completed(Sale)
+        /// The cash is recorded; the rest is still due.
+        case partial(SaleSummary)
+    }
+
+    // MARK: - Reading
+
+    /// The newest open sale, priced (after completing any open sale its tenders already cover).
+    func current() async throws(OrderError) -> SaleSummary? {
+        await completeCoveredSales()
+        guard let stored = try await storage({ try await database.currentSale() }) else { return nil }
+        return await summary(stored)
+    }
+
+    /// A sale by id or parked name, priced.
+    func load(_ reference: String) async throws(OrderError) -> SaleSummary {
+        guard let stored = try await storage({ try await database.sale(reference: reference) }) else {
+            throw .saleNotFound(reference: reference)
+        }
+        return await summary(stored)
+    }
+
+    /// Sales in the given states, newest first (priced for their names).
+    func list(_ states: [Checkout.State]) async throws(OrderError) -> [SaleSummary] {
+        let stored = try await storage { try await database.sales(in: states.map(Self.record)) }
+        var result: [SaleSummary] = []
+        for sale in stored { result.append(await summary(sale)) }
+        return result
+    }
+
+    // MARK: - The cart
+
+    /// Opens a sale with a whole cart (the command line), priced and checked against the limits first.
+    func open(_ cart: Cart) async throws(OrderError) -> SaleSummary {
+        let (resolved, totals) = try await price(cart)
+        let total = Money(minorUnits: totals.total, currency: resolved.settings.currency)
+        let stored = try await storage {
+            try await database.openSale(clientUUID: environment.uuid.client(), cart: Self.encode(cart),
+                                        itemCount: Self.count(cart), total: total)
+        }
+        return summary(stored, priced: (resolved, totals))
+    }
+
+    /// Applies a cart edit to a sale (a new one when `saleId` is `nil`) and persists it priced.
+    func edit(saleId: Int64?, _ edit: Checkout.CartEdit) async throws(OrderError) -> SaleSummary {
+        lineCache?.reset(for: saleId)
+        var checkout: Checkout
+        var saleId = saleId
+        if let id = saleId {
+            checkout = try await load(id: id).checkout
+        } else {
+            checkout = Checkout(currency: try await storeSettings().currency)
+        }
+        let effects = try apply(.edit(edit), to: &checkout)
+        guard case .persistLines(let cart)? = effects.first else { return try await load(String(saleId ?? 0)) }
+        if cart.items.isEmpty {
+            // An empty cart has no total to price; it is still persisted (the counter's cart emptied).
+            let zero = Money(minorUnits: 0, currency: checkout.total.currency)
+            let stored = try await storage {
+                if let id = saleId {
+                    return try await database.updateLines(saleId: id, cart: Self.encode(cart), itemCount: 0, total: zero)
+                }
+                return try await database.openSale(clientUUID: environment.uuid.client(), cart: Self.encode(cart), itemCount: 0, total: zero)
+            }
+            return summary(stored, priced: nil)
+        }
+        let (resolved, totals) = try await price(cart, cache: lineCache)
+        let total = Money(minorUnits: totals.total, currency: resolved.settings.currency)
+        if saleId == nil {
+            let opened = try await storage {
+                try await database.openSale(clientUUID: environment.uuid.client(), cart: Self.encode(cart),
+                                            itemCount: Self.count(cart), total: total)
+            }
+            saleId = opened.id
+            lineCache?.adopt(opened.id)
+            return summary(opened, priced: (resolved, totals))
+        }
+        let id = saleId ?? 0
+        let stored = try await storage {
+            try await database.updateLines(saleId: id, cart: Self.encode(cart), itemCount: Self.count(cart), total: total)
+        }
+        return summary(stored, priced: (resolved, totals))
+    }
+
+    // MARK: - Tenders and the end of a sale
+
+    /// Takes cash: `tendered` `nil` is the exact amount due. Completes the sale when the tenders cover it.
+    func payCash(saleId: Int64, tendered: Money?) async throws(OrderError) -> CashOutcome {
+        let sale = try await load(id: saleId)
+        var checkout = sale.checkout
+        let amount = tendered ?? sale.due
+        let effects = try apply(.tenderCash(amount), to: &checkout)
+        _ = try await storage { try await database.recordCashTender(saleId: saleId, tendered: amount) }
+        guard effects.contains(.complete) else { return .partial(try await load(id: saleId)) }
+        return .completed(try await complete(saleId: saleId))
+    }
+
+    /// Completes a sale whose tenders cover its total: one transaction writes the order, its payments, its ONE
+    /// `.createOrder` outbox entry (created paid) and the shift (opened with float 0 when none is open).
+    func complete(saleId: Int64) async throws(OrderError) -> Sale {
+        let stored = try await load(id: saleId)
+        let (resolved, totals) = try await price(stored.cart)
+        let builder = SaleBuilder(cart: resolved, totals: totals, customerId: stored.cart.customerId, note: stored.cart.note)
+        let tenders = stored.tenders
+        let cashier = ReceiptService(environment: environment).appSettings().cashierName ?? ""
+        let now = environment.now()
+        let cardResult = try await cardTenderDetails(saleId: saleId)
+        let result = try await storage {
+            try await database.completeSale(saleId: saleId, cashier: cashier) { localNumber, clientUUID in
+                let detail = builder.detail(clientUUID: clientUUID, localNumber: localNumber, now: now)
+                let body = builder.createBody(clientUUID: clientUUID, localNumber: localNumber, now: now,
+                                              payment: SaleBuilder.Payment(tenders: tenders, card: cardResult, clientUUID: clientUUID))
+                return CompletedOrderDraft(detail: detail, createPayload: SaleBuilder.text(body))
+            }
+        }
+        if let shift = result.openedShiftId {
+            environment.logger.notice("checkout: no shift was open; sale \(saleId) opened shift \(shift) with float 0")
+        }
+        let order = try await storage { try await OrderStore.loadDetail(id: result.orderId, environment) }
+        let cash = stored.tenders.filter { $0.method == .cash }
+        let tendered = cash.reduce(Int64(0)) { $0 + ($1.tendered?.minorUnits ?? $1.amount.minorUnits) }
+        let change = cash.reduce(Int64(0)) { $0 + ($1.change?.minorUnits ?? 0) }
+        return Sale(order: order, tendered: order.money(tendered), change: order.money(change), openedShiftId: result.openedShiftId)
+    }
+
+    /// Completes every open sale whose tenders already cover it: a process that died between recording the last
+    /// tender and completing the sale (two transactions) left it so. Never charges; returns what it completed.
+    @discardableResult
+    func completeCoveredSales() async -> [Sale] {
+        guard let open = try? await database.sales(in: [.open]) else { return [] }
+        var done: [Sale] = []
+        for stored in open where stored.paid.minorUnits > 0 && stored.due.minorUnits == 0 && stored.unresolvedAttemptId == nil {
+            do {
+                done.append(try await complete(saleId: stored.id))
+                environment.logger.notice("checkout: completed sale \(stored.id), covered by its tenders before a restart")
+            } catch {
+                environment.logger.error("checkout: sale \(stored.id) is covered but could not be completed: \(error.message)")
+            }
+        }
+        return done
+    }
+
+    /// Puts an open sale aside under a name (or the next number).
+    func park(saleId: Int64, name: String?) async throws(OrderError) -> SaleSummary {
+        var checkout = try await load(id: saleId).checkout
+        _ = try apply(.park(name: name), to: &checkout)
+        return await summary(try await storage { try await database.parkSale(saleId: saleId, name: name) })
+    }
+
+    /// Makes a parked sale the open one again.
+    func resume(_ reference: String) async throws(OrderError) -> SaleSummary {
+        let sale = try await load(reference)
+        var checkout = sale.checkout
+        _ = try apply(.resume, to: &checkout)
+        return await summary(try await storage { try await database.resumeSale(saleId: sale.id) })
+    }
+
+    /// Abandons an open or parked sale.
+    func void(_ reference: String) async throws(OrderError) -> SaleSummary {
+        let sale = try await load(reference)
+        var checkout = sale.checkout
+        _ = try apply(.void, to: &checkout)
+        return await summary(try await storage { try await database.voidSale(saleId: sale.id) })
+    }
+
+    // MARK: - Pricing
+
+    /// Resolves the cart in the local catalog, computes its totals with the one calculator, and checks the limits.
+    func price(_ cart: Cart, cache: ResolvedLineCache? = nil) async throws(OrderError) -> (ResolvedCart, OrderTotals) {
+        let settings = try await storeSettings()
+        let limits = SaleLimits(settings: ReceiptService(environment: environment).appSettings(), currency: settings.currency)
+        for item in cart.items where item.quantity > limits.maxQuantity {
+            throw .limitExceeded(limit: "quantity", detail: "\(item.code) × \(item.quantity) is more than the \(limits.maxQuantity) a line may hold")
+        }
+        let now = environment.now()
+        let resolved: ResolvedCart
+        do {
+            resolved = try await database.read { db in
+                let catalog = CatalogAccess(
+                    lookup: { try BarcodeMatch.lookup($0, in: db) },
+                    product: { try ProductRecord.find(id: $0, in: db) },
+                    variation: { try ProductVariationRecord.find(id: $0, in: db) },
+                    categoryIds: { try ProductCategoryLinkRecord.categoryIds(ofProduct: $0, in: db) },
+                    coupon: { try CouponRecord.find(code: $0, in: db) },
+                    taxRates: { try TaxRateRecord.all(in: db) })
+                return try ResolvedCart.resolve(cart, settings: settings, now: now, catalog: catalog, cache: cache)
+            }
+        } catch let error as OrderError {
+            throw error
+        } catch {
+            throw .storage(String(describing: error))
+        }
+        let totals = TotalsCalculator().totals(for: resolved.input)
+        for (index, line) in Self.lines(resolved, totals).enumerated() where line.amount.minorUnits > limits.maxLineAmount.minorUnits {
+            _ = index
+            throw .limitExceeded(limit: "line amount", detail: "\(line.name) × \(line.quantity) comes to \(line.amount.decimalString), more than \(limits.maxLineAmount.decimalString)")
+        }
+        return (resolved, totals)
+    }
+
+    /// The calculator's per-line amounts, in the store's terms (with tax when prices include tax).
+    static func lines(_ resolved: ResolvedCart, _ totals: OrderTotals) -> [SaleSummary.Line] {
+        let currency = resolved.settings.currency
+        let includeTax = resolved.input.pricesIncludeTax
+        return totals.lines.enumerated().map { index, line in
+            let info = resolved.info[index]
+            var amount = line.total.minorUnits(exponent: currency.exponent)
+            var subtotal = line.subtotal.minorUnits(exponent: currency.exponent)
+            if includeTax {
+                amount += line.totalTax.minorUnits(exponent: currency.exponent, .halfDown)
+                subtotal += line.subtotalTax.minorUnits(exponent: currency.exponent, .halfDown)
+            }
+            return SaleSummary.Line(code: "", name: info.name, quantity: resolved.input.lines[index].quantity,
+                                    amount: Money(minorUnits: amount, currency: currency),
+                                    subtotal: Money(minorUnits: subtotal, currency: currency), discount: nil)
+        }
+    }
+
+    // MARK: - Helpers
+
+    func load(id: Int64) async throws(OrderError) -> SaleSummary {
+        guard let stored = try await storage({ try await database.sale(id: id) }) else {
+            throw .saleNotFound(reference: String(id))
+        }
+        return summary(stored, priced: nil)
+    }
+
+    private func apply(_ event: Checkout.Event, to checkout: inout Checkout) throws(OrderError) -> [Checkout.Effect] {
+        do { return try checkout.handle(event) } catch { throw .saleRefused(error.reason) }
+    }
+
+    /// The summary, priced when the cart still resolves.
+    private func summary(_ stored: StoredSale) async -> SaleSummary {
+        let cart = Self.decode(stored.sale.cart)
+        let priced = cart.items.isEmpty ? nil : try? await price(cart)
+        return summary(stored, priced: priced)
+    }
+
+    private func summary(_ stored: StoredSale, priced: (ResolvedCart, OrderTotals)?) -> SaleSummary {
+        let cart = Self.decode(stored.sale.cart)
+        var lines = priced.map { Self.lines($0.0, $0.1) } ?? []
+        for index in lines.indices where cart.items.indices.contains(index) {
+            lines[index].code = cart.items[index].code
+            lines[index].discount = cart.items[index].discount
+        }
+        let tenders = stored.tenders.map { tender in
+            SaleSummary.Tender(
+                method: SaleSummary.Tender.Method(rawValue: tender.method.rawValue) ?? .other, amount: tender.amountMoney,
+                tendered: tender.tendered.map { Money(minorUnits: $0, currency: stored.sale.currency) },
+                change: tender.change.map { Money(minorUnits: $0, currency: stored.sale.currency) },
+                cardBrand: tender.cardBrand, cardLast4: tender.cardLast4)
+        }
+        return SaleSummary(
+            id: stored.id, clientUUID: stored.sale.clientUUID, state: Checkout.State(rawValue: stored.sale.state.rawValue) ?? .open,
+            name: stored.sale.name, cart: cart, lines: lines, totals: priced?.1, total: stored.sale.totalMoney,
+            paid: stored.paid, tenders: tenders, unresolvedAttemptId: stored.unresolvedAttemptId, orderId: stored.sale.orderId,
+            shiftId: stored.sale.shiftId, createdAt: stored.sale.createdAt, updatedAt: stored.sale.updatedAt)
+    }
+
+    /// The approved card results of a sale's card tenders (for the order's transaction id and meta).
+    private func cardTenderDetails(saleId: Int64) async throws(OrderError) -> SaleBuilder.CardDetails? {
+        let stored = try await storage { try await database.sale(id: saleId) }
+        guard let card = stored?.tenders.first(where: { $0.method == .card }) else { return nil }
+        return SaleBuilder.CardDetails(
+            transactionId: card.transactionId ?? "", brand: card.cardBrand, last4: card.cardLast4,
+            receipt: card.terminalReceiptNumber, trace: card.terminalTraceNumber, amount: card.amountMoney)
+    }
+
+    func storeSettings() async throws(OrderError) -> StoreSettings {
+        let loaded: StoreSettings?
+        do { loaded = try await SettingsRepository(database: database).load() } catch {
+            throw .storage(String(describing: error))
+        }
+        guard let loaded else { throw .storeSettingsMissing }
+        return loaded
+    }
+
+    private func storage<T: Sendable>(_ work: () async throws -> T) async throws(OrderError) -> T {
+        do {
+            return try await work()
+        } catch let error as SaleWriteError {
+            switch error {
+            case .notFound(let reference): throw .saleNotFound(reference: reference)
+            default: throw .saleRefused(error.description)
+            }
+        } catch let error as OrderError {
+            throw error
+        } catch {
+            throw .storage(String(describing: error))
+        }
+    }
+
+    static func record(_ state: Checkout.State) -> SaleRecord.State {
+        SaleRecord.State(rawValue: state.rawValue) ?? .open
+    }
+
+    static func count(_ cart: Cart) -> Int { cart.items.reduce(0) { $0 + $1.quantity } }
+
+    static func encode(_ cart: Cart) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? encoder.encode(cart)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    static func decode(_ text: String) -> Cart {
+        (try? JSONDecoder().decode(Cart.self, from: Data(text.utf8))) ?? Cart()
+    }
+}

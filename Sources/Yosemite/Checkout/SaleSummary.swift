@@ -1,0 +1,83 @@
+import Foundation
+import POSFoundation
+
+/// A sale as the fronts see it: Yosemite's own value, never a Storage record.
+///
+/// ``lines`` are the calculator's per-line amounts (what the order will hold), in the store's terms: with tax
+/// when the store enters prices with tax. A sale whose cart can no longer be priced (a product gone from the
+/// catalog) has empty ``lines`` and keeps its stored total.
+public struct SaleSummary: Hashable, Sendable {
+    /// One priced cart line.
+    public struct Line: Hashable, Sendable {
+        public var code: String
+        public var name: String
+        public var quantity: Int
+        /// The line's amount after discounts, as the order will hold it.
+        public var amount: Money
+        /// The line's amount before discounts, in the same terms.
+        public var subtotal: Money
+        public var discount: Cart.Discount?
+    }
+
+    /// One tender taken.
+    public struct Tender: Hashable, Sendable {
+        public enum Method: String, Hashable, Sendable, Codable { case cash, card, other }
+        public var method: Method
+        /// What it pays toward the total.
+        public var amount: Money
+        /// Cash handed over, for cash.
+        public var tendered: Money?
+        public var change: Money?
+        public var cardBrand: String?
+        public var cardLast4: String?
+    }
+
+    public var id: Int64
+    public var clientUUID: ClientUUID
+    public var state: Checkout.State
+    /// The parked name.
+    public var name: String?
+    public var cart: Cart
+    public var lines: [Line]
+    public var totals: OrderTotals?
+    public var total: Money
+    public var paid: Money
+    public var tenders: [Tender]
+    /// An unresolved card attempt, if any.
+    public var unresolvedAttemptId: String?
+    /// The order, once completed.
+    public var orderId: Int64?
+    public var shiftId: Int64?
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    /// What is still due.
+    public var due: Money { Money(minorUnits: max(0, total.minorUnits - paid.minorUnits), currency: total.currency) }
+    /// The number of items (the sum of quantities).
+    public var itemCount: Int { cart.items.reduce(0) { $0 + $1.quantity } }
+
+    /// The checkout state machine in this sale's state.
+    public var checkout: Checkout {
+        Checkout(state: state, cart: cart, total: total, paid: paid,
+                 hasCardTender: tenders.contains { $0.method == .card }, cardInFlight: unresolvedAttemptId != nil)
+    }
+}
+
+/// The limits a sale is checked against before anything is recorded.
+public struct SaleLimits: Hashable, Sendable {
+    /// The default largest quantity of one line.
+    public static let defaultMaxQuantity = 9_999
+    /// The default largest amount of one line, in major units of the store currency.
+    public static let defaultMaxLineAmountMajor: Int64 = 100_000
+
+    public var maxQuantity: Int
+    public var maxLineAmount: Money
+
+    /// The limits in `settings`, else the defaults.
+    public init(settings: AppSettings, currency: Currency) {
+        maxQuantity = settings.maxQuantity ?? Self.defaultMaxQuantity
+        var scale: Int64 = 1
+        for _ in 0..<currency.exponent { scale *= 10 }
+        maxLineAmount = Money(minorUnits: settings.maxLineAmount ?? Self.defaultMaxLineAmountMajor * scale, currency: currency)
+    }
+}

@@ -1,0 +1,264 @@
+import ArgumentParser
+import Foundation
+import POSFoundation
+import Yosemite
+
+/// `pos cart`: the sales in progress — open and parked carts — as the counter and `pos sell` leave them.
+struct CartCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cart",
+        abstract: "List, show, park, resume and void carts (sales in progress).",
+        discussion: """
+            Every cart is saved at every step: the counter's open cart survives a crash or Ctrl-Q, a cart left open \
+            by a declined card waits here to be paid (`pos sell --sale ID --pay cash`) or voided. A parked cart has \
+            a name (or the next number) and comes back with its lines, discounts and customer.
+            """,
+        subcommands: [CartListCommand.self, CartShowCommand.self, CartParkCommand.self, CartResumeCommand.self,
+                      CartVoidCommand.self]
+    )
+}
+
+/// The `--json` shape of a cart. Stable: scripts read it. Amounts are decimal strings.
+struct CartReport: Encodable {
+    struct Line: Encodable {
+        var code: String
+        var name: String
+        var quantity: Int
+        var amount: String?
+        var discount: String?
+    }
+
+    struct Tender: Encodable {
+        var method: String
+        var amount: String
+        var cardLast4: String?
+    }
+
+    var id: Int64
+    var state: String
+    var name: String?
+    var lines: [Line]
+    var coupons: [String]
+    var discount: String?
+    var customerId: Int64?
+    var total: String
+    var paid: String
+    var due: String
+    var tenders: [Tender]
+    var orderId: Int64?
+    var updatedAt: String
+
+    init(_ sale: SaleSummary) {
+        id = sale.id
+        state = sale.state.rawValue
+        name = sale.name
+        lines = sale.cart.items.enumerated().map { index, item in
+            let priced = sale.lines.indices.contains(index) ? sale.lines[index] : nil
+            return Line(code: item.code, name: priced?.name ?? item.code, quantity: item.quantity,
+                        amount: priced?.amount.decimalString, discount: item.discount.map(Self.text))
+        }
+        coupons = sale.cart.couponCodes
+        discount = sale.cart.orderDiscount.map(Self.text)
+        customerId = sale.cart.customerId
+        total = sale.total.decimalString
+        paid = sale.paid.decimalString
+        due = sale.due.decimalString
+        tenders = sale.tenders.map { Tender(method: $0.method.rawValue, amount: $0.amount.decimalString, cardLast4: $0.cardLast4) }
+        orderId = sale.orderId
+        updatedAt = SaleReport.iso8601(sale.updatedAt)
+    }
+
+    static func text(_ discount: Cart.Discount) -> String {
+        switch discount {
+        case .percent(let value): "\(value)%"
+        case .amount(let value): value.description
+        }
+    }
+}
+
+enum CartCommandSupport {
+    static func print(_ sale: SaleSummary, format: MoneyFormat) {
+        let label = sale.name.map { " \"\($0)\"" } ?? ""
+        Console.out("Sale \(sale.id)\(label)  \(sale.state.rawValue)  \(sale.itemCount) items  \(sale.total.formatted(format))")
+        for (index, item) in sale.cart.items.enumerated() {
+            let priced = sale.lines.indices.contains(index) ? sale.lines[index] : nil
+            let discount = item.discount.map { "  (−\(CartReport.text($0)))" } ?? ""
+            Console.out("  \(item.quantity) × \(priced?.name ?? item.code)  \(priced?.amount.formatted(format) ?? "?")\(discount)")
+        }
+        if let discount = sale.cart.orderDiscount { Console.out("  Discount \(CartReport.text(discount))") }
+        for code in sale.cart.couponCodes { Console.out("  Coupon \(code.uppercased())") }
+        if let customer = sale.cart.customerId { Console.out("  Customer #\(customer)") }
+        for tender in sale.tenders {
+            Console.out("  Paid \(tender.method.rawValue) \(tender.amount.formatted(format))\(tender.cardLast4.map { " …\($0)" } ?? "")")
+        }
+        if sale.state == .open && sale.paid.minorUnits > 0 { Console.out("  Due \(sale.due.formatted(format))") }
+    }
+}
+
+/// `pos cart list`.
+struct CartListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List open and parked carts, newest first.")
+
+    @OptionGroup var data: DataDirectoryOptions
+
+    @Flag(help: "Also completed and voided sales.")
+    var all = false
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func run() async throws {
+        let states: [Checkout.State] = all ? Checkout.State.allCases : [.open, .parked]
+        let (sales, format) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
+            (try await manager.perform { OrderAction.listSales(states: states, onCompletion: $0) }, settings.moneyFormat)
+        }
+        if json {
+            try Console.json(sales.map(CartReport.init))
+            return
+        }
+        if sales.isEmpty { Console.out("No open or parked carts.") }
+        for sale in sales {
+            let label = sale.name.map { " \"\($0)\"" } ?? ""
+            Console.out("\(sale.id)\(label)  \(sale.state.rawValue)  \(sale.itemCount) items  \(sale.total.formatted(format))  \(SaleReport.iso8601(sale.updatedAt))")
+        }
+    }
+}
+
+/// `pos cart show ID|NAME`.
+struct CartShowCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a cart with its lines, discounts, customer and tenders.")
+
+    @OptionGroup var data: DataDirectoryOptions
+
+    @Argument(help: "The sale id or parked name.")
+    var id: String
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func run() async throws {
+        let id = id
+        let (sale, format) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
+            (try await manager.perform { OrderAction.loadSale(reference: id, onCompletion: $0) }, settings.moneyFormat)
+        }
+        if json { try Console.json(CartReport(sale)); return }
+        CartCommandSupport.print(sale, format: format)
+    }
+}
+
+/// `pos cart park`: parks an open cart, or a new one rung up here.
+struct CartParkCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "park", abstract: "Park an open cart (by id; default the newest), or a new one from --item.")
+
+    @OptionGroup var data: DataDirectoryOptions
+
+    @Argument(help: "The open sale's id; default: the newest open cart.")
+    var id: Int64?
+
+    @Option(help: "The name to park it under; default: the next number.")
+    var name: String?
+
+    @Option(name: .customLong("item"), help: "A new cart: a barcode, SKU or product id with an optional :QTY. Repeat.")
+    var items: [String] = []
+
+    @Option(help: "For a new cart: a coupon code.")
+    var coupon: String?
+
+    @Option(help: "For a new cart: the WooCommerce customer id.")
+    var customer: Int64?
+
+    @Option(help: "For a new cart: a discount on the whole order (10% or 2.50).")
+    var discount: String?
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func validate() throws {
+        if id != nil && !items.isEmpty { throw ValidationError("Give an open cart's id, or --item for a new cart, not both.") }
+        if items.isEmpty && (coupon != nil || customer != nil || discount != nil) {
+            throw ValidationError("--coupon, --customer and --discount go with --item (a new cart).")
+        }
+    }
+
+    func run() async throws {
+        var cart = Cart(couponCodes: coupon.map { [$0] } ?? [], customerId: customer)
+        for item in items {
+            guard let parsed = Cart.Item(argument: item) else { throw ValidationError("--item \(item): QTY must be 1 or more.") }
+            cart.items.append(parsed)
+        }
+        if let discount {
+            guard let parsed = Cart.Discount(argument: discount) else {
+                throw ValidationError("--discount must be a percentage such as 10% or an amount such as 2.50.")
+            }
+            cart.orderDiscount = parsed
+        }
+        let id = id, name = name
+        let (sale, format) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
+            let saleId: Int64
+            if !cart.items.isEmpty {
+                saleId = try await manager.perform { OrderAction.openSale(cart: cart, onCompletion: $0) }.id
+            } else if let id {
+                saleId = id
+            } else {
+                guard let current = try await manager.perform({ OrderAction.currentSale(onCompletion: $0) }) else {
+                    Console.error("no open cart to park; give --item CODE to park a new one")
+                    throw ExitStatus.notFound.exitCode
+                }
+                saleId = current.id
+            }
+            return (try await manager.perform { OrderAction.parkSale(saleId: saleId, name: name, onCompletion: $0) }, settings.moneyFormat)
+        }
+        if json { try Console.json(CartReport(sale)); return }
+        Console.out("Parked as \"\(sale.name ?? String(sale.id))\" (sale \(sale.id)); `pos cart resume \(sale.name ?? String(sale.id))` brings it back.")
+        CartCommandSupport.print(sale, format: format)
+    }
+}
+
+/// `pos cart resume ID|NAME`.
+struct CartResumeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "resume", abstract: "Make a parked cart open again (the counter shows it at its next start).")
+
+    @OptionGroup var data: DataDirectoryOptions
+
+    @Argument(help: "The sale id or parked name.")
+    var id: String
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func run() async throws {
+        let id = id
+        let (sale, format) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
+            (try await manager.perform { OrderAction.resumeSale(reference: id, onCompletion: $0) }, settings.moneyFormat)
+        }
+        if json { try Console.json(CartReport(sale)); return }
+        Console.out("Resumed sale \(sale.id); pay it with `pos sell --sale \(sale.id) --pay cash|card`.")
+        CartCommandSupport.print(sale, format: format)
+    }
+}
+
+/// `pos cart void ID|NAME`.
+struct CartVoidCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "void", abstract: "Abandon an open or parked cart (refused while it holds a card payment).")
+
+    @OptionGroup var data: DataDirectoryOptions
+
+    @Argument(help: "The sale id or parked name.")
+    var id: String
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func run() async throws {
+        let id = id
+        let (sale, format) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
+            (try await manager.perform { OrderAction.voidSale(reference: id, onCompletion: $0) }, settings.moneyFormat)
+        }
+        if json { try Console.json(CartReport(sale)); return }
+        Console.out("Voided sale \(sale.id).")
+        if sale.paid.minorUnits > 0 { Console.out("Give back the cash taken: \(sale.paid.formatted(format)).") }
+    }
+}
