@@ -15,7 +15,7 @@ enum OrderCommandSupport {
         do {
             environment = try AppEnvironment.live(dataDirectory: directory, logger: LoggingSetup.logger())
         } catch {
-            Console.error("cannot open the data directory \(directory.path): \(error)")
+            Console.openFailure(error, directory: directory)
             throw ExitStatus.storageFailure.exitCode
         }
         let manager = StoresManager(environment: environment)
@@ -34,6 +34,7 @@ enum OrderCommandSupport {
             switch error {
             case .storage: throw ExitStatus.storageFailure.exitCode
             case .storeSettingsMissing: throw ExitStatus.notLoggedIn.exitCode
+            case .orderNotFound, .notFound: throw ExitStatus.notFound.exitCode
             default: throw ExitStatus.failure.exitCode
             }
         } catch let error as SettingError {
