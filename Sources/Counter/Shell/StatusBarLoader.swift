@@ -12,6 +12,16 @@ struct StatusBarLoader {
         let settings = try? await stores.perform { AppSettingsAction.loadAppSettings(onCompletion: $0) }
         var connectivity: ConnectivityMonitor.State?
         if stores.canSell { connectivity = try? await stores.perform { SyncAction.loadConnectivity(onCompletion: $0) } }
-        return StatusBarModel(status: status, appSettings: settings, connectivity: connectivity)
+        var model = StatusBarModel(status: status, appSettings: settings, connectivity: connectivity)
+        if settings?.printerName == nil { model.printer = await defaultPrinterLabel() }
+        return model
+    }
+
+    /// With no printer chosen, receipts go to the print system's default printer, or to files when there is none:
+    /// the status line says which, never "default printer" when no such printer exists.
+    private func defaultPrinterLabel() async -> String {
+        let printers = (try? await stores.perform { ReceiptAction.listPrinters(onCompletion: $0) }) ?? []
+        if let printer = printers.first(where: \.isDefault) { return printer.name }
+        return "none (receipts to files)"
     }
 }

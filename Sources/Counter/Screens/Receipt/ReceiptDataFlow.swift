@@ -33,6 +33,8 @@ public enum ReceiptDataFlow {
         /// The address being typed; `nil` when the email prompt is closed.
         public var emailText: String?
         public var isEmailing = false
+        /// The demo store: nothing is ever sent to a store, and it cannot e-mail.
+        public var isDemo = false
 
         /// The state right after a cash sale.
         public init(sale: Sale) {
