@@ -17,11 +17,11 @@ struct StatusBarLoader {
         return model
     }
 
-    /// With no printer chosen, receipts go to the print system's default printer, or to files when there is none:
+    /// With no printer chosen, receipts go to the print system's default printer, or to text files when there is none ("printer: files"):
     /// the status line says which, never "default printer" when no such printer exists.
     private func defaultPrinterLabel() async -> String {
         let printers = (try? await stores.perform { ReceiptAction.listPrinters(onCompletion: $0) }) ?? []
         if let printer = printers.first(where: \.isDefault) { return printer.name }
-        return "none (receipts to files)"
+        return "files"
     }
 }

@@ -44,7 +44,7 @@ public enum OrdersDataFlow {
             public var total: String
             /// "cash", "card", "cash+card".
             public var tender: String
-            /// "refunded", "part refunded" or empty.
+            /// "refunded", "partly" (refunded) or empty.
             public var refund: String
             public var sync: String
             public var isSelected: Bool

@@ -28,7 +28,7 @@ public struct OrdersPresenter: Sendable {
                 items: Words.count(order.detail.lines.reduce(0) { $0 + $1.quantity }, "item"),
                 total: order.total.formatted(format), tender: order.tender,
                 refund: order.refunded.minorUnits == 0 ? ""
-                    : order.refundable.minorUnits == 0 ? "refunded" : "part refunded",
+                    : order.refundable.minorUnits == 0 ? "refunded" : "partly",
                 sync: order.record.syncState.rawValue,
                 isSelected: index == response.selected)
         }
