@@ -30,6 +30,8 @@ public final class CounterApp {
     private var quitRequested = false
     private let clock = ContinuousClock()
     private var backgroundSyncRunning = false
+    /// The print system's default printer as last asked, and when.
+    private var defaultPrinter: (label: String, at: ContinuousClock.Instant)?
 
     /// Creates the shell on the sell screen.
     ///
@@ -212,9 +214,13 @@ public final class CounterApp {
     // MARK: - Status
 
     private func refreshStatus() {
-        let loader = StatusBarLoader(stores: context.stores)
+        // The print system is asked for its default printer at most once a minute (this runs every 5 s).
+        let now = clock.now
+        let known = defaultPrinter.flatMap { now - $0.at < .seconds(60) ? $0.label : nil }
+        let loader = StatusBarLoader(stores: context.stores, knownDefaultPrinter: known)
         Task { [weak self] in
-            guard let model = await loader.load(), let self else { return }
+            guard let (model, asked) = await loader.load(), let self else { return }
+            if let asked { self.defaultPrinter = (asked, now) }
             if model != self.status {
                 self.status = model
                 self.setNeedsDisplay()

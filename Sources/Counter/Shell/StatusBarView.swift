@@ -17,21 +17,27 @@ public enum StatusBarView {
                    attributes: CellAttributes(role: .status, bold: true))
     }
 
-    /// The status text that fits in `width` cells: the store, online or not, what waits to sync and the cashier
-    /// come first; the reader and the printer are left out when there is no room for them; the store's name is
-    /// cut (with "…") last.
+    /// The status text that fits in `width` cells: the store, online or not, what waits to sync, a reader that is
+    /// busy or needs attention, and the cashier come first; the idle reader and the printer are left out when there
+    /// is no room for them; the store's name is cut (with "…") last.
     static func line(_ model: StatusBarModel, fitting width: Int) -> String {
         let sync = model.isDemo ? Words.count(model.unsynced, "sale") + " kept here"
             : model.unsynced == 0 ? "all synced" : "\(model.unsynced) unsynced"
-        let essential = [model.connectivity, sync, "cashier: \(model.cashier)"]
-        let optional = ["reader: \(model.reader)", "printer: \(model.printer)"]
+        // A reader that is busy or needs attention is news the cashier must see: it goes before the cashier.
+        let readerNews = model.reader.hasSuffix(" busy") || model.reader.hasSuffix(" needs attention")
+        let reader = "reader: \(model.reader)"
+        let essential = [model.connectivity, sync] + (readerNews ? [reader] : []) + ["cashier: \(model.cashier)"]
+        let optional = (readerNews ? [] : [reader]) + ["printer: \(model.printer)"]
         for count in stride(from: optional.count, through: 0, by: -1) {
             let text = " " + ([model.storeName] + essential + optional.prefix(count)).joined(separator: " │ ")
             if TextWidth.of(text) <= width { return text }
         }
-        let rest = " │ " + essential.joined(separator: " │ ")
-        let storeRoom = width - 1 - TextWidth.of(rest)
-        if storeRoom >= 4 { return " " + TextWidth.fitted(model.storeName, to: storeRoom) + rest }
+        // Then the store's name is cut; in the demo, whose banner already says there is no network, that goes next.
+        for facts in [essential] + (model.isDemo ? [Array(essential.dropFirst())] : []) {
+            let rest = " │ " + facts.joined(separator: " │ ")
+            let storeRoom = width - 1 - TextWidth.of(rest)
+            if storeRoom >= 4 { return " " + TextWidth.fitted(model.storeName, to: storeRoom) + rest }
+        }
         return TextWidth.fitted(" " + ([model.storeName] + essential).joined(separator: " │ "), to: width)
     }
 
