@@ -1,4 +1,7 @@
 import ArgumentParser
+import Foundation
+import POSFoundation
+import Storage
 
 /// `pos`: the point-of-sale app. With no subcommand it opens the counter (for now: the embedded demo store).
 @main
@@ -35,4 +38,35 @@ struct POSCommand: AsyncParsableCommand {
         ],
         defaultSubcommand: RunCommand.self
     )
+
+    /// Runs the command; a storage or file-system error no command caught still reaches the person as a
+    /// sentence with the path and the next step, and exit 9 (never Foundation's `Error Domain=…` text).
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let error as StorageError {
+            Console.error(error)
+            Foundation.exit(ExitStatus.storageFailure.rawValue)
+        } catch let error as CocoaError {
+            Console.error(StorageError(error))
+            Foundation.exit(ExitStatus.storageFailure.rawValue)
+        } catch {
+            exit(withError: error)
+        }
+    }
+}
+
+extension StorageError {
+    /// A Foundation file error as a storage error naming the path, classified by its POSIX cause.
+    init(_ error: CocoaError) {
+        let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError
+        let code = underlying?.domain == NSPOSIXErrorDomain ? Int32(underlying?.code ?? 0) : 0
+        let path = error.filePath ?? error.url?.path ?? "the data directory"
+        self = .fileSystem("use", path: path, errno: code == 0 ? EIO : code)
+    }
 }

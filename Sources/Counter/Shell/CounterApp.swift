@@ -30,6 +30,8 @@ public final class CounterApp {
     private var quitRequested = false
     private let clock = ContinuousClock()
     private var backgroundSyncRunning = false
+    /// The print system's default printer as last asked, and when.
+    private var defaultPrinter: (label: String, at: ContinuousClock.Instant)?
 
     /// Creates the shell on the sell screen.
     ///
@@ -77,11 +79,51 @@ public final class CounterApp {
                 setNeedsDisplay()
                 continue
             }
-            if timed.key == .control("q") { break }
+            switch shellKey(timed.key) {
+            case .quit: return
+            case .handled: setNeedsDisplay(); continue
+            case .forScreen: break
+            }
             deliver(detector.feed(timed))
             scheduleFlush()
             if quitRequested { break }
         }
+    }
+
+    /// What the shell shows over the screen (F1 help, the question before quitting), if anything.
+    public private(set) var overlay: ShellOverlay?
+
+    private enum ShellKeyOutcome { case quit, handled, forScreen }
+
+    /// The shell's own keys: F1 (help), Ctrl-Q (quit, asking first when the cart holds items), and every key while
+    /// an overlay is open or the window is too small to use.
+    private func shellKey(_ key: KeyEvent) -> ShellKeyOutcome {
+        if let overlay {
+            switch overlay {
+            case .help: self.overlay = nil
+            case .confirmQuit:
+                if key == .enter || key == .control("q") { return .quit }
+                if key == .escape { self.overlay = nil }
+            }
+            return .handled
+        }
+        let items = cartItems
+        if key == .control("q") {
+            if items == 0 { return .quit }
+            overlay = .confirmQuit(items: items)
+            return .handled
+        }
+        if ShellOverlay.isTooSmall(screen.size) { return .handled }
+        if key == .function(1) {
+            overlay = .help
+            return .handled
+        }
+        return .forScreen
+    }
+
+    /// How many items the sell screen's cart holds.
+    private var cartItems: Int {
+        router.sell.interactor.response.cart.items.reduce(0) { $0 + $1.quantity }
     }
 
     /// Asks to leave the run loop after the current key.
@@ -137,25 +179,48 @@ public final class CounterApp {
         let size = screen.size
         var canvas = TextCanvas(size: size)
         let module = router.current
-        if size.rows >= 3 {
+        var screenName = module.name
+        var summary = module.frameSummary
+        if ShellOverlay.isTooSmall(size) {
+            ShellOverlay.drawTooSmall(size: size, in: &canvas)
+            screenName = "too-small"
+            summary = "size=\(size)"
+            if case .confirmQuit(let items) = overlay {
+                overlay?.draw(screenTitle: module.title, keys: [], in: &canvas,
+                              area: CanvasRect(row: 0, column: 0, height: size.rows, width: size.columns))
+                summary += " overlay=quit items=\(items)"
+            }
+        } else {
             var status = status
             status.reader = context.readerActivity.label(address: status.reader)
             StatusBarView.draw(status, title: module.title, in: &canvas, row: 0)
-            module.draw(in: &canvas, area: CanvasRect(row: 1, column: 0, height: size.rows - 2, width: size.columns))
-            StatusBarView.drawKeys(module.keyHints + [KeyHint("^Q", "Quit")], in: &canvas, row: size.rows - 1)
+            let area = CanvasRect(row: 1, column: 0, height: size.rows - 2, width: size.columns)
+            module.draw(in: &canvas, area: area)
+            StatusBarView.drawKeys(module.keyHints + ShellOverlay.shellKeys.reversed(), in: &canvas, row: size.rows - 1)
+            if let overlay {
+                overlay.draw(screenTitle: module.title, keys: module.keyHints, in: &canvas, area: area)
+                switch overlay {
+                case .help: summary += " overlay=help"
+                case .confirmQuit(let items): summary += " overlay=quit items=\(items)"
+                }
+            }
         }
         screen.draw(canvas)
         lastPaint = clock.now
         frameNumber += 1
-        frameLog?.painted(frame: frameNumber, screen: module.name, summary: module.frameSummary)
+        frameLog?.painted(frame: frameNumber, screen: screenName, summary: summary)
     }
 
     // MARK: - Status
 
     private func refreshStatus() {
-        let loader = StatusBarLoader(stores: context.stores)
+        // The print system is asked for its default printer at most once a minute (this runs every 5 s).
+        let now = clock.now
+        let known = defaultPrinter.flatMap { now - $0.at < .seconds(60) ? $0.label : nil }
+        let loader = StatusBarLoader(stores: context.stores, knownDefaultPrinter: known)
         Task { [weak self] in
-            guard let model = await loader.load(), let self else { return }
+            guard let (model, asked) = await loader.load(), let self else { return }
+            if let asked { self.defaultPrinter = (asked, now) }
             if model != self.status {
                 self.status = model
                 self.setNeedsDisplay()

@@ -7,6 +7,7 @@ public struct StatusBarModel: Hashable, Sendable {
     public var isDemo: Bool
     /// "online", "offline", "not checked yet", or "no network (demo)" in the demo.
     public var connectivity: String
+    /// Orders not on the server yet (never outbox entries: one order may have several).
     public var unsynced: Int
     public var reader: String
     public var printer: String
@@ -34,7 +35,7 @@ public struct StatusBarModel: Hashable, Sendable {
         case (false, .offline?): "offline"
         case (false, _): "not checked yet"
         }
-        unsynced = status.unsyncedEntries
+        unsynced = status.unsyncedOrders
         reader = appSettings?.readerAddress ?? (isDemo ? "sim://" : "no reader")
         printer = appSettings?.printerName ?? "default printer"
         cashier = appSettings?.cashierName ?? status.account?.username ?? (isDemo ? "demo" : "—")

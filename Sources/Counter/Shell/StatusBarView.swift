@@ -1,3 +1,5 @@
+import POSFoundation
+
 /// Draws the status line (top) and the function-key bar (bottom).
 public enum StatusBarView {
     /// Draws the status line in `row` with the screen's title at the right.
@@ -8,27 +10,61 @@ public enum StatusBarView {
         if model.isDemo {
             column = canvas.put(" DEMO ", row: row, column: 0, attributes: CellAttributes(role: .demo, bold: true))
         }
-        let parts = [
-            model.storeName, model.connectivity,
-            model.unsynced == 0 ? "all synced" : "\(model.unsynced) unsynced",
-            "reader: \(model.reader)", "printer: \(model.printer)", "cashier: \(model.cashier)",
-        ]
-        let text = " " + parts.joined(separator: " │ ")
         let titleText = " \(title) "
         let room = max(0, width - column - TextWidth.of(titleText))
-        canvas.put(TextWidth.prefix(text, fitting: room), row: row, column: column, attributes: CellAttributes(role: .status))
+        canvas.put(line(model, fitting: room), row: row, column: column, attributes: CellAttributes(role: .status))
         canvas.put(titleText, row: row, column: width - TextWidth.of(titleText),
                    attributes: CellAttributes(role: .status, bold: true))
     }
 
-    /// Draws the function keys in `row`.
+    /// The status text that fits in `width` cells: the store, online or not, what waits to sync, a reader that is
+    /// busy or needs attention, and the cashier come first; the idle reader and the printer are left out when there
+    /// is no room for them; the store's name is cut (with "…") last.
+    static func line(_ model: StatusBarModel, fitting width: Int) -> String {
+        let sync = model.isDemo ? Words.count(model.unsynced, "sale") + " kept here"
+            : model.unsynced == 0 ? "all synced" : "\(model.unsynced) unsynced"
+        // A reader that is busy or needs attention is news the cashier must see: it goes before the cashier.
+        let readerNews = model.reader.hasSuffix(" busy") || model.reader.hasSuffix(" needs attention")
+        let reader = "reader: \(model.reader)"
+        let essential = [model.connectivity, sync] + (readerNews ? [reader] : []) + ["cashier: \(model.cashier)"]
+        let optional = (readerNews ? [] : [reader]) + ["printer: \(model.printer)"]
+        for count in stride(from: optional.count, through: 0, by: -1) {
+            let text = " " + ([model.storeName] + essential + optional.prefix(count)).joined(separator: " │ ")
+            if TextWidth.of(text) <= width { return text }
+        }
+        // Then the store's name is cut; in the demo, whose banner already says there is no network, that goes next.
+        for facts in [essential] + (model.isDemo ? [Array(essential.dropFirst())] : []) {
+            let rest = " │ " + facts.joined(separator: " │ ")
+            let storeRoom = width - 1 - TextWidth.of(rest)
+            if storeRoom >= 4 { return " " + TextWidth.fitted(model.storeName, to: storeRoom) + rest }
+        }
+        return TextWidth.fitted(" " + ([model.storeName] + essential).joined(separator: " │ "), to: width)
+    }
+
+    /// Draws the function keys in `row`; when they do not all fit, as many as fit and "F1 More" (F1 lists them all).
     public static func drawKeys(_ hints: [KeyHint], in canvas: inout TextCanvas, row: Int) {
         let width = canvas.size.columns
         canvas.fill(CanvasRect(row: row, column: 0, height: 1, width: width), attributes: CellAttributes(role: .keyBar))
+        func cells(_ hint: KeyHint) -> Int { TextWidth.of(hint.key) + TextWidth.of(hint.label) + 2 }
+        var shown = hints
+        if hints.map(cells).reduce(0, +) > width {
+            // The screen's last two keys (its main actions: Card and Cash, Back) and the shell's keys stay: Ctrl-Q,
+            // and F1, which lists the ones left out; the others fill the room left, in order.
+            let screenKeys = hints.filter { $0.key != "F1" && $0.key != "^Q" }
+            let kept = Array(screenKeys.suffix(2))
+            let tail = kept + hints.filter { $0.key == "^Q" } + [KeyHint("F1", "More")]
+            shown = []
+            var used = tail.map(cells).reduce(0, +)
+            for hint in screenKeys.dropLast(kept.count) {
+                if used + cells(hint) > width { break }
+                used += cells(hint)
+                shown.append(hint)
+            }
+            shown += tail
+        }
         var column = 0
-        for hint in hints {
-            let needed = TextWidth.of(hint.key) + TextWidth.of(hint.label) + 2
-            if column + needed > width { break }
+        for hint in shown {
+            if column + cells(hint) > width { break }
             column = canvas.put(hint.key, row: row, column: column, attributes: CellAttributes(role: .keyBar, bold: true))
             column = canvas.put(" \(hint.label) ", row: row, column: column, attributes: CellAttributes(role: .keyBar))
         }

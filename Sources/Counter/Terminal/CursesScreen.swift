@@ -8,12 +8,14 @@ import Foundation
 /// ``KeyDecoder`` with the terminal's terminfo sequences, so nothing that blocks runs on the main actor.
 @MainActor
 public final class CursesScreen: TerminalScreen {
-    public private(set) var size: TerminalSize
+    /// The terminal's size now (asked of the terminal, so the first paint after a resize already has it).
+    public var size: TerminalSize { Self.currentSize() }
+    /// The size curses was last told about.
+    private var cursesSize: TerminalSize
     public var keys: AsyncStream<TimedKey> { reader.keys }
     private let reader: StdinKeyReader
     private let window: UnsafeMutablePointer<WINDOW>
     private let hasColours: Bool
-    private var winch: (any DispatchSourceSignal)?
     private var closed = false
 
     /// Takes over the terminal on stdin/stdout.
@@ -35,14 +37,9 @@ public final class CursesScreen: TerminalScreen {
         curs_set(0)
         hasColours = has_colors()
         if hasColours { Self.startColours() }
-        size = Self.currentSize()
+        cursesSize = Self.currentSize()
         reader = StdinKeyReader(fd: STDIN_FILENO, decoder: KeyDecoder(extra: Self.terminfoSequences()))
-        signal(SIGWINCH, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
-        let reader = reader
-        source.setEventHandler { reader.resized(to: Self.currentSize()) }
-        source.resume()
-        winch = source
+        WindowSizeSignal.install { [reader] in reader.resized(to: Self.currentSize()) }
     }
 
     public func now() -> Duration { reader.now() }
@@ -50,10 +47,11 @@ public final class CursesScreen: TerminalScreen {
 
     public func draw(_ canvas: TextCanvas) {
         let current = Self.currentSize()
-        if current != size {
-            size = current
+        if current != cursesSize {
+            cursesSize = current
             resizeterm(Int32(current.rows), Int32(current.columns))
         }
+        let size = cursesSize
         let rows = min(canvas.size.rows, size.rows), columns = min(canvas.size.columns, size.columns)
         werase(window)
         for row in 0..<rows {
@@ -81,8 +79,7 @@ public final class CursesScreen: TerminalScreen {
     public func close() {
         guard !closed else { return }
         closed = true
-        winch?.cancel()
-        winch = nil
+        WindowSizeSignal.uninstall()
         endwin()
         TerminalRestorer.uninstall()
     }

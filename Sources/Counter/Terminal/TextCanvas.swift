@@ -32,7 +32,8 @@ public struct TextCanvas: Hashable, Sendable {
         cells[row * size.columns + column]
     }
 
-    /// Writes text from a position, clipped to `clip` (the canvas when `nil`); returns the column after it.
+    /// Writes text from a position, clipped to `clip` (the canvas when `nil`); returns the column after it. Text
+    /// cut at the right edge ends in "…", so a cashier sees that something is missing.
     @discardableResult
     public mutating func put(_ text: String, row: Int, column: Int, attributes: CellAttributes = .normal,
                              clip: CanvasRect? = nil) -> Int {
@@ -40,10 +41,24 @@ public struct TextCanvas: Hashable, Sendable {
         guard row >= max(0, area.row), row < min(size.rows, area.bottom) else { return column }
         let limit = min(size.columns, area.right)
         var col = column
-        for character in text {
+        var lastStart: Int?
+        for (offset, character) in zip(text.indices, text) {
             let width = TextWidth.of(character)
             if width == 0 { continue }
-            if col + width > limit { break }
+            if col + width > limit {
+                // Cut: the last visible cell says so, unless only spaces were left out.
+                if text[offset...].contains(where: { !$0.isWhitespace }) {
+                    let ellipsis = Cell(character: "…", attributes: attributes, isContinuation: false)
+                    if col < limit, col >= max(0, area.column) {
+                        set(row, col, ellipsis)
+                    } else if let lastStart, lastStart >= max(0, area.column) {
+                        if col - lastStart == 2 { set(row, lastStart + 1, .blank) }
+                        set(row, lastStart, ellipsis)
+                    }
+                }
+                break
+            }
+            lastStart = col
             if col >= max(0, area.column) {
                 set(row, col, Cell(character: character, attributes: attributes, isContinuation: false))
                 if width == 2 { set(row, col + 1, Cell(character: " ", attributes: attributes, isContinuation: true)) }

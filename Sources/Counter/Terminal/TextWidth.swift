@@ -30,15 +30,22 @@ public enum TextWidth {
         return result
     }
 
-    /// `text` cut or padded with spaces to exactly `width` cells.
+    /// `text` as is when it fits in `width` cells, else cut with a trailing "…".
+    public static func fitted(_ text: String, to width: Int) -> String {
+        guard of(text) > width else { return text }
+        guard width > 0 else { return "" }
+        return prefix(text, fitting: width - 1) + "…"
+    }
+
+    /// `text` padded with spaces (or cut, ending in "…") to exactly `width` cells.
     public static func padded(_ text: String, to width: Int) -> String {
-        let cut = prefix(text, fitting: width)
+        let cut = fitted(text, to: width)
         return cut + String(repeating: " ", count: max(0, width - of(cut)))
     }
 
     /// `text` right-aligned in `width` cells.
     public static func rightAligned(_ text: String, in width: Int) -> String {
-        let cut = prefix(text, fitting: width)
+        let cut = fitted(text, to: width)
         return String(repeating: " ", count: max(0, width - of(cut))) + cut
     }
 

@@ -28,6 +28,16 @@ extension AppDatabase {
         }
     }
 
+    /// How many orders (and stand-alone entries, such as a refund without an order) are not on the server yet:
+    /// what a cashier calls "unsynced". An order counts once, however many outbox entries it has.
+    public func unsyncedOrderCount() async throws -> Int {
+        try await read { db in
+            let unsent = try OutboxRecord.all().unsent().fetchAll(db) + OutboxRecord.all().parked().fetchAll(db)
+            let orders = Set(unsent.compactMap(\.orderId))
+            return orders.count + unsent.filter { $0.orderId == nil }.count
+        }
+    }
+
     /// Card payment attempts whose outcome is not yet settled with the terminal.
     public func unresolvedPaymentCount() async throws -> Int {
         try await read { db in try PaymentJournalRecord.unresolvedCount(in: db) }

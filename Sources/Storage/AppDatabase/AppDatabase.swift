@@ -55,9 +55,13 @@ public struct AppDatabase: Sendable {
         try createFileIfMissing(at: path)
         do {
             let pool = try DatabasePool(path: path, configuration: makeConfiguration(dates: dates))
+            // Before any migration writes: a damaged file is refused, never written over.
+            try checkIntegrity(of: pool, path: path)
             return try AppDatabase(pool)
         } catch let error as DatabaseError {
-            throw StorageError(error)
+            throw StorageError(error).at(path)
+        } catch let error as StorageError {
+            throw error.at(path)
         }
     }
 
@@ -93,7 +97,7 @@ public struct AppDatabase: Sendable {
         do {
             return try await writer.read(body)
         } catch {
-            throw StorageError.mapping(error)
+            throw mapping(error)
         }
     }
 
@@ -104,7 +108,7 @@ public struct AppDatabase: Sendable {
         do {
             return try writer.read(body)
         } catch {
-            throw StorageError.mapping(error)
+            throw mapping(error)
         }
     }
 
@@ -124,11 +128,20 @@ public struct AppDatabase: Sendable {
         do {
             return try await writer.write(body)
         } catch {
-            throw StorageError.mapping(error)
+            throw mapping(error)
         }
     }
 
     // MARK: - Private
+
+    /// A database error as a ``StorageError`` naming the file (for a database on disk).
+    private func mapping(_ error: any Error) -> any Error {
+        let mapped = StorageError.mapping(error)
+        guard let storageError = mapped as? StorageError, writer.path != ":memory:", !writer.path.isEmpty else {
+            return mapped
+        }
+        return storageError.at(writer.path)
+    }
 
     private static func migrate(_ writer: any DatabaseWriter) throws {
         let migrator = AppMigrations.makeMigrator()

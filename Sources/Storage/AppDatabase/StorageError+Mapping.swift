@@ -42,7 +42,7 @@ extension StorageError {
     }
 
     /// An error from a failed POSIX call, classified by `errno`.
-    static func fileSystem(_ operation: String, path: String, errno code: Int32) -> StorageError {
+    public static func fileSystem(_ operation: String, path: String, errno code: Int32) -> StorageError {
         let category: Code =
             switch code {
             case ENOSPC, EDQUOT: .diskFull
@@ -51,6 +51,6 @@ extension StorageError {
             default: .fileSystem
             }
         let reason = String(cString: strerror(code))
-        return StorageError(code: category, errno: code, detail: "\(operation) \(path): \(reason)")
+        return StorageError(code: category, errno: code, detail: "\(operation) \(path): \(reason)", path: path)
     }
 }

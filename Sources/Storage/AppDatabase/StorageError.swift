@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import POSFoundation
 
@@ -54,21 +55,50 @@ public struct StorageError: UserFacingError, Equatable {
     public let migration: String?
     /// Technical detail for logs: SQLite's message (no statement arguments) or the failing file operation.
     public let detail: String
+    /// The file or directory the failure concerns, when known: shown to the person, who has to act on it.
+    public let path: String?
 
     /// Creates an error; prefer ``init(_:)`` for a `DatabaseError`.
     public init(
-        code: Code, resultCode: ResultCode? = nil, errno: Int32? = nil, migration: String? = nil, detail: String = ""
+        code: Code, resultCode: ResultCode? = nil, errno: Int32? = nil, migration: String? = nil, detail: String = "",
+        path: String? = nil
     ) {
         self.code = code
         self.resultCode = resultCode
         self.errno = errno
         self.migration = migration
         self.detail = detail
+        self.path = path
+    }
+
+    /// The same error, about the file at `path` (kept when the error already names one).
+    public func at(_ path: String) -> StorageError {
+        StorageError(
+            code: code, resultCode: resultCode, errno: errno, migration: migration, detail: detail,
+            path: self.path ?? path)
     }
 
     // MARK: - UserFacingError
 
     public var message: String {
+        guard let path else { return genericMessage }
+        let reason = errno.map { " (\(String(cString: strerror($0)).lowercased()))" } ?? ""
+        return switch code {
+        case .diskFull: "The disk is full (\(path)), so the last change could not be saved."
+        case .readOnly: "pos cannot write to \(path)\(reason)."
+        case .cannotOpen: "pos cannot open \(path)\(reason)."
+        case .corrupt: "The local database \(path) is damaged."
+        case .locked: "The local database \(path) is in use by another program."
+        case .migrationFailed:
+            "The local database \(path) could not be upgraded\(migration.map { " (step \($0))" } ?? "")."
+        case .ioError: "The disk reported an error on \(path)\(reason)."
+        case .fileSystem: "pos cannot use \(path)\(reason)."
+        case .invalidData: "pos cannot read \(path): its content is not what pos wrote."
+        default: "\(genericMessage) (\(path))"
+        }
+    }
+
+    private var genericMessage: String {
         switch code {
         case .diskFull: "The disk is full, so the last change could not be saved."
         case .readOnly: "The local database cannot be written to."
@@ -87,9 +117,15 @@ public struct StorageError: UserFacingError, Equatable {
     public var recoverySuggestion: String {
         switch code {
         case .diskFull: "Free disk space and try again; nothing was lost."
-        case .readOnly: "Check that the data directory belongs to this user and the disk is not mounted read-only."
+        case .readOnly:
+            "pos keeps its sales there and must write to it: remount the disk read-write, give the directory to the "
+                + "user pos runs as (`chown -R`), or choose another directory with --data-dir."
         case .cannotOpen: "Check that the data directory exists and belongs to this user."
-        case .corrupt: "Stop selling and restore the data directory from a backup, or contact support."
+        case .corrupt:
+            "Stop selling: pos refuses to use it and wrote nothing over it. Copy the data directory aside, then "
+                + "restore the latest backup (docs/operations.md, \"Backing up the data directory\") or recover "
+                + "what is readable with `sqlite3 \(path ?? "pos.sqlite") .recover | sqlite3 recovered.sqlite` "
+                + "and put recovered.sqlite in its place; unsynced sales keep their ids, so syncing never doubles them."
         case .locked: "Close the other `pos` running on this data directory, then try again."
         case .constraintViolation: "Try again; if it happens again, report it with the log."
         case .migrationFailed: "Keep the data directory as it is and contact support; nothing was deleted."

@@ -23,6 +23,9 @@ extension CardPaymentCoordinator {
         guard !detail.payments.isEmpty else { throw .invalidRefund("order \(detail.order.localNumber) is not paid") }
         let order = detail.order
         let refundable = order.total - loaded.1
+        guard refundable > 0 else {
+            throw .invalidRefund("order \(order.localNumber) is already fully refunded (\(order.money(order.total).decimalString))")
+        }
         let wanted = amount?.minorUnits ?? refundable
         guard wanted > 0, wanted <= refundable else {
             throw .invalidRefund("\(order.money(wanted).decimalString) is more than the \(order.money(refundable).decimalString) left to refund")

@@ -17,10 +17,14 @@ public struct CounterStatus: Hashable, Sendable, Codable {
     public var store: StoreSettings?
     /// Outbox entries not yet accepted by the server (pending, in flight or parked).
     public var unsyncedEntries: Int
+    /// Orders not yet on the server (an order with several outbox entries counts once); what a cashier is shown.
+    public var unsyncedOrders: Int
     /// Card payments whose outcome is not yet settled with the terminal.
     public var unresolvedPayments: Int
 
-    public init(mode: Mode, account: Account?, store: StoreSettings?, unsyncedEntries: Int, unresolvedPayments: Int) {
+    public init(mode: Mode, account: Account?, store: StoreSettings?, unsyncedEntries: Int, unresolvedPayments: Int,
+                unsyncedOrders: Int? = nil) {
+        self.unsyncedOrders = unsyncedOrders ?? unsyncedEntries
         self.mode = mode
         self.account = account
         self.store = store

@@ -38,7 +38,9 @@ extension ShiftError: UserFacingError {
         switch self {
         case .alreadyOpen: "Close it first (pos shift close --counted AMOUNT), or keep selling in it."
         case .noOpenShift: "Open one with a counted float: pos shift open --float 100.00."
-        case .shiftNotFound: "List the latest with pos shift report."
+        case .shiftNotFound(nil):
+            "Open the first shift with the counted float (pos shift open --float 100.00); `pos shift report` then shows it."
+        case .shiftNotFound: "Run pos shift report without an id for the latest shift."
         case .invalidAmount: "Type it like 100.00 or 100,00."
         case .reasonMissing: "Say why the cash moved, e.g. \"bank deposit\"."
         case .storeSettingsMissing: "Log in and synchronise the store first (pos login, pos catalog sync)."

@@ -31,7 +31,8 @@ public final class StatusStore: Store {
                     account: saved.map { Account(siteURL: $0.siteURL, username: $0.username, displayName: $0.displayName) },
                     store: settings,
                     unsyncedEntries: try await environment.database.unsyncedOutboxCount(),
-                    unresolvedPayments: try await environment.database.unresolvedPaymentCount()
+                    unresolvedPayments: try await environment.database.unresolvedPaymentCount(),
+                    unsyncedOrders: try await environment.database.unsyncedOrderCount()
                 )
                 onCompletion(.success(status))
             } catch {

@@ -21,7 +21,7 @@ enum CatalogSession {
         do {
             environment = try AppEnvironment.live(dataDirectory: directory, logger: LoggingSetup.logger())
         } catch {
-            Console.error("cannot open the data directory \(directory.path): \(error)")
+            Console.openFailure(error, directory: directory)
             throw ExitStatus.storageFailure.exitCode
         }
         return StoresManager(environment: environment)

@@ -15,7 +15,7 @@ enum OrderCommandSupport {
         do {
             environment = try AppEnvironment.live(dataDirectory: directory, logger: LoggingSetup.logger())
         } catch {
-            Console.error("cannot open the data directory \(directory.path): \(error)")
+            Console.openFailure(error, directory: directory)
             throw ExitStatus.storageFailure.exitCode
         }
         let manager = StoresManager(environment: environment)
@@ -35,7 +35,7 @@ enum OrderCommandSupport {
             case .storage: throw ExitStatus.storageFailure.exitCode
             case .storeSettingsMissing: throw ExitStatus.notLoggedIn.exitCode
             case .limitExceeded, .invalidQuantity: throw ExitStatus.usage.exitCode
-            case .saleNotFound: throw ExitStatus.notFound.exitCode
+            case .saleNotFound, .orderNotFound, .notFound: throw ExitStatus.notFound.exitCode
             default: throw ExitStatus.failure.exitCode
             }
         } catch let error as SettingError {

@@ -84,7 +84,7 @@ struct OrdersShowCommand: AsyncParsableCommand {
         for fee in order.detail.fees { Console.out("  Fee \(fee.name)  \(order.money(fee.total).formatted(format))") }
         for coupon in order.detail.coupons { Console.out("  Coupon \(coupon.code)  −\(order.money(coupon.discount).formatted(format))") }
         Console.out("Subtotal: \(order.money(record.subtotal).formatted(format))  Discount: \(order.money(record.discountTotal).formatted(format))")
-        for tax in order.detail.taxes { Console.out("Tax \(tax.label) \(tax.ratePercent)%: \(order.money(tax.taxTotal).formatted(format))") }
+        for tax in order.detail.taxes { Console.out("Tax \(tax.label) \(Words.percent(tax.ratePercent)) %: \(order.money(tax.taxTotal).formatted(format))") }
         Console.out("Total: \(order.total.formatted(format))")
         for payment in order.detail.payments {
             let cash = payment.tendered.map { " tendered \(order.money($0).formatted(format)), change \(order.money(payment.change ?? 0).formatted(format))" } ?? ""

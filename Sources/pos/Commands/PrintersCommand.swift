@@ -17,15 +17,34 @@ struct PrintersCommand: AsyncParsableCommand {
 
         func run() async throws {
             let session = try await ReceiptSession.open(data)
-            let printers = try await session.perform { ReceiptAction.listPrinters(onCompletion: $0) }
+            var printers = await Self.cupsPrinters(session.manager)
+            // With no printer named and no CUPS default, receipts go to text files (as the counter's Printers shows).
+            let folder = session.environment.dataDirectory.appendingPathComponent("printed", isDirectory: true).path
+            printers.append(PrinterDescription(
+                name: "file:" + folder, info: "text files", state: .idle, isRaw: false,
+                isDefault: !printers.contains(where: \.isDefault)))
             if json {
                 try Console.json(printers.map(PrinterReport.init))
                 return
             }
-            if printers.isEmpty { Console.out("No printers. Receipts go to files in the data directory's printed/ folder.") }
             for printer in printers {
                 let state = printer.problem?.message ?? (printer.state == .processing ? "printing" : "ready")
                 Console.out("\(printer.isDefault ? "*" : " ") \(printer.name)  \(printer.isRaw ? "raw" : "text")  \(state)")
+            }
+        }
+
+        /// The CUPS queues; when CUPS cannot be asked, none, after saying so (receipts still go to files).
+        @MainActor
+        static func cupsPrinters(_ manager: StoresManager) async -> [PrinterDescription] {
+            let result: Result<[PrinterDescription], ReceiptError> = await withCheckedContinuation { continuation in
+                manager.dispatch(ReceiptAction.listPrinters { continuation.resume(returning: $0) })
+            }
+            switch result {
+            case .success(let printers):
+                return printers
+            case .failure(let error):
+                Console.error("CUPS is not reachable, so only the file printer is listed: \(error.message)")
+                return []
             }
         }
     }

@@ -16,7 +16,7 @@ struct ReceiptSession {
         do {
             environment = try AppEnvironment.live(dataDirectory: directory, logger: LoggingSetup.logger())
         } catch {
-            Console.error("cannot open the data directory \(directory.path): \(error)")
+            Console.openFailure(error, directory: directory)
             throw ExitStatus.storageFailure.exitCode
         }
         let manager = StoresManager(environment: environment)

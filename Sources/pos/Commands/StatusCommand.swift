@@ -55,7 +55,10 @@ struct StatusCommand: AsyncParsableCommand {
         if let store = status.store {
             Console.out("Currency: \(store.currency.code) (\(store.currency.exponent) decimals), e.g. \(Money(minorUnits: 123_456, currency: store.currency).formatted(store.moneyFormat))")
         }
-        Console.out("Unsynced: \(status.unsyncedEntries), unresolved card payments: \(status.unresolvedPayments)")
+        let entries = Words.count(status.unsyncedEntries, "outbox entry", plural: "outbox entries")
+        let unsynced = status.mode == .demo ? "\(Words.count(status.unsyncedOrders, "sale")) (demo: never sent to a store)"
+            : "\(Words.count(status.unsyncedOrders, "order")) (\(entries))"
+        Console.out("Unsynced: \(unsynced), unresolved card payments: \(status.unresolvedPayments)")
         Console.out("Data: \(directory.path)")
     }
 }
@@ -75,6 +78,7 @@ struct StatusReport: Encodable {
     var username: String?
     var store: Store?
     var unsyncedEntries: Int
+    var unsyncedOrders: Int
     var unresolvedPayments: Int
 
     init(_ status: CounterStatus, directory: URL) {
@@ -86,6 +90,7 @@ struct StatusReport: Encodable {
                   pricesIncludeTax: $0.taxes.pricesIncludeTax)
         }
         unsyncedEntries = status.unsyncedEntries
+        unsyncedOrders = status.unsyncedOrders
         unresolvedPayments = status.unresolvedPayments
     }
 }

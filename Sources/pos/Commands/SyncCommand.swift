@@ -78,10 +78,15 @@ enum SyncCommandSupport {
         do {
             environment = try AppEnvironment.live(dataDirectory: directory, logger: LoggingSetup.logger())
         } catch {
-            Console.error("cannot open the data directory \(directory.path): \(error)")
+            Console.openFailure(error, directory: directory)
             throw ExitStatus.storageFailure.exitCode
         }
         let manager = StoresManager(environment: environment)
+        if manager.isDemo {
+            // As docs/counter.md says: the demo store has no server, so there is never anything to send.
+            Console.out("demo: nothing to sync (the demo store never sends sales anywhere; `pos login` connects a store)")
+            throw ExitStatus.success.exitCode
+        }
         guard manager.isAuthenticated else {
             Console.error("not logged in to a store: run `pos login --site URL --username USER` first")
             throw ExitStatus.notLoggedIn.exitCode

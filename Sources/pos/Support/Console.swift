@@ -19,6 +19,16 @@ enum Console {
         }
     }
 
+    /// Says why the data directory's environment could not be opened: the error's own sentence and next step
+    /// when it has them (with the path), never Foundation's raw text.
+    static func openFailure(_ failure: any Error, directory: URL) {
+        if let failure = failure as? any UserFacingError {
+            error(failure)
+        } else {
+            error("cannot open the data directory \(directory.path): \(failure)")
+        }
+    }
+
     /// JSON with sorted keys, for `--json` output.
     static func json(_ value: some Encodable) throws {
         let encoder = JSONEncoder()

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Yosemite
 
-/// What pos's exit codes mean. Scripts may rely on them.
+/// What pos's exit codes mean: the one table every command follows, printed by `pos --help` and kept in
+/// docs/operations.md ("Exit codes"; a test compares the two). Scripts may rely on them.
 enum ExitStatus: Int32, CaseIterable {
     case success = 0
     case failure = 1
@@ -24,25 +25,26 @@ enum ExitStatus: Int32, CaseIterable {
     var meaning: String {
         switch self {
         case .success: "done"
-        case .failure: "unexpected failure"
-        case .notFound: "not found: no such product, order or receipt"
+        case .failure: "refused or failed: the message says why (e.g. an order already fully refunded)"
+        case .notFound: "not found: no such product, order, receipt or shift"
         case .siteUnreachable: "site unreachable"
         case .notWordPress: "not a WordPress site"
         case .wooCommerceMissing: "WooCommerce missing"
         case .badCredentials: "wrong user name or application password"
         case .insufficientPermission: "user may not manage the shop"
         case .pendingWork: "refused: unsynced sales, unresolved payments or open carts"
-        case .storageFailure: "local storage failed"
+        case .storageFailure: "local storage failed: data directory not writable, disk full, or database damaged (the message names the file)"
         case .notLoggedIn: "not logged in to a store"
         case .declined: "card payment declined or cancelled (nothing charged)"
         case .readerUnavailable: "card reader unreachable or not usable"
         case .outcomeUnknown: "card payment outcome unknown: resolve it on the terminal before charging again"
         case .printFailed: "printing failed (the receipt is saved)"
-        case .readerBusy: "card reader busy with another operation (nothing started; nothing to resolve)"
+        case .readerBusy: "card reader busy with another operation (nothing started, nothing to resolve)"
         case .usage: "invalid arguments or site address"
         }
     }
 
+    /// "0 done; 1 …; 64 …": meanings never contain "; ", so scripts (and the docs test) can split on it.
     static var summary: String {
         allCases.map { "\($0.rawValue) \($0.meaning)" }.joined(separator: "; ")
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import POSFoundation
 import Yosemite
 
 /// Opens the live environment and the stores for a data directory: what every command starts with.
@@ -11,7 +12,7 @@ enum LiveSession {
             let environment = try AppEnvironment.live(dataDirectory: directory, logger: LoggingSetup.logger())
             return StoresManager(environment: environment)
         } catch {
-            Console.error("cannot open the data directory \(directory.path): \(error)")
+            Console.openFailure(error, directory: directory)
             throw ExitStatus.storageFailure.exitCode
         }
     }

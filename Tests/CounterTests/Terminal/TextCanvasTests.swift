@@ -14,10 +14,18 @@ struct TextCanvasTests {
         #expect(canvas.rendered() == "a日本b")
     }
 
-    @Test func put_textPastTheClip_isCutWithoutSplittingAWideCharacter() {
+    @Test func put_textPastTheClip_isCutWithoutSplittingAWideCharacterAndEndsInAnEllipsis() {
         var canvas = TextCanvas(size: TerminalSize(rows: 1, columns: 4))
         canvas.put("ab日本", row: 0, column: 1)
-        #expect(canvas.rendered() == " ab")
+        // (Issue 16: wherever text is cut, "…" says so; the wide 日 does not fit in the last cell, the "…" does.)
+        #expect(canvas.rendered() == " ab…")
+    }
+
+    @Test func put_textPastTheEdge_replacesTheLastCellWithAnEllipsis_butNotForTrailingSpaces() {
+        var canvas = TextCanvas(size: TerminalSize(rows: 2, columns: 4))
+        canvas.put("abcdef", row: 0, column: 0)
+        canvas.put("abcd    ", row: 1, column: 0)
+        #expect(canvas.rendered() == "abc…\nabcd")
     }
 
     @Test func put_overHalfAWideCharacter_blanksTheOtherHalf() {

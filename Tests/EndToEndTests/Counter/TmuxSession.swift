@@ -23,6 +23,11 @@ struct TmuxSession {
         try tmux(["send-keys", "-t", name, "-l", text])
     }
 
+    /// Resizes the window (the counter gets SIGWINCH and repaints).
+    func resize(columns: Int, rows: Int) throws {
+        try tmux(["resize-window", "-t", name, "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
     /// The pane's text.
     func capture() throws -> String {
         try tmux(["capture-pane", "-p", "-t", name], output: true)

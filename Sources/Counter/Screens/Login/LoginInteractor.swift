@@ -34,7 +34,7 @@ public final class LoginInteractor {
         case .enterPressed:
             if response.field == .password { logIn() } else { response.field = LoginDataFlow.Field(rawValue: response.field.rawValue + 1) ?? .password }
         case .loginKeyPressed: logIn()
-        case .escapePressed: context.router?.show(.sell); return
+        case .escapePressed: context.router?.show(.menu); return
         }
         present(response)
     }

@@ -1,3 +1,4 @@
+import POSFoundation
 import Yosemite
 
 /// The order history screen's data flow: list, search, show, reprint.
@@ -26,6 +27,8 @@ public enum OrdersDataFlow {
         public var isError = false
         /// The refund amount being typed; `nil` when no refund prompt is open.
         public var refundText: String?
+        /// The refund waiting for the cashier's yes (Enter) or no (Esc), after the amount was entered.
+        public var refundToConfirm: Money?
         public var isRefunding = false
 
         /// Nothing loaded yet.
@@ -39,6 +42,10 @@ public enum OrdersDataFlow {
             public var time: String
             public var items: String
             public var total: String
+            /// "cash", "card", "cash+card".
+            public var tender: String
+            /// "refunded", "partly" (refunded) or empty.
+            public var refund: String
             public var sync: String
             public var isSelected: Bool
         }
@@ -49,7 +56,9 @@ public enum OrdersDataFlow {
         public var empty: String?
         public var message: String?
         public var isError: Bool
-        /// "Refund order 3 (all of 4,00 € when empty): 1,50▏".
+        /// "Refund order 3 (all of 4,00 € when empty): 1,50▏", or the question before refunding.
         public var prompt: String?
+        /// True while the prompt asks for a yes/no (no text cursor).
+        public var isQuestion = false
     }
 }

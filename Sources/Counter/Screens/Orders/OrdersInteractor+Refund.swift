@@ -6,20 +6,33 @@ import Yosemite
 extension OrdersInteractor {
     /// Keys while the refund amount prompt is open.
     func handleRefundPrompt(_ request: OrdersDataFlow.Request) {
+        if let amount = response.refundToConfirm {
+            switch request {
+            case .showKeyPressed: response.refundToConfirm = nil; submitRefund(amount)
+            case .backKeyPressed:
+                response.refundToConfirm = nil
+                response.refundText = nil
+                response.message = "Nothing refunded."
+                response.isError = false
+            default: break
+            }
+            return
+        }
         switch request {
         case .typed(let character) where character.isNumber || character == "," || character == ".":
             response.refundText?.append(character)
         case .backspace: _ = response.refundText?.popLast()
         case .backKeyPressed: response.refundText = nil
-        case .showKeyPressed: submitRefund()
+        case .showKeyPressed: askToConfirm()
         default: break
         }
     }
 
-    private func submitRefund() {
+    /// Reads the amount typed (empty: all that is left) and asks before refunding it.
+    private func askToConfirm() {
         guard let text = response.refundText, response.orders.indices.contains(response.selected) else { return }
         let order = response.orders[response.selected]
-        var amount: Money?
+        var amount = order.refundable
         if !text.isEmpty {
             let separators = context.settings.moneyFormat.separators
             guard let parsed = (try? Money(parsing: text, currency: order.currency, separators: separators))
@@ -30,6 +43,21 @@ extension OrdersInteractor {
             }
             amount = parsed
         }
+        guard amount.minorUnits > 0 else {
+            response.refundText = nil
+            response.message = order.refundable.minorUnits == 0
+                ? "Order \(order.localNumber) is already fully refunded." : "Enter an amount above zero."
+            response.isError = true
+            return
+        }
+        response.message = nil
+        response.isError = false
+        response.refundToConfirm = amount
+    }
+
+    private func submitRefund(_ amount: Money) {
+        guard response.orders.indices.contains(response.selected) else { return }
+        let order = response.orders[response.selected]
         response.refundText = nil
         response.isRefunding = true
         response.isError = false

@@ -25,8 +25,11 @@ public struct OrdersPresenter: Sendable {
         let rows = response.orders.enumerated().map { index, order in
             OrdersDataFlow.ViewModel.Row(
                 number: "\(order.localNumber)", time: time(order.record.createdAt),
-                items: "\(order.detail.lines.reduce(0) { $0 + $1.quantity }) items",
-                total: order.total.formatted(format), sync: order.record.syncState.rawValue,
+                items: Words.count(order.detail.lines.reduce(0) { $0 + $1.quantity }, "item"),
+                total: order.total.formatted(format), tender: order.tender,
+                refund: order.refunded.minorUnits == 0 ? ""
+                    : order.refundable.minorUnits == 0 ? "refunded" : "partly",
+                sync: order.record.syncState.rawValue,
                 isSelected: index == response.selected)
         }
         var detail: [String]?
@@ -37,17 +40,27 @@ public struct OrdersPresenter: Sendable {
                 + order.detail.coupons.map { "Coupon \($0.code)" }
                 + order.detail.payments.map { "Paid \($0.method.rawValue) \($0.amountMoney.formatted(format))" }
                 + ["Total \(order.total.formatted(format))"]
+                + (order.refunded.minorUnits == 0 ? [] : ["Refunded \(order.refunded.formatted(format))"
+                    + (order.refundable.minorUnits == 0 ? " (all of it)" : ", \(order.refundable.formatted(format)) left")])
                 + (order.record.remoteNumber.map { ["Store order #\($0)"] } ?? [])
                 + (order.parkedReason.map { ["Parked: \($0)"] } ?? [])
         }
         let empty: String? = response.isLoading ? "Loading…"
             : response.orders.isEmpty ? (response.query.isEmpty ? "No orders on this counter yet." : "No order matches \(response.query).") : nil
         var prompt: String?
+        var isQuestion = false
         if let text = response.refundText, response.orders.indices.contains(response.selected) {
             let order = response.orders[response.selected]
-            prompt = "Refund order \(order.localNumber) (Enter alone: all of \(order.total.formatted(format))): \(text)"
+            if let amount = response.refundToConfirm {
+                let how = order.refundsToCard ? "to the card on the terminal" : "in cash"
+                prompt = "Refund \(amount.formatted(format)) \(how) for order \(order.localNumber)? Enter: refund  Esc: keep"
+                isQuestion = true
+            } else {
+                prompt = "Refund order \(order.localNumber) (Enter alone: all of \(order.refundable.formatted(format))): \(text)"
+            }
         }
         return OrdersDataFlow.ViewModel(query: response.query, rows: rows, detail: detail, empty: empty,
-                                        message: response.message, isError: response.isError, prompt: prompt)
+                                        message: response.message, isError: response.isError, prompt: prompt,
+                                        isQuestion: isQuestion)
     }
 }

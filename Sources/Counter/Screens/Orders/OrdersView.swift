@@ -57,8 +57,9 @@ public final class OrdersView: CounterModule {
         var column = canvas.put("Search orders: ", row: area.row, column: left, attributes: .bold, clip: area)
         column = canvas.put(model.query, row: area.row, column: column, attributes: CellAttributes(role: .accent), clip: area)
         canvas.put("▏", row: area.row, column: column, attributes: CellAttributes(role: .accent), clip: area)
-        let header = TextWidth.rightAligned("No.", in: 6) + "  " + TextWidth.padded("Time", to: 18) + TextWidth.padded("Items", to: 10)
-            + TextWidth.rightAligned("Total", in: 12) + "  Sync"
+        let header = TextWidth.rightAligned("No.", in: 6) + "  " + TextWidth.padded("Time", to: 18) + TextWidth.padded("Items", to: 9)
+            + TextWidth.rightAligned("Total", in: 11) + "  " + TextWidth.padded("Tender", to: 10)
+            + TextWidth.padded("Refund", to: 10) + "Sync"
         canvas.put(header, row: area.row + 2, column: left, attributes: .bold, clip: area)
         let listHeight = max(0, area.height - 5 - (model.detail.map { $0.count + 1 } ?? 0))
         if let empty = model.empty {
@@ -68,7 +69,8 @@ public final class OrdersView: CounterModule {
         let first = max(0, selected - listHeight + 1)
         for (offset, row) in model.rows.dropFirst(first).prefix(listHeight).enumerated() {
             let text = TextWidth.rightAligned(row.number, in: 6) + "  " + TextWidth.padded(row.time, to: 18)
-                + TextWidth.padded(row.items, to: 10) + TextWidth.rightAligned(row.total, in: 12) + "  " + row.sync
+                + TextWidth.padded(row.items, to: 9) + TextWidth.rightAligned(row.total, in: 11) + "  "
+                + TextWidth.padded(row.tender, to: 10) + TextWidth.padded(row.refund, to: 10) + row.sync
             canvas.put(TextWidth.padded(text, to: area.width - 2), row: area.row + 3 + offset, column: left,
                        attributes: row.isSelected ? .selection : .normal, clip: area)
         }
@@ -81,7 +83,7 @@ public final class OrdersView: CounterModule {
             }
         }
         if let prompt = model.prompt {
-            canvas.put(prompt + "▏", row: area.bottom - 1, column: left, attributes: .bold, clip: area)
+            canvas.put(model.isQuestion ? prompt : prompt + "▏", row: area.bottom - 1, column: left, attributes: .bold, clip: area)
         } else if let message = model.message {
             canvas.put(message, row: area.bottom - 1, column: left,
                        attributes: CellAttributes(role: model.isError ? .error : .success, bold: true), clip: area)

@@ -25,7 +25,7 @@ public final class ReadersInteractor {
         case .resolveKeyPressed: resolve()
         case .backKeyPressed:
             observers.forEach { $0.cancel() }
-            context.router?.show(.sell)
+            context.router?.show(.menu)
             return
         }
         present(response)

@@ -14,6 +14,8 @@ public enum ReceiptBuilder {
     }
 
     private static func build(context: CounterContext, response: ReceiptDataFlow.Response) -> ReceiptView {
+        var response = response
+        response.isDemo = context.stores.isDemo
         let interactor = ReceiptInteractor(context: context, response: response)
         let view = ReceiptView(interactor: interactor, presenter: ReceiptPresenter(format: context.settings.moneyFormat),
                                setNeedsDisplay: context.setNeedsDisplay)

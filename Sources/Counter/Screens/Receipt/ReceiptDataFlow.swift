@@ -35,6 +35,8 @@ public enum ReceiptDataFlow {
         /// The shift this sale opened because none was open, if it did.
         public var openedShiftId: Int64?
         public var isEmailing = false
+        /// The demo store: nothing is ever sent to a store, and it cannot e-mail.
+        public var isDemo = false
 
         /// The state right after a cash sale.
         public init(sale: Sale) {

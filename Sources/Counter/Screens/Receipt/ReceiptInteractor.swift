@@ -27,7 +27,12 @@ public final class ReceiptInteractor {
         case .reprintKeyPressed: print(reprint: true, printer: nil)
         case .printToFileKeyPressed: print(reprint: false, printer: "file:" + fileFolder.path)
         case .nextSaleKeyPressed: context.router?.show(.sell)
-        case .emailKeyPressed: if !response.isEmailing { response.emailText = "" }
+        case .emailKeyPressed:
+            if response.isDemo {
+                response.error = "The demo store cannot send e-mail. Log in to a store (F7, then 4) to e-mail receipts."
+            } else if !response.isEmailing {
+                response.emailText = ""
+            }
         case .typed(let character): response.emailText?.append(character)
         case .backspace: _ = response.emailText?.popLast()
         case .emailCancelled: response.emailText = nil
@@ -67,7 +72,10 @@ public final class ReceiptInteractor {
                     reprint ? ReceiptAction.reprint(order: order, printer: printer, onCompletion: completion)
                         : ReceiptAction.printOrder(order: order, printer: printer, onCompletion: completion)
                 }
-                self.response.printed = (reprint ? "Reprinted (COPY) on " : "Printed on ") + outcome.job.printerName
+                let name = outcome.job.printerName
+                self.response.printed = printer?.hasPrefix("file:") == true
+                    ? "Saved to " + (name.hasPrefix("file:") ? String(name.dropFirst(5)) : name)
+                    : (reprint ? "Reprinted (COPY) on " : "Printed on ") + name
             } catch {
                 self.response.error = "\(error.message) \(error.recoverySuggestion)"
             }

@@ -24,7 +24,8 @@ public struct ReceiptPresenter: Sendable {
         if response.isEmailing { status = "Emailing…" }
         if let error = response.error { status = error }
         return ReceiptDataFlow.ViewModel(
-            title: "Sale \(order.localNumber) saved — waiting to sync",
+            title: response.isDemo ? "Sale \(order.localNumber) saved (demo: never sent to a store)"
+                : "Sale \(order.localNumber) saved — waiting to sync",
             lines: lines, total: order.total.formatted(format),
             tendered: response.tendered.formatted(format), change: response.change.formatted(format),
             card: response.card.map(cardText), slip: response.card?.slip ?? [],

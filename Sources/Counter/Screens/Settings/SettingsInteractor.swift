@@ -37,7 +37,7 @@ public final class SettingsInteractor {
         case .typed(let character) where response.isEditing: response.input.append(character)
         case .backspace where response.isEditing: _ = response.input.popLast()
         case .escapePressed:
-            if response.isEditing { response.isEditing = false; response.input = "" } else { context.router?.show(.sell); return }
+            if response.isEditing { response.isEditing = false; response.input = "" } else { context.router?.show(.menu); return }
         case .enterPressed: enter()
         default: break
         }

@@ -38,7 +38,7 @@ public final class SyncInteractor {
         switch request {
         case .selectionUp: response.selected = max(0, response.selected - 1)
         case .selectionDown: response.selected = min(max(0, response.items.count - 1), response.selected + 1)
-        case .escapePressed: context.router?.show(.sell); return
+        case .escapePressed: context.router?.show(.menu); return
         case .reloadKeyPressed: load()
         case .syncKeyPressed: syncNow()
         case .retryKeyPressed: retrySelected()

@@ -1,0 +1,82 @@
+/// What the shell draws over the current screen: the F1 key list, the question before quitting with a cart, or
+/// (below the smallest usable size) the "window too small" notice instead of any screen.
+public enum ShellOverlay: Hashable, Sendable {
+    /// F1: every key of the current screen, and the shell's own.
+    case help
+    /// Ctrl-Q with items in the cart: quit only after Enter.
+    case confirmQuit(items: Int)
+
+    /// The smallest terminal the counter lays out every screen and key in: the Linux console's 80×24.
+    public static let minimumSize = TerminalSize(rows: 24, columns: 80)
+
+    /// The shell's own keys, shown on every screen.
+    public static let shellKeys = [KeyHint("F1", "Help"), KeyHint("^Q", "Quit")]
+
+    /// True when `size` is below ``minimumSize`` in either direction.
+    public static func isTooSmall(_ size: TerminalSize) -> Bool {
+        size.columns < minimumSize.columns || size.rows < minimumSize.rows
+    }
+
+    /// Draws the "window too small" notice, wrapped to any width; pure.
+    public static func drawTooSmall(size: TerminalSize, in canvas: inout TextCanvas) {
+        let text = "Window too small: needs \(minimumSize.columns)×\(minimumSize.rows), this one is "
+            + "\(size.columns)×\(size.rows). Enlarge the window (or use a smaller font); Ctrl-Q quits."
+        let lines = wrap(text, width: max(1, size.columns - 2))
+        let top = max(0, (size.rows - lines.count) / 2)
+        for (index, line) in lines.enumerated() where top + index < size.rows {
+            canvas.put(line, row: top + index, column: min(1, max(0, size.columns - 1)),
+                       attributes: CellAttributes(role: .error, bold: index == 0))
+        }
+    }
+
+    /// Draws the overlay in a framed box in the middle of `area`; pure.
+    public func draw(screenTitle: String, keys: [KeyHint], in canvas: inout TextCanvas, area: CanvasRect) {
+        let lines: [String]
+        switch self {
+        case .help:
+            let keyWidth = (keys + Self.shellKeys).map { TextWidth.of($0.key) }.max() ?? 2
+            lines = ["Keys on \(screenTitle)", ""]
+                + keys.map { TextWidth.padded($0.key, to: keyWidth) + "  " + $0.label }
+                + [""] + Self.shellKeys.map { TextWidth.padded($0.key, to: keyWidth) + "  " + $0.label }
+                + ["", "Any key closes this list."]
+        case .confirmQuit(let items):
+            lines = ["Quit with \(items == 1 ? "1 item" : "\(items) items") in the cart?", "",
+                     "Enter  quit", "Esc    stay and finish the sale"]
+        }
+        let width = min(area.width - 2, (lines.map(TextWidth.of).max() ?? 0) + 4)
+        let height = min(area.height, lines.count + 2)
+        let top = area.row + max(0, (area.height - height) / 2)
+        let left = area.column + max(0, (area.width - width) / 2)
+        let box = CanvasRect(row: top, column: left, height: height, width: width)
+        canvas.fill(box, attributes: .normal)
+        canvas.put("┌" + String(repeating: "─", count: max(0, width - 2)) + "┐", row: top, column: left, clip: box)
+        for index in 0..<max(0, height - 2) {
+            let row = top + 1 + index
+            canvas.put("│", row: row, column: left, clip: box)
+            if index < lines.count {
+                let text = TextWidth.fitted(lines[index], to: width - 4)
+                canvas.put(text, row: row, column: left + 2, attributes: index == 0 ? .bold : .normal, clip: box)
+            }
+            canvas.put("│", row: row, column: left + width - 1, clip: box)
+        }
+        canvas.put("└" + String(repeating: "─", count: max(0, width - 2)) + "┘", row: top + height - 1, column: left,
+                   clip: box)
+    }
+
+    /// Splits `text` into lines of at most `width` cells at spaces (a longer word is cut).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            let candidate = line.isEmpty ? String(word) : line + " " + word
+            if TextWidth.of(candidate) <= width {
+                line = candidate
+            } else {
+                if !line.isEmpty { lines.append(line) }
+                line = TextWidth.prefix(String(word), fitting: width)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+}

@@ -1,0 +1,199 @@
+#!/usr/bin/env bash
+# Captures every screen of the counter in tmux, at 80×24 and 120×35 (and the "too small" screen at 60×20), into
+# docs/counter.md between the "captures" markers. One command regenerates them after a screen changed:
+#
+#   swift build && scripts/capture-screens.sh          # rewrite docs/counter.md
+#   scripts/capture-screens.sh --check                 # exit 1 when docs/counter.md differs from the code's screens
+#
+# The demo store on a fresh data directory, one cash sale made with `pos sell` first, TZ=UTC, no CUPS. Each
+# capture waits for the counter's frame log (POS_COUNTER_FRAME_LOG, a FIFO), never for a fixed time. Times are
+# replaced by placeholders and the data directory is always /tmp/pos-capture-screens/COLUMNSxROWS, so the
+# captures do not change from run to run.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+pos=${POS_BINARY:-$root/.build/debug/pos}
+doc=$root/docs/counter.md
+mode=${1:-write}
+begin='<!-- captures:begin (scripts/capture-screens.sh writes this section; do not edit it by hand) -->'
+end='<!-- captures:end -->'
+
+# A fixed place, so the data directory's path on screen (Printers, Receipt) is the same in every run; a lock keeps
+# two runs (a person's and the test's) apart.
+work=/tmp/pos-capture-screens
+exec 9>/tmp/pos-capture-screens.lock
+flock 9
+rm -rf "$work"
+mkdir -p "$work"
+sock="pos-capture-$$"
+cleanup() { tmux -L "$sock" kill-server 2>/dev/null || true; rm -rf "$work"; }
+trap cleanup EXIT
+
+out=$work/captures.md
+data=""
+needs_status=1
+
+tmuxc() { tmux -L "$sock" -f /dev/null "$@"; }
+
+# Waits for the next frame line that contains every argument (20 s at most, then fails).
+wait_frame() {
+    local line ok part
+    while IFS= read -r -t 20 line <&3; do
+        ok=1
+        for part in "$@"; do [[ $line == *"$part"* ]] || ok=0; done
+        if [[ $ok == 1 ]]; then return 0; fi
+    done
+    echo "capture-screens: no frame with: $*" >&2
+    exit 1
+}
+
+# The pane's text once it contains $1: tmux may not have read the counter's last bytes when the frame is logged,
+# and some facts (the cart's tax, the status line's count) arrive a frame or two later. Each try is a round trip
+# to the tmux server; no fixed sleeps.
+pane() {
+    local text attempt
+    for attempt in $(seq 1 1000); do
+        text=$(tmuxc capture-pane -p -t pos)
+        # (The status line has loaded once it says how many sales the demo keeps.)
+        if [[ $text == *"$1"* && ( $needs_status == 0 || $text == *"kept here"* ) ]]; then break; fi
+    done
+    printf '%s\n' "$text" | sed -e 's/ *$//' \
+        -e 's/[0-9]\{4\}-[0-9][0-9]-[0-9][0-9] [0-9][0-9]:[0-9][0-9]/YYYY-MM-DD hh:mm/g' \
+        -e 's/[0-9][0-9]:[0-9][0-9]:[0-9][0-9]/hh:mm:ss/g'
+}
+
+# Appends one capture: shot TITLE SIZE EXPECTED-TEXT
+shot() {
+    {
+        printf '#### %s (%s)\n\n```text\n' "$1" "$2"
+        pane "$3"
+        printf '```\n\n'
+    } >>"$out"
+}
+
+# Starts the counter in a COLUMNS×ROWS window on a fresh demo data directory with one sale.
+start() {
+    local columns=$1 rows=$2
+    data=$work/${columns}x${rows}
+    "$pos" --data-dir "$data" >/dev/null
+    "$pos" sell --data-dir "$data" --item BAK-PAC --pay cash >/dev/null
+    mkfifo "$data/frames.fifo"
+    tmuxc new-session -d -x "$columns" -y "$rows" -s pos \
+        "env TZ=UTC POS_COUNTER_FRAME_LOG=$data/frames.fifo CUPS_SERVER=$data/no-cups.sock $pos --data-dir $data"
+    exec 3<"$data/frames.fifo"
+}
+
+stop() {
+    exec 3<&-
+    tmuxc kill-server 2>/dev/null || true
+}
+
+capture_size() {
+    local size="$1×$2"
+    start "$1" "$2"
+    wait_frame screen=sell
+    shot "Sell, empty cart" "$size" "1 sale kept here"
+    tmuxc send-keys -t pos -l $'4006381334006\r'
+    wait_frame screen=sell lines=1
+    shot "Sell, one item" "$size" "incl. tax 0,14"
+    tmuxc send-keys -t pos F1
+    wait_frame overlay=help
+    shot "F1: the keys of the current screen" "$size" "Any key closes"
+    tmuxc send-keys -t pos Escape
+    wait_frame screen=sell
+    tmuxc send-keys -t pos F12
+    wait_frame screen=pay
+    shot "Pay cash" "$size" "Pay"
+    tmuxc send-keys -t pos -l 5
+    tmuxc send-keys -t pos Enter
+    wait_frame screen=receipt
+    shot "Receipt" "$size" "2 sales kept here"
+    tmuxc send-keys -t pos Escape
+    wait_frame screen=sell lines=0
+    tmuxc send-keys -t pos F9
+    wait_frame screen=orders orders=2
+    shot "Orders" "$size" "Tender"
+    tmuxc send-keys -t pos F7 Enter
+    wait_frame screen=orders
+    shot "Orders: a refund asks first" "$size" "Enter: refund"
+    tmuxc send-keys -t pos Escape
+    wait_frame screen=orders
+    tmuxc send-keys -t pos Escape
+    wait_frame screen=sell
+    tmuxc send-keys -t pos F8
+    wait_frame screen=shift
+    shot "Shift" "$size" "No shift open"
+    tmuxc send-keys -t pos Escape
+    wait_frame screen=sell
+    tmuxc send-keys -t pos F7
+    wait_frame screen=menu
+    shot "Menu (F7)" "$size" "Back office"
+    local key name expect
+    for entry in "1:sync:nothing to sync" "2:printers:Files in" "3:settings:42 characters" "4:login:Site URL"; do
+        IFS=: read -r key name expect <<<"$entry"
+        tmuxc send-keys -t pos -l "$key"
+        wait_frame "screen=$name"
+        shot "Menu → ${name^}" "$size" "$expect"
+        tmuxc send-keys -t pos Escape
+        wait_frame screen=menu
+    done
+    tmuxc send-keys -t pos -l 5
+    wait_frame screen=readers
+    shot "Menu → Card readers" "$size" "No unresolved card attempts"
+    tmuxc send-keys -t pos Escape
+    wait_frame screen=menu
+    tmuxc send-keys -t pos Escape
+    wait_frame screen=sell
+    tmuxc send-keys -t pos -l $'4006381334006\r'
+    wait_frame screen=sell lines=1
+    pane "incl. tax 0,14" >/dev/null
+    tmuxc send-keys -t pos C-q
+    wait_frame overlay=quit
+    shot "Ctrl-Q with a cart asks first" "$size" "stay and finish"
+    tmuxc send-keys -t pos Enter
+    stop
+}
+
+capture_too_small() {
+    needs_status=0
+    start 60 20
+    wait_frame screen=too-small
+    shot "Below 80×24" "60×20" "Ctrl-Q quits"
+    tmuxc send-keys -t pos C-q
+    stop
+}
+
+capture_size 80 24
+capture_size 120 35
+capture_too_small
+
+# The new section, then docs/counter.md with the section replaced (or appended under its own heading).
+section=$work/section.md
+{
+    echo "$begin"
+    echo
+    cat "$out"
+    echo "$end"
+} >"$section"
+
+updated=$work/counter.md
+if grep -qF "$begin" "$doc"; then
+    awk -v begin="$begin" -v end="$end" -v section="$section" '
+        $0 == begin { while ((getline line < section) > 0) print line; skipping = 1; next }
+        $0 == end { skipping = 0; next }
+        !skipping { print }
+    ' "$doc" >"$updated"
+else
+    { cat "$doc"; printf '\n## Screen captures\n\nEvery screen of the demo counter, as `scripts/capture-screens.sh` captured it in tmux.\n\n'; cat "$section"; } >"$updated"
+fi
+
+if [[ $mode == --check ]]; then
+    if ! diff -u "$doc" "$updated"; then
+        echo "capture-screens: docs/counter.md differs from the screens the code draws; run scripts/capture-screens.sh" >&2
+        exit 1
+    fi
+    echo "capture-screens: docs/counter.md matches the code's screens"
+else
+    cp "$updated" "$doc"
+    echo "capture-screens: wrote $(grep -c '^#### ' "$section") captures into docs/counter.md"
+fi
