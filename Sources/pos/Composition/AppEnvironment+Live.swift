@@ -20,7 +20,7 @@ extension AppEnvironment {
             dataDirectory: dataDirectory,
             database: database,
             files: FileStorage(),
-            makeNetwork: { credentials in URLSessionNetwork(credentials: credentials, timeout: .seconds(30)) },
+            makeNetwork: { credentials in HTTPClientNetwork(credentials: credentials, timeout: .seconds(30)) },
             logger: logger,
             printers: .live(dataDirectory: dataDirectory),
             makeCardReaderService: { currency in LiveReaderTransports.cardReaderService(currency: currency) }
