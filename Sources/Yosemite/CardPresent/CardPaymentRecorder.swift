@@ -8,7 +8,7 @@ import Storage
 ///
 /// The row is committed `started` before the request leaves and `requestSent` as it goes. An approval writes, in
 /// ONE transaction: the row `approved` (with the result JSON and receipt number), the card `PaymentRecord` (and
-/// the cash part of a split), the order no longer awaiting payment, and the outbox `createOrder` + `markPaid`.
+/// the cash part of a split), the order no longer awaiting payment, and the one outbox `createOrder`, created paid.
 /// Recording is idempotent: a row that is no longer unresolved is never recorded again.
 struct CardPaymentRecorder: Sendable {
     let environment: AppEnvironment
@@ -73,10 +73,15 @@ struct CardPaymentRecorder: Sendable {
             try order.update(db)
             try awaiting.delete(db)
             let uuid = order.clientUUID.description
-            try OutboxRecord.enqueue(.createOrder, orderId: orderId, entityId: uuid, payload: awaiting.createPayload, in: db)
-            let paid = SaleBuilder.text(SaleBuilder.cardMarkPaidBody(
-                result: result, transactionID: cardPayment.transactionId ?? uuid, cash: order.money(max(cash, 0))))
-            try OutboxRecord.enqueue(.markPaid, orderId: orderId, entityId: uuid, payload: paid, in: db)
+            let paid = SaleBuilder.cardMarkPaidBody(
+                result: result, transactionID: cardPayment.transactionId ?? uuid, cash: order.money(max(cash, 0)))
+            if let create = SaleBuilder.paidCreateText(createPayload: awaiting.createPayload, paid: paid) {
+                try OutboxRecord.enqueue(.createOrder, orderId: orderId, entityId: uuid, payload: create, in: db)
+            } else {
+                // A kept body that is not JSON is parked by the sender; the payment still goes with it unmerged.
+                try OutboxRecord.enqueue(.createOrder, orderId: orderId, entityId: uuid, payload: awaiting.createPayload, in: db)
+                try OutboxRecord.enqueue(.markPaid, orderId: orderId, entityId: uuid, payload: SaleBuilder.text(paid), in: db)
+            }
             return orderId
         }
     }

@@ -5,7 +5,7 @@ import Storage
 /// Carts, sales and history, all local: a sale needs the catalog on this counter, never the network.
 ///
 /// A sale is written in one `performAndSave` transaction: the order with its lines, fees, coupons and tax
-/// lines, the cash payment, and the outbox entries `.createOrder` then `.markPaid` that the sync engine sends.
+/// lines, the cash payment, and the one outbox entry `.createOrder` (created paid) that the sync engine sends.
 @MainActor
 public final class OrderStore: Store {
     override public func registerSupportedActions(in dispatcher: Dispatcher) {
@@ -80,10 +80,8 @@ public final class OrderStore: Store {
                                         tendered: tendered.minorUnits, change: change)
             try OrderRecord.insert(&detail, in: db)
             let orderId = detail.order.id!
-            let create = SaleBuilder.text(builder.createBody(clientUUID: clientUUID, localNumber: localNumber, now: now))
+            let create = SaleBuilder.text(builder.paidCreateBody(clientUUID: clientUUID, localNumber: localNumber, now: now))
             try OutboxRecord.enqueue(.createOrder, orderId: orderId, entityId: clientUUID.description, payload: create, in: db)
-            let paid = SaleBuilder.text(builder.markPaidBody(clientUUID: clientUUID))
-            try OutboxRecord.enqueue(.markPaid, orderId: orderId, entityId: clientUUID.description, payload: paid, in: db)
             return orderId
         }
         let order = try await loadDetail(id: orderId, environment)

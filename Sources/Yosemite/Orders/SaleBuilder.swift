@@ -91,14 +91,29 @@ struct SaleBuilder {
         return fields
     }
 
-    /// The body of `PUT /wc/v3/orders/{id}` that records the cash payment.
-    func markPaidBody(clientUUID: ClientUUID) -> OrderFields {
-        var fields = OrderFields()
+    /// The body of `POST /wc/v3/orders` for a sale paid in cash: the order created paid in one request
+    /// (`set_paid`, payment method and title, the client uuid as transaction id), no second mark-paid entry.
+    func paidCreateBody(clientUUID: ClientUUID, localNumber: Int64, now: Date) -> OrderFields {
+        var fields = createBody(clientUUID: clientUUID, localNumber: localNumber, now: now)
         fields.setPaid = true
         fields.paymentMethod = Self.cashPaymentMethod
         fields.paymentMethodTitle = Self.cashPaymentMethodTitle
         fields.transactionID = clientUUID.description
         return fields
+    }
+
+    /// A create body kept while a card payment ran, made paid: the payment fields of `paid` set on it and its
+    /// meta data appended, so the approved sale is one `.createOrder` entry.
+    ///
+    /// - Returns: `nil` when `createPayload` is not a JSON object.
+    static func paidCreateText(createPayload: String, paid: OrderFields) -> String? {
+        guard case .object(var body)? = try? JSONDecoder().decode(JSONValue.self, from: Data(createPayload.utf8)),
+              case .object(let payment) = paid.json else { return nil }
+        for (key, value) in payment where key != "meta_data" { body[key] = value }
+        if case .array(let extra)? = payment["meta_data"] {
+            body["meta_data"] = .array((body["meta_data"]?.arrayValue ?? []) + extra)
+        }
+        return String(decoding: JSONValue.object(body).encoded(), as: UTF8.self)
     }
 
     /// JSON text of a body, with Networking's encoder.

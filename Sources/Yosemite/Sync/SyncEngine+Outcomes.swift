@@ -48,6 +48,10 @@ extension SyncEngine {
             run.newlyParked += 1
             logger.error("sync: entry \(item.entry.id ?? 0) parked: \(problem)")
         }
+        if item.body["set_paid"]?.boolValue == true {
+            // Created paid (the stock was reduced with it): its products' stock is checked after the sync.
+            touchedProducts.formUnion(server.lineItems.map(\.productID).filter { $0 != 0 })
+        }
         return .created(item.entry, orderId: item.order?.id, server: server, problem: problem)
     }
 

@@ -27,8 +27,10 @@ struct CardPresentPaymentsStoreTests {
         #expect(detail.payments[0].cardLast4 == "0434")
         #expect(detail.payments[0].journalAttemptId == sale.attemptId)
         #expect(detail.order.syncState == .pending)
-        #expect(detail.outbox.map(\.kind) == [.createOrder, .markPaid])
+        #expect(detail.outbox.map(\.kind) == [.createOrder])
         let paid = try #require(detail.outbox.last?.payload)
+        #expect(paid.contains("\"set_paid\":true"))
+        #expect(paid.contains("\"line_items\""))
         #expect(paid.contains("\"payment_method\":\"pos_card\""))
         #expect(paid.contains("\"payment_method_title\":\"Card\""))
         #expect(!paid.contains("5413330089010434"))
@@ -55,7 +57,7 @@ struct CardPresentPaymentsStoreTests {
         _ = try second.get()
         let detail = try await harness.detail(order.id)
         #expect(detail.payments.count == 1)
-        #expect(detail.outbox.count == 2)
+        #expect(detail.outbox.count == 1)
         #expect(try await harness.journal().map(\.state) == [.declined, .approved])
         #expect(harness.readers.ledger.approvals.count == 1)
     }
@@ -99,7 +101,7 @@ struct CardPresentPaymentsStoreTests {
         #expect(harness.readers.ledger.approvals.count == 1)
         let detail = try await harness.detail(order.id)
         #expect(detail.payments.count == 1)
-        #expect(detail.outbox.map(\.kind) == [.createOrder, .markPaid])
+        #expect(detail.outbox.map(\.kind) == [.createOrder])
         #expect(try await harness.journal().map(\.state) == [.approved])
     }
 
@@ -151,7 +153,7 @@ struct CardPresentPaymentsStoreTests {
         #expect(again.isEmpty)
         let detail = try await harness.detail(order.id)
         #expect(detail.payments.count == 1)
-        #expect(detail.outbox.map(\.kind) == [.createOrder, .markPaid])
+        #expect(detail.outbox.map(\.kind) == [.createOrder])
         #expect(harness.readers.ledger.approvals.count == 1)
     }
 

@@ -49,7 +49,7 @@ struct OrderStoreTests {
         #expect(order.detail.taxes.map(\.taxTotal) == [475, 22])
         #expect(order.detail.payments.first?.tendered == 5000)
         #expect(order.detail.payments.first?.change == 1683)
-        #expect(order.detail.outbox.map(\.kind) == [.createOrder, .markPaid])
+        #expect(order.detail.outbox.map(\.kind) == [.createOrder])
         #expect(order.detail.outbox.allSatisfy { $0.orderId == order.id })
     }
 
@@ -75,11 +75,10 @@ struct OrderStoreTests {
         #expect(meta[0]["value"]?.stringValue == sale.order.clientUUID.description)
         #expect(meta[1]["value"]?.stringValue == "2026-09-21T14:13:20Z")
         #expect(meta[2]["value"]?.stringValue == "1")
-        let paid = try #require(sale.order.detail.outbox.first { $0.kind == .markPaid })
-        let paidBody = try JSONDecoder().decode(JSONValue.self, from: Data(paid.payload.utf8))
-        #expect(paidBody["set_paid"] == .bool(true))
-        #expect(paidBody["payment_method"] == .string("cod"))
-        #expect(paidBody["transaction_id"]?.stringValue == sale.order.clientUUID.description)
+        // Created paid in the same entry (no separate mark-paid).
+        #expect(body["set_paid"] == .bool(true))
+        #expect(body["payment_method"] == .string("cod"))
+        #expect(body["transaction_id"]?.stringValue == sale.order.clientUUID.description)
     }
 
     @Test func completeSale_failureMidWrite_leavesNothing() async throws {

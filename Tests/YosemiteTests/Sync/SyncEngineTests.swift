@@ -26,9 +26,9 @@ struct SyncEngineTests {
         let again = try await engine.sync(maxWait: .zero)
 
         // Then nothing is lost offline, each sale arrives once, paid, with the local totals
-        #expect(offline.unreachable && offline.sent == 0 && offline.remaining == 6)
+        #expect(offline.unreachable && offline.sent == 0 && offline.remaining == 3)
         #expect(engine.connectivity.current == .online)
-        #expect(online.sent == 6 && online.remaining == 0 && online.isComplete && online.mismatches.isEmpty)
+        #expect(online.sent == 3 && online.remaining == 0 && online.isComplete && online.mismatches.isEmpty)
         #expect(again.sent == 0 && again.adopted == 0)
         for order in orders {
             #expect(harness.serverCount(of: order.clientUUID) == 1)
@@ -62,12 +62,31 @@ struct SyncEngineTests {
         #expect(lookups.count == 1)
     }
 
+    @Test func sync_legacyMarkPaidQueuedBeforeUpgrade_isStillSentAfterItsCreate() async throws {
+        // Given a sale queued by an older version: its create, then a separate mark-paid entry
+        let harness = try SyncTestHarness()
+        defer { harness.stop() }
+        let order = try #require(try await harness.sell(1).first)
+        try await harness.enqueueLegacyMarkPaid(for: order)
+
+        // When syncing
+        let summary = try await harness.engine().sync(maxWait: .zero)
+
+        // Then both went, the order exists once and is paid
+        #expect(summary.isComplete && summary.sent == 2)
+        #expect(harness.serverCount(of: order.clientUUID) == 1)
+        let stored = try #require(try await harness.stored(order))
+        let remote = try #require(harness.server.order(id: stored.remoteId ?? 0))
+        #expect(remote.datePaid != nil)
+    }
+
     @Test func sync_deletedProduct_parksWithReasonAndOthersGoOn() async throws {
         // Given a sale of a product deleted on the store since, and a good sale after it
         let harness = try SyncTestHarness()
         defer { harness.stop() }
         let doomed = harness.server.addProduct(name: "Discontinued", regularPrice: "4.00", taxClass: "zero-rate")
         let bad = try #require(try await harness.sell(1, productID: doomed.id).first)
+        try await harness.enqueueLegacyMarkPaid(for: bad)
         let good = try #require(try await harness.sell(1).first)
         try await Remote(network: harness.network).enqueueIgnoringBody(
             RESTRequest.wooCommerce(.delete, "products/\(doomed.id)", query: ["force": "true"]))
@@ -75,7 +94,7 @@ struct SyncEngineTests {
         // When syncing
         let summary = try await harness.engine().sync(maxWait: .zero)
 
-        // Then the bad sale's create is parked with the reason, its mark-paid waits, the good one is synced
+        // Then the bad sale's create is parked with the reason, its (legacy) mark-paid waits, the good one is synced
         #expect(summary.parked == 1 && summary.newlyParked == 1 && summary.remaining == 0)
         #expect(summary.waitingBehindParked == 1)
         let entries = try await harness.outbox().filter { $0.orderId == bad.id }
@@ -128,7 +147,7 @@ struct SyncEngineTests {
         let summary = try await sync.value
 
         // Then it went through on the third attempt, once
-        #expect(summary.isComplete && summary.sent == 2)
+        #expect(summary.isComplete && summary.sent == 1)
         #expect(harness.serverCount(of: order.clientUUID) == 1)
     }
 
@@ -143,7 +162,7 @@ struct SyncEngineTests {
         let summary = try await harness.engine().sync(maxWait: .zero)
 
         // Then the entry waits at least 120 s
-        #expect(summary.remaining == 2 && !summary.unreachable)
+        #expect(summary.remaining == 1 && !summary.unreachable)
         let create = try #require(try await harness.outbox().first)
         let wait = try #require(create.nextAttemptAt).timeIntervalSince(harness.environment.now())
         #expect(wait >= 120 && wait < 3600)

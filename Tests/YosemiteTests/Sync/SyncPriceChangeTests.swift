@@ -20,7 +20,7 @@ struct SyncPriceChangeTests {
         let summary = try await harness.engine().sync(maxWait: .zero)
 
         // Then the order on the store has the price of the sale, and no mismatch is flagged
-        #expect(summary.sent == 2 && summary.mismatches.isEmpty)
+        #expect(summary.sent == 1 && summary.mismatches.isEmpty)
         let stored = try #require(try await harness.stored(order))
         let remote = try #require(harness.server.order(id: stored.remoteId ?? 0))
         #expect(remote.total.formatted(2) == "4.00")
