@@ -144,12 +144,12 @@ extension SyncEngine {
         case .transient(let uncertain, let retryAfter):
             if error.statusCode != nil { connectivity.markOnline() }
             let now = currentDate()
-            var schedule: [Date] = []
-            for entry in entries {
-                let delay = configuration.backoff.delay(
-                    afterAttempt: max(1, entry.attemptCount), retryAfter: retryAfter, using: &random)
-                schedule.append(now.addingTimeInterval(Double(SyncBackoff.nanoseconds(delay)) / 1e9))
-            }
+            // Entries that failed in one request are retried together (one draw of the backoff for all), so a
+            // batch whose answer was lost is looked up in one lookup and resent as one batch, not entry by entry.
+            let attempts = max(1, entries.map(\.attemptCount).max() ?? 1)
+            let delay = configuration.backoff.delay(afterAttempt: attempts, retryAfter: retryAfter, using: &random)
+            let schedule = Array(
+                repeating: now.addingTimeInterval(Double(SyncBackoff.nanoseconds(delay)) / 1e9), count: entries.count)
             let uncertainIDs = uncertain ? entries.filter { $0.kind == .createOrder }.compactMap(\.id) : []
             let message = error.message
             let dates = schedule

@@ -18,7 +18,7 @@ struct DrainBenchmark {
         var ordersPerSecond: Double
         /// REST requests the server logged during the drain.
         var requests: Int
-        /// Outbox entries sent (create + mark paid per order).
+        /// Outbox entries sent (one paid create per order).
         var entriesSent: Int
     }
 
@@ -67,7 +67,7 @@ struct DrainBenchmark {
         let summary = try await engine.sync(maxWait: .seconds(30))
         let elapsed = start.duration(to: clock.now)
         let after = try await server.requestCount()
-        guard summary.remaining == 0, summary.parked == 0, summary.sent == 2 * orders else {
+        guard summary.remaining == 0, summary.parked == 0, summary.sent == orders else {
             throw BenchError("""
                 the drain did not deliver everything: sent \(summary.sent), remaining \(summary.remaining), \
                 parked \(summary.parked) (\(summary.lastError ?? "no error"))

@@ -62,6 +62,33 @@ struct SyncEngineTests {
         #expect(lookups.count == 1)
     }
 
+    @Test func sync_batchAnswerLostAfterCommit_looksUpTheBatchAndDoesNotSendItAgain() async throws {
+        // Given three sales sent as one batch, which the store commits but whose answer is lost
+        let harness = try SyncTestHarness()
+        defer { harness.stop() }
+        let orders = try await harness.sell(3)
+        harness.server.clearRequestLog()
+        harness.server.faults.add(Fault(.resetAfterWrite, method: "POST", path: "/wc/v3/orders/batch", count: 1))
+        let engine = harness.engine()
+
+        // When syncing: the engine backs off on the manual clock, then tries again
+        let sync = Task { try await engine.sync(maxWait: .seconds(60)) }
+        await harness.clock.waitForSleepers()
+        harness.clock.advance(by: .seconds(60))
+        let summary = try await sync.value
+
+        // Then the three were looked up by client uuid and adopted; the batch was posted once, never again
+        #expect(summary.adopted == 3 && summary.isComplete)
+        for order in orders {
+            #expect(harness.serverCount(of: order.clientUUID) == 1)
+            #expect(try await harness.stored(order)?.syncState == .synced)
+        }
+        let writes = harness.server.requestLog.filter { $0.method == "POST" || $0.method == "PUT" }
+        #expect(writes.map(\.path) == ["/wc/v3/orders/batch"])
+        let lookups = harness.server.requestLog.filter { $0.method == "GET" && $0.query.contains("include_meta") }
+        #expect(lookups.count == 1)
+    }
+
     @Test func sync_legacyMarkPaidQueuedBeforeUpgrade_isStillSentAfterItsCreate() async throws {
         // Given a sale queued by an older version: its create, then a separate mark-paid entry
         let harness = try SyncTestHarness()
