@@ -102,7 +102,7 @@ final class HTTPServer: Sendable {
                 return
             case let .request(request):
                 let response = handler(request)
-                let keepAlive = !request.wantsClose
+                let keepAlive = !request.wantsClose && !response.closesConnection
                 switch response.delivery {
                 case .reset:
                     Socket.armReset(fd)
