@@ -54,9 +54,9 @@ struct PosSyncEndToEndTests {
         let first = try await pos(["sync", "--json"])
         let second = try await pos(["sync", "--json"])
 
-        // Then the first sends create + mark paid for each, the second nothing; both exit 0
+        // Then the first sends each sale's paid create, the second nothing; both exit 0
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(try summary(first)["sent"] as? Int == 6)
+        #expect(try summary(first)["sent"] as? Int == 3)
         #expect(second.status == 0)
         #expect(try summary(second)["sent"] as? Int == 0)
         #expect(server.orders().count == 3 && server.orders().allSatisfy { $0.datePaid != nil })
@@ -76,7 +76,7 @@ struct PosSyncEndToEndTests {
         #expect(outcome.stdout.contains("unreachable"))
         let status = try await pos(["status", "--json"])
         let report = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
-        #expect(report?["unsyncedEntries"] as? Int == 2)
+        #expect(report?["unsyncedEntries"] as? Int == 1)
     }
 
     @Test func sync_unknownProduct_exitsThreeWithTheReasonAndDiscardNeedsConfirmation() async throws {
