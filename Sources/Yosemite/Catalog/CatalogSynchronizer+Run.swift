@@ -37,35 +37,46 @@ extension CatalogSynchronizer {
         func syncReferenceData(includeCustomers: Bool) async throws {
             let network = network
             let perPage = configuration.pageSize
+            let retrier = retrier
+            let withCustomers = includeCustomers && configuration.includesCustomers
             counters.begin(.categories)
-            let categories = try await collect("categories") { page throws(NetworkError) in
-                try await ProductCategoriesRemote(network: network).loadCategories(page: page, perPage: perPage)
-            }
+            // Two requests in flight, as for the pages: categories and taxes beside coupons and customers.
+            async let taxonomy = {
+                let categories = try await self.collect("categories") { page throws(NetworkError) in
+                    try await ProductCategoriesRemote(network: network).loadCategories(page: page, perPage: perPage)
+                }
+                let classes = try await retrier.run("tax classes") { () throws(NetworkError) in
+                    try await TaxClassesRemote(network: network).loadTaxClasses()
+                }
+                let rates = try await self.collect("tax rates") { page throws(NetworkError) in
+                    try await TaxRatesRemote(network: network).loadTaxRates(page: page, perPage: perPage)
+                }
+                return (categories, classes, rates)
+            }()
+            async let people = {
+                let coupons = try await self.collect("coupons") { page throws(NetworkError) in
+                    try await CouponsRemote(network: network).loadCoupons(page: page, perPage: perPage)
+                }
+                let customers: [Customer]? = withCustomers
+                    ? try await self.collect("customers") { page throws(NetworkError) in
+                        try await CustomersRemote(network: network).loadCustomers(page: page, perPage: perPage)
+                    }
+                    : nil
+                return (coupons, customers)
+            }()
+            let (categories, classes, rates) = try await taxonomy
+            let (coupons, customers) = try await people
+
             try await ingestor.storeCategories(categories)
             counters.update { $0.categories = categories.count }
-
             counters.begin(.taxes)
-            let classes = try await retrier.run("tax classes") { () throws(NetworkError) in
-                try await TaxClassesRemote(network: network).loadTaxClasses()
-            }
-            let rates = try await collect("tax rates") { page throws(NetworkError) in
-                try await TaxRatesRemote(network: network).loadTaxRates(page: page, perPage: perPage)
-            }
             try await ingestor.storeTaxes(classes: classes, rates: rates)
             counters.update { $0.taxRates = rates.count }
-
             counters.begin(.coupons)
-            let coupons = try await collect("coupons") { page throws(NetworkError) in
-                try await CouponsRemote(network: network).loadCoupons(page: page, perPage: perPage)
-            }
             try await ingestor.storeCoupons(coupons)
             counters.update { $0.coupons = coupons.count }
-
-            guard includeCustomers, configuration.includesCustomers else { return }
+            guard let customers else { return }
             counters.begin(.customers)
-            let customers = try await collect("customers") { page throws(NetworkError) in
-                try await CustomersRemote(network: network).loadCustomers(page: page, perPage: perPage)
-            }
             try await ingestor.storeCustomers(customers)
             counters.update { $0.customers = customers.count }
         }
