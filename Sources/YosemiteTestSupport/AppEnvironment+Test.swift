@@ -52,7 +52,7 @@ extension AppEnvironment {
         )
     }
 
-    /// The live URLSession network, for tests against the WooCommerce-compatible test server.
+    /// The live network (AsyncHTTPClient), for tests against the WooCommerce-compatible test server.
     public static let liveNetwork: @Sendable (Credentials) -> any Network = { HTTPClientNetwork(credentials: $0, timeout: .seconds(10)) }
 }
 
