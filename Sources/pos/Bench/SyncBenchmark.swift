@@ -43,10 +43,13 @@ struct SyncBenchmark {
 
     struct CPUPerRequest: Encodable {
         var requests: Int
-        /// Milliseconds of this process's CPU per page GET (fetch and decode).
+        /// Milliseconds of the client's CPU per page GET, the HTTP client alone (body read, not decoded).
         var posMilliseconds: Double
         var urlSessionMilliseconds: Double
         var pythonMilliseconds: Double?
+        /// The same with the page decoded: pos into its typed models, Python with `json`.
+        var posDecodedMilliseconds: Double
+        var pythonDecodedMilliseconds: Double?
     }
 
     struct Result: Encodable {
@@ -155,6 +158,13 @@ struct SyncBenchmark {
         for page in 1...count {
             _ = try await ProductsRemote(network: network).loadProducts(.init(page: page, perPage: 100, fields: fields))
         }
+        let posDecoded = (Self.processCPUSeconds() - before) / Double(count) * 1_000
+        // The HTTP client alone (the body read, not decoded), as Python's `cpu-raw`.
+        before = Self.processCPUSeconds()
+        for page in 1...count {
+            _ = try await network.response(for: RESTRequest.wooCommerce(
+                .get, "products", query: ["per_page": "100", "page": String(page), "_fields": fields.joined(separator: ",")]))
+        }
         let pos = (Self.processCPUSeconds() - before) / Double(count) * 1_000
 
         let session = URLSession(configuration: .ephemeral)
@@ -165,16 +175,20 @@ struct SyncBenchmark {
                 + "/wp-json/wc/v3/products?per_page=100&page=\(page)&_fields=" + fields.joined(separator: ","))!)
             request.setValue(authorization, forHTTPHeaderField: "Authorization")
             request.setValue("application/json", forHTTPHeaderField: "Accept")
-            let (data, _) = try await session.data(for: request)
-            _ = try ProductListMapper().map(response: data)
+            _ = try await session.data(for: request)
         }
         let urlSession = (Self.processCPUSeconds() - before) / Double(count) * 1_000
         session.finishTasksAndInvalidate()
 
-        let python = try self.python.map { try $0.sync("cpu", server: server, requests: count) }
+        let python = try self.python.map { try $0.sync("cpu-raw", server: server, requests: count) }
+        let pythonDecoded = try self.python.map { try $0.sync("cpu", server: server, requests: count) }
+        func perRequest(_ run: PythonBaseline.SyncRun?) -> Double? {
+            run.map { $0.cpuSeconds / Double(max($0.requests, 1)) * 1_000 }
+        }
         return CPUPerRequest(
             requests: count, posMilliseconds: pos, urlSessionMilliseconds: urlSession,
-            pythonMilliseconds: python.map { $0.cpuSeconds / Double(max($0.requests, 1)) * 1_000 })
+            pythonMilliseconds: perRequest(python), posDecodedMilliseconds: posDecoded,
+            pythonDecodedMilliseconds: perRequest(pythonDecoded))
     }
 
     /// Orders on the server, and client uuids that more than one order carries.
@@ -222,9 +236,12 @@ extension SyncBenchmark.Result {
              "\(s(push.pos.seconds)) (\(push.pos.requests) requests)", python(push)),
             ("sync: push, pos / best; naive / pos", "\(ratio(push.posOverBest)); \(ratio(push.naiveOverPos))", ""),
             ("sync: orders on the server after 3 pushes; client uuids twice", "\(serverOrders); \(duplicateOrders)", ""),
-            ("sync: client CPU per page GET (pos; URLSession)",
+            ("sync: HTTP client CPU per page GET (pos; URLSession)",
              String(format: "%.2f ms; %.2f ms", cpu.posMilliseconds, cpu.urlSessionMilliseconds),
              cpu.pythonMilliseconds.map { String(format: "%.2f ms", $0) } ?? "–"),
+            ("sync: client CPU per page GET with decoding (pos models; Python json)",
+             String(format: "%.2f ms", cpu.posDecodedMilliseconds),
+             cpu.pythonDecodedMilliseconds.map { String(format: "%.2f ms", $0) } ?? "–"),
             ("sync: load average at start / end of the section", String(format: "%.2f / %.2f", loadAtStart, loadAtEnd), ""),
         ]
     }
