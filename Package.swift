@@ -12,6 +12,9 @@ let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package
 let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
 let mustache: Target.Dependency = .product(name: "Mustache", package: "swift-mustache")
 let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")
+let asyncHTTPClient: Target.Dependency = .product(name: "AsyncHTTPClient", package: "async-http-client")
+let nioCore: Target.Dependency = .product(name: "NIOCore", package: "swift-nio")
+let nioPosix: Target.Dependency = .product(name: "NIOPosix", package: "swift-nio")
 
 /// Yosemite, Counter (and HardwareLinux, see there) without MemberImportVisibility, for now (docs/architecture.md, "Module graph"): Yosemite's
 /// catalog ingest, sync engine, receipts, shifts and refunds still call GRDB's record API on `Database` closures
@@ -46,11 +49,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // MARK: Core layers
         .target(name: "POSFoundation", swiftSettings: swiftSettings),
-        .target(name: "Networking", dependencies: ["POSFoundation", logging], swiftSettings: swiftSettings),
+        .target(name: "Networking", dependencies: ["POSFoundation", logging, asyncHTTPClient, nioCore, nioPosix], swiftSettings: swiftSettings),
         .target(name: "Storage", dependencies: ["POSFoundation", grdb], swiftSettings: swiftSettings),
         .target(name: "Hardware", dependencies: ["POSFoundation", logging], swiftSettings: swiftSettings),
         .target(
@@ -121,7 +126,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NetworkingTests",
-            dependencies: ["Networking", "POSFoundation", "WooTestServer"],
+            dependencies: ["Networking", "POSFoundation", "WooTestServer", asyncHTTPClient, nioCore],
             resources: [.copy("Responses")],
             swiftSettings: swiftSettings
         ),

@@ -42,6 +42,7 @@ extension WooTestServer {
             }
             if let pretty = body["pretty_permalinks"]?.boolValue { prettyPermalinks = pretty }
             if let latency = body["latency_ms"]?.intValue { globalLatencyMilliseconds = Int(latency) }
+            if let costs = body["store_costs"]?.boolValue { storeCosts = costs ? .storeLike : nil }
             return .json(200, controlSummary())
         case ("POST", "/__test/reset"):
             reset(seedDemo: body["seed"]?.stringValue != "empty")

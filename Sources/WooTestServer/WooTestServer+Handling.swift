@@ -15,6 +15,12 @@ extension WooTestServer {
         } else if let route = restRoute(of: request, prettyPermalinks: controls.prettyPermalinks) {
             logPath = route
             response = handleREST(request, route: route, controls: controls)
+            if let costs = controls.storeCosts, let workers = controls.workers, response.delivery == .normal {
+                let trimmed = request.query("_fields") != nil
+                workers.serve(milliseconds: costs.milliseconds(
+                    method: request.method, route: route, trimmed: trimmed, requestBody: request.body, response: response))
+                response.closesConnection = true
+            }
         } else {
             response = .html(404, "Page not found – \(storeName)")
         }

@@ -94,3 +94,44 @@ extension WooTestServer {
         }
     }
 }
+
+extension WooTestServer {
+    /// Adds a generated catalog the size of a real store's, for benchmarks: `products` published products with
+    /// SKUs, EAN-13-like GTINs, descriptions and prices, every `variableEvery`-th one variable with
+    /// `variationsPerProduct` sizes. Deterministic: the same arguments give the same catalog.
+    public func generateCatalog(products: Int, variableEvery: Int = 100, variationsPerProduct: Int = 5) {
+        let now = self.now
+        let words = ["alpine", "basil", "cocoa", "delta", "ember", "fjord", "garnet", "harbor", "indigo", "juniper",
+                     "kelp", "lumen", "mocha", "nectar", "olive", "pepper", "quartz", "russet", "saffron", "tundra"]
+        let sizes = ["XS", "S", "M", "L", "XL", "XXL", "3XL", "4XL"]
+        state.withLock { state in
+            let categoryIDs = state.categories.map(\.id)
+            for index in 1...max(products, 1) {
+                let name = "\(words[index % 20].capitalized) \(words[(index / 20) % 20]) \(words[(index / 400) % 20]) \(index)"
+                var product = ProductRecord(id: state.newPostID(), name: name, dateCreated: now, dateModified: now)
+                product.sku = "GEN-\(index)"
+                product.globalUniqueID = String(format: "40%011d", index)
+                product.regularPrice = "\(1 + index % 97).\(String(format: "%02d", index % 100))"
+                product.taxClass = index % 5 == 0 ? "reduced-rate" : ""
+                product.description = "A generated product for benchmarks: \(name), made of \(words[(index * 7) % 20])."
+                if !categoryIDs.isEmpty { product.categoryIDs = [categoryIDs[index % categoryIDs.count]] }
+                if variableEvery > 0, index % variableEvery == 0 {
+                    product.type = "variable"
+                    let options = Array(sizes.prefix(max(1, min(variationsPerProduct, sizes.count))))
+                    product.attributes = [("Size", options)]
+                    for size in options {
+                        var variation = ProductRecord(id: state.newPostID(), parentID: product.id, name: "\(name) - \(size)",
+                                                      type: "variation", dateCreated: now, dateModified: now)
+                        variation.regularPrice = product.regularPrice
+                        variation.sku = "GEN-\(index)-\(size)"
+                        variation.taxClass = "parent"
+                        variation.attributes = [("Size", [size])]
+                        state.products[variation.id] = variation
+                        product.variationIDs.append(variation.id)
+                    }
+                }
+                state.products[product.id] = product
+            }
+        }
+    }
+}

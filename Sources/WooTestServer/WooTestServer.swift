@@ -59,6 +59,8 @@ public final class WooTestServer: Sendable {
         var latencyMilliseconds = 0
         var baseURL = ""
         var clockOffset: TimeInterval = 0
+        var storeCosts: StoreCosts?
+        var workers: StoreWorkers?
     }
 
     struct Log: Sendable {
@@ -132,6 +134,17 @@ public final class WooTestServer: Sendable {
     public var globalLatencyMilliseconds: Int {
         get { controls.withLock { $0.latencyMilliseconds } }
         set { controls.withLock { $0.latencyMilliseconds = max(0, newValue) } }
+    }
+
+    /// Store-like costs played on every REST request (``StoreCosts``), or `nil` for none (the default).
+    public var storeCosts: StoreCosts? {
+        get { controls.withLock { $0.storeCosts } }
+        set {
+            controls.withLock {
+                $0.storeCosts = newValue
+                $0.workers = newValue.map { StoreWorkers(count: $0.workers) }
+            }
+        }
     }
 
     /// The server's current time (the configured clock plus any offset set through `/__test/clock`).

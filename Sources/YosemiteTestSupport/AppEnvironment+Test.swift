@@ -52,8 +52,8 @@ extension AppEnvironment {
         )
     }
 
-    /// The live URLSession network, for tests against the WooCommerce-compatible test server.
-    public static let liveNetwork: @Sendable (Credentials) -> any Network = { URLSessionNetwork(credentials: $0, timeout: .seconds(10)) }
+    /// The live network (AsyncHTTPClient), for tests against the WooCommerce-compatible test server.
+    public static let liveNetwork: @Sendable (Credentials) -> any Network = { HTTPClientNetwork(credentials: $0, timeout: .seconds(10)) }
 }
 
 /// Records actions that reached a dispatcher with no store for them.

@@ -29,6 +29,12 @@ struct WooTestServerCommand: ParsableCommand {
     @Flag(help: "Answer only ?rest_route= URLs, as a site with plain permalinks does.")
     var plainPermalinks = false
 
+    @Flag(help: "Play a real store's costs: ~55 ms per request, ~1–2 ms per listed item, ~80 ms per batched order, as many requests at once as this machine has cores, Connection: close.")
+    var storeCosts = false
+
+    @Option(help: "Add this many generated products (every 100th variable with 5 variations) after the seed.")
+    var generateProducts = 0
+
     enum Seed: String, ExpressibleByArgument {
         case demo
         case empty
@@ -59,6 +65,8 @@ struct WooTestServerCommand: ParsableCommand {
         }
         server.mode = WooTestServer.Mode(rawValue: mode) ?? .wooCommerce
         server.prettyPermalinks = !plainPermalinks
+        if generateProducts > 0 { server.generateCatalog(products: generateProducts) }
+        if storeCosts { server.storeCosts = .storeLike }
         let url = try server.start()
 
         var sources: [any DispatchSourceSignal] = []

@@ -33,8 +33,8 @@ struct FiskalyClientTests {
             let base = try server.start()
             server.registerClient(id: clientID, serialNumber: "POS-TILL-1")
             let site = try SiteAddress(base.absoluteString)
-            let network = URLSessionNetwork(credentials: Credentials(site: site, username: "", applicationPassword: ""),
-                                            timeout: timeout)
+            let network = HTTPClientNetwork(credentials: Credentials(site: site, username: "", applicationPassword: ""),
+                                             timeout: timeout)
             remote = FiskalyRemote(network: network, credentials: FiskalyCredentials(
                 baseURL: base.absoluteString, apiKey: "test_key", apiSecret: apiSecret), now: now)
             signer = FiskalySigner(remote: remote, configuration: .init(tssID: server.tssID, clientID: clientID,

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """The baseline a merchant would script instead of pos, run by `pos bench all` on the same data and machine.
 
-Standard library only (json, sqlite3, urllib.request). Two measurements:
+Standard library only (json, sqlite3, urllib.request, concurrent.futures). Measurements:
 
   ingest  the catalog pages pos bench generated (the REST JSON of GET products and GET products/{id}/variations),
           parsed with json and stored with sqlite3 in one transaction per page, into a schema equivalent to
@@ -9,18 +9,27 @@ Standard library only (json, sqlite3, urllib.request). Two measurements:
           and SKU (prefixes 2 and 3) kept by triggers. WAL, synchronous=FULL (as pos).
   drain   the create-order bodies pos queued, POSTed one order per request to wc/v3/orders (with set_paid, so
           one request makes a paid order), with HTTP Basic auth, against the same test server.
+  --sync  the sync clients of `pos bench sync`, against the store-like test server: pull-naive (what a merchant
+          scripts: sequential, full fields), pull-best (trimmed _fields, 2 requests in flight, variations beside the
+          pages), push-naive (one POST per order), push-best (orders/batch of 25, 2 in flight), and cpu (N page
+          GETs, the client's CPU per request).
 
 Prints one JSON object on stdout. The password comes from the environment (POS_BENCH_PASSWORD), never argv.
 """
 import argparse
 import base64
+import concurrent.futures
 import json
 import os
 import platform
+import resource
 import sqlite3
 import sys
+import threading
 import time
+import urllib.parse
 import urllib.request
+import uuid
 
 SCHEMA = """
 CREATE TABLE product (
@@ -170,6 +179,133 @@ def drain(site, username, password, orders_file):
     return len(bodies), time.perf_counter() - start, failures
 
 
+# The _fields pos's catalog sync asks for (CatalogSyncConfiguration.productFields); the best client trims the same.
+TRIMMED_FIELDS = ("id,name,slug,type,status,sku,global_unique_id,price,regular_price,sale_price,purchasable,tax_status,"
+                  "tax_class,manage_stock,stock_quantity,stock_status,categories,variations,images,date_modified_gmt")
+CLIENT_UUID_KEY = "_pos_client_uuid"
+
+
+def cpu_seconds():
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+class Client:
+    """What a merchant's script does with the standard library: urllib, HTTP Basic auth, JSON."""
+
+    def __init__(self, site, username, password):
+        self.base = site.rstrip("/") + "/wp-json/wc/v3/"
+        self.auth = "Basic " + base64.b64encode(("%s:%s" % (username, password)).encode()).decode()
+        self.requests = 0
+        self.lock = threading.Lock()
+
+    def call(self, method, route, query=None, body=None, parse=True):
+        url = self.base + route + ("?" + urllib.parse.urlencode(query) if query else "")
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(url, data=data, method=method, headers={
+            "Authorization": self.auth, "Accept": "application/json", "Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=120) as response:
+            payload = json.load(response) if parse else response.read()
+            headers = response.headers
+        with self.lock:
+            self.requests += 1
+        return payload, headers
+
+
+def pull(client, trimmed, in_flight):
+    """Every published product, then every variation of the variable ones; returns (products, variations)."""
+    base = {"per_page": 100, "status": "publish"}
+    if trimmed:
+        base["_fields"] = TRIMMED_FIELDS
+    first, headers = client.call("GET", "products", dict(base, page=1))
+    pages = int(headers.get("X-WP-TotalPages") or 1)
+    products = list(first)
+    variation_fields = {"per_page": 100}
+    if trimmed:
+        variation_fields["_fields"] = TRIMMED_FIELDS.replace(",variations", "")
+
+    def variations_of(product):
+        items, _ = client.call("GET", "products/%d/variations" % product["id"], variation_fields)
+        return items
+
+    if in_flight <= 1:
+        for page in range(2, pages + 1):
+            items, _ = client.call("GET", "products", dict(base, page=page))
+            products += items
+        variations = [v for p in products if p.get("type") == "variable" for v in variations_of(p)]
+        return len(products), len(variations)
+    # The best client: pages and the variations of the products they bring share the requests in flight.
+    variations = []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=in_flight) as pool:
+        pending = [pool.submit(variations_of, p) for p in first if p.get("type") == "variable"]
+        page_futures = [pool.submit(client.call, "GET", "products", dict(base, page=page)) for page in range(2, pages + 1)]
+        for future in page_futures:
+            items, _ = future.result()
+            products += items
+            pending += [pool.submit(variations_of, p) for p in items if p.get("type") == "variable"]
+        for future in pending:
+            variations += future.result()
+    return len(products), len(variations)
+
+
+def fresh_bodies(orders_file):
+    """The orders pos queued, each with a new client uuid so every client's run is a new set of sales."""
+    with open(orders_file, "rb") as handle:
+        bodies = json.load(handle)
+    result = []
+    for body in bodies:
+        body = dict(body)
+        body["set_paid"] = True
+        body["meta_data"] = [m for m in body.get("meta_data", []) if m.get("key") != CLIENT_UUID_KEY]
+        body["meta_data"].append({"key": CLIENT_UUID_KEY, "value": str(uuid.uuid4())})
+        result.append(body)
+    return result
+
+
+def push(client, bodies, batch_size, in_flight):
+    """One POST per order, or orders/batch of batch_size with in_flight requests at once; returns failures."""
+    if batch_size <= 1:
+        failures = 0
+        for body in bodies:
+            try:
+                client.call("POST", "orders", body=body)
+            except Exception:  # a merchant's script would log and go on
+                failures += 1
+        return failures
+    batches = [bodies[i:i + batch_size] for i in range(0, len(bodies), batch_size)]
+
+    def send(batch):
+        answer, _ = client.call("POST", "orders/batch", body={"create": batch})
+        return sum(1 for item in answer.get("create", []) if "error" in item)
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=in_flight) as pool:
+        return sum(pool.map(send, batches))
+
+
+def sync_client(args, password):
+    client = Client(args.site, args.username or "", password)
+    cpu = cpu_seconds()
+    start = time.perf_counter()
+    result = {"client": args.sync}
+    if args.sync in ("pull-naive", "pull-best"):
+        best = args.sync == "pull-best"
+        products, variations = pull(client, trimmed=best, in_flight=2 if best else 1)
+        result.update(products=products, variations=variations)
+    elif args.sync in ("push-naive", "push-best"):
+        best = args.sync == "push-best"
+        bodies = fresh_bodies(args.orders)
+        result["failures"] = push(client, bodies, batch_size=25 if best else 1, in_flight=2 if best else 1)
+        result["orders"] = len(bodies)
+    elif args.sync in ("cpu", "cpu-raw"):
+        for page in range(1, args.requests + 1):
+            client.call("GET", "products", {"per_page": 100, "page": page, "_fields": TRIMMED_FIELDS},
+                        parse=args.sync == "cpu")
+    result["seconds"] = time.perf_counter() - start
+    result["cpuSeconds"] = cpu_seconds() - cpu
+    result["requests"] = client.requests
+    return result
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pages", help="directory with products-NNNNN.json and variations-ID.json")
@@ -177,7 +313,14 @@ def main():
     parser.add_argument("--site", help="the test server, e.g. http://127.0.0.1:PORT")
     parser.add_argument("--username")
     parser.add_argument("--orders", help="a JSON array of create-order bodies")
+    parser.add_argument("--sync", choices=["pull-naive", "pull-best", "push-naive", "push-best", "cpu", "cpu-raw"],
+                        help="one sync client against --site: the naive script or the best client, or CPU per request")
+    parser.add_argument("--requests", type=int, default=40, help="GETs for --sync cpu")
     args = parser.parse_args()
+    if args.sync:
+        json.dump(sync_client(args, os.environ.get("POS_BENCH_PASSWORD", "")), sys.stdout)
+        sys.stdout.write("\n")
+        return
     result = {"python": platform.python_version(), "sqlite": sqlite3.sqlite_version,
               "settings": "WAL, synchronous=FULL, one transaction per page"}
     if args.pages and args.db:

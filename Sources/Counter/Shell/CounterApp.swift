@@ -123,7 +123,7 @@ public final class CounterApp {
 
     /// How many items the sell screen's cart holds.
     private var cartItems: Int {
-        router.sell.interactor.response.cart.items.reduce(0) { $0 + $1.quantity }
+        router.sell.interactor.response.lines.reduce(0) { $0 + $1.quantity }
     }
 
     /// Asks to leave the run loop after the current key.

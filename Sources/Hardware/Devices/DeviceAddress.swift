@@ -1,3 +1,4 @@
+import Foundation
 /// Where a store-floor device (a scale, a pole display) is, parsed from the address people type.
 ///
 /// `scale+serial:///dev/ttyUSB2`, `display+serial:///dev/ttyUSB1`, with the line settings optionally after a

@@ -26,7 +26,9 @@ enum WooJSON {
     static func decode<T: Decodable>(_ type: T.Type, from data: Data, userInfo: [CodingUserInfoKey: any Sendable] = [:]) throws -> T {
         let decoder = JSONDecoder()
         decoder.userInfo = userInfo
-        if let probe = try? decoder.decode(EnvelopeProbe.self, from: data), probe.isEnvelope {
+        // Only an object can be a `{"data": …}` envelope: a list is decoded once, not probed first.
+        let opening = data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        if opening == UInt8(ascii: "{"), let probe = try? decoder.decode(EnvelopeProbe.self, from: data), probe.isEnvelope {
             return try decoder.decode(Envelope<T>.self, from: data).data
         }
         return try decoder.decode(T.self, from: data)

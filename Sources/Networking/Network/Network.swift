@@ -2,7 +2,7 @@ import Foundation
 
 /// Sends requests to the store and returns its answers.
 ///
-/// The live implementation is ``URLSessionNetwork`` (FoundationNetworking, libcurl underneath); tests use
+/// The live implementation is ``HTTPClientNetwork`` (AsyncHTTPClient on SwiftNIO); tests use
 /// ``MockNetwork``. Implementations turn non-success statuses and transport failures into ``NetworkError``,
 /// so a returned ``NetworkResponse`` is always a 2xx answer.
 public protocol Network: Sendable {

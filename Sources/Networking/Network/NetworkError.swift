@@ -12,7 +12,6 @@ import POSFoundation
 /// - ``isRetryable``
 /// - ``mayHaveReachedServer``
 /// - ``init(status:headers:body:path:now:)``
-/// - ``init(urlError:host:path:)``
 public enum NetworkError: UserFacingError, Hashable {
     /// The site address is not a usable URL.
     case invalidSiteAddress(String, reason: String)

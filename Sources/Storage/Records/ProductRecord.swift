@@ -82,3 +82,33 @@ public struct ProductRecord: Codable, Hashable, Sendable, FetchableRecord, Persi
         public static let dateModified = Column(CodingKeys.dateModified)
     }
 }
+
+extension ProductRecord: BulkUpsertable {
+    static let bulkColumns = [
+        "id", "name", "slug", "type", "status", "sku", "globalUniqueId", "price", "regularPrice", "salePrice",
+        "priceMinorUnits", "taxStatus", "taxClass", "manageStock", "stockQuantity", "stockStatus", "purchasable",
+        "imageURL", "dateModified",
+    ]
+
+    func appendBulkValues(to values: inout [(any DatabaseValueConvertible)?]) {
+        values.append(id)
+        values.append(name)
+        values.append(slug)
+        values.append(type)
+        values.append(status)
+        values.append(sku)
+        values.append(globalUniqueId)
+        values.append(price)
+        values.append(regularPrice)
+        values.append(salePrice)
+        values.append(priceMinorUnits)
+        values.append(taxStatus)
+        values.append(taxClass)
+        values.append(manageStock)
+        values.append(stockQuantity)
+        values.append(stockStatus)
+        values.append(purchasable)
+        values.append(imageURL)
+        values.append(dateModified)
+    }
+}

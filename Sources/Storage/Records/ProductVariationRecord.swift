@@ -87,3 +87,41 @@ public struct ProductVariationRecord: Codable, Hashable, Sendable, FetchableReco
         public static let menuOrder = Column(CodingKeys.menuOrder)
     }
 }
+
+extension ProductVariationRecord: BulkUpsertable {
+    static let bulkColumns = [
+        "id", "productId", "name", "attributes", "status", "sku", "globalUniqueId", "price", "regularPrice",
+        "salePrice", "priceMinorUnits", "taxStatus", "taxClass", "manageStock", "stockQuantity", "stockStatus",
+        "purchasable", "imageURL", "menuOrder", "dateModified",
+    ]
+
+    /// The attributes as GRDB stores a `Codable` array: JSON text with sorted keys.
+    static let attributesEncoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
+    }()
+
+    func appendBulkValues(to values: inout [(any DatabaseValueConvertible)?]) {
+        values.append(id)
+        values.append(productId)
+        values.append(name)
+        values.append((try? Self.attributesEncoder.encode(attributes)).map { String(decoding: $0, as: UTF8.self) } ?? "[]")
+        values.append(status)
+        values.append(sku)
+        values.append(globalUniqueId)
+        values.append(price)
+        values.append(regularPrice)
+        values.append(salePrice)
+        values.append(priceMinorUnits)
+        values.append(taxStatus)
+        values.append(taxClass)
+        values.append(manageStock)
+        values.append(stockQuantity)
+        values.append(stockStatus)
+        values.append(purchasable)
+        values.append(imageURL)
+        values.append(menuOrder)
+        values.append(dateModified)
+    }
+}

@@ -30,19 +30,20 @@ extension BarcodeMatch {
         let arguments = StatementArguments(candidates)
 
         let productSQL = "SELECT * FROM product WHERE sku IN (\(list)) ORDER BY id LIMIT 1"
-        if let product = try ProductRecord.fetchOne(db, sql: productSQL, arguments: arguments) {
+        // Cached statements: a scan prepares nothing (one statement per query and candidate count).
+        if let product = try ProductRecord.fetchOne(try db.cachedStatement(sql: productSQL), arguments: arguments) {
             return .product(product)
         }
         let variationSQL = "SELECT * FROM productVariation WHERE sku IN (\(list)) ORDER BY id LIMIT 1"
-        if let variation = try ProductVariationRecord.fetchOne(db, sql: variationSQL, arguments: arguments) {
+        if let variation = try ProductVariationRecord.fetchOne(try db.cachedStatement(sql: variationSQL), arguments: arguments) {
             return try match(variation, in: db)
         }
         let productGTIN = "SELECT * FROM product WHERE globalUniqueId IN (\(list)) ORDER BY id LIMIT 1"
-        if let product = try ProductRecord.fetchOne(db, sql: productGTIN, arguments: arguments) {
+        if let product = try ProductRecord.fetchOne(try db.cachedStatement(sql: productGTIN), arguments: arguments) {
             return .product(product)
         }
         let variationGTIN = "SELECT * FROM productVariation WHERE globalUniqueId IN (\(list)) ORDER BY id LIMIT 1"
-        if let variation = try ProductVariationRecord.fetchOne(db, sql: variationGTIN, arguments: arguments) {
+        if let variation = try ProductVariationRecord.fetchOne(try db.cachedStatement(sql: variationGTIN), arguments: arguments) {
             return try match(variation, in: db)
         }
         return nil

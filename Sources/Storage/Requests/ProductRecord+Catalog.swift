@@ -8,7 +8,7 @@ extension ProductRecord {
     /// Call it inside ``AppDatabase/performAndSave(_:)``: one page, one transaction. Rows are updated in place,
     /// so variations and category links of an existing product survive.
     public static func upsertPage(_ products: some Sequence<ProductRecord>, in db: Database) throws {
-        try BatchUpsert.upsert(products, conflictColumns: ["id"], in: db)
+        try BatchUpsert.bulkUpsert(products, conflictColumns: ["id"], in: db)
     }
 
     /// Deletes every product whose id is not in `ids` (full reconciliation), with their variations and links.
@@ -23,7 +23,7 @@ extension ProductRecord {
 extension ProductVariationRecord {
     /// Inserts or updates one page of variations; their parent products must already be stored.
     public static func upsertPage(_ variations: some Sequence<ProductVariationRecord>, in db: Database) throws {
-        try BatchUpsert.upsert(variations, conflictColumns: ["id"], in: db)
+        try BatchUpsert.bulkUpsert(variations, conflictColumns: ["id"], in: db)
     }
 
     /// Deletes the variations of one product whose ids are not in `ids`.

@@ -20,6 +20,8 @@ public struct HTTPResponse: Sendable {
     public var body: [UInt8]
     /// How to deliver it.
     public var delivery: Delivery = .normal
+    /// Whether the server closes the connection after this answer (`Connection: close`), as many stores do.
+    public var closesConnection = false
 
     /// A response with a body and headers.
     public init(status: Int, headers: [(String, String)] = [], body: [UInt8] = [], delivery: Delivery = .normal) {

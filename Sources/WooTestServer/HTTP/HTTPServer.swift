@@ -103,7 +103,7 @@ public final class HTTPServer: Sendable {
                 return
             case let .request(request):
                 let response = handler(request)
-                let keepAlive = !request.wantsClose
+                let keepAlive = !request.wantsClose && !response.closesConnection
                 switch response.delivery {
                 case .reset:
                     Socket.armReset(fd)

@@ -53,6 +53,85 @@ public struct CatalogIngestor: Sendable {
         }
     }
 
+    /// The local row of a product as the sync stores it (the parent of its variations).
+    public func record(for product: Product) -> ProductRecord {
+        CatalogRecords.product(product, currency: currency)
+    }
+
+    /// One page of a pull, ready to be written with others in one transaction.
+    public enum Write: Sendable {
+        /// A page of products (with their category links; products not published are removed instead).
+        case products([Product])
+        /// All the variations of one product (those it no longer has are removed).
+        case variations([ProductVariation], parent: ProductRecord)
+    }
+
+    /// What ``store(_:)`` wrote.
+    public struct Totals: Sendable, Equatable {
+        public var products = 0
+        public var removed = 0
+        public var variations = 0
+        /// The variable products among the stored ones (their variations are fetched next).
+        public var variableProducts: [ProductRecord] = []
+
+        public init() {}
+    }
+
+    /// Writes many pages in ONE transaction: large transactions, statements prepared once per transaction, and
+    /// the search index updated in one go are what make ingest run at SQLite's speed (one commit per page
+    /// costs a sync to disk each). The rows are built before the transaction, off the database's writer.
+    @discardableResult
+    public func store(_ writes: [Write]) async throws -> Totals {
+        let currency = currency
+        enum Rows {
+            case products([ProductRecord], links: [Int64: [Int64]], unpublished: [Int64])
+            case variations([ProductVariationRecord], parentId: Int64)
+        }
+        var totals = Totals()
+        let rows: [Rows] = writes.map { write in
+            switch write {
+            case .products(let products):
+                var published: [ProductRecord] = []
+                var links: [Int64: [Int64]] = [:]
+                var unpublished: [Int64] = []
+                published.reserveCapacity(products.count)
+                for product in products {
+                    if product.status.isEmpty || product.status == "publish" {
+                        let record = CatalogRecords.product(product, currency: currency)
+                        published.append(record)
+                        if links[product.id] == nil { links[product.id] = product.categories.map(\.id) }
+                        if record.type == "variable" { totals.variableProducts.append(record) }
+                    } else {
+                        unpublished.append(product.id)
+                    }
+                }
+                totals.products += published.count
+                return .products(published, links: links, unpublished: unpublished)
+            case .variations(let variations, let parent):
+                totals.variations += variations.count
+                return .variations(variations.map { CatalogRecords.variation($0, parent: parent, currency: currency) },
+                                   parentId: parent.id)
+            }
+        }
+        totals.removed = try await database.performAndSave { db in
+            var removed = 0
+            for row in rows {
+                switch row {
+                case .products(let records, let links, let unpublished):
+                    try ProductRecord.upsertPage(records, in: db)
+                    try ProductCategoryLinkRecord.replaceLinks(links, in: db)
+                    if !unpublished.isEmpty { removed += try ProductRecord.deleteAll(db, keys: unpublished) }
+                case .variations(let records, let parentId):
+                    guard try ProductRecord.exists(db, key: parentId) else { continue }
+                    try ProductVariationRecord.upsertPage(records, in: db)
+                    try ProductVariationRecord.deleteAll(ofProduct: parentId, notIn: records.map(\.id), in: db)
+                }
+            }
+            return removed
+        }
+        return totals
+    }
+
     /// Removes every product not in `ids` (full reconciliation). - Returns: How many were removed.
     public func removeProducts(notIn ids: Set<RemoteID>) async throws -> Int {
         try await database.performAndSave { db in try ProductRecord.deleteAll(notIn: ids, in: db) }

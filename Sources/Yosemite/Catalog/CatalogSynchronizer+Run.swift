@@ -38,35 +38,46 @@ extension CatalogSynchronizer {
         func syncReferenceData(includeCustomers: Bool) async throws {
             let network = network
             let perPage = configuration.pageSize
+            let retrier = retrier
+            let withCustomers = includeCustomers && configuration.includesCustomers
             counters.begin(.categories)
-            let categories = try await collect("categories") { page throws(NetworkError) in
-                try await ProductCategoriesRemote(network: network).loadCategories(page: page, perPage: perPage)
-            }
+            // Two requests in flight, as for the pages: categories and taxes beside coupons and customers.
+            async let taxonomy = {
+                let categories = try await self.collect("categories") { page throws(NetworkError) in
+                    try await ProductCategoriesRemote(network: network).loadCategories(page: page, perPage: perPage)
+                }
+                let classes = try await retrier.run("tax classes") { () throws(NetworkError) in
+                    try await TaxClassesRemote(network: network).loadTaxClasses()
+                }
+                let rates = try await self.collect("tax rates") { page throws(NetworkError) in
+                    try await TaxRatesRemote(network: network).loadTaxRates(page: page, perPage: perPage)
+                }
+                return (categories, classes, rates)
+            }()
+            async let people = {
+                let coupons = try await self.collect("coupons") { page throws(NetworkError) in
+                    try await CouponsRemote(network: network).loadCoupons(page: page, perPage: perPage)
+                }
+                let customers: [Customer]? = withCustomers
+                    ? try await self.collect("customers") { page throws(NetworkError) in
+                        try await CustomersRemote(network: network).loadCustomers(page: page, perPage: perPage)
+                    }
+                    : nil
+                return (coupons, customers)
+            }()
+            let (categories, classes, rates) = try await taxonomy
+            let (coupons, customers) = try await people
+
             try await ingestor.storeCategories(categories)
             counters.update { $0.categories = categories.count }
-
             counters.begin(.taxes)
-            let classes = try await retrier.run("tax classes") { () throws(NetworkError) in
-                try await TaxClassesRemote(network: network).loadTaxClasses()
-            }
-            let rates = try await collect("tax rates") { page throws(NetworkError) in
-                try await TaxRatesRemote(network: network).loadTaxRates(page: page, perPage: perPage)
-            }
             try await ingestor.storeTaxes(classes: classes, rates: rates)
             counters.update { $0.taxRates = rates.count }
-
             counters.begin(.coupons)
-            let coupons = try await collect("coupons") { page throws(NetworkError) in
-                try await CouponsRemote(network: network).loadCoupons(page: page, perPage: perPage)
-            }
             try await ingestor.storeCoupons(coupons)
             counters.update { $0.coupons = coupons.count }
-
-            guard includeCustomers, configuration.includesCustomers else { return }
+            guard let customers else { return }
             counters.begin(.customers)
-            let customers = try await collect("customers") { page throws(NetworkError) in
-                try await CustomersRemote(network: network).loadCustomers(page: page, perPage: perPage)
-            }
             try await ingestor.storeCustomers(customers)
             counters.update { $0.customers = customers.count }
         }
@@ -124,60 +135,112 @@ extension CatalogSynchronizer {
 
         // MARK: - Products
 
-        /// Pulls products (all published ones, or those modified after a date) page by page.
+        /// A write pipeline whose transactions count into the report as they commit.
+        private func makePipeline() -> CatalogWritePipeline {
+            let counters = counters
+            return CatalogWritePipeline(ingestor: ingestor) { written in
+                counters.addStoredProducts(written.products, removed: written.removed)
+                if written.variations > 0 { counters.update { $0.variationsStored += written.variations } }
+            }
+        }
+
+        /// Pulls products (all published ones, or those modified after a date) page by page, two requests in
+        /// flight, while a writer stores what arrived in large transactions.
+        ///
+        /// A full pull also reconciles deletions: the ids arrive with its pages, and the stored products not
+        /// among them (deleted, trashed or unpublished upstream) are removed afterwards, without a second pass —
+        /// unless the store's count (`X-WP-Total`) changed while paging or disagrees with the ids seen: then a
+        /// page may have skipped a product, and the id listing (``reconcileIDs()``) runs as before.
         ///
         /// - Returns: The server's date when the pull began.
         func syncProducts(modifiedAfter: Date?) async throws -> Date? {
             let network = network
-            let ingestor = ingestor
-            let counters = counters
+            let currency = ingestor.currency
+            let isFull = modifiedAfter == nil
             let query = ProductsRemote.Query(
                 perPage: configuration.pageSize, modifiedAfter: modifiedAfter,
-                status: modifiedAfter == nil ? "publish" : nil, fields: CatalogSyncConfiguration.productFields)
+                status: isFull ? "publish" : nil, fields: CatalogSyncConfiguration.productFields)
             counters.begin(.products)
-            return try await forEachPage(
-                "products",
-                load: { page throws(NetworkError) in
-                    var query = query
-                    query.page = page
-                    return try await ProductsRemote(network: network).loadProducts(query)
-                },
-                handle: { page in
-                    let stored = try await ingestor.storeProducts(page.items)
-                    counters.addStoredProducts(stored.stored.count, removed: stored.removed)
-                    let variable = stored.stored.filter { $0.type == "variable" }
-                    self.seen.withLock { seen in
-                        for product in variable { seen.variableProducts[product.id] = product }
-                    }
-                })
+            let pipeline = makePipeline()
+            let ids = LockedBox(Set<RemoteID>())
+            let totals = LockedBox(Set<Int>())
+            let serverDate: Date?
+            do {
+                serverDate = try await forEachPage(
+                    "products",
+                    load: { page throws(NetworkError) in
+                        var query = query
+                        query.page = page
+                        return try await ProductsRemote(network: network).loadProducts(query)
+                    },
+                    handle: { page in
+                        let variable = page.items
+                            .filter { $0.type == "variable" && ($0.status.isEmpty || $0.status == "publish") }
+                            .map { CatalogRecords.product($0, currency: currency) }
+                        self.seen.withLock { seen in
+                            for product in variable { seen.variableProducts[product.id] = product }
+                        }
+                        if isFull {
+                            ids.withLock { $0.formUnion(page.items.map(\.id)) }
+                            if let total = page.totalItems { totals.withLock { _ = $0.insert(total) } }
+                        }
+                        try pipeline.submit(.products(page.items))
+                    })
+                try await pipeline.finish()
+            } catch {
+                pipeline.cancel()
+                throw error
+            }
+            if isFull {
+                let seen = ids.withLock { $0 }
+                let reported = totals.withLock { $0 }
+                if reported.count > 1 || reported.first.map({ $0 != seen.count }) == true {
+                    // The listing changed while it was paged (a product added or deleted shifts the offsets, so a
+                    // page can skip one): list every id, remove what is gone and fetch what the pages missed.
+                    synchronizer.logger.notice("catalog sync: the store's product count changed while paging; listing ids")
+                    try await reconcileIDs()
+                } else {
+                    counters.begin(.reconciliation)
+                    let removed = try await ingestor.removeProducts(notIn: seen)
+                    counters.addStoredProducts(0, removed: removed)
+                    counters.update { $0.reconciled = true }
+                }
+            }
+            return serverDate
         }
 
-        /// Pulls the variations of every variable product seen, at most `concurrency` products at a time.
+        /// Pulls the variations of every variable product seen, at most `concurrency` requests at a time, while
+        /// the writer stores them in large transactions.
         func syncVariations() async throws {
             let parents = seen.withLock { Array($0.variableProducts.values) }.sorted { $0.id < $1.id }
             guard !parents.isEmpty else { return }
             let network = network
-            let ingestor = ingestor
             let counters = counters
             let retrier = retrier
             let perPage = configuration.pageSize
             counters.begin(.variations, total: parents.count)
-            try await BoundedConcurrency.forEach(parents, limit: configuration.concurrency) { parent in
-                var variations: [ProductVariation] = []
-                var page = 1
-                while true {
-                    let number = page
-                    let items = try await retrier.run("variations of \(parent.id)") { () throws(NetworkError) in
-                        try await ProductVariationsRemote(network: network).loadVariations(
-                            productID: parent.id, page: number, perPage: perPage)
+            let pipeline = makePipeline()
+            do {
+                try await BoundedConcurrency.forEach(parents, limit: configuration.concurrency) { parent in
+                    var variations: [ProductVariation] = []
+                    var page = 1
+                    while true {
+                        let number = page
+                        let items = try await retrier.run("variations of \(parent.id)") { () throws(NetworkError) in
+                            try await ProductVariationsRemote(network: network).loadVariations(
+                                productID: parent.id, page: number, perPage: perPage)
+                        }
+                        variations += items.items
+                        guard items.hasMorePages, !items.items.isEmpty else { break }
+                        page += 1
                     }
-                    variations += items.items
-                    guard items.hasMorePages, !items.items.isEmpty else { break }
-                    page += 1
+                    try pipeline.submit(.variations(variations, parent: parent))
+                    counters.advance()
                 }
-                try await ingestor.storeVariations(variations, of: parent)
-                counters.update { $0.variationsStored += variations.count }
-                counters.advance()
+                try await pipeline.finish()
+            } catch {
+                pipeline.cancel()
+                throw error
             }
         }
 

@@ -8,11 +8,12 @@ import Synchronization
 /// Pulls the catalog (products, variations, categories, taxes, coupons, customers) into the local database.
 ///
 /// The first sync is full; later ones ask only for products changed since the last sync's server date (minus a
-/// skew). A full sync, and an incremental one every ``CatalogSyncConfiguration/reconciliationInterval``, then
-/// page through the published ids (`_fields=id`) to remove what was deleted, trashed or unpublished upstream
-/// and to fetch what paging missed. Pages are fetched at most
-/// ``CatalogSyncConfiguration/concurrency`` at a time and each is written in its own transaction, off the main
-/// actor.
+/// skew). A full sync removes, after its pages, the stored products whose ids did not arrive with them (deleted,
+/// trashed or unpublished upstream); an incremental one every ``CatalogSyncConfiguration/reconciliationInterval``
+/// pages through the published ids (`_fields=id`) for the same, and fetches what offset paging missed. Pages
+/// are fetched at most ``CatalogSyncConfiguration/concurrency`` at a time with trimmed `_fields`, decoded in the
+/// fetching task, and written by one writer in large transactions (``CatalogWritePipeline``), so writing never
+/// holds the next request back.
 public struct CatalogSynchronizer: Sendable {
     /// The sync-state resource of product pulls.
     static let productsResource = "catalog.products"
@@ -77,7 +78,8 @@ public struct CatalogSynchronizer: Sendable {
             logger.info("catalog sync: \(isFull ? "full" : "incremental") sync started")
             try await run.syncReferenceData(includeCustomers: isFull || reconcileIDs)
             let serverDate = try await run.syncProducts(modifiedAfter: modifiedAfter)
-            if isFull || reconcileIDs {
+            if reconcileIDs {
+                // An incremental pull sees only what changed: deletions are found by listing every id.
                 try await run.reconcileIDs()
             }
             try await run.syncVariations()

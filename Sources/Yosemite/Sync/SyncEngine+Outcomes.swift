@@ -54,6 +54,10 @@ extension SyncEngine {
             run.newlyParked += 1
             logger.error("sync: entry \(item.entry.id ?? 0) parked: \(problem)")
         }
+        if item.body["set_paid"]?.boolValue == true {
+            // Created paid (the stock was reduced with it): its products' stock is checked after the sync.
+            touchedProducts.formUnion(server.lineItems.map(\.productID).filter { $0 != 0 })
+        }
         return .created(item.entry, orderId: item.order?.id, server: server, problem: problem)
     }
 
@@ -146,12 +150,12 @@ extension SyncEngine {
         case .transient(let uncertain, let retryAfter):
             if error.statusCode != nil { connectivity.markOnline() }
             let now = currentDate()
-            var schedule: [Date] = []
-            for entry in entries {
-                let delay = configuration.backoff.delay(
-                    afterAttempt: max(1, entry.attemptCount), retryAfter: retryAfter, using: &random)
-                schedule.append(now.addingTimeInterval(Double(SyncBackoff.nanoseconds(delay)) / 1e9))
-            }
+            // Entries that failed in one request are retried together (one draw of the backoff for all), so a
+            // batch whose answer was lost is looked up in one lookup and resent as one batch, not entry by entry.
+            let attempts = max(1, entries.map(\.attemptCount).max() ?? 1)
+            let delay = configuration.backoff.delay(afterAttempt: attempts, retryAfter: retryAfter, using: &random)
+            let schedule = Array(
+                repeating: now.addingTimeInterval(Double(SyncBackoff.nanoseconds(delay)) / 1e9), count: entries.count)
             let uncertainIDs = uncertain ? entries.filter { $0.kind == .createOrder }.compactMap(\.id) : []
             let message = error.message
             let dates = schedule

@@ -25,10 +25,13 @@ public actor SyncEngine {
         public var backoff: SyncBackoff
         /// The jitter's seed; `nil` seeds from the system.
         public var randomSeed: UInt64?
+        /// Batches in flight at once. Two keep a small store's PHP workers busy; more only queue there.
+        public var concurrency: Int
 
         public init(batchSize: Int = 25, lookupSkew: TimeInterval = 6 * 3600, backoff: SyncBackoff = SyncBackoff(),
-                    randomSeed: UInt64? = nil) {
+                    randomSeed: UInt64? = nil, concurrency: Int = 2) {
             self.batchSize = batchSize
+            self.concurrency = max(1, concurrency)
             self.lookupSkew = lookupSkew
             self.backoff = backoff
             self.randomSeed = randomSeed
@@ -121,7 +124,7 @@ public actor SyncEngine {
         while true {
             try Task.checkCancellation()
             let now = currentDate()
-            let limit = configuration.batchSize
+            let limit = configuration.batchSize * configuration.concurrency
             let heads = try await database.read { db in try OutboxRecord.dueHeads(at: now, limit: limit, in: db) }
             if heads.isEmpty {
                 guard let next = try await database.read({ db in try OutboxRecord.earliestScheduledAttempt(in: db) })
@@ -135,8 +138,27 @@ public actor SyncEngine {
                 slept += pause
                 continue
             }
-            let keepGoing = try await process(heads)
+            let keepGoing = try await processInFlight(heads)
             if !keepGoing { return }
+        }
+    }
+
+    /// Sends due heads as up to `concurrency` full batches at once.
+    ///
+    /// The heads are cut into batches of `batchSize`; when there are several, a last partial one waits for the
+    /// next round (so requests in flight are full batches, and a round never sends more than it must). Each head
+    /// is the first due entry of a different order, so batches never race on one order; each batch is marked in
+    /// flight and recorded in its own transactions. Returns false when the sync should stop.
+    private func processInFlight(_ heads: [OutboxRecord]) async throws -> Bool {
+        let size = configuration.batchSize
+        var chunks = stride(from: 0, to: heads.count, by: size).map { Array(heads[$0..<min($0 + size, heads.count)]) }
+        if chunks.count > 1, let last = chunks.last, last.count < size { chunks.removeLast() }
+        guard chunks.count > 1 else { return try await process(chunks.first ?? heads) }
+        return try await withThrowingTaskGroup(of: Bool.self) { group in
+            for chunk in chunks { group.addTask { try await self.process(chunk) } }
+            var keepGoing = true
+            for try await result in group { keepGoing = keepGoing && result }
+            return keepGoing
         }
     }
 

@@ -8,7 +8,9 @@ struct BenchAllCommand: AsyncParsableCommand {
         abstract: "Run every benchmark on generated data, with a Python baseline; print a table or JSON.",
         discussion: """
             Measures catalog ingest, barcode lookup and search, scan-to-cart, order commit, outbox drain \
-            (batched and one per request) against woo-test-server on loopback, receipt rendering, the ZVT codec \
+            (batched and one per request) against woo-test-server on loopback, the sync section (pull and push \
+            against woo-test-server --store-costs beside the naive and the best Python clients, client CPU per \
+            request), receipt rendering, the ZVT codec \
             and state machine against the wire time at 9600 baud, cold start, and peak RSS. In the same run \
             scripts/bench/baseline.py (/usr/bin/python3, stdlib only) ingests the same catalog pages and drains \
             the same orders one per request. Build in release mode first: \

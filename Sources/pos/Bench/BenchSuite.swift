@@ -18,6 +18,11 @@ struct BenchSuite {
         var receipts: Int
         var zvtPayments: Int
         var coldStarts: Int
+        /// Products on the store-like server of the sync section (the real store had ~10k), orders pushed by each
+        /// client, and page GETs for the CPU per request.
+        var syncProducts = 10_000
+        var syncOrders = 300
+        var syncCPURequests = 40
 
         static func full(products: Int) -> Sizes {
             Sizes(products: products, queries: 1_000, scans: 1_000, sales: 500, drainOrders: 1_000, receipts: 1_000,
@@ -26,7 +31,7 @@ struct BenchSuite {
 
         static func quick(products: Int) -> Sizes {
             Sizes(products: products, queries: 100, scans: 100, cartLines: 20, sales: 20, drainOrders: 30,
-                  receipts: 30, zvtPayments: 500, coldStarts: 2)
+                  receipts: 30, zvtPayments: 500, coldStarts: 2, syncProducts: 1_000, syncOrders: 30, syncCPURequests: 10)
         }
     }
 
@@ -85,6 +90,11 @@ struct BenchSuite {
         let drain = try await DrainBenchmark(
             server: server, directory: try makeDirectory("drain"), orders: sizes.drainOrders
         ).run(exportBodies: bodies)
+        let sync = try await SyncBenchmark(
+            testServer: testServer, python: baselineScript.map(PythonBaseline.init(script:)),
+            directory: try makeDirectory("sync"), products: sizes.syncProducts, orders: sizes.syncOrders,
+            cpuRequests: sizes.syncCPURequests, progress: progress
+        ).run()
         let peakRSS = BenchMachine.peakRSSMegabytes()
 
         var baseline: PythonBaseline.Result?
@@ -102,7 +112,7 @@ struct BenchSuite {
         return BenchSuiteResult(
             machine: machine, quick: quick, catalog: catalog,
             scanToCart: .init(latency: sales.scanToCart, maxCartLines: sizes.cartLines), orderCommit: sales.orderCommit,
-            drain: drain, receipt: receipt, zvt: zvt, coldStart: coldStart, peakRSSMegabytes: peakRSS,
+            drain: drain, sync: sync, receipt: receipt, zvt: zvt, coldStart: coldStart, peakRSSMegabytes: peakRSS,
             baseline: baseline, ratios: ratios)
     }
 

@@ -22,6 +22,7 @@ struct BenchSuiteResult: Encodable {
     var scanToCart: ScanToCart
     var orderCommit: BenchCatalogResult.Latency
     var drain: DrainBenchmark.Result
+    var sync: SyncBenchmark.Result
     var receipt: ReceiptBenchmark.Result
     var zvt: BenchZVTResult
     var coldStart: ColdStartBenchmark.Result
@@ -46,6 +47,9 @@ struct BenchSuiteResult: Encodable {
             ("drain \(drain.onePerRequest.orders) orders, one entry per request",
              "\(rate(drain.onePerRequest.ordersPerSecond)) orders/s, \(drain.onePerRequest.requests) requests",
              baseline.map { "\(rate($0.drain.ordersPerSecond)) orders/s, \($0.drainRequestsLogged) requests" } ?? "–"),
+        ]
+        rows += sync.rows
+        rows += [
             ("receipt: compose + Mustache p50 / p99", pair(receipt.composeAndTemplate), "–"),
             ("receipt: ESC/POS + plain text p50", "\(ms(receipt.escpos.p50)) + \(ms(receipt.plainText.p50))", "–"),
             ("ZVT payment CPU p50 / p99", pair(zvt.cpuPerPayment), "–"),

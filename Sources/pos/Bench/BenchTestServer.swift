@@ -14,10 +14,12 @@ final class BenchTestServer {
     /// A fresh password per run, passed to the server on its command line and to the baseline in its environment.
     let password = "bench " + UUID().uuidString.prefix(8).lowercased()
 
-    /// Starts the server with the demo catalog and a manager account, and waits for its `listening on` line.
-    init(executable: URL) throws {
+    /// Starts the server with the demo catalog and a manager account (and `extraArguments`, such as
+    /// `--store-costs`), and waits for its `listening on` line.
+    init(executable: URL, extraArguments: [String] = []) throws {
         process.executableURL = executable
         process.arguments = ["--port", "0", "--seed", "demo", "--user", "\(username):\(password):shop_manager"]
+            + extraArguments
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -52,6 +54,15 @@ final class BenchTestServer {
             let count = object["request_count"] as? Int
         else { throw BenchError("the test server did not report its request count") }
         return count
+    }
+
+    /// The server's state: every order with its meta data (`GET /__test/state`).
+    func state() async throws -> [String: Any] {
+        let (data, _) = try await URLSession.shared.data(from: URL(string: site + "/__test/state")!)
+        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw BenchError("the test server did not report its state")
+        }
+        return object
     }
 
     /// Finds `woo-test-server` next to the running `pos`, unless a path is given.

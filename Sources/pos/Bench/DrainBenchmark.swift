@@ -18,7 +18,7 @@ struct DrainBenchmark {
         var ordersPerSecond: Double
         /// REST requests the server logged during the drain.
         var requests: Int
-        /// Outbox entries sent (create + mark paid per order).
+        /// Outbox entries sent (one paid create per order).
         var entriesSent: Int
     }
 

@@ -64,7 +64,32 @@ struct PythonBaseline {
         return (report, drain)
     }
 
+    /// One run of a sync client of the script (`--sync KIND`): what it did, its time and its own CPU.
+    struct SyncRun: Codable {
+        var client: String
+        var seconds: Double
+        var cpuSeconds: Double
+        var requests: Int
+        var products: Int?
+        var variations: Int?
+        var orders: Int?
+        var failures: Int?
+    }
+
+    /// Runs `--sync kind` against `server` (`orders`: the create bodies for a push).
+    func sync(_ kind: String, server: BenchTestServer, orders: URL? = nil, requests: Int? = nil) throws -> SyncRun {
+        var arguments = ["--sync", kind, "--site", server.site, "--username", server.username]
+        if let orders { arguments += ["--orders", orders.path] }
+        if let requests { arguments += ["--requests", String(requests)] }
+        let data = try output(arguments, password: server.password)
+        return try JSONDecoder().decode(SyncRun.self, from: data)
+    }
+
     private func run(_ arguments: [String], password: String?) throws -> Report {
+        try JSONDecoder().decode(Report.self, from: try output(arguments, password: password))
+    }
+
+    private func output(_ arguments: [String], password: String?) throws -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = [script.path] + arguments
@@ -80,7 +105,7 @@ struct PythonBaseline {
         guard process.terminationStatus == 0 else {
             throw BenchError("baseline.py exited with status \(process.terminationStatus)")
         }
-        return try JSONDecoder().decode(Report.self, from: data)
+        return data
     }
 
     /// Finds the script: the given path, else `scripts/bench/baseline.py` above the current directory or above

@@ -11,7 +11,8 @@ struct BenchCatalogCommand: AsyncParsableCommand {
         abstract: "Benchmark catalog ingest, barcode lookup and search on a generated catalog.",
         discussion: """
             Generates a deterministic catalog (every 20th product variable with 3 variations), decodes it page by \
-            page from REST JSON and stores it with the same code as `pos catalog sync` (one page per transaction) \
+            page from REST JSON and stores it with the same code as `pos catalog sync` (a write pipeline: large \
+            transactions while the next pages are decoded) \
             into a fresh database in a scratch directory, then runs barcode lookups and search-as-you-type queries.
             """
     )

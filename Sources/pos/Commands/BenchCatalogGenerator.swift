@@ -23,6 +23,13 @@ struct BenchCatalogGenerator: Sendable {
     /// Product ids are 1…productCount; variation ids follow.
     func isVariable(_ id: Int) -> Bool { id % Self.variableEvery == 0 }
 
+    /// The ids of the variable products on a page.
+    func variableProductIDs(onPage page: Int) -> [Int64] {
+        let first = (page - 1) * Self.pageSize + 1
+        let last = min(productCount, page * Self.pageSize)
+        return (first...last).filter(isVariable).map(Int64.init)
+    }
+
     func sku(_ id: Int) -> String { "SKU-\(String(id, radix: 10).leftPadded(to: 7))" }
     func variationSKU(_ id: Int, _ index: Int) -> String { "\(sku(id))-V\(index + 1)" }
 

@@ -9,6 +9,7 @@ struct BenchCommand: AsyncParsableCommand {
             BenchAllCommand.self,
             BenchCatalogCommand.self,
             BenchCounterCommand.self,
+            BenchSyncCommand.self,
             BenchZVTCommand.self,
         ],
         defaultSubcommand: BenchAllCommand.self

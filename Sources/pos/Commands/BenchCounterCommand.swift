@@ -153,7 +153,7 @@ struct BenchCounterResult: Encodable {
 
 private extension Double {
     func rounded(toPlaces places: Int) -> Double {
-        let factor = pow(10, Double(places))
+        let factor = Foundation.pow(10, Double(places))
         return (self * factor).rounded() / factor
     }
 }

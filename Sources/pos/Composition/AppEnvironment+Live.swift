@@ -6,7 +6,7 @@ import Storage
 import Yosemite
 
 extension AppEnvironment {
-    /// The production environment for a data directory: the database on disk, URLSession networking, the
+    /// The production environment for a data directory: the database on disk, AsyncHTTPClient networking, the
     /// real clocks. The only place pos builds live dependencies.
     static func live(dataDirectory: URL, logger: Logger) throws -> AppEnvironment {
         let database = try AppDatabase.openOnDisk(
@@ -20,7 +20,7 @@ extension AppEnvironment {
             dataDirectory: dataDirectory,
             database: database,
             files: FileStorage(),
-            makeNetwork: { credentials in URLSessionNetwork(credentials: credentials, timeout: .seconds(30)) },
+            makeNetwork: { credentials in HTTPClientNetwork(credentials: credentials, timeout: .seconds(30)) },
             logger: logger,
             printers: .live(dataDirectory: dataDirectory),
             makeCardReaderService: { currency in LiveReaderTransports.cardReaderService(currency: currency) }

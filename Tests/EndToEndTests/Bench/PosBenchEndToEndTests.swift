@@ -15,6 +15,11 @@ struct PosBenchEndToEndTests {
         "zvt.concert.wireMilliseconds9600_8N1", "coldStart.milliseconds.p50", "peakRSSMegabytes",
         "baseline.ingest.productsPerSecond", "baseline.drain.ordersPerSecond", "baseline.drainRequestsLogged",
         "ratios.ingest", "ratios.drainBatchVersusPython", "ratios.drainOnePerRequestVersusPython",
+        "sync.pull.pos.seconds", "sync.pull.pos.requests", "sync.pull.naive.seconds", "sync.pull.best.seconds",
+        "sync.pull.posOverBest", "sync.pull.naiveOverPos", "sync.push.pos.seconds", "sync.push.pos.requests",
+        "sync.push.naive.seconds", "sync.push.best.seconds", "sync.push.posOverBest", "sync.push.naiveOverPos",
+        "sync.cpu.posMilliseconds", "sync.cpu.urlSessionMilliseconds", "sync.cpu.pythonMilliseconds",
+        "sync.serverOrders",
     ]
 
     static func value(_ path: String, in object: Any) -> Any? {
@@ -44,5 +49,6 @@ struct PosBenchEndToEndTests {
         let batched = try #require(Self.value("drain.batch.requests", in: object) as? Int)
         let single = try #require(Self.value("drain.onePerRequest.requests", in: object) as? Int)
         #expect(batched < single)
+        #expect(Self.value("sync.duplicateOrders", in: object) as? Int == 0)
     }
 }

@@ -88,7 +88,10 @@ struct PosCounterCheckoutEndToEndTests {
         let screen = try next.capture(containing: "Restored the open cart")
         #expect(screen.contains("Espresso"))
         #expect(screen.contains("Croissant"))
+        // (quitting with a cart asks first; Enter confirms: the cart stays saved for the next start)
         try next.press("C-q")
+        _ = try next.capture(containing: "Quit with")
+        try next.press("Enter")
         #expect(await again.frame(containing: "never") == nil)
     }
 }

@@ -10,7 +10,7 @@ import WooTestServer
 /// The other security checks live with their subjects: credentials file 0600 and data directory 0700 in
 /// `PosLoginEndToEndTests.login_goodCredentials_thenStatusJSONShowsStoreNameAndCurrency`, `http://` refused for
 /// other hosts in `PosLoginEndToEndTests.login_plainHTTPToAnotherHost_isRefusedAsUsage` and `SiteAddressTests`,
-/// TLS failures never downgraded in `URLSessionNetworkTests.response_httpsToPlainListener_failsWithTLSFailure`,
+/// TLS failures never downgraded in `HTTPClientNetworkTests.response_httpsToPlainListener_failsWithTLSFailure`,
 /// and group/seat-only udev rules in `UdevRulesTests.generate_eachTerminal_hasAUSBAndATTYRuleWithGroupAccessNeverWorldWritable`.
 @Suite(.serialized)
 struct CardDataScanEndToEndTests {

@@ -8,14 +8,14 @@ import WooTestServer
 @Suite(.serialized)
 struct OrderActionsRemoteAgainstServerTests {
     let server: WooTestServer
-    let network: URLSessionNetwork
+    let network: HTTPClientNetwork
 
     init() throws {
         server = WooTestServer()
         let url = try server.start()
         server.seedDemoStore()
         server.addUser(username: "manager", applicationPassword: "good-pass", role: .shopManager)
-        network = URLSessionNetwork(credentials: Credentials(site: try SiteAddress(url.absoluteString), username: "manager",
+        network = HTTPClientNetwork(credentials: Credentials(site: try SiteAddress(url.absoluteString), username: "manager",
                                                              applicationPassword: "good-pass"), timeout: .seconds(10))
     }
 

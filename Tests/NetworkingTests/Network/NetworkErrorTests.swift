@@ -1,5 +1,7 @@
 import Foundation
+import AsyncHTTPClient
 import Networking
+import NIOCore
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -70,15 +72,20 @@ struct NetworkErrorTests {
     }
 
     @Test(arguments: [
-        (-1003, "dns"), (-1006, "dns"), (-1004, "refused"), (-1001, "timeout"), (-1005, "lost"), (-1200, "tls"),
-        (-1202, "tls"), (-1206, "tls"), (-2000, "tls"), (-1009, "offline"), (-999, "cancelled"), (-1, "transport"),
+        (HTTPClientError.deadlineExceeded as any Error, "timeout"), (HTTPClientError.readTimeout, "timeout"),
+        (HTTPClientError.connectTimeout, "timeout"), (HTTPClientError.remoteConnectionClosed, "lost"),
+        (HTTPClientError.cancelled, "cancelled"), (CancellationError(), "cancelled"),
+        (IOError(errnoCode: ECONNREFUSED, reason: "connect"), "refused"),
+        (IOError(errnoCode: ENETUNREACH, reason: "connect"), "offline"),
+        (IOError(errnoCode: ECONNRESET, reason: "read"), "lost"), (ChannelError.eof, "lost"),
+        (IOError(errnoCode: EACCES, reason: "connect"), "transport"),
     ])
-    func initURLErrorCode_mapsToDistinctCases(code: Int, expected: String) {
+    func initTransportError_mapsToDistinctCases(error: any Error, expected: String) {
         // When
-        let error = NetworkError(urlErrorCode: code, host: "shop.example", path: "wc/v3/orders")
+        let mapped = NetworkError(transportError: error, host: "shop.example", path: "wc/v3/orders")
 
         // Then
-        let kind: String = switch error {
+        let kind: String = switch mapped {
         case .dnsFailure: "dns"
         case .connectionRefused: "refused"
         case .timeout: "timeout"
@@ -90,18 +97,6 @@ struct NetworkErrorTests {
         default: "other"
         }
         #expect(kind == expected)
-    }
-
-    @Test func initURLErrorCode_unknownWithOpenSSLText_isTLSFailure() {
-        // Given: what corelibs reports for a TLS handshake against a plain-text server.
-        let detail = "OpenSSL/3.0.19: error:0A00010B:SSL routines::wrong version number"
-
-        // When
-        let error = NetworkError(urlErrorCode: -1, detail: detail, host: "h", path: "p")
-
-        // Then
-        #expect(error == .tlsFailure(host: "h", code: -1))
-        #expect(NetworkError(urlErrorCode: -1, detail: "something else", host: "h", path: "p") == .transport(code: -1, path: "p"))
     }
 
     @Test func mayHaveReachedServer_isTrueOnlyWhenTheOutcomeIsUnknown() {

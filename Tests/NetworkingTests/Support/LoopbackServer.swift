@@ -4,7 +4,7 @@ import Synchronization
 import Glibc
 #endif
 
-/// A tiny TCP server on 127.0.0.1 for driving the live URLSessionNetwork in tests.
+/// A tiny TCP server on 127.0.0.1 for driving the live HTTPClientNetwork in tests.
 ///
 /// For each connection it reads once (the request head, or a TLS ClientHello) and asks `handler` what to
 /// send back: bytes (sent, then the connection is closed) or nil (the connection is held open and silent).

@@ -53,8 +53,8 @@ struct CatalogSynchronizerTests {
         let idPages = requests.filter { $0.query.range(of: "_fields=id(&|$)", options: .regularExpression) != nil }
         let productPages = requests.filter { $0.query.contains("_fields=id,name,") }
         #expect(productPages.count == 7)
-        #expect(idPages.count == 7)  // the reconciliation of a full sync
-        #expect(requests.count == 14)
+        #expect(idPages.isEmpty)  // a full sync reconciles with the ids of its own pages, no second pass
+        #expect(requests.count == 7)
     }
 
     @Test func synchronize_afterFirstSync_incrementallyPicksUpChangedAndNewProducts() async throws {
@@ -81,6 +81,27 @@ struct CatalogSynchronizerTests {
         // and customers (no modified_after upstream) wait for the next reconciliation
         #expect(report.customers == 0)
         #expect(harness.server.requestLog.filter { $0.path.hasSuffix("wc/v3/customers") }.count == 1)
+    }
+
+    @Test func synchronize_fullAfterUpstreamDeletion_removesItWithTheIdsOfItsOwnPages() async throws {
+        let harness = try CatalogTestHarness()
+        defer { harness.tearDown() }
+        // Given a synced counter and a product deleted upstream
+        _ = try await harness.synchronizer().synchronize()
+        let brownie = try #require(harness.server.product(sku: "BAK-BRO"))
+        _ = try await harness.network.response(for: RESTRequest.wooCommerce(.delete, "products/\(brownie.id)"))
+        harness.server.clearRequestLog()
+        // When a full sync runs
+        let report = try await harness.synchronizer().synchronize(full: true)
+        // Then the product is gone, found by the ids the pages brought: no id listing
+        #expect(report.mode == .full && report.reconciled && report.productsRemoved == 1)
+        #expect(try await harness.product(id: brownie.id) == nil)
+        #expect(try await harness.productCount() == 19)
+        let idPages = harness.server.requestLog.filter {
+            $0.path.hasSuffix("wc/v3/products")
+                && $0.query.range(of: "_fields=id(&|$)", options: .regularExpression) != nil
+        }
+        #expect(idPages.isEmpty)
     }
 
     @Test func synchronize_productDeletedUpstream_reconciliationRemovesIt() async throws {
@@ -226,7 +247,8 @@ struct CatalogSynchronizerTests {
         // When
         let report = try await harness.synchronizer(CatalogSyncConfiguration(pageSize: 5), network: network)
             .synchronize()
-        // Then the id listing found the skipped product and fetched it; the deleted one is gone
+        // Then the changed count sent it to the id listing, which found the skipped product and fetched it;
+        // the deleted one is gone
         #expect(report.reconciled)
         #expect(try await harness.product(id: skipped) != nil)
         #expect(try await harness.product(id: first) == nil)

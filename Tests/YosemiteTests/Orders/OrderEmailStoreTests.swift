@@ -35,11 +35,11 @@ struct OrderEmailStoreTests {
         }
     }
 
-    private func server() throws -> (WooTestServer, URLSessionNetwork) {
+    private func server() throws -> (WooTestServer, HTTPClientNetwork) {
         let server = WooTestServer()
         let url = try server.start()
         server.addUser(username: "manager", applicationPassword: "good-pass", role: .shopManager)
-        let network = URLSessionNetwork(credentials: Credentials(site: try SiteAddress(url.absoluteString), username: "manager",
+        let network = HTTPClientNetwork(credentials: Credentials(site: try SiteAddress(url.absoluteString), username: "manager",
                                                                  applicationPassword: "good-pass"), timeout: .seconds(5))
         return (server, network)
     }

@@ -63,12 +63,58 @@ struct SyncEngineTests {
         #expect(lookups.count == 1)
     }
 
+    @Test func sync_batchAnswerLostAfterCommit_looksUpTheBatchAndDoesNotSendItAgain() async throws {
+        // Given three sales sent as one batch, which the store commits but whose answer is lost
+        let harness = try SyncTestHarness()
+        defer { harness.stop() }
+        let orders = try await harness.sell(3)
+        harness.server.clearRequestLog()
+        harness.server.faults.add(Fault(.resetAfterWrite, method: "POST", path: "/wc/v3/orders/batch", count: 1))
+        let engine = harness.engine()
+
+        // When syncing: the engine backs off on the manual clock, then tries again
+        let sync = Task { try await engine.sync(maxWait: .seconds(60)) }
+        await harness.clock.waitForSleepers()
+        harness.clock.advance(by: .seconds(60))
+        let summary = try await sync.value
+
+        // Then the three were looked up by client uuid and adopted; the batch was posted once, never again
+        #expect(summary.adopted == 3 && summary.isComplete)
+        for order in orders {
+            #expect(harness.serverCount(of: order.clientUUID) == 1)
+            #expect(try await harness.stored(order)?.syncState == .synced)
+        }
+        let writes = harness.server.requestLog.filter { $0.method == "POST" || $0.method == "PUT" }
+        #expect(writes.map(\.path) == ["/wc/v3/orders/batch"])
+        let lookups = harness.server.requestLog.filter { $0.method == "GET" && $0.query.contains("include_meta") }
+        #expect(lookups.count == 1)
+    }
+
+    @Test func sync_legacyMarkPaidQueuedBeforeUpgrade_isStillSentAfterItsCreate() async throws {
+        // Given a sale queued by an older version: its create, then a separate mark-paid entry
+        let harness = try SyncTestHarness()
+        defer { harness.stop() }
+        let order = try #require(try await harness.sell(1).first)
+        try await harness.enqueueLegacyMarkPaid(for: order)
+
+        // When syncing
+        let summary = try await harness.engine().sync(maxWait: .zero)
+
+        // Then both went, the order exists once and is paid
+        #expect(summary.isComplete && summary.sent == 2)
+        #expect(harness.serverCount(of: order.clientUUID) == 1)
+        let stored = try #require(try await harness.stored(order))
+        let remote = try #require(harness.server.order(id: stored.remoteId ?? 0))
+        #expect(remote.datePaid != nil)
+    }
+
     @Test func sync_deletedProduct_parksWithReasonAndOthersGoOn() async throws {
         // Given a sale of a product deleted on the store since, and a good sale after it
         let harness = try SyncTestHarness()
         defer { harness.stop() }
         let doomed = harness.server.addProduct(name: "Discontinued", regularPrice: "4.00", taxClass: "zero-rate")
         let bad = try #require(try await harness.sell(1, productID: doomed.id).first)
+        try await harness.enqueueLegacyMarkPaid(for: bad)
         let good = try #require(try await harness.sell(1).first)
         try await Remote(network: harness.network).enqueueIgnoringBody(
             RESTRequest.wooCommerce(.delete, "products/\(doomed.id)", query: ["force": "true"]))

@@ -25,7 +25,7 @@ struct SyncTestHarness {
         server.addUser(username: "manager", applicationPassword: "good-pass", role: .shopManager)
         let credentials = Credentials(site: try SiteAddress(url.absoluteString), username: "manager",
                                       applicationPassword: "good-pass")
-        network = InterceptingNetwork(base: URLSessionNetwork(credentials: credentials, timeout: .seconds(10)))
+        network = InterceptingNetwork(base: HTTPClientNetwork(credentials: credentials, timeout: .seconds(10)))
         directory = try TestDataDirectory()
         environment = try AppEnvironment.test(directory: directory)
         clock = environment.clock as? ManualClock ?? ManualClock()
@@ -88,6 +88,16 @@ struct SyncTestHarness {
     func stored(_ order: Storage.OrderRecord) async throws -> Storage.OrderRecord? {
         let id = order.id ?? 0
         return try await environment.database.read { db in try Storage.OrderRecord.find(id: id, in: db) }
+    }
+
+    /// Queues a `.markPaid` entry for a sale as versions before the paid create did (create, then mark paid):
+    /// such rows stay in merchants' databases and must still be sent after their create.
+    func enqueueLegacyMarkPaid(for order: Storage.OrderRecord) async throws {
+        let uuid = order.clientUUID.description
+        let payload = #"{"payment_method":"cod","payment_method_title":"Cash","set_paid":true,"transaction_id":"\#(uuid)"}"#
+        try await environment.database.performAndSave { db in
+            try OutboxRecord.enqueue(.markPaid, orderId: order.id, entityId: uuid, payload: payload, in: db)
+        }
     }
 
     func outbox() async throws -> [OutboxRecord] {

@@ -1,3 +1,4 @@
+import Logging
 import POSFoundation
 
 extension ZVTCardReader: CardReaderDriver {

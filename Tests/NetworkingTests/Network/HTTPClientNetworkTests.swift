@@ -4,13 +4,13 @@ import Testing
 
 /// The live network against real sockets: DNS, refused connections, TLS, timeouts, the rest_route fallback.
 @Suite(.serialized)
-struct URLSessionNetworkTests {
-    private func network(_ site: String, timeout: Duration = .seconds(10)) throws -> URLSessionNetwork {
+struct HTTPClientNetworkTests {
+    private func network(_ site: String, timeout: Duration = .seconds(10)) throws -> HTTPClientNetwork {
         let credentials = Credentials(site: try SiteAddress(site), username: "cashier", applicationPassword: "secret pass")
-        return URLSessionNetwork(credentials: credentials, timeout: timeout)
+        return HTTPClientNetwork(credentials: credentials, timeout: timeout)
     }
 
-    private func error(from network: URLSessionNetwork, _ request: any Request = RESTRequest.wooCommerce(.get, "orders")) async -> NetworkError? {
+    private func error(from network: HTTPClientNetwork, _ request: any Request = RESTRequest.wooCommerce(.get, "orders")) async -> NetworkError? {
         do {
             _ = try await network.response(for: request)
             return nil

@@ -7,7 +7,7 @@ import WooTestServer
 /// The live network (URLSession over libcurl) against the WooCommerce-compatible test server: every error a
 /// cashier's login or a sync can meet, on real HTTP.
 @Suite(.serialized)
-struct URLSessionNetworkAgainstServerTests {
+struct HTTPClientNetworkAgainstServerTests {
     let server: WooTestServer
     let site: SiteAddress
 
@@ -20,8 +20,8 @@ struct URLSessionNetworkAgainstServerTests {
         site = try SiteAddress(url.absoluteString)
     }
 
-    private func network(user: String = "manager", password: String = "good-pass", timeout: Duration = .seconds(10)) -> URLSessionNetwork {
-        URLSessionNetwork(credentials: Credentials(site: site, username: user, applicationPassword: password), timeout: timeout)
+    private func network(user: String = "manager", password: String = "good-pass", timeout: Duration = .seconds(10)) -> HTTPClientNetwork {
+        HTTPClientNetwork(credentials: Credentials(site: site, username: user, applicationPassword: password), timeout: timeout)
     }
 
     private func expectError(_ expected: (NetworkError) -> Bool, sourceLocation: SourceLocation = #_sourceLocation,

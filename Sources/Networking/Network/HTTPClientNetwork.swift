@@ -1,0 +1,206 @@
+import AsyncHTTPClient
+import Foundation
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOHTTPCompression
+import NIOPosix
+import POSFoundation
+import Synchronization
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The live ``Network``: AsyncHTTPClient (SwiftNIO), signed with an application password.
+///
+/// One process-wide client keeps a pool of keep-alive connections per host (reused when the server allows it)
+/// and verifies TLS against the system's trust store. Each request has a deadline of `timeout`; a refused
+/// connection fails at once instead of being retried inside the pool, so the sync's own backoff decides.
+/// URLSession on Linux (swift-corelibs-foundation over libcurl) spent ~120 ms of CPU per request in
+/// epoll/poll/ioctl churn; this client spends well under a millisecond (docs/performance.md).
+///
+/// Sites without pretty permalinks answer `/wp-json/…` with an HTML 404. When a 404 body is not a WordPress
+/// JSON error, the request is retried once as `/?rest_route=/…`, and when that form works it is used for
+/// every later request.
+public final class HTTPClientNetwork: Network {
+    /// The largest answer read into memory (a page of 100 full products is ~0.5 MB).
+    static let maximumBodyBytes = 64 * 1_048_576
+
+    /// The client every network shares: the pool, the event loops and the TLS context live once per process.
+    static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .follow(max: 5, allowCycles: false),
+            timeout: .init(connect: .seconds(15)),
+            decompression: .enabled(limit: .ratio(100)))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 8
+        return HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
+    }()
+
+    private let credentials: Credentials
+    private let timeout: Duration
+    private let routeStyle: Mutex<RouteStyle>
+    private let logger: Logger?
+    private let now: @Sendable () -> Date
+
+    /// Creates the network for a site.
+    ///
+    /// - Parameters:
+    ///   - credentials: The site, user and application password.
+    ///   - timeout: How long a request may take before failing with ``NetworkError/timeout(path:)``.
+    ///   - routeStyle: The URL form to start with; it switches to `?rest_route=` by itself when needed.
+    ///   - logger: Where to log requests (method, route, status; never credentials or bodies).
+    public init(
+        credentials: Credentials,
+        timeout: Duration = .seconds(30),
+        routeStyle: RouteStyle = .prettyPermalinks,
+        logger: Logger? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.credentials = credentials
+        self.timeout = timeout
+        self.routeStyle = Mutex(routeStyle)
+        self.logger = logger
+        self.now = now
+    }
+
+    /// The URL form currently in use.
+    public var currentRouteStyle: RouteStyle { routeStyle.withLock { $0 } }
+
+    public func response(for request: any Request) async throws(NetworkError) -> NetworkResponse {
+        let style = currentRouteStyle
+        var response = try await send(request, style: style)
+        if response.statusCode == 404, style == .prettyPermalinks, WordPressError(data: response.data) == nil {
+            logger?.info("wp-json answered 404 without a WordPress error; retrying with ?rest_route=", metadata: ["path": "\(request.path)"])
+            let retry = try await send(request, style: .restRoute)
+            if retry.isSuccess || Self.isJSON(retry.data) {
+                routeStyle.withLock { $0 = .restRoute }
+            }
+            response = retry
+        }
+        if let error = NetworkError(status: response.statusCode, headers: response.headers, body: response.data, path: request.path, now: now()) {
+            logger?.notice("request failed", metadata: ["method": "\(request.method.rawValue)", "path": "\(request.path)", "status": "\(response.statusCode)"])
+            throw error
+        }
+        return response
+    }
+
+    // MARK: - Private
+
+    private func send(_ request: any Request, style: RouteStyle) async throws(NetworkError) -> NetworkResponse {
+        let urlRequest = try request.urlRequest(site: credentials.site, routeStyle: style, credentials: credentials)
+        guard let url = urlRequest.url else {
+            throw NetworkError.invalidSiteAddress(credentials.site.description, reason: "No request URL could be built for /\(request.path).")
+        }
+        var outgoing = HTTPClientRequest(url: url.absoluteString)
+        outgoing.method = .init(rawValue: request.method.rawValue)
+        for (name, value) in urlRequest.allHTTPHeaderFields ?? [:] {
+            outgoing.headers.add(name: name, value: value)
+        }
+        if let body = urlRequest.httpBody {
+            outgoing.body = .bytes(ByteBuffer(bytes: body))
+        }
+        logger?.debug("request", metadata: ["method": "\(request.method.rawValue)", "path": "\(request.path)"])
+        do {
+            let answer = try await Self.client.execute(outgoing, timeout: .nanoseconds(timeout.nanoseconds))
+            let body = try await answer.body.collect(upTo: Self.maximumBodyBytes)
+            var headers = HTTPHeaders()
+            for header in answer.headers {
+                if let existing = headers[header.name] {
+                    headers[header.name] = existing + ", " + header.value
+                } else {
+                    headers[header.name] = header.value
+                }
+            }
+            return NetworkResponse(data: Data(body.readableBytesView), statusCode: Int(answer.status.code), headers: headers)
+        } catch {
+            throw NetworkError(transportError: error, host: credentials.site.host, path: request.path)
+        }
+    }
+
+    private static func isJSON(_ data: Data) -> Bool {
+        (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil
+    }
+}
+
+extension Duration {
+    /// The whole nanoseconds of the duration (for NIO's `TimeAmount`).
+    fileprivate var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+}
+
+extension NetworkError {
+    /// The error for a failure of the HTTP client (AsyncHTTPClient and SwiftNIO errors).
+    ///
+    /// Refused and unresolvable connections never reached the server; deadlines and dropped connections may have.
+    /// TLS failures (NIOSSL's errors) are never downgraded or retried.
+    public init(transportError error: any Error, host: String, path: String) {
+        if error is CancellationError {
+            self = .cancelled
+            return
+        }
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout, .getConnectionFromPoolTimeout:
+                self = .timeout(path: path)
+            case .remoteConnectionClosed:
+                self = .connectionLost(path: path)
+            case .cancelled:
+                self = .cancelled
+            case .tlsHandshakeTimeout:
+                self = .tlsFailure(host: host, code: 0)
+            case .invalidURL, .emptyHost, .emptyScheme:
+                self = .invalidSiteAddress(host, reason: "No request URL could be built for /\(path).")
+            default:
+                self = .malformedResponse(path: path, reason: "the server's answer was not valid HTTP (\(error))")
+            }
+            return
+        }
+        if let error = error as? NIOConnectionError {
+            if error.connectionErrors.isEmpty {
+                self = .dnsFailure(host: host)
+            } else {
+                self = Self(transportError: error.connectionErrors[0].error, host: host, path: path)
+            }
+            return
+        }
+        if let error = error as? IOError {
+            switch error.errnoCode {
+            case ECONNREFUSED: self = .connectionRefused(host: host)
+            case ENETUNREACH, EHOSTUNREACH: self = .offline
+            case ETIMEDOUT: self = .timeout(path: path)
+            case ECONNRESET, EPIPE: self = .connectionLost(path: path)
+            default: self = .transport(code: Int(error.errnoCode), path: path)
+            }
+            return
+        }
+        if error is ChannelError {
+            switch error as? ChannelError {
+            case .connectTimeout?: self = .timeout(path: path)
+            case .eof?, .ioOnClosedChannel?, .alreadyClosed?, .outputClosed?, .inputClosed?: self = .connectionLost(path: path)
+            default: self = .transport(code: -1, path: path)
+            }
+            return
+        }
+        if error is NIOTooManyBytesError {
+            self = .malformedResponse(path: path, reason: "the server's answer was larger than \(HTTPClientNetwork.maximumBodyBytes / 1_048_576) MB")
+            return
+        }
+        if error is SocketAddressError {
+            self = .dnsFailure(host: host)
+            return
+        }
+        let typeName = String(reflecting: type(of: error))
+        if typeName.hasPrefix("NIOSSL.") || typeName.hasPrefix("X509.") {
+            self = .tlsFailure(host: host, code: -1)
+            return
+        }
+        if typeName.hasPrefix("NIOHTTP1.") {
+            self = .malformedResponse(path: path, reason: "the server's answer was not valid HTTP")
+            return
+        }
+        self = .transport(code: -1, path: path)
+    }
+}
