@@ -102,7 +102,7 @@ def main():
     if os.path.exists(qmp_path):
         os.remove(qmp_path)
     qemu = subprocess.Popen([
-        "qemu-system-x86_64", "-accel", "tcg", "-m", "512", "-smp", "1", "-nographic", "-no-reboot",
+        "qemu-system-x86_64", "-accel", "tcg", "-m", "1024", "-smp", "1", "-nographic", "-no-reboot",
         "-kernel", kernel, "-initrd", initrd, "-append", "console=ttyS0 panic=-1 quiet loglevel=3 " + os.environ.get("POS_QEMU_APPEND", ""),
         "-serial", "stdio", "-monitor", "none", "-qmp", f"unix:{qmp_path},server=on,wait=off",
         "-device", "qemu-xhci,id=xhci",
