@@ -8,7 +8,24 @@ extension ProductRecord {
     /// Call it inside ``AppDatabase/performAndSave(_:)``: one page, one transaction. Rows are updated in place,
     /// so variations and category links of an existing product survive.
     public static func upsertPage(_ products: some Sequence<ProductRecord>, in db: Database) throws {
+        guard try ProductSearchIndex.isInBulkMode(db) else {
+            try BatchUpsert.bulkUpsert(products, conflictColumns: ["id"], in: db)
+            return
+        }
+        // Triggers off: take the page's old rows out of the index, write, and index the new rows, each in one
+        // statement, which leaves the index exactly as the per-row triggers would.
+        let products = Array(products)
+        guard !products.isEmpty else { return }
+        let ids = "[" + products.map { String($0.id) }.joined(separator: ",") + "]"
+        try db.cachedStatement(sql: """
+            INSERT INTO productSearch(productSearch, rowid, name, sku) \
+            SELECT 'delete', id, name, sku FROM product WHERE id IN (SELECT value FROM json_each(?))
+            """).execute(arguments: [ids])
         try BatchUpsert.bulkUpsert(products, conflictColumns: ["id"], in: db)
+        try db.cachedStatement(sql: """
+            INSERT INTO productSearch(rowid, name, sku) \
+            SELECT id, name, sku FROM product WHERE id IN (SELECT value FROM json_each(?))
+            """).execute(arguments: [ids])
     }
 
     /// Deletes every product whose id is not in `ids` (full reconciliation), with their variations and links.
@@ -138,5 +155,47 @@ extension DerivableRequest<ProductVariationRecord> {
     public func ofProduct(_ productId: Int64) -> Self {
         filter(ProductVariationRecord.Columns.productId == productId)
             .order(ProductVariationRecord.Columns.menuOrder, ProductVariationRecord.Columns.id)
+    }
+}
+
+// MARK: - Bulk search-index maintenance
+
+/// Keeps the FTS5 index `productSearch` in step with `product` in bulk during large writes.
+///
+/// Row by row, the insert and update triggers index every upserted product with two or three FTS statements.
+/// Inside ``withBulkMaintenance(in:_:)`` those two triggers are dropped and ``ProductRecord/upsertPage(_:in:)``
+/// maintains the index with one `INSERT … SELECT` per page instead; the triggers are recreated before the
+/// transaction commits (DDL is transactional in SQLite, so a crash leaves them in place). The delete trigger
+/// stays on, so deletions are indexed as before.
+public enum ProductSearchIndex {
+    private static let insertTrigger = "__productSearch_ai"
+    private static let updateTrigger = "__productSearch_au"
+
+    /// Runs `body` with the per-row insert/update triggers off. Call it inside one write transaction.
+    public static func withBulkMaintenance<T>(in db: Database, _ body: () throws -> T) throws -> T {
+        guard try !isInBulkMode(db) else { return try body() }
+        try db.execute(sql: """
+            DROP TRIGGER \(insertTrigger.quotedDatabaseIdentifier);
+            DROP TRIGGER \(updateTrigger.quotedDatabaseIdentifier);
+            """)
+        let result = try body()
+        // The same triggers as GRDB's `synchronize(withTable:)` creates.
+        try db.execute(sql: """
+            CREATE TRIGGER \(insertTrigger.quotedDatabaseIdentifier) AFTER INSERT ON "product" BEGIN
+                INSERT INTO "productSearch"("rowid", "name", "sku") VALUES (new."id", new."name", new."sku");
+            END;
+            CREATE TRIGGER \(updateTrigger.quotedDatabaseIdentifier) AFTER UPDATE ON "product" BEGIN
+                INSERT INTO "productSearch"("productSearch", "rowid", "name", "sku") \
+                VALUES('delete', old."id", old."name", old."sku");
+                INSERT INTO "productSearch"("rowid", "name", "sku") VALUES (new."id", new."name", new."sku");
+            END;
+            """)
+        return result
+    }
+
+    /// Whether the per-row triggers are off (inside ``withBulkMaintenance(in:_:)``).
+    static func isInBulkMode(_ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT count(*) = 0 FROM sqlite_master WHERE type = 'trigger' AND name = ?",
+                          arguments: [updateTrigger]) ?? false
     }
 }

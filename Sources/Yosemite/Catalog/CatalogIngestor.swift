@@ -114,20 +114,22 @@ public struct CatalogIngestor: Sendable {
             }
         }
         totals.removed = try await database.performAndSave { db in
-            var removed = 0
-            for row in rows {
-                switch row {
-                case .products(let records, let links, let unpublished):
-                    try ProductRecord.upsertPage(records, in: db)
-                    try ProductCategoryLinkRecord.replaceLinks(links, in: db)
-                    if !unpublished.isEmpty { removed += try ProductRecord.deleteAll(db, keys: unpublished) }
-                case .variations(let records, let parentId):
-                    guard try ProductRecord.exists(db, key: parentId) else { continue }
-                    try ProductVariationRecord.upsertPage(records, in: db)
-                    try ProductVariationRecord.deleteAll(ofProduct: parentId, notIn: records.map(\.id), in: db)
+            try ProductSearchIndex.withBulkMaintenance(in: db) {
+                var removed = 0
+                for row in rows {
+                    switch row {
+                    case .products(let records, let links, let unpublished):
+                        try ProductRecord.upsertPage(records, in: db)
+                        try ProductCategoryLinkRecord.replaceLinks(links, in: db)
+                        if !unpublished.isEmpty { removed += try ProductRecord.deleteAll(db, keys: unpublished) }
+                    case .variations(let records, let parentId):
+                        guard try ProductRecord.exists(db, key: parentId) else { continue }
+                        try ProductVariationRecord.upsertPage(records, in: db)
+                        try ProductVariationRecord.deleteAll(ofProduct: parentId, notIn: records.map(\.id), in: db)
+                    }
                 }
+                return removed
             }
-            return removed
         }
         return totals
     }
