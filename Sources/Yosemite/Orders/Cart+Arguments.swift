@@ -14,12 +14,23 @@ extension Cart.Item {
         var code = argument
         var quantity = 1
         let scalars = argument.unicodeScalars
-        if let colon = scalars.lastIndex(of: ":"), let typed = Int(String(scalars[scalars.index(after: colon)...])) {
-            code = String(scalars[..<colon])
-            quantity = typed
+        if let colon = scalars.lastIndex(of: ":") {
+            let suffix = String(scalars[scalars.index(after: colon)...])
+            if let typed = Int(suffix) {
+                code = String(scalars[..<colon])
+                quantity = typed
+            } else if Self.looksLikeQuantity(suffix) {
+                return nil // `X:1.5`, `X:-1.5`, `X:2x`: a quantity typed wrong, not part of the code
+            }
         }
         guard quantity > 0, !code.isEmpty else { return nil }
         self.init(code: code, quantity: quantity)
+    }
+
+    /// A suffix that starts like a number (a digit, a sign or a decimal point) was meant as the quantity.
+    static func looksLikeQuantity(_ suffix: String) -> Bool {
+        guard let first = suffix.unicodeScalars.first else { return false }
+        return ("0"..."9").contains(first) || first == "-" || first == "+" || first == "." || first == ","
     }
 }
 

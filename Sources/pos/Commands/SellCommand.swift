@@ -61,6 +61,22 @@ struct SellCommand: AsyncParsableCommand {
             }
         }
         if reader != nil, !kinds.contains("card") { throw ValidationError("--reader goes with --pay card.") }
+        for item in items where Cart.Item(argument: item) == nil {
+            throw ValidationError("--item \(item): give CODE or CODE:QTY with QTY a whole number of 1 or more, e.g. --item BAK-PAC:2.")
+        }
+        for tender in pay where tender.lowercased().hasPrefix("cash:") {
+            let amount = String(tender.dropFirst(5))
+            guard Self.isPlainAmount(amount) else {
+                throw ValidationError("--pay \(tender): AMOUNT must be a plain amount of 0 or more such as cash:20.00 (no sign, no exponent).")
+            }
+        }
+    }
+
+    /// `20`, `20.00`, `20,5`: digits with at most one decimal separator, at most 12 digits before it.
+    static func isPlainAmount(_ text: String) -> Bool {
+        let parts = text.split(separator: Character(text.contains(",") ? "," : "."), omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let whole = parts.first, !whole.isEmpty, whole.count <= 12 else { return false }
+        return parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
     }
 
     func run() async throws {
@@ -88,11 +104,13 @@ struct SellCommand: AsyncParsableCommand {
                 open = try await manager.perform { OrderAction.openSale(cart: cart, onCompletion: $0) }
             }
             if let tendered, tendered.minorUnits < open.due.minorUnits {
-                Console.error("tendered \(tendered.decimalString) is less than the \(open.due.decimalString) due")
+                // Refused (1), not a usage error: the amount is well-formed; only the order's total makes it short.
+                Console.error("tendered \(tendered.decimalString) is less than the \(open.due.decimalString) due; "
+                    + "nothing was charged. Pay at least that: --pay cash:\(open.due.decimalString)")
                 if saleId == nil {
                     _ = try? await manager.perform { OrderAction.voidSale(reference: String(open.id), onCompletion: $0) }
                 }
-                throw ExitStatus.usage.exitCode
+                throw ExitStatus.failure.exitCode
             }
             let paid = try await manager.perform { OrderAction.payCash(saleId: open.id, tendered: tendered, onCompletion: $0) }
             guard case .completed(let sale) = paid else {

@@ -164,7 +164,59 @@ struct ExitCodeTableEndToEndTests {
         #expect(outcome.stderr.hasPrefix("pos: CUPS is not reachable"), "\(outcome.stderr)")
     }
 
+    // MARK: - `pos sell` arguments (issue 16): malformed is 64 and names the argument; nothing is recorded
+
+    @Test(arguments: [
+        (["--item", "BAK-PAC:1.5", "--pay", "cash"], "--item BAK-PAC:1.5"),
+        (["--item", "BAK-PAC:-1.5", "--pay", "cash"], "--item BAK-PAC:-1.5"),
+        (["--item", "BAK-PAC:2x", "--pay", "cash"], "--item BAK-PAC:2x"),
+        (["--item", "BAK-PAC", "--pay", "cash:-5"], "--pay cash:-5"),
+        (["--item", "BAK-PAC", "--pay", "cash:1e999"], "--pay cash:1e999"),
+        (["--item", "BAK-PAC", "--pay", "cash:abc"], "--pay cash:abc"),
+    ])
+    func code64_sellWithAMalformedQuantityOrAmount_namesItAndRecordsNothing(_ arguments: [String], _ named: String) async throws {
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        try await Self.demoSale(data)
+
+        let outcome = try await PosProcess.run(["sell", "--data-dir", data.path] + arguments)
+
+        #expect(outcome.status == 64, "\(arguments): \(outcome.stderr)")
+        #expect(outcome.stderr.contains(named), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("e.g.") || outcome.stderr.contains("such as"), "shows the right form: \(outcome.stderr)")
+        try await Self.expectNoOrder2(data)
+    }
+
+    @Test func code1_sellWithTooLittleCash_isRefusedNamingWhatIsDue() async throws {
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        try await Self.demoSale(data)
+
+        let outcome = try await PosProcess.run(["sell", "--data-dir", data.path, "--item", "BAK-PAC", "--pay", "cash:1.00"])
+
+        #expect(outcome.status == 1, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("less than the 2.10 due"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("--pay cash:2.10"), "\(outcome.stderr)")
+        try await Self.expectNoOrder2(data)
+    }
+
+    @Test func sellWithAWellFormedQuantity_stillSells() async throws {
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        try await Self.demoSale(data)
+
+        let outcome = try await PosProcess.run(["sell", "--data-dir", data.path, "--item", "BAK-PAC:2", "--pay", "cash:5"])
+
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+    }
+
     // MARK: - Helpers
+
+    /// Only the demo sale (order 1) is recorded.
+    private static func expectNoOrder2(_ data: TemporaryDirectory) async throws {
+        let shown = try await PosProcess.run(["orders", "show", "2", "--data-dir", data.path])
+        #expect(shown.status == 2, "order 2 should not exist: \(shown.stdout)")
+    }
 
     /// A demo data directory with one cash sale (order 1, 2,10 €).
     private static func demoSale(_ data: TemporaryDirectory) async throws {

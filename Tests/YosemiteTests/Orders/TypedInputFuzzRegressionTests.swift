@@ -60,4 +60,14 @@ struct TypedInputFuzzRegressionTests {
         #expect(Cart.Item(argument: "ESP:-2") == nil)
         #expect(Cart.Item(argument: "") == nil)
     }
+
+    @Test func itemArgument_aQuantityTypedWrong_isNilNotPartOfTheCode() {
+        // Given / When / Then: a suffix that starts like a number was meant as the quantity
+        #expect(Cart.Item(argument: "ESP:1.5") == nil)
+        #expect(Cart.Item(argument: "ESP:-1.5") == nil)
+        #expect(Cart.Item(argument: "ESP:2x") == nil)
+        #expect(Cart.Item(argument: "ESP:.5") == nil)
+        // a letter after the colon is still part of a code such as `A:B`
+        #expect(Cart.Item(argument: "A:B") == Cart.Item(code: "A:B", quantity: 1))
+    }
 }

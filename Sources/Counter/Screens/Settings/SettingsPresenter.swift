@@ -35,7 +35,7 @@ public struct SettingsPresenter: Sendable {
     static func value(_ field: SettingsDataFlow.Field, _ settings: AppSettings) -> String {
         switch field {
         case .receiptWidth: "\(settings.receiptWidth) characters"
-        case .printer: settings.printerName ?? "default printer"
+        case .printer: settings.printerName ?? "system default, else text files"
         case .reader: settings.readerAddress ?? "none"
         case .cashier: settings.cashierName ?? "not set"
         case .scanGap: settings.scanGapMs.map(String.init) ?? "30 (default)"
