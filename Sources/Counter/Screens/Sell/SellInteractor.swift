@@ -14,6 +14,7 @@ public final class SellInteractor {
     var present: (SellDataFlow.Response) -> Void = { _ in }
     private let context: CounterContext
     private var searchGeneration = 0
+    private var customerGeneration = 0
     /// Cart edits waiting for the checkout, oldest first; one runs at a time.
     private var pendingEdits: [Checkout.CartEdit] = []
     private var editing = false
@@ -34,20 +35,23 @@ public final class SellInteractor {
     public func handle(_ request: SellDataFlow.Request) {
         switch request {
         case .typed(let character):
-            if response.prompt != nil { response.promptText.append(character) } else { setQuery(response.query + String(character)) }
+            if response.prompt != nil { response.promptText.append(character); promptTextChanged() } else { setQuery(response.query + String(character)) }
         case .backspace:
-            if response.prompt != nil { _ = response.promptText.popLast() } else if !response.query.isEmpty { setQuery(String(response.query.dropLast())) }
+            if response.prompt != nil { _ = response.promptText.popLast(); promptTextChanged() } else if !response.query.isEmpty { setQuery(String(response.query.dropLast())) }
         case .enterPressed: enterPressed()
         case .escapePressed:
-            if response.parked != nil { response.parked = nil } else if response.prompt != nil { response.prompt = nil } else if !response.query.isEmpty { setQuery("") } else { response.message = nil }
+            if response.preview != nil { closePreview() } else if response.parked != nil { response.parked = nil } else if response.prompt != nil { closePrompt() } else if !response.query.isEmpty { setQuery("") } else { response.message = nil }
         case .selectionUp: moveSelection(by: -1)
         case .selectionDown: moveSelection(by: 1)
         case .scanned(let code): scanned(code)
         case .quantityKeyPressed: openPrompt(.quantity, needsLine: true)
         case .removeLineKeyPressed: if response.parked != nil { voidSelectedParked() } else { removeSelectedLine() }
         case .discountKeyPressed: openPrompt(.discount, needsLine: false)
+        case .lineDiscountKeyPressed: openPrompt(.lineDiscount, needsLine: true)
         case .couponKeyPressed: openPrompt(.coupon, needsLine: false)
         case .customerKeyPressed: openPrompt(.customer, needsLine: false)
+        case .noSaleKeyPressed: openDrawer()
+        case .previewKeyPressed: togglePreview()
         case .payKeyPressed: payByCard = false; pay()
         case .payCardKeyPressed: payByCard = true; pay()
         case .parkKeyPressed:
@@ -79,6 +83,7 @@ public final class SellInteractor {
             guard let sale = try? await stores.perform({ OrderAction.currentSale(onCompletion: $0) }),
                   self.response.saleId == nil, self.response.lines.isEmpty else { return }
             self.response.show(sale)
+            self.lookUpCustomerName()
             if !sale.cart.items.isEmpty {
                 self.response.message = SellDataFlow.Message(text: "Restored the open cart (sale \(sale.id))", isError: false)
             }
@@ -107,6 +112,10 @@ public final class SellInteractor {
     private func enterPressed() {
         if let parked = response.parked {
             if parked.indices.contains(response.selectedParked) { resume(parked[response.selectedParked]) }
+            return
+        }
+        if response.prompt == .customer {
+            attachCustomer(text: response.promptText.trimmingCharacters(in: .whitespaces))
             return
         }
         if let prompt = response.prompt {
@@ -191,7 +200,11 @@ public final class SellInteractor {
     }
 
     private func moveSelection(by step: Int) {
-        if let parked = response.parked {
+        if let preview = response.preview {
+            response.previewOffset = max(0, min(max(0, preview.count - 1), response.previewOffset + step))
+        } else if response.prompt == .customer, !response.customerResults.isEmpty {
+            response.selectedCustomer = max(0, min(response.customerResults.count - 1, response.selectedCustomer + step))
+        } else if let parked = response.parked {
             response.selectedParked = max(0, min(parked.count - 1, response.selectedParked + step))
         } else if !response.results.isEmpty {
             response.selectedResult = max(0, min(response.results.count - 1, response.selectedResult + step))
@@ -203,6 +216,7 @@ public final class SellInteractor {
 
     /// Hands a cart edit to the checkout; edits run one at a time, in order, each persisted before the next.
     private func submit(_ edit: Checkout.CartEdit) {
+        if response.preview != nil { closePreview() }
         pendingEdits.append(edit)
         totalsPending = true
         guard !editing else { return }
@@ -294,6 +308,7 @@ public final class SellInteractor {
                 self.response = SellDataFlow.Response(currency: self.response.currency)
                 self.response.show(resumed)
                 self.response.message = SellDataFlow.Message(text: "Resumed \(resumed.name ?? String(resumed.id))", isError: false)
+                self.lookUpCustomerName()
             } catch {
                 self.response.parked = nil
                 self.response.message = SellDataFlow.Message(text: "\(error.message) \(error.recoverySuggestion)", isError: true)
@@ -318,8 +333,17 @@ public final class SellInteractor {
             response.message = SellDataFlow.Message(text: "The cart is empty", isError: true)
             return
         }
+        closePreview()
         response.prompt = prompt
         response.promptText = ""
+        response.customerResults = []
+        response.selectedCustomer = 0
+    }
+
+    private func closePrompt() {
+        response.prompt = nil
+        response.customerResults = []
+        customerGeneration += 1
     }
 
     private func applyPrompt(_ prompt: SellDataFlow.Prompt, text: String) {
@@ -334,6 +358,11 @@ public final class SellInteractor {
             response.lines[index].quantity = quantity
             response.message = nil
             submit(.setQuantity(line: index, quantity: quantity))
+        case .lineDiscount(let discount, let label):
+            guard let index = response.selectedLine ?? response.lines.indices.last else { return }
+            response.lines[index].discount = label
+            response.message = nil
+            submit(.lineDiscount(line: index, discount))
         case .discount(let discount, let label):
             response.discount = discount
             response.discountText = label
@@ -369,5 +398,143 @@ public final class SellInteractor {
         guard let saleId = response.saleId else { return }
         let request = PayRequest(saleId: saleId, total: Money(minorUnits: totals.total, currency: response.currency))
         context.router?.show(payByCard ? .payCard(request, cash: nil) : .payCash(request))
+    }
+
+    // MARK: - Customers
+
+    /// Searches the customers as the cashier types into the customer prompt (2 characters or more).
+    private func promptTextChanged() {
+        guard response.prompt == .customer else { return }
+        customerGeneration += 1
+        let generation = customerGeneration
+        let text = response.promptText.trimmingCharacters(in: .whitespaces)
+        response.selectedCustomer = 0
+        guard text.count >= 2 || (text.count >= 1 && text.allSatisfy(\.isNumber)) else {
+            response.customerResults = []
+            return
+        }
+        let stores = context.stores
+        Task {
+            let found = try? await stores.perform { CustomerAction.search(text: text, limit: 20, onCompletion: $0) }
+            guard generation == self.customerGeneration, self.response.prompt == .customer else { return }
+            self.response.customerResults = found ?? []
+            self.response.selectedCustomer = 0
+            self.present(self.response)
+        }
+    }
+
+    /// Enter in the customer prompt: attaches the chosen match; with nothing typed, makes the sale a guest sale.
+    private func attachCustomer(text: String) {
+        if text.isEmpty {
+            closePrompt()
+            guard response.customerId != nil else { return }
+            response.customerId = nil
+            response.customerName = nil
+            response.message = SellDataFlow.Message(text: "Customer removed: a guest sale", isError: false)
+            if !response.lines.isEmpty || response.saleId != nil { submit(.customer(nil)) }
+            return
+        }
+        guard response.customerResults.indices.contains(response.selectedCustomer) else {
+            // The search may still be running: ask for the one customer the text names.
+            let stores = context.stores
+            Task {
+                do throws(CustomerError) {
+                    let customer = try await stores.perform { CustomerAction.resolve(text: text, onCompletion: $0) }
+                    self.closePrompt()
+                    self.attach(customer)
+                } catch {
+                    self.response.message = SellDataFlow.Message(text: Self.sentence(error.message), isError: true)
+                }
+                self.present(self.response)
+            }
+            return
+        }
+        let customer = response.customerResults[response.selectedCustomer]
+        closePrompt()
+        attach(customer)
+    }
+
+    private func attach(_ customer: CustomerSummary) {
+        response.customerId = customer.id
+        response.customerName = customer.displayName
+        response.message = SellDataFlow.Message(text: "Customer \(customer.displayName) (#\(customer.id)) on this sale", isError: false)
+        submit(.customer(customer.id))
+    }
+
+    /// The attached customer's name, for a cart restored or resumed with only the customer number.
+    private func lookUpCustomerName() {
+        guard let id = response.customerId, response.customerName == nil else { return }
+        let stores = context.stores
+        Task {
+            guard let customer = try? await stores.perform({ CustomerAction.load(id: id, onCompletion: $0) }),
+                  self.response.customerId == id else { return }
+            self.response.customerName = customer.displayName
+            self.present(self.response)
+        }
+    }
+
+    static func sentence(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.uppercased() + text.dropFirst()
+    }
+
+    // MARK: - No sale and the receipt preview
+
+    /// ^O: opens the cash drawer without a sale; the shift logs it (the Z report counts it).
+    private func openDrawer() {
+        let stores = context.stores
+        Task {
+            do throws(ShiftError) {
+                let outcome = try await stores.perform {
+                    ShiftAction.openDrawer(reason: "", printer: nil, approval: .notRequired, onCompletion: $0)
+                }
+                let opened = outcome.openedShiftId.map { "; no shift was open, so this opened shift \($0)" } ?? ""
+                self.response.message = SellDataFlow.Message(
+                    text: "No sale: drawer opened, logged in shift \(outcome.shiftId) (\(outcome.countInShift) today)\(opened)",
+                    isError: false)
+            } catch {
+                self.response.message = SellDataFlow.Message(text: "\(error.message) \(error.recoverySuggestion)", isError: true)
+            }
+            self.present(self.response)
+        }
+    }
+
+    private static let previewHint = "Receipt preview: F11/F12 pay, ^R or Esc back to the cart"
+
+    private func closePreview() {
+        response.preview = nil
+        if response.message?.text == Self.previewHint { response.message = nil }
+    }
+
+    /// ^R: the receipt this cart will print (the same composition as the printed one), or closes it.
+    private func togglePreview() {
+        if response.preview != nil {
+            closePreview()
+            return
+        }
+        guard !response.lines.isEmpty else {
+            response.message = SellDataFlow.Message(text: "The cart is empty: nothing to preview", isError: true)
+            return
+        }
+        guard let saleId = response.saleId, isSaved else {
+            response.message = SellDataFlow.Message(text: "Wait for the cart to be saved, then preview it", isError: true)
+            return
+        }
+        let stores = context.stores
+        Task {
+            do throws(ReceiptError) {
+                let preview = try await stores.perform { ReceiptAction.previewSale(saleId: saleId, width: nil, onCompletion: $0) }
+                let text = preview.rendered.text(width: preview.width)
+                self.response.prompt = nil
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                self.response.preview = lines
+                // From the title down (lines, coupons, taxes, total): the store's header is one ↑ away.
+                self.response.previewOffset = lines.firstIndex { $0.contains("PREVIEW") } ?? 0
+                self.response.message = SellDataFlow.Message(text: Self.previewHint, isError: false)
+            } catch {
+                self.response.message = SellDataFlow.Message(text: "\(error.message) \(error.recoverySuggestion)", isError: true)
+            }
+            self.present(self.response)
+        }
     }
 }
