@@ -165,8 +165,8 @@ struct CartParkCommand: AsyncParsableCommand {
     @Option(help: "For a new cart: a coupon code.")
     var coupon: String?
 
-    @Option(help: "For a new cart: the WooCommerce customer id.")
-    var customer: Int64?
+    @Option(help: "For a new cart: the customer (number, e-mail, phone or a name matching one customer).")
+    var customer: String?
 
     @Option(help: "For a new cart: a discount on the whole order (10% or 2.50).")
     var discount: String?
@@ -182,7 +182,7 @@ struct CartParkCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var cart = Cart(couponCodes: coupon.map { [$0] } ?? [], customerId: customer)
+        var cart = Cart(couponCodes: coupon.map { [$0] } ?? [])
         for item in items {
             guard let parsed = Cart.Item(argument: item) else { throw ValidationError("--item \(item): QTY must be 1 or more.") }
             cart.items.append(parsed)
@@ -197,6 +197,8 @@ struct CartParkCommand: AsyncParsableCommand {
         let (sale, format) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
             let saleId: Int64
             if !cart.items.isEmpty {
+                var cart = cart
+                cart.customerId = try await OrderCommandSupport.customerId(customer, manager: manager)
                 saleId = try await manager.perform { OrderAction.openSale(cart: cart, onCompletion: $0) }.id
             } else if let id {
                 saleId = id
