@@ -40,7 +40,8 @@ public final class SellView: CounterModule {
             + (interactor.response.customerId.map { " customer=\($0)" } ?? "")
     }
     public var keyHints: [KeyHint] {
-        // Short labels so every key, F10 Park included, fits a 100-column terminal (docs/counter.md has them in full).
+        // Short labels, the pay keys last: the key line always keeps F11 Card and F12 Cash (80×24 included) and fills
+        // the rest in this order as room allows (F1 lists them all; docs/counter.md has them in full).
         [KeyHint("F2", "Qty"), KeyHint("F3", "Del"), KeyHint("F4", "Disc"), KeyHint("F5", "Cpn"),
          KeyHint("F6", "Cust"), KeyHint("F7", "Menu"), KeyHint("F8", "Shift"), KeyHint("F9", "Orders"),
          KeyHint("F10", "Park"), KeyHint("^D", "Line disc"), KeyHint("^O", "No sale"), KeyHint("^R", "Preview"),
