@@ -9,12 +9,13 @@ import Yosemite
 @MainActor
 public final class SellInteractor {
     /// The state shown.
-    public private(set) var response: SellDataFlow.Response
+    public internal(set) var response: SellDataFlow.Response
     /// Receives each new state (the presenter and view, wired by the builder).
     var present: (SellDataFlow.Response) -> Void = { _ in }
-    private let context: CounterContext
+    let context: CounterContext
     private var searchGeneration = 0
-    private var customerGeneration = 0
+    /// Bumped by each customer search, so an older answer never replaces a newer one.
+    var customerGeneration = 0
     /// Cart edits waiting for the checkout, oldest first; one runs at a time.
     private var pendingEdits: [Checkout.CartEdit] = []
     private var editing = false
@@ -215,7 +216,7 @@ public final class SellInteractor {
     }
 
     /// Hands a cart edit to the checkout; edits run one at a time, in order, each persisted before the next.
-    private func submit(_ edit: Checkout.CartEdit) {
+    func submit(_ edit: Checkout.CartEdit) {
         if response.preview != nil { closePreview() }
         pendingEdits.append(edit)
         totalsPending = true
@@ -340,7 +341,7 @@ public final class SellInteractor {
         response.selectedCustomer = 0
     }
 
-    private func closePrompt() {
+    func closePrompt() {
         response.prompt = nil
         response.customerResults = []
         customerGeneration += 1
@@ -398,143 +399,5 @@ public final class SellInteractor {
         guard let saleId = response.saleId else { return }
         let request = PayRequest(saleId: saleId, total: Money(minorUnits: totals.total, currency: response.currency))
         context.router?.show(payByCard ? .payCard(request, cash: nil) : .payCash(request))
-    }
-
-    // MARK: - Customers
-
-    /// Searches the customers as the cashier types into the customer prompt (2 characters or more).
-    private func promptTextChanged() {
-        guard response.prompt == .customer else { return }
-        customerGeneration += 1
-        let generation = customerGeneration
-        let text = response.promptText.trimmingCharacters(in: .whitespaces)
-        response.selectedCustomer = 0
-        guard text.count >= 2 || (text.count >= 1 && text.allSatisfy(\.isNumber)) else {
-            response.customerResults = []
-            return
-        }
-        let stores = context.stores
-        Task {
-            let found = try? await stores.perform { CustomerAction.search(text: text, limit: 20, onCompletion: $0) }
-            guard generation == self.customerGeneration, self.response.prompt == .customer else { return }
-            self.response.customerResults = found ?? []
-            self.response.selectedCustomer = 0
-            self.present(self.response)
-        }
-    }
-
-    /// Enter in the customer prompt: attaches the chosen match; with nothing typed, makes the sale a guest sale.
-    private func attachCustomer(text: String) {
-        if text.isEmpty {
-            closePrompt()
-            guard response.customerId != nil else { return }
-            response.customerId = nil
-            response.customerName = nil
-            response.message = SellDataFlow.Message(text: "Customer removed: a guest sale", isError: false)
-            if !response.lines.isEmpty || response.saleId != nil { submit(.customer(nil)) }
-            return
-        }
-        guard response.customerResults.indices.contains(response.selectedCustomer) else {
-            // The search may still be running: ask for the one customer the text names.
-            let stores = context.stores
-            Task {
-                do throws(CustomerError) {
-                    let customer = try await stores.perform { CustomerAction.resolve(text: text, onCompletion: $0) }
-                    self.closePrompt()
-                    self.attach(customer)
-                } catch {
-                    self.response.message = SellDataFlow.Message(text: Self.sentence(error.message), isError: true)
-                }
-                self.present(self.response)
-            }
-            return
-        }
-        let customer = response.customerResults[response.selectedCustomer]
-        closePrompt()
-        attach(customer)
-    }
-
-    private func attach(_ customer: CustomerSummary) {
-        response.customerId = customer.id
-        response.customerName = customer.displayName
-        response.message = SellDataFlow.Message(text: "Customer \(customer.displayName) (#\(customer.id)) on this sale", isError: false)
-        submit(.customer(customer.id))
-    }
-
-    /// The attached customer's name, for a cart restored or resumed with only the customer number.
-    private func lookUpCustomerName() {
-        guard let id = response.customerId, response.customerName == nil else { return }
-        let stores = context.stores
-        Task {
-            guard let customer = try? await stores.perform({ CustomerAction.load(id: id, onCompletion: $0) }),
-                  self.response.customerId == id else { return }
-            self.response.customerName = customer.displayName
-            self.present(self.response)
-        }
-    }
-
-    static func sentence(_ text: String) -> String {
-        guard let first = text.first else { return text }
-        return first.uppercased() + text.dropFirst()
-    }
-
-    // MARK: - No sale and the receipt preview
-
-    /// ^O: opens the cash drawer without a sale; the shift logs it (the Z report counts it).
-    private func openDrawer() {
-        let stores = context.stores
-        Task {
-            do throws(ShiftError) {
-                let outcome = try await stores.perform {
-                    ShiftAction.openDrawer(reason: "", printer: nil, approval: .notRequired, onCompletion: $0)
-                }
-                let opened = outcome.openedShiftId.map { "; no shift was open, so this opened shift \($0)" } ?? ""
-                self.response.message = SellDataFlow.Message(
-                    text: "No sale: drawer opened, logged in shift \(outcome.shiftId) (\(outcome.countInShift) today)\(opened)",
-                    isError: false)
-            } catch {
-                self.response.message = SellDataFlow.Message(text: "\(error.message) \(error.recoverySuggestion)", isError: true)
-            }
-            self.present(self.response)
-        }
-    }
-
-    private static let previewHint = "Receipt preview: F11/F12 pay, ^R or Esc back to the cart"
-
-    private func closePreview() {
-        response.preview = nil
-        if response.message?.text == Self.previewHint { response.message = nil }
-    }
-
-    /// ^R: the receipt this cart will print (the same composition as the printed one), or closes it.
-    private func togglePreview() {
-        if response.preview != nil {
-            closePreview()
-            return
-        }
-        guard !response.lines.isEmpty else {
-            response.message = SellDataFlow.Message(text: "The cart is empty: nothing to preview", isError: true)
-            return
-        }
-        guard let saleId = response.saleId, isSaved else {
-            response.message = SellDataFlow.Message(text: "Wait for the cart to be saved, then preview it", isError: true)
-            return
-        }
-        let stores = context.stores
-        Task {
-            do throws(ReceiptError) {
-                let preview = try await stores.perform { ReceiptAction.previewSale(saleId: saleId, width: nil, onCompletion: $0) }
-                let text = preview.rendered.text(width: preview.width)
-                self.response.prompt = nil
-                let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-                self.response.preview = lines
-                // From the title down (lines, coupons, taxes, total): the store's header is one ↑ away.
-                self.response.previewOffset = lines.firstIndex { $0.contains("PREVIEW") } ?? 0
-                self.response.message = SellDataFlow.Message(text: Self.previewHint, isError: false)
-            } catch {
-                self.response.message = SellDataFlow.Message(text: "\(error.message) \(error.recoverySuggestion)", isError: true)
-            }
-            self.present(self.response)
-        }
     }
 }
