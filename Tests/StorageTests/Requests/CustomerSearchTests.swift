@@ -71,8 +71,23 @@ struct CustomerSearchTests {
             _ = try CustomerRecord.deleteAll(notIn: [2, 4, 42], in: db)
         }
         // Then
+        try await database.performAndSave { db in
+            try db.execute(sql: "INSERT INTO customerSearch(customerSearch) VALUES('integrity-check')")
+        }
         #expect(try await database.searchCustomers("gabler", limit: 10).map(\.id) == [2])
         #expect(try await database.searchCustomers("mustermann", limit: 10).isEmpty)
+    }
+
+    @Test func wipeStoreData_leavesNoCustomerToFind() async throws {
+        let database = try await database()
+        // When
+        try await database.wipeStoreData()
+        // Then: the index follows the table
+        #expect(try await database.searchCustomers("muster", limit: 10).isEmpty)
+        // (FTS5's integrity-check fails when the index holds rows the customer table no longer has)
+        try await database.performAndSave { db in
+            try db.execute(sql: "INSERT INTO customerSearch(customerSearch) VALUES('integrity-check')")
+        }
     }
 
     @Test func drawerOpening_withNoShiftOpen_opensOneAndIsListedInIt() async throws {

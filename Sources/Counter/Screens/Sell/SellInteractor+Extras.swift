@@ -47,7 +47,10 @@ extension SellInteractor {
                     self.closePrompt()
                     self.attach(customer)
                 } catch {
-                    self.response.message = SellDataFlow.Message(text: Self.sentence(error.message), isError: true)
+                    // The prompt closes so the message shows (F6 again to search again).
+                    self.closePrompt()
+                    self.response.message = SellDataFlow.Message(
+                        text: Self.sentence(error.message) + " — F6 to search again", isError: true)
                 }
                 self.present(self.response)
             }
@@ -92,9 +95,9 @@ extension SellInteractor {
                 let outcome = try await stores.perform {
                     ShiftAction.openDrawer(reason: "", printer: nil, approval: .notRequired, onCompletion: $0)
                 }
-                let opened = outcome.openedShiftId.map { "; no shift was open, so this opened shift \($0)" } ?? ""
+                let opened = outcome.openedShiftId != nil ? ", opened for it with float 0" : ""
                 self.response.message = SellDataFlow.Message(
-                    text: "No sale: drawer opened, logged in shift \(outcome.shiftId) (\(outcome.countInShift) today)\(opened)",
+                    text: "No sale: drawer opened, logged in shift \(outcome.shiftId)\(opened) (\(outcome.countInShift) so far)",
                     isError: false)
             } catch {
                 self.response.message = SellDataFlow.Message(text: "\(error.message) \(error.recoverySuggestion)", isError: true)
