@@ -58,6 +58,9 @@ struct PosCounterExtrasEndToEndTests {
         try tmux.press("Enter")
         #expect(await frames.frame(containing: "screen=sell", "total=1,98€", "saved=yes") != nil)
         #expect(try tmux.capture(containing: "Espresso (−10%)").contains("Espresso (−10%)"))
+        // (another espresso is a line of its own: the discounted line keeps its quantity, as in the checkout)
+        try tmux.type("4006381333931\r")
+        #expect(await frames.frame(containing: "screen=sell", "lines=2", "items=2", "total=4,18€", "saved=yes") != nil)
 
         // And pays cash, exact
         try tmux.press("F12")
@@ -67,11 +70,12 @@ struct PosCounterExtrasEndToEndTests {
         try tmux.press("C-q")
         #expect(await frames.frame(containing: "never") == nil)
 
-        // Then the order belongs to customer 2 and has the line discount
+        // Then the order belongs to customer 2 and has the line discount: 1,98 € + 2,20 €
         let orders = try await PosProcess.run(["orders", "list", "--data-dir", data.path, "--json"])
         let order = try #require((json(orders.stdout) as? [[String: Any]])?.first, "orders: \(orders.stdout)")
         #expect(order["customerId"] as? Int == 2)
-        #expect(order["total"] as? String == "1.98")
+        #expect(order["total"] as? String == "4.18")
+        #expect((order["lines"] as? [[String: Any]])?.count == 2)
     }
 
     @Test func demoCounter_noSale_opensTheDrawerAndTheZReportCountsIt() async throws {

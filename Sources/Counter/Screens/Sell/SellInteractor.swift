@@ -178,7 +178,8 @@ public final class SellInteractor {
     private func add(_ item: CatalogItem) {
         let code = item.sku.flatMap { $0.isEmpty ? nil : $0 } ?? item.globalUniqueID.flatMap { $0.isEmpty ? nil : $0 }
             ?? String(item.variation?.id ?? item.product.id)
-        if let index = response.lines.firstIndex(where: { $0.code == code }) {
+        // As the checkout does: the same code adds to its line unless that line has its own discount.
+        if let index = response.lines.firstIndex(where: { $0.code == code && $0.discount == nil }) {
             response.lines[index].quantity += 1
             response.selectedLine = index
         } else {
