@@ -136,11 +136,30 @@ struct CartShowCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
+    @Flag(help: "Print the receipt this cart will print (before payment: PREVIEW - NOT PAID), as the counter's ^R shows it.")
+    var receipt = false
+
+    func validate() throws {
+        if json && receipt { throw ValidationError("--receipt prints text; leave out --json.") }
+    }
+
     func run() async throws {
-        let id = id
-        let (sale, format) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
-            (try await manager.perform { OrderAction.loadSale(reference: id, onCompletion: $0) }, settings.moneyFormat)
+        let id = id, receipt = receipt
+        let (sale, format, preview) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
+            let sale = try await manager.perform { OrderAction.loadSale(reference: id, onCompletion: $0) }
+            var preview: String?
+            if receipt {
+                do {
+                    let rendered = try await manager.perform { ReceiptAction.previewSale(saleId: sale.id, width: nil, onCompletion: $0) }
+                    preview = rendered.rendered.text(width: rendered.width)
+                } catch let error as ReceiptError {
+                    Console.error(error)
+                    throw ReceiptSession.exitStatus(error).exitCode
+                }
+            }
+            return (sale, settings.moneyFormat, preview)
         }
+        if let preview { Console.out(preview); return }
         if json { try Console.json(CartReport(sale)); return }
         CartCommandSupport.print(sale, format: format)
     }

@@ -85,6 +85,24 @@ struct PosCustomersDrawerEndToEndTests {
         #expect((json(carts.stdout) as? [Any])?.isEmpty == true, "carts: \(carts.stdout)")
     }
 
+    @Test func cartShowReceipt_demo_previewsCouponAndTaxesBeforePayment() async throws {
+        defer { data.remove() }
+        // Given a parked demo cart: an espresso, a croissant and DEMO10
+        _ = try await pos([])
+        let park = try await pos(["cart", "park", "--item", "4006381333931", "--item", "4006381333993", "--coupon", "DEMO10", "--json"])
+        #expect(park.status == 0, "stderr: \(park.stderr)")
+        let id = try #require((json(park.stdout) as? [String: Any])?["id"] as? Int, "stdout: \(park.stdout)")
+        // When
+        let shown = try await pos(["cart", "show", String(id), "--receipt"])
+        // Then: the printed template, not paid, with the coupon, the taxes and the total; nothing completed
+        #expect(shown.status == 0, "stderr: \(shown.stderr)")
+        for text in ["PREVIEW - NOT PAID", "Coupon demo10", "-0,40 €", "MwSt.", "TOTAL EUR", "3,60 €"] {
+            #expect(shown.stdout.contains(text), "\(text) in:\n\(shown.stdout)")
+        }
+        let orders = try await pos(["orders", "list", "--json"])
+        #expect((json(orders.stdout) as? [Any])?.isEmpty == true, "orders: \(orders.stdout)")
+    }
+
     @Test func drawerOpen_demo_printsTheSlipLogsItAndTheZReportCountsIt() async throws {
         defer { data.remove() }
         // Given the demo data directory (file printer)
