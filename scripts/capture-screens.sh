@@ -96,6 +96,18 @@ capture_size() {
     tmuxc send-keys -t pos -l $'4006381334006\r'
     wait_frame screen=sell lines=1
     shot "Sell, one item" "$size" "incl. tax 0,14"
+    tmuxc send-keys -t pos F6
+    wait_frame screen=sell prompt=true
+    tmuxc send-keys -t pos -l erika
+    wait_frame screen=sell results=1
+    shot "F6: find a customer (offline)" "$size" "Erika Mustermann"
+    tmuxc send-keys -t pos Escape
+    wait_frame screen=sell prompt=false
+    tmuxc send-keys -t pos C-r
+    wait_frame screen=sell preview=yes
+    shot "^R: receipt preview before payment" "$size" "PREVIEW - NOT PAID"
+    tmuxc send-keys -t pos Escape
+    wait_frame screen=sell preview=no
     tmuxc send-keys -t pos F1
     wait_frame overlay=help
     shot "F1: the keys of the current screen" "$size" "Any key closes"

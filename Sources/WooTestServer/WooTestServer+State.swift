@@ -117,14 +117,18 @@ extension WooTestServer {
         }
     }
 
-    /// Adds a customer.
+    /// Adds a customer (with a billing phone and city when given, as WooCommerce stores them).
     @discardableResult
-    public func addCustomer(email: String, firstName: String = "", lastName: String = "") -> CustomerRecord {
+    public func addCustomer(email: String, firstName: String = "", lastName: String = "", phone: String = "",
+                            city: String = "") -> CustomerRecord {
         let now = self.now
         return state.withLock { state in
             var customer = CustomerRecord(id: state.newUserID(), email: email, dateCreated: now, dateModified: now)
             customer.firstName = firstName
             customer.lastName = lastName
+            customer.billing = customer.billing.setting("first_name", .string(firstName))
+                .setting("last_name", .string(lastName)).setting("email", .string(email))
+                .setting("phone", .string(phone)).setting("city", .string(city))
             customer.username = String(email.split(separator: "@").first ?? "")
             state.customers[customer.id] = customer
             return customer

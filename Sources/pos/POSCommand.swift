@@ -25,6 +25,8 @@ struct POSCommand: AsyncParsableCommand {
             CartCommand.self,
             RefundCommand.self,
             ShiftCommand.self,
+            DrawerCommand.self,
+            CustomersCommand.self,
             OrdersCommand.self,
             ReaderCommand.self,
             TerminalSimCommand.self,

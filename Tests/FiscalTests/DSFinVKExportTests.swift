@@ -144,7 +144,7 @@ struct DSFinVKExportTests {
     }
 
     @Test("the export matches dsfinvk's, file by file and column by column",
-          .enabled(if: DSFinVKOracle.isAvailable, "dsfinvk is not in the Python venv: run scripts/install-deps.sh"))
+          .enabled("dsfinvk is not in the Python venv: run scripts/install-deps.sh") { await DSFinVKOracle.isAvailable })
     func matchesDsfinvk() async throws {
         let export = try await Self.fixture()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dsfinvk-\(UUID().uuidString)")
@@ -154,7 +154,7 @@ struct DSFinVKExportTests {
         if keep { print("DSFinV-K exports in \(folder.path)") }
         let ours = folder.appendingPathComponent("pos")
         let written = try DSFinVKWriter().write(export, to: ours)
-        let theirs = try DSFinVKOracle.build(try DSFinVKOracle.salesJSON(export, offsets: Self.offsetText), in: folder)
+        let theirs = try await DSFinVKOracle.build(try DSFinVKOracle.salesJSON(export, offsets: Self.offsetText), in: folder)
 
         let theirFiles = try FileManager.default.contentsOfDirectory(atPath: theirs.path).sorted()
         #expect(theirFiles.count == 14, "dsfinvk wrote \(theirFiles)")

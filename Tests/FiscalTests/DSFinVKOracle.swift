@@ -16,19 +16,23 @@ enum DSFinVKOracle {
             .deletingLastPathComponent().appendingPathComponent("scripts/fiscal/dsfinvk_oracle.py")
     }
 
-    /// Whether the venv has `dsfinvk` (the test is skipped, saying so, when pip could not reach PyPI).
-    static let isAvailable: Bool = {
+    /// Whether the venv has `dsfinvk` (the test is skipped, saying so, when pip could not reach PyPI). Probed once.
+    static var isAvailable: Bool {
+        get async { await probe.value }
+    }
+
+    private static let probe = Task<Bool, Never> {
         guard FileManager.default.isExecutableFile(atPath: python.path) else { return false }
-        return (try? run([python.path, "-c", "import dsfinvk"]).status) == 0
-    }()
+        return (try? await run([python.path, "-c", "import dsfinvk"]).status) == 0
+    }
 
     /// Runs the oracle on `sales` (JSON) and returns the folder of CSV files it wrote.
-    static func build(_ sales: Data, in folder: URL) throws -> URL {
+    static func build(_ sales: Data, in folder: URL) async throws -> URL {
         let input = folder.appendingPathComponent("sales.json")
         try sales.write(to: input)
         let output = folder.appendingPathComponent("dsfinvk")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-        let result = try run([python.path, script.path, input.path, output.path])
+        let result = try await run([python.path, script.path, input.path, output.path])
         guard result.status == 0 else {
             throw OracleError(message: "dsfinvk_oracle.py exited \(result.status): \(result.stderr)")
         }
@@ -40,8 +44,10 @@ enum DSFinVKOracle {
         var description: String { message }
     }
 
-    /// Runs a short child process to its end (one shot; its output fits the pipe buffer or is drained first).
-    private static func run(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
+    /// Runs a short child process to its end. Reading its stderr to the end and waiting for its exit both block, so
+    /// they run on a thread of their own that resumes the caller: the Python interpreter takes seconds on a loaded
+    /// machine, and a concurrency pool thread (two on a 2-core machine) held that long stalls every other test.
+    private static func run(_ arguments: [String]) async throws -> (status: Int32, stderr: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: arguments[0])
         process.arguments = Array(arguments.dropFirst())
@@ -49,9 +55,14 @@ enum DSFinVKOracle {
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stderr, as: UTF8.self))
+        let reader = errors.fileHandleForReading
+        return await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                let stderr = reader.readDataToEndOfFile()
+                process.waitUntilExit()
+                continuation.resume(returning: (process.terminationStatus, String(decoding: stderr, as: UTF8.self)))
+            }
+        }
     }
 
     /// The JSON the oracle reads: the raw facts of `export`, with no totals (the oracle derives its own).

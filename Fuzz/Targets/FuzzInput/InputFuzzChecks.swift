@@ -44,12 +44,18 @@ enum InputFuzzChecks {
         fuzzCheck(again == address, "a reader address does not round-trip through its description")
     }
 
-    /// `--item CODE[:QTY]`: a quantity of at least 1, a code, and the same item when typed back.
+    /// `--item CODE[:QTY][@DISCOUNT]`: a quantity of at least 1, a code, and the same item when typed back.
     static func item(_ text: String) {
         guard let item = Cart.Item(argument: text) else { return }
         fuzzCheck(item.quantity >= 1, "a typed quantity is below 1")
         fuzzCheck(!item.code.isEmpty, "a typed item has no code")
-        fuzzCheck(Cart.Item(argument: "\(item.code):\(item.quantity)") == item, "a typed item does not round-trip")
+        let discount = item.discount.map { discount in
+            switch discount {
+            case .percent(let value): "@\(value)%"
+            case .amount(let value): "@\(value)"
+            }
+        } ?? ""
+        fuzzCheck(Cart.Item(argument: "\(item.code):\(item.quantity)\(discount)") == item, "a typed item does not round-trip")
     }
 
     /// A scanned code: the spellings searched are the code itself, then, for digits, the same number padded.

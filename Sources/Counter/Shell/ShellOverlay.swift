@@ -31,7 +31,7 @@ public enum ShellOverlay: Hashable, Sendable {
 
     /// Draws the overlay in a framed box in the middle of `area`; pure.
     public func draw(screenTitle: String, keys: [KeyHint], in canvas: inout TextCanvas, area: CanvasRect) {
-        let lines: [String]
+        var lines: [String]
         switch self {
         case .help:
             let keyWidth = (keys + Self.shellKeys).map { TextWidth.of($0.key) }.max() ?? 2
@@ -39,6 +39,8 @@ public enum ShellOverlay: Hashable, Sendable {
                 + keys.map { TextWidth.padded($0.key, to: keyWidth) + "  " + $0.label }
                 + [""] + Self.shellKeys.map { TextWidth.padded($0.key, to: keyWidth) + "  " + $0.label }
                 + ["", "Any key closes this list."]
+            // At 80×24 a screen with many keys (Sell) fits only without the blank lines.
+            if lines.count + 2 > area.height { lines.removeAll { $0.isEmpty } }
         case .confirmQuit(let items):
             lines = ["Quit with \(items == 1 ? "1 item" : "\(items) items") in the cart?", "",
                      "Enter  quit", "Esc    stay and finish the sale"]

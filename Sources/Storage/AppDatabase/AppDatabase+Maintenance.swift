@@ -5,7 +5,7 @@ extension AppDatabase {
     static let storeTables = [
         "outbox", "saleTender", "paymentJournal", "sale", "receipt", "orderAwaitingPayment", "payment", "orderLine", "orderFee", "orderCoupon", "orderTax", "order",
         "productCategoryLink", "productVariation", "product", "productCategory", "customer", "coupon", "taxRate",
-        "taxClass", "syncState", "cashMovement", "shift",
+        "taxClass", "syncState", "cashMovement", "drawerOpening", "shift",
     ]
 
     /// Deletes everything that belongs to the store (catalog, customers, orders, outbox, journal, receipts, shifts,

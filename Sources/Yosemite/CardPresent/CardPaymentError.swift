@@ -36,6 +36,9 @@ public enum CardPaymentError: UserFacingError, Equatable {
         case .noReader: "No card reader is set up on this counter."
         case .invalidReader(let text): "The reader address \(text) is not valid."
         case .readerUnavailable(let error): "The card reader is not available: \(error.message)"
+        case .declined(let error) where error.underlying == .aborted:
+            // A cancel on the terminal, or the driver's abort after the terminal went silent: never "failed: cancelled".
+            "Not charged: the card payment was cancelled (at the terminal, or because the terminal stopped answering)."
         case .declined(let error): "Not charged: \(error.message)"
         case .outcomeUnknown(let id, let reason):
             "The terminal did not confirm the payment (\(reason)); it may have been charged. Attempt \(id) is recorded as unknown."

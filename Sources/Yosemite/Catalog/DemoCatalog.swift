@@ -95,7 +95,23 @@ enum DemoCatalog {
             try CouponRecord.upsertPage([coupon], in: db)
             try TaxClassRecord.replaceAll(classes, in: db)
             try TaxRateRecord.upsertPage(rates, in: db)
+            try CustomerRecord.upsertPage(customers, in: db)
         }
+    }
+
+    /// The demo store's customers, found offline by name, e-mail, phone or number (the counter's F6).
+    static let customers: [CustomerRecord] = [
+        demoCustomer(2, "Erika", "Mustermann", "erika@example.com", "+49 30 1234567", "Berlin"),
+        demoCustomer(3, "Max", "Mustermann", "max.mustermann@example.com", "+49 40 7654321", "Hamburg"),
+        demoCustomer(4, "Jörg", "Schäfer", "joerg.schaefer@example.org", "0221 998877", "Köln"),
+        demoCustomer(5, "Ana", "Lopez", "ana@example.net", "+34 91 5550101", "Madrid"),
+    ]
+
+    private static func demoCustomer(_ id: Int64, _ first: String, _ last: String, _ email: String, _ phone: String,
+                                     _ city: String) -> CustomerRecord {
+        CustomerRecord(id: id, email: email, firstName: first, lastName: last, username: first.lowercased(), phone: phone,
+                       billingAddress: .init(firstName: first, lastName: last, city: city, email: email,
+                                             phone: phone))
     }
 
     /// "2.20" as 220 cents.

@@ -4,13 +4,27 @@ import POSFoundation
 // MARK: - Items and discounts as a cashier types them
 
 extension Cart.Item {
-    /// Parses a typed item, `CODE` or `CODE:QTY` (`--item 4006381333931:2`); `nil` when the code is empty or the
-    /// quantity is not a whole number of at least 1.
+    /// Parses a typed item, `CODE`, `CODE:QTY` (`--item 4006381333931:2`) or either with a line discount after an
+    /// `@` (`CODE:2@10%`, `CODE@0.50`); `nil` when the code is empty, the quantity is not a whole number of at least
+    /// 1, or the discount is not a percentage or amount above zero.
     ///
     /// Only a trailing `:` followed by digits is a quantity, so a code that itself holds a colon (`A:B`) stays whole.
     /// The colon is looked for among Unicode scalars, not characters: a code ending in a prepended mark
     /// (`U+0600`) would otherwise swallow the colon into one character and lose the quantity.
     public init?(argument: String) {
+        // A line discount after the last `@`: `CODE:2@10%`, `CODE@0.50`.
+        var argument = argument
+        var discount: Cart.Discount?
+        let all = argument.unicodeScalars
+        if let at = all.lastIndex(of: "@") {
+            let suffix = String(all[all.index(after: at)...])
+            if let parsed = Cart.Discount(argument: suffix) {
+                discount = parsed
+                argument = String(all[..<at])
+            } else if Self.looksLikeQuantity(suffix) || suffix.isEmpty {
+                return nil // `X@-5`, `X@0`, `X@`: a discount typed wrong, not part of the code
+            }
+        }
         var code = argument
         var quantity = 1
         let scalars = argument.unicodeScalars
@@ -24,7 +38,7 @@ extension Cart.Item {
             }
         }
         guard quantity > 0, !code.isEmpty else { return nil }
-        self.init(code: code, quantity: quantity)
+        self.init(code: code, quantity: quantity, discount: discount)
     }
 
     /// A suffix that starts like a number (a digit, a sign or a decimal point) was meant as the quantity.

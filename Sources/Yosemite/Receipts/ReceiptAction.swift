@@ -16,6 +16,8 @@ public enum ReceiptAction: Action {
                           onCompletion: @Sendable (Result<ReceiptRecord, ReceiptError>) -> Void)
     /// Renders a receipt without storing it, at a width (the app setting when `nil`).
     case preview(order: String, width: Int?, onCompletion: @Sendable (Result<ReceiptPreview, ReceiptError>) -> Void)
+    /// Renders the receipt an open sale will print, before payment (lines, discounts, coupons, taxes), not stored.
+    case previewSale(saleId: Int64, width: Int?, onCompletion: @Sendable (Result<ReceiptPreview, ReceiptError>) -> Void)
     /// Prints a stored receipt (again, after a failed print) on a printer (the app setting when `nil`).
     case print(receiptID: Int64, printer: String?, onCompletion: @Sendable (Result<ReceiptPrintOutcome, ReceiptError>) -> Void)
     /// Prints an order's sale receipt, generating and storing it first when it has none.

@@ -52,3 +52,22 @@ extension ReceiptService {
         return try await send(document, title: "pos test page", printer: printer)
     }
 }
+
+// MARK: - Preview before payment
+
+extension ReceiptService {
+    /// The receipt an open sale will print, rendered (not stored) at `width` (the app setting when `nil`).
+    func previewSale(_ saleId: Int64, width: Int?) async throws(ReceiptError) -> ReceiptPreview {
+        let detail: OrderRecordDetail
+        do throws(OrderError) {
+            detail = try await SaleService(environment: environment).draftOrder(saleId: saleId)
+        } catch {
+            throw .saleNotPriced(message: error.message, suggestion: error.recoverySuggestion)
+        }
+        let data = ReceiptOrderData(order: detail.order, lines: detail.lines, fees: detail.fees, coupons: detail.coupons,
+                                    taxes: detail.taxes)
+        let model = ReceiptComposer(context: try await context()).preview(data)
+        let rendered = try renderer().render(model, with: .sale)
+        return ReceiptPreview(rendered: rendered, width: width ?? appSettings().receiptWidth)
+    }
+}

@@ -42,6 +42,8 @@ public final class ReceiptStore: Store {
                 let rendered = try service.renderer().render(model, with: .sale)
                 return ReceiptPreview(rendered: rendered, width: width ?? service.appSettings().receiptWidth)
             }
+        case .previewSale(let saleId, let width, let onCompletion):
+            run(onCompletion) { () async throws(ReceiptError) in try await service.previewSale(saleId, width: width) }
         case .print(let receiptID, let printer, let onCompletion):
             run(onCompletion) { () async throws(ReceiptError) in
                 try await service.print(try await service.storedReceipt(receiptID), printer: printer)

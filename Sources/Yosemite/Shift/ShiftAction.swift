@@ -18,6 +18,38 @@ public enum ShiftAction: Action {
     case report(shiftId: Int64?, onCompletion: @Sendable (Result<ZReport, ShiftError>) -> Void)
     /// Prints a closed shift's stored Z report again (nil: the newest closed shift).
     case reprint(shiftId: Int64?, printer: String?, onCompletion: @Sendable (Result<String, ShiftError>) -> Void)
+    /// "No sale": opens the cash drawer through the receipt printer (a short NO SALE slip and the kick; `printer`
+    /// nil: the configured or default one) and logs it in the open shift (opening one with float 0 if none is),
+    /// so the Z report counts it. `approval` is the seam for manager approval (issue 18).
+    case openDrawer(reason: String, printer: String?, approval: NoSaleApproval,
+                    onCompletion: @Sendable (Result<DrawerOpenOutcome, ShiftError>) -> Void)
+}
+
+/// Who allowed a "no sale" drawer open.
+///
+/// Today no approval is required (``notRequired``). Issue 18 adds manager approval: a policy then decides when a
+/// no-sale needs one, the fronts ask for it, and ``ShiftService`` refuses an open without it before the drawer is
+/// kicked. The log already has the column (`drawerOpening.approvedBy`).
+public enum NoSaleApproval: Hashable, Sendable {
+    case notRequired
+    case approved(by: String)
+
+    var approvedBy: String? {
+        if case .approved(let name) = self { return name }
+        return nil
+    }
+}
+
+/// A drawer opened without a sale, as logged.
+public struct DrawerOpenOutcome: Hashable, Sendable {
+    public var shiftId: Int64
+    /// The shift this open opened because none was open (float 0).
+    public var openedShiftId: Int64?
+    /// How many times the drawer was opened without a sale in the shift, this one included.
+    public var countInShift: Int
+    /// Where the kick went ("file job 0", "Receipt job 12").
+    public var printed: String
+    public var openedAt: Date
 }
 
 /// An open shift and its report so far.

@@ -18,6 +18,8 @@ public enum ShiftError: Error, Sendable, Equatable {
     case storage(String)
     /// The report is saved but printing it failed.
     case printFailed(String)
+    /// The "no sale" drawer kick did not reach the printer: the drawer stayed shut and nothing was logged.
+    case drawerFailed(String)
 }
 
 extension ShiftError: UserFacingError {
@@ -31,6 +33,7 @@ extension ShiftError: UserFacingError {
         case .storeSettingsMissing: "The store settings are not loaded, so the currency is unknown."
         case .storage(let detail): "The shift could not be saved or read: \(detail)."
         case .printFailed(let detail): "The Z report is saved but did not print: \(detail)"
+        case .drawerFailed(let detail): "The cash drawer did not open: \(detail)"
         }
     }
 
@@ -46,6 +49,8 @@ extension ShiftError: UserFacingError {
         case .storeSettingsMissing: "Log in and synchronise the store first (pos login, pos catalog sync)."
         case .storage: "Check the disk and the data directory's permissions."
         case .printFailed: "Fix the printer, then reprint it: pos shift report --print."
+        case .drawerFailed:
+            "The drawer opens through the receipt printer: check that it is on and chosen (pos printers list), then try again. Nothing was logged."
         }
     }
 }

@@ -8,7 +8,7 @@ import Storage
 struct ShiftService: Sendable {
     let environment: AppEnvironment
     private var database: AppDatabase { environment.database }
-    private var receipts: ReceiptService { ReceiptService(environment: environment) }
+    var receipts: ReceiptService { ReceiptService(environment: environment) }
 
     func current() async throws(ShiftError) -> ShiftStatus? {
         guard let shift = try await storage({ try await database.performAndSave { db in try ShiftRecord.current(in: db) } }), let id = shift.id else { return nil }
@@ -111,6 +111,7 @@ struct ShiftService: Sendable {
         }
         var report = ZReportCalculator.report(shift: shift, movements: movements, orders: orders, refunds: refunds,
                                               countedCash: counted, closedAt: closedAt)
+        report.noSaleOpens = try await storage { try await database.drawerOpenings(shiftId: shift.id ?? 0).count }
         report.terminalWithoutSale = ZReport.TerminalTotal(
             count: terminal.count, net: terminal.reduce(Int64(0)) { $0 + ($1.kind == "sale" ? $1.amount : -$1.amount) })
         return report
@@ -142,7 +143,7 @@ struct ShiftService: Sendable {
         }
     }
 
-    private func storeSettings() async throws(ShiftError) -> StoreSettings {
+    func storeSettings() async throws(ShiftError) -> StoreSettings {
         let loaded: StoreSettings?
         do {
             loaded = try await SettingsRepository(database: database).load()
@@ -162,7 +163,7 @@ struct ShiftService: Sendable {
         throw .invalidAmount(text)
     }
 
-    private func storage<T: Sendable>(_ work: () async throws -> T) async throws(ShiftError) -> T {
+    func storage<T: Sendable>(_ work: () async throws -> T) async throws(ShiftError) -> T {
         do {
             return try await work()
         } catch {

@@ -28,6 +28,10 @@ public final class ShiftStore: Store {
             run(onCompletion) { () async throws(ShiftError) in try await service.report(shiftId: shiftId) }
         case .reprint(let shiftId, let printer, let onCompletion):
             run(onCompletion) { () async throws(ShiftError) in try await service.reprint(shiftId: shiftId, printer: printer) }
+        case .openDrawer(let reason, let printer, let approval, let onCompletion):
+            run(onCompletion) { () async throws(ShiftError) in
+                try await service.openDrawer(reason: reason, printer: printer, approval: approval)
+            }
         }
     }
 

@@ -20,6 +20,9 @@ extension ZReport {
         if terminalWithoutSale.count > 0 {
             rows.append(("Terminal, no sale (\(terminalWithoutSale.count))", money(terminalWithoutSale.net)))
         }
+        if let noSaleOpens, noSaleOpens > 0 {
+            rows.append(("No sale, drawer opened", String(noSaleOpens)))
+        }
         for tax in taxes {
             rows.append(("Tax \(tax.label.isEmpty ? "" : "\(tax.label) ")\(Self.percent(tax.ratePercent))", money(tax.amount)))
         }

@@ -85,6 +85,8 @@ public struct ZReport: Hashable, Sendable, Codable {
     public var lastOrder: Int64?
     /// Terminal operations without a sale started in the shift.
     public var terminalWithoutSale = TerminalTotal()
+    /// "No sale" drawer opens in the shift (`nil` in reports stored before they were counted).
+    public var noSaleOpens: Int?
 
     /// Creates a report (the store computes them; tests and previews build them).
     public init(

@@ -78,6 +78,8 @@ enum CardCommandSupport {
 struct CardSaleFlow {
     let data: DataDirectoryOptions
     let cart: Cart
+    /// `--customer TEXT`, resolved in the local customer copy when the sale opens.
+    var customer: String? = nil
     let saleId: Int64?
     let cashText: String?
     let reader: String?
@@ -110,6 +112,8 @@ struct CardSaleFlow {
             if let saleId {
                 open = try await manager.perform { OrderAction.loadSale(reference: String(saleId), onCompletion: $0) }
             } else {
+                var cart = cart
+                cart.customerId = try await OrderCommandSupport.customerId(customer, manager: manager)
                 open = try await manager.perform { OrderAction.openSale(cart: cart, onCompletion: $0) }
             }
             let chosen = await CardCommandSupport.reader(reader, manager: manager)

@@ -136,11 +136,30 @@ struct CartShowCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
+    @Flag(help: "Print the receipt this cart will print (before payment: PREVIEW - NOT PAID), as the counter's ^R shows it.")
+    var receipt = false
+
+    func validate() throws {
+        if json && receipt { throw ValidationError("--receipt prints text; leave out --json.") }
+    }
+
     func run() async throws {
-        let id = id
-        let (sale, format) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
-            (try await manager.perform { OrderAction.loadSale(reference: id, onCompletion: $0) }, settings.moneyFormat)
+        let id = id, receipt = receipt
+        let (sale, format, preview) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
+            let sale = try await manager.perform { OrderAction.loadSale(reference: id, onCompletion: $0) }
+            var preview: String?
+            if receipt {
+                do {
+                    let rendered = try await manager.perform { ReceiptAction.previewSale(saleId: sale.id, width: nil, onCompletion: $0) }
+                    preview = rendered.rendered.text(width: rendered.width)
+                } catch let error as ReceiptError {
+                    Console.error(error)
+                    throw ReceiptSession.exitStatus(error).exitCode
+                }
+            }
+            return (sale, settings.moneyFormat, preview)
         }
+        if let preview { Console.out(preview); return }
         if json { try Console.json(CartReport(sale)); return }
         CartCommandSupport.print(sale, format: format)
     }
@@ -165,8 +184,8 @@ struct CartParkCommand: AsyncParsableCommand {
     @Option(help: "For a new cart: a coupon code.")
     var coupon: String?
 
-    @Option(help: "For a new cart: the WooCommerce customer id.")
-    var customer: Int64?
+    @Option(help: "For a new cart: the customer (number, e-mail, phone or a name matching one customer).")
+    var customer: String?
 
     @Option(help: "For a new cart: a discount on the whole order (10% or 2.50).")
     var discount: String?
@@ -182,7 +201,7 @@ struct CartParkCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var cart = Cart(couponCodes: coupon.map { [$0] } ?? [], customerId: customer)
+        var cart = Cart(couponCodes: coupon.map { [$0] } ?? [])
         for item in items {
             guard let parsed = Cart.Item(argument: item) else { throw ValidationError("--item \(item): QTY must be 1 or more.") }
             cart.items.append(parsed)
@@ -197,6 +216,8 @@ struct CartParkCommand: AsyncParsableCommand {
         let (sale, format) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
             let saleId: Int64
             if !cart.items.isEmpty {
+                var cart = cart
+                cart.customerId = try await OrderCommandSupport.customerId(customer, manager: manager)
                 saleId = try await manager.perform { OrderAction.openSale(cart: cart, onCompletion: $0) }.id
             } else if let id {
                 saleId = id

@@ -41,7 +41,22 @@ enum OrderCommandSupport {
         } catch let error as SettingError {
             Console.error(error)
             throw ExitStatus.storageFailure.exitCode
+        } catch let error as CustomerError {
+            Console.error(error)
+            switch error {
+            case .notFound: throw ExitStatus.notFound.exitCode
+            case .ambiguous: throw ExitStatus.failure.exitCode
+            case .storage: throw ExitStatus.storageFailure.exitCode
+            }
         }
+    }
+
+    /// The customer number `--customer TEXT` names (a number, an e-mail, a phone or a name matching one customer
+    /// in the local copy), or `nil` without the option. Unknown or ambiguous: `CustomerError`.
+    @MainActor
+    static func customerId(_ text: String?, manager: StoresManager) async throws -> Int64? {
+        guard let text else { return nil }
+        return try await manager.perform { CustomerAction.resolve(text: text, onCompletion: $0) }.id
     }
 }
 

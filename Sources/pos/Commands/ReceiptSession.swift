@@ -49,7 +49,7 @@ struct ReceiptSession {
         case .printFailed: .printFailed
         case .storage: .storageFailure
         case .storeSettingsMissing: .notLoggedIn
-        case .templatesMissing, .bundledTemplateBroken: .failure
+        case .templatesMissing, .bundledTemplateBroken, .saleNotPriced: .failure
         }
     }
 

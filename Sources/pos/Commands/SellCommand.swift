@@ -21,7 +21,10 @@ struct SellCommand: AsyncParsableCommand {
 
     @OptionGroup var data: DataDirectoryOptions
 
-    @Option(name: .customLong("item"), help: "A barcode, SKU or product id, with an optional :QTY. Repeat per item.")
+    @Option(name: .customLong("item"), help: """
+        A barcode, SKU or product id, with an optional :QTY and an optional line discount @10% or @0.50 \
+        (e.g. --item BAK-PAC:2@10%). Repeat per item.
+        """)
     var items: [String] = []
 
     @Option(help: "Pay an open sale (its id from `pos cart list`) instead of ringing up items: after a declined card.")
@@ -30,8 +33,8 @@ struct SellCommand: AsyncParsableCommand {
     @Option(name: .customLong("coupon"), help: "A coupon code. Repeat for several.")
     var coupons: [String] = []
 
-    @Option(help: "The WooCommerce customer id.")
-    var customer: Int64?
+    @Option(help: "The customer: the customer number (42 or #42), an e-mail, a phone or a name matching one customer in the local copy (`pos customers search`).")
+    var customer: String?
 
     @Option(help: "A discount on the whole order: a percentage (10%) or an amount (2.50).")
     var discount: String?
@@ -62,7 +65,7 @@ struct SellCommand: AsyncParsableCommand {
         }
         if reader != nil, !kinds.contains("card") { throw ValidationError("--reader goes with --pay card.") }
         for item in items where Cart.Item(argument: item) == nil {
-            throw ValidationError("--item \(item): give CODE or CODE:QTY with QTY a whole number of 1 or more, e.g. --item BAK-PAC:2.")
+            throw ValidationError("--item \(item): give CODE, CODE:QTY or CODE:QTY@DISCOUNT with QTY a whole number of 1 or more and DISCOUNT a percentage or an amount above zero, e.g. --item BAK-PAC:2 or --item BAK-PAC:2@10%.")
         }
         for tender in pay where tender.lowercased().hasPrefix("cash:") {
             let amount = String(tender.dropFirst(5))
@@ -84,7 +87,7 @@ struct SellCommand: AsyncParsableCommand {
         let saleId = sale
         if pay.contains(where: { $0.lowercased().hasPrefix("card") }) {
             let cashText = pay.first { $0.lowercased().hasPrefix("cash:") }.map { String($0.dropFirst(5)) }
-            try await CardSaleFlow(data: data, cart: cart, saleId: saleId, cashText: cashText, reader: reader, json: json).run()
+            try await CardSaleFlow(data: data, cart: cart, customer: customer, saleId: saleId, cashText: cashText, reader: reader, json: json).run()
             return
         }
         let tenderedText = pay[0].split(separator: ":", maxSplits: 1).dropFirst().first.map(String.init)
@@ -101,6 +104,8 @@ struct SellCommand: AsyncParsableCommand {
             if let saleId {
                 open = try await manager.perform { OrderAction.loadSale(reference: String(saleId), onCompletion: $0) }
             } else {
+                var cart = cart
+                cart.customerId = try await OrderCommandSupport.customerId(customer, manager: manager)
                 open = try await manager.perform { OrderAction.openSale(cart: cart, onCompletion: $0) }
             }
             if let tendered, tendered.minorUnits < open.due.minorUnits {
@@ -139,7 +144,12 @@ struct SellCommand: AsyncParsableCommand {
     static func printOrder(_ order: LocalOrder, format: MoneyFormat) {
         Console.out("Order \(order.localNumber) (\(order.clientUUID))")
         for line in order.detail.lines {
-            Console.out("  \(line.quantity) × \(line.name)  \(order.money(line.total).formatted(format))")
+            // With prices including tax the customer sees gross amounts, as on the receipt.
+            let gross = order.record.pricesIncludeTax
+            let before = line.subtotal + (gross ? line.subtotalTax : 0), after = line.total + (gross ? line.totalTax : 0)
+            let discount = order.detail.coupons.isEmpty && before != after
+                ? "  (discount −\(order.money(before - after).formatted(format)))" : ""
+            Console.out("  \(line.quantity) × \(line.name)  \(order.money(line.total).formatted(format))\(discount)")
         }
         for coupon in order.detail.coupons {
             Console.out("  Coupon \(coupon.code)  −\(order.money(coupon.discount).formatted(format))")
@@ -153,7 +163,7 @@ struct SellCommand: AsyncParsableCommand {
     }
 
     private func makeCart() throws -> Cart {
-        var cart = Cart(couponCodes: coupons, customerId: customer)
+        var cart = Cart(couponCodes: coupons)
         for item in items {
             guard let parsed = Cart.Item(argument: item) else { throw ValidationError("--item \(item): QTY must be 1 or more.") }
             cart.items.append(parsed)

@@ -112,7 +112,7 @@ struct ShiftCommand: AsyncParsableCommand {
                 case .storage: throw ExitStatus.storageFailure.exitCode
                 case .storeSettingsMissing: throw ExitStatus.notLoggedIn.exitCode
                 case .shiftNotFound: throw ExitStatus.notFound.exitCode
-                case .printFailed: throw ExitStatus.printFailed.exitCode
+                case .printFailed, .drawerFailed: throw ExitStatus.printFailed.exitCode
                 default: throw ExitStatus.usage.exitCode
                 }
             }

@@ -26,7 +26,7 @@ enum ExitStatus: Int32, CaseIterable {
         switch self {
         case .success: "done"
         case .failure: "refused or failed: the message says why (e.g. an order already fully refunded)"
-        case .notFound: "not found: no such product, order, receipt or shift"
+        case .notFound: "not found: no such product, order, receipt, shift or customer"
         case .siteUnreachable: "site unreachable"
         case .notWordPress: "not a WordPress site"
         case .wooCommerceMissing: "WooCommerce missing"

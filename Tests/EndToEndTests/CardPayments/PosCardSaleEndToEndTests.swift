@@ -25,7 +25,7 @@ struct PosCardSaleEndToEndTests {
     private func prepare() async throws -> Int64 {
         let productID = server.addProduct(name: "Card Mug", regularPrice: "5.00", taxClass: "zero-rate").id
         #expect(try await pos(["login", "--site", site, "--username", "manager"]).status == 0)
-        try CatalogSeeder.execute([
+        try await CatalogSeeder.execute([
             "INSERT OR REPLACE INTO product (id, name, sku, price, regularPrice, taxClass) VALUES (\(productID), 'Card Mug', 'CARD-MUG', '5.00', '5.00', 'zero-rate')",
         ], database: data.url.appendingPathComponent("pos.sqlite").path)
         return productID

@@ -18,44 +18,44 @@ struct PosBackOfficeEndToEndTests {
         let frames = try FrameWatcher(directory: data.url)
         let tmux = TmuxSession()
         defer { tmux.kill() }
-        try tmux.start("env POS_COUNTER_FRAME_LOG=\(frames.path) CUPS_SERVER=\(data.path)/no-cups.sock "
+        try await tmux.start("env POS_COUNTER_FRAME_LOG=\(frames.path) CUPS_SERVER=\(data.path)/no-cups.sock "
             + "\(PosProcess.executable.path) --data-dir \(data.path)")
         #expect(await frames.frame(containing: "screen=sell") != nil)
 
         // When the cashier looks at the sync screen
-        try tmux.press("F7")
+        try await tmux.press("F7")
         #expect(await frames.frame(containing: "screen=menu") != nil)
-        try tmux.type("1")
+        try await tmux.type("1")
         #expect(await frames.frame(containing: "screen=sync", "headline=demo:_nothing_to_sync") != nil)
         // (Esc from a menu screen returns to the menu, issue 16)
-        try tmux.press("Escape")
+        try await tmux.press("Escape")
         #expect(await frames.frame(containing: "screen=menu") != nil)
 
         // And logs in from the counter (a wrong password first)
-        try tmux.type("4")
+        try await tmux.type("4")
         #expect(await frames.frame(containing: "screen=login", "field=0") != nil)
-        try tmux.type(site)
-        try tmux.press("Enter")
-        try tmux.type("manager")
-        try tmux.press("Enter")
-        try tmux.type("wrong")
-        try tmux.press("Enter")
+        try await tmux.type(site)
+        try await tmux.press("Enter")
+        try await tmux.type("manager")
+        try await tmux.press("Enter")
+        try await tmux.type("wrong")
+        try await tmux.press("Enter")
         #expect(await frames.frame(containing: "screen=login", "error=true") != nil)
-        let refused = try tmux.capture(containing: "wrong")
+        let refused = try await tmux.capture(containing: "wrong")
         #expect(refused.contains("The user name or application password is wrong."))
         #expect(refused.contains("•••••"))
-        for _ in 0..<5 { try tmux.press("BSpace") }
-        try tmux.type("abcd efgh ijkl")
-        try tmux.press("Enter")
+        for _ in 0..<5 { try await tmux.press("BSpace") }
+        try await tmux.type("abcd efgh ijkl")
+        try await tmux.press("Enter")
 
         // Then the counter sells for the store: no DEMO banner, the demo marker is gone, the password never shows
         #expect(await frames.frame(containing: "screen=sell") != nil)
-        let screen = try tmux.capture(containing: "not checked yet")
+        let screen = try await tmux.capture(containing: "not checked yet")
         #expect(screen.contains("not checked yet"))
         #expect(!screen.contains(" DEMO "))
         #expect(!screen.contains("abcd efgh"))
         #expect(!FileManager.default.fileExists(atPath: data.url.appendingPathComponent("demo-store").path))
         #expect(FileManager.default.fileExists(atPath: data.url.appendingPathComponent("credentials.json").path))
-        try tmux.press("C-q")
+        try await tmux.press("C-q")
     }
 }

@@ -14,49 +14,49 @@ struct PosCounterEndToEndTests {
         defer { tmux.kill() }
         let command = "env POS_COUNTER_FRAME_LOG=\(frames.path) CUPS_SERVER=\(data.path)/no-cups.sock "
             + "\(PosProcess.executable.path) --data-dir \(data.path)"
-        try tmux.start(command)
+        try await tmux.start(command)
 
         // Then the demo store opens on the sell screen
         #expect(await frames.frame(containing: "screen=sell") != nil)
-        let opened = try tmux.capture(containing: "Demo Store")
+        let opened = try await tmux.capture(containing: "Demo Store")
         #expect(opened.contains("DEMO"))
         #expect(opened.contains("Search or scan"))
 
         // When a scanner reads two barcodes (each a fast burst ending in Enter)
-        try tmux.type("4006381333931\r")
+        try await tmux.type("4006381333931\r")
         #expect(await frames.frame(containing: "screen=sell", "lines=1") != nil)
-        try tmux.type("4006381333993\r")
+        try await tmux.type("4006381333993\r")
         #expect(await frames.frame(containing: "screen=sell", "lines=2", "total=4,00€") != nil)
-        let cart = try tmux.capture(containing: "Croissant")
+        let cart = try await tmux.capture(containing: "Croissant")
         #expect(cart.contains("Espresso"))
         #expect(cart.contains("TOTAL 4,00 €"))
 
         // And the cashier pays cash: 10 € tendered
-        try tmux.press("F12")
+        try await tmux.press("F12")
         #expect(await frames.frame(containing: "screen=pay") != nil)
-        try tmux.type("10")
-        try tmux.press("Enter")
+        try await tmux.type("10")
+        try await tmux.press("Enter")
         #expect(await frames.frame(containing: "screen=receipt") != nil)
-        let receipt = try tmux.capture(containing: "CHANGE")
+        let receipt = try await tmux.capture(containing: "CHANGE")
         #expect(receipt.contains("CHANGE:    6,00 €"))
 
         // And prints the receipt (no CUPS: a file in the data directory)
-        try tmux.press("Enter")
+        try await tmux.press("Enter")
         #expect(await frames.frame(containing: "screen=receipt", "print=printed") != nil)
         let printed = try FileManager.default.contentsOfDirectory(atPath: data.url.appendingPathComponent("printed").path)
         #expect(printed.count == 1)
 
         // Then the order is in the order history
-        try tmux.press("Escape")
+        try await tmux.press("Escape")
         #expect(await frames.frame(containing: "screen=sell", "lines=0") != nil)
-        try tmux.press("F9")
+        try await tmux.press("F9")
         #expect(await frames.frame(containing: "screen=orders", "orders=1") != nil)
-        let orders = try tmux.capture(containing: "4,00 €")
+        let orders = try await tmux.capture(containing: "4,00 €")
         #expect(orders.contains("Search orders"))
         #expect(orders.contains("2 items"))
 
         // And Ctrl-Q quits
-        try tmux.press("C-q")
+        try await tmux.press("C-q")
         #expect(await frames.frame(containing: "never") == nil)
     }
 

@@ -7,8 +7,8 @@ import Testing
 @Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(2)))
 struct PosCounterTrustEndToEndTests {
     private static func start(_ tmux: TmuxSession, data: TemporaryDirectory, frames: FrameWatcher,
-                              columns: Int = 80, rows: Int = 24) throws {
-        try tmux.start("env POS_COUNTER_FRAME_LOG=\(frames.path) CUPS_SERVER=\(data.path)/no-cups.sock "
+                              columns: Int = 80, rows: Int = 24) async throws {
+        try await tmux.start("env POS_COUNTER_FRAME_LOG=\(frames.path) CUPS_SERVER=\(data.path)/no-cups.sock "
             + "\(PosProcess.executable.path) --data-dir \(data.path)", columns: columns, rows: rows)
     }
 
@@ -19,11 +19,11 @@ struct PosCounterTrustEndToEndTests {
         let frames = try FrameWatcher(directory: data.url)
         let tmux = TmuxSession()
         defer { tmux.kill() }
-        try Self.start(tmux, data: data, frames: frames)
+        try await Self.start(tmux, data: data, frames: frames)
         #expect(await frames.frame(containing: "screen=sell") != nil)
 
         // Then the key line keeps the pay keys, Quit and F1 for the rest; the status line shows the cashier
-        let opened = try tmux.capture(containing: "F12 Cash")
+        let opened = try await tmux.capture(containing: "F12 Cash")
         let lines = opened.split(separator: "\n", omittingEmptySubsequences: false)
         let keyLine = String(lines[23])
         #expect(keyLine.contains("F11 Card"), "\(keyLine)")
@@ -33,29 +33,29 @@ struct PosCounterTrustEndToEndTests {
         #expect(String(lines[0]).contains("cashier: demo"), "\(lines[0])")
 
         // When F1: every key of the sell screen, including those the line left out
-        try tmux.press("F1")
+        try await tmux.press("F1")
         #expect(await frames.frame(containing: "screen=sell", "overlay=help") != nil)
-        let help = try tmux.capture(containing: "Keys on")
+        let help = try await tmux.capture(containing: "Keys on")
         for key in ["F7   Menu", "F8   Shift", "F9   Orders", "F11  Card", "F12  Cash", "^Q   Quit"] {
             #expect(help.contains(key), "\(key) in \(help)")
         }
-        try tmux.press("Escape")
+        try await tmux.press("Escape")
         #expect(await frames.frame(containing: "screen=sell", "prompt=false") != nil)
 
         // When the cashier opens Sync from the menu and presses Esc, the menu shows again (not Sell)
-        try tmux.press("F7")
+        try await tmux.press("F7")
         #expect(await frames.frame(containing: "screen=menu") != nil)
-        try tmux.type("1")
+        try await tmux.type("1")
         #expect(await frames.frame(containing: "screen=sync") != nil)
-        try tmux.press("Escape")
+        try await tmux.press("Escape")
         #expect(await frames.frame(containing: "screen=menu") != nil)
-        try tmux.type("2")
+        try await tmux.type("2")
         #expect(await frames.frame(containing: "screen=printers") != nil)
-        try tmux.press("Escape")
+        try await tmux.press("Escape")
         #expect(await frames.frame(containing: "screen=menu") != nil)
-        try tmux.press("Escape")
+        try await tmux.press("Escape")
         #expect(await frames.frame(containing: "screen=sell") != nil)
-        try tmux.press("C-q")
+        try await tmux.press("C-q")
         #expect(await frames.frame(containing: "never") == nil)
     }
 
@@ -69,38 +69,42 @@ struct PosCounterTrustEndToEndTests {
         let frames = try FrameWatcher(directory: data.url)
         let tmux = TmuxSession()
         defer { tmux.kill() }
-        try Self.start(tmux, data: data, frames: frames)
+        try await Self.start(tmux, data: data, frames: frames)
         #expect(await frames.frame(containing: "screen=sell") != nil)
-        try tmux.press("F1")
+        try await tmux.press("F1")
         #expect(await frames.frame(containing: "overlay=help") != nil)
-        try tmux.press("Escape")
-        try tmux.press("F9")
+        try await tmux.press("Escape")
+        try await tmux.press("F9")
         #expect(await frames.frame(containing: "screen=orders", "orders=1") != nil)
-        let list = try tmux.capture(containing: "Tender")
+        let list = try await tmux.capture(containing: "Tender")
         #expect(list.contains("1 item "), "\(list)")
         #expect(list.contains("cash"), "\(list)")
 
         // When F7 then Enter: nothing is refunded yet, the question says how much and how
-        try tmux.press("F7")
-        try tmux.press("Enter")
-        let asked = try tmux.capture(containing: "Enter: refund")
+        try await tmux.press("F7")
+        #expect(await frames.frame(containing: "screen=orders", "refundPrompt=amount") != nil)
+        try await tmux.press("Enter")
+        #expect(await frames.frame(containing: "screen=orders", "refundPrompt=question", "refunded=0") != nil)
+        let asked = try await tmux.capture(containing: "Enter: refund")
         #expect(asked.contains("Refund 2,10 € in cash for order 1? Enter: refund  Esc: keep"), "\(asked)")
         // And Esc keeps the money
-        try tmux.press("Escape")
-        let kept = try tmux.capture(containing: "Nothing refunded.")
+        try await tmux.press("Escape")
+        #expect(await frames.frame(containing: "screen=orders", "refundPrompt=none", "message=info", "refunded=0") != nil)
+        let kept = try await tmux.capture(containing: "Nothing refunded.")
         #expect(kept.contains("Nothing refunded."))
 
         // When asked again and confirmed, the order shows as refunded
-        try tmux.press("F7")
-        try tmux.press("Enter")
-        _ = try tmux.capture(containing: "Enter: refund")
-        try tmux.press("Enter")
-        let refunded = try tmux.capture(containing: "Refunded 2,10 €")
+        try await tmux.press("F7")
+        #expect(await frames.frame(containing: "screen=orders", "refundPrompt=amount") != nil)
+        try await tmux.press("Enter")
+        #expect(await frames.frame(containing: "screen=orders", "refundPrompt=question") != nil)
+        try await tmux.press("Enter")
+        #expect(await frames.frame(containing: "screen=orders", "refunding=false", "message=info", "refunded=1") != nil)
+        let refunded = try await tmux.capture(containing: "Refunded 2,10 €")
         #expect(refunded.contains("Refunded 2,10 € in cash"), "\(refunded)")
-        let listed = try tmux.capture(containing: " refunded ")
-        #expect(listed.contains(" refunded "), "\(listed)")
-        try tmux.press("Escape")
-        try tmux.press("C-q")
+        #expect(refunded.contains(" refunded "), "\(refunded)")
+        try await tmux.press("Escape")
+        try await tmux.press("C-q")
         #expect(await frames.frame(containing: "never") == nil)
     }
 
@@ -110,23 +114,23 @@ struct PosCounterTrustEndToEndTests {
         let frames = try FrameWatcher(directory: data.url)
         let tmux = TmuxSession()
         defer { tmux.kill() }
-        try Self.start(tmux, data: data, frames: frames)
+        try await Self.start(tmux, data: data, frames: frames)
         #expect(await frames.frame(containing: "screen=sell") != nil)
-        try tmux.type("4006381334006\r")
+        try await tmux.type("4006381334006\r")
         #expect(await frames.frame(containing: "screen=sell", "lines=1") != nil)
 
         // When Ctrl-Q with one item in the cart: a question, and Esc stays
-        try tmux.press("C-q")
+        try await tmux.press("C-q")
         #expect(await frames.frame(containing: "overlay=quit", "items=1") != nil)
-        let asked = try tmux.capture(containing: "Quit with 1 item in the cart?")
+        let asked = try await tmux.capture(containing: "Quit with 1 item in the cart?")
         #expect(asked.contains("Quit with 1 item in the cart?"))
-        try tmux.press("Escape")
+        try await tmux.press("Escape")
         #expect(await frames.frame(containing: "screen=sell", "lines=1", "prompt=false") != nil)
 
         // When Ctrl-Q then Enter: it quits
-        try tmux.press("C-q")
+        try await tmux.press("C-q")
         #expect(await frames.frame(containing: "overlay=quit") != nil)
-        try tmux.press("Enter")
+        try await tmux.press("Enter")
         #expect(await frames.frame(containing: "never") == nil)
     }
 
@@ -137,18 +141,18 @@ struct PosCounterTrustEndToEndTests {
         let frames = try FrameWatcher(directory: data.url)
         let tmux = TmuxSession()
         defer { tmux.kill() }
-        try Self.start(tmux, data: data, frames: frames, columns: 50, rows: 15)
+        try await Self.start(tmux, data: data, frames: frames, columns: 50, rows: 15)
 
         // Then it says so, with the size it needs
         #expect(await frames.frame(containing: "screen=too-small", "size=50x15") != nil)
-        let small = try tmux.capture(containing: "too small")
+        let small = try await tmux.capture(containing: "too small")
         #expect(small.contains("Window too small: needs 80×24,"), "\(small)")
         #expect(small.contains("50×15"), "\(small)")
 
         // When the window grows to 80×24, the sell screen shows
-        try tmux.resize(columns: 80, rows: 24)
+        try await tmux.resize(columns: 80, rows: 24)
         #expect(await frames.frame(containing: "screen=sell") != nil)
-        try tmux.press("C-q")
+        try await tmux.press("C-q")
         #expect(await frames.frame(containing: "never") == nil)
     }
 }

@@ -11,52 +11,52 @@ struct PosShiftEndToEndTests {
         let frames = try FrameWatcher(directory: data.url)
         let tmux = TmuxSession()
         defer { tmux.kill() }
-        try tmux.start("env POS_COUNTER_FRAME_LOG=\(frames.path) CUPS_SERVER=\(data.path)/no-cups.sock "
+        try await tmux.start("env POS_COUNTER_FRAME_LOG=\(frames.path) CUPS_SERVER=\(data.path)/no-cups.sock "
             + "\(PosProcess.executable.path) --data-dir \(data.path)")
         #expect(await frames.frame(containing: "screen=sell") != nil)
 
         // When the cashier opens a shift with a float of 100.00
-        try tmux.press("F8")
+        try await tmux.press("F8")
         #expect(await frames.frame(containing: "screen=shift", "state=none") != nil)
-        try tmux.press("F2")
+        try await tmux.press("F2")
         #expect(await frames.frame(containing: "screen=shift", "prompt=true") != nil)
-        try tmux.type("100.00")
-        try tmux.press("Enter")
+        try await tmux.type("100.00")
+        try await tmux.press("Enter")
         #expect(await frames.frame(containing: "screen=shift", "state=open", "expected=100,00€") != nil)
 
         // And sells an espresso (2,20 €) for exact cash
-        try tmux.press("Escape")
+        try await tmux.press("Escape")
         #expect(await frames.frame(containing: "screen=sell") != nil)
-        try tmux.type("4006381333931\r")
+        try await tmux.type("4006381333931\r")
         #expect(await frames.frame(containing: "screen=sell", "lines=1") != nil)
-        try tmux.press("F12")
+        try await tmux.press("F12")
         #expect(await frames.frame(containing: "screen=pay") != nil)
-        try tmux.press("Enter")
+        try await tmux.press("Enter")
         #expect(await frames.frame(containing: "screen=receipt") != nil)
-        try tmux.press("Escape")
+        try await tmux.press("Escape")
         #expect(await frames.frame(containing: "screen=sell", "lines=0") != nil)
 
         // And takes 5.00 out, then closes with 96.00 counted
-        try tmux.press("F8")
+        try await tmux.press("F8")
         #expect(await frames.frame(containing: "screen=shift", "state=open", "expected=102,20€") != nil)
-        try tmux.press("F4")
-        try tmux.type("5.00")
-        try tmux.press("Enter")
-        try tmux.type("bank")
-        try tmux.press("Enter")
+        try await tmux.press("F4")
+        try await tmux.type("5.00")
+        try await tmux.press("Enter")
+        try await tmux.type("bank")
+        try await tmux.press("Enter")
         #expect(await frames.frame(containing: "screen=shift", "state=open", "expected=97,20€") != nil)
-        try tmux.press("F5")
-        try tmux.type("96.00")
-        try tmux.press("Enter")
+        try await tmux.press("F5")
+        try await tmux.type("96.00")
+        try await tmux.press("Enter")
 
         // Then the Z report shows the expected cash and the difference, and it was printed to a file
         #expect(await frames.frame(containing: "screen=shift", "state=closed", "expected=97,20€", "difference=-1,20€") != nil)
-        let screen = try tmux.capture(containing: "Z report")
+        let screen = try await tmux.capture(containing: "Z report")
         #expect(screen.contains("Expected cash"))
         #expect(screen.contains("-1,20 €"))
         let printed = try FileManager.default.contentsOfDirectory(atPath: data.url.appendingPathComponent("printed").path)
         #expect(printed.count == 1)
-        try tmux.press("C-q")
+        try await tmux.press("C-q")
     }
 
     @Test func shiftCommands_openCashOutClose_printTheZReport() async throws {

@@ -27,19 +27,25 @@ struct PosHostileEnvironmentEndToEndTests {
         let data = try TemporaryDirectory()
         defer { data.remove() }
         try await Self.demoWithSales(data)
-        try Self.run("/usr/bin/mount", ["--bind", "-o", "ro", data.path, data.path])
-        defer { try? Self.run("/usr/bin/umount", [data.path]) }
+        try await Self.run("/usr/bin/mount", ["--bind", "-o", "ro", data.path, data.path])
+        // Unmounted before `data.remove()` runs, also when a command throws (a `defer` cannot await umount).
+        var thrown: (any Error)?
+        do {
+            for arguments in [["status"], ["orders", "list"], ["sell", "--item", "BAK-PAC", "--pay", "cash"], ["sync"], []] {
+                // When
+                let outcome = try await PosProcess.run(arguments + ["--data-dir", data.path])
 
-        for arguments in [["status"], ["orders", "list"], ["sell", "--item", "BAK-PAC", "--pay", "cash"], ["sync"], []] {
-            // When
-            let outcome = try await PosProcess.run(arguments + ["--data-dir", data.path])
-
-            // Then
-            #expect(outcome.status == 9, "pos \(arguments)")
-            #expect(outcome.stderr == "pos: pos cannot write to \(data.path) (read-only file system).\n" + Self.readOnlyAdvice,
-                    "pos \(arguments)")
-            #expect(!outcome.stderr.contains("Error Domain"))
+                // Then
+                #expect(outcome.status == 9, "pos \(arguments)")
+                #expect(outcome.stderr == "pos: pos cannot write to \(data.path) (read-only file system).\n" + Self.readOnlyAdvice,
+                        "pos \(arguments)")
+                #expect(!outcome.stderr.contains("Error Domain"))
+            }
+        } catch {
+            thrown = error
         }
+        try? await Self.run("/usr/bin/umount", [data.path])
+        if let thrown { throw thrown }
     }
 
     @Test(.enabled(if: isRoot, "needs root to run a command as nobody"))
@@ -71,7 +77,7 @@ struct PosHostileEnvironmentEndToEndTests {
         defer { data.remove() }
         try await Self.demoWithSales(data)
         let database = data.url.appendingPathComponent("pos.sqlite")
-        try Self.damage(tables: ["order", "outbox"], in: database.path)
+        try await Self.damage(tables: ["order", "outbox"], in: database.path)
         let damaged = try Data(contentsOf: database)
 
         for arguments in [["status"], ["orders", "list"], ["sell", "--item", "BAK-PAC", "--pay", "cash"], ["sync"], []] {
@@ -97,7 +103,7 @@ struct PosHostileEnvironmentEndToEndTests {
     // MARK: - Helpers
 
     /// Overwrites the b-tree header of each table's root page, as a failing disk would.
-    private static func damage(tables: [String], in path: String) throws {
+    private static func damage(tables: [String], in path: String) async throws {
         let script = """
             import sqlite3, sys
             c = sqlite3.connect(sys.argv[1])
@@ -114,15 +120,15 @@ struct PosHostileEnvironmentEndToEndTests {
             """
         let child = try ChildProcess("/usr/bin/python3", ["-c", script, path] + tables,
                                      environment: ProcessInfo.processInfo.environment)
-        let output = child.stdout?.readDataToEndOfFile() ?? Data()
-        #expect(child.waitForExitBlocking() == 0)
-        #expect(String(decoding: output, as: UTF8.self) == "\(tables.count)\n")
+        let outcome = await child.collectOutput()
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout == "\(tables.count)\n")
     }
 
-    private static func run(_ executable: String, _ arguments: [String]) throws {
+    private static func run(_ executable: String, _ arguments: [String]) async throws {
         let child = try ChildProcess(executable, arguments, environment: ProcessInfo.processInfo.environment,
                                      stdout: .null, stderr: .null)
-        guard child.waitForExitBlocking() == 0 else {
+        guard await child.waitForExit() == 0 else {
             throw CatalogSeeder.Failure(description: "\(executable) \(arguments) failed")
         }
     }

@@ -8,7 +8,7 @@ enum CatalogSeeder {
     }
 
     /// Runs SQL statements in one transaction.
-    static func execute(_ statements: [String], database: String) throws {
+    static func execute(_ statements: [String], database: String) async throws {
         let script = """
             import sqlite3, sys
             connection = sqlite3.connect(sys.argv[1])
@@ -20,9 +20,9 @@ enum CatalogSeeder {
         let child = try ChildProcess("/usr/bin/python3", ["-c", script, database],
                                      environment: ProcessInfo.processInfo.environment, stdout: .null,
                                      stdin: Data(statements.joined(separator: ";\n").utf8))
-        let errors = child.stderr?.readDataToEndOfFile() ?? Data()
-        guard child.waitForExitBlocking() == 0 else {
-            throw Failure(description: "seeding failed: \(String(decoding: errors, as: UTF8.self))")
+        let outcome = await child.collectOutput()
+        guard outcome.status == 0 else {
+            throw Failure(description: "seeding failed: \(outcome.stderr)")
         }
     }
 }

@@ -23,7 +23,7 @@ struct PosSellEndToEndTests {
                                              environment: ["POS_APP_PASSWORD": "abcd efgh ijkl"])
         #expect(login.status == 0, "stderr: \(login.stderr)")
         server.stop()
-        try CatalogSeeder.execute([
+        try await CatalogSeeder.execute([
             "DELETE FROM taxRate",
             "INSERT INTO taxRate (id, country, rate, name, taxClass) VALUES (501, 'DE', '19.0000', 'MwSt', 'standard')",
             "INSERT INTO product (id, name, sku, price, regularPrice) VALUES (9001, 'Mug', 'MUG-1', '5.95', '5.95')",
@@ -111,6 +111,9 @@ struct PosSellEndToEndTests {
     @Test func cart_parkThenResume_bringsBackLinesDiscountAndCustomer_andSellsIt() async throws {
         defer { tearDown() }
         try await prepare()
+        // (customer 5 must be in the counter's copy: `--customer` attaches only a customer it knows, issue 16)
+        try await CatalogSeeder.execute(["INSERT INTO customer (id, email, firstName, lastName) VALUES (5, 'kim@example.com', 'Kim', 'Lee')"],
+                                  database: data.url.appendingPathComponent("pos.sqlite").path)
         // When
         let park = try await PosProcess.run(["cart", "park", "--data-dir", data.path, "--item", "MUG-1:2", "--item", "TEA-1",
                                              "--discount", "10%", "--customer", "5", "--name", "Table 4", "--json"])

@@ -3,15 +3,17 @@ import Testing
 
 /// Concert E+ round trips against pyteliummanager (PyPI), an implementation we did not write, over real ptys:
 /// once with it as the register and our simulator as the terminal, once the other way round.
-@Suite(.serialized, .enabled(if: PythonPeer.unavailableReason == nil, "\(PythonPeer.unavailableReason ?? "")"))
+@Suite(.serialized, .enabled("needs pyteliummanager in the Python venv (scripts/install-deps.sh)") {
+    await PythonPeer.unavailableReason == nil
+})
 struct ConcertPyteliumEndToEndTests {
     /// A data directory inside `folder` holding the embedded demo store (`pos run` seeds it): `pos reader pay` is
     /// journalled in a store's currency.
-    private func demoStore(in folder: TemporaryDirectory) throws -> String {
+    private func demoStore(in folder: TemporaryDirectory) async throws -> String {
         let path = folder.url.appendingPathComponent("pos-data").path
         let run = try ChildProcess(PosProcess.executable.path, ["run", "--json", "--data-dir", path],
                                    environment: PosProcess.environment(), stdout: .null, stderr: .null)
-        #expect(run.waitForExitBlocking() == 0)
+        #expect(await run.waitForExit() == 0)
         return path
     }
 
@@ -28,7 +30,7 @@ struct ConcertPyteliumEndToEndTests {
         let register = try PythonPeer(script: "telium_register.py", [link, "12.50", "EUR"])
         defer { register.terminate() }
         let answer = try await register.nextJSON()
-        let ended = register.finish()
+        let ended = await register.finish()
 
         // Then
         let json = try #require(answer, "no answer from pyteliummanager: \(ended.stderr)")
@@ -48,7 +50,7 @@ struct ConcertPyteliumEndToEndTests {
         // Given
         let data = try TemporaryDirectory()
         defer { data.remove() }
-        let store = try demoStore(in: data)
+        let store = try await demoStore(in: data)
         let link = data.url.appendingPathComponent("ttyTelium").path
         let terminal = try PythonPeer(script: "telium_terminal.py", [link])
         defer { terminal.terminate() }
@@ -60,7 +62,7 @@ struct ConcertPyteliumEndToEndTests {
             "--reference", "ORDER-42", "--json", "--data-dir", store,
         ])
         let request = try await terminal.nextJSON()
-        let ended = terminal.finish()
+        let ended = await terminal.finish()
 
         // Then
         #expect(outcome.status == 0, "stderr: \(outcome.stderr); terminal: \(ended.stderr)")
@@ -82,7 +84,7 @@ struct ConcertPyteliumEndToEndTests {
         // Given
         let data = try TemporaryDirectory()
         defer { data.remove() }
-        let store = try demoStore(in: data)
+        let store = try await demoStore(in: data)
         let link = data.url.appendingPathComponent("ttyTelium").path
         let terminal = try PythonPeer(script: "telium_terminal.py", [link, "7"])
         defer { terminal.terminate() }

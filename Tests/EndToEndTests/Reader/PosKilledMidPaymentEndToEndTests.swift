@@ -38,7 +38,7 @@ struct PosKilledMidPaymentEndToEndTests {
     private func prepare(script: String) async throws -> (RunningPos, String) {
         let productID = server.addProduct(name: "Kill Mug", regularPrice: "5.00", taxClass: "zero-rate").id
         #expect(try await pos(["login", "--site", site, "--username", "manager"]).status == 0)
-        try CatalogSeeder.execute([
+        try await CatalogSeeder.execute([
             "INSERT OR REPLACE INTO product (id, name, sku, price, regularPrice, taxClass) VALUES (\(productID), 'Kill Mug', 'KILL-MUG', '5.00', '5.00', 'zero-rate')",
         ], database: data.url.appendingPathComponent("pos.sqlite").path)
         let port = try freeLoopbackPort()

@@ -3,17 +3,22 @@ import Foundation
 /// A Python peer process (pyteliummanager, PyPI module `telium`) from the venv scripts/install-deps.sh builds,
 /// running one of the scripts in `scripts/concert/`; its standard output is read line by line as it arrives.
 final class PythonPeer {
-    /// Why the peer cannot run, or `nil` when the venv has `telium`.
-    static let unavailableReason: String? = {
+    /// Why the peer cannot run, or `nil` when the venv has `telium`. Probed once, awaiting the interpreter's exit
+    /// off the concurrency pool.
+    static var unavailableReason: String? {
+        get async { await probe.value }
+    }
+
+    private static let probe = Task<String?, Never> {
         guard FileManager.default.isExecutableFile(atPath: python.path) else {
             return "pyteliummanager venv missing at \(python.path): run scripts/install-deps.sh (pip could not reach PyPI?)"
         }
         guard let probe = try? ChildProcess(python.path, ["-c", "import telium"],
                                             environment: ProcessInfo.processInfo.environment, stdout: .null, stderr: .null)
         else { return "cannot start \(python.path)" }
-        return probe.waitForExitBlocking() == 0
+        return await probe.waitForExit() == 0
             ? nil : "pyteliummanager is not installed in \(python.path): run scripts/install-deps.sh (pip could not reach PyPI?)"
-    }()
+    }
 
     /// The venv's interpreter (`POS_PYTHON_VENV`, else `~/.cache/pos/python-venv`).
     static var python: URL {
@@ -52,13 +57,13 @@ final class PythonPeer {
     }
 
     /// Waits for the process to end and returns its status and standard error.
-    func finish() -> (status: Int32, stderr: String) {
-        let stderr = String(decoding: child.stderr?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
-        return (child.waitForExitBlocking(), stderr)
+    func finish() async -> (status: Int32, stderr: String) {
+        let stderr = String(decoding: await ChildProcess.readToEnd(child.stderr), as: UTF8.self)
+        return (await child.waitForExit(), stderr)
     }
 
+    /// Sends SIGTERM; the child is reaped on its own thread (this returns at once, so `defer` can call it).
     func terminate() {
         child.signal(SIGTERM)
-        _ = child.waitForExitBlocking()
     }
 }

@@ -44,7 +44,7 @@ struct ReaderBusyEndToEndTests {
     private func prepare(script: String) async throws -> (RunningPos, String) {
         let productID = server.addProduct(name: "Busy Mug", regularPrice: "5.00", taxClass: "zero-rate").id
         #expect(try await pos(["login", "--site", site, "--username", "manager"]).status == 0)
-        try CatalogSeeder.execute([
+        try await CatalogSeeder.execute([
             "INSERT OR REPLACE INTO product (id, name, sku, price, regularPrice, taxClass) VALUES (\(productID), 'Busy Mug', 'BUSY-MUG', '5.00', '5.00', 'zero-rate')",
         ], database: data.url.appendingPathComponent("pos.sqlite").path)
         let port = try freeLoopbackPort()

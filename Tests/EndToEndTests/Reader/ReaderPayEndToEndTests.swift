@@ -9,7 +9,7 @@ struct ReaderPayEndToEndTests {
     let server = WooTestServer()
     let data: TemporaryDirectory
 
-    init() throws {
+    init() async throws {
         data = try TemporaryDirectory()
         let site = try server.start().absoluteString
         server.seedDemoStore()
@@ -17,7 +17,7 @@ struct ReaderPayEndToEndTests {
         let login = try ChildProcess(PosProcess.executable.path,
                                      ["login", "--site", site, "--username", "manager", "--data-dir", data.path],
                                      environment: PosProcess.environment(adding: ["POS_APP_PASSWORD": "pay pass"]))
-        #expect(login.waitForExitBlocking() == 0)
+        #expect(await login.waitForExit() == 0)
     }
 
     /// Runs `pos` once in the logged-in data directory, then stops the store and removes the directory.

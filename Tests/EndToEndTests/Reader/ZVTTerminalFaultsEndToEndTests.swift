@@ -43,7 +43,7 @@ struct ZVTTerminalFaultsEndToEndTests {
     private func prepare(script: String, line: Line) async throws -> (RunningPos, String) {
         let productID = server.addProduct(name: "Fault Mug", regularPrice: "5.00", taxClass: "zero-rate").id
         #expect(try await pos(["login", "--site", site, "--username", "manager"]).status == 0)
-        try CatalogSeeder.execute([
+        try await CatalogSeeder.execute([
             "INSERT OR REPLACE INTO product (id, name, sku, price, regularPrice, taxClass) VALUES (\(productID), 'Fault Mug', 'FAULT-MUG', '5.00', '5.00', 'zero-rate')",
         ], database: data.url.appendingPathComponent("pos.sqlite").path)
         switch line {

@@ -55,7 +55,7 @@ struct CardDataScanEndToEndTests {
         // Given a store, a product, and one unmasking terminal per test card
         let productID = server.addProduct(name: "Scan Mug", regularPrice: "5.00", taxClass: "zero-rate").id
         #expect(try await pos(["login", "--site", site, "--username", "manager"]).status == 0)
-        try CatalogSeeder.execute([
+        try await CatalogSeeder.execute([
             "INSERT OR REPLACE INTO product (id, name, sku, price, regularPrice, taxClass) VALUES (\(productID), 'Scan Mug', 'SCAN-MUG', '5.00', '5.00', 'zero-rate')",
         ], database: data.url.appendingPathComponent("pos.sqlite").path)
         var readers: [String] = []

@@ -134,8 +134,9 @@ final class ChildProcess: @unchecked Sendable {
     /// The exit status (128 + signal number when a signal ended it).
     func waitForExit() async -> Int32 { await exit.value() }
 
-    /// The exit status, blocking the calling thread (for synchronous callers).
-    func waitForExitBlocking() -> Int32 { exit.blockingValue() }
+    /// Calls `action` with the exit status once the child has exited, on the thread that reaped it (for `defer`
+    /// blocks and other synchronous callers, which must not block a concurrency pool thread waiting for it).
+    func whenExited(_ action: @escaping @Sendable (Int32) -> Void) { exit.whenFulfilled(action) }
 
     /// Sends a signal.
     func signal(_ number: Int32) { kill(pid, number) }
@@ -185,18 +186,28 @@ final class OneShot<Value: Sendable>: Sendable {
     private struct State {
         var value: Value?
         var waiters: [CheckedContinuation<Value, Never>] = []
+        var callbacks: [@Sendable (Value) -> Void] = []
     }
     private let state = Mutex(State())
-    private let done = DispatchSemaphore(value: 0)
 
     func fulfil(_ value: Value) {
-        let waiters = state.withLock { state -> [CheckedContinuation<Value, Never>] in
+        let (waiters, callbacks) = state.withLock { state in
             state.value = value
-            defer { state.waiters = [] }
-            return state.waiters
+            defer { state.waiters = []; state.callbacks = [] }
+            return (state.waiters, state.callbacks)
         }
         waiters.forEach { $0.resume(returning: value) }
-        done.signal()
+        callbacks.forEach { $0(value) }
+    }
+
+    /// Calls `action` with the value: at once if it is set, else on the thread that sets it.
+    func whenFulfilled(_ action: @escaping @Sendable (Value) -> Void) {
+        let ready = state.withLock { state -> Value? in
+            if let value = state.value { return value }
+            state.callbacks.append(action)
+            return nil
+        }
+        if let ready { action(ready) }
     }
 
     func value() async -> Value {
@@ -208,12 +219,5 @@ final class OneShot<Value: Sendable>: Sendable {
             }
             if let ready { continuation.resume(returning: ready) }
         }
-    }
-
-    func blockingValue() -> Value {
-        if let value = state.withLock({ $0.value }) { return value }
-        done.wait()
-        done.signal()
-        return state.withLock { $0.value! }
     }
 }

@@ -12,38 +12,43 @@ struct UdevDaemon {
     enum Failure: Error { case notInstalled, didNotStart(String) }
 
     /// Starts the daemon unless one is already running (then it is left alone).
-    static func start() throws -> UdevDaemon {
+    static func start() async throws -> UdevDaemon {
         guard let path else { throw Failure.notInstalled }
         if runningPID() != nil { return UdevDaemon(pid: nil, createdRunDirectory: false) }
         let createdRunDirectory = !FileManager.default.fileExists(atPath: "/run/udev")
-        let status = run(path, ["--daemon"])
+        let status = await run(path, ["--daemon"])
         guard status == 0, let pid = runningPID() else {
             throw Failure.didNotStart("systemd-udevd --daemon exited with \(status)")
         }
         // `udevadm settle` returns once the daemon's control socket answers and its queue is empty.
-        _ = run("/bin/udevadm", ["settle", "--timeout=5"])
+        _ = await run("/bin/udevadm", ["settle", "--timeout=5"])
         return UdevDaemon(pid: pid, createdRunDirectory: createdRunDirectory)
     }
 
     /// Stops the daemon this test started: `udevadm control --exit` returns once it has exited.
-    func stop() {
+    func stop() async {
         guard pid != nil else { return }
-        _ = Self.run("/bin/udevadm", ["control", "--exit", "--timeout=10"])
+        _ = await Self.run("/bin/udevadm", ["control", "--exit", "--timeout=10"])
         if createdRunDirectory { try? FileManager.default.removeItem(atPath: "/run/udev") }
     }
 
     /// Runs a program to completion with posix_spawn and waitpid (Foundation's Process never reaped the
-    /// parent of a self-daemonizing program here) and returns its exit status, or -1.
-    static func run(_ path: String, _ arguments: [String]) -> Int32 {
+    /// parent of a self-daemonizing program here) and returns its exit status, or -1. `waitpid` runs on a thread of
+    /// its own, so no concurrency pool thread (two on a 2-core machine) is held while `udevadm settle` waits.
+    static func run(_ path: String, _ arguments: [String]) async -> Int32 {
         var pid: pid_t = 0
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         guard posix_spawn(&pid, path, nil, nil, argv, environ) == 0 else { return -1 }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            if errno != EINTR { return -1 }
+        return await withCheckedContinuation { continuation in
+            Thread.detachNewThread { [pid] in
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) < 0 {
+                    if errno != EINTR { continuation.resume(returning: -1); return }
+                }
+                continuation.resume(returning: (status & 0x7F) == 0 ? (status >> 8) & 0xFF : -1)
+            }
         }
-        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : -1
     }
 
     /// The pid of a running (not zombie) systemd-udevd, from /proc.

@@ -47,15 +47,22 @@ import Testing
     @Test(.enabled(if: canTrigger && UdevDaemon.isInstalled, "needs root and systemd-udevd (apt-get install udev)"))
     func udevMonitor_changeOnDevNullWithUdevdRunning_receivesTheProcessedEvent() async throws {
         // Given
-        let daemon = try UdevDaemon.start()
-        defer { daemon.stop() }
-        let monitor = UdevDeviceMonitor(source: .udev, subsystems: ["mem"])
-        let stream = monitor.rawEvents()
-        try await monitor.start()
-        defer { monitor.stop() }
+        let daemon = try await UdevDaemon.start()
+        // The daemon is stopped (awaited: a `defer` cannot) before the test ends, also when it throws.
+        let event: UdevEvent?
+        do {
+            let monitor = UdevDeviceMonitor(source: .udev, subsystems: ["mem"])
+            let stream = monitor.rawEvents()
+            try await monitor.start()
+            defer { monitor.stop() }
 
-        // When
-        let event = try await firstNullEvent(stream, monitor: monitor)
+            // When
+            event = try await firstNullEvent(stream, monitor: monitor)
+        } catch {
+            await daemon.stop()
+            throw error
+        }
+        await daemon.stop()
 
         // Then: udevd processed it (it adds the device node)
         let received = try #require(event, "no event from udevd")

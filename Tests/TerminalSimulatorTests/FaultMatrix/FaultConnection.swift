@@ -7,6 +7,15 @@ import TerminalSimulator
 /// One connection of the counter to the simulated terminal, through a ``FaultRelay``: the driver and
 /// ``DefaultCardReaderService`` on one pipe, the simulator (sharing the cell's ledger) on the other.
 struct FaultConnection {
+    /// How long the simulated terminal waits for the counter's acknowledgement or next step, in wall-clock time.
+    ///
+    /// In the matrix only the counter's `ManualClock` may move time: no cell's outcome depends on the terminal
+    /// giving up (all 90 cells end the same with this patience). A wall-clock limit here (it was 5 s) only turned a
+    /// slow machine into a failure: when a loaded CI host took longer than that to run the counter's side of the
+    /// clean warm-up payment, the terminal hung up and the cell failed with `.warmUpFailed`. An hour means never
+    /// within a test; a real hang is still caught by the suite's time limit.
+    static let simulatorPatience: Duration = .seconds(3600)
+
     let relay: FaultRelay
     let service: DefaultCardReaderService
     let server: Task<Void, Never>
@@ -34,14 +43,14 @@ struct FaultConnection {
             address = line == .zvtTCP
                 ? ReaderAddress(terminalProtocol: .zvt, link: .tcp(host: "127.0.0.1", port: 20007))
                 : ReaderAddress(terminalProtocol: .zvt, link: .serial(path: "/dev/ttyS0"))
-            let engine = ZVTTerminalEngine(framing: framing, ledger: ledger, acknowledgeTimeout: .seconds(5))
+            let engine = ZVTTerminalEngine(framing: framing, ledger: ledger, acknowledgeTimeout: Self.simulatorPatience)
             server = Task { await engine.serve(terminal) }
             service = DefaultCardReaderService(makeDriver: { address throws(CardReaderError) in
                 box.keep(ZVTCardReader(transport: counter, framing: framing, address: address, currency: .eur, clock: clock))
             })
         case .concert:
             address = ReaderAddress(terminalProtocol: .concert, link: .serial(path: "/dev/ttyACM0"))
-            let engine = ConcertTerminalEngine(ledger: ledger, stepTimeout: .seconds(5))
+            let engine = ConcertTerminalEngine(ledger: ledger, stepTimeout: Self.simulatorPatience)
             server = Task { await engine.serve(terminal) }
             service = DefaultCardReaderService(makeDriver: { address throws(CardReaderError) in
                 box.keep(ConcertCardReader(transport: counter, address: address, clock: clock))

@@ -22,7 +22,7 @@ struct TerminalFaultRunner {
         let (announcements, announcer) = AsyncStream<String>.makeStream()
         let engine = ZVTTerminalEngine(
             framing: framing, script: TerminalScript(outcomes: [.approve, cell.fault.outcome]), ledger: ledger,
-            announce: { announcer.yield($0) }
+            acknowledgeTimeout: FaultConnection.simulatorPatience, announce: { announcer.yield($0) }
         )
         let server = Task { await engine.serve(terminal) }
         let address = cell.line == .zvtTCP

@@ -20,8 +20,14 @@ public final class OrdersView: CounterModule {
 
     public var name: String { "orders" }
     public var title: String { "Orders" }
+    /// Includes the refund prompt (`none`, `amount` while typing it, `question` before refunding), whether a refund
+    /// runs, the message kind and how many listed orders are fully refunded, so a test awaits each refund step.
     public var frameSummary: String {
-        "orders=\(interactor.response.isLoading ? "loading" : String(viewModel.rows.count)) detail=\(viewModel.detail != nil)"
+        let prompt = viewModel.prompt == nil ? "none" : viewModel.isQuestion ? "question" : "amount"
+        let message = viewModel.message == nil ? "none" : viewModel.isError ? "error" : "info"
+        return "orders=\(interactor.response.isLoading ? "loading" : String(viewModel.rows.count)) detail=\(viewModel.detail != nil)"
+            + " refundPrompt=\(prompt) refunding=\(interactor.response.isRefunding) message=\(message)"
+            + " refunded=\(viewModel.rows.filter { $0.refund == "refunded" }.count)"
     }
     public var keyHints: [KeyHint] {
         [KeyHint("↑↓", "Choose"), KeyHint("Enter", "Show"), KeyHint("F6", "Reprint"), KeyHint("F7", "Refund"), KeyHint("Esc", "Back")]

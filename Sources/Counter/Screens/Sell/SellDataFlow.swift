@@ -16,8 +16,15 @@ public enum SellDataFlow {
         case quantityKeyPressed
         case removeLineKeyPressed
         case discountKeyPressed
+        /// ^D: a discount on the selected line (percent or amount).
+        case lineDiscountKeyPressed
         case couponKeyPressed
+        /// F6: find a customer (name, e-mail, phone or number) to attach; Enter alone detaches.
         case customerKeyPressed
+        /// ^O: "no sale", opens the cash drawer (logged in the shift).
+        case noSaleKeyPressed
+        /// ^R: shows (or hides) the receipt this cart will print, before payment.
+        case previewKeyPressed
         case payKeyPressed
         case payCardKeyPressed
         /// F10: parks the cart under a name typed in a prompt (empty: the next number); with an empty cart, opens
@@ -36,6 +43,7 @@ public enum SellDataFlow {
     public enum Prompt: Hashable, Sendable {
         case quantity
         case discount
+        case lineDiscount
         case coupon
         case customer
         case parkName
@@ -51,13 +59,17 @@ public enum SellDataFlow {
         public var amount: Money?
         /// The calculator's amount before discounts.
         public var subtotal: Money?
+        /// The line's own discount as typed ("10%", "0.50").
+        public var discount: String?
 
-        public init(name: String, quantity: Int, code: String, amount: Money? = nil, subtotal: Money? = nil) {
+        public init(name: String, quantity: Int, code: String, amount: Money? = nil, subtotal: Money? = nil,
+                    discount: String? = nil) {
             self.name = name
             self.quantity = quantity
             self.code = code
             self.amount = amount
             self.subtotal = subtotal
+            self.discount = discount
         }
     }
 
@@ -81,6 +93,15 @@ public enum SellDataFlow {
         public var discountText: String?
         public var coupon: String?
         public var customerId: Int64?
+        /// The attached customer's name, once looked up.
+        public var customerName: String?
+        /// Customers matching the customer prompt's text, while it is open.
+        public var customerResults: [CustomerSummary] = []
+        public var selectedCustomer = 0
+        /// The receipt preview's text lines, while it is shown.
+        public var preview: [String]?
+        /// The first preview line shown.
+        public var previewOffset = 0
         public var message: Message?
         public var currency: Currency
         /// The persisted sale this cart is (`nil` until the first item).
@@ -100,13 +121,14 @@ public enum SellDataFlow {
             lines = sale.cart.items.enumerated().map { index, item in
                 let priced = sale.lines.indices.contains(index) ? sale.lines[index] : nil
                 return Line(name: priced?.name ?? item.code, quantity: item.quantity, code: item.code,
-                            amount: priced?.amount, subtotal: priced?.subtotal)
+                            amount: priced?.amount, subtotal: priced?.subtotal, discount: item.discount.map(Self.label))
             }
             if let selected = selectedLine, selected >= lines.count { selectedLine = lines.isEmpty ? nil : lines.count - 1 }
             totals = sale.totals
             discount = sale.cart.orderDiscount
             discountText = sale.cart.orderDiscount.map(Self.label)
             coupon = sale.cart.couponCodes.first
+            if customerId != sale.cart.customerId { customerName = nil }
             customerId = sale.cart.customerId
         }
 
@@ -137,6 +159,10 @@ public enum SellDataFlow {
         public var query: String
         public var rows: [Row]
         public var results: [Result]
+        /// The heading over ``results`` ("Found (↑↓, Enter adds)", "Customers (↑↓, Enter attaches)").
+        public var resultsTitle: String
+        /// The receipt preview lines in view, when it is shown (instead of the cart).
+        public var preview: [String]?
         /// "Coupon DEMO10 · Discount 10% · Customer #5"
         public var adjustments: String
         public var itemCount: String

@@ -9,11 +9,13 @@ import Yosemite
 @MainActor
 public final class SellInteractor {
     /// The state shown.
-    public private(set) var response: SellDataFlow.Response
+    public internal(set) var response: SellDataFlow.Response
     /// Receives each new state (the presenter and view, wired by the builder).
     var present: (SellDataFlow.Response) -> Void = { _ in }
-    private let context: CounterContext
+    let context: CounterContext
     private var searchGeneration = 0
+    /// Bumped by each customer search, so an older answer never replaces a newer one.
+    var customerGeneration = 0
     /// Cart edits waiting for the checkout, oldest first; one runs at a time.
     private var pendingEdits: [Checkout.CartEdit] = []
     private var editing = false
@@ -34,20 +36,23 @@ public final class SellInteractor {
     public func handle(_ request: SellDataFlow.Request) {
         switch request {
         case .typed(let character):
-            if response.prompt != nil { response.promptText.append(character) } else { setQuery(response.query + String(character)) }
+            if response.prompt != nil { response.promptText.append(character); promptTextChanged() } else { setQuery(response.query + String(character)) }
         case .backspace:
-            if response.prompt != nil { _ = response.promptText.popLast() } else if !response.query.isEmpty { setQuery(String(response.query.dropLast())) }
+            if response.prompt != nil { _ = response.promptText.popLast(); promptTextChanged() } else if !response.query.isEmpty { setQuery(String(response.query.dropLast())) }
         case .enterPressed: enterPressed()
         case .escapePressed:
-            if response.parked != nil { response.parked = nil } else if response.prompt != nil { response.prompt = nil } else if !response.query.isEmpty { setQuery("") } else { response.message = nil }
+            if response.preview != nil { closePreview() } else if response.parked != nil { response.parked = nil } else if response.prompt != nil { closePrompt() } else if !response.query.isEmpty { setQuery("") } else { response.message = nil }
         case .selectionUp: moveSelection(by: -1)
         case .selectionDown: moveSelection(by: 1)
         case .scanned(let code): scanned(code)
         case .quantityKeyPressed: openPrompt(.quantity, needsLine: true)
         case .removeLineKeyPressed: if response.parked != nil { voidSelectedParked() } else { removeSelectedLine() }
         case .discountKeyPressed: openPrompt(.discount, needsLine: false)
+        case .lineDiscountKeyPressed: openPrompt(.lineDiscount, needsLine: true)
         case .couponKeyPressed: openPrompt(.coupon, needsLine: false)
         case .customerKeyPressed: openPrompt(.customer, needsLine: false)
+        case .noSaleKeyPressed: openDrawer()
+        case .previewKeyPressed: togglePreview()
         case .payKeyPressed: payByCard = false; pay()
         case .payCardKeyPressed: payByCard = true; pay()
         case .parkKeyPressed:
@@ -79,6 +84,7 @@ public final class SellInteractor {
             guard let sale = try? await stores.perform({ OrderAction.currentSale(onCompletion: $0) }),
                   self.response.saleId == nil, self.response.lines.isEmpty else { return }
             self.response.show(sale)
+            self.lookUpCustomerName()
             if !sale.cart.items.isEmpty {
                 self.response.message = SellDataFlow.Message(text: "Restored the open cart (sale \(sale.id))", isError: false)
             }
@@ -107,6 +113,10 @@ public final class SellInteractor {
     private func enterPressed() {
         if let parked = response.parked {
             if parked.indices.contains(response.selectedParked) { resume(parked[response.selectedParked]) }
+            return
+        }
+        if response.prompt == .customer {
+            attachCustomer(text: response.promptText.trimmingCharacters(in: .whitespaces))
             return
         }
         if let prompt = response.prompt {
@@ -168,7 +178,8 @@ public final class SellInteractor {
     private func add(_ item: CatalogItem) {
         let code = item.sku.flatMap { $0.isEmpty ? nil : $0 } ?? item.globalUniqueID.flatMap { $0.isEmpty ? nil : $0 }
             ?? String(item.variation?.id ?? item.product.id)
-        if let index = response.lines.firstIndex(where: { $0.code == code }) {
+        // As the checkout does: the same code adds to its line unless that line has its own discount.
+        if let index = response.lines.firstIndex(where: { $0.code == code && $0.discount == nil }) {
             response.lines[index].quantity += 1
             response.selectedLine = index
         } else {
@@ -191,7 +202,11 @@ public final class SellInteractor {
     }
 
     private func moveSelection(by step: Int) {
-        if let parked = response.parked {
+        if let preview = response.preview {
+            response.previewOffset = max(0, min(max(0, preview.count - 1), response.previewOffset + step))
+        } else if response.prompt == .customer, !response.customerResults.isEmpty {
+            response.selectedCustomer = max(0, min(response.customerResults.count - 1, response.selectedCustomer + step))
+        } else if let parked = response.parked {
             response.selectedParked = max(0, min(parked.count - 1, response.selectedParked + step))
         } else if !response.results.isEmpty {
             response.selectedResult = max(0, min(response.results.count - 1, response.selectedResult + step))
@@ -202,7 +217,8 @@ public final class SellInteractor {
     }
 
     /// Hands a cart edit to the checkout; edits run one at a time, in order, each persisted before the next.
-    private func submit(_ edit: Checkout.CartEdit) {
+    func submit(_ edit: Checkout.CartEdit) {
+        if response.preview != nil { closePreview() }
         pendingEdits.append(edit)
         totalsPending = true
         guard !editing else { return }
@@ -294,6 +310,7 @@ public final class SellInteractor {
                 self.response = SellDataFlow.Response(currency: self.response.currency)
                 self.response.show(resumed)
                 self.response.message = SellDataFlow.Message(text: "Resumed \(resumed.name ?? String(resumed.id))", isError: false)
+                self.lookUpCustomerName()
             } catch {
                 self.response.parked = nil
                 self.response.message = SellDataFlow.Message(text: "\(error.message) \(error.recoverySuggestion)", isError: true)
@@ -318,8 +335,17 @@ public final class SellInteractor {
             response.message = SellDataFlow.Message(text: "The cart is empty", isError: true)
             return
         }
+        closePreview()
         response.prompt = prompt
         response.promptText = ""
+        response.customerResults = []
+        response.selectedCustomer = 0
+    }
+
+    func closePrompt() {
+        response.prompt = nil
+        response.customerResults = []
+        customerGeneration += 1
     }
 
     private func applyPrompt(_ prompt: SellDataFlow.Prompt, text: String) {
@@ -334,6 +360,11 @@ public final class SellInteractor {
             response.lines[index].quantity = quantity
             response.message = nil
             submit(.setQuantity(line: index, quantity: quantity))
+        case .lineDiscount(let discount, let label):
+            guard let index = response.selectedLine ?? response.lines.indices.last else { return }
+            response.lines[index].discount = label
+            response.message = nil
+            submit(.lineDiscount(line: index, discount))
         case .discount(let discount, let label):
             response.discount = discount
             response.discountText = label

@@ -19,11 +19,18 @@ public struct SellPresenter: Sendable {
         // The checkout's calculator amounts, never arithmetic of its own ("…" until the line is priced).
         let rows = response.lines.enumerated().map { index, line in
             SellDataFlow.ViewModel.Row(
-                quantity: "\(line.quantity)", name: line.name, amount: line.amount.map { $0.formatted(format) } ?? "…",
+                quantity: "\(line.quantity)", name: line.discount.map { "\(line.name) (−\($0))" } ?? line.name, amount: line.amount.map { $0.formatted(format) } ?? "…",
                 isSelected: index == response.selectedLine)
         }
         let results: [SellDataFlow.ViewModel.Result]
-        if let parked = response.parked {
+        var resultsTitle = "Found (↑↓, Enter adds)"
+        if response.prompt == .customer {
+            resultsTitle = "Customers (↑↓, Enter attaches)"
+            results = response.customerResults.enumerated().map { index, customer in
+                SellDataFlow.ViewModel.Result(name: customer.displayName + (customer.detail.isEmpty ? "" : " · " + customer.detail), detail: customer.detail, price: "#\(customer.id)",
+                                              isSelected: index == response.selectedCustomer)
+            }
+        } else if let parked = response.parked {
             results = parked.enumerated().map { index, sale in
                 SellDataFlow.ViewModel.Result(
                     name: "Parked \(sale.name ?? String(sale.id))", detail: sale.itemCount == 1 ? "1 item" : "\(sale.itemCount) items",
@@ -39,7 +46,9 @@ public struct SellPresenter: Sendable {
         var adjustments: [String] = []
         if let coupon = response.coupon { adjustments.append("Coupon \(coupon.uppercased())") }
         if let text = response.discountText { adjustments.append("Discount \(text)") }
-        if let customer = response.customerId { adjustments.append("Customer #\(customer)") }
+        if let customer = response.customerId {
+            adjustments.append(response.customerName.map { "Customer \($0)" } ?? "Customer #\(customer)")
+        }
         let count = response.lines.reduce(0) { $0 + $1.quantity }
         let totals = response.totals
         let gross = response.lines.reduce(Int64(0)) { $0 + ($1.subtotal?.minorUnits ?? 0) }
@@ -49,7 +58,8 @@ public struct SellPresenter: Sendable {
             discount = "−" + money(amount)
         }
         return SellDataFlow.ViewModel(
-            query: response.query, rows: rows, results: results, adjustments: adjustments.joined(separator: " · "),
+            query: response.query, rows: rows, results: results, resultsTitle: resultsTitle,
+            preview: response.preview.map { Array($0.dropFirst(response.previewOffset)) }, adjustments: adjustments.joined(separator: " · "),
             itemCount: count == 1 ? "1 item" : "\(count) items",
             subtotal: money(gross), discount: discount, tax: money(totals?.totalTax ?? 0),
             total: money(totals?.total ?? (response.lines.isEmpty ? 0 : gross)),
@@ -61,8 +71,9 @@ public struct SellPresenter: Sendable {
         switch prompt {
         case .quantity: "Quantity: "
         case .discount: "Order discount (10% or 2.50, empty removes): "
+        case .lineDiscount: "Line discount (10% or 2.50, empty removes): "
         case .coupon: "Coupon code (empty removes): "
-        case .customer: "Customer id (empty = guest): "
+        case .customer: "Customer (name, e-mail, phone or #number; Enter alone = guest): "
         case .parkName: "Park as (empty = next number): "
         }
     }

@@ -7,6 +7,7 @@ public enum SellPromptParser {
     public enum Outcome: Hashable, Sendable {
         case quantity(Int)
         case discount(Cart.Discount?, label: String?)
+        case lineDiscount(Cart.Discount?, label: String?)
         case coupon(String?)
         case customer(Int64?)
         case parkName(String)
@@ -21,6 +22,11 @@ public enum SellPromptParser {
                 return .failure("The quantity must be a whole number from 0 to \(SaleLimits.defaultMaxQuantity) (0 removes the line)")
             }
             return .quantity(quantity)
+        case .lineDiscount:
+            switch parse(.discount, text: text) {
+            case .discount(let discount, let label): return .lineDiscount(discount, label: label)
+            default: return .failure("The line discount must be a percentage such as 10% or an amount such as 0.50")
+            }
         case .discount:
             if text.isEmpty { return .discount(nil, label: nil) }
             let isPercent = text.hasSuffix("%")

@@ -15,11 +15,17 @@ public final class SellView: CounterModule {
         viewModel = presenter.viewModel(interactor.response)
     }
 
-    /// Shows a new state.
+    /// Whether every cart edit was saved when the screen was last drawn (the frame log reports it).
+    private var paintedSaved = true
+
+    /// Shows a new state; also repaints when the cart's edits got saved without changing what is shown (attaching
+    /// a customer whose name is already on screen), so the frame log says `saved=yes`.
     func display(_ response: SellDataFlow.Response) {
         let next = presenter.viewModel(response)
-        guard next != viewModel else { return }
+        let saved = interactor.isSaved
+        guard next != viewModel || saved != paintedSaved else { return }
         viewModel = next
+        paintedSaved = saved
         setNeedsDisplay()
     }
 
@@ -30,12 +36,16 @@ public final class SellView: CounterModule {
         return "lines=\(viewModel.rows.count) items=\(viewModel.itemCount.split(separator: " ").first ?? "0")"
             + " total=\(viewModel.total.replacingOccurrences(of: " ", with: "")) results=\(viewModel.results.count)"
             + " prompt=\(viewModel.prompt != nil) message=\(message) saved=\(interactor.isSaved ? "yes" : "no")"
+            + " preview=\(viewModel.preview != nil ? "yes" : "no")"
+            + (interactor.response.customerId.map { " customer=\($0)" } ?? "")
     }
     public var keyHints: [KeyHint] {
-        // Short labels so every key, F10 Park included, fits a 100-column terminal (docs/counter.md has them in full).
+        // Short labels, the pay keys last: the key line always keeps F11 Card and F12 Cash (80×24 included) and fills
+        // the rest in this order as room allows (F1 lists them all; docs/counter.md has them in full).
         [KeyHint("F2", "Qty"), KeyHint("F3", "Del"), KeyHint("F4", "Disc"), KeyHint("F5", "Cpn"),
          KeyHint("F6", "Cust"), KeyHint("F7", "Menu"), KeyHint("F8", "Shift"), KeyHint("F9", "Orders"),
-         KeyHint("F10", "Park"), KeyHint("F11", "Card"), KeyHint("F12", "Cash")]
+         KeyHint("F10", "Park"), KeyHint("^D", "Line disc"), KeyHint("^O", "No sale"), KeyHint("^R", "Preview"),
+         KeyHint("F11", "Card"), KeyHint("F12", "Cash")]
     }
 
     public func start() {
@@ -61,6 +71,9 @@ public final class SellView: CounterModule {
         case .function(12), .control("p"): .payKeyPressed
         case .function(11): .payCardKeyPressed
         case .function(10): .parkKeyPressed
+        case .control("d"): .lineDiscountKeyPressed
+        case .control("o"): .noSaleKeyPressed
+        case .control("r"): .previewKeyPressed
         default: nil
         }
         if let request { interactor.handle(request) }
@@ -87,10 +100,14 @@ public final class SellView: CounterModule {
 
         let listTop = top + 2, listBottom = area.bottom - 4
         let cartWidth = model.results.isEmpty ? width : width * 3 / 5
-        drawCart(model, in: &canvas, rect: CanvasRect(row: listTop, column: left, height: listBottom - listTop, width: cartWidth))
+        if let preview = model.preview {
+            drawPreview(preview, in: &canvas, rect: CanvasRect(row: listTop, column: left, height: listBottom - listTop, width: width))
+        } else {
+            drawCart(model, in: &canvas, rect: CanvasRect(row: listTop, column: left, height: listBottom - listTop, width: cartWidth))
+        }
         if !model.results.isEmpty {
             let rect = CanvasRect(row: listTop, column: left + cartWidth + 1, height: listBottom - listTop, width: width - cartWidth - 1)
-            drawResults(model.results, in: &canvas, rect: rect)
+            drawResults(model.results, title: model.resultsTitle, in: &canvas, rect: rect)
         }
 
         canvas.put(String(repeating: "─", count: width), row: area.bottom - 4, column: left, clip: area)
@@ -129,8 +146,21 @@ public final class SellView: CounterModule {
         }
     }
 
-    private static func drawResults(_ results: [SellDataFlow.ViewModel.Result], in canvas: inout TextCanvas, rect: CanvasRect) {
-        canvas.put("Found (↑↓, Enter adds)", row: rect.row, column: rect.column, attributes: .bold, clip: rect)
+    /// The receipt preview in a paper-wide column: the same text the printer gets.
+    private static func drawPreview(_ lines: [String], in canvas: inout TextCanvas, rect: CanvasRect) {
+        canvas.put("Receipt preview, not paid (↑↓ scroll, ^R or Esc closes)", row: rect.row, column: rect.column,
+                   attributes: .bold, clip: rect)
+        let paper = min(rect.width - 4, (lines.map(TextWidth.of).max() ?? 0) + 2)
+        let left = rect.column + max(0, (rect.width - paper) / 2)
+        for (offset, line) in lines.prefix(max(0, rect.height - 1)).enumerated() {
+            canvas.put(TextWidth.padded(" " + line, to: paper), row: rect.row + 1 + offset, column: left,
+                       attributes: .normal, clip: rect)
+        }
+    }
+
+    private static func drawResults(_ results: [SellDataFlow.ViewModel.Result], title: String, in canvas: inout TextCanvas,
+                                    rect: CanvasRect) {
+        canvas.put(title, row: rect.row, column: rect.column, attributes: .bold, clip: rect)
         let visible = max(0, rect.height - 1)
         let selected = results.firstIndex(where: \.isSelected) ?? 0
         let first = max(0, selected - visible + 1)

@@ -20,6 +20,8 @@ public enum ReceiptError: Error, Sendable {
     case printFailed(PrinterError, receiptID: Int64?)
     /// The database failed.
     case storage(String)
+    /// An open sale could not be priced for its preview (the checkout's message and what to do).
+    case saleNotPriced(message: String, suggestion: String)
 }
 
 extension ReceiptError: UserFacingError {
@@ -35,6 +37,7 @@ extension ReceiptError: UserFacingError {
         case .printFailed(let error, let receiptID):
             error.message + (receiptID.map { " Receipt \($0) is saved." } ?? "")
         case .storage(let detail): "The receipt could not be saved or read: \(detail)."
+        case .saleNotPriced(let message, _): "No preview: \(message)"
         }
     }
 
@@ -49,6 +52,7 @@ extension ReceiptError: UserFacingError {
         case .bundledTemplateBroken: "Reinstall pos; meanwhile put a working template in <data dir>/templates."
         case .printFailed(let error, _): error.recoverySuggestion
         case .storage: "Check the disk (space, permissions) and try again."
+        case .saleNotPriced(_, let suggestion): suggestion
         }
     }
 }

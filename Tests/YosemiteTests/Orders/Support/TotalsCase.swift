@@ -36,6 +36,11 @@ struct TotalsCase: Sendable, CustomTestStringConvertibleCase {
     var fee: (name: String, amount: String, taxable: Bool)?
     /// A whole-order manual discount in percent.
     var orderDiscountPercent: String?
+    /// Per-line manual discounts by line index, as typed ("10%", "0.50").
+    var lineDiscounts: [Int: String] = [:]
+
+    /// Whether the cart carries a manual discount (the server cannot price those lines from its catalog alone).
+    var hasManualDiscount: Bool { orderDiscountPercent != nil || !lineDiscounts.isEmpty }
 
     var testDescription: String { name }
 }
@@ -109,6 +114,26 @@ extension TotalsCase {
         TotalsCase(name: "inclusive, order discount 15 %", pricesIncludeTax: true, rates: [vat19],
                    products: [.init(sku: "A", price: "1.85"), .init(sku: "B", price: "2.99")], items: [("A", 3), ("B", 1)],
                    orderDiscountPercent: "15"),
+        TotalsCase(name: "exclusive, line discount 10 %", rates: [vat19, reduced7],
+                   products: [.init(sku: "A", price: "3.33"), .init(sku: "B", price: "1.01", taxClass: "reduced-rate")],
+                   items: [("A", 3), ("B", 2)], lineDiscounts: [0: "10%"]),
+        TotalsCase(name: "exclusive, line discount amount", rates: [vat19],
+                   products: [.init(sku: "A", price: "9.99"), .init(sku: "B", price: "0.33")], items: [("A", 1), ("B", 7)],
+                   lineDiscounts: [1: "0.25"]),
+        TotalsCase(name: "inclusive, line discount 12.5 %", pricesIncludeTax: true, rates: [vat19],
+                   products: [.init(sku: "A", price: "1.85"), .init(sku: "B", price: "2.99")], items: [("A", 3), ("B", 1)],
+                   lineDiscounts: [0: "12.5%"]),
+        TotalsCase(name: "inclusive, line discount amount on each line", pricesIncludeTax: true, rates: [vat19, reduced7],
+                   products: [.init(sku: "A", price: "2.20"), .init(sku: "B", price: "1.80", taxClass: "reduced-rate")],
+                   items: [("A", 2), ("B", 3)], lineDiscounts: [0: "0.50", 1: "0.33"]),
+        TotalsCase(name: "inclusive, round at subtotal, line and order discount", pricesIncludeTax: true,
+                   roundAtSubtotal: true, rates: [vat19],
+                   products: [.init(sku: "A", price: "0.99"), .init(sku: "B", price: "1.15")], items: [("A", 3), ("B", 2)],
+                   orderDiscountPercent: "5", lineDiscounts: [1: "7%"]),
+        TotalsCase(name: "0 decimals, inclusive, line discount", currency: Currency(code: "JPY", exponent: 0),
+                   pricesIncludeTax: true, rates: [state10],
+                   products: [.init(sku: "A", price: "1100"), .init(sku: "B", price: "333")], items: [("A", 1), ("B", 2)],
+                   lineDiscounts: [1: "15%"]),
         TotalsCase(name: "exclusive, two compound rates", rates: [state10, compound5, compound2],
                    products: [.init(sku: "A", price: "19.99"), .init(sku: "B", price: "3.33")], items: [("A", 2), ("B", 1)]),
         TotalsCase(name: "exclusive, fixed_cart limited to a product spreads over all", rates: [vat19],

@@ -1,0 +1,147 @@
+import Foundation
+import POSFoundation
+import Yosemite
+
+/// The sell screen's customer search (F6), "no sale" (^O) and receipt preview (^R).
+extension SellInteractor {
+    // MARK: - Customers
+
+    /// Searches the customers as the cashier types into the customer prompt (2 characters or more).
+    func promptTextChanged() {
+        guard response.prompt == .customer else { return }
+        customerGeneration += 1
+        let generation = customerGeneration
+        let text = response.promptText.trimmingCharacters(in: .whitespaces)
+        response.selectedCustomer = 0
+        guard text.count >= 2 || (text.count >= 1 && text.allSatisfy(\.isNumber)) else {
+            response.customerResults = []
+            return
+        }
+        let stores = context.stores
+        Task {
+            let found = try? await stores.perform { CustomerAction.search(text: text, limit: 20, onCompletion: $0) }
+            guard generation == self.customerGeneration, self.response.prompt == .customer else { return }
+            self.response.customerResults = found ?? []
+            self.response.selectedCustomer = 0
+            self.present(self.response)
+        }
+    }
+
+    /// Enter in the customer prompt: attaches the chosen match; with nothing typed, makes the sale a guest sale.
+    func attachCustomer(text: String) {
+        if text.isEmpty {
+            closePrompt()
+            guard response.customerId != nil else { return }
+            response.customerId = nil
+            response.customerName = nil
+            response.message = SellDataFlow.Message(text: "Customer removed: a guest sale", isError: false)
+            if !response.lines.isEmpty || response.saleId != nil { submit(.customer(nil)) }
+            return
+        }
+        guard response.customerResults.indices.contains(response.selectedCustomer) else {
+            // The search may still be running: ask for the one customer the text names.
+            let stores = context.stores
+            Task {
+                do throws(CustomerError) {
+                    let customer = try await stores.perform { CustomerAction.resolve(text: text, onCompletion: $0) }
+                    self.closePrompt()
+                    self.attach(customer)
+                } catch {
+                    // The prompt closes so the message shows (F6 again to search again).
+                    self.closePrompt()
+                    self.response.message = SellDataFlow.Message(
+                        text: Self.sentence(error.message) + " — F6 to search again", isError: true)
+                }
+                self.present(self.response)
+            }
+            return
+        }
+        let customer = response.customerResults[response.selectedCustomer]
+        closePrompt()
+        attach(customer)
+    }
+
+    func attach(_ customer: CustomerSummary) {
+        response.customerId = customer.id
+        response.customerName = customer.displayName
+        response.message = SellDataFlow.Message(text: "Customer \(customer.displayName) (#\(customer.id)) on this sale", isError: false)
+        submit(.customer(customer.id))
+    }
+
+    /// The attached customer's name, for a cart restored or resumed with only the customer number.
+    func lookUpCustomerName() {
+        guard let id = response.customerId, response.customerName == nil else { return }
+        let stores = context.stores
+        Task {
+            guard let customer = try? await stores.perform({ CustomerAction.load(id: id, onCompletion: $0) }),
+                  self.response.customerId == id else { return }
+            self.response.customerName = customer.displayName
+            self.present(self.response)
+        }
+    }
+
+    static func sentence(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.uppercased() + text.dropFirst()
+    }
+
+    // MARK: - No sale and the receipt preview
+
+    /// ^O: opens the cash drawer without a sale; the shift logs it (the Z report counts it).
+    func openDrawer() {
+        let stores = context.stores
+        Task {
+            do throws(ShiftError) {
+                let outcome = try await stores.perform {
+                    ShiftAction.openDrawer(reason: "", printer: nil, approval: .notRequired, onCompletion: $0)
+                }
+                let opened = outcome.openedShiftId != nil ? ", opened for it with float 0" : ""
+                self.response.message = SellDataFlow.Message(
+                    text: "No sale: drawer opened, logged in shift \(outcome.shiftId)\(opened) (\(outcome.countInShift) so far)",
+                    isError: false)
+            } catch {
+                self.response.message = SellDataFlow.Message(text: "\(error.message) \(error.recoverySuggestion)", isError: true)
+            }
+            self.present(self.response)
+        }
+    }
+
+    static let previewHint = "Receipt preview: F11/F12 pay, ^R or Esc back to the cart"
+
+    func closePreview() {
+        response.preview = nil
+        if response.message?.text == Self.previewHint { response.message = nil }
+    }
+
+    /// ^R: the receipt this cart will print (the same composition as the printed one), or closes it.
+    func togglePreview() {
+        if response.preview != nil {
+            closePreview()
+            return
+        }
+        guard !response.lines.isEmpty else {
+            response.message = SellDataFlow.Message(text: "The cart is empty: nothing to preview", isError: true)
+            return
+        }
+        guard let saleId = response.saleId, isSaved else {
+            response.message = SellDataFlow.Message(text: "Wait for the cart to be saved, then preview it", isError: true)
+            return
+        }
+        let stores = context.stores
+        Task {
+            do throws(ReceiptError) {
+                let preview = try await stores.perform { ReceiptAction.previewSale(saleId: saleId, width: nil, onCompletion: $0) }
+                let text = preview.rendered.text(width: preview.width)
+                self.response.prompt = nil
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                self.response.preview = lines
+                // From the title down (lines, coupons, taxes, total): the store's header is one ↑ away.
+                self.response.previewOffset = lines.firstIndex { $0.contains("PREVIEW") } ?? 0
+                self.response.message = SellDataFlow.Message(text: Self.previewHint, isError: false)
+            } catch {
+                self.response.message = SellDataFlow.Message(text: "\(error.message) \(error.recoverySuggestion)", isError: true)
+            }
+            self.present(self.response)
+        }
+    }
+}

@@ -1,0 +1,10 @@
+/// The store's customers, from the local copy the catalog sync keeps (offline).
+public enum CustomerAction: Action {
+    /// Customers whose name, e-mail, phone or customer number match what the cashier typed, best first.
+    case search(text: String, limit: Int, onCompletion: @Sendable (Result<[CustomerSummary], CustomerError>) -> Void)
+    /// One customer by customer number.
+    case load(id: Int64, onCompletion: @Sendable (Result<CustomerSummary, CustomerError>) -> Void)
+    /// The one customer `text` names (a customer number, an e-mail, a phone or a name matching exactly one
+    /// customer); refused when none or several match.
+    case resolve(text: String, onCompletion: @Sendable (Result<CustomerSummary, CustomerError>) -> Void)
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Hardware
+import POSFoundation
+import Storage
+
+extension ShiftService {
+    /// "No sale": kicks the drawer through the receipt printer with a short NO SALE slip, then logs the open in the
+    /// shift. The kick comes first so the log counts only drawers that opened; a kick that fails logs nothing.
+    func openDrawer(reason: String, printer: String?, approval: NoSaleApproval) async throws(ShiftError) -> DrawerOpenOutcome {
+        // Issue 18: a manager-approval policy checks `approval` here, before the drawer is kicked.
+        let store = try await storeSettings()
+        let cashier = receipts.appSettings().cashierName ?? ""
+        let now = environment.now()
+        let context = try? await receipts.context()
+        let when = context.map { let (day, time) = $0.dateAndTime(now); return "\(day) \(time)" } ?? now.description
+        var lines = ["@center @bold @double NO SALE", "@center Drawer opened \(ReceiptMarkup.escape(when))"]
+        if !cashier.isEmpty { lines.append("@center Cashier: \(ReceiptMarkup.escape(cashier))") }
+        if !reason.isEmpty { lines.append("@center Reason: \(ReceiptMarkup.escape(reason))") }
+        if let name = approval.approvedBy { lines.append("@center Approved by \(ReceiptMarkup.escape(name))") }
+        lines += ["@drawer", "@cut"]
+        let document: ReceiptDocument
+        do { document = try ReceiptMarkup.parse(lines.joined(separator: "\n")) } catch { throw .drawerFailed("\(error)") }
+        let job: PrintJobResult
+        do {
+            job = try await receipts.send(document, title: "No sale", printer: printer ?? receipts.appSettings().printerName)
+        } catch {
+            throw .drawerFailed(error.message)
+        }
+        let printed = "\(job.printerName) job \(job.jobID)"
+        let result = try await storage {
+            try await environment.database.recordDrawerOpening(
+                cashier: cashier, reason: reason, printer: job.printerName, approvedBy: approval.approvedBy,
+                currency: store.currency, at: now)
+        }
+        if let shift = result.openedShiftId {
+            environment.logger.notice("no sale: no shift was open; the drawer open opened shift \(shift) with float 0")
+        }
+        let count = try await storage { try await environment.database.drawerOpenings(shiftId: result.opening.shiftId).count }
+        return DrawerOpenOutcome(shiftId: result.opening.shiftId, openedShiftId: result.openedShiftId, countInShift: count,
+                                 printed: printed, openedAt: now)
+    }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import Yosemite
+
+/// `pos customers search TEXT`: the store's customers from the local copy (offline), by name, e-mail, phone or
+/// customer number; the number is what `pos sell --customer` and the counter's F6 attach.
+struct CustomersCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "customers",
+        abstract: "Find the store's customers offline (the copy `pos catalog sync --full` keeps).",
+        subcommands: [Search.self]
+    )
+
+    struct Search: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Search customers by name, e-mail, phone or customer number (word prefixes: \"eri must\").",
+            discussion: "Exit codes: 0 with the matches (none is not an error: the list is empty), 9 the local data could not be read."
+        )
+
+        @OptionGroup var data: DataDirectoryOptions
+
+        @Argument(help: "What to search for: a name, an e-mail, a phone number or a customer number (#42).")
+        var text: String
+
+        @Option(help: "The largest number of results.")
+        var limit = 20
+
+        @Flag(help: "Print JSON.")
+        var json = false
+
+        func validate() throws {
+            guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
+        }
+
+        @MainActor func run() async throws {
+            let text = text, limit = limit
+            let found = try await OrderCommandSupport.withStores(data: data) { manager, _ in
+                try await manager.perform { CustomerAction.search(text: text, limit: limit, onCompletion: $0) }
+            }
+            if json {
+                try Console.json(found.map(CustomerReport.init))
+            } else if found.isEmpty {
+                Console.out("No customer matches \"\(text)\".")
+            } else {
+                for customer in found {
+                    Console.out("#\(customer.id)  \(customer.displayName)\(customer.detail.isEmpty ? "" : "  \(customer.detail)")")
+                }
+            }
+        }
+    }
+}
+
+/// The `--json` shape of a customer. Stable: scripts read it.
+struct CustomerReport: Encodable {
+    var id: Int64
+    var name: String
+    var firstName: String
+    var lastName: String
+    var email: String
+    var phone: String
+    var city: String
+
+    init(_ customer: CustomerSummary) {
+        id = customer.id
+        name = customer.displayName
+        firstName = customer.firstName
+        lastName = customer.lastName
+        email = customer.email
+        phone = customer.phone
+        city = customer.city
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import Yosemite
+
+/// `pos drawer open`: "no sale", the cash drawer opened through the receipt printer and logged in the shift.
+struct DrawerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "drawer",
+        abstract: "Open the cash drawer without a sale (\"no sale\"), logged in the shift and counted on the Z report.",
+        subcommands: [Open.self]
+    )
+
+    struct Open: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Kick the cash drawer through the receipt printer (a short NO SALE slip) and log it in the shift.",
+            discussion: """
+                With no shift open it opens one with a float of 0, as a sale does. No approval is asked yet (manager \
+                approval comes with issue 18). Exit codes: 0 opened and logged; 14 the printer failed (the drawer \
+                stayed shut, nothing logged); 9 the log could not be written.
+                """
+        )
+
+        @OptionGroup var data: DataDirectoryOptions
+        @Option(help: "Why the drawer is opened, e.g. \"change for the bakery\".") var reason = ""
+        @Option(help: "The printer the drawer hangs on; default: the configured or default printer.") var printer: String?
+        @Flag(help: "Print JSON.") var json = false
+
+        @MainActor func run() async throws {
+            let reason = reason, printer = printer, json = json
+            try await ShiftCommand.perform(data) {
+                ShiftAction.openDrawer(reason: reason, printer: printer, approval: .notRequired, onCompletion: $0)
+            } print: { outcome, _ in
+                if json {
+                    let report: [String: String] = [
+                        "shiftId": String(outcome.shiftId), "openedShiftId": outcome.openedShiftId.map(String.init) ?? "",
+                        "countInShift": String(outcome.countInShift), "printed": outcome.printed,
+                    ]
+                    let data = (try? JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])) ?? Data()
+                    return String(decoding: data, as: UTF8.self)
+                }
+                var text = "No sale: drawer opened (\(outcome.printed)), logged in shift \(outcome.shiftId); "
+                    + "\(outcome.countInShift) no-sale open\(outcome.countInShift == 1 ? "" : "s") in this shift."
+                if let opened = outcome.openedShiftId {
+                    text += "\nNo shift was open: this opened shift \(opened) with a float of 0 (`pos shift` shows it)."
+                }
+                return text
+            }
+        }
+    }
+}
