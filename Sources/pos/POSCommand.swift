@@ -25,6 +25,7 @@ struct POSCommand: AsyncParsableCommand {
             CartCommand.self,
             RefundCommand.self,
             ShiftCommand.self,
+            FiscalCommand.self,
             OrdersCommand.self,
             ReaderCommand.self,
             TerminalSimCommand.self,

@@ -31,6 +31,9 @@ public struct AppEnvironment: Sendable {
     /// Makes the card-reader service for the store's currency (live drivers in pos, the in-process simulator in
     /// tests); called once per ``CardPresentPaymentsStore``.
     public var makeCardReaderService: @Sendable (Currency) -> any CardReaderService
+    /// The TSE the checkout signs with (German fiscal law), for a demo or a real store: `nil` where none is
+    /// configured (the default), the persistent simulated TSE in the demo store, fiskaly where it is set up.
+    public var makeFiscalSigner: @Sendable (FiscalMode) -> (any FiscalSigner)?
 
     public init(
         clock: any Clock<Duration>,
@@ -42,9 +45,11 @@ public struct AppEnvironment: Sendable {
         makeNetwork: @escaping @Sendable (Credentials) -> any Network,
         logger: Logger,
         printers: PrinterSystem = .unavailable,
-        makeCardReaderService: @escaping @Sendable (Currency) -> any CardReaderService = AppEnvironment.noCardReaders
+        makeCardReaderService: @escaping @Sendable (Currency) -> any CardReaderService = AppEnvironment.noCardReaders,
+        makeFiscalSigner: @escaping @Sendable (FiscalMode) -> (any FiscalSigner)? = { _ in nil }
     ) {
         self.makeCardReaderService = makeCardReaderService
+        self.makeFiscalSigner = makeFiscalSigner
         self.clock = clock
         self.now = now
         self.uuid = uuid

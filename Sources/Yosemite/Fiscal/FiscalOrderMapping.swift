@@ -1,0 +1,40 @@
+import Foundation
+import POSFoundation
+import Storage
+
+/// How a stored order becomes what the TSE signs and what DSFinV-K records: each line's VAT rate (from its tax
+/// line's rate), gross amounts per rate, and payments as cash or non-cash.
+enum FiscalOrderMapping {
+    /// The German VAT rate of a line: the rate of its first tax line, 0 % when it has none. A rate that is not
+    /// one of the five falls back to the standard rate (and the export says which rate it used).
+    static func rate(of line: OrderLineRecord, taxes: [OrderTaxRecord]) -> FiscalVATRate {
+        guard let tax = line.taxes.first(where: { $0.total != 0 || $0.subtotal != 0 }) ?? line.taxes.first,
+              let record = taxes.first(where: { $0.rateId == tax.rateId }) else { return .zero }
+        return rate(percent: record.ratePercent) ?? .normal
+    }
+
+    /// "19.0000" → 19 %.
+    static func rate(percent text: String) -> FiscalVATRate? {
+        guard let value = Decimal(string: text) else { return nil }
+        let basisPoints = NSDecimalNumber(decimal: value * 100).intValue
+        return FiscalVATRate(basisPoints: basisPoints)
+    }
+
+    /// A line's gross amount after discounts (what the customer pays for it), in minor units.
+    static func gross(_ line: OrderLineRecord) -> Int64 { line.total + line.totalTax }
+
+    /// The receipt data the TSE signs for a completed order.
+    static func receiptData(lines: [OrderLineRecord], taxes: [OrderTaxRecord], payments: [PaymentRecord],
+                            currency: Currency, type: FiscalReceiptType = .beleg) -> FiscalReceiptData {
+        var perRate: [FiscalVATRate: Money] = [:]
+        for line in lines {
+            let rate = rate(of: line, taxes: taxes)
+            let sum = (perRate[rate]?.minorUnits ?? 0) + gross(line)
+            perRate[rate] = Money(minorUnits: sum, currency: currency)
+        }
+        let fiscalPayments = payments.map { payment in
+            FiscalPayment(kind: payment.method == .cash ? .cash : .nonCash, amount: payment.amountMoney)
+        }
+        return FiscalReceiptData(type: type, amountsPerVATRate: perRate, payments: fiscalPayments)
+    }
+}
