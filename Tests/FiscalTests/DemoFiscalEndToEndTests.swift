@@ -300,6 +300,35 @@ struct DemoFiscalEndToEndTests {
         #expect(settled.state == .signed)
         #expect(settled.signature == signed.signature)
         #expect(try PersistentFiscalSigner(directory: data.url, clientSerial: "").snapshot().signatureCounter == counterBefore)
+
+        // When the process is taken to have died between completeSale and the finish call (the row still active)
+        try DSFinVKOracleSQL.execute("UPDATE fiscalTransaction SET state = 'active', signature = NULL, receiptData = NULL WHERE saleId = 1",
+                                     database: data.url.appendingPathComponent("pos.sqlite").path)
+        #expect(try pos(["fiscal", "status"]).status == 0)
+        // Then the completed sale is finished once: the TSE's one signature again
+        #expect(try await environment.database.fiscalTransaction(saleId: 1)?.signature == signed.signature)
+
+        // When a parked sale's start answer was lost, and a voided sale's cancel answer was lost
+        let parked = try pos(["cart", "park", "--item", "COF-LAT"])
+        let parkedMatch = try #require(parked.text.firstMatch(of: /Sale (\d+)/))
+        let parkedId = try #require(Int(parkedMatch.1))
+        let started = try #require(try await environment.database.fiscalTransaction(saleId: Int64(parkedId)))
+        let voidedId = try parkAndVoid("BAK-CRO")
+        let cancelled = try #require(try await environment.database.fiscalTransaction(saleId: Int64(voidedId)))
+        #expect(started.state == .active && cancelled.state == .cancelled)
+        try DSFinVKOracleSQL.execute("UPDATE fiscalTransaction SET state = 'starting', \"transaction\" = NULL WHERE saleId = \(parkedId)",
+                                     database: data.url.appendingPathComponent("pos.sqlite").path)
+        try DSFinVKOracleSQL.execute("UPDATE fiscalTransaction SET state = 'cancelling', signature = NULL WHERE saleId = \(voidedId)",
+                                     database: data.url.appendingPathComponent("pos.sqlite").path)
+        let counter = try PersistentFiscalSigner(directory: data.url, clientSerial: "").snapshot().signatureCounter
+        #expect(try pos(["fiscal", "status"]).status == 0)
+
+        // Then the parked sale has its same open transaction, the voided one its one AVBelegabbruch signature
+        let restarted = try #require(try await environment.database.fiscalTransaction(saleId: Int64(parkedId)))
+        #expect(restarted.state == .active && restarted.transaction == started.transaction)
+        let recancelled = try #require(try await environment.database.fiscalTransaction(saleId: Int64(voidedId)))
+        #expect(recancelled.state == .cancelled && recancelled.signature == cancelled.signature)
+        #expect(try PersistentFiscalSigner(directory: data.url, clientSerial: "").snapshot().signatureCounter == counter)
     }
 }
 
