@@ -65,6 +65,9 @@ public struct ReceiptComposer: Sendable {
     ) -> ReceiptViewModel {
         var model = sale(data, copy: copy)
         model.title = "REFUND"
+        // The sale's TSE block belongs to the sale receipt only; a refund is not that transaction.
+        model.fiscal = nil
+        model.qrPayload = data.order.clientUUID.description
         model.refund = ReceiptViewModel.Refund(amount: context.format(-amount), reason: reason)
         model.cards = card.map { [self.card($0, type: "REFUND")] } ?? []
         model.payments = []
@@ -76,6 +79,8 @@ public struct ReceiptComposer: Sendable {
     public func reversal(_ data: ReceiptOrderData, card: PaymentResult, copy: Bool = false) -> ReceiptViewModel {
         var model = sale(data, copy: copy)
         model.title = "REVERSAL"
+        model.fiscal = nil
+        model.qrPayload = data.order.clientUUID.description
         model.refund = ReceiptViewModel.Refund(amount: context.format(-card.amount), reason: "Card payment reversed")
         model.cards = [self.card(card, type: "REVERSAL")]
         model.payments = []
