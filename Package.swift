@@ -162,7 +162,7 @@ let package = Package(
         .testTarget(
             name: "FiscalTests",
             dependencies: ["Yosemite", "Networking", "Storage", "POSFoundation", "TSESimulator", "FiskalyTestServer",
-                           "YosemiteTestSupport", crypto],
+                           "YosemiteTestSupport", "WooTestServer", crypto],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -42,7 +42,7 @@ struct DemoFiscalEndToEndTests {
     }
 
     /// Runs `pos ARGS --data-dir DATA` to its end, its output in files (no pipe to fill, nothing inherited).
-    func pos(_ arguments: [String]) throws -> Outcome {
+    func pos(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Outcome {
         let out = data.url.appendingPathComponent("out-\(UUID().uuidString)")
         let err = data.url.appendingPathComponent("err-\(UUID().uuidString)")
         FileManager.default.createFile(atPath: out.path, contents: nil)
@@ -54,6 +54,8 @@ struct DemoFiscalEndToEndTests {
         var environment = ProcessInfo.processInfo.environment
         environment["CUPS_SERVER"] = data.url.appendingPathComponent("no-cups.sock").path
         environment.removeValue(forKey: "POS_APP_PASSWORD")
+        environment.removeValue(forKey: "POS_FISKALY_API_SECRET")
+        for (key, value) in extra { environment[key] = value }
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: out)

@@ -1,0 +1,78 @@
+import Foundation
+import FiskalyTestServer
+import POSFoundation
+import Storage
+import Testing
+import TSESimulator
+import WooTestServer
+import Yosemite
+import YosemiteTestSupport
+
+/// A real store's till signing with fiskaly SIGN DE v2, end to end: `pos login` to the WooCommerce test server,
+/// `pos fiscal configure` with the TSS, client, register serial and API key (secret from the environment), then
+/// `pos sell` through the live composition root: the sale is signed by the fiskaly route simulator over HTTP,
+/// its receipt carries that TSE's data (not marked DEMO), and the signature verifies with its public key.
+@Suite("fiscal end to end (real store, fiskaly route simulator)", .serialized)
+struct LiveFiscalEndToEndTests {
+    @Test("a configured till signs each sale at fiskaly; the TSE down, the sale goes on and is recorded")
+    func configuredTill_signsAtFiskaly_andSellsThroughAnOutage() async throws {
+        let woo = WooTestServer()
+        let fiskaly = FiskalyTestServer()
+        let runner = try DemoFiscalEndToEndTests()
+        defer { woo.stop(); fiskaly.stop(); runner.data.remove() }
+        // Given a logged-in till with a product, and fiskaly's TSS with this register as its client
+        let site = try woo.start().absoluteString
+        woo.seedDemoStore()
+        woo.addUser(username: "manager", applicationPassword: "fiscal pass", role: .shopManager)
+        let productID = woo.addProduct(name: "Fiscal Mug", regularPrice: "5.00", taxClass: "zero-rate").id
+        let base = try fiskaly.start().absoluteString
+        let clientID = UUID().uuidString.lowercased()
+        fiskaly.registerClient(id: clientID, serialNumber: "TILL-7")
+        let login = try runner.pos(["login", "--site", site, "--username", "manager"], environment: ["POS_APP_PASSWORD": "fiscal pass"])
+        #expect(login.status == 0, "\(login.stderr)")
+        try DSFinVKOracleSQL.execute(
+            "INSERT OR REPLACE INTO product (id, name, sku, price, regularPrice, taxClass) VALUES (\(productID), 'Fiscal Mug', 'FISCAL-MUG', '5.00', '5.00', 'zero-rate')",
+            database: runner.data.url.appendingPathComponent("pos.sqlite").path)
+        let configure = try runner.pos(
+            ["fiscal", "configure", "--tax-number", "27/123/45678", "--vat-id", "DE123456789", "--register-serial", "TILL-7",
+             "--tss-id", fiskaly.tssID, "--client-id", clientID, "--fiskaly-key", fiskaly.apiKey, "--fiskaly-url", base],
+            environment: ["POS_FISKALY_API_SECRET": fiskaly.apiSecret])
+        #expect(configure.status == 0, "\(configure.stderr)")
+        #expect(!configure.text.contains(fiskaly.apiSecret))
+        let credentials = runner.data.url.appendingPathComponent("fiskaly-credentials.json").path
+        #expect((try FileManager.default.attributesOfItem(atPath: credentials)[.posixPermissions] as? Int) == 0o600)
+
+        // When a sale is made
+        let order = try runner.sell(["--item", "FISCAL-MUG:2", "--pay", "cash"])
+
+        // Then fiskaly signed it and the receipt carries its data, not marked as a demo
+        let receipt = try runner.pos(["receipt", "show", String(order)])
+        let squeezed = DemoFiscalEndToEndTests.squeezed(receipt.text)
+        #expect(squeezed.contains("RegisterserialTILL-7"), "\(receipt.text)")
+        #expect(squeezed.contains(fiskaly.tse.serialNumberHex))
+        #expect(!receipt.text.contains("DEMO"))
+        let status = try runner.pos(["fiscal", "status", "--json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: status.stdout) as? [String: Any])
+        #expect(report["mode"] as? String == "live")
+        #expect((report["tse"] as? [String: Any])?["serial"] as? String == fiskaly.tse.serialNumberHex)
+        #expect((report["counts"] as? [String: Any])?["signed"] as? Int == 1)
+        let row = try #require(try await runner.environment().database.fiscalTransaction(saleId: 1))
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .millisecondsSince1970
+        let signature = try decoder.decode(FiscalSignature.self, from: Data(try #require(row.signature).utf8))
+        #expect(signature.publicKey == fiskaly.tse.publicKeyBase64 && !signature.isSimulated)
+        #expect(try SimulatedTSETests.verifyFinish(signature))
+        #expect(squeezed.contains("[QR:" + signature.qrCodeData + "]"))
+        let puts = fiskaly.requests.filter { $0.method == "PUT" && $0.path.contains("/tx/") }
+        #expect(puts.count == 2, "ACTIVE then FINISHED: \(puts.map(\.body))")
+        #expect(puts.last?.body.contains("FINISHED") == true)
+
+        // When fiskaly answers 503 to the next sale's start
+        fiskaly.enqueueFault(.status(503))
+        let second = try runner.sell(["--item", "FISCAL-MUG", "--pay", "cash"])
+
+        // Then the sale completed, its receipt says the TSE failed, and pos status shows the outage
+        #expect(try runner.pos(["receipt", "show", String(second)]).text.contains("TSE FAILED (TSE ausgefallen)"))
+        #expect(try runner.pos(["status"]).text.contains("TSE OUTAGE"))
+    }
+}
