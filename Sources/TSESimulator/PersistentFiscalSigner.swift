@@ -17,8 +17,9 @@ import Yosemite
 public struct PersistentFiscalSigner: FiscalSigner {
     /// The state file's name in the data directory.
     public static let fileName = "tse-simulator.json"
-    /// How many finished transactions' signatures are kept for repeated finishes.
-    public static let keptSignatures = 500
+    /// How many finished transactions' signatures are kept for repeated finishes: enough for every sale a crash
+    /// can leave unsettled, small enough that the file (rewritten on each call) stays a few dozen KB.
+    public static let keptSignatures = 64
 
     /// What the file holds.
     struct State: Codable {

@@ -51,6 +51,7 @@ struct LiveFiscalEndToEndTests {
         #expect(squeezed.contains("RegisterserialTILL-7"), "\(receipt.text)")
         #expect(squeezed.contains(fiskaly.tse.serialNumberHex))
         #expect(!receipt.text.contains("DEMO"))
+        #expect(receipt.text.contains("Tax no. 27/123/45678"), "the fiscal settings' tax number heads the receipt")
         let status = try runner.pos(["fiscal", "status", "--json"])
         let report = try #require(try JSONSerialization.jsonObject(with: status.stdout) as? [String: Any])
         #expect(report["mode"] as? String == "live")
