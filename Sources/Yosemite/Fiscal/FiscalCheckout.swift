@@ -60,6 +60,9 @@ struct FiscalCheckout: Sendable {
         guard let rows = try? await database.unsettledFiscalTransactions(), !rows.isEmpty else { return }
         for unsettled in rows {
             let saleId = unsettled.record.saleId
+            let isOpenSale = unsettled.saleState == .open || unsettled.saleState == .parked
+            // An open or parked sale's active transaction is as it should be: nothing to settle.
+            if isOpenSale && unsettled.record.state == .active { continue }
             if unsettled.record.state == .starting {
                 await start(unsettled.record, signer)
             }
