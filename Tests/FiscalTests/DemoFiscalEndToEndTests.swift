@@ -184,6 +184,7 @@ struct DemoFiscalEndToEndTests {
         #expect(receipts[2].signature?.processData == "AVBelegabbruch^0.00_0.00_0.00_0.00_0.00^")
         #expect(receipts[1].payments.map(\.type) == ["Bar", "Unbar"] || receipts[1].payments.map(\.type) == ["Bar", "Kreditkarte"])
         #expect(receipts[2].payments.isEmpty && receipts[2].lines.count == 1)
+        #expect(receipts[0].number == card && receipts[1].number == split, "BON_NR is the receipt's order number")
 
         // And each receipt (text and ESC/POS) carries the mandatory fields and the QR code; the reprint too, as COPY
         for (order, receipt) in [(card, receipts[0]), (split, receipts[1])] {

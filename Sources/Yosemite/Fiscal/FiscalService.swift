@@ -226,7 +226,9 @@ public struct FiscalService: Sendable {
         }
         let operatorName = cashier.isEmpty ? "Kasse" : cashier
         return DSFinVKExport.Receipt(
-            id: String(sale.id ?? 0), number: Int(sale.id ?? 0), type: abandoned ? .abandoned : .beleg,
+            // BON_ID is the sale (unique); BON_NR the number printed on the receipt ("Order #N"), the sale's id
+            // for a voided sale, which has no receipt.
+            id: String(sale.id ?? 0), number: Int(row.order?.localNumber ?? sale.id ?? 0), type: abandoned ? .abandoned : .beleg,
             start: sale.createdAt, end: sale.updatedAt, operatorID: operatorName, operatorName: operatorName,
             lines: exportLines, payments: payments, signature: signature, tseError: tseError)
     }
