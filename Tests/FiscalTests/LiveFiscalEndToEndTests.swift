@@ -26,8 +26,6 @@ struct LiveFiscalEndToEndTests {
         woo.addUser(username: "manager", applicationPassword: "fiscal pass", role: .shopManager)
         let productID = woo.addProduct(name: "Fiscal Mug", regularPrice: "5.00", taxClass: "zero-rate").id
         let base = try fiskaly.start().absoluteString
-        let clientID = UUID().uuidString.lowercased()
-        fiskaly.registerClient(id: clientID, serialNumber: "TILL-7")
         let login = try runner.pos(["login", "--site", site, "--username", "manager"], environment: ["POS_APP_PASSWORD": "fiscal pass"])
         #expect(login.status == 0, "\(login.stderr)")
         try DSFinVKOracleSQL.execute(
@@ -35,9 +33,16 @@ struct LiveFiscalEndToEndTests {
             database: runner.data.url.appendingPathComponent("pos.sqlite").path)
         let configure = try runner.pos(
             ["fiscal", "configure", "--tax-number", "27/123/45678", "--vat-id", "DE123456789", "--register-serial", "TILL-7",
-             "--tss-id", fiskaly.tssID, "--client-id", clientID, "--fiskaly-key", fiskaly.apiKey, "--fiskaly-url", base],
+             "--tss-id", fiskaly.tssID, "--fiskaly-key", fiskaly.apiKey, "--fiskaly-url", base],
             environment: ["POS_FISKALY_API_SECRET": fiskaly.apiSecret])
         #expect(configure.status == 0, "\(configure.stderr)")
+        // The till registers itself as a client of the TSS (admin PIN from the environment); the id is saved
+        let noPIN = try runner.pos(["fiscal", "register-client"])
+        #expect(noPIN.status == 64)
+        let register = try runner.pos(["fiscal", "register-client"], environment: ["POS_FISKALY_ADMIN_PIN": fiskaly.adminPIN])
+        #expect(register.status == 0, "\(register.stderr)")
+        #expect(register.text.contains("serial TILL-7"))
+        #expect(!register.text.contains(fiskaly.adminPIN))
         #expect(!configure.text.contains(fiskaly.apiSecret))
         let credentials = runner.data.url.appendingPathComponent("fiskaly-credentials.json").path
         #expect((try FileManager.default.attributesOfItem(atPath: credentials)[.posixPermissions] as? Int) == 0o600)

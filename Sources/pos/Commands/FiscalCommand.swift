@@ -17,7 +17,7 @@ struct FiscalCommand: AsyncParsableCommand {
             TSE (`pos fiscal configure`). A TSE outage never stops a sale: it is recorded, shown by `pos status` \
             and on the receipt, and exported. See docs/fiscal.md.
             """,
-        subcommands: [Status.self, Export.self, Configure.self, SimulateOutage.self]
+        subcommands: [Status.self, Export.self, Configure.self, RegisterClient.self, SimulateOutage.self]
     )
 
     /// Opens the data directory's environment (no demo seeding).
@@ -182,6 +182,51 @@ struct FiscalCommand: AsyncParsableCommand {
             Console.out("Fiscal settings saved: register serial \(settings.registerSerial ?? "not set"), "
                 + "TSS \(settings.tssID ?? "not set"), client \(settings.clientID ?? "not set"), "
                 + "tax number \(settings.taxNumber ?? "not set"), VAT id \(settings.vatID ?? "not set").")
+        }
+    }
+
+    // MARK: - register-client
+
+    struct RegisterClient: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "register-client",
+            abstract: "Register this till at fiskaly as a client of the TSS, with the register serial.",
+            discussion: """
+                Needs `pos fiscal configure` with --tss-id, --register-serial and --fiskaly-key first, and the TSS's \
+                admin PIN in $POS_FISKALY_ADMIN_PIN (never on the command line). Without --client-id set, a new \
+                client id is made and saved. The TSS must be initialised at fiskaly.
+                """)
+
+        @OptionGroup var data: DataDirectoryOptions
+
+        func run() async throws {
+            let directory = try data.resolve()
+            var settings = FiscalSettings.load(dataDirectory: directory)
+            guard let tssID = settings.tssID, let serial = settings.registerSerial,
+                  let remote = AppEnvironment.fiskalyRemote(dataDirectory: directory) else {
+                Console.error("set the TSS id, the register serial and the fiskaly key first: `pos fiscal configure "
+                    + "--tss-id ID --register-serial SERIAL --fiskaly-key KEY`")
+                throw ExitStatus.usage.exitCode
+            }
+            guard let pin = ProcessInfo.processInfo.environment["POS_FISKALY_ADMIN_PIN"], !pin.isEmpty else {
+                Console.error("the TSS admin PIN goes in $POS_FISKALY_ADMIN_PIN")
+                throw ExitStatus.usage.exitCode
+            }
+            let clientID = settings.clientID ?? UUID().uuidString.lowercased()
+            let client: FiskalyClient
+            do {
+                try await remote.authenticateAdmin(tssID: tssID, adminPIN: pin)
+                client = try await remote.registerClient(tssID: tssID, clientID: clientID, serialNumber: serial)
+            } catch {
+                Console.error(error)
+                throw ExitStatus.failure.exitCode
+            }
+            settings.clientID = client.id
+            do { try settings.save(dataDirectory: directory) } catch {
+                Console.error("cannot save the fiscal settings in \(directory.path): \(error)")
+                throw ExitStatus.storageFailure.exitCode
+            }
+            Console.out("Registered client \(client.id) (serial \(client.serialNumber), \(client.state)) on TSS \(tssID).")
         }
     }
 
