@@ -34,6 +34,8 @@ public struct AppEnvironment: Sendable {
     /// The TSE the checkout signs with (German fiscal law), for a demo or a real store: `nil` where none is
     /// configured (the default), the persistent simulated TSE in the demo store, fiskaly where it is set up.
     public var makeFiscalSigner: @Sendable (FiscalMode) -> (any FiscalSigner)?
+    /// How often the checkout tries the TSE while an outage is open (one per process, shared by its copies).
+    public var fiscalProbe: FiscalOutageProbe
 
     public init(
         clock: any Clock<Duration>,
@@ -46,8 +48,10 @@ public struct AppEnvironment: Sendable {
         logger: Logger,
         printers: PrinterSystem = .unavailable,
         makeCardReaderService: @escaping @Sendable (Currency) -> any CardReaderService = AppEnvironment.noCardReaders,
-        makeFiscalSigner: @escaping @Sendable (FiscalMode) -> (any FiscalSigner)? = { _ in nil }
+        makeFiscalSigner: @escaping @Sendable (FiscalMode) -> (any FiscalSigner)? = { _ in nil },
+        fiscalProbe: FiscalOutageProbe = FiscalOutageProbe()
     ) {
+        self.fiscalProbe = fiscalProbe
         self.makeCardReaderService = makeCardReaderService
         self.makeFiscalSigner = makeFiscalSigner
         self.clock = clock

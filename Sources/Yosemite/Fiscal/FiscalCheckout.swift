@@ -33,6 +33,14 @@ struct FiscalCheckout: Sendable {
             let row = try await database.journalFiscalStart(saleId: saleId, tseTransactionId: clientUUID.description,
                                                             mode: mode.rawValue)
             guard row.state == .starting else { return }
+            // While an outage is open, the TSE is tried at most once per probe interval: the sales in between
+            // go on at once, failed in the open outage (never signed afterwards), instead of each waiting for
+            // a timeout.
+            if let outage = try await database.openFiscalOutage(),
+               !environment.fiscalProbe.claimAttempt(on: environment.clock) {
+                try await database.recordFiscalFailure(saleId: saleId, cause: outage.cause, since: outage.startedAt)
+                return
+            }
             await start(row, signer)
         } catch {
             environment.logger.error("fiscal: sale \(saleId)'s TSE transaction could not be journaled: \(error)")
@@ -131,6 +139,9 @@ struct FiscalCheckout: Sendable {
     }
 
     private func fail(saleId: Int64, _ error: FiscalError) async {
+        // This failed call is the outage's latest attempt: the next sales do not try the TSE before the
+        // probe interval has passed.
+        environment.fiscalProbe.noteAttempt(on: environment.clock)
         let cause = error.outage?.cause ?? error.message
         let since = error.outage?.since ?? environment.now()
         environment.logger.warning("fiscal: the TSE failed for sale \(saleId): \(cause); the sale goes on unsigned")
