@@ -81,4 +81,82 @@ struct LiveFiscalEndToEndTests {
         #expect(try runner.pos(["receipt", "show", String(second)]).text.contains("TSE FAILED (TSE ausgefallen)"))
         #expect(try runner.pos(["status"]).text.contains("TSE OUTAGE"))
     }
+
+    @Test("logout refuses (exit 8, naming pos fiscal export) while signed sales are unexported; after the export it logs out")
+    func logout_refusedUntilTheFiscalRecordsAreExported() async throws {
+        let woo = WooTestServer()
+        let fiskaly = FiskalyTestServer()
+        let runner = try DemoFiscalEndToEndTests()
+        defer { woo.stop(); fiskaly.stop(); runner.data.remove() }
+        // Given a logged-in till signing at fiskaly, with one signed sale synced to the store
+        let site = try woo.start().absoluteString
+        woo.seedDemoStore()
+        woo.addUser(username: "manager", applicationPassword: "fiscal pass", role: .shopManager)
+        let productID = woo.addProduct(name: "Fiscal Mug", regularPrice: "5.00", taxClass: "zero-rate").id
+        let base = try fiskaly.start().absoluteString
+        #expect(try runner.pos(["login", "--site", site, "--username", "manager"], environment: ["POS_APP_PASSWORD": "fiscal pass"]).status == 0)
+        try DSFinVKOracleSQL.execute(
+            "INSERT OR REPLACE INTO product (id, name, sku, price, regularPrice, taxClass) VALUES (\(productID), 'Fiscal Mug', 'FISCAL-MUG', '5.00', '5.00', 'zero-rate')",
+            database: runner.data.url.appendingPathComponent("pos.sqlite").path)
+        #expect(try runner.pos(
+            ["fiscal", "configure", "--tax-number", "27/123/45678", "--vat-id", "DE123456789", "--register-serial", "TILL-7",
+             "--tss-id", fiskaly.tssID, "--fiskaly-key", fiskaly.apiKey, "--fiskaly-url", base],
+            environment: ["POS_FISKALY_API_SECRET": fiskaly.apiSecret]).status == 0)
+        #expect(try runner.pos(["fiscal", "register-client"], environment: ["POS_FISKALY_ADMIN_PIN": fiskaly.adminPIN]).status == 0)
+        _ = try runner.sell(["--item", "FISCAL-MUG", "--pay", "cash"])
+        let sync = try runner.pos(["sync"])
+        #expect(sync.status == 0, "\(sync.stderr)")
+        #expect(try await runner.environment().database.fiscalTransaction(saleId: 1)?.state == .signed)
+
+        // When the till logs out before the sale is exported
+        let refused = try runner.pos(["logout"])
+        // Then logout is refused as pending work, names the export, and keeps the journal
+        #expect(refused.status == 8, "\(refused.text) \(refused.stderr)")
+        #expect(refused.stderr.contains("pos fiscal export"), "\(refused.stderr)")
+        #expect(try await runner.environment().database.fiscalTransaction(saleId: 1) != nil)
+
+        // When the shift is closed but not exported: still refused
+        #expect(try runner.pos(["shift", "close", "--counted", "5.00"]).status == 0)
+        #expect(try runner.pos(["logout"]).status == 8)
+
+        // When the closing is exported, logout goes through and wipes the journal and the export record
+        let folder = runner.data.url.appendingPathComponent("export")
+        let export = try runner.pos(["fiscal", "export", "--from", DemoFiscalEndToEndTests.today(), "--to",
+                                     DemoFiscalEndToEndTests.today(), folder.path])
+        #expect(export.status == 0, "\(export.stderr)")
+        let logout = try runner.pos(["logout"])
+        #expect(logout.status == 0, "\(logout.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: runner.data.url.appendingPathComponent(FiscalExportLedger.fileName).path))
+        #expect(try await runner.environment().database.fiscalTransaction(saleId: 1) == nil)
+    }
+
+    @Test("a forced logout with unexported fiscal records warns naming pos fiscal export, then wipes")
+    func forcedLogout_warnsNamingTheExport() async throws {
+        let woo = WooTestServer()
+        let fiskaly = FiskalyTestServer()
+        let runner = try DemoFiscalEndToEndTests()
+        defer { woo.stop(); fiskaly.stop(); runner.data.remove() }
+        let site = try woo.start().absoluteString
+        woo.seedDemoStore()
+        woo.addUser(username: "manager", applicationPassword: "fiscal pass", role: .shopManager)
+        let productID = woo.addProduct(name: "Fiscal Mug", regularPrice: "5.00", taxClass: "zero-rate").id
+        let base = try fiskaly.start().absoluteString
+        #expect(try runner.pos(["login", "--site", site, "--username", "manager"], environment: ["POS_APP_PASSWORD": "fiscal pass"]).status == 0)
+        try DSFinVKOracleSQL.execute(
+            "INSERT OR REPLACE INTO product (id, name, sku, price, regularPrice, taxClass) VALUES (\(productID), 'Fiscal Mug', 'FISCAL-MUG', '5.00', '5.00', 'zero-rate')",
+            database: runner.data.url.appendingPathComponent("pos.sqlite").path)
+        #expect(try runner.pos(
+            ["fiscal", "configure", "--tax-number", "27/123/45678", "--vat-id", "DE123456789", "--register-serial", "TILL-7",
+             "--tss-id", fiskaly.tssID, "--fiskaly-key", fiskaly.apiKey, "--fiskaly-url", base],
+            environment: ["POS_FISKALY_API_SECRET": fiskaly.apiSecret]).status == 0)
+        #expect(try runner.pos(["fiscal", "register-client"], environment: ["POS_FISKALY_ADMIN_PIN": fiskaly.adminPIN]).status == 0)
+        _ = try runner.sell(["--item", "FISCAL-MUG", "--pay", "cash"])
+        #expect(try runner.pos(["sync"]).status == 0)
+        // When
+        let forced = try runner.pos(["logout", "--force"])
+        // Then
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(forced.stderr.contains("Warning: 1 TSE-journaled sale(s) were never exported with `pos fiscal export`"), "\(forced.stderr)")
+        #expect(try await runner.environment().database.fiscalTransaction(saleId: 1) == nil)
+    }
 }

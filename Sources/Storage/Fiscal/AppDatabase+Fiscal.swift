@@ -163,6 +163,13 @@ extension AppDatabase {
         }
     }
 
+    /// The ids of the sales the TSE journal holds a row for, except those signed in `excludingMode` (the demo).
+    public func fiscalJournalSaleIds(excludingMode mode: String) async throws -> Set<Int64> {
+        try await read { db in
+            Set(try FiscalTransactionRecord.filter(Column("mode") != mode).fetchAll(db).map(\.saleId))
+        }
+    }
+
     /// The outage still open, if any.
     public func openFiscalOutage() async throws -> FiscalOutageRecord? {
         try await read { db in try Self.currentOutage(in: db) }

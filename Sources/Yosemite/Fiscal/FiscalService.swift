@@ -169,6 +169,10 @@ public struct FiscalService: Sendable {
         let export = try await export(from: from, to: to)
         do {
             let files = try DSFinVKWriter().write(export, to: directory, files: environment.files)
+            // Recorded once written, so pos logout knows these closings' sales are kept outside pos.
+            var ledger = FiscalExportLedger.load(environment)
+            ledger.exportedClosings.formUnion(export.closings.map { Int64($0.number) })
+            try ledger.save(environment)
             let receipts = export.closings.flatMap(\.receipts)
             return FiscalExportSummary(directory: directory, files: files, closings: export.closings.count,
                                        receipts: receipts.count, unsigned: receipts.filter { $0.signature == nil }.count)
