@@ -23,6 +23,25 @@ enum FiscalOrderMapping {
     /// A line's gross amount after discounts (what the customer pays for it), in minor units.
     static func gross(_ line: OrderLineRecord) -> Int64 { line.total + line.totalTax }
 
+    /// DSFinV-K's ZAHLART_TYP for a card payment, from the card name the terminal reported (the payment's
+    /// `cardBrand`, e.g. `Debit Mastercard`, `girocard`, `VISA`). DSFinV-K (Anhang D) reads `ECKarte` as any
+    /// debit card (girocard, Maestro, …), `Kreditkarte` as a credit card, and `Unbar` as non-cash not told apart.
+    /// A debit product is named so even under a credit scheme's name (`Debit Mastercard`, `Visa Debit`, V PAY,
+    /// Visa Electron), so debit is looked for first; a bare scheme name (`VISA`, `Mastercard`, Amex, Diners,
+    /// JCB) or the word credit is a credit card; anything else (or no name) is `Unbar`.
+    static func paymentType(cardBrand: String?) -> String {
+        guard let brand = cardBrand?.lowercased(), !brand.isEmpty else { return "Unbar" }
+        let words = brand.split(whereSeparator: { !$0.isLetter }).map(String.init)
+        let debit = ["girocard", "maestro", "debit", "electron", "vpay"]
+        if debit.contains(where: { brand.contains($0) }) || brand.contains("v pay") || words.contains("ec")
+            || brand.contains("ec-karte") || brand.contains("eckarte") {
+            return "ECKarte"
+        }
+        let credit = ["credit", "kredit", "visa", "master", "amex", "american express", "diners", "jcb"]
+        if credit.contains(where: { brand.contains($0) }) { return "Kreditkarte" }
+        return "Unbar"
+    }
+
     /// The receipt data the TSE signs for a completed order.
     static func receiptData(lines: [OrderLineRecord], taxes: [OrderTaxRecord], payments: [PaymentRecord],
                             currency: Currency, type: FiscalReceiptType = .beleg) -> FiscalReceiptData {

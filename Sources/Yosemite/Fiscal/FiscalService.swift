@@ -209,10 +209,8 @@ public struct FiscalService: Sendable {
             case .cash: return .init(type: "Bar", name: "Bargeld", amount: payment.amountMoney)
             case .card:
                 let brand = payment.cardBrand ?? "Karte"
-                let lower = brand.lowercased()
-                let type = lower.contains("girocard") || lower.contains("maestro") || lower == "ec" ? "ECKarte"
-                    : (lower.contains("visa") || lower.contains("master") || lower.contains("amex") ? "Kreditkarte" : "Unbar")
-                return .init(type: type, name: brand, amount: payment.amountMoney)
+                return .init(type: FiscalOrderMapping.paymentType(cardBrand: payment.cardBrand), name: brand,
+                             amount: payment.amountMoney)
             case .other: return .init(type: "Unbar", name: "Sonstige", amount: payment.amountMoney)
             }
         }
