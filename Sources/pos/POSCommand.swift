@@ -26,6 +26,7 @@ struct POSCommand: AsyncParsableCommand {
             RefundCommand.self,
             ShiftCommand.self,
             FiscalCommand.self,
+            RegisterCommand.self,
             OrdersCommand.self,
             ReaderCommand.self,
             TerminalSimCommand.self,

@@ -128,13 +128,15 @@ struct SaleService: Sendable {
         let builder = SaleBuilder(cart: resolved, totals: totals, customerId: stored.cart.customerId, note: stored.cart.note)
         let tenders = stored.tenders
         let cashier = ReceiptService(environment: environment).appSettings().cashierName ?? ""
+        let register = RegisterIdentity.current(environment)
         let now = environment.now()
         let cardResult = try await cardTenderDetails(saleId: saleId)
         let result = try await storage {
             try await database.completeSale(saleId: saleId, cashier: cashier) { localNumber, clientUUID in
                 let detail = builder.detail(clientUUID: clientUUID, localNumber: localNumber, now: now)
                 let body = builder.createBody(clientUUID: clientUUID, localNumber: localNumber, now: now,
-                                              payment: SaleBuilder.Payment(tenders: tenders, card: cardResult, clientUUID: clientUUID))
+                                              payment: SaleBuilder.Payment(tenders: tenders, card: cardResult, clientUUID: clientUUID),
+                                              register: register, cashier: cashier)
                 return CompletedOrderDraft(detail: detail, createPayload: SaleBuilder.text(body))
             }
         }
