@@ -91,7 +91,7 @@ let package = Package(
             name: "pos",
             dependencies: [
                 "POSFoundation", "Networking", "Storage", "Hardware", "HardwareLinux", "Yosemite", "Counter",
-                "TerminalSimulator", argumentParser, logging,
+                "TerminalSimulator", "TSESimulator", argumentParser, logging,
             ],
             swiftSettings: swiftSettings
         ),
@@ -161,7 +161,8 @@ let package = Package(
         .testTarget(name: "WooTestServerTests", dependencies: ["WooTestServer"], swiftSettings: swiftSettings),
         .testTarget(
             name: "FiscalTests",
-            dependencies: ["Yosemite", "Networking", "Storage", "POSFoundation", "TSESimulator", "FiskalyTestServer", crypto],
+            dependencies: ["Yosemite", "Networking", "Storage", "POSFoundation", "TSESimulator", "FiskalyTestServer",
+                           "YosemiteTestSupport", "WooTestServer", crypto],
             swiftSettings: swiftSettings
         ),
         .testTarget(

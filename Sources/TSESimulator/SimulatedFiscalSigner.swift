@@ -25,6 +25,11 @@ public struct SimulatedFiscalSigner: FiscalSigner {
     }
 
     public func start(_ request: FiscalStartRequest) async throws(FiscalError) -> FiscalTransaction {
+        try startNow(request)
+    }
+
+    /// ``start(_:)`` without suspending (``PersistentFiscalSigner`` signs under a file lock).
+    func startNow(_ request: FiscalStartRequest) throws(FiscalError) -> FiscalTransaction {
         let log = try run { () throws(SimulatedTSE.Failure) in try tse.startTransaction(clientID: clientSerial) }
         return FiscalTransaction(id: request.saleID, number: log.transactionNumber, revision: 1, startTime: log.logTime,
                                  signatureCounter: log.signatureCounter, mode: request.mode)
@@ -32,6 +37,10 @@ public struct SimulatedFiscalSigner: FiscalSigner {
 
     public func update(_ transaction: FiscalTransaction, receipt: FiscalReceiptData) async throws(FiscalError)
         -> FiscalTransaction {
+        try updateNow(transaction, receipt: receipt)
+    }
+
+    func updateNow(_ transaction: FiscalTransaction, receipt: FiscalReceiptData) throws(FiscalError) -> FiscalTransaction {
         let data = Data(signedReceipt(receipt, mode: transaction.mode).processData(baseCurrency: baseCurrency).utf8)
         let log = try run { () throws(SimulatedTSE.Failure) in
             try tse.updateTransaction(number: transaction.number, clientID: clientSerial,
@@ -54,6 +63,10 @@ public struct SimulatedFiscalSigner: FiscalSigner {
     }
 
     public func identity() async throws(FiscalError) -> FiscalTSEIdentity {
+        try identityNow()
+    }
+
+    func identityNow() throws(FiscalError) -> FiscalTSEIdentity {
         if tse.isDown { throw .outage(outage()) }
         return FiscalTSEIdentity(serial: tse.serialNumberHex, publicKey: tse.publicKeyBase64,
                                  algorithm: SimulatedTSE.algorithm, timeFormat: SimulatedTSE.timeFormat,
@@ -62,7 +75,7 @@ public struct SimulatedFiscalSigner: FiscalSigner {
 
     // MARK: - Private
 
-    private func finish(_ transaction: FiscalTransaction, data receipt: FiscalReceiptData) throws(FiscalError)
+    func finish(_ transaction: FiscalTransaction, data receipt: FiscalReceiptData) throws(FiscalError)
         -> FiscalSignature {
         let processData = receipt.processData(baseCurrency: baseCurrency)
         let log = try run { () throws(SimulatedTSE.Failure) in
@@ -85,7 +98,7 @@ public struct SimulatedFiscalSigner: FiscalSigner {
     }
 
     /// Training sales are signed as `AVTraining` whatever the checkout passed.
-    private func signedReceipt(_ receipt: FiscalReceiptData, mode: FiscalMode) -> FiscalReceiptData {
+    func signedReceipt(_ receipt: FiscalReceiptData, mode: FiscalMode) -> FiscalReceiptData {
         guard mode == .training, receipt.type == .beleg else { return receipt }
         var training = receipt
         training.type = .training

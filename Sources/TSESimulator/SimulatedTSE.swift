@@ -38,7 +38,7 @@ public final class SimulatedTSE: Sendable {
     /// The log time format.
     public static let timeFormat = "unixTime"
 
-    private struct OpenTransaction {
+    private struct OpenTransaction: Codable {
         var clientID: String
         var startTime: Date
         var finished = false
@@ -64,6 +64,52 @@ public final class SimulatedTSE: Sendable {
         self.privateKeyBytes = privateKey.rawRepresentation
         self.publicKey = privateKey.publicKey.x963Representation
         self.now = now
+    }
+
+    // MARK: - Persistence (the demo store's TSE outlives a process)
+
+    /// Everything the TSE holds: its private key, counters, unfinished transactions and the outage switch.
+    /// ``PersistentFiscalSigner`` keeps it in the data directory (0600) between processes.
+    public struct Snapshot: Codable, Sendable, Hashable {
+        public struct Transaction: Codable, Sendable, Hashable {
+            public var number: Int
+            public var clientID: String
+            public var startTime: Date
+        }
+
+        /// The P-384 private scalar (raw representation).
+        public var privateKey: Data
+        public var transactionCounter: Int
+        public var signatureCounter: Int
+        /// Transactions started and not finished.
+        public var openTransactions: [Transaction]
+        public var isDown: Bool
+    }
+
+    /// A TSE restored from a snapshot; `nil` when the key in it is unusable.
+    public convenience init?(snapshot: Snapshot, now: @escaping @Sendable () -> Date = { Date() }) {
+        guard let key = try? P384.Signing.PrivateKey(rawRepresentation: snapshot.privateKey) else { return nil }
+        self.init(privateKey: key, now: now)
+        state.withLock { state in
+            state.transactionCounter = snapshot.transactionCounter
+            state.signatureCounter = snapshot.signatureCounter
+            state.isDown = snapshot.isDown
+            for open in snapshot.openTransactions {
+                state.transactions[open.number] = OpenTransaction(clientID: open.clientID, startTime: open.startTime)
+            }
+        }
+    }
+
+    /// The TSE's state now. Finished transactions are left out: nothing can be signed for them again.
+    public func snapshot() -> Snapshot {
+        state.withLock { state in
+            Snapshot(privateKey: privateKeyBytes, transactionCounter: state.transactionCounter,
+                     signatureCounter: state.signatureCounter,
+                     openTransactions: state.transactions.filter { !$0.value.finished }
+                         .map { Snapshot.Transaction(number: $0.key, clientID: $0.value.clientID, startTime: $0.value.startTime) }
+                         .sorted { $0.number < $1.number },
+                     isDown: state.isDown)
+        }
     }
 
     // MARK: - Identity

@@ -27,6 +27,8 @@ struct POSCommand: AsyncParsableCommand {
             ShiftCommand.self,
             DrawerCommand.self,
             CustomersCommand.self,
+            FiscalCommand.self,
+            RegisterCommand.self,
             OrdersCommand.self,
             ReaderCommand.self,
             TerminalSimCommand.self,

@@ -12,6 +12,8 @@ public struct StatusBarModel: Hashable, Sendable {
     public var reader: String
     public var printer: String
     public var cashier: String
+    /// A TSE outage is open (German fiscal law): the line says "TSE DOWN" among what the cashier must see.
+    public var tseDown = false
 
     /// Creates a model.
     public init(storeName: String, isDemo: Bool, connectivity: String, unsynced: Int, reader: String, printer: String,
@@ -39,6 +41,7 @@ public struct StatusBarModel: Hashable, Sendable {
         reader = appSettings?.readerAddress ?? (isDemo ? "sim://" : "no reader")
         printer = appSettings?.printerName ?? "default printer"
         cashier = appSettings?.cashierName ?? status.account?.username ?? (isDemo ? "demo" : "—")
+        tseDown = status.fiscalOutage != nil
     }
 
     /// Shown before the first status load.

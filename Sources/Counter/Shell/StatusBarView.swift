@@ -26,7 +26,8 @@ public enum StatusBarView {
         // A reader that is busy or needs attention is news the cashier must see: it goes before the cashier.
         let readerNews = model.reader.hasSuffix(" busy") || model.reader.hasSuffix(" needs attention")
         let reader = "reader: \(model.reader)"
-        let essential = [model.connectivity, sync] + (readerNews ? [reader] : []) + ["cashier: \(model.cashier)"]
+        let essential = [model.connectivity, sync] + (model.tseDown ? ["TSE DOWN"] : []) + (readerNews ? [reader] : [])
+            + ["cashier: \(model.cashier)"]
         let optional = (readerNews ? [] : [reader]) + ["printer: \(model.printer)"]
         for count in stride(from: optional.count, through: 0, by: -1) {
             let text = " " + ([model.storeName] + essential + optional.prefix(count)).joined(separator: " │ ")

@@ -26,11 +26,13 @@ public enum AppMigrations {
     public static let shifts = "v6-shifts"
     /// Sales as checkouts (open, parked, completed, voided) with their tenders; the journal's sale.
     public static let checkout = "v7-checkout"
+    /// The TSE journal of each sale and the TSE outages (German fiscal law).
+    public static let fiscal = "v8-fiscal"
     /// The customer search index and the "no sale" drawer opens.
     public static let counter = "v9-counter"
 
     /// Every migration name, oldest first.
-    public static let all = [settingsCatalog, ordersOutbox, paymentsReceipts, syncOutbox, cardPayments, shifts, checkout, counter]
+    public static let all = [settingsCatalog, ordersOutbox, paymentsReceipts, syncOutbox, cardPayments, shifts, checkout, fiscal, counter]
 
     /// The migrator that brings any earlier database to the current schema.
     public static func makeMigrator() -> DatabaseMigrator {
@@ -42,6 +44,7 @@ public enum AppMigrations {
         migrator.registerMigration(cardPayments, migrate: CardPaymentsMigration.migrate)
         migrator.registerMigration(shifts, migrate: ShiftsMigration.migrate)
         migrator.registerMigration(checkout, migrate: CheckoutMigration.migrate)
+        migrator.registerMigration(fiscal, migrate: FiscalMigration.migrate)
         migrator.registerMigration(counter, migrate: CounterMigration.migrate)
         return migrator
     }

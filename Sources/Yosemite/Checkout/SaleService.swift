@@ -12,6 +12,8 @@ struct SaleService: Sendable {
     /// The current sale's resolved lines (the counter's edits); `nil` resolves every line each time.
     var lineCache: ResolvedLineCache? = nil
     private var database: AppDatabase { environment.database }
+    /// The TSE's side of each sale (German fiscal law; does nothing where no TSE is configured).
+    private var fiscal: FiscalCheckout { FiscalCheckout(environment: environment) }
 
     /// What paying cash did.
     enum CashOutcome: Sendable {
@@ -26,6 +28,7 @@ struct SaleService: Sendable {
     /// The newest open sale, priced (after completing any open sale its tenders already cover).
     func current() async throws(OrderError) -> SaleSummary? {
         await completeCoveredSales()
+        await fiscal.settle()
         guard let stored = try await storage({ try await database.currentSale() }) else { return nil }
         return await summary(stored)
     }
@@ -52,10 +55,12 @@ struct SaleService: Sendable {
     func open(_ cart: Cart) async throws(OrderError) -> SaleSummary {
         let (resolved, totals) = try await price(cart)
         let total = Money(minorUnits: totals.total, currency: resolved.settings.currency)
+        await fiscal.settle()
         let stored = try await storage {
             try await database.openSale(clientUUID: environment.uuid.client(), cart: Self.encode(cart),
                                         itemCount: Self.count(cart), total: total)
         }
+        await fiscal.saleOpened(saleId: stored.id, clientUUID: stored.sale.clientUUID)
         return summary(stored, priced: (resolved, totals))
     }
 
@@ -80,6 +85,7 @@ struct SaleService: Sendable {
                 }
                 return try await database.openSale(clientUUID: environment.uuid.client(), cart: Self.encode(cart), itemCount: 0, total: zero)
             }
+            if saleId == nil { await fiscal.saleOpened(saleId: stored.id, clientUUID: stored.sale.clientUUID) }
             return summary(stored, priced: nil)
         }
         let (resolved, totals) = try await price(cart, cache: lineCache)
@@ -91,6 +97,7 @@ struct SaleService: Sendable {
             }
             saleId = opened.id
             lineCache?.adopt(opened.id)
+            await fiscal.saleOpened(saleId: opened.id, clientUUID: opened.sale.clientUUID)
             return summary(opened, priced: (resolved, totals))
         }
         let id = saleId ?? 0
@@ -121,19 +128,23 @@ struct SaleService: Sendable {
         let builder = SaleBuilder(cart: resolved, totals: totals, customerId: stored.cart.customerId, note: stored.cart.note)
         let tenders = stored.tenders
         let cashier = ReceiptService(environment: environment).appSettings().cashierName ?? ""
+        let register = RegisterIdentity.current(environment)
         let now = environment.now()
         let cardResult = try await cardTenderDetails(saleId: saleId)
         let result = try await storage {
             try await database.completeSale(saleId: saleId, cashier: cashier) { localNumber, clientUUID in
                 let detail = builder.detail(clientUUID: clientUUID, localNumber: localNumber, now: now)
                 let body = builder.createBody(clientUUID: clientUUID, localNumber: localNumber, now: now,
-                                              payment: SaleBuilder.Payment(tenders: tenders, card: cardResult, clientUUID: clientUUID))
+                                              payment: SaleBuilder.Payment(tenders: tenders, card: cardResult, clientUUID: clientUUID),
+                                              register: register, cashier: cashier)
                 return CompletedOrderDraft(detail: detail, createPayload: SaleBuilder.text(body))
             }
         }
         if let shift = result.openedShiftId {
             environment.logger.notice("checkout: no shift was open; sale \(saleId) opened shift \(shift) with float 0")
         }
+        // The order is durable first; the TSE's signature is then recorded by its own write (or the outage).
+        await fiscal.saleCompleted(saleId: saleId)
         let order = try await storage { try await OrderStore.loadDetail(id: result.orderId, environment) }
         let cash = stored.tenders.filter { $0.method == .cash }
         let tendered = cash.reduce(Int64(0)) { $0 + ($1.tendered?.minorUnits ?? $1.amount.minorUnits) }
@@ -178,7 +189,9 @@ struct SaleService: Sendable {
         let sale = try await load(reference)
         var checkout = sale.checkout
         _ = try apply(.void, to: &checkout)
-        return await summary(try await storage { try await database.voidSale(saleId: sale.id) })
+        let voided = try await storage { try await database.voidSale(saleId: sale.id) }
+        await fiscal.saleVoided(saleId: sale.id)
+        return await summary(voided)
     }
 
     // MARK: - Pricing

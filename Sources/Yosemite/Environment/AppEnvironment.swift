@@ -31,6 +31,11 @@ public struct AppEnvironment: Sendable {
     /// Makes the card-reader service for the store's currency (live drivers in pos, the in-process simulator in
     /// tests); called once per ``CardPresentPaymentsStore``.
     public var makeCardReaderService: @Sendable (Currency) -> any CardReaderService
+    /// The TSE the checkout signs with (German fiscal law), for a demo or a real store: `nil` where none is
+    /// configured (the default), the persistent simulated TSE in the demo store, fiskaly where it is set up.
+    public var makeFiscalSigner: @Sendable (FiscalMode) -> (any FiscalSigner)?
+    /// How often the checkout tries the TSE while an outage is open (one per process, shared by its copies).
+    public var fiscalProbe: FiscalOutageProbe
 
     public init(
         clock: any Clock<Duration>,
@@ -42,9 +47,13 @@ public struct AppEnvironment: Sendable {
         makeNetwork: @escaping @Sendable (Credentials) -> any Network,
         logger: Logger,
         printers: PrinterSystem = .unavailable,
-        makeCardReaderService: @escaping @Sendable (Currency) -> any CardReaderService = AppEnvironment.noCardReaders
+        makeCardReaderService: @escaping @Sendable (Currency) -> any CardReaderService = AppEnvironment.noCardReaders,
+        makeFiscalSigner: @escaping @Sendable (FiscalMode) -> (any FiscalSigner)? = { _ in nil },
+        fiscalProbe: FiscalOutageProbe = FiscalOutageProbe()
     ) {
+        self.fiscalProbe = fiscalProbe
         self.makeCardReaderService = makeCardReaderService
+        self.makeFiscalSigner = makeFiscalSigner
         self.clock = clock
         self.now = now
         self.uuid = uuid

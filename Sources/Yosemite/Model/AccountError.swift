@@ -22,6 +22,8 @@ public enum AccountError: UserFacingError, Equatable {
     case unexpectedResponse(String)
     /// Logout refused: sales or payments are not yet safe on the server.
     case pendingWork(unsyncedEntries: Int, unresolvedPayments: Int, openCarts: Int = 0)
+    /// Logout refused: the TSE journal holds sales no `pos fiscal export` has covered (German fiscal law).
+    case fiscalDataNotExported(sales: Int)
     /// Local storage failed (disk full, permissions).
     case storage(String)
 
@@ -38,6 +40,8 @@ public enum AccountError: UserFacingError, Equatable {
         case .pendingWork(let entries, let payments, let carts):
             "Logout refused: \(entries) change(s) have not reached the store yet, \(payments) card payment(s) are unresolved"
                 + (carts > 0 ? " and \(carts) open or parked cart(s) would be lost (`pos cart list`)." : ".")
+        case .fiscalDataNotExported(let sales):
+            "Logout refused: \(sales) signed or TSE-failed sale(s) have not been exported (DSFinV-K); logging out would wipe the TSE journal."
         case .storage(let detail): "Local storage failed: \(detail)"
         }
     }
@@ -53,6 +57,7 @@ public enum AccountError: UserFacingError, Equatable {
         case .insufficientPermission: "Log in as an Administrator or a Shop manager."
         case .unexpectedResponse: "Check that the site runs a current WooCommerce; try again later."
         case .pendingWork: "Let pos sync first (pos sync), resolve the payments, finish or void open carts (pos cart list), or use --force to throw them away."
+        case .fiscalDataNotExported: "Close the shift (pos shift close) and export it first: pos fiscal export --from YYYY-MM-DD --to YYYY-MM-DD DIR. Or use --force to wipe the records anyway."
         case .storage: "Free disk space or fix the data directory's permissions, then try again."
         }
     }

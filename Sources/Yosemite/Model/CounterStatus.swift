@@ -21,6 +21,8 @@ public struct CounterStatus: Hashable, Sendable, Codable {
     public var unsyncedOrders: Int
     /// Card payments whose outcome is not yet settled with the terminal.
     public var unresolvedPayments: Int
+    /// The TSE outage still open (German fiscal law), `nil` when the TSE answers or none is set up.
+    public var fiscalOutage: FiscalOutage? = nil
 
     public init(mode: Mode, account: Account?, store: StoreSettings?, unsyncedEntries: Int, unresolvedPayments: Int,
                 unsyncedOrders: Int? = nil) {

@@ -64,7 +64,8 @@ struct SaleBuilder {
     }
 
     /// The body of `POST /wc/v3/orders`.
-    func createBody(clientUUID: ClientUUID, localNumber: Int64, now: Date, payment: Payment) -> OrderFields {
+    func createBody(clientUUID: ClientUUID, localNumber: Int64, now: Date, payment: Payment,
+                    register: String? = nil, cashier: String = "") -> OrderFields {
         var fields = OrderFields(status: .pending, currency: currency.code)
         fields.setPaid = true
         fields.paymentMethod = payment.method
@@ -89,8 +90,21 @@ struct SaleBuilder {
             MetaData(key: Order.clientUUIDMetaKey, value: .string(clientUUID.description)),
             MetaData(key: Self.saleTimeMetaKey, value: .string(Self.iso8601(now))),
             MetaData(key: Self.localNumberMetaKey, value: .string(String(localNumber))),
-        ] + payment.meta
+        ] + registerMeta(register: register, localNumber: localNumber, cashier: cashier) + payment.meta
         return fields
+    }
+
+    /// The register, its receipt number for this order and the cashier, as order meta (issue 18): none without a
+    /// register id, no cashier entry without a name.
+    func registerMeta(register: String?, localNumber: Int64, cashier: String) -> [MetaData] {
+        guard let register else { return [] }
+        var meta = [
+            MetaData(key: RegisterIdentity.registerMetaKey, value: .string(register)),
+            MetaData(key: RegisterIdentity.receiptNumberMetaKey,
+                     value: .string(RegisterIdentity.receiptNumber(register: register, localNumber: localNumber))),
+        ]
+        if !cashier.isEmpty { meta.append(MetaData(key: RegisterIdentity.cashierMetaKey, value: .string(cashier))) }
+        return meta
     }
 
     /// A create body kept while a card payment ran, made paid: the payment fields of `paid` set on it and its

@@ -28,7 +28,8 @@ struct ReceiptService: Sendable {
         let receipt = (try? environment.files.read(ReceiptSettings.self, from: url)).flatMap { $0 } ?? ReceiptSettings()
         var context = ReceiptContext(store: store, cashier: appSettings().cashierName,
                                      timeZone: receipt.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current,
-                                     taxNumber: receipt.taxNumber)
+                                     taxNumber: receipt.taxNumber
+                                         ?? FiscalSettings.load(dataDirectory: environment.dataDirectory).taxNumber)
         if let footer = receipt.footer { context.footer = footer }
         return context
     }

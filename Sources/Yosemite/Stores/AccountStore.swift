@@ -125,13 +125,20 @@ extension AccountStore {
             if (pending > 0 || unresolved > 0 || carts > 0) && !force {
                 return .failure(.pendingWork(unsyncedEntries: pending, unresolvedPayments: unresolved, openCarts: carts))
             }
-            if pending > 0 || unresolved > 0 || carts > 0 {
+            // Logging out wipes the TSE journal: refused while any of its sales is not in an export.
+            let unexported = try await FiscalExportLedger.unexportedSaleCount(environment)
+            if unexported > 0 && !force {
+                return .failure(.fiscalDataNotExported(sales: unexported))
+            }
+            if pending > 0 || unresolved > 0 || carts > 0 || unexported > 0 {
                 environment.logger.warning(
                     "forced logout discards unsynced work",
-                    metadata: ["outbox": "\(pending)", "journal": "\(unresolved)", "carts": "\(carts)"]
+                    metadata: ["outbox": "\(pending)", "journal": "\(unresolved)", "carts": "\(carts)",
+                               "unexportedFiscalSales": "\(unexported)"]
                 )
             }
             try await environment.database.wipeStoreData()
+            try environment.files.delete(at: environment.file(FiscalExportLedger.fileName))
             try environment.files.delete(at: environment.file(AppEnvironment.FileName.credentials))
             environment.logger.info("logged out")
             return .success(())

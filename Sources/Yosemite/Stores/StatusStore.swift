@@ -26,7 +26,7 @@ public final class StatusStore: Store {
                 let settings = try await SettingsRepository(database: environment.database).load()
                 let isDemo = try await DemoStoreSeeder(environment: environment).isDemo()
                 let mode: CounterStatus.Mode = saved != nil ? .store : (isDemo ? .demo : .unconfigured)
-                let status = CounterStatus(
+                var status = CounterStatus(
                     mode: mode,
                     account: saved.map { Account(siteURL: $0.siteURL, username: $0.username, displayName: $0.displayName) },
                     store: settings,
@@ -34,6 +34,7 @@ public final class StatusStore: Store {
                     unresolvedPayments: try await environment.database.unresolvedPaymentCount(),
                     unsyncedOrders: try await environment.database.unsyncedOrderCount()
                 )
+                status.fiscalOutage = await FiscalService(environment: environment).openOutage()
                 onCompletion(.success(status))
             } catch {
                 onCompletion(.failure(.storage(String(describing: error))))

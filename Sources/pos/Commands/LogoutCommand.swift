@@ -7,12 +7,16 @@ struct LogoutCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "logout",
         abstract: "Log out and wipe the store's local data.",
-        discussion: "Refused while sales are unsynced or card payments unresolved, unless --force is given."
+        discussion: """
+            Refused while sales are unsynced, card payments unresolved, carts open, or TSE-journaled sales not \
+            exported with `pos fiscal export` (German fiscal law: logging out wipes the TSE journal), unless --force \
+            is given.
+            """
     )
 
     @OptionGroup var data: DataDirectoryOptions
 
-    @Flag(help: "Log out even though unsynced sales or unresolved payments would be lost.")
+    @Flag(help: "Log out even though unsynced sales, unresolved payments or unexported fiscal records would be lost.")
     var force = false
 
     func run() async throws {
@@ -25,6 +29,10 @@ struct LogoutCommand: AsyncParsableCommand {
     private static func logout(directory: URL, force: Bool) async -> ExitStatus {
         guard let manager = try? LiveSession.open(directory) else { return .storageFailure }
         do {
+            if force, let unexported = try? await FiscalExportLedger.unexportedSaleCount(manager.environment), unexported > 0 {
+                Console.error("Warning: \(unexported) TSE-journaled sale(s) were never exported with `pos fiscal export`; "
+                              + "forced logout wipes their fiscal records (keep an export for the retention period).")
+            }
             try await manager.logout(force: force)
             Console.out(force ? "Logged out (forced); local store data wiped." : "Logged out; local store data wiped.")
             return .success

@@ -59,6 +59,9 @@ struct StatusCommand: AsyncParsableCommand {
         let unsynced = status.mode == .demo ? "\(Words.count(status.unsyncedOrders, "sale")) (demo: never sent to a store)"
             : "\(Words.count(status.unsyncedOrders, "order")) (\(entries))"
         Console.out("Unsynced: \(unsynced), unresolved card payments: \(status.unresolvedPayments)")
+        if let outage = status.fiscalOutage {
+            Console.out("TSE OUTAGE since \(FiscalQRCode.isoTime(outage.since)): \(outage.cause) (sales go on unsigned; `pos fiscal status`)")
+        }
         Console.out("Data: \(directory.path)")
     }
 }
@@ -80,6 +83,8 @@ struct StatusReport: Encodable {
     var unsyncedEntries: Int
     var unsyncedOrders: Int
     var unresolvedPayments: Int
+    /// The open TSE outage: `since` (ISO 8601 UTC) and `cause`; absent when there is none.
+    var tseOutage: [String: String]?
 
     init(_ status: CounterStatus, directory: URL) {
         mode = status.mode.rawValue
@@ -92,5 +97,6 @@ struct StatusReport: Encodable {
         unsyncedEntries = status.unsyncedEntries
         unsyncedOrders = status.unsyncedOrders
         unresolvedPayments = status.unresolvedPayments
+        tseOutage = status.fiscalOutage.map { ["since": FiscalQRCode.isoTime($0.since), "cause": $0.cause] }
     }
 }

@@ -3,6 +3,7 @@ import Logging
 import Networking
 import POSFoundation
 import Storage
+import TSESimulator
 import Yosemite
 
 extension AppEnvironment {
@@ -23,8 +24,36 @@ extension AppEnvironment {
             makeNetwork: { credentials in HTTPClientNetwork(credentials: credentials, timeout: .seconds(30)) },
             logger: logger,
             printers: .live(dataDirectory: dataDirectory),
-            makeCardReaderService: { currency in LiveReaderTransports.cardReaderService(currency: currency) }
+            makeCardReaderService: { currency in LiveReaderTransports.cardReaderService(currency: currency) },
+            makeFiscalSigner: fiscalSigners(dataDirectory: dataDirectory)
         )
+    }
+
+    /// fiskaly's API with the saved credentials (`fiskaly-credentials.json`), or nil when none are saved.
+    static func fiskalyRemote(dataDirectory: URL) -> FiskalyRemote? {
+        guard let credentials = try? FiskalyCredentialsFile(dataDirectory: dataDirectory).load(),
+              let site = try? SiteAddress(credentials.baseURL) else { return nil }
+        let network = HTTPClientNetwork(credentials: Credentials(site: site, username: "", applicationPassword: ""),
+                                        timeout: .seconds(10))
+        return FiskalyRemote(network: network, credentials: credentials)
+    }
+
+    /// The TSE for a mode: the demo store's simulated TSE persisted in the data directory; for a real store
+    /// fiskaly's, when the fiscal settings name the TSS, client and register serial and the credentials file
+    /// exists (built once per process, so one token serves every call); otherwise none.
+    static func fiscalSigners(dataDirectory: URL) -> @Sendable (FiscalMode) -> (any FiscalSigner)? {
+        let settings = FiscalSettings.load(dataDirectory: dataDirectory)
+        var live: FiskalySigner?
+        if let configuration = settings.fiskalyConfiguration, let remote = fiskalyRemote(dataDirectory: dataDirectory) {
+            live = FiskalySigner(remote: remote, configuration: configuration)
+        }
+        let demoSerial = settings.registerSerial(for: .demo) ?? FiscalSettings.demoRegisterSerial
+        return { [live] mode in
+            switch mode {
+            case .demo: PersistentFiscalSigner(directory: dataDirectory, clientSerial: demoSerial)
+            case .live, .training: live
+            }
+        }
     }
 }
 

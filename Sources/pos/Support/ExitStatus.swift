@@ -32,7 +32,7 @@ enum ExitStatus: Int32, CaseIterable {
         case .wooCommerceMissing: "WooCommerce missing"
         case .badCredentials: "wrong user name or application password"
         case .insufficientPermission: "user may not manage the shop"
-        case .pendingWork: "refused: unsynced sales, unresolved payments or open carts"
+        case .pendingWork: "refused: unsynced sales, unresolved payments, open carts or unexported fiscal data"
         case .storageFailure: "local storage failed: data directory not writable, disk full, or database damaged (the message names the file)"
         case .notLoggedIn: "not logged in to a store"
         case .declined: "card payment declined or cancelled (nothing charged)"
@@ -60,7 +60,7 @@ enum ExitStatus: Int32, CaseIterable {
         case .badCredentials: self = .badCredentials
         case .insufficientPermission: self = .insufficientPermission
         case .unexpectedResponse: self = .failure
-        case .pendingWork: self = .pendingWork
+        case .pendingWork, .fiscalDataNotExported: self = .pendingWork
         case .storage: self = .storageFailure
         }
     }

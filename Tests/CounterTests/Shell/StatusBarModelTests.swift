@@ -1,3 +1,5 @@
+import Foundation
+import POSFoundation
 import Testing
 import Yosemite
 @testable import Counter
@@ -30,5 +32,27 @@ struct StatusBarModelTests {
         // Then
         #expect(model.connectivity == "no network (demo)")
         #expect(model.isDemo)
+    }
+
+    @Test func tseOutage_statusLineSaysTSEDownWithinEightyColumns() {
+        // Given a real store whose TSE is down, with a long store name and a cashier
+        var status = CounterStatus(mode: .store, account: Self.account, store: nil, unsyncedEntries: 3, unresolvedPayments: 0)
+        status.fiscalOutage = FiscalOutage(since: Date(timeIntervalSince1970: 0), cause: "no answer from fiskaly")
+        var model = StatusBarModel(status: status, appSettings: AppSettings(cashierName: "Ada"), connectivity: .online)
+        model.storeName = "Kaffeerösterei Beispiel am Hauptbahnhof"
+        // When
+        let line = StatusBarView.line(model, fitting: 80 - TextWidth.of(" Sale "))
+        // Then the outage is among the facts the cashier always sees, and the line fits
+        #expect(model.tseDown)
+        #expect(line.contains("TSE DOWN"))
+        #expect(line.contains("cashier: Ada"))
+        #expect(TextWidth.of(line) <= 80 - TextWidth.of(" Sale "))
+    }
+
+    @Test func noOutage_statusLineSaysNothingOfTheTSE() {
+        let status = CounterStatus(mode: .demo, account: nil, store: nil, unsyncedEntries: 0, unresolvedPayments: 0)
+        let model = StatusBarModel(status: status, appSettings: nil, connectivity: nil)
+        #expect(!model.tseDown)
+        #expect(!StatusBarView.line(model, fitting: 80).contains("TSE"))
     }
 }

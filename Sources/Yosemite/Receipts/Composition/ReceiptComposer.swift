@@ -18,6 +18,7 @@ public struct ReceiptComposer: Sendable {
     public func sale(_ data: ReceiptOrderData, copy: Bool = false) -> ReceiptViewModel {
         let order = data.order
         let cashPaid = data.payments.contains { $0.method == .cash }
+        let fiscal = data.fiscal.map(Self.fiscal)
         return ReceiptViewModel(
             store: header,
             title: "RECEIPT",
@@ -31,10 +32,31 @@ public struct ReceiptComposer: Sendable {
             },
             refund: nil,
             endOfDay: nil,
-            qrPayload: order.clientUUID.description,
+            // A signed sale's QR code is the TSE's (DSFinV-K layout); it replaces the order reference's.
+            qrPayload: fiscal?.signed == nil ? order.clientUUID.description : nil,
             footer: context.footer,
-            openDrawer: cashPaid && !copy
+            openDrawer: cashPaid && !copy,
+            fiscal: fiscal
         )
+    }
+
+    /// The TSE part: the mandatory fields and the QR code, or the outage.
+    static func fiscal(_ fiscal: ReceiptFiscal) -> ReceiptViewModel.Fiscal {
+        switch fiscal {
+        case .failed(let cause):
+            return ReceiptViewModel.Fiscal(failed: "TSE FAILED (TSE ausgefallen): \(cause)", pending: nil, signed: nil)
+        case .pending:
+            return ReceiptViewModel.Fiscal(failed: nil, pending: "TSE signature pending", signed: nil)
+        case .signed(let signature):
+            return ReceiptViewModel.Fiscal(failed: nil, pending: nil, signed: ReceiptViewModel.Signed(
+                registerSerial: signature.clientSerial, tseSerial: signature.tseSerial,
+                transactionNumber: String(signature.transactionNumber),
+                signatureCounter: String(signature.signatureCounter),
+                start: FiscalQRCode.isoTime(signature.startTime), end: FiscalQRCode.isoTime(signature.endTime),
+                algorithm: signature.algorithm, timeFormat: signature.timeFormat, signature: signature.signature,
+                qrCode: signature.qrCodeData,
+                simulatedNote: signature.isSimulated ? "DEMO: simulated TSE, not a fiscal receipt" : nil))
+        }
     }
 
     /// A refund receipt: the order it refunds, the amount and reason, and the card refund if there was one.
@@ -43,6 +65,9 @@ public struct ReceiptComposer: Sendable {
     ) -> ReceiptViewModel {
         var model = sale(data, copy: copy)
         model.title = "REFUND"
+        // The sale's TSE block belongs to the sale receipt only; a refund is not that transaction.
+        model.fiscal = nil
+        model.qrPayload = data.order.clientUUID.description
         model.refund = ReceiptViewModel.Refund(amount: context.format(-amount), reason: reason)
         model.cards = card.map { [self.card($0, type: "REFUND")] } ?? []
         model.payments = []
@@ -54,6 +79,8 @@ public struct ReceiptComposer: Sendable {
     public func reversal(_ data: ReceiptOrderData, card: PaymentResult, copy: Bool = false) -> ReceiptViewModel {
         var model = sale(data, copy: copy)
         model.title = "REVERSAL"
+        model.fiscal = nil
+        model.qrPayload = data.order.clientUUID.description
         model.refund = ReceiptViewModel.Refund(amount: context.format(-card.amount), reason: "Card payment reversed")
         model.cards = [self.card(card, type: "REVERSAL")]
         model.payments = []

@@ -22,6 +22,26 @@ struct ReceiptRepository: Sendable {
 
     /// The order and everything printed with it.
     func orderData(orderID: Int64) async throws -> ReceiptOrderData? {
+        guard var data = try await orderDataWithoutFiscal(orderID: orderID) else { return nil }
+        data.fiscal = try await fiscal(orderID: orderID)
+        return data
+    }
+
+    /// The sale's TSE data as the receipt prints it, `nil` when no TSE was asked.
+    func fiscal(orderID: Int64) async throws -> ReceiptFiscal? {
+        guard let row = try await database.fiscalTransaction(orderId: orderID) else { return nil }
+        switch row.state {
+        case .signed, .cancelled:
+            guard let signature = row.signature.flatMap({ FiscalCheckout.decode(FiscalSignature.self, $0) }) else {
+                return .pending
+            }
+            return .signed(signature)
+        case .failed: return .failed(cause: row.error ?? "no answer")
+        case .starting, .active, .finishing, .cancelling: return .pending
+        }
+    }
+
+    private func orderDataWithoutFiscal(orderID: Int64) async throws -> ReceiptOrderData? {
         try await database.read { db in
             guard let order = try OrderRecord.fetchOne(db, key: orderID) else { return nil }
             let payments = try order.request(for: OrderRecord.payments).fetchAll(db)

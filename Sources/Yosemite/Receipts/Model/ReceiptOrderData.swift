@@ -13,6 +13,8 @@ public struct ReceiptOrderData: Sendable {
     public var payments: [PaymentRecord]
     /// Card results by payment row id, decoded from the payment journal (`PaymentJournalRecord.result`).
     public var cardResults: [Int64: PaymentResult]
+    /// The sale's TSE data (German fiscal law), `nil` where no TSE signs.
+    public var fiscal: ReceiptFiscal? = nil
 
     /// Creates the data of one order.
     public init(
@@ -28,4 +30,14 @@ public struct ReceiptOrderData: Sendable {
         self.payments = payments
         self.cardResults = cardResults
     }
+}
+
+/// What the TSE did for a sale, as the receipt prints it.
+public enum ReceiptFiscal: Sendable, Hashable {
+    /// Signed: the mandatory fields and the QR code.
+    case signed(FiscalSignature)
+    /// The TSE could not be reached: the receipt says the TSE failed, with the cause.
+    case failed(cause: String)
+    /// The signature is not recorded yet (settled on the next start).
+    case pending
 }

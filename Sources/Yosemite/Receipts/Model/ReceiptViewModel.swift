@@ -29,6 +29,35 @@ public struct ReceiptViewModel: Sendable {
     public var footer: [String]
     /// Whether to kick the cash drawer (a cash payment on the original receipt).
     public var openDrawer: Bool
+    /// The TSE data (German fiscal law), `nil` where no TSE signs.
+    public var fiscal: Fiscal? = nil
+
+    /// The TSE part of a receipt (§6 KassenSichV): every value formatted; either signed or failed.
+    public struct Fiscal: Sendable {
+        /// The outage line ("TSE FAILED (TSE ausgefallen): cause"), `nil` when signed.
+        public var failed: String?
+        /// Set while the signature is pending.
+        public var pending: String?
+        /// The signed fields, `nil` when the TSE failed or is pending.
+        public var signed: Signed?
+    }
+
+    /// The signed fields and the QR code in the DSFinV-K layout.
+    public struct Signed: Sendable {
+        public var registerSerial: String
+        public var tseSerial: String
+        public var transactionNumber: String
+        public var signatureCounter: String
+        /// ISO 8601 UTC with milliseconds, as the QR code carries it.
+        public var start: String
+        public var end: String
+        public var algorithm: String
+        public var timeFormat: String
+        public var signature: String
+        public var qrCode: String
+        /// The demo's note that no certified TSE signed, `nil` for a real TSE.
+        public var simulatedNote: String?
+    }
 
     /// The shop header printed at the top.
     public struct Header: Sendable {

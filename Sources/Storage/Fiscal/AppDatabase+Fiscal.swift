@@ -1,0 +1,259 @@
+import Foundation
+import GRDB
+import POSFoundation
+
+/// A sale's TSE row with what recovery needs to settle it.
+public struct UnsettledFiscalTransaction: Hashable, Sendable {
+    public var record: FiscalTransactionRecord
+    public var saleState: SaleRecord.State
+    public var orderId: Int64?
+}
+
+/// One sale of a closing, with its order (when completed) and TSE row, for the DSFinV-K export.
+public struct FiscalSaleExportRow: Hashable, Sendable {
+    public var sale: SaleRecord
+    public var fiscal: FiscalTransactionRecord?
+    public var order: OrderRecord?
+    public var lines: [OrderLineRecord]
+    public var taxes: [OrderTaxRecord]
+    public var payments: [PaymentRecord]
+}
+
+/// A closed shift (its Z report is the Kassenabschluss) with the sales it closes.
+public struct FiscalClosingExportRow: Hashable, Sendable {
+    public var shift: ShiftRecord
+    public var sales: [FiscalSaleExportRow]
+}
+
+/// Counts for `pos fiscal status`.
+public struct FiscalCounts: Hashable, Sendable {
+    public var signed: Int
+    public var cancelled: Int
+    public var failed: Int
+    public var unsettled: Int
+    public var outages: Int
+}
+
+/// The TSE journal's named writes (German fiscal law). Each is one transaction; the checkout calls them around
+/// every TSE call, journal first, so a crash between the TSE's answer and its record is settled on the next start.
+extension AppDatabase {
+    // MARK: Writing
+
+    /// Journals a sale's TSE transaction before StartTransaction is called. Returns the existing row when the
+    /// sale already has one (a restart retries with the same TSE transaction id).
+    public func journalFiscalStart(saleId: Int64, tseTransactionId: String, mode: String) async throws
+        -> FiscalTransactionRecord {
+        try await performAndSave { db in
+            if let existing = try FiscalTransactionRecord.filter(FiscalTransactionRecord.Columns.saleId == saleId)
+                .fetchOne(db) { return existing }
+            var row = FiscalTransactionRecord(saleId: saleId, tseTransactionId: tseTransactionId, mode: mode,
+                                              createdAt: try db.transactionDate)
+            try row.insert(db)
+            return row
+        }
+    }
+
+    /// Records the TSE's open transaction (JSON): `starting` → `active`. Any successful TSE answer ends an
+    /// open outage at `now`.
+    public func recordFiscalStarted(saleId: Int64, transaction: String) async throws {
+        try await performAndSave { db in
+            var row = try Self.fiscalRow(saleId: saleId, in: db)
+            guard row.state == .starting else { return }
+            row.state = .active
+            row.transaction = transaction
+            row.updatedAt = try db.transactionDate
+            try row.update(db)
+            try Self.endOutage(at: db.transactionDate, in: db)
+        }
+    }
+
+    /// Journals the finish (`finishing`, with the receipt data to sign) or the cancel (`cancelling`) before the
+    /// TSE is called. A row already settled is left alone and returned as it is.
+    public func markFiscalFinishing(saleId: Int64, receiptData: String, cancel: Bool) async throws
+        -> FiscalTransactionRecord? {
+        try await performAndSave { db in
+            guard var row = try FiscalTransactionRecord.filter(FiscalTransactionRecord.Columns.saleId == saleId)
+                .fetchOne(db) else { return nil }
+            guard row.state == .active || row.state == .finishing || row.state == .cancelling else { return row }
+            row.state = cancel ? .cancelling : .finishing
+            row.receiptData = receiptData
+            row.updatedAt = try db.transactionDate
+            try row.update(db)
+            return row
+        }
+    }
+
+    /// Records the TSE's signature (JSON) once: `finishing` → `signed`, `cancelling` → `cancelled`. A row that
+    /// is already settled is never overwritten (returns false).
+    @discardableResult
+    public func recordFiscalSignature(saleId: Int64, signature: String) async throws -> Bool {
+        try await performAndSave { db in
+            var row = try Self.fiscalRow(saleId: saleId, in: db)
+            switch row.state {
+            case .finishing: row.state = .signed
+            case .cancelling: row.state = .cancelled
+            default: return false
+            }
+            row.signature = signature
+            row.updatedAt = try db.transactionDate
+            try row.update(db)
+            try Self.endOutage(at: db.transactionDate, in: db)
+            return true
+        }
+    }
+
+    /// The TSE failed for this sale: the row `failed` (never signed afterwards) with the cause, in the open
+    /// outage (opened at `since` when none is open). Returns the outage.
+    @discardableResult
+    public func recordFiscalFailure(saleId: Int64, cause: String, since: Date) async throws -> FiscalOutageRecord {
+        try await performAndSave { db in
+            let outage = try Self.openOutage(since: since, cause: cause, in: db)
+            if var row = try FiscalTransactionRecord.filter(FiscalTransactionRecord.Columns.saleId == saleId).fetchOne(db),
+               !row.state.isSettled {
+                row.state = .failed
+                row.error = cause
+                row.outageId = outage.id
+                row.updatedAt = try db.transactionDate
+                try row.update(db)
+            }
+            return outage
+        }
+    }
+
+    /// Records that the TSE could not be reached outside a sale (a status check): opens an outage if none is open.
+    @discardableResult
+    public func recordFiscalOutage(cause: String, since: Date) async throws -> FiscalOutageRecord {
+        try await performAndSave { db in try Self.openOutage(since: since, cause: cause, in: db) }
+    }
+
+    /// The TSE answered again: ends the open outage, if any.
+    public func endFiscalOutage() async throws {
+        try await performAndSave { db in try Self.endOutage(at: db.transactionDate, in: db) }
+    }
+
+    // MARK: Reading
+
+    /// The TSE row of a sale.
+    public func fiscalTransaction(saleId: Int64) async throws -> FiscalTransactionRecord? {
+        try await read { db in
+            try FiscalTransactionRecord.filter(FiscalTransactionRecord.Columns.saleId == saleId).fetchOne(db)
+        }
+    }
+
+    /// The TSE row of the sale that made an order.
+    public func fiscalTransaction(orderId: Int64) async throws -> FiscalTransactionRecord? {
+        try await read { db in
+            guard let sale = try SaleRecord.fetchOne(db, sql: "SELECT * FROM sale WHERE orderId = ?", arguments: [orderId]),
+                  let saleId = sale.id else { return nil }
+            return try FiscalTransactionRecord.filter(FiscalTransactionRecord.Columns.saleId == saleId).fetchOne(db)
+        }
+    }
+
+    /// Every TSE row not yet settled, oldest first, with its sale's state.
+    public func unsettledFiscalTransactions() async throws -> [UnsettledFiscalTransaction] {
+        try await read { db in
+            let rows = try FiscalTransactionRecord
+                .filter([FiscalTransactionRecord.State.starting, .active, .finishing, .cancelling].map(\.rawValue)
+                    .contains(FiscalTransactionRecord.Columns.state))
+                .order(Column("id")).fetchAll(db)
+            return try rows.compactMap { row in
+                guard let sale = try SaleRecord.fetchOne(db, key: row.saleId) else { return nil }
+                return UnsettledFiscalTransaction(record: row, saleState: sale.state, orderId: sale.orderId)
+            }
+        }
+    }
+
+    /// The ids of the sales the TSE journal holds a row for, except those signed in `excludingMode` (the demo).
+    public func fiscalJournalSaleIds(excludingMode mode: String) async throws -> Set<Int64> {
+        try await read { db in
+            Set(try FiscalTransactionRecord.filter(Column("mode") != mode).fetchAll(db).map(\.saleId))
+        }
+    }
+
+    /// The outage still open, if any.
+    public func openFiscalOutage() async throws -> FiscalOutageRecord? {
+        try await read { db in try Self.currentOutage(in: db) }
+    }
+
+    /// Every outage, oldest first.
+    public func fiscalOutages() async throws -> [FiscalOutageRecord] {
+        try await read { db in try FiscalOutageRecord.order(FiscalOutageRecord.Columns.id).fetchAll(db) }
+    }
+
+    /// How many TSE rows are in each state, and how many outages were recorded.
+    public func fiscalCounts() async throws -> FiscalCounts {
+        try await read { db in
+            func count(_ states: [FiscalTransactionRecord.State]) throws -> Int {
+                try FiscalTransactionRecord.filter(states.map(\.rawValue).contains(FiscalTransactionRecord.Columns.state))
+                    .fetchCount(db)
+            }
+            return FiscalCounts(signed: try count([.signed]), cancelled: try count([.cancelled]),
+                                failed: try count([.failed]),
+                                unsettled: try count([.starting, .active, .finishing, .cancelling]),
+                                outages: try FiscalOutageRecord.fetchCount(db))
+        }
+    }
+
+    /// The closed shifts (Z reports) whose close lies in `[start, end)`, oldest first, each with the sales it
+    /// closes: its completed sales, and the sales voided after the previous close and up to its own.
+    public func fiscalClosings(closedFrom start: Date, to end: Date) async throws -> [FiscalClosingExportRow] {
+        try await read { db in
+            let shifts = try ShiftRecord.fetchAll(
+                db, sql: "SELECT * FROM shift WHERE closedAt IS NOT NULL ORDER BY closedAt, id")
+            var result: [FiscalClosingExportRow] = []
+            var previousClose: Date?
+            for shift in shifts {
+                defer { previousClose = shift.closedAt }
+                guard let closed = shift.closedAt, closed >= start, closed < end, let shiftId = shift.id else { continue }
+                let completed = try SaleRecord.fetchAll(
+                    db, sql: "SELECT * FROM sale WHERE state = 'completed' AND shiftId = ? ORDER BY id", arguments: [shiftId])
+                let voided = try SaleRecord.fetchAll(
+                    db, sql: "SELECT * FROM sale WHERE state = 'voided' AND updatedAt <= ? AND updatedAt > ? ORDER BY id",
+                    arguments: [closed, previousClose ?? Date.distantPast])
+                let sales = (completed + voided).sorted { ($0.id ?? 0) < ($1.id ?? 0) }
+                result.append(FiscalClosingExportRow(shift: shift, sales: try sales.map { try Self.exportRow($0, in: db) }))
+            }
+            return result
+        }
+    }
+
+    // MARK: Helpers
+
+    private static func exportRow(_ sale: SaleRecord, in db: Database) throws -> FiscalSaleExportRow {
+        let fiscal = try sale.id.flatMap {
+            try FiscalTransactionRecord.filter(FiscalTransactionRecord.Columns.saleId == $0).fetchOne(db)
+        }
+        guard let orderId = sale.orderId, let order = try OrderRecord.fetchOne(db, key: orderId) else {
+            return FiscalSaleExportRow(sale: sale, fiscal: fiscal, order: nil, lines: [], taxes: [], payments: [])
+        }
+        return FiscalSaleExportRow(
+            sale: sale, fiscal: fiscal, order: order,
+            lines: try order.request(for: OrderRecord.lines).fetchAll(db),
+            taxes: try order.request(for: OrderRecord.taxes).fetchAll(db),
+            payments: try order.request(for: OrderRecord.payments).fetchAll(db))
+    }
+
+    private static func fiscalRow(saleId: Int64, in db: Database) throws -> FiscalTransactionRecord {
+        guard let row = try FiscalTransactionRecord.filter(FiscalTransactionRecord.Columns.saleId == saleId).fetchOne(db)
+        else { throw SaleWriteError.notFound("TSE transaction of sale \(saleId)") }
+        return row
+    }
+
+    private static func currentOutage(in db: Database) throws -> FiscalOutageRecord? {
+        try FiscalOutageRecord.filter(FiscalOutageRecord.Columns.endedAt == nil)
+            .order(FiscalOutageRecord.Columns.id.desc).fetchOne(db)
+    }
+
+    private static func openOutage(since: Date, cause: String, in db: Database) throws -> FiscalOutageRecord {
+        if let open = try currentOutage(in: db) { return open }
+        var outage = FiscalOutageRecord(startedAt: since, cause: cause)
+        try outage.insert(db)
+        return outage
+    }
+
+    private static func endOutage(at date: Date, in db: Database) throws {
+        guard var open = try currentOutage(in: db) else { return }
+        open.endedAt = max(date, open.startedAt)
+        try open.update(db)
+    }
+}

@@ -1,0 +1,256 @@
+import Foundation
+import POSFoundation
+import Storage
+
+/// What `pos fiscal status` shows: the TSE, its state, the open outage and counts.
+public struct FiscalStatus: Sendable, Hashable {
+    /// `demo`, `live`, or `none` when no TSE is configured.
+    public var mode: String
+    public var settings: FiscalSettings
+    /// The TSE's identity, when it answered.
+    public var identity: FiscalTSEIdentity?
+    /// Why the TSE did not answer, when it did not.
+    public var error: String?
+    /// The outage still open, if any.
+    public var openOutage: FiscalOutage?
+    public var counts: FiscalCounts
+}
+
+/// What an export wrote.
+public struct FiscalExportSummary: Sendable, Hashable {
+    public var directory: URL
+    public var files: [String]
+    public var closings: Int
+    public var receipts: Int
+    /// Receipts whose sale the TSE could not sign (TSE_TA_FEHLER).
+    public var unsigned: Int
+}
+
+/// Why a fiscal command failed.
+public enum FiscalServiceError: UserFacingError, Hashable {
+    case noStore
+    case nothingToExport(from: String, to: String)
+    case noTSEData
+    case storage(String)
+    case write(String)
+
+    public var message: String {
+        switch self {
+        case .noStore: "No store is set up in this data directory."
+        case let .nothingToExport(from, to): "No closing (Z report) between \(from) and \(to)."
+        case .noTSEData: "The TSE's identity is unknown: it has signed nothing and does not answer."
+        case let .storage(detail): "The local database could not be read: \(detail)."
+        case let .write(detail): "The export could not be written: \(detail)."
+        }
+    }
+
+    public var recoverySuggestion: String {
+        switch self {
+        case .noStore: "Run `pos login` or `pos` for the demo store."
+        case .nothingToExport: "Close the shift (`pos shift close`) or widen --from/--to."
+        case .noTSEData: "Check the TSE with `pos fiscal status`."
+        case .storage: "Check the data directory (`pos status`)."
+        case .write: "Check that the folder is writable and has space."
+        }
+    }
+}
+
+/// The till's fiscal side for the command line: TSE status, recovery and the DSFinV-K export from the
+/// checkout's real sales (each closed shift's Z report is a Kassenabschluss).
+public struct FiscalService: Sendable {
+    let environment: AppEnvironment
+    private var database: AppDatabase { environment.database }
+    private var checkout: FiscalCheckout { FiscalCheckout(environment: environment) }
+
+    public init(environment: AppEnvironment) {
+        self.environment = environment
+    }
+
+    /// The fiscal settings of this data directory.
+    public var settings: FiscalSettings { FiscalSettings.load(dataDirectory: environment.dataDirectory, files: environment.files) }
+
+    /// The time zone export dates and local date-times are in.
+    public var exportTimeZone: TimeZone { ReceiptService(environment: environment).receiptTimeZone }
+
+    /// Settles what a crash left (see ``FiscalCheckout/settle()``).
+    public func settle() async { await checkout.settle() }
+
+    /// The TSE's identity and state, the open outage and counts. Asking the TSE is a probe: an answer ends an
+    /// open outage; no answer opens one.
+    public func status() async throws(FiscalServiceError) -> FiscalStatus {
+        await settle()
+        let mode = checkout.mode
+        var identity: FiscalTSEIdentity?
+        var problem: String?
+        if let signer = checkout.signer {
+            do {
+                identity = try await signer.identity()
+                try? await database.endFiscalOutage()
+            } catch {
+                if let outage = error.outage { _ = try? await database.recordFiscalOutage(cause: outage.cause, since: outage.since) }
+                problem = error.message
+            }
+        }
+        do {
+            let open = try await database.openFiscalOutage().map { FiscalOutage(since: $0.startedAt, cause: $0.cause) }
+            return FiscalStatus(mode: checkout.signer == nil ? "none" : mode.rawValue, settings: settings,
+                                identity: identity, error: problem, openOutage: open, counts: try await database.fiscalCounts())
+        } catch {
+            throw .storage(String(describing: error))
+        }
+    }
+
+    /// The outage still open, if any (the status line and `pos status`).
+    public func openOutage() async -> FiscalOutage? {
+        (try? await database.openFiscalOutage()).flatMap { $0 }.map { FiscalOutage(since: $0.startedAt, cause: $0.cause) }
+    }
+
+    /// Builds the DSFinV-K export of the closings made in `[from, to)`.
+    public func export(from: Date, to: Date) async throws(FiscalServiceError) -> DSFinVKExport {
+        await settle()
+        let store: StoreSettings
+        let closings: [FiscalClosingExportRow]
+        do {
+            guard let loaded = try await SettingsRepository(database: database).load() else { throw FiscalServiceError.noStore }
+            store = loaded
+            closings = try await database.fiscalClosings(closedFrom: from, to: to)
+        } catch let error as FiscalServiceError {
+            throw error
+        } catch {
+            throw .storage(String(describing: error))
+        }
+        guard !closings.isEmpty else {
+            throw .nothingToExport(from: from.formatted(.iso8601), to: to.formatted(.iso8601))
+        }
+        let settings = settings
+        let mode = checkout.mode
+        let serial = settings.registerSerial(for: mode) ?? "POS-1"
+        let timeZone = ReceiptService(environment: environment).receiptTimeZone
+        var receipts: [[DSFinVKExport.Receipt]] = []
+        var signatures: [FiscalSignature] = []
+        for closing in closings {
+            var built: [DSFinVKExport.Receipt] = []
+            for row in closing.sales {
+                let receipt = await receipt(row, cashier: closing.shift.cashier)
+                if let signature = receipt.signature { signatures.append(signature) }
+                built.append(receipt)
+            }
+            receipts.append(built)
+        }
+        let identity: FiscalTSEIdentity
+        if let signature = signatures.first {
+            identity = FiscalTSEIdentity(serial: signature.tseSerial, publicKey: signature.publicKey,
+                                         algorithm: signature.algorithm, timeFormat: signature.timeFormat,
+                                         clientSerial: signature.clientSerial, isSimulated: signature.isSimulated)
+        } else if let signer = checkout.signer, let asked = try? await signer.identity() {
+            identity = asked
+        } else {
+            throw .noTSEData
+        }
+        let address = store.address
+        let street = [address.line1, address.line2].filter { !$0.isEmpty }.joined(separator: ", ")
+        let country = address.country == "DE" || address.country.isEmpty ? "DEU" : address.country
+        return DSFinVKExport(
+            company: .init(name: store.storeName, street: street, postalCode: address.postcode, city: address.city,
+                           country: country, taxNumber: settings.taxNumber ?? "", vatID: settings.vatID ?? ""),
+            location: .init(name: store.storeName, street: street, postalCode: address.postcode, city: address.city,
+                            country: country, vatID: settings.vatID ?? ""),
+            cashRegister: .init(id: serial, brand: "pos", model: "Linux counter", serialNumber: serial,
+                                softwareBrand: "pos", softwareVersion: "0.1.0", baseCurrency: store.currency),
+            tse: .init(identity: identity),
+            closings: zip(closings, receipts).map { closing, receipts in
+                DSFinVKExport.Closing(number: Int(closing.shift.id ?? 0), createdAt: closing.shift.closedAt ?? closing.shift.openedAt,
+                                      timeZone: timeZone, receipts: receipts)
+            })
+    }
+
+    /// Writes the export of `[from, to)` into `directory` (the CSV files and index.xml).
+    public func writeExport(from: Date, to: Date, directory: URL) async throws(FiscalServiceError) -> FiscalExportSummary {
+        let export = try await export(from: from, to: to)
+        do {
+            let files = try DSFinVKWriter().write(export, to: directory, files: environment.files)
+            // Recorded once written, so pos logout knows these closings' sales are kept outside pos.
+            var ledger = FiscalExportLedger.load(environment)
+            ledger.exportedClosings.formUnion(export.closings.map { Int64($0.number) })
+            try ledger.save(environment)
+            let receipts = export.closings.flatMap(\.receipts)
+            return FiscalExportSummary(directory: directory, files: files, closings: export.closings.count,
+                                       receipts: receipts.count, unsigned: receipts.filter { $0.signature == nil }.count)
+        } catch {
+            throw .write(String(describing: error))
+        }
+    }
+
+    // MARK: - One receipt
+
+    private func receipt(_ row: FiscalSaleExportRow, cashier: String) async -> DSFinVKExport.Receipt {
+        let sale = row.sale
+        let abandoned = sale.state == .voided
+        var lines = row.lines
+        var taxes = row.taxes
+        if abandoned, let detail = await pricedDetail(sale) {
+            lines = detail.lines
+            taxes = detail.taxes
+        }
+        let currency = sale.currency
+        let exportLines = lines.enumerated().map { index, line in
+            let gross = FiscalOrderMapping.gross(line)
+            let unitGross = line.quantity > 0 ? (line.subtotal + line.subtotalTax) / Int64(line.quantity) : line.unitPrice
+            return DSFinVKExport.Line(
+                lineNumber: String(index + 1), articleNumber: line.sku.isEmpty ? String(line.productId ?? 0) : line.sku,
+                text: line.name, quantity: Decimal(line.quantity),
+                unitPriceGross: Money(minorUnits: unitGross, currency: currency),
+                vatRate: FiscalOrderMapping.rate(of: line, taxes: taxes),
+                gross: Money(minorUnits: gross, currency: currency), net: Money(minorUnits: line.total, currency: currency),
+                vat: Money(minorUnits: line.totalTax, currency: currency))
+        }
+        let payments: [DSFinVKExport.Payment] = abandoned ? [] : row.payments.map { payment in
+            switch payment.method {
+            case .cash: return .init(type: "Bar", name: "Bargeld", amount: payment.amountMoney)
+            case .card:
+                let brand = payment.cardBrand ?? "Karte"
+                return .init(type: FiscalOrderMapping.paymentType(cardBrand: payment.cardBrand), name: brand,
+                             amount: payment.amountMoney)
+            case .other: return .init(type: "Unbar", name: "Sonstige", amount: payment.amountMoney)
+            }
+        }
+        var signature: FiscalSignature?
+        var tseError = ""
+        switch row.fiscal?.state {
+        case .signed?, .cancelled?:
+            signature = row.fiscal?.signature.flatMap { FiscalCheckout.decode(FiscalSignature.self, $0) }
+        case .failed?:
+            tseError = "TSE ausgefallen: \(row.fiscal?.error ?? "no answer")"
+        case nil:
+            tseError = "keine TSE"
+        default:
+            tseError = "TSE-Signatur ausstehend"
+        }
+        let operatorName = cashier.isEmpty ? "Kasse" : cashier
+        return DSFinVKExport.Receipt(
+            // BON_ID is the sale (unique); BON_NR the number printed on the receipt ("Order #N"), the sale's id
+            // for a voided sale, which has no receipt.
+            id: String(sale.id ?? 0), number: Int(row.order?.localNumber ?? sale.id ?? 0), type: abandoned ? .abandoned : .beleg,
+            start: sale.createdAt, end: sale.updatedAt, operatorID: operatorName, operatorName: operatorName,
+            lines: exportLines, payments: payments, signature: signature, tseError: tseError)
+    }
+
+    /// A voided sale's lines and taxes, priced from its cart (DSFinV-K keeps an abandoned sale's lines).
+    private func pricedDetail(_ sale: SaleRecord) async -> OrderRecordDetail? {
+        let service = SaleService(environment: environment)
+        let cart = SaleService.decode(sale.cart)
+        guard !cart.items.isEmpty, let (resolved, totals) = try? await service.price(cart) else { return nil }
+        return SaleBuilder(cart: resolved, totals: totals, customerId: nil, note: "")
+            .detail(clientUUID: sale.clientUUID, localNumber: 0, now: sale.updatedAt)
+    }
+}
+
+extension ReceiptService {
+    /// The time zone receipts and the DSFinV-K export write local times in (the receipt settings', else the
+    /// machine's).
+    var receiptTimeZone: TimeZone {
+        let url = environment.file(ReceiptSettings.fileName)
+        let receipt = (try? environment.files.read(ReceiptSettings.self, from: url)).flatMap { $0 } ?? ReceiptSettings()
+        return receipt.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import POSFoundation
+
+/// This counter's register id (issue 18 item 1): the prefix of its own receipt-number series (`K2-000123`), on
+/// every WooCommerce order it syncs (meta data) and on its receipts.
+///
+/// It is the fiscal register serial (`FiscalSettings.registerSerial`, `fiscal-settings.json`): one setting, which
+/// the TSE client is registered with and which prints on every receipt. Each counter numbers its own orders
+/// 1, 2, 3 in its own database; with distinct register ids the prefixed numbers are unique across the shop with
+/// no coordination, offline included.
+public enum RegisterIdentity {
+    /// WooCommerce order meta keys.
+    public static let registerMetaKey = "_pos_register"
+    public static let receiptNumberMetaKey = "_pos_receipt_number"
+    public static let cashierMetaKey = "_pos_cashier"
+
+    /// Digits the local number is padded to.
+    static let numberDigits = 6
+
+    /// A register id: 1 to 16 ASCII letters, digits or `-`, starting with a letter or digit.
+    public static func isValid(_ id: String) -> Bool {
+        guard (1...16).contains(id.count), let first = id.first, first.isASCII, first.isLetter || first.isNumber else {
+            return false
+        }
+        return id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+    }
+
+    /// The receipt number of the order numbered `localNumber` on register `register`: `K2-000123`.
+    public static func receiptNumber(register: String, localNumber: Int64) -> String {
+        let digits = String(localNumber)
+        return register + "-" + String(repeating: "0", count: max(numberDigits - digits.count, 0)) + digits
+    }
+
+    /// The register id set in `environment`'s data directory, if any.
+    public static func current(_ environment: AppEnvironment) -> String? {
+        FiscalSettings.load(dataDirectory: environment.dataDirectory, files: environment.files).registerSerial
+            .flatMap { $0.isEmpty ? nil : $0 }
+    }
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import Storage
+import Yosemite
+
+/// `pos register show|set ID`: this counter's register id (issue 18), the prefix of its receipt numbers
+/// (`K2-000123`) and the fiscal register serial (one setting, `fiscal-settings.json`).
+struct RegisterCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "register",
+        abstract: "Show or set this counter's register id (its receipt-number prefix and fiscal register serial).",
+        subcommands: [Show.self, Set.self]
+    )
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the register id.")
+        @OptionGroup var data: DataDirectoryOptions
+
+        func run() async throws {
+            let directory = try data.resolve()
+            let settings = FiscalSettings.load(dataDirectory: directory)
+            if let id = settings.registerSerial, !id.isEmpty {
+                Console.out("Register \(id); receipt numbers \(RegisterIdentity.receiptNumber(register: id, localNumber: 1)), "
+                            + "\(RegisterIdentity.receiptNumber(register: id, localNumber: 2)), …")
+            } else {
+                Console.out("No register id set: orders carry no register and receipt numbers have no prefix (pos register set ID).")
+            }
+        }
+    }
+
+    struct Set: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set the register id: 1 to 16 letters, digits or '-', unique among the shop's counters (e.g. K2).")
+        @OptionGroup var data: DataDirectoryOptions
+        @Argument(help: "The register id, e.g. K2.") var id: String
+
+        func validate() throws {
+            guard RegisterIdentity.isValid(id) else {
+                throw ValidationError("the register id must be 1 to 16 letters, digits or '-', e.g. K2")
+            }
+        }
+
+        func run() async throws {
+            let directory = try data.resolve()
+            var settings = FiscalSettings.load(dataDirectory: directory)
+            let previous = settings.registerSerial
+            settings.registerSerial = id
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                try settings.save(dataDirectory: directory)
+            } catch {
+                Console.error("The register id could not be saved in \(directory.path): \(error)")
+                throw ExitStatus.storageFailure.exitCode
+            }
+            Console.out("Register \(id); the next receipt numbers are \(id)-NNNNNN.")
+            if let previous, !previous.isEmpty, previous != id, settings.clientID != nil {
+                Console.error("Warning: the TSE client was registered with serial \(previous); register this till "
+                              + "again (pos fiscal register-client) so its signatures carry \(id).")
+            }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import POSFoundation
+import Testing
+import TSESimulator
+import Yosemite
+
+/// The demo store's TSE across processes: the state file, the lock, idempotent calls, the outage switch.
+@Suite("persistent simulated TSE")
+struct PersistentFiscalSignerTests {
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("pos-tse-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    func signer() -> PersistentFiscalSigner { PersistentFiscalSigner(directory: directory, clientSerial: "POS-TILL-1") }
+
+    static let sale = FiscalReceiptData(type: .beleg, amountsPerVATRate: [.normal: Money(minorUnits: 500, currency: .eur)],
+                                        payments: [FiscalPayment(kind: .cash, amount: Money(minorUnits: 500, currency: .eur))])
+
+    @Test("the key and counters outlive the signer; the state file is 0600")
+    func stateOutlivesTheSigner() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = try await signer().start(FiscalStartRequest(saleID: "a", mode: .demo))
+        let signature = try await signer().finish(first, receipt: Self.sale)
+        let second = try await signer().start(FiscalStartRequest(saleID: "b", mode: .demo))
+        #expect(first.number == 1 && second.number == 2)
+        #expect(second.signatureCounter == signature.signatureCounter + 1)
+        #expect(try await signer().identity().publicKey == signature.publicKey)
+        #expect(try SimulatedTSETests.verifyFinish(signature))
+        let attributes = try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(PersistentFiscalSigner.fileName).path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    }
+
+    @Test("many signers at once never hand out the same transaction number or signature counter")
+    func concurrentSignersShareTheCounters() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let transactions = try await withThrowingTaskGroup(of: FiscalTransaction.self) { group in
+            for index in 0..<16 {
+                group.addTask { try await signer().start(FiscalStartRequest(saleID: "sale-\(index)", mode: .demo)) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(Set(transactions.map(\.number)) == Set(1...16))
+        #expect(Set(transactions.map(\.signatureCounter)) == Set(1...16))
+    }
+
+    @Test("start and finish repeated for a sale return the same transaction and signature; nothing is signed twice")
+    func repeatedCallsAreIdempotent() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let open = try await signer().start(FiscalStartRequest(saleID: "a", mode: .demo))
+        #expect(try await signer().start(FiscalStartRequest(saleID: "a", mode: .demo)) == open)
+        let signature = try await signer().finish(open, receipt: Self.sale)
+        let counter = try signer().snapshot().signatureCounter
+        #expect(try await signer().finish(open, receipt: Self.sale) == signature)
+        #expect(try signer().snapshot().signatureCounter == counter)
+    }
+
+    @Test("switched off, every call is an outage; switched on, it signs again")
+    func outageSwitch() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try signer().setDown(true)
+        #expect(try signer().isDown())
+        await #expect(throws: FiscalError.self) { try await signer().start(FiscalStartRequest(saleID: "a", mode: .demo)) }
+        do {
+            _ = try await signer().start(FiscalStartRequest(saleID: "a", mode: .demo))
+        } catch {
+            #expect(error.outage?.cause == "the simulated TSE is switched off")
+        }
+        try signer().setDown(false)
+        #expect(try await signer().start(FiscalStartRequest(saleID: "a", mode: .demo)).number == 1)
+    }
+}
