@@ -106,7 +106,7 @@ struct DemoFiscalEndToEndTests {
     // MARK: - Checks shared by the tests
 
     /// The export pos wrote equals DSFinVKWriter's for the same model, and dsfinvk's from the model's facts.
-    func expectExportMatchesOracle(_ export: DSFinVKExport, written folder: URL) throws {
+    func expectExportMatchesOracle(_ export: DSFinVKExport, written folder: URL) async throws {
         let scratch = data.url.appendingPathComponent("oracle-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         // The same model written in process gives the same bytes as the binary's export.
@@ -116,14 +116,14 @@ struct DemoFiscalEndToEndTests {
             #expect(try Data(contentsOf: mine.appendingPathComponent(name)) == Data(contentsOf: folder.appendingPathComponent(name)),
                     "\(name): pos fiscal export differs from the model of the same sales")
         }
-        guard DSFinVKOracle.isAvailable else { return }
+        guard await DSFinVKOracle.isAvailable else { return }
         let offsets: (Date) -> String = { date in
             let tz = export.closings.first?.timeZone ?? .current
             return date.formatted(Date.ISO8601FormatStyle(timeZone: tz))
                 .replacingOccurrences(of: "Z", with: "+00:00")
                 .replacingOccurrences(of: #"([+-]\d\d)(\d\d)$"#, with: "$1:$2", options: .regularExpression)
         }
-        let theirs = try DSFinVKOracle.build(try DSFinVKOracle.salesJSON(export, offsets: offsets), in: scratch)
+        let theirs = try await DSFinVKOracle.build(try DSFinVKOracle.salesJSON(export, offsets: offsets), in: scratch)
         let theirFiles = try FileManager.default.contentsOfDirectory(atPath: theirs.path).sorted()
         #expect(theirFiles.count == 14, "dsfinvk wrote \(theirFiles)")
         var compared = 0
@@ -229,7 +229,7 @@ struct DemoFiscalEndToEndTests {
         let written = try pos(["fiscal", "export", "--from", Self.today(), "--to", Self.today(), folder.path])
         #expect(written.status == 0, "\(written.stderr)")
         #expect(written.text.contains("1 closing(s), 3 receipt(s)"))
-        try expectExportMatchesOracle(export, written: folder)
+        try await expectExportMatchesOracle(export, written: folder)
     }
 
     @Test("the TSE down for two sales: both complete, both receipts say so, status shows it, the export records it")
@@ -280,7 +280,7 @@ struct DemoFiscalEndToEndTests {
         #expect(rows[3][error].isEmpty && rows[3][number] == "1")
         let export = try await FiscalService(environment: environment)
             .export(from: Date(timeIntervalSinceNow: -86_400), to: Date(timeIntervalSinceNow: 86_400))
-        try expectExportMatchesOracle(export, written: folder)
+        try await expectExportMatchesOracle(export, written: folder)
     }
 
     @Test("a finish whose answer was lost (crash) is settled on the next start with the same signature, never signed twice")
