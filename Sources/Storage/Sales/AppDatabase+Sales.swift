@@ -115,8 +115,11 @@ extension AppDatabase {
     // MARK: Writing
 
     /// Starts a sale with a cart (possibly empty).
+    ///
+    /// Committed with ``AppDatabase/Durability/processCrash``, like ``updateLines(saleId:cart:itemCount:total:)``:
+    /// no money is on an open cart yet; the first tender's durable commit syncs it.
     public func openSale(clientUUID: ClientUUID, cart: String, itemCount: Int, total: Money) async throws -> StoredSale {
-        try await performAndSave { db in
+        try await performAndSave(durability: .processCrash) { db in
             var sale = SaleRecord(clientUUID: clientUUID, cart: cart, itemCount: itemCount, total: total,
                                   createdAt: try db.transactionDate)
             try sale.insert(db)
@@ -125,8 +128,13 @@ extension AppDatabase {
     }
 
     /// Replaces an open sale's cart and total. Refused once a tender is taken.
+    ///
+    /// A cart edit is committed with ``AppDatabase/Durability/processCrash`` (WAL, `synchronous = NORMAL`): it
+    /// survives the process being killed, and only a power cut can lose the last edits of a cart nobody has paid
+    /// for yet. Every tender, the journal and ``completeSale(saleId:cashier:build:)`` stay at power-loss
+    /// durability, and their sync to disk carries these edits with it.
     public func updateLines(saleId: Int64, cart: String, itemCount: Int, total: Money) async throws -> StoredSale {
-        try await performAndSave { db in
+        try await performAndSave(durability: .processCrash) { db in
             var stored = try Self.require(saleId, .open, in: db)
             guard stored.tenders.isEmpty else { throw SaleWriteError.hasTenders(saleId: saleId) }
             stored.sale.cart = cart
