@@ -26,7 +26,12 @@ public final class HTTPClientNetwork: Network {
     /// The largest answer read into memory (a page of 100 full products is ~0.5 MB).
     static let maximumBodyBytes = 64 * 1_048_576
 
-    /// The client every network shares: the pool, the event loops and the TLS context live once per process.
+    /// The client every network shares: the pool, the event loop and the TLS context live once per process.
+    ///
+    /// One event-loop thread: the client never has more than a few requests in flight and does no work on the
+    /// loop but moving bytes (pages are decoded in the caller's task), so a second loop only adds cross-thread
+    /// wake-ups between the request's deadline timer, its connection and the pool (measured with
+    /// `pos bench sync`'s client CPU per request, docs/performance.md).
     static let client: HTTPClient = {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .follow(max: 5, allowCycles: false),
@@ -34,7 +39,7 @@ public final class HTTPClientNetwork: Network {
             decompression: .enabled(limit: .ratio(100)))
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 8
-        return HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
+        return HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup(numberOfThreads: 1), configuration: configuration)
     }()
 
     private let credentials: Credentials
@@ -92,27 +97,36 @@ public final class HTTPClientNetwork: Network {
         guard let url = urlRequest.url else {
             throw NetworkError.invalidSiteAddress(credentials.site.description, reason: "No request URL could be built for /\(request.path).")
         }
-        var outgoing = HTTPClientRequest(url: url.absoluteString)
-        outgoing.method = .init(rawValue: request.method.rawValue)
-        for (name, value) in urlRequest.allHTTPHeaderFields ?? [:] {
-            outgoing.headers.add(name: name, value: value)
-        }
-        if let body = urlRequest.httpBody {
-            outgoing.body = .bytes(ByteBuffer(bytes: body))
-        }
         logger?.debug("request", metadata: ["method": "\(request.method.rawValue)", "path": "\(request.path)"])
         do {
-            let answer = try await Self.client.execute(outgoing, timeout: .nanoseconds(timeout.nanoseconds))
-            let body = try await answer.body.collect(upTo: Self.maximumBodyBytes)
-            var headers = HTTPHeaders()
+            var headers = NIOHTTP1.HTTPHeaders()
+            for (name, value) in urlRequest.allHTTPHeaderFields ?? [:] {
+                headers.add(name: name, value: value)
+            }
+            let outgoing = try HTTPClient.Request(
+                url: url, method: .init(rawValue: request.method.rawValue), headers: headers,
+                body: urlRequest.httpBody.map { .byteBuffer(ByteBuffer(bytes: $0)) })
+            // The whole body is gathered on the event loop and handed over once (ResponseAccumulator), instead of
+            // streamed chunk by chunk to this task through an async sequence: one thread hop per request, not one
+            // per socket read.
+            let accumulator = ResponseAccumulator(request: outgoing, maxBodySize: Self.maximumBodyBytes)
+            let task = Self.client.execute(
+                request: outgoing, delegate: accumulator, deadline: .now() + .nanoseconds(timeout.nanoseconds))
+            let answer = try await withTaskCancellationHandler {
+                try await task.futureResult.get()
+            } onCancel: {
+                task.cancel()
+            }
+            var responseHeaders = HTTPHeaders()
             for header in answer.headers {
-                if let existing = headers[header.name] {
-                    headers[header.name] = existing + ", " + header.value
+                if let existing = responseHeaders[header.name] {
+                    responseHeaders[header.name] = existing + ", " + header.value
                 } else {
-                    headers[header.name] = header.value
+                    responseHeaders[header.name] = header.value
                 }
             }
-            return NetworkResponse(data: Data(body.readableBytesView), statusCode: Int(answer.status.code), headers: headers)
+            let data = answer.body.map { Data($0.readableBytesView) } ?? Data()
+            return NetworkResponse(data: data, statusCode: Int(answer.status.code), headers: responseHeaders)
         } catch {
             throw NetworkError(transportError: error, host: credentials.site.host, path: request.path)
         }
@@ -184,7 +198,7 @@ extension NetworkError {
             }
             return
         }
-        if error is NIOTooManyBytesError {
+        if error is NIOTooManyBytesError || error is ResponseAccumulator.ResponseTooBigError {
             self = .malformedResponse(path: path, reason: "the server's answer was larger than \(HTTPClientNetwork.maximumBodyBytes / 1_048_576) MB")
             return
         }
