@@ -26,12 +26,7 @@ public final class HTTPClientNetwork: Network {
     /// The largest answer read into memory (a page of 100 full products is ~0.5 MB).
     static let maximumBodyBytes = 64 * 1_048_576
 
-    /// The client every network shares: the pool, the event loop and the TLS context live once per process.
-    ///
-    /// One event-loop thread: the client never has more than a few requests in flight and does no work on the
-    /// loop but moving bytes (pages are decoded in the caller's task), so a second loop only adds cross-thread
-    /// wake-ups between the request's deadline timer, its connection and the pool (measured with
-    /// `pos bench sync`'s client CPU per request, docs/performance.md).
+    /// The client every network shares: the pool, the event loops and the TLS context live once per process.
     static let client: HTTPClient = {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .follow(max: 5, allowCycles: false),
@@ -39,7 +34,7 @@ public final class HTTPClientNetwork: Network {
             decompression: .enabled(limit: .ratio(100)))
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 8
-        return HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup(numberOfThreads: 1), configuration: configuration)
+        return HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
     }()
 
     private let credentials: Credentials

@@ -336,12 +336,21 @@ extension AppDatabase {
 
     // MARK: Helpers
 
+    /// The sale, its tenders and its unresolved card attempt. Runs before and inside every cart edit, so its three
+    /// queries are statements prepared once per connection (GRDB's cached statements) rather than SQL generated
+    /// by the query interface on each call; the same rows as `SaleRecord.fetchOne(db, key:)`, the tenders by
+    /// `saleId` in id order, and `PaymentJournalRecord.all().unresolved()` for the sale.
     private static func stored(id: Int64, in db: Database) throws -> StoredSale? {
-        guard let sale = try SaleRecord.fetchOne(db, key: id) else { return nil }
-        let tenders = try SaleTenderRecord.filter(SaleTenderRecord.Columns.saleId == id)
-            .order(SaleTenderRecord.Columns.id).fetchAll(db)
-        let unresolved = try PaymentJournalRecord.all().unresolved()
-            .filter(PaymentJournalRecord.Columns.saleId == id).fetchOne(db)?.attemptId
+        let saleStatement = try db.cachedStatement(sql: "SELECT * FROM sale WHERE id = ?")
+        guard let sale = try SaleRecord.fetchOne(saleStatement, arguments: [id]) else { return nil }
+        let tenderStatement = try db.cachedStatement(sql: "SELECT * FROM saleTender WHERE saleId = ? ORDER BY id")
+        let tenders = try SaleTenderRecord.fetchAll(tenderStatement, arguments: [id])
+        let unresolvedStates = PaymentJournalRecord.State.unresolved.map(\.rawValue)
+        let attemptStatement = try db.cachedStatement(sql: """
+            SELECT attemptId FROM paymentJournal WHERE saleId = ? \
+            AND state IN (\(unresolvedStates.map { _ in "?" }.joined(separator: ", "))) ORDER BY startedAt LIMIT 1
+            """)
+        let unresolved = try String.fetchOne(attemptStatement, arguments: StatementArguments([id as any DatabaseValueConvertible] + unresolvedStates))
         return StoredSale(sale: sale, tenders: tenders, unresolvedAttemptId: unresolved)
     }
 
