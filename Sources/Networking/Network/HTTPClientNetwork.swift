@@ -92,36 +92,27 @@ public final class HTTPClientNetwork: Network {
         guard let url = urlRequest.url else {
             throw NetworkError.invalidSiteAddress(credentials.site.description, reason: "No request URL could be built for /\(request.path).")
         }
+        var outgoing = HTTPClientRequest(url: url.absoluteString)
+        outgoing.method = .init(rawValue: request.method.rawValue)
+        for (name, value) in urlRequest.allHTTPHeaderFields ?? [:] {
+            outgoing.headers.add(name: name, value: value)
+        }
+        if let body = urlRequest.httpBody {
+            outgoing.body = .bytes(ByteBuffer(bytes: body))
+        }
         logger?.debug("request", metadata: ["method": "\(request.method.rawValue)", "path": "\(request.path)"])
         do {
-            var headers = NIOHTTP1.HTTPHeaders()
-            for (name, value) in urlRequest.allHTTPHeaderFields ?? [:] {
-                headers.add(name: name, value: value)
-            }
-            let outgoing = try HTTPClient.Request(
-                url: url, method: .init(rawValue: request.method.rawValue), headers: headers,
-                body: urlRequest.httpBody.map { .byteBuffer(ByteBuffer(bytes: $0)) })
-            // The whole body is gathered on the event loop and handed over once (ResponseAccumulator), instead of
-            // streamed chunk by chunk to this task through an async sequence: one thread hop per request, not one
-            // per socket read.
-            let accumulator = ResponseAccumulator(request: outgoing, maxBodySize: Self.maximumBodyBytes)
-            let task = Self.client.execute(
-                request: outgoing, delegate: accumulator, deadline: .now() + .nanoseconds(timeout.nanoseconds))
-            let answer = try await withTaskCancellationHandler {
-                try await task.futureResult.get()
-            } onCancel: {
-                task.cancel()
-            }
-            var responseHeaders = HTTPHeaders()
+            let answer = try await Self.client.execute(outgoing, timeout: .nanoseconds(timeout.nanoseconds))
+            let body = try await answer.body.collect(upTo: Self.maximumBodyBytes)
+            var headers = HTTPHeaders()
             for header in answer.headers {
-                if let existing = responseHeaders[header.name] {
-                    responseHeaders[header.name] = existing + ", " + header.value
+                if let existing = headers[header.name] {
+                    headers[header.name] = existing + ", " + header.value
                 } else {
-                    responseHeaders[header.name] = header.value
+                    headers[header.name] = header.value
                 }
             }
-            let data = answer.body.map { Data($0.readableBytesView) } ?? Data()
-            return NetworkResponse(data: data, statusCode: Int(answer.status.code), headers: responseHeaders)
+            return NetworkResponse(data: Data(body.readableBytesView), statusCode: Int(answer.status.code), headers: headers)
         } catch {
             throw NetworkError(transportError: error, host: credentials.site.host, path: request.path)
         }
@@ -193,7 +184,7 @@ extension NetworkError {
             }
             return
         }
-        if error is NIOTooManyBytesError || error is ResponseAccumulator.ResponseTooBigError {
+        if error is NIOTooManyBytesError {
             self = .malformedResponse(path: path, reason: "the server's answer was larger than \(HTTPClientNetwork.maximumBodyBytes / 1_048_576) MB")
             return
         }
