@@ -115,7 +115,7 @@ struct BenchSuite {
         machineAtEnd.loadAverageAtEnd = BenchMachine.loadAverage()
         return BenchSuiteResult(
             machine: machineAtEnd, quick: quick, catalog: catalog,
-            scanToCart: .init(latency: sales.scanToCart, maxCartLines: sizes.cartLines), orderCommit: sales.orderCommit,
+            scanToCart: .init(latency: sales.scanToCart, cpu: sales.scanToCartCPU, maxCartLines: sizes.cartLines), orderCommit: sales.orderCommit,
             drain: drain, sync: sync, receipt: receipt, zvt: zvt, coldStart: coldStart, peakRSSMegabytes: peakRSS,
             baseline: baseline, ratios: ratios, loadAtCatalog: loadAtCatalog, loadAtSales: loadAtSales)
     }

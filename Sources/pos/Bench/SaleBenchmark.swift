@@ -15,6 +15,8 @@ struct SaleBenchmark {
 
     struct Result {
         var scanToCart: BenchCatalogResult.Latency
+        /// The process's CPU (user + system, every thread) per scan: what a scan costs whatever the machine's load.
+        var scanToCartCPU: BenchCatalogResult.Latency
         var orderCommit: BenchCatalogResult.Latency
     }
 
@@ -33,6 +35,7 @@ struct SaleBenchmark {
         // and a new one starts.
         let clock = ContinuousClock()
         var scanTimes: [Duration] = []
+        var scanCPU: [Duration] = []
         var saleId: Int64?
         var lines = 0
         for _ in 0..<scans {
@@ -42,9 +45,11 @@ struct SaleBenchmark {
             }
             let item = Cart.Item(code: code())
             let current = saleId
+            let cpuBefore = SyncBenchmark.processCPUSeconds()
             let begin = clock.now
             let summary = try await manager.perform { OrderAction.editSale(saleId: current, edit: .add(item), onCompletion: $0) }
             scanTimes.append(begin.duration(to: clock.now))
+            scanCPU.append(.microseconds(Int64(((SyncBenchmark.processCPUSeconds() - cpuBefore) * 1e6).rounded())))
             saleId = summary.id
             lines = summary.cart.items.count
         }
@@ -59,6 +64,6 @@ struct SaleBenchmark {
             _ = try await manager.perform { OrderAction.completeSale(cart: sale, tender: .cash(tendered: nil), onCompletion: $0) }
             commitTimes.append(begin.duration(to: clock.now))
         }
-        return Result(scanToCart: .init(scanTimes), orderCommit: .init(commitTimes))
+        return Result(scanToCart: .init(scanTimes), scanToCartCPU: .init(scanCPU), orderCommit: .init(commitTimes))
     }
 }
