@@ -132,6 +132,50 @@ public struct AppDatabase: Sendable {
         }
     }
 
+    /// How far a committed write is guaranteed to survive.
+    public enum Durability: Sendable {
+        /// `synchronous = FULL`: the commit is on the disk before ``performAndSave(_:)`` returns; it survives a
+        /// power cut. Everything money-final (completed sales, tenders, the payment journal, the outbox).
+        case powerLoss
+        /// `synchronous = NORMAL` for this one transaction (WAL): the commit is in the operating system's hands
+        /// before the call returns, so it survives the process crashing or being killed (SIGKILL), but a power
+        /// cut or a kernel crash may lose it. The next ``powerLoss`` commit syncs the WAL, and with it every
+        /// earlier commit, in order. For edits nothing depends on yet: the lines of a cart being rung up.
+        case processCrash
+    }
+
+    /// Runs `body` in one transaction on the single writer, committed with the given durability.
+    ///
+    /// ``Durability/processCrash`` saves the disk sync of the commit (the cost of a WAL `fsync`, often more
+    /// than everything else a cart edit does); ``Durability/powerLoss`` is ``performAndSave(_:)``.
+    ///
+    /// - Throws: ``StorageError`` for database failures, or the closure's own error.
+    @discardableResult
+    public func performAndSave<T: Sendable>(
+        durability: Durability, _ body: @escaping @Sendable (Database) throws -> T
+    ) async throws -> T {
+        guard durability == .processCrash else { return try await performAndSave(body) }
+        do {
+            return try await writer.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+                let outcome = Result { () throws -> T in
+                    var value: T?
+                    try db.inTransaction {
+                        value = try body(db)
+                        return .commit
+                    }
+                    guard let value else { throw DatabaseError(message: "the transaction returned no value") }
+                    return value
+                }
+                // Back to FULL before anything else uses the writer, whether the body committed or not.
+                try db.execute(sql: "PRAGMA synchronous = FULL")
+                return try outcome.get()
+            }
+        } catch {
+            throw mapping(error)
+        }
+    }
+
     // MARK: - Private
 
     /// A database error as a ``StorageError`` naming the file (for a database on disk).

@@ -115,8 +115,11 @@ extension AppDatabase {
     // MARK: Writing
 
     /// Starts a sale with a cart (possibly empty).
+    ///
+    /// Committed with ``AppDatabase/Durability/processCrash``, like ``updateLines(saleId:cart:itemCount:total:)``:
+    /// no money is on an open cart yet; the first tender's durable commit syncs it.
     public func openSale(clientUUID: ClientUUID, cart: String, itemCount: Int, total: Money) async throws -> StoredSale {
-        try await performAndSave { db in
+        try await performAndSave(durability: .processCrash) { db in
             var sale = SaleRecord(clientUUID: clientUUID, cart: cart, itemCount: itemCount, total: total,
                                   createdAt: try db.transactionDate)
             try sale.insert(db)
@@ -125,8 +128,13 @@ extension AppDatabase {
     }
 
     /// Replaces an open sale's cart and total. Refused once a tender is taken.
+    ///
+    /// A cart edit is committed with ``AppDatabase/Durability/processCrash`` (WAL, `synchronous = NORMAL`): it
+    /// survives the process being killed, and only a power cut can lose the last edits of a cart nobody has paid
+    /// for yet. Every tender, the journal and ``completeSale(saleId:cashier:build:)`` stay at power-loss
+    /// durability, and their sync to disk carries these edits with it.
     public func updateLines(saleId: Int64, cart: String, itemCount: Int, total: Money) async throws -> StoredSale {
-        try await performAndSave { db in
+        try await performAndSave(durability: .processCrash) { db in
             var stored = try Self.require(saleId, .open, in: db)
             guard stored.tenders.isEmpty else { throw SaleWriteError.hasTenders(saleId: saleId) }
             stored.sale.cart = cart
@@ -328,12 +336,21 @@ extension AppDatabase {
 
     // MARK: Helpers
 
+    /// The sale, its tenders and its unresolved card attempt. Runs before and inside every cart edit, so its three
+    /// queries are statements prepared once per connection (GRDB's cached statements) rather than SQL generated
+    /// by the query interface on each call; the same rows as `SaleRecord.fetchOne(db, key:)`, the tenders by
+    /// `saleId` in id order, and `PaymentJournalRecord.all().unresolved()` for the sale.
     private static func stored(id: Int64, in db: Database) throws -> StoredSale? {
-        guard let sale = try SaleRecord.fetchOne(db, key: id) else { return nil }
-        let tenders = try SaleTenderRecord.filter(SaleTenderRecord.Columns.saleId == id)
-            .order(SaleTenderRecord.Columns.id).fetchAll(db)
-        let unresolved = try PaymentJournalRecord.all().unresolved()
-            .filter(PaymentJournalRecord.Columns.saleId == id).fetchOne(db)?.attemptId
+        let saleStatement = try db.cachedStatement(sql: "SELECT * FROM sale WHERE id = ?")
+        guard let sale = try SaleRecord.fetchOne(saleStatement, arguments: [id]) else { return nil }
+        let tenderStatement = try db.cachedStatement(sql: "SELECT * FROM saleTender WHERE saleId = ? ORDER BY id")
+        let tenders = try SaleTenderRecord.fetchAll(tenderStatement, arguments: [id])
+        let unresolvedStates = PaymentJournalRecord.State.unresolved.map(\.rawValue)
+        let attemptStatement = try db.cachedStatement(sql: """
+            SELECT attemptId FROM paymentJournal WHERE saleId = ? \
+            AND state IN (\(unresolvedStates.map { _ in "?" }.joined(separator: ", "))) ORDER BY startedAt LIMIT 1
+            """)
+        let unresolved = try String.fetchOne(attemptStatement, arguments: StatementArguments([id as any DatabaseValueConvertible] + unresolvedStates))
         return StoredSale(sale: sale, tenders: tenders, unresolvedAttemptId: unresolved)
     }
 

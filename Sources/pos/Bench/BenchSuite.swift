@@ -65,12 +65,14 @@ struct BenchSuite {
         _ = try await manager.perform { CatalogSyncAction.synchronize(full: true, progress: nil, onCompletion: $0) }
         let generator = BenchCatalogGenerator(productCount: sizes.products)
         progress("catalog: ingesting \(sizes.products) products, then lookups and searches")
+        let loadAtCatalog = BenchMachine.loadAverage()
         let catalog = try await CatalogBenchmark(
             generator: generator, database: environment.database,
             databasePath: environment.file(AppEnvironment.FileName.database).path, queries: sizes.queries
         ).run { _ in }
 
         progress("scan-to-cart and order commit")
+        let loadAtSales = BenchMachine.loadAverage()
         let sales = try await SaleBenchmark(
             manager: manager, generator: generator, scans: sizes.scans, cartLines: sizes.cartLines, sales: sizes.sales
         ).run()
@@ -109,11 +111,13 @@ struct BenchSuite {
                         drain.onePerRequest.ordersPerSecond / max(baseline.drain.ordersPerSecond, 1e-9))
             }
         }
+        var machineAtEnd = machine
+        machineAtEnd.loadAverageAtEnd = BenchMachine.loadAverage()
         return BenchSuiteResult(
-            machine: machine, quick: quick, catalog: catalog,
-            scanToCart: .init(latency: sales.scanToCart, maxCartLines: sizes.cartLines), orderCommit: sales.orderCommit,
+            machine: machineAtEnd, quick: quick, catalog: catalog,
+            scanToCart: .init(latency: sales.scanToCart, cpu: sales.scanToCartCPU, maxCartLines: sizes.cartLines), orderCommit: sales.orderCommit,
             drain: drain, sync: sync, receipt: receipt, zvt: zvt, coldStart: coldStart, peakRSSMegabytes: peakRSS,
-            baseline: baseline, ratios: ratios)
+            baseline: baseline, ratios: ratios, loadAtCatalog: loadAtCatalog, loadAtSales: loadAtSales)
     }
 
     private func runBaseline(

@@ -2,7 +2,7 @@ import Foundation
 import POSFoundation
 import Yosemite
 
-/// Scan-to-cart and order commit on the benchmark catalog, through the order store as `pos sell` uses it.
+/// Scan-to-cart and order commit on the benchmark catalog, through the order store as the counter and `pos sell` use it.
 @MainActor
 struct SaleBenchmark {
     let manager: StoresManager
@@ -15,6 +15,8 @@ struct SaleBenchmark {
 
     struct Result {
         var scanToCart: BenchCatalogResult.Latency
+        /// The process's CPU (user + system, every thread) per scan: what a scan costs whatever the machine's load.
+        var scanToCartCPU: BenchCatalogResult.Latency
         var orderCommit: BenchCatalogResult.Latency
     }
 
@@ -26,18 +28,33 @@ struct SaleBenchmark {
             if generator.isVariable(id) { return generator.variationSKU(id, Int(random.next() % 3)) }
             return random.next() % 2 == 0 ? generator.sku(id) : generator.gtin(id)
         }
-        // A scan: the code becomes a cart line, and the whole cart's totals are computed again (the path the
-        // counter's screen uses after every scan: resolve every line from the catalog, then the totals).
+        // A scan, on the counter's real path: the code is added to the open sale through `OrderAction.editSale`
+        // (lookup → the sale's Checkout event → SaleService prices the cart, resolving only the new line → the
+        // lines persisted by Storage's `updateLines`, or `openSale` for a new cart's first scan) and the priced
+        // summary comes back for the screen. Carts grow to `cartLines` lines, then the sale is voided (not timed)
+        // and a new one starts.
         let clock = ContinuousClock()
         var scanTimes: [Duration] = []
-        var cart = Cart()
+        var scanCPU: [Duration] = []
+        var saleId: Int64?
+        var lines = 0
         for _ in 0..<scans {
-            if cart.items.count == cartLines { cart = Cart() }
+            if lines >= cartLines, let id = saleId {
+                _ = try await manager.perform { OrderAction.voidSale(reference: String(id), onCompletion: $0) }
+                saleId = nil
+            }
+            let item = Cart.Item(code: code())
+            let current = saleId
+            let cpuBefore = SyncBenchmark.processCPUSeconds()
             let begin = clock.now
-            cart.items.append(Cart.Item(code: code()))
-            let preview = cart
-            _ = try await manager.perform { OrderAction.previewTotals(cart: preview, onCompletion: $0) }
+            let summary = try await manager.perform { OrderAction.editSale(saleId: current, edit: .add(item), onCompletion: $0) }
             scanTimes.append(begin.duration(to: clock.now))
+            scanCPU.append(.microseconds(Int64(((SyncBenchmark.processCPUSeconds() - cpuBefore) * 1e6).rounded())))
+            saleId = summary.id
+            lines = summary.cart.items.count
+        }
+        if let id = saleId {
+            _ = try await manager.perform { OrderAction.voidSale(reference: String(id), onCompletion: $0) }
         }
         // A commit: order, lines, tax lines, payment and two outbox entries in one transaction.
         var commitTimes: [Duration] = []
@@ -47,6 +64,6 @@ struct SaleBenchmark {
             _ = try await manager.perform { OrderAction.completeSale(cart: sale, tender: .cash(tendered: nil), onCompletion: $0) }
             commitTimes.append(begin.duration(to: clock.now))
         }
-        return Result(scanToCart: .init(scanTimes), orderCommit: .init(commitTimes))
+        return Result(scanToCart: .init(scanTimes), scanToCartCPU: .init(scanCPU), orderCommit: .init(commitTimes))
     }
 }

@@ -125,7 +125,7 @@ struct SyncBenchmark {
         let (serverOrders, duplicates) = try await orderCounts(server)
 
         progress("sync: client CPU per request, \(cpuRequests) page GETs each")
-        let cpu = try await cpuPerRequest(server, network: network)
+        let cpu = try await cpuPerRequest(server)
         return Result(
             products: report.productsStored, variations: report.variationsStored, orders: orders, pull: pull,
             push: push, cpu: cpu, serverOrders: serverOrders, duplicateOrders: duplicates, loadAtStart: loadAtStart,
@@ -150,26 +150,21 @@ struct SyncBenchmark {
         Client(seconds: run.seconds, requests: run.requests, cpuSeconds: run.cpuSeconds)
     }
 
-    /// The same trimmed page GETs, decoded, through pos's network, URLSession and Python, one at a time.
-    private func cpuPerRequest(_ server: BenchTestServer, network: any Network) async throws -> CPUPerRequest {
+    /// The same trimmed page GETs through pos's network (a child `pos bench http-client`), URLSession and Python.
+    ///
+    /// pos and Python are each measured the same way, in a fresh process of their own: one warm-up request not
+    /// counted, then `count` sequential GETs with the whole body read (and, for the decoded figure, decoded),
+    /// the process's user + system CPU over them. URLSession (the client pos replaced) is measured in this
+    /// process.
+    private func cpuPerRequest(_ server: BenchTestServer) async throws -> CPUPerRequest {
         let count = cpuRequests
         let fields = CatalogSyncConfiguration.productFields
-        var before = Self.processCPUSeconds()
-        for page in 1...count {
-            _ = try await ProductsRemote(network: network).loadProducts(.init(page: page, perPage: 100, fields: fields))
-        }
-        let posDecoded = (Self.processCPUSeconds() - before) / Double(count) * 1_000
-        // The HTTP client alone (the body read, not decoded), as Python's `cpu-raw`.
-        before = Self.processCPUSeconds()
-        for page in 1...count {
-            _ = try await network.response(for: RESTRequest.wooCommerce(
-                .get, "products", query: ["per_page": "100", "page": String(page), "_fields": fields.joined(separator: ",")]))
-        }
-        let pos = (Self.processCPUSeconds() - before) / Double(count) * 1_000
+        let pos = try Self.httpClientChild(server, requests: count, decode: false)
+        let posDecoded = try Self.httpClientChild(server, requests: count, decode: true)
 
         let session = URLSession(configuration: .ephemeral)
         let authorization = "Basic " + Data("\(server.username):\(server.password)".utf8).base64EncodedString()
-        before = Self.processCPUSeconds()
+        let before = Self.processCPUSeconds()
         for page in 1...count {
             var request = URLRequest(url: URL(string: server.site
                 + "/wp-json/wc/v3/products?per_page=100&page=\(page)&_fields=" + fields.joined(separator: ","))!)
@@ -191,6 +186,28 @@ struct SyncBenchmark {
             pythonDecodedMilliseconds: perRequest(pythonDecoded))
     }
 
+    /// Milliseconds of CPU per request of `pos bench http-client` run as a child of this process.
+    private static func httpClientChild(_ server: BenchTestServer, requests: Int, decode: Bool) throws -> Double {
+        let process = Process()
+        process.executableURL = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["bench", "http-client", "--site", server.site, "--username", server.username,
+                             "--requests", String(requests)] + (decode ? ["--decode"] : [])
+        var environment = ProcessInfo.processInfo.environment
+        environment["POS_BENCH_PASSWORD"] = server.password
+        process.environment = environment
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BenchError("pos bench http-client exited with status \(process.terminationStatus)")
+        }
+        let run = try JSONDecoder().decode(BenchHTTPClientCommand.Output.self, from: data)
+        return run.cpuSeconds / Double(max(run.requests, 1)) * 1_000
+    }
+
     /// Orders on the server, and client uuids that more than one order carries.
     private func orderCounts(_ server: BenchTestServer) async throws -> (Int, Int) {
         let state = try await server.state()
@@ -206,14 +223,14 @@ struct SyncBenchmark {
     }
 
     /// This process's user + system CPU time in seconds (`getrusage`).
-    static func processCPUSeconds() -> Double {
+    nonisolated static func processCPUSeconds() -> Double {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
         return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
-    static func load() -> Double {
+    nonisolated static func load() -> Double {
         (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))
             .flatMap { $0.split(separator: " ").first }.flatMap { Double($0) } ?? 0
     }

@@ -10,6 +10,7 @@ struct BenchCommand: AsyncParsableCommand {
             BenchCatalogCommand.self,
             BenchCounterCommand.self,
             BenchSyncCommand.self,
+            BenchHTTPClientCommand.self,
             BenchZVTCommand.self,
         ],
         defaultSubcommand: BenchAllCommand.self

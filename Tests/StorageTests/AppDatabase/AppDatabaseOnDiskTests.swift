@@ -29,6 +29,31 @@ struct AppDatabaseOnDiskTests {
         #expect(try filePermissions(path + "-wal") == 0o600)
     }
 
+    @Test func performAndSave_processCrashDurability_commitsInNormalThenPutsTheWriterBackToFull() async throws {
+        // Given
+        let directory = try TemporaryDirectory()
+        let database = try AppDatabase.openOnDisk(at: directory.path("pos.sqlite"), dates: .constant(StorageFixtures.now))
+
+        // When: a cart-edit-like write, then one whose body throws
+        let inside = try await database.performAndSave(durability: .processCrash) { db in
+            try StorageFixtures.product(1, name: "Tea").insert(db)
+            return try Int.fetchOne(db, sql: "PRAGMA synchronous")
+        }
+        await #expect(throws: SaleWriteError.self) {
+            try await database.performAndSave(durability: .processCrash) { db in
+                try StorageFixtures.product(2, name: "Coffee").insert(db)
+                throw SaleWriteError.notFound("2")
+            }
+        }
+
+        // Then: NORMAL inside, committed, the failed one rolled back, and the next write is FULL again
+        let names = try await database.read { db in try String.fetchAll(db, sql: "SELECT name FROM product ORDER BY id") }
+        let after = try await database.performAndSave { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }
+        #expect(inside == 1)               // NORMAL
+        #expect(names == ["Tea"])
+        #expect(after == 2)                // FULL
+    }
+
     @Test func performAndSave_200ConcurrentIncrements_endsWithTheExactCount() async throws {
         // Given
         let directory = try TemporaryDirectory()
