@@ -73,5 +73,14 @@ struct RegisterEndToEndTests {
             #expect(Set(mine.compactMap { meta($0, RegisterIdentity.receiptNumberMetaKey) }) == Set(expected))
         }
         #expect(numbers.contains("K2-000020"))
+
+        // And the receipt shows its register, its receipt number and the sale's cashier, even after the settings
+        // change (they are kept with the order)
+        #expect(try second.pos(["register", "set", "K9"]).status == 0)
+        let receipt = try second.pos(["receipt", "show", "7"])
+        #expect(receipt.status == 0, "\(receipt.stderr)")
+        let squeezed = DemoFiscalEndToEndTests.squeezed(receipt.text)
+        #expect(squeezed.contains("Receiptno.K2-000007"), "\(receipt.text)")
+        #expect(squeezed.contains("RegisterK2") && squeezed.contains("CashierBen"), "\(receipt.text)")
     }
 }

@@ -28,9 +28,11 @@ public enum AppMigrations {
     public static let checkout = "v7-checkout"
     /// The TSE journal of each sale and the TSE outages (German fiscal law).
     public static let fiscal = "v8-fiscal"
+    /// The register and cashier of each order (issue 18: several counters per shop).
+    public static let registers = "v10-registers"
 
     /// Every migration name, oldest first.
-    public static let all = [settingsCatalog, ordersOutbox, paymentsReceipts, syncOutbox, cardPayments, shifts, checkout, fiscal]
+    public static let all = [settingsCatalog, ordersOutbox, paymentsReceipts, syncOutbox, cardPayments, shifts, checkout, fiscal, registers]
 
     /// The migrator that brings any earlier database to the current schema.
     public static func makeMigrator() -> DatabaseMigrator {
@@ -43,6 +45,7 @@ public enum AppMigrations {
         migrator.registerMigration(shifts, migrate: ShiftsMigration.migrate)
         migrator.registerMigration(checkout, migrate: CheckoutMigration.migrate)
         migrator.registerMigration(fiscal, migrate: FiscalMigration.migrate)
+        migrator.registerMigration(registers, migrate: RegistersMigration.migrate)
         return migrator
     }
 }
