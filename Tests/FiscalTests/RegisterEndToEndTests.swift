@@ -13,13 +13,17 @@ struct RegisterEndToEndTests {
 
     /// Logs `runner`'s data directory in as register `id` with cashier `cashier`, the mug in its catalog.
     func setUp(_ runner: DemoFiscalEndToEndTests, site: String, productID: Int64, id: String, cashier: String) throws {
-        let login = try runner.pos(["login", "--site", site, "--username", "manager"], environment: ["POS_APP_PASSWORD": "register pass"])
+        // K1 chooses its register id at login, K2 afterwards with pos register set
+        let login = try runner.pos(["login", "--site", site, "--username", "manager"] + (id == "K1" ? ["--register", id] : []),
+                                   environment: ["POS_APP_PASSWORD": "register pass"])
         #expect(login.status == 0, "\(login.stderr)")
         try DSFinVKOracleSQL.execute(
             "INSERT OR REPLACE INTO product (id, name, sku, price, regularPrice, taxClass) VALUES (\(productID), 'Mug', 'MUG', '5.00', '5.00', 'zero-rate')",
             database: runner.data.url.appendingPathComponent("pos.sqlite").path)
-        let set = try runner.pos(["register", "set", id])
-        #expect(set.status == 0, "\(set.stderr)")
+        if id != "K1" {
+            let set = try runner.pos(["register", "set", id])
+            #expect(set.status == 0, "\(set.stderr)")
+        }
         #expect(try runner.pos(["register", "show"]).text.contains("Register \(id); receipt numbers \(id)-000001"))
         try Data("{\"receiptWidth\":42,\"cashierName\":\"\(cashier)\"}".utf8)
             .write(to: runner.data.url.appendingPathComponent(AppEnvironment.FileName.appSettings))
