@@ -13,13 +13,17 @@ struct RegisterEndToEndTests {
 
     /// Logs `runner`'s data directory in as register `id` with cashier `cashier`, the mug in its catalog.
     func setUp(_ runner: DemoFiscalEndToEndTests, site: String, productID: Int64, id: String, cashier: String) throws {
-        let login = try runner.pos(["login", "--site", site, "--username", "manager"], environment: ["POS_APP_PASSWORD": "register pass"])
+        // K1 chooses its register id at login, K2 afterwards with pos register set
+        let login = try runner.pos(["login", "--site", site, "--username", "manager"] + (id == "K1" ? ["--register", id] : []),
+                                   environment: ["POS_APP_PASSWORD": "register pass"])
         #expect(login.status == 0, "\(login.stderr)")
         try DSFinVKOracleSQL.execute(
             "INSERT OR REPLACE INTO product (id, name, sku, price, regularPrice, taxClass) VALUES (\(productID), 'Mug', 'MUG', '5.00', '5.00', 'zero-rate')",
             database: runner.data.url.appendingPathComponent("pos.sqlite").path)
-        let set = try runner.pos(["register", "set", id])
-        #expect(set.status == 0, "\(set.stderr)")
+        if id != "K1" {
+            let set = try runner.pos(["register", "set", id])
+            #expect(set.status == 0, "\(set.stderr)")
+        }
         #expect(try runner.pos(["register", "show"]).text.contains("Register \(id); receipt numbers \(id)-000001"))
         try Data("{\"receiptWidth\":42,\"cashierName\":\"\(cashier)\"}".utf8)
             .write(to: runner.data.url.appendingPathComponent(AppEnvironment.FileName.appSettings))
@@ -73,5 +77,14 @@ struct RegisterEndToEndTests {
             #expect(Set(mine.compactMap { meta($0, RegisterIdentity.receiptNumberMetaKey) }) == Set(expected))
         }
         #expect(numbers.contains("K2-000020"))
+
+        // And the receipt shows its register, its receipt number and the sale's cashier, even after the settings
+        // change (they are kept with the order)
+        #expect(try second.pos(["register", "set", "K9"]).status == 0)
+        let receipt = try second.pos(["receipt", "show", "7"])
+        #expect(receipt.status == 0, "\(receipt.stderr)")
+        let squeezed = DemoFiscalEndToEndTests.squeezed(receipt.text)
+        #expect(squeezed.contains("Receiptno.K2-000007"), "\(receipt.text)")
+        #expect(squeezed.contains("RegisterK2") && squeezed.contains("CashierBen"), "\(receipt.text)")
     }
 }

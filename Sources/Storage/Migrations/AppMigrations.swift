@@ -30,9 +30,11 @@ public enum AppMigrations {
     public static let fiscal = "v8-fiscal"
     /// The customer search index and the "no sale" drawer opens.
     public static let counter = "v9-counter"
+    /// The register and cashier of each order (issue 18: several counters per shop).
+    public static let registers = "v10-registers"
 
     /// Every migration name, oldest first.
-    public static let all = [settingsCatalog, ordersOutbox, paymentsReceipts, syncOutbox, cardPayments, shifts, checkout, fiscal, counter]
+    public static let all = [settingsCatalog, ordersOutbox, paymentsReceipts, syncOutbox, cardPayments, shifts, checkout, fiscal, counter, registers]
 
     /// The migrator that brings any earlier database to the current schema.
     public static func makeMigrator() -> DatabaseMigrator {
@@ -46,6 +48,7 @@ public enum AppMigrations {
         migrator.registerMigration(checkout, migrate: CheckoutMigration.migrate)
         migrator.registerMigration(fiscal, migrate: FiscalMigration.migrate)
         migrator.registerMigration(counter, migrate: CounterMigration.migrate)
+        migrator.registerMigration(registers, migrate: RegistersMigration.migrate)
         return migrator
     }
 }

@@ -56,13 +56,18 @@ public struct OrderRecord: Codable, Hashable, Sendable, FetchableRecord, Mutable
     public var syncState: SyncState
     /// The total the server computed, in minor units, once synced.
     public var serverTotal: Int64?
+    /// The register it was sold on (its receipt number is `registerId-localNumber`), if the counter had one.
+    public var registerId: String?
+    /// The cashier who sold it, as the sale was made.
+    public var cashier: String?
 
     public init(
         id: Int64? = nil, clientUUID: ClientUUID, localNumber: Int64, status: String = "pending",
         currency: Currency, pricesIncludeTax: Bool, subtotal: Int64 = 0, discountTotal: Int64 = 0,
         discountTax: Int64 = 0, feeTotal: Int64 = 0, totalTax: Int64 = 0, total: Int64 = 0, customerId: Int64? = nil,
         customerNote: String = "", createdAt: Date, updatedAt: Date? = nil, remoteId: Int64? = nil,
-        remoteNumber: String? = nil, syncState: SyncState = .pending, serverTotal: Int64? = nil
+        remoteNumber: String? = nil, syncState: SyncState = .pending, serverTotal: Int64? = nil,
+        registerId: String? = nil, cashier: String? = nil
     ) {
         self.id = id
         self.clientUUID = clientUUID
@@ -85,6 +90,8 @@ public struct OrderRecord: Codable, Hashable, Sendable, FetchableRecord, Mutable
         self.remoteNumber = remoteNumber
         self.syncState = syncState
         self.serverTotal = serverTotal
+        self.registerId = registerId
+        self.cashier = cashier
     }
 
     /// The order's currency.

@@ -133,7 +133,8 @@ struct SaleService: Sendable {
         let cardResult = try await cardTenderDetails(saleId: saleId)
         let result = try await storage {
             try await database.completeSale(saleId: saleId, cashier: cashier) { localNumber, clientUUID in
-                let detail = builder.detail(clientUUID: clientUUID, localNumber: localNumber, now: now)
+                let detail = builder.detail(clientUUID: clientUUID, localNumber: localNumber, now: now,
+                                            register: register, cashier: cashier)
                 let body = builder.createBody(clientUUID: clientUUID, localNumber: localNumber, now: now,
                                               payment: SaleBuilder.Payment(tenders: tenders, card: cardResult, clientUUID: clientUUID),
                                               register: register, cashier: cashier)

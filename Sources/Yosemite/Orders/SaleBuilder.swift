@@ -28,13 +28,16 @@ struct SaleBuilder {
     private var decimals: Int { currency.exponent }
 
     /// The order and its parts, not yet inserted; its payments come from the sale's tenders.
-    func detail(clientUUID: ClientUUID, localNumber: Int64, now: Date) -> OrderRecordDetail {
-        let order = OrderRecord(
+    func detail(clientUUID: ClientUUID, localNumber: Int64, now: Date, register: String? = nil,
+                cashier: String = "") -> OrderRecordDetail {
+        var order = OrderRecord(
             clientUUID: clientUUID, localNumber: localNumber, status: "pending", currency: currency,
             pricesIncludeTax: cart.input.pricesIncludeTax, subtotal: totals.subtotal,
             discountTotal: totals.discountTotal, discountTax: totals.discountTax, feeTotal: totals.feeTotal,
             totalTax: totals.totalTax, total: totals.total, customerId: customerId, customerNote: note,
             createdAt: now, syncState: .pending)
+        order.registerId = register
+        order.cashier = cashier.isEmpty ? nil : cashier
         let lines = totals.lines.enumerated().map { index, line in
             let info = cart.info[index]
             return OrderLineRecord(

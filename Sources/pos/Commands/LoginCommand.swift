@@ -25,6 +25,15 @@ struct LoginCommand: AsyncParsableCommand {
     @Option(name: .customLong("app-password"), help: "The application password (prefer POS_APP_PASSWORD).")
     var appPassword: String?
 
+    @Option(help: "This counter's register id, e.g. K2 (its receipt-number prefix; see pos register).")
+    var register: String?
+
+    func validate() throws {
+        if let register, !RegisterIdentity.isValid(register) {
+            throw ValidationError("the register id must be 1 to 16 letters, digits or '-', e.g. K2")
+        }
+    }
+
     func run() async throws {
         guard let password = appPassword ?? ProcessInfo.processInfo.environment["POS_APP_PASSWORD"] ?? PasswordPrompt.read()
         else {
@@ -34,6 +43,17 @@ struct LoginCommand: AsyncParsableCommand {
         let directory = try data.resolve()
         let status = await Self.login(directory: directory, site: site, username: username, password: password)
         if status != .success { throw status.exitCode }
+        if let register {
+            var settings = FiscalSettings.load(dataDirectory: directory)
+            settings.registerSerial = register
+            do {
+                try settings.save(dataDirectory: directory)
+            } catch {
+                Console.error("The register id could not be saved in \(directory.path): \(error)")
+                throw ExitStatus.storageFailure.exitCode
+            }
+            Console.out("Register \(register); receipt numbers \(RegisterIdentity.receiptNumber(register: register, localNumber: 1)), …")
+        }
     }
 
     @MainActor

@@ -16,13 +16,15 @@ struct AppMigrationsTests {
         }
 
         // Then
-        #expect(applied == ["v1-settings-catalog", "v2-orders-outbox", "v3-payments-receipts", "v4-sync-outbox", "v5-card-payments", "v6-shifts", "v7-checkout", "v8-fiscal", "v9-counter"])
+        #expect(applied == ["v1-settings-catalog", "v2-orders-outbox", "v3-payments-receipts", "v4-sync-outbox", "v5-card-payments", "v6-shifts", "v7-checkout", "v8-fiscal", "v9-counter", "v10-registers"])
         for table in ["setting", "product", "productVariation", "productCategory", "productCategoryLink",
                       "productSearch", "customer", "coupon", "taxRate", "taxClass", "syncState", "order",
                       "orderLine", "orderFee", "orderCoupon", "orderTax", "payment", "outbox", "paymentJournal", "sale", "saleTender",
                       "receipt", "shift", "cashMovement", "customerSearch", "drawerOpening", "fiscalTransaction", "fiscalOutage"] {
             #expect(tables.contains(table), "missing table \(table)")
         }
+        let orderColumns = try database.read { db in try db.columns(in: "order").map(\.name) }
+        #expect(orderColumns.contains("registerId") && orderColumns.contains("cashier"))
     }
 
     @Test func migrate_databaseAtV1WithData_keepsDataAndAddsLaterTables() async throws {
@@ -55,7 +57,13 @@ struct AppMigrationsTests {
         try AppMigrations.makeMigrator().migrate(queue, upTo: AppMigrations.ordersOutbox)
         let order = try await queue.write { db in
             var order = StorageFixtures.order()
-            try order.insert(db)
+            // Inserted with v2's columns only: today's OrderRecord also has v10-registers' columns
+            let values = try order.databaseDictionary.filter { !["id", "registerId", "cashier"].contains($0.key) }
+            let columns = values.keys.sorted()
+            try db.execute(
+                sql: "INSERT INTO \"order\" (\(columns.map { "\"\($0)\"" }.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))",
+                arguments: StatementArguments(columns.map { values[$0] }))
+            order.id = db.lastInsertedRowID
             try OutboxRecord.enqueue(.createOrder, orderId: order.id, payload: "{}", in: db)
             return order
         }

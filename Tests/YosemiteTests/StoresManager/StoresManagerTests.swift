@@ -201,6 +201,30 @@ struct StoresManagerTests {
         #expect(!(try makeManager()).isAuthenticated)
     }
 
+    @Test func logout_withUnexportedFiscalRecords_refusesUntilForced() async throws {
+        defer { tearDown() }
+        // Given a logged-in counter whose TSE journal holds a real store's voided sale (in no closing, so in no
+        // export) and a demo-store row (simulated signatures are not fiscal records)
+        let manager = try makeManager()
+        try await loginAsManager(manager)
+        let database = manager.environment.database
+        for mode in ["live", "demo"] {
+            let sale = try await database.openSale(clientUUID: manager.environment.uuid.client(), cart: "{}", itemCount: 1,
+                                                   total: Money(minorUnits: 500, currency: .eur))
+            _ = try await database.voidSale(saleId: sale.id)
+            _ = try await database.journalFiscalStart(saleId: sale.id, tseTransactionId: sale.sale.clientUUID.description, mode: mode)
+        }
+        // When / Then: refused, naming the export, the journal kept
+        await #expect(throws: AccountError.fiscalDataNotExported(sales: 1)) { try await manager.logout(force: false) }
+        #expect(AccountError.fiscalDataNotExported(sales: 1).recoverySuggestion.contains("pos fiscal export"))
+        #expect(manager.isAuthenticated)
+        #expect(try await database.fiscalCounts().unsettled == 2)
+        // When forced: logged out, the journal wiped
+        try await manager.logout(force: true)
+        #expect(!manager.isAuthenticated)
+        #expect(try await database.fiscalCounts().unsettled == 0)
+    }
+
     @Test func logout_nothingPending_succeeds() async throws {
         defer { tearDown() }
         let manager = try makeManager()

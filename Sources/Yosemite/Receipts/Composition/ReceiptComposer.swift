@@ -127,10 +127,12 @@ public struct ReceiptComposer: Sendable {
         return ReceiptViewModel.OrderInfo(
             localNumber: String(order.localNumber),
             remoteNumber: order.remoteNumber,
+            register: order.registerId,
+            receiptNumber: order.registerId.map { RegisterIdentity.receiptNumber(register: $0, localNumber: order.localNumber) },
             reference: order.clientUUID.description,
             date: date,
             time: time,
-            cashier: context.cashier,
+            cashier: order.cashier ?? context.cashier,
             customerNote: order.customerNote.isEmpty ? nil : order.customerNote
         )
     }

@@ -73,6 +73,10 @@ public struct ReceiptViewModel: Sendable {
         public var localNumber: String
         /// WooCommerce's order number once synced.
         public var remoteNumber: String?
+        /// The register the order was sold on (issue 18), if the counter had one.
+        public var register: String?
+        /// The register-prefixed receipt number (`K2-000123`), with the register.
+        public var receiptNumber: String?
         /// The client UUID.
         public var reference: String
         /// The sale date in the store's time zone ("2026-11-21").
