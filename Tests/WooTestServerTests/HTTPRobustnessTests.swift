@@ -5,8 +5,15 @@ import Testing
 
 /// Raw-socket tests: bad requests get 400, pipelined and slow requests work.
 struct HTTPRobustnessTests {
-    /// Sends raw bytes in `chunks` and reads until the server closes.
-    private func exchange(_ port: Int, _ chunks: [String]) -> String {
+    /// Sends raw bytes in `chunks` and reads until the server closes. The blocking socket calls run on a thread
+    /// of their own, never on a concurrency pool thread (two on a 2-core machine) that other tests need meanwhile.
+    private func exchange(_ port: Int, _ chunks: [String]) async -> String {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: Self.blockingExchange(port, chunks)) }
+        }
+    }
+
+    private static func blockingExchange(_ port: Int, _ chunks: [String]) -> String {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
         var address = sockaddr_in()
@@ -33,22 +40,22 @@ struct HTTPRobustnessTests {
 
     @Test(arguments: ["GARBAGE\r\n\r\n", "GET /wp-json/ HTTP/1.1\r\nContent-Length: x\r\n\r\n",
                       "GET /%zz HTTP/1.1\r\n\r\n", "GET / HTTP/1.1\r\nno-colon-here\r\n\r\n"])
-    func badRequest_gets400(raw: String) throws {
+    func badRequest_gets400(raw: String) async throws {
         // Given
         let harness = try ServerHarness()
         // When
-        let response = exchange(harness.baseURL.port!, [raw])
+        let response = await exchange(harness.baseURL.port!, [raw])
         // Then
         #expect(response.hasPrefix("HTTP/1.1 400"))
     }
 
-    @Test func pipelinedAndSplitRequests_areAllAnswered() throws {
+    @Test func pipelinedAndSplitRequests_areAllAnswered() async throws {
         // Given
         let harness = try ServerHarness()
         let one = "GET /wp-json/ HTTP/1.1\r\nHost: x\r\n\r\n"
         let two = "GET /?rest_route=/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
         // When
-        let response = exchange(harness.baseURL.port!, [String(one.prefix(10)), String(one.dropFirst(10)) + two])
+        let response = await exchange(harness.baseURL.port!, [String(one.prefix(10)), String(one.dropFirst(10)) + two])
         // Then
         #expect(response.components(separatedBy: "HTTP/1.1 200 OK").count == 3)
     }
@@ -60,7 +67,7 @@ struct HTTPRobustnessTests {
         // When
         harness.server.stop()
         // Then
-        #expect(exchange(port, ["GET / HTTP/1.1\r\n\r\n"]).isEmpty)
+        #expect(await exchange(port, ["GET / HTTP/1.1\r\n\r\n"]).isEmpty)
     }
 }
 

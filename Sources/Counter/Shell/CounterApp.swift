@@ -192,6 +192,8 @@ public final class CounterApp {
             }
         } else {
             var status = status
+            // What the status line shows: nothing yet (it loads after the first frame), the demo, or a store.
+            summary += status == .loading ? " status=loading" : status.isDemo ? " status=demo" : " status=store"
             status.reader = context.readerActivity.label(address: status.reader)
             StatusBarView.draw(status, title: module.title, in: &canvas, row: 0)
             let area = CanvasRect(row: 1, column: 0, height: size.rows - 2, width: size.columns)

@@ -49,7 +49,7 @@ struct PosBackOfficeEndToEndTests {
         try await tmux.press("Enter")
 
         // Then the counter sells for the store: no DEMO banner, the demo marker is gone, the password never shows
-        #expect(await frames.frame(containing: "screen=sell") != nil)
+        #expect(await frames.frame(containing: "screen=sell", "status=store") != nil)
         let screen = try await tmux.capture(containing: "not checked yet")
         #expect(screen.contains("not checked yet"))
         #expect(!screen.contains(" DEMO "))

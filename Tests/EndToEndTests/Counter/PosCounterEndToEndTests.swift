@@ -17,7 +17,7 @@ struct PosCounterEndToEndTests {
         try await tmux.start(command)
 
         // Then the demo store opens on the sell screen
-        #expect(await frames.frame(containing: "screen=sell") != nil)
+        #expect(await frames.frame(containing: "screen=sell", "status=demo") != nil)
         let opened = try await tmux.capture(containing: "Demo Store")
         #expect(opened.contains("DEMO"))
         #expect(opened.contains("Search or scan"))

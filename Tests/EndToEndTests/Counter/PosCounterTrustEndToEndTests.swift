@@ -20,10 +20,10 @@ struct PosCounterTrustEndToEndTests {
         let tmux = TmuxSession()
         defer { tmux.kill() }
         try await Self.start(tmux, data: data, frames: frames)
-        #expect(await frames.frame(containing: "screen=sell") != nil)
+        #expect(await frames.frame(containing: "screen=sell", "status=demo") != nil)
 
         // Then the key line keeps the pay keys, Quit and F1 for the rest; the status line shows the cashier
-        let opened = try await tmux.capture(containing: "F12 Cash")
+        let opened = try await tmux.capture(containing: "cashier: demo")
         let lines = opened.split(separator: "\n", omittingEmptySubsequences: false)
         let keyLine = String(lines[23])
         #expect(keyLine.contains("F11 Card"), "\(keyLine)")

@@ -5,7 +5,11 @@ import Testing
 /// The fault matrix (issue 4): each protocol step × {timeout, dropped line, garbage, NAK storm, pos killed}, for
 /// ZVT over TCP and serial and for Concert, through the real driver and service against the simulator. Each cell
 /// ends in its defined state (docs/hardware.md), never charges twice, and never loses an approval.
-@Suite(.timeLimit(.minutes(1)))
+///
+/// The time limit is a hang guard, not a speed check: all 90 cells start at once beside the rest of the package,
+/// so a cell's wall time follows the whole run on a loaded 2-core machine (the matrix took 54-68 s in full runs at
+/// load 12); alone it takes under a second.
+@Suite(.timeLimit(.minutes(5)))
 struct FaultMatrixTests {
     @Test(arguments: FaultMatrixCell.all)
     func payment_faultAtStep_endsInDefinedStateWithoutDoubleChargeOrLostApproval(_ cell: FaultMatrixCell) async throws {
