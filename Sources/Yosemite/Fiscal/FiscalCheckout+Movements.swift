@@ -30,6 +30,17 @@ extension FiscalCheckout {
         }
     }
 
+    /// A cash movement was recorded (the float, cash in, cash out): sign it as a `Beleg` with no VAT amounts and
+    /// only the cash payment (`amount` signed: negative for cash out).
+    func cashMovement(_ kind: FiscalMovementRecord.Kind, reference: String, shiftId: Int64, amount: Money) async {
+        guard let signer else { return }
+        let receipt = FiscalReceiptData(type: .beleg, amountsPerVATRate: [:],
+                                        payments: [FiscalPayment(kind: .cash, amount: amount)])
+        await movement(FiscalMovementRecord(
+            kind: kind, reference: reference, shiftId: shiftId, tseTransactionId: environment.uuid.client().description,
+            mode: mode.rawValue, receiptData: Self.encode(receipt), createdAt: environment.now()), signer)
+    }
+
     /// Journals and signs a movement; the TSE is tried at most once per probe interval while an outage is open.
     func movement(_ movement: FiscalMovementRecord, _ signer: any FiscalSigner) async {
         do {

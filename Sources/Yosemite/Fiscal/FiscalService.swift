@@ -243,7 +243,8 @@ public struct FiscalService: Sendable {
     /// A movement's Bon (a refund: one line per VAT rate with the negative amounts it signed, quantity -1, and
     /// its negative payment), with its own TSE row.
     private func movementReceipt(_ row: FiscalMovementRecord, cashier: String) async -> DSFinVKExport.Receipt? {
-        guard row.kind == .refund, let data = FiscalCheckout.decode(FiscalReceiptData.self, row.receiptData) else { return nil }
+        guard let data = FiscalCheckout.decode(FiscalReceiptData.self, row.receiptData) else { return nil }
+        if row.kind != .refund { return cashMovementReceipt(row, data: data, cashier: cashier) }
         var orderNumber: Int64 = 0
         if let orderId = row.orderId, let order = try? await ReceiptRepository(database: database).orderData(orderID: orderId) {
             orderNumber = Int64(order.order.localNumber)
@@ -277,6 +278,37 @@ public struct FiscalService: Sendable {
             id: row.reference, number: Int(orderNumber), type: .beleg, start: row.createdAt, end: row.updatedAt,
             operatorID: operatorName, operatorName: operatorName, lines: lines, payments: payments,
             signature: signature, tseError: tseError)
+    }
+
+    /// A cash movement's Bon: one line with its DSFinV-K business case (`Anfangsbestand`, `Einzahlung`,
+    /// `Auszahlung`), not taxable (VAT key 5), the signed amount, and the cash payment; its own TSE row.
+    private func cashMovementReceipt(_ row: FiscalMovementRecord, data: FiscalReceiptData, cashier: String)
+        -> DSFinVKExport.Receipt? {
+        let (businessCase, text): (String, String)
+        switch row.kind {
+        case .float: (businessCase, text) = ("Anfangsbestand", "Anfangsbestand")
+        case .cashIn: (businessCase, text) = ("Einzahlung", "Einzahlung")
+        case .cashOut: (businessCase, text) = ("Auszahlung", "Auszahlung")
+        case .refund, .drawerOpen: return nil
+        }
+        guard let amount = data.payments.first?.amount else { return nil }
+        let line = DSFinVKExport.Line(
+            lineNumber: "1", businessCase: businessCase, articleNumber: businessCase.uppercased(), text: text,
+            quantity: 1, unitPriceGross: amount, vatRate: .zero, gross: amount, net: amount,
+            vat: Money.zero(amount.currency))
+        var signature: FiscalSignature?
+        var tseError = ""
+        switch row.state {
+        case .signed, .cancelled: signature = row.signature.flatMap { FiscalCheckout.decode(FiscalSignature.self, $0) }
+        case .failed: tseError = "TSE ausgefallen: \(row.error ?? "no answer")"
+        default: tseError = "TSE-Signatur ausstehend"
+        }
+        let operatorName = cashier.isEmpty ? "Kasse" : cashier
+        // BON_ID is the movement's reference (`shift-N-float`, `cash-N`); BON_NR its journal row.
+        return DSFinVKExport.Receipt(
+            id: row.reference, number: Int(row.id ?? 0), type: .beleg, start: row.createdAt, end: row.updatedAt,
+            operatorID: operatorName, operatorName: operatorName, lines: [line],
+            payments: [.init(type: "Bar", name: "Bargeld", amount: amount)], signature: signature, tseError: tseError)
     }
 
     /// A voided sale's lines and taxes, priced from its cart (DSFinV-K keeps an abandoned sale's lines).
