@@ -23,6 +23,8 @@ public struct FiscalSaleExportRow: Hashable, Sendable {
 public struct FiscalClosingExportRow: Hashable, Sendable {
     public var shift: ShiftRecord
     public var sales: [FiscalSaleExportRow]
+    /// The movements (refunds) journaled after the previous close and up to this one, each its own Bon.
+    public var movements: [FiscalMovementRecord] = []
 }
 
 /// Counts for `pos fiscal status`.
@@ -211,7 +213,11 @@ extension AppDatabase {
                     db, sql: "SELECT * FROM sale WHERE state = 'voided' AND updatedAt <= ? AND updatedAt > ? ORDER BY id",
                     arguments: [closed, previousClose ?? Date.distantPast])
                 let sales = (completed + voided).sorted { ($0.id ?? 0) < ($1.id ?? 0) }
-                result.append(FiscalClosingExportRow(shift: shift, sales: try sales.map { try Self.exportRow($0, in: db) }))
+                let movements = try FiscalMovementRecord.fetchAll(
+                    db, sql: "SELECT * FROM fiscalMovement WHERE createdAt <= ? AND createdAt > ? ORDER BY id",
+                    arguments: [closed, previousClose ?? Date.distantPast])
+                result.append(FiscalClosingExportRow(shift: shift, sales: try sales.map { try Self.exportRow($0, in: db) },
+                                                     movements: movements))
             }
             return result
         }

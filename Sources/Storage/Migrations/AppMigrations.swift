@@ -32,9 +32,11 @@ public enum AppMigrations {
     public static let counter = "v9-counter"
     /// The register and cashier of each order (issue 18: several counters per shop).
     public static let registers = "v10-registers"
+    /// The TSE journal of refunds and cash movements (KassenSichV: every Vorgang is signed).
+    public static let fiscalMovements = "v11-fiscal-movements"
 
     /// Every migration name, oldest first.
-    public static let all = [settingsCatalog, ordersOutbox, paymentsReceipts, syncOutbox, cardPayments, shifts, checkout, fiscal, counter, registers]
+    public static let all = [settingsCatalog, ordersOutbox, paymentsReceipts, syncOutbox, cardPayments, shifts, checkout, fiscal, counter, registers, fiscalMovements]
 
     /// The migrator that brings any earlier database to the current schema.
     public static func makeMigrator() -> DatabaseMigrator {
@@ -49,6 +51,7 @@ public enum AppMigrations {
         migrator.registerMigration(fiscal, migrate: FiscalMigration.migrate)
         migrator.registerMigration(counter, migrate: CounterMigration.migrate)
         migrator.registerMigration(registers, migrate: RegistersMigration.migrate)
+        migrator.registerMigration(fiscalMovements, migrate: FiscalMovementsMigration.migrate)
         return migrator
     }
 }

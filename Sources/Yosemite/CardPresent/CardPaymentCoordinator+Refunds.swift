@@ -35,6 +35,9 @@ extension CardPaymentCoordinator {
         guard cardPaid > 0 else {
             do {
                 let entry = try await recorder.recordCashRefund(orderId: orderId, amount: money, reason: "Cash refund at the counter")
+                // The refund is durable; the TSE signs it as its own transaction (never stopping it).
+                await FiscalCheckout(environment: environment).refundRecorded(orderId: orderId, outboxEntryId: entry,
+                                                                             amount: money, cash: true)
                 return CardRefund(amount: money, card: nil, outboxEntryId: entry)
             } catch { throw .storage(String(describing: error)) }
         }
@@ -42,9 +45,12 @@ extension CardPaymentCoordinator {
             throw .invalidRefund("the card paid \(order.money(cardPaid).decimalString); refund the rest in cash separately")
         }
         let target = try target(reader)
-        return try await exclusive(target, "refund") { lock throws(CardPaymentError) in
+        let refund = try await exclusive(target, "refund") { lock throws(CardPaymentError) in
             try await refundOnTerminal(money, orderId: orderId, on: target, lock: lock, progress: progress)
         }
+        await FiscalCheckout(environment: environment).refundRecorded(orderId: orderId, outboxEntryId: refund.outboxEntryId,
+                                                                     amount: money, cash: false)
+        return refund
     }
 
     /// Refunds `amount` to the card on the terminal, journalled (kind `refund`), for an order or none (stand-alone);

@@ -16,7 +16,7 @@ import Storage
 /// gave, fiskaly refuses a second finish), and the row records a signature once.
 struct FiscalCheckout: Sendable {
     let environment: AppEnvironment
-    private var database: AppDatabase { environment.database }
+    var database: AppDatabase { environment.database }
 
     /// Demo store or real store.
     var mode: FiscalMode { DemoStoreSeeder.hasMarkerFile(in: environment) ? .demo : .live }
@@ -65,6 +65,7 @@ struct FiscalCheckout: Sendable {
     /// parked keep their open transaction (the counter resumes them).
     func settle() async {
         guard let signer else { return }
+        await settleMovements()
         guard let rows = try? await database.unsettledFiscalTransactions(), !rows.isEmpty else { return }
         for unsettled in rows {
             let saleId = unsettled.record.saleId

@@ -135,6 +135,11 @@ public struct FiscalService: Sendable {
                 if let signature = receipt.signature { signatures.append(signature) }
                 built.append(receipt)
             }
+            for movement in closing.movements {
+                guard let receipt = await movementReceipt(movement, cashier: closing.shift.cashier) else { continue }
+                if let signature = receipt.signature { signatures.append(signature) }
+                built.append(receipt)
+            }
             receipts.append(built)
         }
         let identity: FiscalTSEIdentity
@@ -233,6 +238,77 @@ public struct FiscalService: Sendable {
             id: String(sale.id ?? 0), number: Int(row.order?.localNumber ?? sale.id ?? 0), type: abandoned ? .abandoned : .beleg,
             start: sale.createdAt, end: sale.updatedAt, operatorID: operatorName, operatorName: operatorName,
             lines: exportLines, payments: payments, signature: signature, tseError: tseError)
+    }
+
+    /// A movement's Bon (a refund: one line per VAT rate with the negative amounts it signed, quantity -1, and
+    /// its negative payment), with its own TSE row.
+    private func movementReceipt(_ row: FiscalMovementRecord, cashier: String) async -> DSFinVKExport.Receipt? {
+        guard let data = FiscalCheckout.decode(FiscalReceiptData.self, row.receiptData) else { return nil }
+        if row.kind != .refund { return cashMovementReceipt(row, data: data, cashier: cashier) }
+        var orderNumber: Int64 = 0
+        if let orderId = row.orderId, let order = try? await ReceiptRepository(database: database).orderData(orderID: orderId) {
+            orderNumber = Int64(order.order.localNumber)
+        }
+        let lines = FiscalVATRate.allCases.compactMap { rate -> DSFinVKExport.Line? in
+            guard let gross = data.amountsPerVATRate[rate], gross.minorUnits != 0 else { return nil }
+            let net = Money(minorUnits: Int64((Double(gross.minorUnits) * 10_000 / Double(10_000 + rate.basisPoints))
+                .rounded(.toNearestOrAwayFromZero)), currency: gross.currency)
+            return DSFinVKExport.Line(
+                lineNumber: "", articleNumber: "ERSTATTUNG", text: "Erstattung zu Bon \(orderNumber)", quantity: -1,
+                unitPriceGross: gross.magnitude, vatRate: rate, gross: gross, net: net, vat: gross - net)
+        }.enumerated().map { index, line -> DSFinVKExport.Line in
+            var numbered = line
+            numbered.lineNumber = String(index + 1)
+            return numbered
+        }
+        let payments = data.payments.map { payment -> DSFinVKExport.Payment in
+            payment.kind == .cash ? .init(type: "Bar", name: "Bargeld", amount: payment.amount)
+                : .init(type: "Unbar", name: "Karte", amount: payment.amount)
+        }
+        var signature: FiscalSignature?
+        var tseError = ""
+        switch row.state {
+        case .signed, .cancelled: signature = row.signature.flatMap { FiscalCheckout.decode(FiscalSignature.self, $0) }
+        case .failed: tseError = "TSE ausgefallen: \(row.error ?? "no answer")"
+        default: tseError = "TSE-Signatur ausstehend"
+        }
+        let operatorName = cashier.isEmpty ? "Kasse" : cashier
+        // BON_ID is the refund's own id (its UUID); BON_NR the order number it refunds.
+        return DSFinVKExport.Receipt(
+            id: row.reference, number: Int(orderNumber), type: .beleg, start: row.createdAt, end: row.updatedAt,
+            operatorID: operatorName, operatorName: operatorName, lines: lines, payments: payments,
+            signature: signature, tseError: tseError)
+    }
+
+    /// A cash movement's Bon: one line with its DSFinV-K business case (`Anfangsbestand`, `Einzahlung`,
+    /// `Auszahlung`), not taxable (VAT key 5), the signed amount, and the cash payment; its own TSE row.
+    private func cashMovementReceipt(_ row: FiscalMovementRecord, data: FiscalReceiptData, cashier: String)
+        -> DSFinVKExport.Receipt? {
+        let (businessCase, text): (String, String)
+        switch row.kind {
+        case .float: (businessCase, text) = ("Anfangsbestand", "Anfangsbestand")
+        case .cashIn: (businessCase, text) = ("Einzahlung", "Einzahlung")
+        case .cashOut: (businessCase, text) = ("Auszahlung", "Auszahlung")
+        case .refund, .drawerOpen: return nil
+        }
+        guard let amount = data.payments.first?.amount else { return nil }
+        let line = DSFinVKExport.Line(
+            lineNumber: "1", businessCase: businessCase, articleNumber: businessCase.uppercased(), text: text,
+            quantity: 1, unitPriceGross: amount, vatRate: .zero, gross: amount, net: amount,
+            vat: Money.zero(amount.currency))
+        var signature: FiscalSignature?
+        var tseError = ""
+        switch row.state {
+        case .signed, .cancelled: signature = row.signature.flatMap { FiscalCheckout.decode(FiscalSignature.self, $0) }
+        case .failed: tseError = "TSE ausgefallen: \(row.error ?? "no answer")"
+        default: tseError = "TSE-Signatur ausstehend"
+        }
+        let operatorName = cashier.isEmpty ? "Kasse" : cashier
+        // BON_ID is the movement's reference (`shift-N-float`, `cash-N`); BON_NR its journal row.
+        return DSFinVKExport.Receipt(
+            id: row.reference, number: Int(row.id ?? 0), type: .beleg, start: row.createdAt, end: row.updatedAt,
+            operatorID: operatorName, operatorName: operatorName, lines: [line],
+            payments: [.init(type: "Bar", name: "Bargeld", amount: amount)], signature: signature, tseError: tseError)
     }
 
     /// A voided sale's lines and taxes, priced from its cart (DSFinV-K keeps an abandoned sale's lines).

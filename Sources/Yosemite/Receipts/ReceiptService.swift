@@ -65,6 +65,14 @@ struct ReceiptService: Sendable {
         }
     }
 
+    /// The TSE data of the order's refund of `amount`, `nil` when no TSE signed it.
+    func refundFiscal(orderID: Int64?, amount: Money) async throws(ReceiptError) -> ReceiptFiscal? {
+        guard let orderID else { return nil }
+        do { return try await repository.refundFiscal(orderID: orderID, amount: amount) } catch {
+            throw .storage(String(describing: error))
+        }
+    }
+
     // MARK: Generating
 
     /// Renders a view model and stores the receipt (text and ESC/POS) before anything is printed.

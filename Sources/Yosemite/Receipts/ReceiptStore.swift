@@ -25,8 +25,9 @@ public final class ReceiptStore: Store {
         case .generateRefund(let order, let amount, let reason, let card, let onCompletion):
             run(onCompletion) { () async throws(ReceiptError) in
                 let data = try await service.orderData(order)
+                let fiscal = try await service.refundFiscal(orderID: data.order.id, amount: amount)
                 let model = ReceiptComposer(context: try await service.context())
-                    .refund(data, amount: amount, reason: reason, card: card)
+                    .refund(data, amount: amount, reason: reason, card: card, fiscal: fiscal)
                 return try await service.store(model, template: .refund, kind: .refund, orderID: data.order.id).0
             }
         case .generateReversal(let order, let card, let onCompletion):

@@ -28,6 +28,11 @@ struct ShiftService: Sendable {
             return .success(shift)
         } }
         let shift = try result.get()
+        // The float is a Vorgang at the till: the TSE signs it (Anfangsbestand); it never stops the shift.
+        if let id = shift.id {
+            await FiscalCheckout(environment: environment).cashMovement(.float, reference: "shift-\(id)-float",
+                                                                       shiftId: id, amount: float)
+        }
         return ShiftStatus(shiftId: shift.id ?? 0, report: try await report(for: shift))
     }
 
@@ -38,13 +43,19 @@ struct ShiftService: Sendable {
         let reason = reason.trimmingCharacters(in: .whitespaces)
         guard !reason.isEmpty else { throw .reasonMissing }
         let now = environment.now()
-        let result: Result<ShiftRecord, ShiftError> = try await storage { try await database.performAndSave { db in
+        let result: Result<(ShiftRecord, CashMovementRecord), ShiftError> = try await storage { try await database.performAndSave { db in
             guard let shift = try ShiftRecord.current(in: db), let id = shift.id else { return .failure(.noOpenShift) }
             var movement = CashMovementRecord(shiftId: id, kind: kind, amount: amount.minorUnits, reason: reason, createdAt: now)
             try movement.insert(db)
-            return .success(shift)
+            return .success((shift, movement))
         } }
-        let shift = try result.get()
+        let (shift, movement) = try result.get()
+        // Cash in and out are Vorgänge at the till: the TSE signs each (Einzahlung / Auszahlung).
+        if let movementId = movement.id {
+            await FiscalCheckout(environment: environment).cashMovement(
+                kind == .cashIn ? .cashIn : .cashOut, reference: "cash-\(movementId)", shiftId: movement.shiftId,
+                amount: Money(minorUnits: movement.signedAmount, currency: amount.currency))
+        }
         return ShiftStatus(shiftId: shift.id ?? 0, report: try await report(for: shift))
     }
 

@@ -16,11 +16,11 @@ struct AppMigrationsTests {
         }
 
         // Then
-        #expect(applied == ["v1-settings-catalog", "v2-orders-outbox", "v3-payments-receipts", "v4-sync-outbox", "v5-card-payments", "v6-shifts", "v7-checkout", "v8-fiscal", "v9-counter", "v10-registers"])
+        #expect(applied == ["v1-settings-catalog", "v2-orders-outbox", "v3-payments-receipts", "v4-sync-outbox", "v5-card-payments", "v6-shifts", "v7-checkout", "v8-fiscal", "v9-counter", "v10-registers", "v11-fiscal-movements"])
         for table in ["setting", "product", "productVariation", "productCategory", "productCategoryLink",
                       "productSearch", "customer", "coupon", "taxRate", "taxClass", "syncState", "order",
                       "orderLine", "orderFee", "orderCoupon", "orderTax", "payment", "outbox", "paymentJournal", "sale", "saleTender",
-                      "receipt", "shift", "cashMovement", "customerSearch", "drawerOpening", "fiscalTransaction", "fiscalOutage"] {
+                      "receipt", "shift", "cashMovement", "customerSearch", "drawerOpening", "fiscalTransaction", "fiscalOutage", "fiscalMovement"] {
             #expect(tables.contains(table), "missing table \(table)")
         }
         let orderColumns = try database.read { db in try db.columns(in: "order").map(\.name) }

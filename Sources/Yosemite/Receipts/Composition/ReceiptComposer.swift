@@ -60,13 +60,16 @@ public struct ReceiptComposer: Sendable {
     }
 
     /// A refund receipt: the order it refunds, the amount and reason, and the card refund if there was one.
+    ///
+    /// `fiscal` is the refund's own TSE transaction (German fiscal law); the sale's TSE block belongs to the sale
+    /// receipt only.
     public func refund(
-        _ data: ReceiptOrderData, amount: Money, reason: String?, card: PaymentResult?, copy: Bool = false
+        _ data: ReceiptOrderData, amount: Money, reason: String?, card: PaymentResult?, copy: Bool = false,
+        fiscal: ReceiptFiscal? = nil
     ) -> ReceiptViewModel {
         var model = sale(data, copy: copy)
         model.title = "REFUND"
-        // The sale's TSE block belongs to the sale receipt only; a refund is not that transaction.
-        model.fiscal = nil
+        model.fiscal = fiscal.map(Self.fiscal)
         model.qrPayload = data.order.clientUUID.description
         model.refund = ReceiptViewModel.Refund(amount: context.format(-amount), reason: reason)
         model.cards = card.map { [self.card($0, type: "REFUND")] } ?? []

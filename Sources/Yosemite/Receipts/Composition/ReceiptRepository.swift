@@ -41,6 +41,24 @@ struct ReceiptRepository: Sendable {
         }
     }
 
+    /// The TSE data of the order's newest refund of `amount` (its own TSE transaction), `nil` when none was signed.
+    func refundFiscal(orderID: Int64, amount: Money) async throws -> ReceiptFiscal? {
+        let refunds = try await database.fiscalMovements(orderId: orderID).filter { row in
+            row.kind == .refund && FiscalCheckout.decode(FiscalReceiptData.self, row.receiptData)?.payments
+                .contains { $0.amount == -amount } == true
+        }
+        guard let row = refunds.last else { return nil }
+        switch row.state {
+        case .signed, .cancelled:
+            guard let signature = row.signature.flatMap({ FiscalCheckout.decode(FiscalSignature.self, $0) }) else {
+                return .pending
+            }
+            return .signed(signature)
+        case .failed: return .failed(cause: row.error ?? "no answer")
+        case .starting, .active, .finishing, .cancelling: return .pending
+        }
+    }
+
     private func orderDataWithoutFiscal(orderID: Int64) async throws -> ReceiptOrderData? {
         try await database.read { db in
             guard let order = try OrderRecord.fetchOne(db, key: orderID) else { return nil }

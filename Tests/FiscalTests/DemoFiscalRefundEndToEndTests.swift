@@ -1,0 +1,98 @@
+import Crypto
+import Foundation
+import POSFoundation
+import Storage
+import Testing
+import TSESimulator
+import Yosemite
+import YosemiteTestSupport
+
+/// Refunds are their own TSE transactions (KassenSichV: every Vorgang at the till): the real `pos` binary refunds
+/// a cash sale twice (once with the TSE down); each refund is signed (or failed in the outage) as a `Beleg` with
+/// negative amounts, its receipt carries its own TSE block, and the export holds it as its own Bon.
+extension DemoFiscalEndToEndTests {
+    @Test("a refund is its own TSE transaction: negative amounts, its receipt's TSE block, settled once, exported as its own Bon")
+    func refund_signedAsItsOwnTransaction() async throws {
+        defer { data.remove() }
+        // Given the demo store and a cash sale at 19 % (2.20) and 7 % (3.60)
+        #expect(try pos([]).status == 0)
+        let order = try sell(["--item", "COF-ESP", "--item", "BAK-CRO:2", "--pay", "cash"])
+
+        // When 2.00 of it is refunded in cash, then the rest with the TSE switched off
+        let first = try pos(["refund", String(order), "--amount", "2.00"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(try pos(["fiscal", "simulate-outage", "on"]).status == 0)
+        let second = try pos(["refund", String(order)])
+        #expect(second.status == 0, "the TSE never stops a refund: \(second.stderr)")
+        #expect(try pos(["fiscal", "simulate-outage", "off"]).status == 0)
+        #expect(try pos(["fiscal", "status"]).status == 0, "finds the TSE back: the outage ends")
+
+        // Then the first refund is signed as a Beleg with negative amounts per rate and a negative cash payment
+        let environment = try environment()
+        let movements = try await environment.database.unsettledFiscalMovements()
+        #expect(movements.isEmpty)
+        let close = try pos(["shift", "close", "--counted", "0.00"])
+        #expect(close.status == 0, "\(close.stderr)")
+        let export = try await FiscalService(environment: environment)
+            .export(from: Date(timeIntervalSinceNow: -86_400), to: Date(timeIntervalSinceNow: 86_400))
+        let receipts = try #require(export.closings.first?.receipts)
+        #expect(receipts.count == 3, "the sale and its two refunds, each its own Bon")
+        let sale = try #require(receipts.first?.signature)
+        let refund = try #require(receipts[1].signature, "the refund is not signed: \(receipts[1].tseError)")
+        #expect(refund.processType == "Kassenbeleg-V1")
+        #expect(refund.processData == "Beleg^-0.76_-1.24_0.00_0.00_0.00^-2.00:Bar")
+        #expect(refund.qrCodeData.hasPrefix("V0;POS-DEMO-1;Kassenbeleg-V1;Beleg^-0.76_-1.24_"))
+        #expect(try SimulatedTSETests.verifyFinish(refund), "the refund's signature does not verify")
+        #expect(refund.transactionNumber == sale.transactionNumber + 1, "its own TSE transaction")
+        #expect(receipts[1].number == order && receipts[1].payments.map(\.amount.minorUnits) == [-200])
+        #expect(receipts[1].lines.map(\.gross.minorUnits) == [-76, -124])
+        #expect(receipts[2].lines.map(\.gross.minorUnits) == [-144, -236])
+        // And the second, made while the TSE was down, failed in the outage and was never signed afterwards
+        #expect(receipts[2].signature == nil)
+        #expect(receipts[2].tseError == "TSE ausgefallen: the simulated TSE is switched off")
+        let outages = try await environment.database.fiscalOutages()
+        #expect(outages.count == 1 && outages[0].endedAt != nil)
+
+        // And a refund whose signature was lost (crash) is settled on the next start with the same signature
+        let counter = try PersistentFiscalSigner(directory: data.url, clientSerial: "").snapshot().signatureCounter
+        try DSFinVKOracleSQL.execute("UPDATE fiscalMovement SET state = 'finishing', signature = NULL WHERE id = 1",
+                                     database: data.url.appendingPathComponent("pos.sqlite").path)
+        #expect(try pos(["fiscal", "status"]).status == 0)
+        let settled = try await FiscalService(environment: environment)
+            .export(from: Date(timeIntervalSinceNow: -86_400), to: Date(timeIntervalSinceNow: 86_400))
+        #expect(settled.closings.first?.receipts[1].signature == refund, "signed once: the same signature")
+        #expect(try PersistentFiscalSigner(directory: data.url, clientSerial: "").snapshot().signatureCounter == counter)
+
+        // And each refund receipt carries its own TSE block (not the sale's), or says the TSE failed
+        let dispatcher = await Dispatcher(onUnhandledAction: { _ in Issue.record("unhandled action") })
+        let store = await ReceiptStore(dispatcher: dispatcher, environment: environment)
+        let signedReceipt = try await Self.refundReceipt(order, Money(minorUnits: 200, currency: .eur), dispatcher)
+        let squeezed = Self.squeezed(signedReceipt.renderedText)
+        for value in [refund.signature, String(refund.transactionNumber), String(refund.signatureCounter),
+                      refund.tseSerial, "[QR:" + refund.qrCodeData + "]", "DEMO:simulatedTSE"] {
+            #expect(squeezed.contains(value), "the refund receipt lacks \(value):\n\(signedReceipt.renderedText)")
+        }
+        #expect(!squeezed.contains(sale.signature), "the sale's TSE block is not the refund's")
+        let failedReceipt = try await Self.refundReceipt(order, Money(minorUnits: 380, currency: .eur), dispatcher)
+        #expect(failedReceipt.renderedText.contains("TSE FAILED (TSE ausgefallen)"), "\(failedReceipt.renderedText)")
+        withExtendedLifetime(store) {}
+
+        // And the export pos writes holds the refunds as their own Bons, as dsfinvk builds them
+        let folder = data.url.appendingPathComponent("export")
+        let written = try pos(["fiscal", "export", "--from", Self.today(), "--to", Self.today(), folder.path])
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(written.text.contains("1 closing(s), 3 receipt(s)"))
+        try await expectExportMatchesOracle(settled, written: folder)
+    }
+
+    /// Generates the refund receipt of `amount` for the order through the receipt store.
+    @MainActor
+    static func refundReceipt(_ order: Int, _ amount: Money, _ dispatcher: Dispatcher) async throws
+        -> ReceiptRecord {
+        try await withCheckedContinuation { (continuation: CheckedContinuation<Result<ReceiptRecord, ReceiptError>, Never>) in
+            dispatcher.dispatch(ReceiptAction.generateRefund(order: String(order), amount: amount, reason: nil, card: nil) {
+                continuation.resume(returning: $0)
+            })
+        }.get()
+    }
+}
