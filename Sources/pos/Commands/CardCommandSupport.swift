@@ -99,7 +99,7 @@ struct CardSaleFlow {
     @MainActor
     func run() async throws {
         let reader = reader
-        let (sale, format) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
+        let (sale, format, isDemo) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
             var cash: Money?
             if let cashText {
                 guard let amount = try? Money(parsing: cashText, currency: settings.currency) else {
@@ -124,7 +124,7 @@ struct CardSaleFlow {
                         saleId: open.id, cash: cash, reader: chosen, onProgress: CardCommandSupport.printProgress, onCompletion: done)
                 }
                 await CardCommandSupport.disconnect(manager)
-                return (sale, settings.moneyFormat)
+                return (sale, settings.moneyFormat, manager.isDemo)
             } catch let error as CardPaymentError {
                 await CardCommandSupport.disconnect(manager)
                 switch error {
@@ -159,6 +159,6 @@ struct CardSaleFlow {
         Console.out("Card: \(sale.card.amount.formatted(format)) \(card)".trimmingCharacters(in: .whitespaces))
         if sale.recoveredFromEarlierAttempt { Console.out("(approval of an earlier attempt, recorded once; no new charge)") }
         SellCommand.printShiftNote(sale.openedShiftId)
-        Console.out("Saved; waiting to sync.")
+        Console.out(SellCommand.savedNote(isDemo: isDemo))
     }
 }

@@ -91,7 +91,7 @@ struct SellCommand: AsyncParsableCommand {
             return
         }
         let tenderedText = pay[0].split(separator: ":", maxSplits: 1).dropFirst().first.map(String.init)
-        let (sale, format) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
+        let (sale, format, isDemo) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
             var tendered: Money?
             if let tenderedText {
                 guard let amount = try? Money(parsing: tenderedText, currency: settings.currency) else {
@@ -122,7 +122,7 @@ struct SellCommand: AsyncParsableCommand {
                 Console.error("sale \(open.id) is not paid in full")
                 throw ExitStatus.failure.exitCode
             }
-            return (sale, settings.moneyFormat)
+            return (sale, settings.moneyFormat, await manager.isDemo)
         }
         if json {
             try Console.json(SaleReport(sale))
@@ -131,7 +131,12 @@ struct SellCommand: AsyncParsableCommand {
         Self.printOrder(sale.order, format: format)
         Console.out("Tendered: \(sale.tendered.formatted(format))  Change: \(sale.change.formatted(format))")
         Self.printShiftNote(sale.openedShiftId)
-        Console.out("Saved; waiting to sync.")
+        Console.out(SellCommand.savedNote(isDemo: isDemo))
+    }
+
+    /// The last line after a sale: a real store's sale waits for `pos sync`; the demo never sends one.
+    static func savedNote(isDemo: Bool) -> String {
+        isDemo ? "Saved (demo: never sent to a store)." : "Saved; waiting to sync."
     }
 
     /// Says so when the sale opened a shift.

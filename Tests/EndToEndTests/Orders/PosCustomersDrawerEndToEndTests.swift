@@ -103,6 +103,21 @@ struct PosCustomersDrawerEndToEndTests {
         #expect((json(orders.stdout) as? [Any])?.isEmpty == true, "orders: \(orders.stdout)")
     }
 
+    @Test func sell_demo_saysTheSaleIsNeverSent_notWaitingToSync() async throws {
+        defer { data.remove() }
+        // Given the demo data directory
+        _ = try await pos([])
+        // When a cash sale and a card sale are made
+        let cash = try await pos(["sell", "--item", "4006381333931", "--pay", "cash"])
+        let card = try await pos(["sell", "--item", "4006381333931", "--pay", "card", "--reader", "sim://"])
+        // Then neither promises a sync the demo never makes (issue 16: "the demo says 'waiting to sync' forever")
+        for outcome in [cash, card] {
+            #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
+            #expect(outcome.stdout.contains("Saved (demo: never sent to a store)."), "stdout: \(outcome.stdout)")
+            #expect(!outcome.stdout.contains("waiting to sync"), "stdout: \(outcome.stdout)")
+        }
+    }
+
     @Test func drawerOpen_demo_printsTheSlipLogsItAndTheZReportCountsIt() async throws {
         defer { data.remove() }
         // Given the demo data directory (file printer)
