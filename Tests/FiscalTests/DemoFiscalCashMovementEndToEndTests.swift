@@ -45,6 +45,14 @@ extension DemoFiscalEndToEndTests {
         #expect(data == ["Beleg^0.00_0.00_0.00_0.00_0.00^50.00:Bar", "Beleg^0.00_0.00_0.00_0.00_0.00^20.00:Bar",
                          "Beleg^0.00_0.00_0.00_0.00_0.00^-10.00:Bar"])
         #expect(try await environment.database.unsettledFiscalMovements().isEmpty)
+        // And pos fiscal status counts them beside the sale
+        let status = try pos(["fiscal", "status", "--json"])
+        #expect(status.status == 0, "\(status.stderr)")
+        let counts = try #require((try JSONSerialization.jsonObject(with: status.stdout) as? [String: Any])?["counts"] as? [String: Any])
+        #expect(counts["signed"] as? Int == 1, "the sale")
+        let cash = try #require(counts["cashMovements"] as? [String: Any], "\(counts)")
+        #expect(cash["signed"] as? Int == 3 && cash["failed"] as? Int == 0 && cash["pending"] as? Int == 0, "\(cash)")
+        #expect((counts["refunds"] as? [String: Any])?["signed"] as? Int == 0)
 
         // And the export pos writes has them with their business cases, as dsfinvk builds them
         let folder = self.data.url.appendingPathComponent("export")

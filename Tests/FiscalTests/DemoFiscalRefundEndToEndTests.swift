@@ -26,6 +26,15 @@ extension DemoFiscalEndToEndTests {
         #expect(second.status == 0, "the TSE never stops a refund: \(second.stderr)")
         #expect(try pos(["fiscal", "simulate-outage", "off"]).status == 0)
         #expect(try pos(["fiscal", "status"]).status == 0, "finds the TSE back: the outage ends")
+        // And pos fiscal status counts the refunds beside the sale: one signed, one failed in the outage
+        let status = try pos(["fiscal", "status", "--json"])
+        #expect(status.status == 0, "\(status.stderr)")
+        let counts = try #require((try JSONSerialization.jsonObject(with: status.stdout) as? [String: Any])?["counts"] as? [String: Any])
+        #expect(counts["signed"] as? Int == 1, "the sale")
+        let refunds = try #require(counts["refunds"] as? [String: Any], "\(counts)")
+        #expect(refunds["signed"] as? Int == 1 && refunds["failed"] as? Int == 1 && refunds["pending"] as? Int == 0, "\(refunds)")
+        #expect((counts["cashMovements"] as? [String: Any])?["signed"] as? Int == 0)
+        #expect(try pos(["fiscal", "status"]).text.contains("Refunds: signed: 1, unsigned during outages: 1, pending: 0"))
 
         // Then the first refund is signed as a Beleg with negative amounts per rate and a negative cash payment
         let environment = try environment()

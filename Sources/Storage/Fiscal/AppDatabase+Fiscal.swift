@@ -27,13 +27,42 @@ public struct FiscalClosingExportRow: Hashable, Sendable {
     public var movements: [FiscalMovementRecord] = []
 }
 
-/// Counts for `pos fiscal status`.
+/// Counts for `pos fiscal status`: `signed` … `unsettled` are the sales'; refunds and cash movements (their own
+/// TSE transactions, `fiscalMovement`) are counted beside them.
 public struct FiscalCounts: Hashable, Sendable {
     public var signed: Int
     public var cancelled: Int
     public var failed: Int
     public var unsettled: Int
     public var outages: Int
+    /// Refunds' TSE transactions.
+    public var refunds: FiscalMovementCounts = .init()
+    /// Cash movements' TSE transactions (float, cash in, cash out; no-sale drawer opens).
+    public var cashMovements: FiscalMovementCounts = .init()
+
+    public init(signed: Int, cancelled: Int, failed: Int, unsettled: Int, outages: Int,
+                refunds: FiscalMovementCounts = .init(), cashMovements: FiscalMovementCounts = .init()) {
+        self.signed = signed
+        self.cancelled = cancelled
+        self.failed = failed
+        self.unsettled = unsettled
+        self.outages = outages
+        self.refunds = refunds
+        self.cashMovements = cashMovements
+    }
+}
+
+/// How many movements' TSE transactions are signed, failed (in an outage) or still open (not settled).
+public struct FiscalMovementCounts: Hashable, Sendable {
+    public var signed: Int
+    public var failed: Int
+    public var unsettled: Int
+
+    public init(signed: Int = 0, failed: Int = 0, unsettled: Int = 0) {
+        self.signed = signed
+        self.failed = failed
+        self.unsettled = unsettled
+    }
 }
 
 /// The TSE journal's named writes (German fiscal law). Each is one transaction; the checkout calls them around
@@ -182,17 +211,39 @@ extension AppDatabase {
         try await read { db in try FiscalOutageRecord.order(FiscalOutageRecord.Columns.id).fetchAll(db) }
     }
 
-    /// How many TSE rows are in each state, and how many outages were recorded.
+    /// The ids of the movements (refunds, cash movements) the TSE journal holds, except those signed in
+    /// `excludingMode` (the demo).
+    public func fiscalJournalMovementIds(excludingMode mode: String) async throws -> Set<Int64> {
+        try await read { db in
+            Set(try FiscalMovementRecord.filter(Column("mode") != mode).fetchAll(db).compactMap(\.id))
+        }
+    }
+
+    /// How many TSE rows are in each state (sales; refunds and cash movements beside them), and how many outages
+    /// were recorded.
     public func fiscalCounts() async throws -> FiscalCounts {
         try await read { db in
+            let unsettled: [FiscalTransactionRecord.State] = [.starting, .active, .finishing, .cancelling]
             func count(_ states: [FiscalTransactionRecord.State]) throws -> Int {
                 try FiscalTransactionRecord.filter(states.map(\.rawValue).contains(FiscalTransactionRecord.Columns.state))
                     .fetchCount(db)
             }
+            func movements(_ kinds: [FiscalMovementRecord.Kind]) throws -> FiscalMovementCounts {
+                func count(_ states: [FiscalMovementRecord.State]) throws -> Int {
+                    try FiscalMovementRecord
+                        .filter(kinds.map(\.rawValue).contains(FiscalMovementRecord.Columns.kind)
+                            && states.map(\.rawValue).contains(FiscalMovementRecord.Columns.state))
+                        .fetchCount(db)
+                }
+                return FiscalMovementCounts(signed: try count([.signed]), failed: try count([.failed]),
+                                            unsettled: try count(unsettled))
+            }
             return FiscalCounts(signed: try count([.signed]), cancelled: try count([.cancelled]),
                                 failed: try count([.failed]),
-                                unsettled: try count([.starting, .active, .finishing, .cancelling]),
-                                outages: try FiscalOutageRecord.fetchCount(db))
+                                unsettled: try count(unsettled),
+                                outages: try FiscalOutageRecord.fetchCount(db),
+                                refunds: try movements([.refund]),
+                                cashMovements: try movements([.float, .cashIn, .cashOut, .drawerOpen]))
         }
     }
 

@@ -28,11 +28,44 @@ public struct FiscalExportLedger: Codable, Hashable, Sendable {
     /// and those in no closing yet (the open shift, sales voided since the last close). The demo store's
     /// simulated signatures are not fiscal records and do not count.
     public static func unexportedSaleCount(_ environment: AppEnvironment) async throws -> Int {
-        let journaled = try await environment.database.fiscalJournalSaleIds(excludingMode: FiscalMode.demo.rawValue)
-        guard !journaled.isEmpty else { return 0 }
+        try await unexported(environment).sales
+    }
+
+    /// This store's TSE-journaled records no export has covered: sales, and the movements signed as their own
+    /// transactions (refunds, cash movements), each in the closing whose period holds it as the export writes
+    /// it, or in none yet. The demo store's simulated signatures do not count.
+    public static func unexported(_ environment: AppEnvironment) async throws -> UnexportedFiscalRecords {
+        let demo = FiscalMode.demo.rawValue
+        let journaledSales = try await environment.database.fiscalJournalSaleIds(excludingMode: demo)
+        let journaledMovements = try await environment.database.fiscalJournalMovementIds(excludingMode: demo)
+        guard !journaledSales.isEmpty || !journaledMovements.isEmpty else { return .init() }
         let exported = load(environment).exportedClosings
         let closings = try await environment.database.fiscalClosings(closedFrom: .distantPast, to: .distantFuture)
-        let covered = Set(closings.filter { exported.contains($0.shift.id ?? -1) }.flatMap { $0.sales.compactMap(\.sale.id) })
-        return journaled.subtracting(covered).count
+            .filter { exported.contains($0.shift.id ?? -1) }
+        let coveredSales = Set(closings.flatMap { $0.sales.compactMap(\.sale.id) })
+        let coveredMovements = Set(closings.flatMap { $0.movements.compactMap(\.id) })
+        return UnexportedFiscalRecords(sales: journaledSales.subtracting(coveredSales).count,
+                                       movements: journaledMovements.subtracting(coveredMovements).count)
+    }
+}
+
+/// What `pos logout` would wipe of the TSE journal that no `pos fiscal export` has covered.
+public struct UnexportedFiscalRecords: Hashable, Sendable {
+    /// Sales (signed, cancelled, failed or still open).
+    public var sales: Int = 0
+    /// Refunds and cash movements, each its own TSE transaction.
+    public var movements: Int = 0
+
+    public init(sales: Int = 0, movements: Int = 0) {
+        self.sales = sales
+        self.movements = movements
+    }
+
+    public var total: Int { sales + movements }
+    public var isEmpty: Bool { total == 0 }
+
+    /// `2 TSE-journaled sale(s)`, `and 1 refund(s) or cash movement(s)` when there are any.
+    public var description: String {
+        "\(sales) TSE-journaled sale(s)" + (movements > 0 ? " and \(movements) refund(s) or cash movement(s)" : "")
     }
 }

@@ -22,8 +22,9 @@ public enum AccountError: UserFacingError, Equatable {
     case unexpectedResponse(String)
     /// Logout refused: sales or payments are not yet safe on the server.
     case pendingWork(unsyncedEntries: Int, unresolvedPayments: Int, openCarts: Int = 0)
-    /// Logout refused: the TSE journal holds sales no `pos fiscal export` has covered (German fiscal law).
-    case fiscalDataNotExported(sales: Int)
+    /// Logout refused: the TSE journal holds sales, refunds or cash movements no `pos fiscal export` has covered
+    /// (German fiscal law).
+    case fiscalDataNotExported(sales: Int, movements: Int = 0)
     /// Local storage failed (disk full, permissions).
     case storage(String)
 
@@ -40,8 +41,10 @@ public enum AccountError: UserFacingError, Equatable {
         case .pendingWork(let entries, let payments, let carts):
             "Logout refused: \(entries) change(s) have not reached the store yet, \(payments) card payment(s) are unresolved"
                 + (carts > 0 ? " and \(carts) open or parked cart(s) would be lost (`pos cart list`)." : ".")
-        case .fiscalDataNotExported(let sales):
-            "Logout refused: \(sales) signed or TSE-failed sale(s) have not been exported (DSFinV-K); logging out would wipe the TSE journal."
+        case .fiscalDataNotExported(let sales, let movements):
+            "Logout refused: \(sales) signed or TSE-failed sale(s)"
+                + (movements > 0 ? " and \(movements) refund(s) or cash movement(s)" : "")
+                + " have not been exported (DSFinV-K); logging out would wipe the TSE journal."
         case .storage(let detail): "Local storage failed: \(detail)"
         }
     }

@@ -125,16 +125,18 @@ extension AccountStore {
             if (pending > 0 || unresolved > 0 || carts > 0) && !force {
                 return .failure(.pendingWork(unsyncedEntries: pending, unresolvedPayments: unresolved, openCarts: carts))
             }
-            // Logging out wipes the TSE journal: refused while any of its sales is not in an export.
-            let unexported = try await FiscalExportLedger.unexportedSaleCount(environment)
-            if unexported > 0 && !force {
-                return .failure(.fiscalDataNotExported(sales: unexported))
+            // Logging out wipes the TSE journal: refused while any of its records (sales, refunds, cash
+            // movements) is not in an export.
+            let unexported = try await FiscalExportLedger.unexported(environment)
+            if !unexported.isEmpty && !force {
+                return .failure(.fiscalDataNotExported(sales: unexported.sales, movements: unexported.movements))
             }
-            if pending > 0 || unresolved > 0 || carts > 0 || unexported > 0 {
+            if pending > 0 || unresolved > 0 || carts > 0 || !unexported.isEmpty {
                 environment.logger.warning(
                     "forced logout discards unsynced work",
                     metadata: ["outbox": "\(pending)", "journal": "\(unresolved)", "carts": "\(carts)",
-                               "unexportedFiscalSales": "\(unexported)"]
+                               "unexportedFiscalSales": "\(unexported.sales)",
+                               "unexportedFiscalMovements": "\(unexported.movements)"]
                 )
             }
             try await environment.database.wipeStoreData()

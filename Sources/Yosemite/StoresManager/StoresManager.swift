@@ -87,8 +87,8 @@ public final class StoresManager {
     /// Wipes the store's local data and enters the deauthenticated state.
     ///
     /// - Throws: ``AccountError/pendingWork(unsyncedEntries:unresolvedPayments:)`` while the outbox or the
-    ///   payment journal holds anything and `force` is false, ``AccountError/fiscalDataNotExported(sales:)``
-    ///   while the TSE journal holds sales no `pos fiscal export` covered; the session then stays as it was.
+    ///   payment journal holds anything and `force` is false, ``AccountError/fiscalDataNotExported(sales:movements:)``
+    ///   while the TSE journal holds sales, refunds or cash movements no `pos fiscal export` covered; the session then stays as it was.
     public func logout(force: Bool) async throws(AccountError) {
         try await perform { (completion: @escaping @Sendable (Result<Void, AccountError>) -> Void) in
             AccountAction.logout(force: force, onCompletion: completion)

@@ -80,6 +80,10 @@ struct FiscalCommand: AsyncParsableCommand {
             let counts = status.counts
             Console.out("Signed: \(counts.signed), cancelled (AVBelegabbruch): \(counts.cancelled), "
                 + "unsigned during outages: \(counts.failed), pending: \(counts.unsettled), outages: \(counts.outages)")
+            for (name, movements) in [("Refunds", counts.refunds), ("Cash movements", counts.cashMovements)] {
+                Console.out("\(name): signed: \(movements.signed), unsigned during outages: \(movements.failed), "
+                    + "pending: \(movements.unsettled)")
+            }
             Console.out("Tax number: \(status.settings.taxNumber ?? "not set"), VAT id: \(status.settings.vatID ?? "not set")")
         }
     }
@@ -283,6 +287,21 @@ struct FiscalStatusReport: Encodable {
         var failed: Int
         var pending: Int
         var outages: Int
+        /// Refunds' and cash movements' own TSE transactions, beside the sales above.
+        var refunds: Movements
+        var cashMovements: Movements
+    }
+
+    struct Movements: Encodable {
+        var signed: Int
+        var failed: Int
+        var pending: Int
+
+        init(_ counts: FiscalMovementCounts) {
+            signed = counts.signed
+            failed = counts.failed
+            pending = counts.unsettled
+        }
     }
 
     var mode: String
@@ -307,7 +326,8 @@ struct FiscalStatusReport: Encodable {
         self.simulatedOutage = simulatedOutage
         openOutage = status.openOutage.map { Outage(since: FiscalQRCode.isoTime($0.since), cause: $0.cause) }
         counts = Counts(signed: status.counts.signed, cancelled: status.counts.cancelled, failed: status.counts.failed,
-                        pending: status.counts.unsettled, outages: status.counts.outages)
+                        pending: status.counts.unsettled, outages: status.counts.outages,
+                        refunds: Movements(status.counts.refunds), cashMovements: Movements(status.counts.cashMovements))
         taxNumber = status.settings.taxNumber
         vatID = status.settings.vatID
         tssID = status.settings.tssID

@@ -8,8 +8,8 @@ struct LogoutCommand: AsyncParsableCommand {
         commandName: "logout",
         abstract: "Log out and wipe the store's local data.",
         discussion: """
-            Refused while sales are unsynced, card payments unresolved, carts open, or TSE-journaled sales not \
-            exported with `pos fiscal export` (German fiscal law: logging out wipes the TSE journal), unless --force \
+            Refused while sales are unsynced, card payments unresolved, carts open, or TSE-journaled records \
+            (sales, refunds, cash movements) not exported with `pos fiscal export` (German fiscal law: logging out wipes the TSE journal), unless --force \
             is given.
             """
     )
@@ -29,8 +29,8 @@ struct LogoutCommand: AsyncParsableCommand {
     private static func logout(directory: URL, force: Bool) async -> ExitStatus {
         guard let manager = try? LiveSession.open(directory) else { return .storageFailure }
         do {
-            if force, let unexported = try? await FiscalExportLedger.unexportedSaleCount(manager.environment), unexported > 0 {
-                Console.error("Warning: \(unexported) TSE-journaled sale(s) were never exported with `pos fiscal export`; "
+            if force, let unexported = try? await FiscalExportLedger.unexported(manager.environment), !unexported.isEmpty {
+                Console.error("Warning: \(unexported.description) were never exported with `pos fiscal export`; "
                               + "forced logout wipes their fiscal records (keep an export for the retention period).")
             }
             try await manager.logout(force: force)

@@ -225,6 +225,70 @@ struct StoresManagerTests {
         #expect(try await database.fiscalCounts().unsettled == 0)
     }
 
+    @Test(arguments: [FiscalMovementRecord.Kind.refund, .cashOut])
+    func logout_withOnlyAnUnexportedRefundOrCashMovement_refusesUntilExported(kind: FiscalMovementRecord.Kind) async throws {
+        defer { tearDown() }
+        // Given a logged-in counter whose TSE journal holds no sale, only a real store's refund or cash movement
+        // (its own TSE transaction) and a demo-store one (simulated signatures are not fiscal records)
+        let manager = try makeManager()
+        try await loginAsManager(manager)
+        let environment = manager.environment
+        let database = environment.database
+        let now = environment.now()
+        let live = try await database.journalFiscalMovement(FiscalMovementRecord(
+            kind: kind, reference: "live-\(kind.rawValue)", tseTransactionId: "tx-live", mode: "live",
+            receiptData: "{}", createdAt: now))
+        let liveId = try #require(live.id)
+        try await database.recordFiscalMovementStarted(id: liveId, transaction: "{}")
+        _ = try await database.markFiscalMovementFinishing(id: liveId)
+        #expect(try await database.recordFiscalMovementSignature(id: liveId, signature: "{}"))
+        _ = try await database.journalFiscalMovement(FiscalMovementRecord(
+            kind: kind, reference: "demo-\(kind.rawValue)", tseTransactionId: "tx-demo", mode: "demo",
+            receiptData: "{}", createdAt: now))
+        #expect(try await database.fiscalJournalSaleIds(excludingMode: "demo").isEmpty)
+
+        // When / Then: refused with the existing wording naming the export, the journal kept
+        let refusal = AccountError.fiscalDataNotExported(sales: 0, movements: 1)
+        await #expect(throws: refusal) { try await manager.logout(force: false) }
+        #expect(refusal.recoverySuggestion.contains("pos fiscal export"))
+        #expect(refusal.message.contains("1 refund(s) or cash movement(s)"))
+        #expect(manager.isAuthenticated)
+        #expect(try await database.fiscalMovement(kind: kind, reference: "live-\(kind.rawValue)")?.state == .signed)
+
+        // When a closing holds it but no export has covered it: still refused
+        let shiftId = try await database.performAndSave { db -> Int64 in
+            var shift = ShiftRecord(cashier: "manager", openingFloat: Money(minorUnits: 0, currency: .eur), openedAt: live.createdAt)
+            shift.closedAt = live.createdAt.addingTimeInterval(1)
+            try shift.insert(db)
+            return try #require(shift.id)
+        }
+        await #expect(throws: refusal) { try await manager.logout(force: false) }
+        #expect(manager.isAuthenticated)
+
+        // When that closing is recorded as exported, logout goes through and wipes the journal
+        try FiscalExportLedger(exportedClosings: [shiftId]).save(environment)
+        #expect(try await FiscalExportLedger.unexported(environment).isEmpty)
+        try await manager.logout(force: false)
+        #expect(!manager.isAuthenticated)
+        #expect(try await database.fiscalMovement(kind: kind, reference: "live-\(kind.rawValue)") == nil)
+    }
+
+    @Test func logout_withAnUnexportedRefund_forcedWipesIt() async throws {
+        defer { tearDown() }
+        let manager = try makeManager()
+        try await loginAsManager(manager)
+        let database = manager.environment.database
+        _ = try await database.journalFiscalMovement(FiscalMovementRecord(
+            kind: .refund, reference: "r-1", tseTransactionId: "tx-r-1", mode: "live", receiptData: "{}",
+            createdAt: manager.environment.now()))
+        await #expect(throws: AccountError.fiscalDataNotExported(sales: 0, movements: 1)) {
+            try await manager.logout(force: false)
+        }
+        try await manager.logout(force: true)
+        #expect(!manager.isAuthenticated)
+        #expect(try await database.unsettledFiscalMovements().isEmpty)
+    }
+
     @Test func logout_nothingPending_succeeds() async throws {
         defer { tearDown() }
         let manager = try makeManager()
