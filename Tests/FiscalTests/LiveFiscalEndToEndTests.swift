@@ -21,21 +21,7 @@ struct LiveFiscalEndToEndTests {
         let runner = try DemoFiscalEndToEndTests()
         defer { woo.stop(); fiskaly.stop(); runner.data.remove() }
         // Given a logged-in till with a product, and fiskaly's TSS with this register as its client
-        let site = try woo.start().absoluteString
-        woo.seedDemoStore()
-        woo.addUser(username: "manager", applicationPassword: "fiscal pass", role: .shopManager)
-        let productID = woo.addProduct(name: "Fiscal Mug", regularPrice: "5.00", taxClass: "zero-rate").id
-        let base = try fiskaly.start().absoluteString
-        let login = try runner.pos(["login", "--site", site, "--username", "manager"], environment: ["POS_APP_PASSWORD": "fiscal pass"])
-        #expect(login.status == 0, "\(login.stderr)")
-        try DSFinVKOracleSQL.execute(
-            "INSERT OR REPLACE INTO product (id, name, sku, price, regularPrice, taxClass) VALUES (\(productID), 'Fiscal Mug', 'FISCAL-MUG', '5.00', '5.00', 'zero-rate')",
-            database: runner.data.url.appendingPathComponent("pos.sqlite").path)
-        let configure = try runner.pos(
-            ["fiscal", "configure", "--tax-number", "27/123/45678", "--vat-id", "DE123456789", "--register-serial", "TILL-7",
-             "--tss-id", fiskaly.tssID, "--fiskaly-key", fiskaly.apiKey, "--fiskaly-url", base],
-            environment: ["POS_FISKALY_API_SECRET": fiskaly.apiSecret])
-        #expect(configure.status == 0, "\(configure.stderr)")
+        let configure = try Self.configureLiveTill(woo: woo, fiskaly: fiskaly, runner: runner)
         // The till registers itself as a client of the TSS (admin PIN from the environment); the id is saved
         let noPIN = try runner.pos(["fiscal", "register-client"])
         #expect(noPIN.status == 64)
@@ -89,19 +75,7 @@ struct LiveFiscalEndToEndTests {
         let runner = try DemoFiscalEndToEndTests()
         defer { woo.stop(); fiskaly.stop(); runner.data.remove() }
         // Given a logged-in till signing at fiskaly, with one signed sale synced to the store
-        let site = try woo.start().absoluteString
-        woo.seedDemoStore()
-        woo.addUser(username: "manager", applicationPassword: "fiscal pass", role: .shopManager)
-        let productID = woo.addProduct(name: "Fiscal Mug", regularPrice: "5.00", taxClass: "zero-rate").id
-        let base = try fiskaly.start().absoluteString
-        #expect(try runner.pos(["login", "--site", site, "--username", "manager"], environment: ["POS_APP_PASSWORD": "fiscal pass"]).status == 0)
-        try DSFinVKOracleSQL.execute(
-            "INSERT OR REPLACE INTO product (id, name, sku, price, regularPrice, taxClass) VALUES (\(productID), 'Fiscal Mug', 'FISCAL-MUG', '5.00', '5.00', 'zero-rate')",
-            database: runner.data.url.appendingPathComponent("pos.sqlite").path)
-        #expect(try runner.pos(
-            ["fiscal", "configure", "--tax-number", "27/123/45678", "--vat-id", "DE123456789", "--register-serial", "TILL-7",
-             "--tss-id", fiskaly.tssID, "--fiskaly-key", fiskaly.apiKey, "--fiskaly-url", base],
-            environment: ["POS_FISKALY_API_SECRET": fiskaly.apiSecret]).status == 0)
+        _ = try Self.configureLiveTill(woo: woo, fiskaly: fiskaly, runner: runner)
         #expect(try runner.pos(["fiscal", "register-client"], environment: ["POS_FISKALY_ADMIN_PIN": fiskaly.adminPIN]).status == 0)
         _ = try runner.sell(["--item", "FISCAL-MUG", "--pay", "cash"])
         let sync = try runner.pos(["sync"])
@@ -136,19 +110,7 @@ struct LiveFiscalEndToEndTests {
         let fiskaly = FiskalyTestServer()
         let runner = try DemoFiscalEndToEndTests()
         defer { woo.stop(); fiskaly.stop(); runner.data.remove() }
-        let site = try woo.start().absoluteString
-        woo.seedDemoStore()
-        woo.addUser(username: "manager", applicationPassword: "fiscal pass", role: .shopManager)
-        let productID = woo.addProduct(name: "Fiscal Mug", regularPrice: "5.00", taxClass: "zero-rate").id
-        let base = try fiskaly.start().absoluteString
-        #expect(try runner.pos(["login", "--site", site, "--username", "manager"], environment: ["POS_APP_PASSWORD": "fiscal pass"]).status == 0)
-        try DSFinVKOracleSQL.execute(
-            "INSERT OR REPLACE INTO product (id, name, sku, price, regularPrice, taxClass) VALUES (\(productID), 'Fiscal Mug', 'FISCAL-MUG', '5.00', '5.00', 'zero-rate')",
-            database: runner.data.url.appendingPathComponent("pos.sqlite").path)
-        #expect(try runner.pos(
-            ["fiscal", "configure", "--tax-number", "27/123/45678", "--vat-id", "DE123456789", "--register-serial", "TILL-7",
-             "--tss-id", fiskaly.tssID, "--fiskaly-key", fiskaly.apiKey, "--fiskaly-url", base],
-            environment: ["POS_FISKALY_API_SECRET": fiskaly.apiSecret]).status == 0)
+        _ = try Self.configureLiveTill(woo: woo, fiskaly: fiskaly, runner: runner)
         #expect(try runner.pos(["fiscal", "register-client"], environment: ["POS_FISKALY_ADMIN_PIN": fiskaly.adminPIN]).status == 0)
         _ = try runner.sell(["--item", "FISCAL-MUG", "--pay", "cash"])
         #expect(try runner.pos(["sync"]).status == 0)
@@ -158,5 +120,28 @@ struct LiveFiscalEndToEndTests {
         #expect(forced.status == 0, "\(forced.stderr)")
         #expect(forced.stderr.contains("Warning: 1 TSE-journaled sale(s) were never exported with `pos fiscal export`"), "\(forced.stderr)")
         #expect(try await runner.environment().database.fiscalTransaction(saleId: 1) == nil)
+    }
+
+    /// A till logged in to the WooCommerce test server with a zero-rate "Fiscal Mug" (FISCAL-MUG) in its catalog
+    /// and configured for fiskaly's route simulator as register TILL-7 (the secret from the environment).
+    /// Returns `pos fiscal configure`'s outcome.
+    static func configureLiveTill(woo: WooTestServer, fiskaly: FiskalyTestServer, runner: DemoFiscalEndToEndTests)
+        throws -> DemoFiscalEndToEndTests.Outcome {
+        let site = try woo.start().absoluteString
+        woo.seedDemoStore()
+        woo.addUser(username: "manager", applicationPassword: "fiscal pass", role: .shopManager)
+        let productID = woo.addProduct(name: "Fiscal Mug", regularPrice: "5.00", taxClass: "zero-rate").id
+        let base = try fiskaly.start().absoluteString
+        let login = try runner.pos(["login", "--site", site, "--username", "manager"], environment: ["POS_APP_PASSWORD": "fiscal pass"])
+        #expect(login.status == 0, "\(login.stderr)")
+        try DSFinVKOracleSQL.execute(
+            "INSERT OR REPLACE INTO product (id, name, sku, price, regularPrice, taxClass) VALUES (\(productID), 'Fiscal Mug', 'FISCAL-MUG', '5.00', '5.00', 'zero-rate')",
+            database: runner.data.url.appendingPathComponent("pos.sqlite").path)
+        let configure = try runner.pos(
+            ["fiscal", "configure", "--tax-number", "27/123/45678", "--vat-id", "DE123456789", "--register-serial", "TILL-7",
+             "--tss-id", fiskaly.tssID, "--fiskaly-key", fiskaly.apiKey, "--fiskaly-url", base],
+            environment: ["POS_FISKALY_API_SECRET": fiskaly.apiSecret])
+        #expect(configure.status == 0, "\(configure.stderr)")
+        return configure
     }
 }

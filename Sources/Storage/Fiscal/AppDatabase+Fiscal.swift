@@ -296,19 +296,22 @@ extension AppDatabase {
         return row
     }
 
-    private static func currentOutage(in db: Database) throws -> FiscalOutageRecord? {
+    /// Shared with the movements' journal (`FiscalMovementRecord.swift`).
+    static func currentOutage(in db: Database) throws -> FiscalOutageRecord? {
         try FiscalOutageRecord.filter(FiscalOutageRecord.Columns.endedAt == nil)
             .order(FiscalOutageRecord.Columns.id.desc).fetchOne(db)
     }
 
-    private static func openOutage(since: Date, cause: String, in db: Database) throws -> FiscalOutageRecord {
+    /// Shared with the movements' journal (`FiscalMovementRecord.swift`).
+    static func openOutage(since: Date, cause: String, in db: Database) throws -> FiscalOutageRecord {
         if let open = try currentOutage(in: db) { return open }
         var outage = FiscalOutageRecord(startedAt: since, cause: cause)
         try outage.insert(db)
         return outage
     }
 
-    private static func endOutage(at date: Date, in db: Database) throws {
+    /// Shared with the movements' journal (`FiscalMovementRecord.swift`).
+    static func endOutage(at date: Date, in db: Database) throws {
         guard var open = try currentOutage(in: db) else { return }
         open.endedAt = max(date, open.startedAt)
         try open.update(db)

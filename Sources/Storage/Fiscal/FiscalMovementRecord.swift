@@ -102,7 +102,7 @@ extension AppDatabase {
             row.transaction = transaction
             row.updatedAt = try db.transactionDate
             try row.update(db)
-            try Self.endOpenFiscalOutage(at: db.transactionDate, in: db)
+            try Self.endOutage(at: db.transactionDate, in: db)
         }
     }
 
@@ -127,7 +127,7 @@ extension AppDatabase {
             row.signature = signature
             row.updatedAt = try db.transactionDate
             try row.update(db)
-            try Self.endOpenFiscalOutage(at: db.transactionDate, in: db)
+            try Self.endOutage(at: db.transactionDate, in: db)
             return true
         }
     }
@@ -137,15 +137,7 @@ extension AppDatabase {
     @discardableResult
     public func recordFiscalMovementFailure(id: Int64, cause: String, since: Date) async throws -> FiscalOutageRecord {
         try await performAndSave { db in
-            let outage: FiscalOutageRecord
-            if let open = try FiscalOutageRecord.filter(FiscalOutageRecord.Columns.endedAt == nil)
-                .order(FiscalOutageRecord.Columns.id.desc).fetchOne(db) {
-                outage = open
-            } else {
-                var opened = FiscalOutageRecord(startedAt: since, cause: cause)
-                try opened.insert(db)
-                outage = opened
-            }
+            let outage = try Self.openOutage(since: since, cause: cause, in: db)
             if var row = try FiscalMovementRecord.fetchOne(db, key: id), !row.state.isSettled {
                 row.state = .failed
                 row.error = cause
@@ -186,12 +178,5 @@ extension AppDatabase {
     /// The entity id (the refund's UUID) of an outbox entry.
     public func outboxEntityId(entryId: Int64) async throws -> String? {
         try await read { db in try OutboxRecord.fetchOne(db, key: entryId)?.entityId }
-    }
-
-    private static func endOpenFiscalOutage(at date: Date, in db: Database) throws {
-        guard var open = try FiscalOutageRecord.filter(FiscalOutageRecord.Columns.endedAt == nil)
-            .order(FiscalOutageRecord.Columns.id.desc).fetchOne(db) else { return }
-        open.endedAt = max(date, open.startedAt)
-        try open.update(db)
     }
 }

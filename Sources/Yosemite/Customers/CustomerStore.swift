@@ -45,10 +45,8 @@ public final class CustomerStore: Store {
         }
         let matches = try await storage { try await database.searchCustomers(trimmed, limit: 20) }.map(CustomerSummary.init)
         if matches.count == 1 { return matches[0] }
-        if let exact = matches.filter({ $0.email.caseInsensitiveCompare(trimmed) == .orderedSame }).first,
-           matches.filter({ $0.email.caseInsensitiveCompare(trimmed) == .orderedSame }).count == 1 {
-            return exact
-        }
+        let sameEmail = matches.filter { $0.email.caseInsensitiveCompare(trimmed) == .orderedSame }
+        if sameEmail.count == 1 { return sameEmail[0] }
         if matches.isEmpty {
             throw .notFound(trimmed, knownCustomers: try await storage { try await database.customerCount() })
         }

@@ -90,7 +90,7 @@ extension FiscalCheckout {
             var assigned: Int64 = 0
             for rate in rates {
                 let gross = sale.amountsPerVATRate[rate]?.minorUnits ?? 0
-                let share = Int64((Double(gross) * Double(amount.minorUnits) / Double(total)).rounded(.toNearestOrAwayFromZero))
+                let share = RoundingRule.halfUp.mulDiv(gross, amount.minorUnits, total)
                 perRate[rate] = Money(minorUnits: share, currency: amount.currency)
                 assigned += share
             }

@@ -251,8 +251,7 @@ public struct FiscalService: Sendable {
         }
         let lines = FiscalVATRate.allCases.compactMap { rate -> DSFinVKExport.Line? in
             guard let gross = data.amountsPerVATRate[rate], gross.minorUnits != 0 else { return nil }
-            let net = Money(minorUnits: Int64((Double(gross.minorUnits) * 10_000 / Double(10_000 + rate.basisPoints))
-                .rounded(.toNearestOrAwayFromZero)), currency: gross.currency)
+            let net = gross.multiplied(byRatio: 10_000, Int64(10_000 + rate.basisPoints), rounding: .halfUp)
             return DSFinVKExport.Line(
                 lineNumber: "", articleNumber: "ERSTATTUNG", text: "Erstattung zu Bon \(orderNumber)", quantity: -1,
                 unitPriceGross: gross.magnitude, vatRate: rate, gross: gross, net: net, vat: gross - net)
