@@ -9,8 +9,6 @@ import POSFoundation
 /// `.outcomeUnknown` (never charge again: resolve), `.unresolvedAttempt` (check the terminal, resolve by hand),
 /// `.readerBusy` (another operation holds the reader: nothing started, nothing to resolve).
 public enum CardPresentPaymentAction: Action {
-    /// Live reader lists and events for the UI.
-    case observeReaders(onCompletion: @Sendable (CardReaderStreams) -> Void)
     /// Connects (remembering the reader) and resolves its unresolved attempts.
     case connect(reader: String?, onCompletion: @Sendable (Result<CardReaderDescriptor, CardPaymentError>) -> Void)
     /// Disconnects the connected reader.

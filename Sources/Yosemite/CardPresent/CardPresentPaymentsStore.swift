@@ -8,7 +8,14 @@ import POSFoundation
 /// called from it (they are `@Sendable`; a UI hops to its own actor).
 @MainActor
 public final class CardPresentPaymentsStore: Store {
-    private lazy var coordinator = CardPaymentCoordinator(environment: environment)
+    private lazy var coordinator = CardPaymentCoordinator(environment: environment, session: session)
+    /// Where the reader's state is reported (connected, busy), for the session's events.
+    private let session: SessionEventHub?
+
+    public init(dispatcher: Dispatcher, environment: AppEnvironment, session: SessionEventHub? = nil) {
+        self.session = session
+        super.init(dispatcher: dispatcher, environment: environment)
+    }
 
     override public func registerSupportedActions(in dispatcher: Dispatcher) {
         dispatcher.register(processor: self, for: CardPresentPaymentAction.self)
@@ -20,15 +27,6 @@ public final class CardPresentPaymentsStore: Store {
         }
         let coordinator = coordinator
         switch action {
-        case .observeReaders(let onCompletion):
-            Task {
-                guard let service = try? await coordinator.service() else {
-                    onCompletion(CardReaderStreams(discovered: Self.empty(), connected: Self.empty(), events: Self.empty()))
-                    return
-                }
-                onCompletion(CardReaderStreams(discovered: service.discoveredReaders(), connected: service.connectedReaders(),
-                                               events: service.readerEvents()))
-            }
         case .connect(let reader, let onCompletion):
             Task { onCompletion(await Self.result { () async throws(CardPaymentError) in try await coordinator.connect(reader) }) }
         case .disconnect(let onCompletion):
@@ -91,6 +89,4 @@ public final class CardPresentPaymentsStore: Store {
     private static func result<T>(_ body: () async throws(CardPaymentError) -> T) async -> Result<T, CardPaymentError> {
         do { return .success(try await body()) } catch { return .failure(error) }
     }
-
-    private nonisolated static func empty<T>() -> AsyncStream<T> { AsyncStream { $0.finish() } }
 }

@@ -21,8 +21,6 @@ final class DemoSyncStore: Store {
             onCompletion(.failure(.noSuchParkedEntry(entryID)))
         case .discardParked(let entryID, _, let onCompletion):
             onCompletion(.failure(.noSuchParkedEntry(entryID)))
-        case .loadConnectivity(let onCompletion):
-            onCompletion(.success(.unknown))
         }
     }
 }

@@ -8,6 +8,4 @@ public enum SyncAction: Action {
     case retryParked(entryID: Int64, onCompletion: @Sendable (Result<OutboxItem, SyncError>) -> Void)
     /// Gives up a parked entry. Refused unless `confirmed` is true; the entry is kept, marked done, and logged.
     case discardParked(entryID: Int64, confirmed: Bool, onCompletion: @Sendable (Result<OutboxItem, SyncError>) -> Void)
-    /// Whether the store answered the engine's last request (`unknown` until something was sent); never blocks.
-    case loadConnectivity(onCompletion: @Sendable (Result<ConnectivityMonitor.State, SyncError>) -> Void)
 }

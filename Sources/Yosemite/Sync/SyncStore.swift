@@ -11,8 +11,10 @@ public final class SyncStore: Store {
     private let engine: SyncEngine
 
     public init(dispatcher: Dispatcher, environment: AppEnvironment, network: any Network,
-                configuration: SyncEngine.Configuration = SyncEngine.Configuration()) {
-        engine = SyncEngine(environment: environment, network: network, configuration: configuration)
+                configuration: SyncEngine.Configuration = SyncEngine.Configuration(),
+                connectivity: ConnectivityMonitor = ConnectivityMonitor()) {
+        engine = SyncEngine(environment: environment, network: network, configuration: configuration,
+                            connectivity: connectivity)
         super.init(dispatcher: dispatcher, environment: environment)
     }
 
@@ -31,8 +33,6 @@ public final class SyncStore: Store {
             retryParked(entryID, onCompletion: onCompletion)
         case .discardParked(let entryID, let confirmed, let onCompletion):
             discardParked(entryID, confirmed: confirmed, onCompletion: onCompletion)
-        case .loadConnectivity(let onCompletion):
-            onCompletion(.success(engine.connectivity.current))
         }
     }
 
