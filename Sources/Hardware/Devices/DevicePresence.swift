@@ -18,6 +18,7 @@ public actor DevicePresence {
     private var waiters: [(id: String, token: Int, continuation: CheckedContinuation<Void, Never>)] = []
     private var nextToken = 0
     private var follower: Task<Void, Never>?
+    private var starting = false
     private let changes = Broadcast<DeviceEvent>(replaysLatest: false)
     private let snapshots = Broadcast<[USBDeviceIdentity]>(replaysLatest: true)
 
@@ -28,20 +29,25 @@ public actor DevicePresence {
 
     /// Starts the monitor, reads the devices present, then follows its events. Calling it again does nothing.
     public func start() async throws {
-        guard follower == nil else { return }
-        try await monitor.start()
-        // Subscribed before enumerating, so a plug in between is queued, and deduplicated against the list.
+        guard !starting else { return }
+        starting = true
+        do { try await monitor.start() } catch {
+            starting = false
+            throw error
+        }
+        // Subscribed before enumerating, so a plug in between waits in the stream, and is applied (deduplicated
+        // against the list) only after it.
         let stream = monitor.events()
+        for device in (try? await monitor.currentDevices()) ?? [] where device.ttyPath == nil {
+            present[device.idString] = device
+        }
+        publish()
         follower = Task { [weak self] in
             for await event in stream {
                 guard let self else { return }
                 await self.apply(event)
             }
         }
-        for device in (try? await monitor.currentDevices()) ?? [] where device.ttyPath == nil {
-            present[device.idString] = device
-        }
-        publish()
     }
 
     /// Whether ``start()`` ran (and ``stop()`` did not since).
@@ -51,6 +57,7 @@ public actor DevicePresence {
     public func stop() {
         follower?.cancel()
         follower = nil
+        starting = false
     }
 
     /// The devices plugged in now, by USB id.

@@ -17,12 +17,14 @@ import Synchronization
 /// remove usb usb_device PRODUCT=b00/80/100 BUSNUM=001 DEVNUM=004
 /// ```
 ///
-/// The file is read on a thread of its own; when a writer closes a FIFO, it is opened again for the next one.
+/// The file is read on a thread of its own, from the first subscription on; when a writer closes a FIFO, it is
+/// opened again for the next one (a regular file is read once).
 public final class ScriptedUdevEventSource: UdevEventSource {
     private struct State {
         var subscribers: [Int: AsyncStream<UdevEvent>.Continuation] = [:]
         var nextID = 0
         var started = false
+        var reading = false
         var stopped = false
     }
 
@@ -35,11 +37,18 @@ public final class ScriptedUdevEventSource: UdevEventSource {
     }
 
     public func start() async throws(UdevError) {
-        let first = state.withLock { state -> Bool in
-            defer { state.started = true }
-            return !state.started && !state.stopped
+        state.withLock { $0.started = true }
+        readWhenReady()
+    }
+
+    /// Starts reading once started and followed, so no scripted line is read before anyone listens.
+    private func readWhenReady() {
+        let launch = state.withLock { state -> Bool in
+            guard state.started, !state.reading, !state.stopped, !state.subscribers.isEmpty else { return false }
+            state.reading = true
+            return true
         }
-        guard first else { return }
+        guard launch else { return }
         let thread = Thread { [weak self] in self?.readLoop() }
         thread.name = "pos.udev.scripted"
         thread.start()
@@ -69,6 +78,7 @@ public final class ScriptedUdevEventSource: UdevEventSource {
         continuation.onTermination = { [weak self] _ in
             _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
         }
+        readWhenReady()
         return stream
     }
 
