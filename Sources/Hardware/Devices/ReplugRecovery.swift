@@ -35,7 +35,10 @@ public struct ReplugRecovery: Sendable {
 
     /// Waits for `address` to be plugged in, then runs `connect` until it succeeds; `nil` when the reader did not
     /// come back in ``reappearTimeout`` or would not connect within ``connectWindow``.
-    public func reconnect<T: Sendable>(_ address: ReaderAddress, connect: () async throws -> T) async -> T? {
+    /// `connect` runs in the caller's isolation (the payment coordinator's actor, for one).
+    public func reconnect<T: Sendable>(
+        _ address: ReaderAddress, isolation: isolated (any Actor)? = #isolation, connect: () async throws -> T
+    ) async -> T? {
         let id = Self.usbID(of: address)
         var tried = Duration.zero
         while tried < connectWindow, !Task.isCancelled {

@@ -36,6 +36,7 @@ final class ScriptedDeviceMonitor: DeviceMonitor {
 
 /// The session's event stream: the current value first, then each change from the database (no polling), the
 /// device monitor, connectivity and the reader; it ends with its session.
+@MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct SessionEventHubTests {
     static let desk = USBDeviceIdentity(vendorID: 0x0B00, productID: 0x0080, busAddress: "001/004")
@@ -120,7 +121,6 @@ struct SessionEventHubTests {
         #expect(last?.reader.isBusy == false)
     }
 
-    @MainActor
     @Test func sessionEvents_endWithTheirSession_andTheDemoHasNoNetwork() async throws {
         // Given a logged-out counter following its session's events
         let directory = try TestDataDirectory()
