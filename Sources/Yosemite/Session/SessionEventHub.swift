@@ -44,6 +44,8 @@ public final class SessionEventHub: Sendable {
         if isDemo { state.withLock { $0.current.connectivity = .demo } }
     }
 
+    deinit { stop() }
+
     /// The current session event, then every change, until the session ends (the stream then finishes).
     public func events() -> AsyncStream<SessionEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: SessionEvent.self, bufferingPolicy: .bufferingNewest(32))
