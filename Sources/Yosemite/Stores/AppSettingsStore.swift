@@ -3,20 +3,17 @@ import Storage
 
 /// Reads and writes this counter's settings (printer, paper width, reader, cashier).
 @MainActor
-public final class AppSettingsStore: Store {
+public final class AppSettingsStore: Store, ActionsProcessor {
     override public func registerSupportedActions(in dispatcher: Dispatcher) {
-        dispatcher.register(processor: self, for: AppSettingsAction.self)
+        dispatcher.register(processor: self)
     }
 
-    override public func onAction(_ action: any Action) {
-        guard let action = action as? AppSettingsAction else {
-            preconditionFailure("AppSettingsStore received \(type(of: action))")
-        }
+    public func onAction(_ action: AppSettingsAction) async throws(AppSettingsError) -> Replied {
         switch action {
-        case .loadAppSettings(let onCompletion):
-            onCompletion(load())
-        case .updateAppSettings(let update, let onCompletion):
-            onCompletion(load().flatMap { settings in save(settings, applying: update) })
+        case let .loadAppSettings(reply):
+            return reply(try load().get())
+        case let .updateAppSettings(update, reply):
+            return reply(try load().flatMap { settings in save(settings, applying: update) }.get())
         }
     }
 
@@ -26,7 +23,7 @@ public final class AppSettingsStore: Store {
         do {
             return .success(try environment.files.read(AppSettings.self, from: fileURL) ?? AppSettings())
         } catch {
-            return .failure(.file(String(describing: error)))
+            return .failure(.file(StorageError(wrapping: error)))
         }
     }
 
@@ -40,7 +37,7 @@ public final class AppSettingsStore: Store {
             try environment.files.write(updated, to: fileURL, permissions: 0o600)
             return .success(updated)
         } catch {
-            return .failure(.file(String(describing: error)))
+            return .failure(.file(StorageError(wrapping: error)))
         }
     }
 }
