@@ -68,23 +68,27 @@ public final class PayCardInteractor {
         if response.phase != .resolving { response.phase = .waiting }
         present(response)
         let cash = response.cash, stores = context.stores, saleId = response.saleId
-        let onPrompt: @Sendable (CardPrompt) -> Void = { [weak self] prompt in
-            Task { @MainActor in self?.prompted(prompt) }
+        // The terminal's prompts, in the order it sent them, shown on the main actor as they arrive.
+        let (prompts, prompter) = AsyncStream<CardPrompt>.makeStream()
+        let shown = Task { [weak self] in
+            for await prompt in prompts { self?.prompted(prompt) }
         }
         Task {
             let reader = await ReaderChoice.address(stores: stores)
             do throws(CardPaymentError) {
                 let sale = try await stores.dispatch {
                     CardPresentPaymentAction.collectPayment(
-                        saleId: saleId, cash: cash, reader: reader,
-                        prompts: onPrompt,
-                        reply: $0)
+                        saleId: saleId, cash: cash, reader: reader, prompts: { prompter.yield($0) }, reply: $0)
                 }
+                prompter.finish()
+                await shown.value
                 self.response.phase = .approved
                 self.context.readerActivity.set(nil)
                 self.present(self.response)
                 self.context.router?.cardSaleCompleted(sale)
             } catch {
+                prompter.finish()
+                await shown.value
                 self.failed(error)
             }
         }
