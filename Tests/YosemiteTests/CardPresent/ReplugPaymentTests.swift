@@ -29,9 +29,7 @@ struct ReplugPaymentTests {
 
         // When the payment is cut off, and the reader is plugged in again once the counter asks for it
         let payment = Task {
-            await harness.collect(sale.id, reader: "zvt+usb://0403:6001") { step in
-                if case .prompt(let prompt) = step { prompted.yield(prompt.text) }
-            }
+            await harness.collect(sale.id, reader: "zvt+usb://0403:6001") { prompt in prompted.yield(prompt.text) }
         }
         for await text in prompts where text.contains("plug it in again") { break }
         monitor.emit(.added(Self.cable))

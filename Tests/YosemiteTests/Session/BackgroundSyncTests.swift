@@ -24,7 +24,7 @@ struct BackgroundSyncTests {
         let directory = try TestDataDirectory()
         defer { directory.remove() }
         let environment = try AppEnvironment.test(directory: directory, makeNetwork: AppEnvironment.liveNetwork)
-        let manager = StoresManager(environment: environment, onUnhandledAction: { Issue.record("unhandled \($0)") })
+        let manager = StoresManager(environment: environment)
         _ = try await manager.login(siteURL: siteURL, username: "manager", applicationPassword: "good-pass")
         try await environment.database.performAndSave { db in
             try ProductRecord(id: product.id, name: "Mug", sku: "MUG-1", price: "4.00", regularPrice: "4.00",
@@ -34,7 +34,7 @@ struct BackgroundSyncTests {
 
         // When a sale is made
         let cart = Cart(items: [.init(code: "MUG-1", quantity: 1)])
-        _ = try await manager.perform { OrderAction.completeSale(cart: cart, tender: .cash(tendered: nil), onCompletion: $0) }
+        _ = try await manager.dispatch { OrderAction.completeSale(cart: cart, tender: .cash(tendered: nil), reply: $0) }
 
         // Then the events show it waiting, then sent, with the store online; the store has it once
         var sawWaiting = false

@@ -125,8 +125,7 @@ struct SessionEventHubTests {
         // Given a logged-out counter following its session's events
         let directory = try TestDataDirectory()
         defer { directory.remove() }
-        let manager = StoresManager(environment: try AppEnvironment.test(directory: directory),
-                                    onUnhandledAction: { Issue.record("unhandled \($0)") })
+        let manager = StoresManager(environment: try AppEnvironment.test(directory: directory))
         let loggedOut = manager.sessionEvents()
 
         // When the demo store opens (another session)

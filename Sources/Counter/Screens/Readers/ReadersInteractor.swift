@@ -36,7 +36,7 @@ public final class ReadersInteractor {
         let stores = context.stores
         response.add(ReadersDataFlow.Reader(address: "sim://", name: "Built-in simulator", source: "simulator"))
         Task {
-            if let remembered = try? await stores.perform({ AppSettingsAction.loadAppSettings(onCompletion: $0) }).readerAddress {
+            if let remembered = try? await stores.dispatch({ AppSettingsAction.loadAppSettings(reply: $0) }).readerAddress {
                 let known = self.response.readers.first { $0.address == remembered }?.name ?? ""
                 self.response.readers.removeAll { $0.address == remembered }
                 self.response.readers.insert(ReadersDataFlow.Reader(address: remembered, name: known, source: "remembered"), at: 0)
@@ -72,7 +72,7 @@ public final class ReadersInteractor {
     private func loadUnresolved() {
         let stores = context.stores, format = context.settings.moneyFormat
         Task {
-            let attempts = (try? await stores.perform { CardPresentPaymentAction.loadUnresolved(onCompletion: $0) }) ?? []
+            let attempts = (try? await stores.dispatch { CardPresentPaymentAction.loadUnresolved(reply: $0) }) ?? []
             self.response.unresolved = attempts.map { attempt in
                 "\(attempt.attemptId)  \(attempt.reader)  \(attempt.amount.formatted(format))"
                     + (attempt.orderId.map { "  order id \($0)" } ?? "")
@@ -111,7 +111,7 @@ public final class ReadersInteractor {
         let stores = context.stores
         Task {
             do throws(CardPaymentError) {
-                let reader = try await stores.perform { CardPresentPaymentAction.connect(reader: address, onCompletion: $0) }
+                let reader = try await stores.dispatch { CardPresentPaymentAction.connect(reader: address, reply: $0) }
                 self.response.connected = reader.address.description
                 self.response.message = "Connected to \(reader.description); remembered for the next payments."
                 self.finish(error: nil)
@@ -127,7 +127,7 @@ public final class ReadersInteractor {
         let stores = context.stores, reader = response.connected ?? selectedAddress, format = context.settings.moneyFormat
         Task {
             do throws(CardPaymentError) {
-                let report = try await stores.perform { CardPresentPaymentAction.endOfDay(reader: reader, onCompletion: $0) }
+                let report = try await stores.dispatch { CardPresentPaymentAction.endOfDay(reader: reader, reply: $0) }
                 let total = report.total.map { "Batch total \($0.formatted(format))" } ?? "Batch closed"
                 self.response.report = [total + (report.terminalID.map { " — terminal \($0)" } ?? "")] + report.receiptLines
                 self.response.message = "End of day done."
@@ -143,8 +143,8 @@ public final class ReadersInteractor {
         let stores = context.stores, reader = response.connected ?? selectedAddress, format = context.settings.moneyFormat
         Task {
             do throws(CardPaymentError) {
-                let resolved = try await stores.perform {
-                    CardPresentPaymentAction.resolveUnknownOutcomes(reader: reader, onCompletion: $0)
+                let resolved = try await stores.dispatch {
+                    CardPresentPaymentAction.resolveUnknownOutcomes(reader: reader, reply: $0)
                 }
                 self.response.report = resolved.map { attempt in
                     let outcome: String = switch attempt.outcome {
