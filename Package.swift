@@ -15,6 +15,10 @@ let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto"
 let asyncHTTPClient: Target.Dependency = .product(name: "AsyncHTTPClient", package: "async-http-client")
 let nioCore: Target.Dependency = .product(name: "NIOCore", package: "swift-nio")
 let nioPosix: Target.Dependency = .product(name: "NIOPosix", package: "swift-nio")
+// The test servers' HTTP layer: Hummingbird's server core, and the HTTP types it speaks.
+let hummingbirdCore: Target.Dependency = .product(name: "HummingbirdCore", package: "hummingbird")
+let httpTypes: Target.Dependency = .product(name: "HTTPTypes", package: "swift-http-types")
+let nioHTTPTypes: Target.Dependency = .product(name: "NIOHTTPTypes", package: "swift-nio-extras")
 
 /// Yosemite, Counter (and HardwareLinux, see there) without MemberImportVisibility, for now (docs/architecture.md, "Module graph"): Yosemite's
 /// catalog ingest, sync engine, receipts, shifts and refunds still call GRDB's record API on `Database` closures
@@ -48,6 +52,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        // Only HummingbirdCore is used: its swift-configuration support and full-Foundation extras stay off.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -102,9 +110,13 @@ let package = Package(
         ),
 
         // MARK: Test support
-        // A WooCommerce-compatible HTTP server with real state and fault injection. It shares no code with
-        // Networking on purpose: it is the independent oracle the client is tested against.
-        .target(name: "WooTestServer", swiftSettings: swiftSettings),
+        // A WooCommerce-compatible HTTP server with real state and fault injection, on Hummingbird's server core. It
+        // shares no code with Networking on purpose: it is the independent oracle the client is tested against.
+        .target(
+            name: "WooTestServer",
+            dependencies: [hummingbirdCore, httpTypes, nioCore, nioPosix, nioHTTPTypes, logging],
+            swiftSettings: swiftSettings
+        ),
         .target(name: "POSFoundationTestSupport", dependencies: ["POSFoundation"], swiftSettings: swiftSettings),
         // fiskaly SIGN DE v2's routes over real HTTP, backed by the TSE simulator (the live client's peer in tests).
         .target(name: "FiskalyTestServer", dependencies: ["TSESimulator", "WooTestServer"], swiftSettings: swiftSettings),

@@ -4,8 +4,8 @@ import TSESimulator
 import WooTestServer
 
 extension FiskalyTestServer {
-    /// Answers one request (on the connection's thread).
-    func handle(_ request: HTTPRequest) -> HTTPResponse {
+    /// Answers one request.
+    func handle(_ request: HTTPRequest) async -> HTTPResponse {
         let fault = state.withLock { $0.faults.isEmpty ? nil : $0.faults.removeFirst() }
         let response: HTTPResponse
         switch fault {
@@ -14,8 +14,8 @@ extension FiskalyTestServer {
         case .dropConnection:
             response = HTTPResponse(status: 500, delivery: .reset)
         case let .delay(milliseconds):
-            // A slow fiskaly: the connection's thread holds the answer so the client's timeout fires first.
-            usleep(useconds_t(min(max(milliseconds, 0), 60_000)) * 1000)
+            // A slow fiskaly: the answer waits so the client's timeout fires first (a stopping server cuts it short).
+            try? await Task.sleep(for: .milliseconds(min(max(milliseconds, 0), 60_000)))
             response = route(request)
         case nil:
             response = route(request)

@@ -65,7 +65,7 @@ public final class FiskalyTestServer: Sendable {
     @discardableResult
     public func start() throws -> URL {
         let server = HTTPServer { [weak self] request in
-            self?.handle(request) ?? HTTPResponse(status: 503)
+            await self?.handle(request) ?? HTTPResponse(status: 503)
         }
         let port = try server.start(port: 0)
         http.withLock { $0 = server }

@@ -1,5 +1,5 @@
-import Dispatch
 import Foundation
+import Synchronization
 
 /// What a real WordPress + WooCommerce store costs per request, played by the test server when switched on.
 ///
@@ -51,10 +51,9 @@ public struct StoreCosts: Sendable, Equatable {
         var cost = perRequestMilliseconds
         guard (200..<300).contains(response.status) else { return cost }
         if method == "GET" {
-            let items = Self.topLevelArrayCount(response.body)
-            cost += Double(items) * (trimmed ? perTrimmedItemMilliseconds : perFullItemMilliseconds)
+            cost += Double(response.itemCount) * (trimmed ? perTrimmedItemMilliseconds : perFullItemMilliseconds)
         } else if route.hasSuffix("/orders/batch") {
-            let orders = (try? JSONParser.parse(requestBody)).map { body in
+            let orders = (try? JSON(parsing: requestBody)).map { body in
                 (body["create"]?.arrayValue?.count ?? 0) + (body["update"]?.arrayValue?.count ?? 0)
             } ?? 0
             cost += Double(orders) * perBatchedOrderMilliseconds
@@ -63,55 +62,30 @@ public struct StoreCosts: Sendable, Equatable {
         }
         return cost
     }
-
-    /// How many elements a JSON array text has at its top level (0 when it is not an array).
-    static func topLevelArrayCount(_ body: [UInt8]) -> Int {
-        var depth = 0
-        var inString = false
-        var escaped = false
-        var count = 0
-        var sawValue = false
-        for byte in body {
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""):
-                inString = true
-                if depth == 1 { sawValue = true }
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                if depth == 0, byte == UInt8(ascii: "{") { return 0 }
-                if depth == 1 { sawValue = true }
-                depth += 1
-            case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                depth -= 1
-                if depth == 0 { return sawValue ? count + 1 : 0 }
-            case UInt8(ascii: ","):
-                if depth == 1 { count += 1 }
-            case 9, 10, 13, 32:
-                break
-            default:
-                if depth == 1 { sawValue = true }
-            }
-        }
-        return 0
-    }
 }
 
-/// The store's worker slots: a request holds one for its service time.
+/// The store's worker slots: a request holds one for its service time, first come first served.
+///
+/// Each slot is booked until an instant; a request takes the slot free soonest, books it for its cost from then
+/// (or from now, when it is already free) and sleeps until the booking ends. No thread is held meanwhile.
 final class StoreWorkers: Sendable {
-    private let slots: DispatchSemaphore
+    private let slots: Mutex<[ContinuousClock.Instant]>
 
     init(count: Int) {
-        slots = DispatchSemaphore(value: max(1, count))
+        slots = Mutex(Array(repeating: .now, count: max(1, count)))
     }
 
     /// Holds a slot for `milliseconds` (waiting for one first when all are busy).
-    func serve(milliseconds: Double) {
+    func serve(milliseconds: Double) async {
         guard milliseconds > 0 else { return }
-        slots.wait()
-        usleep(useconds_t(min(milliseconds, 60_000) * 1000))
-        slots.signal()
+        let cost = Duration.microseconds(Int64(min(milliseconds, 60_000) * 1000))
+        let done = slots.withLock { slots -> ContinuousClock.Instant in
+            let now = ContinuousClock.now
+            guard let soonest = slots.indices.min(by: { slots[$0] < slots[$1] }) else { return now }
+            slots[soonest] = max(now, slots[soonest]) + cost
+            return slots[soonest]
+        }
+        // A stopping server cancels the wait and answers at once.
+        try? await Task.sleep(until: done, clock: .continuous)
     }
 }

@@ -19,7 +19,7 @@ extension WooTestServer {
     func handleControl(_ request: HTTPRequest) -> HTTPResponse {
         let body: JSON
         do {
-            body = request.body.isEmpty ? .object([]) : try JSONParser.parse(request.body)
+            body = request.body.isEmpty ? .object([]) : try JSON(parsing: request.body)
         } catch {
             return RESTError(400, "rest_invalid_json", "Invalid JSON body passed.").response
         }

@@ -3,7 +3,7 @@ import Synchronization
 
 extension WooTestServer {
     /// The whole pipeline: control endpoints, site mode, permalinks, faults, auth, route, log.
-    func handle(_ request: HTTPRequest) -> HTTPResponse {
+    func handle(_ request: HTTPRequest) async -> HTTPResponse {
         if request.path.hasPrefix("/__test/") {
             return handleControl(request)
         }
@@ -14,10 +14,10 @@ extension WooTestServer {
             response = .html(404, "Not Found")
         } else if let route = restRoute(of: request, prettyPermalinks: controls.prettyPermalinks) {
             logPath = route
-            response = handleREST(request, route: route, controls: controls)
+            response = await handleREST(request, route: route, controls: controls)
             if let costs = controls.storeCosts, let workers = controls.workers, response.delivery == .normal {
                 let trimmed = request.query("_fields") != nil
-                workers.serve(milliseconds: costs.milliseconds(
+                await workers.serve(milliseconds: costs.milliseconds(
                     method: request.method, route: route, trimmed: trimmed, requestBody: request.body, response: response))
                 response.closesConnection = true
             }
@@ -45,11 +45,14 @@ extension WooTestServer {
         return nil
     }
 
-    private func handleREST(_ request: HTTPRequest, route: String, controls: Controls) -> HTTPResponse {
+    private func handleREST(_ request: HTTPRequest, route: String, controls: Controls) async -> HTTPResponse {
         let fault = faults.take(method: request.method, route: route, rawPath: request.path)
         var latency = controls.latencyMilliseconds
         if case let .latency(milliseconds) = fault { latency += milliseconds }
-        if latency > 0 { usleep(useconds_t(min(max(latency, 0), 60_000)) * 1000) }
+        if latency > 0 {
+            // A stopping server cancels the wait and answers at once.
+            try? await Task.sleep(for: .milliseconds(min(latency, 60_000)))
+        }
 
         switch fault {
         case let .status(status, body, retryAfter):
@@ -99,7 +102,7 @@ extension WooTestServer {
             body = .object([])
         } else {
             do {
-                body = try JSONParser.parse(request.body)
+                body = try JSON(parsing: request.body)
             } catch {
                 return RESTError(400, "rest_invalid_json", "Invalid JSON body passed.").response
             }

@@ -93,7 +93,7 @@ public final class WooTestServer: Sendable {
     @discardableResult
     public func start() throws -> URL {
         let server = HTTPServer { [weak self] request in
-            self?.handle(request) ?? HTTPResponse(status: 503)
+            await self?.handle(request) ?? HTTPResponse(status: 503)
         }
         let port = try server.start(port: configuration.port)
         let base = "http://127.0.0.1:\(port)"

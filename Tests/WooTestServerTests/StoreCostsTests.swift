@@ -11,16 +11,16 @@ struct StoreCostsTests {
         perRequestMilliseconds: 50, perTrimmedItemMilliseconds: 1, perFullItemMilliseconds: 2,
         perBatchedOrderMilliseconds: 80, perSingleOrderMilliseconds: 100, workers: 2)
 
-    @Test func topLevelArrayCount_countsElementsNotNestedOnesOrCommasInStrings() {
-        #expect(StoreCosts.topLevelArrayCount(Array("[]".utf8)) == 0)
-        #expect(StoreCosts.topLevelArrayCount(Array(" [ ] ".utf8)) == 0)
-        #expect(StoreCosts.topLevelArrayCount(Array(#"[{"a":[1,2,3],"b":"x,]y"},{"c":{"d":1}}]"#.utf8)) == 2)
-        #expect(StoreCosts.topLevelArrayCount(Array("[1,2,3]".utf8)) == 3)
-        #expect(StoreCosts.topLevelArrayCount(Array(#"{"id":1}"#.utf8)) == 0)
+    @Test func itemCount_countsTopLevelElementsNotNestedOnes() {
+        #expect(HTTPResponse.json(200, .array([])).itemCount == 0)
+        let nested = JSON.object([("a", .array([.int(1), .int(2), .int(3)])), ("b", .string("x,]y"))])
+        #expect(HTTPResponse.json(200, .array([nested, .object([("c", .object([]))])])).itemCount == 2)
+        #expect(HTTPResponse.json(200, .array([.int(1), .int(2), .int(3)])).itemCount == 3)
+        #expect(HTTPResponse.json(200, .object([("id", .int(1))])).itemCount == 0)
     }
 
     @Test func milliseconds_chargesPerRequestPerItemAndPerOrder() {
-        let page = HTTPResponse(status: 200, body: Array(#"[{"id":1},{"id":2},{"id":3}]"#.utf8))
+        let page = HTTPResponse.json(200, .array([1, 2, 3].map { .object([("id", .int($0))]) }))
         let batch = Array(#"{"create":[{"a":1},{"a":2}],"update":[{"id":9}]}"#.utf8)
         #expect(costs.milliseconds(method: "GET", route: "/wc/v3/products", trimmed: true, requestBody: [], response: page) == 53)
         #expect(costs.milliseconds(method: "GET", route: "/wc/v3/products", trimmed: false, requestBody: [], response: page) == 56)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One parsed HTTP/1.1 request.
+/// One HTTP request as the server's handlers see it (Hummingbird reads it off the wire, see ``HTTPServer``).
 public struct HTTPRequest: Sendable {
     /// The method, upper-cased (`GET`, `POST`, …).
     public var method: String
@@ -12,8 +12,6 @@ public struct HTTPRequest: Sendable {
     public var headers: [String: String]
     /// The body bytes (empty when there is none).
     public var body: [UInt8]
-    /// Whether the request line said HTTP/1.0 (no keep-alive unless asked for).
-    var isHTTP10 = false
 
     /// The last value of query parameter `name`.
     public func query(_ name: String) -> String? {
@@ -27,8 +25,7 @@ public struct HTTPRequest: Sendable {
 
     /// Whether the client asked to close the connection after this response.
     var wantsClose: Bool {
-        let connection = headers["connection"]?.lowercased() ?? ""
-        return connection.contains("close") || (isHTTP10 && !connection.contains("keep-alive"))
+        headers["connection"]?.lowercased().contains("close") ?? false
     }
 }
 
@@ -53,23 +50,8 @@ extension HTTPRequest {
         return (path, query)
     }
 
-    /// Percent-decodes `text`; nil on a malformed escape or invalid UTF-8.
+    /// Percent-decodes `text` (Foundation's decoding); nil on a malformed escape or invalid UTF-8.
     static func percentDecode(_ text: String, plusIsSpace: Bool) -> String? {
-        var bytes: [UInt8] = []
-        var iterator = Array(text.utf8).makeIterator()
-        while let byte = iterator.next() {
-            if byte == UInt8(ascii: "%") {
-                guard let high = iterator.next(), let low = iterator.next(),
-                      let value = UInt8(String(bytes: [high, low], encoding: .ascii) ?? "", radix: 16) else {
-                    return nil
-                }
-                bytes.append(value)
-            } else if plusIsSpace, byte == UInt8(ascii: "+") {
-                bytes.append(UInt8(ascii: " "))
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(bytes: bytes, encoding: .utf8)
+        (plusIsSpace ? text.replacingOccurrences(of: "+", with: " ") : text).removingPercentEncoding
     }
 }

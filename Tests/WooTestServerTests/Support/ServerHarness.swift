@@ -12,7 +12,7 @@ final class ServerHarness: Sendable {
         let headers: [String: String]
         let body: Data
 
-        var json: JSON? { try? JSONParser.parse(Array(body)) }
+        var json: JSON? { try? JSON(parsing: body) }
         var text: String { String(decoding: body, as: UTF8.self) }
         func header(_ name: String) -> String? {
             headers.first { $0.key.lowercased() == name.lowercased() }?.value
