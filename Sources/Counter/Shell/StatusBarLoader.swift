@@ -1,21 +1,19 @@
 import Yosemite
 
-/// Loads the status line's facts from Yosemite (status, app settings, and the sync engine's connectivity).
+/// Loads the status line's settled facts from Yosemite (status, app settings); what changes on its own
+/// (unsynced, connectivity, reader, TSE) comes from the session's events (`StoresManager.sessionEvents()`).
 @MainActor
 struct StatusBarLoader {
     let stores: StoresManager
     /// The default printer's label from a recent load, to reuse instead of asking the print system again.
     var knownDefaultPrinter: String? = nil
 
-    /// The current status, or `nil` when it cannot be read. Never waits for the network: connectivity is what the
-    /// sync engine last saw. Also returns the default printer's label when it asked the print system for it, for
+    /// The current status, or `nil` when it cannot be read. Never waits for the network. Also returns the default printer's label when it asked the print system for it, for
     /// the caller to pass back as ``knownDefaultPrinter`` for a while.
     func load() async -> (StatusBarModel, askedDefaultPrinter: String?)? {
-        guard let status = try? await stores.perform({ StatusAction.loadStatus(onCompletion: $0) }) else { return nil }
-        let settings = try? await stores.perform { AppSettingsAction.loadAppSettings(onCompletion: $0) }
-        var connectivity: ConnectivityMonitor.State?
-        if stores.canSell { connectivity = try? await stores.perform { SyncAction.loadConnectivity(onCompletion: $0) } }
-        var model = StatusBarModel(status: status, appSettings: settings, connectivity: connectivity)
+        guard let status = try? await stores.dispatch({ StatusAction.loadStatus(reply: $0) }) else { return nil }
+        let settings = try? await stores.dispatch { AppSettingsAction.loadAppSettings(reply: $0) }
+        var model = StatusBarModel(status: status, appSettings: settings)
         var asked: String?
         if settings?.printerName == nil {
             if let knownDefaultPrinter {
@@ -31,7 +29,7 @@ struct StatusBarLoader {
     /// With no printer chosen, receipts go to the print system's default printer, or to text files when there is
     /// none ("printer: files"): the status line says which, never "default printer" when no such printer exists.
     private func defaultPrinterLabel() async -> String {
-        let printers = (try? await stores.perform { ReceiptAction.listPrinters(onCompletion: $0) }) ?? []
+        let printers = (try? await stores.dispatch { ReceiptAction.listPrinters(reply: $0) }) ?? []
         return printers.first(where: \.isDefault)?.name ?? "files"
     }
 }

@@ -26,8 +26,12 @@ actor CardPaymentCoordinator {
     /// What the last connect resolved automatically.
     private(set) var resolvedOnConnect: [ResolvedAttempt] = []
 
-    init(environment: AppEnvironment) {
+    /// Where the reader's state goes (connected, busy), for the session's events.
+    let session: SessionEventHub?
+
+    init(environment: AppEnvironment, session: SessionEventHub? = nil) {
         self.environment = environment
+        self.session = session
         recorder = CardPaymentRecorder(environment: environment)
     }
 
@@ -36,10 +40,11 @@ actor CardPaymentCoordinator {
         if let cachedService { return cachedService }
         let settings: StoreSettings?
         do { settings = try await SettingsRepository(database: environment.database).load() } catch {
-            throw .storage(String(describing: error))
+            throw .storage(StorageError(wrapping: error))
         }
         guard let settings else { throw .storeSettingsMissing }
         let made = environment.makeCardReaderService(settings.currency)
+        session?.follow(connectedReaders: made.connectedReaders())
         cachedService = made
         storeCurrency = settings.currency
         return made
@@ -62,7 +67,11 @@ actor CardPaymentCoordinator {
         let attemptId = journals ? environment.uuid.client().description : nil
         let holder = ReaderLock.Holder(attemptId: attemptId, operation: operation, pid: getpid(), since: environment.now())
         let lock = try ReaderLock.acquire(reader: address.description, in: environment.dataDirectory, holder: holder)
-        defer { lock.release() }
+        session?.readerBusy(true)
+        defer {
+            session?.readerBusy(false)
+            lock.release()
+        }
         return try await body(lock)
     }
 
@@ -144,18 +153,52 @@ actor CardPaymentCoordinator {
     // MARK: - Payment
 
     /// Pays an open sale, holding the reader: `cash` (recorded first as a cash tender) plus what is then due by card.
+    ///
+    /// A USB reader pulled out mid-payment (the outcome is unknown) is waited for while the session follows the
+    /// plugged terminals: once it is back (``ReplugRecovery``, as `pos reader watch --pay` does), the payment runs
+    /// again, and that run first asks the terminal about the cut attempt: approved → the sale completes without a
+    /// new charge; not charged → it is charged; still unknown → refused as unresolved. Never charged twice.
     func collect(
-        saleId: Int64, cash: Money?, reader: String?, progress: @escaping @Sendable (PaymentProgress) -> Void
+        saleId: Int64, cash: Money?, reader: String?, progress: @escaping @Sendable (CardPrompt) -> Void
     ) async throws(CardPaymentError) -> CardSale {
         let target = try target(reader)
-        return try await exclusive(target, "payment") { lock throws(CardPaymentError) in
-            try await collect(saleId: saleId, cash: cash, on: target, lock: lock, progress: progress)
+        var tries = 0
+        while true {
+            tries += 1
+            do {
+                return try await exclusive(target, "payment") { lock throws(CardPaymentError) in
+                    try await collect(saleId: saleId, cash: cash, on: target, lock: lock, progress: progress)
+                }
+            } catch .outcomeUnknown(let attemptId, let reason) {
+                guard tries < 3, await waitForReplug(target, progress: progress) else {
+                    throw .outcomeUnknown(attemptId: attemptId, reason: reason)
+                }
+                environment.logger.notice("card: reader \(target) back after attempt \(attemptId) was cut off; resolving it")
+            }
         }
+    }
+
+    /// After a cut-off payment on a USB reader: waits for it to be plugged in again and connects, holding it.
+    /// `false` when no presence is followed (not a USB reader, no device monitor, or nothing watching the session)
+    /// or the reader did not come back.
+    private func waitForReplug(_ address: ReaderAddress, progress: @escaping @Sendable (CardPrompt) -> Void) async -> Bool {
+        guard ReplugRecovery.usbID(of: address) != nil, let presence = session?.presence, await presence.isStarted else {
+            return false
+        }
+        forgetConnection()
+        progress(CardPrompt(text: "Reader disconnected: plug it in again"))
+        let recovery = ReplugRecovery(presence: presence, clock: environment.clock)
+        let connected = await recovery.reconnect(address) { () async throws -> CardReaderDescriptor in
+            try await self.exclusive(address, "connection", journals: false) { _ throws(CardPaymentError) in
+                try await self.openConnection(address)
+            }
+        }
+        return connected != nil
     }
 
     private func collect(
         saleId: Int64, cash: Money?, on target: ReaderAddress, lock: ReaderLock,
-        progress: @escaping @Sendable (PaymentProgress) -> Void
+        progress: @escaping @Sendable (CardPrompt) -> Void
     ) async throws(CardPaymentError) -> CardSale {
         let address = try await ensureConnected(target)
         let service = try await service()
@@ -202,7 +245,7 @@ actor CardPaymentCoordinator {
             row = try await recorder.start(attemptId: lock.holder.attemptId, saleId: saleId, reader: address.description,
                                            kind: "sale", amount: amount, previousReceiptNumber: previous)
             try await recorder.mark(row.attemptId, .requestSent)
-        } catch { throw .storage(String(describing: error)) }
+        } catch { throw .storage(StorageError(wrapping: error)) }
         environment.logger.notice("card: attempt \(row.attemptId) for sale \(saleId), \(amount.decimalString)")
         let request = PaymentRequest(amount: amount, reference: "S\(saleId)", previousReceiptNumber: previous,
                                      startedAtUnixTime: Int64(row.startedAt.timeIntervalSince1970))
@@ -210,7 +253,7 @@ actor CardPaymentCoordinator {
         case .completed(let result):
             let completed: Sale?
             do { completed = try await recorder.recordSaleApproval(row.attemptId, result: result) } catch {
-                throw .storage(String(describing: error))
+                throw .storage(StorageError(wrapping: error))
             }
             guard var done = try await completedCardSale(saleId: saleId, recovered: false) else {
                 throw .orderNotPayable("the card paid \(amount.decimalString), but sale \(saleId) could not be completed")
@@ -246,7 +289,7 @@ actor CardPaymentCoordinator {
                       let row = try PaymentJournalRecord.find(attemptId: attempt, in: db), let json = row.result else { return nil }
                 return (attempt, json)
             }
-        } catch { throw .storage(String(describing: error)) }
+        } catch { throw .storage(StorageError(wrapping: error)) }
         guard let (attempt, json) = found,
               let result = try? JSONDecoder().decode(PaymentResult.self, from: Data(json.utf8)) else { return nil }
         return try await self.sale(orderId: orderId, result: result, attemptId: attempt, recovered: recovered)
@@ -258,7 +301,7 @@ actor CardPaymentCoordinator {
     /// Runs a payment-like stream for a journal row: declined → `declined`, unknown → `unknown`.
     func run(
         _ stream: AsyncThrowingStream<PaymentProgress, any Error>, attemptId: String,
-        progress: @escaping @Sendable (PaymentProgress) -> Void
+        progress: @escaping @Sendable (CardPrompt) -> Void
     ) async throws(CardPaymentError) -> StreamEnd {
         var end: StreamEnd?
         do {
@@ -268,7 +311,7 @@ actor CardPaymentCoordinator {
                 case .outcomeUnknown(let unknown): end = .outcomeUnknown(unknown)
                 case .prompt, .printLine: break
                 }
-                progress(step)
+                if case .prompt(let prompt) = step { progress(CardPrompt(prompt)) }
             }
         } catch {
             let readerError = error as? CardReaderError ?? CardReaderError(phase: .authorization, underlying: .transportFailed)
@@ -300,7 +343,7 @@ actor CardPaymentCoordinator {
     func sale(orderId: Int64, result: PaymentResult, attemptId: String, recovered: Bool) async throws(CardPaymentError) -> CardSale {
         let detail: OrderRecordDetail?
         do { detail = try await environment.database.read { db in try OrderRecord.detail(id: orderId, in: db) } } catch {
-            throw .storage(String(describing: error))
+            throw .storage(StorageError(wrapping: error))
         }
         guard let detail else { throw .orderNotPayable("no order \(orderId) on this counter") }
         let order = LocalOrder(detail: detail)

@@ -60,7 +60,7 @@ public struct CatalogSynchronizer: Sendable {
             }
         } catch {
             progress?.finish()
-            throw .storage(String(describing: error))
+            throw .storage(StorageError(wrapping: error))
         }
         let (productState, idState) = states
         let startedAt = now()
@@ -117,7 +117,7 @@ public struct CatalogSynchronizer: Sendable {
         switch error {
         case let error as CatalogError: error
         case let error as NetworkError: .network(error)
-        default: .storage(String(describing: error))
+        default: .storage(StorageError(wrapping: error))
         }
     }
 }

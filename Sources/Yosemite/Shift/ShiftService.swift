@@ -108,7 +108,7 @@ struct ShiftService: Sendable {
         do {
             orders = try await receipts.repository.ordersData(from: start, to: end)
         } catch {
-            throw .storage(String(describing: error))
+            throw .storage(StorageError(wrapping: error))
         }
         let (movements, refundEntries, terminal) = try await storage { try await database.performAndSave { db in
             (try ShiftRecord.movements(shiftId: shift.id ?? 0, in: db), try OutboxRecord.refunds(from: start, to: end, in: db),
@@ -159,7 +159,7 @@ struct ShiftService: Sendable {
         do {
             loaded = try await SettingsRepository(database: database).load()
         } catch {
-            throw .storage(String(describing: error))
+            throw .storage(StorageError(wrapping: error))
         }
         guard let loaded else { throw .storeSettingsMissing }
         return loaded
@@ -178,7 +178,7 @@ struct ShiftService: Sendable {
         do {
             return try await work()
         } catch {
-            throw .storage(String(describing: error))
+            throw .storage(StorageError(wrapping: error))
         }
     }
 }

@@ -129,7 +129,7 @@ extension SyncEngine {
         let failure = SyncFailure(error)
         switch failure {
         case .unreachable, .storeRefused:
-            connectivity.markOffline()
+            connectivity.markOffline(error: error.message)
             let message = error.message
             try await database.performAndSave { db in
                 for entry in entries {

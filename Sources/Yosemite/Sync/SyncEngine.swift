@@ -110,7 +110,7 @@ public actor SyncEngine {
         } catch is CancellationError {
             throw .interrupted
         } catch {
-            throw .storage(String(describing: error))
+            throw .storage(StorageError(wrapping: error))
         }
     }
 

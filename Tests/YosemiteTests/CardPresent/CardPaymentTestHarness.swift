@@ -17,18 +17,23 @@ final class CardPaymentTestHarness {
     let environment: AppEnvironment
     let dispatcher = Dispatcher()
     let readers: SimulatedCardReaders
+    /// The session the card store reports to, when the harness has a device monitor.
+    let session: SessionEventHub?
     private var stores: [Store] = []
 
-    init(script: TerminalScript = TerminalScript(prompts: [0x0A])) async throws {
+    init(script: TerminalScript = TerminalScript(prompts: [0x0A]), deviceMonitor: (any DeviceMonitor)? = nil) async throws {
         directory = try TestDataDirectory()
         directoryURL = directory.url
         readers = SimulatedCardReaders(script: script)
         var environment = try AppEnvironment.test(directory: directory)
         environment.now = .live
         environment.makeCardReaderService = readers.makeService
+        environment.deviceMonitor = deviceMonitor
         self.environment = environment
+        let session = deviceMonitor.map { _ in SessionEventHub(environment: environment, isDemo: false) }
+        self.session = session
         stores = [OrderStore(dispatcher: dispatcher, environment: environment),
-                  CardPresentPaymentsStore(dispatcher: dispatcher, environment: environment)]
+                  CardPresentPaymentsStore(dispatcher: dispatcher, environment: environment, session: session)]
         try await SettingsRepository(database: environment.database).save(OrderTestStore.settings())
         try await environment.database.performAndSave { db in
             try ProductRecord(id: 10, name: "Coffee", sku: "COF", price: "2.50", regularPrice: "2.50").insert(db)
@@ -36,27 +41,31 @@ final class CardPaymentTestHarness {
         }
     }
 
-    deinit { try? FileManager.default.removeItem(at: directoryURL) }
+    deinit {
+        session?.stop()
+        try? FileManager.default.removeItem(at: directoryURL)
+    }
 
     var database: AppDatabase { environment.database }
 
-    func perform<T: Sendable, E: Error>(_ make: (@escaping @Sendable (Result<T, E>) -> Void) -> any Action) async -> Result<T, E> {
-        await withCheckedContinuation { continuation in dispatcher.dispatch(make { continuation.resume(returning: $0) }) }
+    func result<A: Action, T: Sendable>(_ make: (Reply<T>) -> A) async -> Result<T, A.Failure> {
+        await dispatcher.result(make)
     }
 
     /// An open sale: 2 coffees and a cake (15.00 + tax as the settings say).
     func openSale() async throws -> SaleSummary {
         let cart = Cart(items: [.init(code: "COF", quantity: 2), .init(code: "CAKE")])
-        return try await perform { OrderAction.openSale(cart: cart, onCompletion: $0) }.get()
+        return try await result { OrderAction.openSale(cart: cart, reply: $0) }.get()
     }
 
-    func collect(_ saleId: Int64, cash: Money? = nil) async -> Result<CardSale, CardPaymentError> {
-        await perform { CardPresentPaymentAction.collectPayment(saleId: saleId, cash: cash, reader: "sim://", onProgress: { _ in }, onCompletion: $0) }
+    func collect(_ saleId: Int64, cash: Money? = nil, reader: String = "sim://",
+                 onProgress: @escaping @Sendable (CardPrompt) -> Void = { _ in }) async -> Result<CardSale, CardPaymentError> {
+        await result { CardPresentPaymentAction.collectPayment(saleId: saleId, cash: cash, reader: reader, prompts: onProgress, reply: $0) }
     }
 
     /// The sale as stored now.
     func sale(_ saleId: Int64) async throws -> SaleSummary {
-        try await perform { OrderAction.loadSale(reference: String(saleId), onCompletion: $0) }.get()
+        try await result { OrderAction.loadSale(reference: String(saleId), reply: $0) }.get()
     }
 
     /// The order of a completed sale.
