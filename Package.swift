@@ -19,6 +19,11 @@ let nioPosix: Target.Dependency = .product(name: "NIOPosix", package: "swift-nio
 let hummingbirdCore: Target.Dependency = .product(name: "HummingbirdCore", package: "hummingbird")
 let httpTypes: Target.Dependency = .product(name: "HTTPTypes", package: "swift-http-types")
 let nioHTTPTypes: Target.Dependency = .product(name: "NIOHTTPTypes", package: "swift-nio-extras")
+let histogram: Target.Dependency = .product(name: "Histogram", package: "hdrhistogram-swift")
+let subprocess: Target.Dependency = .product(name: "Subprocess", package: "swift-subprocess")
+/// `FilePath` and `FileDescriptor`, which Subprocess's API takes.
+let systemPackage: Target.Dependency = .product(name: "SystemPackage", package: "swift-system")
+let snapshotTesting: Target.Dependency = .product(name: "SnapshotTesting", package: "swift-snapshot-testing")
 
 /// Yosemite, Counter (and HardwareLinux, see there) without MemberImportVisibility, for now (docs/architecture.md, "Module graph"): Yosemite's
 /// catalog ingest, sync engine, receipts, shifts and refunds still call GRDB's record API on `Database` closures
@@ -45,6 +50,7 @@ let package = Package(
         .library(name: "Hardware", targets: ["Hardware"]),
         .library(name: "Yosemite", targets: ["Yosemite"]),
         .executable(name: "pos", targets: ["pos"]),
+        .executable(name: "pos-bench", targets: ["pos-bench"]),
         .executable(name: "woo-test-server", targets: ["woo-test-server"]),
     ],
     dependencies: [
@@ -59,6 +65,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // pos-bench's percentiles (docs/performance.md).
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        // Child processes in the end-to-end tests and pos-bench: inherited descriptors closed, exit awaited off
+        // the concurrency pool.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        // The counter's screen snapshots (CounterTests).
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         // MARK: Core layers
@@ -94,12 +108,31 @@ let package = Package(
         // The demo store's TSE (German fiscal law): ECDSA P-384 signed transaction logs, counters, an outage switch.
         .target(name: "TSESimulator", dependencies: ["Yosemite", "POSFoundation", crypto], swiftSettings: swiftSettings),
 
+        // The live environment (database on disk, AsyncHTTPClient, CUPS, the live reader transports, the TSEs):
+        // the composition pos and pos-bench share.
+        .target(
+            name: "Composition",
+            dependencies: ["POSFoundation", "Networking", "Storage", "Hardware", "HardwareLinux", "Yosemite",
+                           "TerminalSimulator", "TSESimulator", logging],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Executables
         .executableTarget(
             name: "pos",
             dependencies: [
                 "POSFoundation", "Networking", "Storage", "Hardware", "HardwareLinux", "Yosemite", "Counter",
-                "TerminalSimulator", "TSESimulator", argumentParser, logging,
+                "Composition", "TerminalSimulator", "TSESimulator", argumentParser, logging,
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The benchmark suite (docs/performance.md): not linked into pos, which every counter runs.
+        .executableTarget(
+            name: "pos-bench",
+            dependencies: [
+                "POSFoundation", "Networking", "Storage", "Hardware", "HardwareLinux", "Yosemite", "Counter",
+                "Composition", "TerminalSimulator", argumentParser, logging, histogram, subprocess,
+                systemPackage,
             ],
             swiftSettings: swiftSettings
         ),
@@ -166,20 +199,21 @@ let package = Package(
         ),
         .testTarget(
             name: "CounterTests",
-            dependencies: ["Counter", "Yosemite", "POSFoundation", "POSFoundationTestSupport", "YosemiteTestSupport"],
-            exclude: ["__Snapshots__"],
+            dependencies: ["Counter", "Yosemite", "POSFoundation", "POSFoundationTestSupport", "YosemiteTestSupport",
+                           snapshotTesting],
+            exclude: ["Screens/__Snapshots__"],
             swiftSettings: importVisibilityPendingSettings
         ),
         .testTarget(name: "WooTestServerTests", dependencies: ["WooTestServer"], swiftSettings: swiftSettings),
         .testTarget(
             name: "FiscalTests",
             dependencies: ["Yosemite", "Networking", "Storage", "POSFoundation", "TSESimulator", "FiskalyTestServer",
-                           "YosemiteTestSupport", "WooTestServer", crypto],
+                           "YosemiteTestSupport", "WooTestServer", crypto, subprocess, systemPackage],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["WooTestServer", "POSFoundation", "TerminalSimulator", "Hardware"],
+            dependencies: ["WooTestServer", "POSFoundation", "TerminalSimulator", "Hardware", subprocess, systemPackage],
             swiftSettings: swiftSettings
         ),
     ],

@@ -38,7 +38,6 @@ struct POSCommand: AsyncParsableCommand {
             PrintersCommand.self,
             PrinterCommand.self,
             SyncCommand.self,
-            BenchCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

@@ -1,5 +1,7 @@
 import Foundation
 import POSFoundation
+import Subprocess
+import SystemPackage
 import Yosemite
 
 /// The PyPI package `dsfinvk` (2.4.0), run through scripts/fiscal/dsfinvk_oracle.py in the venv
@@ -44,25 +46,17 @@ enum DSFinVKOracle {
         var description: String { message }
     }
 
-    /// Runs a short child process to its end. Reading its stderr to the end and waiting for its exit both block, so
-    /// they run on a thread of their own that resumes the caller: the Python interpreter takes seconds on a loaded
-    /// machine, and a concurrency pool thread (two on a 2-core machine) held that long stalls every other test.
+    /// Runs a short child process to its end through swift-subprocess: its stderr is read and its exit awaited
+    /// without holding a concurrency pool thread (two on a 2-core machine) while the Python interpreter works.
     private static func run(_ arguments: [String]) async throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let reader = errors.fileHandleForReading
-        return await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                let stderr = reader.readDataToEndOfFile()
-                process.waitUntilExit()
-                continuation.resume(returning: (process.terminationStatus, String(decoding: stderr, as: UTF8.self)))
-            }
+        let result = try await Subprocess.run(
+            .path(FilePath(arguments[0])), arguments: Arguments(Array(arguments.dropFirst())),
+            output: .discarded, error: .string(limit: 1 << 20))
+        let status: Int32 = switch result.terminationStatus {
+        case .exited(let code): code
+        case .signaled(let signal): 128 + signal
         }
+        return (status, result.standardError)
     }
 
     /// The JSON the oracle reads: the raw facts of `export`, with no totals (the oracle derives its own).

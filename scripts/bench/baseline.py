@@ -1,15 +1,15 @@
 #!/usr/bin/python3
-"""The baseline a merchant would script instead of pos, run by `pos bench all` on the same data and machine.
+"""The baseline a merchant would script instead of pos, run by `pos-bench all` on the same data and machine.
 
 Standard library only (json, sqlite3, urllib.request, concurrent.futures). Measurements:
 
-  ingest  the catalog pages pos bench generated (the REST JSON of GET products and GET products/{id}/variations),
+  ingest  the catalog pages pos-bench generated (the REST JSON of GET products and GET products/{id}/variations),
           parsed with json and stored with sqlite3 in one transaction per page, into a schema equivalent to
           pos's: product and variation tables, SKU and GTIN indexes, category links and an FTS5 index on name
           and SKU (prefixes 2 and 3) kept by triggers. WAL, synchronous=FULL (as pos).
   drain   the create-order bodies pos queued, POSTed one order per request to wc/v3/orders (with set_paid, so
           one request makes a paid order), with HTTP Basic auth, against the same test server.
-  --sync  the sync clients of `pos bench sync`, against the store-like test server: pull-naive (what a merchant
+  --sync  the sync clients of `pos-bench sync`, against the store-like test server: pull-naive (what a merchant
           scripts: sequential, full fields), pull-best (trimmed _fields, 2 requests in flight, variations beside the
           pages), push-naive (one POST per order), push-best (orders/batch of 25, 2 in flight), and cpu (N page
           GETs, the client's CPU per request).
@@ -285,7 +285,7 @@ def push(client, bodies, batch_size, in_flight):
 def sync_client(args, password):
     client = Client(args.site, args.username or "", password)
     if args.sync in ("cpu", "cpu-raw"):
-        # One warm-up request not counted, as `pos bench http-client` does (the opener, the event loop).
+        # One warm-up request not counted, as `pos-bench http-client` does (the opener, the event loop).
         client.call("GET", "products", {"per_page": 100, "page": 1, "_fields": TRIMMED_FIELDS}, parse=args.sync == "cpu")
         client.requests = 0
     cpu = cpu_seconds()

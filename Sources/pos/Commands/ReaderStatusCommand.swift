@@ -1,4 +1,5 @@
 import ArgumentParser
+import Composition
 import Hardware
 import HardwareLinux
 import POSFoundation

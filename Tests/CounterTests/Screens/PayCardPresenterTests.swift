@@ -1,4 +1,5 @@
 import POSFoundation
+import SnapshotTesting
 import Testing
 import Yosemite
 @testable import Counter
@@ -55,6 +56,7 @@ struct PayCardPresenterTests {
 }
 
 /// The card pay screen drawn on a canvas.
+@Suite(.screenSnapshots)
 @MainActor
 struct PayCardViewSnapshotTests {
     @Test func payCardView_declined_matchesSnapshot() {
@@ -68,6 +70,6 @@ struct PayCardViewSnapshotTests {
         var canvas = TextCanvas(size: TerminalSize(rows: 18, columns: 80))
         PayCardView.draw(model, in: &canvas, area: CanvasRect(row: 1, column: 0, height: 16, width: 80))
         // Then
-        assertSnapshot(canvas.rendered(), named: "paycard-declined")
+        assertSnapshot(of: canvas.rendered(), as: .screen, named: "paycard-declined")
     }
 }

@@ -1,8 +1,10 @@
+import SnapshotTesting
 import Testing
 import Yosemite
 @testable import Counter
 
 /// The printers presenter by value, and the printers view as a text snapshot.
+@Suite(.screenSnapshots)
 @MainActor
 struct PrintersPresenterTests {
     static let folder = "/var/lib/pos/printed"
@@ -67,6 +69,6 @@ struct PrintersPresenterTests {
         var canvas = TextCanvas(size: TerminalSize(rows: 14, columns: 100))
         PrintersView.draw(model, in: &canvas, area: CanvasRect(row: 0, column: 0, height: 14, width: 100))
         // Then
-        assertSnapshot(canvas.rendered(), named: "printers-out-of-paper")
+        assertSnapshot(of: canvas.rendered(), as: .screen, named: "printers-out-of-paper")
     }
 }

@@ -1,3 +1,4 @@
+import SnapshotTesting
 import Testing
 @testable import Counter
 
@@ -34,6 +35,7 @@ struct ReadersPresenterTests {
 }
 
 /// The readers screen drawn on a canvas.
+@Suite(.screenSnapshots)
 @MainActor
 struct ReadersViewSnapshotTests {
     @Test func readersView_withAnEndOfDayReport_matchesSnapshot() {
@@ -44,6 +46,6 @@ struct ReadersViewSnapshotTests {
         let model = ReadersPresenter().viewModel(response)
         var canvas = TextCanvas(size: TerminalSize(rows: 20, columns: 100))
         ReadersView.draw(model, in: &canvas, area: CanvasRect(row: 1, column: 0, height: 18, width: 100))
-        assertSnapshot(canvas.rendered(), named: "readers-end-of-day")
+        assertSnapshot(of: canvas.rendered(), as: .screen, named: "readers-end-of-day")
     }
 }

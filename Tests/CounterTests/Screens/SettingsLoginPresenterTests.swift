@@ -1,8 +1,10 @@
+import SnapshotTesting
 import Testing
 import Yosemite
 @testable import Counter
 
 /// The settings and login presenters by value, the settings rules, and both views as text snapshots.
+@Suite(.screenSnapshots)
 @MainActor
 struct SettingsLoginPresenterTests {
     @Test func apply_validAndInvalidValues_setsOrRefuses() {
@@ -44,7 +46,7 @@ struct SettingsLoginPresenterTests {
         let model = SettingsPresenter().viewModel(response)
         var canvas = TextCanvas(size: TerminalSize(rows: 16, columns: 100))
         SettingsView.draw(model, in: &canvas, area: CanvasRect(row: 0, column: 0, height: 16, width: 100))
-        assertSnapshot(canvas.rendered(), named: "settings")
+        assertSnapshot(of: canvas.rendered(), as: .screen, named: "settings")
     }
 
     @Test func loginViewModel_password_isMaskedAndNeverShown() {
@@ -74,6 +76,6 @@ struct SettingsLoginPresenterTests {
         let model = LoginPresenter().viewModel(response)
         var canvas = TextCanvas(size: TerminalSize(rows: 12, columns: 110))
         LoginView.draw(model, in: &canvas, area: CanvasRect(row: 0, column: 0, height: 12, width: 110))
-        assertSnapshot(canvas.rendered(), named: "login-failed")
+        assertSnapshot(of: canvas.rendered(), as: .screen, named: "login-failed")
     }
 }

@@ -1,10 +1,12 @@
 import Foundation
 import POSFoundation
+import SnapshotTesting
 import Testing
 import Yosemite
 @testable import Counter
 
 /// The shift presenter by value, and the shift view as a text snapshot.
+@Suite(.screenSnapshots)
 @MainActor
 struct ShiftPresenterTests {
     let format = SellPresenterTests.format
@@ -60,6 +62,6 @@ struct ShiftPresenterTests {
         var canvas = TextCanvas(size: TerminalSize(rows: 28, columns: 80))
         ShiftView.draw(model, in: &canvas, area: CanvasRect(row: 0, column: 0, height: 28, width: 80))
         // Then
-        assertSnapshot(canvas.rendered(), named: "shift-zreport")
+        assertSnapshot(of: canvas.rendered(), as: .screen, named: "shift-zreport")
     }
 }

@@ -1,9 +1,11 @@
 import Foundation
+import SnapshotTesting
 import Testing
 import Yosemite
 @testable import Counter
 
 /// The sync presenter by value, and the sync view as a text snapshot.
+@Suite(.screenSnapshots)
 @MainActor
 struct SyncPresenterTests {
     let presenter = SyncPresenter(timeZone: TimeZone(identifier: "UTC")!)
@@ -84,6 +86,6 @@ struct SyncPresenterTests {
         var canvas = TextCanvas(size: TerminalSize(rows: 14, columns: 100))
         SyncView.draw(model, in: &canvas, area: CanvasRect(row: 0, column: 0, height: 14, width: 100))
         // Then
-        assertSnapshot(canvas.rendered(), named: "sync-parked")
+        assertSnapshot(of: canvas.rendered(), as: .screen, named: "sync-parked")
     }
 }

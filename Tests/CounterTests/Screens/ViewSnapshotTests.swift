@@ -1,9 +1,11 @@
 import POSFoundation
+import SnapshotTesting
 import Testing
 import Yosemite
 @testable import Counter
 
-/// Views drawn on a canvas and compared with the snapshots in __Snapshots__.
+/// Views drawn on a canvas and compared with the snapshots in __Snapshots__/ViewSnapshotTests.
+@Suite(.screenSnapshots)
 @MainActor
 struct ViewSnapshotTests {
     let size = TerminalSize(rows: 30, columns: 100)
@@ -19,7 +21,7 @@ struct ViewSnapshotTests {
         var canvas = TextCanvas(size: size)
         SellView.draw(model, in: &canvas, area: CanvasRect(row: 1, column: 0, height: 28, width: 100))
         // Then
-        assertSnapshot(canvas.rendered(), named: "sell-cart")
+        assertSnapshot(of: canvas.rendered(), as: .screen, named: "sell-cart")
     }
 
     @Test func sellView_searchResults_showBesideTheCart() {
@@ -29,7 +31,7 @@ struct ViewSnapshotTests {
         let model = SellPresenter(format: format, pricesIncludeTax: true).viewModel(response)
         var canvas = TextCanvas(size: size)
         SellView.draw(model, in: &canvas, area: CanvasRect(row: 1, column: 0, height: 28, width: 100))
-        assertSnapshot(canvas.rendered(), named: "sell-search")
+        assertSnapshot(of: canvas.rendered(), as: .screen, named: "sell-search")
     }
 
     @Test func payView_withChange_matchesSnapshot() {
@@ -39,7 +41,7 @@ struct ViewSnapshotTests {
         let model = PayPresenter(format: format).viewModel(response)
         var canvas = TextCanvas(size: TerminalSize(rows: 16, columns: 100))
         PayView.draw(model, in: &canvas, area: CanvasRect(row: 0, column: 0, height: 16, width: 100))
-        assertSnapshot(canvas.rendered(), named: "pay-cash")
+        assertSnapshot(of: canvas.rendered(), as: .screen, named: "pay-cash")
     }
 
     @Test func statusBar_demo_showsBannerAndEveryFact() {
@@ -48,6 +50,6 @@ struct ViewSnapshotTests {
         var canvas = TextCanvas(size: TerminalSize(rows: 2, columns: 100))
         StatusBarView.draw(model, title: "Sell", in: &canvas, row: 0)
         StatusBarView.drawKeys([KeyHint("F2", "Qty"), KeyHint("F12", "Pay cash")], in: &canvas, row: 1)
-        assertSnapshot(canvas.rendered(), named: "status-bar-demo")
+        assertSnapshot(of: canvas.rendered(), as: .screen, named: "status-bar-demo")
     }
 }

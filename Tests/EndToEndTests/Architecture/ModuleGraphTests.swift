@@ -8,9 +8,9 @@ struct ModuleGraphTests {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         // When
-        let child = try ChildProcess("/bin/bash", [root.appendingPathComponent("scripts/check-imports.sh").path],
-                                     environment: ProcessInfo.processInfo.environment)
-        let (status, stdout, stderr) = await child.collectOutput()
+        let (status, stdout, stderr) = try await TestProcess.run(
+            "/bin/bash", [root.appendingPathComponent("scripts/check-imports.sh").path],
+            environment: ProcessInfo.processInfo.environment)
         // Then
         #expect(status == 0, "\(stdout)\(stderr)")
         #expect(stdout.contains("the module graph holds"))

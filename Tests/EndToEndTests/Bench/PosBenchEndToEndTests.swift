@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `pos bench all --quick --json` end to end: every figure is there and positive. Not a timing assertion —
+/// `pos-bench all --quick --json` end to end: every figure is there and positive. Not a timing assertion —
 /// performance is read from the command's output, never judged by a test.
 struct PosBenchEndToEndTests {
     /// The figures the suite must report, as key paths into its JSON.
@@ -35,7 +35,8 @@ struct PosBenchEndToEndTests {
 
         // When running the whole suite in its smoke-test size, with the Python baseline
         let outcome = try await PosProcess.run(
-            ["bench", "all", "--quick", "--json", "--products", "500", "--directory", scratch.path])
+            ["all", "--quick", "--json", "--products", "500", "--directory", scratch.path],
+            binary: PosProcess.benchExecutable, timeout: .seconds(900))
 
         // Then it exits 0 and every figure is present and positive
         #expect(outcome.status == 0, "\(outcome.stderr)")

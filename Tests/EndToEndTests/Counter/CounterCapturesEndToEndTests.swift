@@ -10,9 +10,9 @@ struct CounterCapturesEndToEndTests {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         let script = root.appendingPathComponent("scripts/capture-screens.sh").path
-        let child = try ChildProcess("/bin/bash", [script, "--check"],
-                                     environment: PosProcess.environment(adding: ["POS_BINARY": PosProcess.executable.path]))
-        let (status, stdout, stderr) = await child.collectOutput()
+        let (status, stdout, stderr) = try await TestProcess.run(
+            "/bin/bash", [script, "--check"],
+            environment: PosProcess.environment(adding: ["POS_BINARY": PosProcess.executable.path]))
         #expect(status == 0, "run scripts/capture-screens.sh to regenerate docs/counter.md:\n\(stdout)\n\(stderr)")
     }
 }

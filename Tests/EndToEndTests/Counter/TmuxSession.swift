@@ -3,9 +3,8 @@ import Foundation
 /// A detached tmux session of a fixed size on a private server, driven with send-keys and read with
 /// capture-pane.
 ///
-/// Every tmux client command is a child process; its output and exit are awaited on threads of their own
-/// (``ChildProcess``), so a test driving the counter never holds one of the concurrency pool's threads (two on
-/// a 2-core machine) while tmux answers.
+/// Every tmux client command is a child process (``TestProcess``, swift-subprocess): its output and exit are
+/// awaited without holding one of the concurrency pool's threads (two on a 2-core machine) while tmux answers.
 struct TmuxSession {
     let socket = "pos-e2e-\(UUID().uuidString.prefix(8))"
     let name = "pos"
@@ -56,27 +55,25 @@ struct TmuxSession {
             .trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    /// Stops the tmux server (and with it the counter in the pane). Usable from `defer`: it does not wait, the
-    /// client's exit is reaped on a thread of its own and the socket file removed after it.
+    /// Stops the tmux server (and with it the counter in the pane). Usable from `defer`: it does not wait; the
+    /// socket file is removed once the client has exited.
     func kill() {
         let path = "/tmp/tmux-\(getuid())/\(socket)"
-        guard let client = try? ChildProcess("/usr/bin/tmux", ["-L", socket, "-f", "/dev/null", "kill-server"],
-                                             environment: ProcessInfo.processInfo.environment,
-                                             stdout: .null, stderr: .null)
-        else {
+        let socket = socket
+        Task {
+            _ = try? await TestProcess.run("/usr/bin/tmux", ["-L", socket, "-f", "/dev/null", "kill-server"],
+                                           environment: ProcessInfo.processInfo.environment,
+                                           stdout: .null, stderr: .null, timeout: .seconds(30))
             try? FileManager.default.removeItem(atPath: path)
-            return
         }
-        client.whenExited { _ in try? FileManager.default.removeItem(atPath: path) }
     }
 
-    /// Runs a tmux client command and awaits it. Through `ChildProcess`: the tmux server a client forks runs on,
+    /// Runs a tmux client command and awaits it. Through ``TestProcess``: the tmux server a client forks runs on,
     /// so it must inherit nothing of this test process (Foundation's Process would wait on a descriptor it keeps).
     @discardableResult
     private func tmux(_ arguments: [String], output: Bool = false) async throws -> String {
-        let client = try ChildProcess("/usr/bin/tmux", ["-L", socket, "-f", "/dev/null"] + arguments,
-                                      environment: ProcessInfo.processInfo.environment,
-                                      stdout: output ? .pipe : .null, stderr: .null)
-        return await client.collectOutput().stdout
+        try await TestProcess.run("/usr/bin/tmux", ["-L", socket, "-f", "/dev/null"] + arguments,
+                                  environment: ProcessInfo.processInfo.environment,
+                                  stdout: output ? .pipe : .null, stderr: .null, timeout: .seconds(30)).stdout
     }
 }

@@ -59,11 +59,10 @@ struct PosHostileEnvironmentEndToEndTests {
         chmod(directory, 0o555)
 
         // When
-        let child = try ChildProcess(
+        let (status, _, stderr) = try await TestProcess.run(
             "/usr/bin/setpriv",
             ["--reuid=nobody", "--regid=nogroup", "--clear-groups", PosProcess.executable.path, "status", "--data-dir", directory],
             environment: PosProcess.environment(adding: ["HOME": "/nonexistent"]))
-        let (status, _, stderr) = await child.collectOutput()
 
         // Then
         #expect(status == 9)
@@ -118,17 +117,15 @@ struct PosHostileEnvironmentEndToEndTests {
                     f.write(b"\\xff" * 64)
             print(len(rows))
             """
-        let child = try ChildProcess("/usr/bin/python3", ["-c", script, path] + tables,
-                                     environment: ProcessInfo.processInfo.environment)
-        let outcome = await child.collectOutput()
+        let outcome = try await TestProcess.run("/usr/bin/python3", ["-c", script, path] + tables,
+                                                environment: ProcessInfo.processInfo.environment)
         #expect(outcome.status == 0)
         #expect(outcome.stdout == "\(tables.count)\n")
     }
 
     private static func run(_ executable: String, _ arguments: [String]) async throws {
-        let child = try ChildProcess(executable, arguments, environment: ProcessInfo.processInfo.environment,
-                                     stdout: .null, stderr: .null)
-        guard await child.waitForExit() == 0 else {
+        guard try await TestProcess.run(executable, arguments, environment: ProcessInfo.processInfo.environment,
+                                        stdout: .null, stderr: .null).status == 0 else {
             throw CatalogSeeder.Failure(description: "\(executable) \(arguments) failed")
         }
     }

@@ -17,10 +17,9 @@ enum CatalogSeeder {
                     if statement.strip():
                         connection.execute(statement)
             """
-        let child = try ChildProcess("/usr/bin/python3", ["-c", script, database],
-                                     environment: ProcessInfo.processInfo.environment, stdout: .null,
-                                     stdin: Data(statements.joined(separator: ";\n").utf8))
-        let outcome = await child.collectOutput()
+        let outcome = try await TestProcess.run("/usr/bin/python3", ["-c", script, database],
+                                                environment: ProcessInfo.processInfo.environment, stdout: .null,
+                                                stdin: Data(statements.joined(separator: ";\n").utf8))
         guard outcome.status == 0 else {
             throw Failure(description: "seeding failed: \(outcome.stderr)")
         }

@@ -11,9 +11,9 @@ struct ConcertPyteliumEndToEndTests {
     /// journalled in a store's currency.
     private func demoStore(in folder: TemporaryDirectory) async throws -> String {
         let path = folder.url.appendingPathComponent("pos-data").path
-        let run = try ChildProcess(PosProcess.executable.path, ["run", "--json", "--data-dir", path],
-                                   environment: PosProcess.environment(), stdout: .null, stderr: .null)
-        #expect(await run.waitForExit() == 0)
+        let run = try await TestProcess.run(PosProcess.executable.path, ["run", "--json", "--data-dir", path],
+                                            environment: PosProcess.environment(), stdout: .null, stderr: .null)
+        #expect(run.status == 0)
         return path
     }
 
@@ -22,12 +22,12 @@ struct ConcertPyteliumEndToEndTests {
         let data = try TemporaryDirectory()
         defer { data.remove() }
         let link = data.url.appendingPathComponent("ttyConcert").path
-        let simulator = try RunningPos(["terminal-sim", "--concert", link])
+        let simulator = try await RunningPos(["terminal-sim", "--concert", link])
         defer { simulator.terminate() }
         #expect(await simulator.line(containing: link) != nil)
 
         // When
-        let register = try PythonPeer(script: "telium_register.py", [link, "12.50", "EUR"])
+        let register = try await PythonPeer(script: "telium_register.py", [link, "12.50", "EUR"])
         defer { register.terminate() }
         let answer = try await register.nextJSON()
         let ended = await register.finish()
@@ -52,7 +52,7 @@ struct ConcertPyteliumEndToEndTests {
         defer { data.remove() }
         let store = try await demoStore(in: data)
         let link = data.url.appendingPathComponent("ttyTelium").path
-        let terminal = try PythonPeer(script: "telium_terminal.py", [link])
+        let terminal = try await PythonPeer(script: "telium_terminal.py", [link])
         defer { terminal.terminate() }
         #expect(await terminal.nextLine() == "ready \(link)")
 
@@ -86,7 +86,7 @@ struct ConcertPyteliumEndToEndTests {
         defer { data.remove() }
         let store = try await demoStore(in: data)
         let link = data.url.appendingPathComponent("ttyTelium").path
-        let terminal = try PythonPeer(script: "telium_terminal.py", [link, "7"])
+        let terminal = try await PythonPeer(script: "telium_terminal.py", [link, "7"])
         defer { terminal.terminate() }
         #expect(await terminal.nextLine() == "ready \(link)")
 

@@ -42,7 +42,7 @@ struct PosKilledMidPaymentEndToEndTests {
             "INSERT OR REPLACE INTO product (id, name, sku, price, regularPrice, taxClass) VALUES (\(productID), 'Kill Mug', 'KILL-MUG', '5.00', '5.00', 'zero-rate')",
         ], database: data.url.appendingPathComponent("pos.sqlite").path)
         let port = try freeLoopbackPort()
-        let simulator = try RunningPos(["terminal-sim", "--zvt", "tcp://127.0.0.1:\(port)", "--log", ledger.path,
+        let simulator = try await RunningPos(["terminal-sim", "--zvt", "tcp://127.0.0.1:\(port)", "--log", ledger.path,
                                         "--script", script])
         _ = try #require(await simulator.line(containing: "listening on"))
         return (simulator, "zvt+tcp://127.0.0.1:\(port)")
@@ -50,10 +50,10 @@ struct PosKilledMidPaymentEndToEndTests {
 
     /// Starts `pos sell --pay card`, waits for the simulator to announce `event`, and kills pos with SIGKILL then.
     private func sellKilled(at event: String, simulator: RunningPos, reader: String) async throws -> Int32 {
-        let sale = try ChildProcess(PosProcess.executable.path,
-                                    ["sell", "--item", "KILL-MUG:2", "--pay", "card", "--reader", reader, "--data-dir", data.path],
-                                    environment: PosProcess.environment(adding: ["POS_APP_PASSWORD": "kill pass"]),
-                                    stdout: .null, stderr: .null)
+        let sale = try await TestProcess.start(
+            PosProcess.executable.path,
+            ["sell", "--item", "KILL-MUG:2", "--pay", "card", "--reader", reader, "--data-dir", data.path],
+            environment: PosProcess.environment(adding: ["POS_APP_PASSWORD": "kill pass"]), stdout: .null, stderr: .null)
         let announced = await simulator.line(containing: event)
         sale.signal(SIGKILL)
         let status = await sale.waitForExit()

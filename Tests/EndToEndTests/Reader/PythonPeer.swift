@@ -13,10 +13,11 @@ final class PythonPeer {
         guard FileManager.default.isExecutableFile(atPath: python.path) else {
             return "pyteliummanager venv missing at \(python.path): run scripts/install-deps.sh (pip could not reach PyPI?)"
         }
-        guard let probe = try? ChildProcess(python.path, ["-c", "import telium"],
-                                            environment: ProcessInfo.processInfo.environment, stdout: .null, stderr: .null)
+        guard let probe = try? await TestProcess.run(python.path, ["-c", "import telium"],
+                                                     environment: ProcessInfo.processInfo.environment,
+                                                     stdout: .null, stderr: .null, timeout: .seconds(60))
         else { return "cannot start \(python.path)" }
-        return await probe.waitForExit() == 0
+        return probe.status == 0
             ? nil : "pyteliummanager is not installed in \(python.path): run scripts/install-deps.sh (pip could not reach PyPI?)"
     }
 
@@ -35,13 +36,13 @@ final class PythonPeer {
             .appendingPathComponent("scripts/concert/\(name)").path
     }
 
-    private let child: ChildProcess
+    private let child: TestProcess
     private var iterator: AsyncStream<String>.Iterator
 
     /// Starts `python script arguments…`.
-    init(script name: String, _ arguments: [String]) throws {
-        child = try ChildProcess(Self.python.path, [Self.script(name)] + arguments,
-                                 environment: ProcessInfo.processInfo.environment)
+    init(script name: String, _ arguments: [String]) async throws {
+        child = try await TestProcess.start(Self.python.path, [Self.script(name)] + arguments,
+                                            environment: ProcessInfo.processInfo.environment)
         iterator = child.stdoutLines().makeAsyncIterator()
     }
 
@@ -58,11 +59,11 @@ final class PythonPeer {
 
     /// Waits for the process to end and returns its status and standard error.
     func finish() async -> (status: Int32, stderr: String) {
-        let stderr = String(decoding: await ChildProcess.readToEnd(child.stderr), as: UTF8.self)
+        let stderr = await child.standardError()
         return (await child.waitForExit(), stderr)
     }
 
-    /// Sends SIGTERM; the child is reaped on its own thread (this returns at once, so `defer` can call it).
+    /// Sends SIGTERM; swift-subprocess reaps the child (this returns at once, so `defer` can call it).
     func terminate() {
         child.signal(SIGTERM)
     }

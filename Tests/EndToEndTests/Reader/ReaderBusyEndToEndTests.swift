@@ -36,8 +36,8 @@ struct ReaderBusyEndToEndTests {
     }
 
     /// Starts `pos` with `arguments` in this data directory without waiting.
-    private func start(_ arguments: [String]) throws -> ChildProcess {
-        try ChildProcess(PosProcess.executable.path, arguments + ["--data-dir", data.path], environment: environment)
+    private func start(_ arguments: [String]) async throws -> TestProcess {
+        try await TestProcess.start(PosProcess.executable.path, arguments + ["--data-dir", data.path], environment: environment)
     }
 
     /// Logs in, seeds a 5.00 zero-rate product, and starts the simulator with `script`; returns it and its reader URL.
@@ -48,7 +48,7 @@ struct ReaderBusyEndToEndTests {
             "INSERT OR REPLACE INTO product (id, name, sku, price, regularPrice, taxClass) VALUES (\(productID), 'Busy Mug', 'BUSY-MUG', '5.00', '5.00', 'zero-rate')",
         ], database: data.url.appendingPathComponent("pos.sqlite").path)
         let port = try freeLoopbackPort()
-        let simulator = try RunningPos(["terminal-sim", "--zvt", "tcp://127.0.0.1:\(port)", "--log", ledger.path,
+        let simulator = try await RunningPos(["terminal-sim", "--zvt", "tcp://127.0.0.1:\(port)", "--log", ledger.path,
                                         "--script", script])
         _ = try #require(await simulator.line(containing: "listening on"))
         return (simulator, "zvt+tcp://127.0.0.1:\(port)")
@@ -68,7 +68,7 @@ struct ReaderBusyEndToEndTests {
 
         // When: two sales start at the same moment; the terminal announces it holds one of them; the other ends;
         // then the terminal is released
-        let sales = [try start(sale), try start(sale)]
+        let sales = [try await start(sale), try await start(sale)]
         let held = await simulator.line(containing: "HOLD waiting")
         let (refused, charged) = await withTaskGroup(of: (Int, (status: Int32, stdout: String, stderr: String)).self) { group in
             for (index, child) in sales.enumerated() { group.addTask { (index, await child.collectOutput()) } }
@@ -100,9 +100,9 @@ struct ReaderBusyEndToEndTests {
     @Test func readerPayKilledAtTheTerminalsHold_resolveFindsTheJournalledAttemptAndRecordsItOnce() async throws {
         // Given: a terminal that approves, then holds the line; `pos reader pay` killed at that moment
         let (simulator, reader) = try await prepare(script: "hold")
-        let pay = try ChildProcess(PosProcess.executable.path,
-                                   ["reader", "pay", "--reader", reader, "--amount", "7.50", "--data-dir", data.path],
-                                   environment: environment, stdout: .null, stderr: .null)
+        let pay = try await TestProcess.start(PosProcess.executable.path,
+                                              ["reader", "pay", "--reader", reader, "--amount", "7.50", "--data-dir", data.path],
+                                              environment: environment, stdout: .null, stderr: .null)
         let announced = await simulator.line(containing: "HOLD approved")
         pay.signal(SIGKILL)
         let killed = await pay.waitForExit()
@@ -128,7 +128,7 @@ struct ReaderBusyEndToEndTests {
     @Test func resolveWhileThePaymentIsLive_refusedBusyWithItsOwnExitCode_thenThePaymentCompletesOnce() async throws {
         // Given: `pos reader pay` whose payment the terminal holds
         let (simulator, reader) = try await prepare(script: "wait")
-        let pay = try start(["reader", "pay", "--reader", reader, "--amount", "3.20", "--json"])
+        let pay = try await start(["reader", "pay", "--reader", reader, "--amount", "3.20", "--json"])
         _ = try #require(await simulator.line(containing: "HOLD waiting"))
 
         // When: resolving with the terminal, then by hand with the attempt the refusal named, while it runs

@@ -14,10 +14,10 @@ struct ReaderPayEndToEndTests {
         let site = try server.start().absoluteString
         server.seedDemoStore()
         server.addUser(username: "manager", applicationPassword: "pay pass", role: .shopManager)
-        let login = try ChildProcess(PosProcess.executable.path,
-                                     ["login", "--site", site, "--username", "manager", "--data-dir", data.path],
-                                     environment: PosProcess.environment(adding: ["POS_APP_PASSWORD": "pay pass"]))
-        #expect(await login.waitForExit() == 0)
+        let login = try await TestProcess.run(PosProcess.executable.path,
+                                              ["login", "--site", site, "--username", "manager", "--data-dir", data.path],
+                                              environment: PosProcess.environment(adding: ["POS_APP_PASSWORD": "pay pass"]))
+        #expect(login.status == 0)
     }
 
     /// Runs `pos` once in the logged-in data directory, then stops the store and removes the directory.
@@ -48,7 +48,7 @@ struct ReaderPayEndToEndTests {
     @Test func pay_zvtOverTCP_againstTheSimulator_isApprovedWithCardDetails() async throws {
         // Given
         let port = try freeLoopbackPort()
-        let simulator = try RunningPos(["terminal-sim", "--zvt", "tcp://127.0.0.1:\(port)"])
+        let simulator = try await RunningPos(["terminal-sim", "--zvt", "tcp://127.0.0.1:\(port)"])
         defer { simulator.terminate() }
         #expect(await simulator.line(containing: "listening") != nil)
         // When
@@ -63,7 +63,7 @@ struct ReaderPayEndToEndTests {
         let links = try TemporaryDirectory()
         defer { links.remove() }
         let link = links.url.appendingPathComponent("ttyZVT").path
-        let simulator = try RunningPos(["terminal-sim", "--zvt-serial", link])
+        let simulator = try await RunningPos(["terminal-sim", "--zvt-serial", link])
         defer { simulator.terminate() }
         #expect(await simulator.line(containing: link) != nil)
         let outcome = try await pos([
@@ -74,7 +74,7 @@ struct ReaderPayEndToEndTests {
 
     @Test func pay_declinedByTheSimulator_exitsDeclinedAndSaysWhy() async throws {
         let port = try freeLoopbackPort()
-        let simulator = try RunningPos(["terminal-sim", "--zvt", "tcp://127.0.0.1:\(port)", "--script", "decline:05"])
+        let simulator = try await RunningPos(["terminal-sim", "--zvt", "tcp://127.0.0.1:\(port)", "--script", "decline:05"])
         defer { simulator.terminate() }
         #expect(await simulator.line(containing: "listening") != nil)
         let outcome = try await pos([

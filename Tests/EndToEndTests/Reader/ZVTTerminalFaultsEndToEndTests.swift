@@ -49,13 +49,13 @@ struct ZVTTerminalFaultsEndToEndTests {
         switch line {
         case .tcp:
             let port = try freeLoopbackPort()
-            let simulator = try RunningPos(["terminal-sim", "--zvt", "tcp://127.0.0.1:\(port)", "--log", ledger.path,
+            let simulator = try await RunningPos(["terminal-sim", "--zvt", "tcp://127.0.0.1:\(port)", "--log", ledger.path,
                                             "--script", script])
             _ = try #require(await simulator.line(containing: "listening on"))
             return (simulator, "zvt+tcp://127.0.0.1:\(port)")
         case .pty:
             let link = data.url.appendingPathComponent("zvt-pty").path
-            let simulator = try RunningPos(["terminal-sim", "--zvt-serial", link, "--log", ledger.path, "--script", script])
+            let simulator = try await RunningPos(["terminal-sim", "--zvt-serial", link, "--log", ledger.path, "--script", script])
             _ = try #require(await simulator.line(containing: "terminal simulator on"))
             return (simulator, "zvt+serial://\(link)")
         }

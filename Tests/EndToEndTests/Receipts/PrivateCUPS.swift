@@ -6,7 +6,7 @@ import Foundation
 /// (reference/linux-stack.md §5). Needs root (the backend must be root-owned, the spool lp-owned) and cupsd.
 final class PrivateCUPS {
     let root: URL
-    private var scheduler: ChildProcess?
+    private var scheduler: TestProcess?
 
     /// Whether a private cupsd can run here.
     static var isAvailable: Bool {
@@ -91,17 +91,21 @@ final class PrivateCUPS {
         defer { close(listener) }
         let conf = root.appendingPathComponent("etc/cupsd.conf").path
         let files = root.appendingPathComponent("etc/cups-files.conf").path
-        // sh learns its own pid ($$) and exec keeps it, so LISTEN_PID names cupsd as sd_listen_fds requires.
-        let script = "export LISTEN_FDS=1 LISTEN_PID=$$; exec /usr/sbin/cupsd -l -c '\(conf)' -s '\(files)'"
-        scheduler = try ChildProcess("/bin/sh", ["-c", script], environment: ProcessInfo.processInfo.environment,
-                                     stdout: .null, stderr: .null, extraDescriptors: [listener: 3])
+        // The listener arrives as sh's standard input (swift-subprocess closes every descriptor above 2 in the
+        // child); sh moves it to fd 3, where sd_listen_fds looks, and gives cupsd /dev/null instead. sh learns its
+        // own pid ($$) and exec keeps it, so LISTEN_PID names cupsd as sd_listen_fds requires.
+        let script = "exec 3<&0 </dev/null; export LISTEN_FDS=1 LISTEN_PID=$$; "
+            + "exec /usr/sbin/cupsd -l -c '\(conf)' -s '\(files)'"
+        scheduler = try await TestProcess.start("/bin/sh", ["-c", script], environment: ProcessInfo.processInfo.environment,
+                                                stdout: .null, stderr: .null, stdinDescriptor: listener,
+                                                timeout: .seconds(600))
         // The first request waits in the backlog until cupsd accepts it: an answer means it is running.
         guard try await run("/usr/bin/lpstat", ["-r"]).output.contains("scheduler is running") else {
             throw FixtureError("cupsd did not start; see \(root.path)/log/error_log")
         }
     }
 
-    /// A Unix socket bound at `path` and listening, for cupsd to inherit as fd 3.
+    /// A Unix socket bound at `path` and listening, for cupsd to inherit (as fd 3).
     private static func listeningSocket(at path: String) throws -> Int32 {
         unlink(path)
         let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
@@ -126,7 +130,7 @@ final class PrivateCUPS {
         return fd
     }
 
-    /// Stops cupsd; its waiter thread reaps it.
+    /// Stops cupsd; swift-subprocess reaps it.
     func stop() {
         guard let scheduler else { return }
         scheduler.signal(SIGKILL)
@@ -162,8 +166,7 @@ final class PrivateCUPS {
     func run(_ executable: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
         var env = ProcessInfo.processInfo.environment
         env["CUPS_SERVER"] = socket
-        let child = try ChildProcess(executable, arguments, environment: env, stderr: .pipe)
-        let (status, stdout, stderr) = await child.collectOutput()
+        let (status, stdout, stderr) = try await TestProcess.run(executable, arguments, environment: env, timeout: .seconds(120))
         return (status, stdout + stderr)
     }
 

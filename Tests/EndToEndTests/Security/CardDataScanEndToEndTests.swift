@@ -61,7 +61,7 @@ struct CardDataScanEndToEndTests {
         var readers: [String] = []
         for card in [Self.mastercard, Self.visa] {
             let port = try freeLoopbackPort()
-            let simulator = try RunningPos(["terminal-sim", "--zvt", "tcp://127.0.0.1:\(port)", "--script", "full-pan,\(card.script)"])
+            let simulator = try await RunningPos(["terminal-sim", "--zvt", "tcp://127.0.0.1:\(port)", "--script", "full-pan,\(card.script)"])
             simulators.append(simulator)
             _ = try #require(await simulator.line(containing: "listening on"))
             readers.append("zvt+tcp://127.0.0.1:\(port)")

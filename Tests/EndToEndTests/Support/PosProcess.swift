@@ -29,10 +29,17 @@ struct PosProcess {
         return root.appendingPathComponent(".build/debug/pos")
     }
 
-    /// Runs `pos` with arguments and extra environment variables, and waits for it to exit.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Outcome {
-        let child = try ChildProcess(executable.path, arguments, environment: Self.environment(adding: environment))
-        let (status, stdout, stderr) = await child.collectOutput()
+    /// The `pos-bench` binary next to `pos`.
+    static var benchExecutable: URL {
+        executable.deletingLastPathComponent().appendingPathComponent("pos-bench")
+    }
+
+    /// Runs `pos` (or `binary`) with arguments and extra environment variables, and waits for it to exit; killed
+    /// with a recorded issue after `timeout`.
+    static func run(_ arguments: [String], environment: [String: String] = [:], binary: URL? = nil,
+                    timeout: Duration = .seconds(300)) async throws -> Outcome {
+        let (status, stdout, stderr) = try await TestProcess.run(
+            (binary ?? executable).path, arguments, environment: Self.environment(adding: environment), timeout: timeout)
         return Outcome(status: status, stdout: stdout, stderr: stderr)
     }
 

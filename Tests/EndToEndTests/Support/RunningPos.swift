@@ -3,12 +3,12 @@ import Foundation
 /// A `pos` process left running (a terminal simulator, a server), whose standard output a test reads line by
 /// line as it arrives.
 final class RunningPos {
-    private let child: ChildProcess
+    private let child: TestProcess
     private var iterator: AsyncStream<String>.Iterator
 
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
-        child = try ChildProcess(PosProcess.executable.path, arguments,
-                                 environment: PosProcess.environment(adding: environment), stderr: .null)
+    init(_ arguments: [String], environment: [String: String] = [:]) async throws {
+        child = try await TestProcess.start(PosProcess.executable.path, arguments,
+                                            environment: PosProcess.environment(adding: environment), stderr: .null)
         iterator = child.stdoutLines().makeAsyncIterator()
     }
 
@@ -23,7 +23,7 @@ final class RunningPos {
         return nil
     }
 
-    /// Sends SIGTERM; the child is reaped by its own waiter thread.
+    /// Sends SIGTERM; swift-subprocess reaps the child.
     func terminate() {
         child.signal(SIGTERM)
     }

@@ -51,14 +51,14 @@ struct PythonBaseline {
         }
     }
 
-    func ingest(pages: URL, database: URL) throws -> Ingest {
-        let report = try run(["--pages", pages.path, "--db", database.path], password: nil)
+    func ingest(pages: URL, database: URL) async throws -> Ingest {
+        let report = try await run(["--pages", pages.path, "--db", database.path], password: nil)
         guard let ingest = report.ingest else { throw BenchError("baseline.py reported no ingest") }
         return ingest
     }
 
-    func drain(server: BenchTestServer, orders: URL) throws -> (Report, Drain) {
-        let report = try run(["--site", server.site, "--username", server.username, "--orders", orders.path],
+    func drain(server: BenchTestServer, orders: URL) async throws -> (Report, Drain) {
+        let report = try await run(["--site", server.site, "--username", server.username, "--orders", orders.path],
                              password: server.password)
         guard let drain = report.drain else { throw BenchError("baseline.py reported no drain") }
         return (report, drain)
@@ -77,44 +77,30 @@ struct PythonBaseline {
     }
 
     /// Runs `--sync kind` against `server` (`orders`: the create bodies for a push).
-    func sync(_ kind: String, server: BenchTestServer, orders: URL? = nil, requests: Int? = nil) throws -> SyncRun {
+    func sync(_ kind: String, server: BenchTestServer, orders: URL? = nil, requests: Int? = nil) async throws -> SyncRun {
         var arguments = ["--sync", kind, "--site", server.site, "--username", server.username]
         if let orders { arguments += ["--orders", orders.path] }
         if let requests { arguments += ["--requests", String(requests)] }
-        let data = try output(arguments, password: server.password)
+        let data = try await output(arguments, password: server.password)
         return try JSONDecoder().decode(SyncRun.self, from: data)
     }
 
-    private func run(_ arguments: [String], password: String?) throws -> Report {
-        try JSONDecoder().decode(Report.self, from: try output(arguments, password: password))
+    private func run(_ arguments: [String], password: String?) async throws -> Report {
+        try JSONDecoder().decode(Report.self, from: try await output(arguments, password: password))
     }
 
-    private func output(_ arguments: [String], password: String?) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [script.path] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["POS_BENCH_PASSWORD"] = password
-        process.environment = environment
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw BenchError("baseline.py exited with status \(process.terminationStatus)")
-        }
-        return data
+    private func output(_ arguments: [String], password: String?) async throws -> Data {
+        try await Executables.output(of: URL(fileURLWithPath: "/usr/bin/python3"), [script.path] + arguments,
+                                     adding: password.map { ["POS_BENCH_PASSWORD": $0] } ?? [:])
     }
 
     /// Finds the script: the given path, else `scripts/bench/baseline.py` above the current directory or above
-    /// the `pos` executable (a checkout's `.build/…/pos`).
+    /// the `pos-bench` executable (a checkout's `.build/…/pos-bench`).
     static func locate(_ path: String?) throws -> URL {
         if let path { return URL(fileURLWithPath: path) }
         let starts = [
             URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-            (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])).resolvingSymlinksInPath(),
+            Executables.current,
         ]
         for start in starts {
             var directory = start

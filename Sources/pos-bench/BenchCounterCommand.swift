@@ -1,11 +1,12 @@
 import ArgumentParser
+import Composition
 import Counter
 import Foundation
 import POSFoundation
 import Storage
 import Yosemite
 
-/// `pos bench counter`: the counter headless on a large catalog — start-up to the first painted sell screen,
+/// `pos-bench counter`: the counter headless on a large catalog — start-up to the first painted sell screen,
 /// scan-to-screen time, and peak memory.
 struct BenchCounterCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -116,7 +117,7 @@ struct BenchCounterCommand: AsyncParsableCommand {
     }
 }
 
-/// What `pos bench counter` measured.
+/// What `pos-bench counter` measured.
 struct BenchCounterResult: Encodable {
     var products: Int
     var startupMilliseconds: Double
@@ -130,14 +131,13 @@ struct BenchCounterResult: Encodable {
         func ms(_ duration: Duration) -> Double {
             (Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15).rounded(toPlaces: 2)
         }
-        let sorted = samples.sorted()
-        func percentile(_ p: Double) -> Duration { sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)] }
+        let latency = BenchCatalogResult.Latency(samples)
         self.products = products
         startupMilliseconds = ms(startup)
         scans = samples.count
-        scanToScreenP50Milliseconds = ms(percentile(0.5))
-        scanToScreenP99Milliseconds = ms(percentile(0.99))
-        scanToScreenMaxMilliseconds = ms(sorted.last ?? .zero)
+        scanToScreenP50Milliseconds = latency.p50.rounded(toPlaces: 2)
+        scanToScreenP99Milliseconds = latency.p99.rounded(toPlaces: 2)
+        scanToScreenMaxMilliseconds = latency.max.rounded(toPlaces: 2)
         peakRSSMiB = (Double(peakRSSKiB) / 1024).rounded(toPlaces: 1)
     }
 

@@ -10,11 +10,11 @@ import TerminalSimulator
 /// It approves by default. `POS_SIM_SCRIPT` gives script words as `pos terminal-sim --script` takes them
 /// (`decline:05`, `drop`, `timeout`, `slow:MS`, comma-separated); `POS_SIM_LEDGER` names a file every approval is
 /// appended to. Its ledger lives as long as the process, so receipt numbers restart with each pos run.
-enum InProcessTerminal {
+public enum InProcessTerminal {
     private static let port = Mutex<UInt16?>(nil)
 
     /// A transport to the in-process terminal, starting it on first use.
-    static func transport() throws -> any ByteTransport {
+    public static func transport() throws -> any ByteTransport {
         let bound = try port.withLock { port -> UInt16 in
             if let port { return port }
             let environment = ProcessInfo.processInfo.environment

@@ -1,3 +1,4 @@
+import Composition
 import Foundation
 import Networking
 import POSFoundation
@@ -7,7 +8,7 @@ import Yosemite
 import FoundationNetworking
 #endif
 
-/// The sync section of `pos bench`: pull and push against `woo-test-server --store-costs` (a real store's
+/// The sync section of `pos-bench`: pull and push against `woo-test-server --store-costs` (a real store's
 /// per-request, per-item and per-order costs, as many workers as cores, `Connection: close`), pos beside the
 /// naive client (sequential, full fields; one POST per order) and the best client (trimmed, 2 in flight;
 /// batches of 25, 2 in flight), both from scripts/bench/baseline.py, in the same run on the same server; and
@@ -85,9 +86,9 @@ struct SyncBenchmark {
         var pull = Comparison(pos: posPull)
         if let python {
             progress("sync: pull, naive client (sequential, full fields)")
-            pull.naive = try client(python.sync("pull-naive", server: server))
+            pull.naive = try await client(python.sync("pull-naive", server: server))
             progress("sync: pull, best client (trimmed, 2 in flight)")
-            pull.best = try client(python.sync("pull-best", server: server))
+            pull.best = try await client(python.sync("pull-best", server: server))
         }
         pull.posOverBest = pull.best.map { posPull.seconds / max($0.seconds, 1e-9) }
         pull.naiveOverPos = pull.naive.map { $0.seconds / max(posPull.seconds, 1e-9) }
@@ -113,9 +114,9 @@ struct SyncBenchmark {
         var push = Comparison(pos: posPush)
         if let python {
             progress("sync: push, naive client (one POST per order)")
-            let naive = try python.sync("push-naive", server: server, orders: bodies)
+            let naive = try await python.sync("push-naive", server: server, orders: bodies)
             progress("sync: push, best client (batches of 25, 2 in flight)")
-            let best = try python.sync("push-best", server: server, orders: bodies)
+            let best = try await python.sync("push-best", server: server, orders: bodies)
             guard naive.failures == 0, best.failures == 0 else { throw BenchError("a Python push failed orders") }
             push.naive = client(naive)
             push.best = client(best)
@@ -150,7 +151,7 @@ struct SyncBenchmark {
         Client(seconds: run.seconds, requests: run.requests, cpuSeconds: run.cpuSeconds)
     }
 
-    /// The same trimmed page GETs through pos's network (a child `pos bench http-client`), URLSession and Python.
+    /// The same trimmed page GETs through pos's network (a child `pos-bench http-client`), URLSession and Python.
     ///
     /// pos and Python are each measured the same way, in a fresh process of their own: one warm-up request not
     /// counted, then `count` sequential GETs with the whole body read (and, for the decoded figure, decoded),
@@ -159,8 +160,8 @@ struct SyncBenchmark {
     private func cpuPerRequest(_ server: BenchTestServer) async throws -> CPUPerRequest {
         let count = cpuRequests
         let fields = CatalogSyncConfiguration.productFields
-        let pos = try Self.httpClientChild(server, requests: count, decode: false)
-        let posDecoded = try Self.httpClientChild(server, requests: count, decode: true)
+        let pos = try await Self.httpClientChild(server, requests: count, decode: false)
+        let posDecoded = try await Self.httpClientChild(server, requests: count, decode: true)
 
         let session = URLSession(configuration: .ephemeral)
         let authorization = "Basic " + Data("\(server.username):\(server.password)".utf8).base64EncodedString()
@@ -175,8 +176,12 @@ struct SyncBenchmark {
         let urlSession = (Self.processCPUSeconds() - before) / Double(count) * 1_000
         session.finishTasksAndInvalidate()
 
-        let python = try self.python.map { try $0.sync("cpu-raw", server: server, requests: count) }
-        let pythonDecoded = try self.python.map { try $0.sync("cpu", server: server, requests: count) }
+        var python: PythonBaseline.SyncRun?
+        var pythonDecoded: PythonBaseline.SyncRun?
+        if let baseline = self.python {
+            python = try await baseline.sync("cpu-raw", server: server, requests: count)
+            pythonDecoded = try await baseline.sync("cpu", server: server, requests: count)
+        }
         func perRequest(_ run: PythonBaseline.SyncRun?) -> Double? {
             run.map { $0.cpuSeconds / Double(max($0.requests, 1)) * 1_000 }
         }
@@ -186,24 +191,13 @@ struct SyncBenchmark {
             pythonDecodedMilliseconds: perRequest(pythonDecoded))
     }
 
-    /// Milliseconds of CPU per request of `pos bench http-client` run as a child of this process.
-    private static func httpClientChild(_ server: BenchTestServer, requests: Int, decode: Bool) throws -> Double {
-        let process = Process()
-        process.executableURL = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["bench", "http-client", "--site", server.site, "--username", server.username,
-                             "--requests", String(requests)] + (decode ? ["--decode"] : [])
-        var environment = ProcessInfo.processInfo.environment
-        environment["POS_BENCH_PASSWORD"] = server.password
-        process.environment = environment
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw BenchError("pos bench http-client exited with status \(process.terminationStatus)")
-        }
+    /// Milliseconds of CPU per request of `pos-bench http-client` run as a child of this process.
+    private static func httpClientChild(_ server: BenchTestServer, requests: Int, decode: Bool) async throws -> Double {
+        let data = try await Executables.output(
+            of: Executables.current,
+            ["http-client", "--site", server.site, "--username", server.username, "--requests", String(requests)]
+                + (decode ? ["--decode"] : []),
+            adding: ["POS_BENCH_PASSWORD": server.password])
         let run = try JSONDecoder().decode(BenchHTTPClientCommand.Output.self, from: data)
         return run.cpuSeconds / Double(max(run.requests, 1)) * 1_000
     }

@@ -4,10 +4,10 @@ import HardwareLinux
 import POSFoundation
 
 /// The composition seam between the reader commands and the live transports of HardwareLinux.
-enum LiveReaderTransports {
+public enum LiveReaderTransports {
     /// The transport for a reader address: TCP for `zvt+tcp`, a TTY for `…+serial` (9600 8N2 for ZVT, 8N1 for
     /// Concert), libusb for `…+usb`, and the in-process simulator (``InProcessTerminal``) for `sim://`.
-    static func transport(for address: ReaderAddress) throws -> any ByteTransport {
+    public static func transport(for address: ReaderAddress) throws -> any ByteTransport {
         switch address.link {
         case .tcp(let host, let port):
             return TCPTransport(host: host, port: port, connectTimeout: .seconds(5))
@@ -27,7 +27,7 @@ enum LiveReaderTransports {
 
     /// The card-reader service of a pos process: live transports, terminal time in this machine's time zone, and
     /// the ZVT limits (``zvtTimeouts(_:)``).
-    static func cardReaderService(currency: Currency) -> any CardReaderService {
+    public static func cardReaderService(currency: Currency) -> any CardReaderService {
         let offset = Int64(TimeZone.current.secondsFromGMT())
         return DefaultCardReaderService(
             makeTransport: { address in try transport(for: address) }, currency: currency,
@@ -38,7 +38,7 @@ enum LiveReaderTransports {
     /// The ZVT timeouts, with the two short limits from the environment in whole seconds (docs/hardware.md "ZVT
     /// time limits"): `POS_ZVT_COMPLETION_LIMIT` (after the final status, default 15) and `POS_ZVT_SILENCE_LIMIT`
     /// (silence after the acknowledgement, default 15). A value that is not a whole number is ignored.
-    static func zvtTimeouts(_ environment: [String: String]) -> ZVTTimeouts {
+    public static func zvtTimeouts(_ environment: [String: String]) -> ZVTTimeouts {
         ZVTTimeouts.standard.with(
             completionAfterStatusSeconds: environment["POS_ZVT_COMPLETION_LIMIT"].flatMap { Int($0) },
             silenceAfterAcknowledgeSeconds: environment["POS_ZVT_SILENCE_LIMIT"].flatMap { Int($0) }
@@ -46,7 +46,7 @@ enum LiveReaderTransports {
     }
 
     /// Known terminals plugged in by USB now, matched against the table the udev rules come from.
-    static func discoveredTerminals() async -> Result<[DiscoveredTerminal], LibUSBError> {
+    public static func discoveredTerminals() async -> Result<[DiscoveredTerminal], LibUSBError> {
         do {
             return .success(try await LibUSBDeviceEnumerator(api: LiveLibUSB()).knownTerminals())
         } catch {
@@ -55,7 +55,7 @@ enum LiveReaderTransports {
     }
 
     /// Accepts connections on a TCP port and hands each to `serve`, until cancelled.
-    static func listen(
+    public static func listen(
         host: String, port: UInt16, announce: (UInt16) -> Void, serve: @escaping @Sendable (any ByteTransport) async -> Void
     ) async throws {
         let listener = TCPListener(host: host, port: port)
@@ -69,7 +69,7 @@ enum LiveReaderTransports {
     }
 
     /// Opens a pseudo-terminal pair, links its secondary end at `link`, and returns the primary end.
-    static func pseudoTerminal(linkedAt link: String) async throws -> any ByteTransport {
+    public static func pseudoTerminal(linkedAt link: String) async throws -> any ByteTransport {
         let pair = try PseudoTerminalPair.open()
         let manager = FileManager.default
         if (try? manager.destinationOfSymbolicLink(atPath: link)) != nil {

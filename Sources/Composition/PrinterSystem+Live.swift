@@ -7,7 +7,7 @@ extension PrinterSystem {
     /// The printers of this machine: CUPS queues by name (`CUPS_SERVER` is honoured), `file:DIR` (text) and
     /// `file+escpos:DIR` (ESC/POS) folders, and — when no printer is named and CUPS has no default — text files
     /// in `<data dir>/printed/`.
-    static func live(dataDirectory: URL) -> PrinterSystem {
+    public static func live(dataDirectory: URL) -> PrinterSystem {
         PrinterSystem(
             list: { try CUPSPrinter.destinations() },
             printer: { name in

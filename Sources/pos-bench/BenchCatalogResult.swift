@@ -1,25 +1,35 @@
 import Foundation
+import Histogram
 
-/// What `pos bench catalog` measured. Stable `--json` shape.
+/// What `pos-bench catalog` measured. Stable `--json` shape.
 struct BenchCatalogResult: Encodable {
-    /// Percentiles of a series of timings, in milliseconds.
+    /// Percentiles of a series of timings, in milliseconds, from an HdrHistogram of the samples in nanoseconds
+    /// (three significant digits: a percentile is within 0.1 % of the sample it stands for).
     struct Latency: Encodable {
         var count: Int
         var p50: Double
+        var p90: Double
         var p99: Double
         var max: Double
+        var mean: Double
 
         init(_ samples: [Duration]) {
-            let sorted = samples.map { Double($0.components.attoseconds) / 1e15 + Double($0.components.seconds) * 1e3 }
-                .sorted()
-            count = sorted.count
-            func percentile(_ p: Double) -> Double {
-                guard !sorted.isEmpty else { return 0 }
-                return sorted[Swift.min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)]
+            var histogram = Histogram<UInt64>(numberOfSignificantValueDigits: .three)
+            for sample in samples {
+                let (seconds, attoseconds) = sample.components
+                _ = histogram.record(UInt64(Swift.max(0, seconds * 1_000_000_000 + attoseconds / 1_000_000_000)))
             }
-            p50 = percentile(0.50)
-            p99 = percentile(0.99)
-            self.max = sorted.last ?? 0
+            self.init(histogram)
+        }
+
+        init(_ histogram: Histogram<UInt64>) {
+            func milliseconds(_ nanoseconds: UInt64) -> Double { Double(nanoseconds) / 1e6 }
+            count = Int(histogram.totalCount)
+            p50 = milliseconds(histogram.valueAtPercentile(50))
+            p90 = milliseconds(histogram.valueAtPercentile(90))
+            p99 = milliseconds(histogram.valueAtPercentile(99))
+            self.max = count == 0 ? 0 : milliseconds(histogram.maxRecorded)
+            mean = count == 0 ? 0 : histogram.mean / 1e6
         }
     }
 

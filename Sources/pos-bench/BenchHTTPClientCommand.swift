@@ -3,9 +3,9 @@ import Foundation
 import Networking
 import Yosemite
 
-/// `pos bench http-client` (hidden): the client side of "client CPU per request", in a process of its own.
+/// `pos-bench http-client` (hidden): the client side of "client CPU per request", in a process of its own.
 ///
-/// `pos bench sync` runs it as a child process beside `scripts/bench/baseline.py --sync cpu-raw`, so both clients are
+/// `pos-bench sync` runs it as a child process beside `scripts/bench/baseline.py --sync cpu-raw`, so both clients are
 /// measured the same way: a fresh process, one warm-up request not counted (the event loop, the connection pool,
 /// Python's opener), then N sequential trimmed page GETs whose whole bodies are read, timed with `getrusage` of
 /// the process (user + system, every thread). Measured inside the bench process instead, the figure also carried
@@ -13,7 +13,7 @@ import Yosemite
 struct BenchHTTPClientCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "http-client",
-        abstract: "Page GETs through pos's HTTP client, printing the process's CPU (used by pos bench sync).",
+        abstract: "Page GETs through pos's HTTP client, printing the process's CPU (used by pos-bench sync).",
         shouldDisplay: false
     )
 

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 
-/// `pos bench all` (also plain `pos bench`): the one benchmark suite, with the Python baseline.
+/// `pos-bench all` (also plain `pos-bench`): the one benchmark suite, with the Python baseline.
 struct BenchAllCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "all",
@@ -14,7 +14,8 @@ struct BenchAllCommand: AsyncParsableCommand {
             and state machine against the wire time at 9600 baud, cold start, and peak RSS. In the same run \
             scripts/bench/baseline.py (/usr/bin/python3, stdlib only) ingests the same catalog pages and drains \
             the same orders one per request. Build in release mode first: \
-            swift build -c release --product pos && swift build -c release --product woo-test-server.
+            swift build -c release --product pos-bench && swift build -c release --product pos \
+            && swift build -c release --product woo-test-server.
             """
     )
 
@@ -30,10 +31,13 @@ struct BenchAllCommand: AsyncParsableCommand {
     @Flag(help: "Do not run the Python baseline.")
     var skipBaseline = false
 
-    @Option(help: "The woo-test-server executable (default: next to pos).")
+    @Option(help: "The woo-test-server executable (default: next to pos-bench).")
     var wooTestServer: String?
 
-    @Option(help: "The baseline script (default: scripts/bench/baseline.py above the current directory or pos).")
+    @Option(help: "The pos executable whose cold start is timed (default: next to pos-bench).")
+    var pos: String?
+
+    @Option(help: "The baseline script (default: scripts/bench/baseline.py above the current directory or pos-bench).")
     var baselineScript: String?
 
     @Option(help: "Where to put the scratch data (default: a new temporary directory, removed afterwards).")
@@ -53,6 +57,7 @@ struct BenchAllCommand: AsyncParsableCommand {
         let suite = BenchSuite(
             sizes: quick ? .quick(products: count) : .full(products: count), quick: quick, scratch: scratch,
             testServer: try BenchTestServer.locate(wooTestServer),
+            pos: try Executables.locate("pos", pos, hint: "build it with `swift build -c release --product pos` or pass --pos PATH"),
             baselineScript: skipBaseline ? nil : try PythonBaseline.locate(baselineScript),
             progress: { FileHandle.standardError.write(Data("bench: \($0)\n".utf8)) })
         let result = try await suite.run()

@@ -9,7 +9,7 @@ import Yosemite
 extension AppEnvironment {
     /// The production environment for a data directory: the database on disk, AsyncHTTPClient networking, the
     /// real clocks. The only place pos builds live dependencies.
-    static func live(dataDirectory: URL, logger: Logger) throws -> AppEnvironment {
+    public static func live(dataDirectory: URL, logger: Logger) throws -> AppEnvironment {
         let database = try AppDatabase.openOnDisk(
             at: dataDirectory.appendingPathComponent(AppEnvironment.FileName.database).path,
             dates: .live
@@ -31,7 +31,7 @@ extension AppEnvironment {
     }
 
     /// fiskaly's API with the saved credentials (`fiskaly-credentials.json`), or nil when none are saved.
-    static func fiskalyRemote(dataDirectory: URL) -> FiskalyRemote? {
+    public static func fiskalyRemote(dataDirectory: URL) -> FiskalyRemote? {
         guard let credentials = try? FiskalyCredentialsFile(dataDirectory: dataDirectory).load(),
               let site = try? SiteAddress(credentials.baseURL) else { return nil }
         let network = HTTPClientNetwork(credentials: Credentials(site: site, username: "", applicationPassword: ""),
@@ -42,7 +42,7 @@ extension AppEnvironment {
     /// The TSE for a mode: the demo store's simulated TSE persisted in the data directory; for a real store
     /// fiskaly's, when the fiscal settings name the TSS, client and register serial and the credentials file
     /// exists (built once per process, so one token serves every call); otherwise none.
-    static func fiscalSigners(dataDirectory: URL) -> @Sendable (FiscalMode) -> (any FiscalSigner)? {
+    public static func fiscalSigners(dataDirectory: URL) -> @Sendable (FiscalMode) -> (any FiscalSigner)? {
         let settings = FiscalSettings.load(dataDirectory: dataDirectory)
         var live: FiskalySigner?
         if let configuration = settings.fiskalyConfiguration, let remote = fiskalyRemote(dataDirectory: dataDirectory) {
@@ -60,8 +60,8 @@ extension AppEnvironment {
 
 /// Logging goes to standard error, at the level in `POS_LOG_LEVEL` (default: warning). Card data, passwords and
 /// tokens are never logged by any module.
-enum LoggingSetup {
-    static func logger() -> Logger {
+public enum LoggingSetup {
+    public static func logger() -> Logger {
         var logger = Logger(label: "pos")
         let level = ProcessInfo.processInfo.environment["POS_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:))
         logger.logLevel = level ?? .warning

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 
-/// `pos bench zvt`: the CPU cost of a ZVT payment in the counter against its wire time at 9600 baud.
+/// `pos-bench zvt`: the CPU cost of a ZVT payment in the counter against its wire time at 9600 baud.
 struct BenchZVTCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "zvt",

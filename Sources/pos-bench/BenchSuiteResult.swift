@@ -1,6 +1,6 @@
 import Foundation
 
-/// Everything `pos bench all` measured, with the Python baseline and the ratios. Stable `--json` shape.
+/// Everything `pos-bench all` measured, with the Python baseline and the ratios. Stable `--json` shape.
 struct BenchSuiteResult: Encodable {
     struct ScanToCart: Encodable {
         /// Scan → `editSale` (the line added, the cart priced incrementally, persisted) → summary, per scan (ms).

@@ -1,9 +1,10 @@
+import Composition
 import Foundation
 import Logging
 import POSFoundation
 import Yosemite
 
-/// The one benchmark suite behind `pos bench all`: generates its data in a scratch directory, runs every
+/// The one benchmark suite behind `pos-bench` (`pos-bench all`): generates its data in a scratch directory, runs every
 /// measurement and the Python baseline on the same data and test server, and returns the figures.
 @MainActor
 struct BenchSuite {
@@ -46,6 +47,8 @@ struct BenchSuite {
     let quick: Bool
     let scratch: URL
     let testServer: URL
+    /// The `pos` executable whose cold start is timed.
+    let pos: URL
     /// The baseline script, or `nil` to skip the baseline.
     let baselineScript: URL?
     let progress: (String) -> Void
@@ -85,7 +88,7 @@ struct BenchSuite {
         zvt.concert = try await ConcertBenchmark(payments: sizes.zvtPayments).run()
 
         progress("cold start: \(sizes.coldStarts) × pos status on the \(sizes.products)-product data directory")
-        let coldStart = try ColdStartBenchmark(dataDirectory: catalogDirectory, runs: sizes.coldStarts).run()
+        let coldStart = try await ColdStartBenchmark(pos: pos, dataDirectory: catalogDirectory, runs: sizes.coldStarts).run()
 
         progress("outbox drain: \(sizes.drainOrders) orders batched, \(sizes.drainOrders) one per request")
         let bodies = scratch.appendingPathComponent("orders.json")
@@ -126,10 +129,10 @@ struct BenchSuite {
         progress("python baseline: writing the same pages, ingest with json + sqlite3")
         let pages = scratch.appendingPathComponent("pages")
         try PythonBaseline.writePages(of: generator, to: pages)
-        let ingest = try python.ingest(pages: pages, database: scratch.appendingPathComponent("baseline.sqlite"))
+        let ingest = try await python.ingest(pages: pages, database: scratch.appendingPathComponent("baseline.sqlite"))
         progress("python baseline: drain, one order per request")
         let before = try await server.requestCount()
-        let (report, drain) = try python.drain(server: server, orders: bodies)
+        let (report, drain) = try await python.drain(server: server, orders: bodies)
         let after = try await server.requestCount()
         guard drain.failures == 0 else { throw BenchError("the baseline's drain failed \(drain.failures) orders") }
         return PythonBaseline.Result(

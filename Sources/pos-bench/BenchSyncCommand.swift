@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 
-/// `pos bench sync`: only the sync section of `pos bench all` (pull and push against the store-like server).
+/// `pos-bench sync`: only the sync section of `pos-bench all` (pull and push against the store-like server).
 struct BenchSyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",

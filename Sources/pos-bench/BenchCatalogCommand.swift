@@ -4,7 +4,7 @@ import POSFoundation
 import Storage
 import Yosemite
 
-/// `pos bench catalog`: ingest a generated catalog through the sync's write path, then time lookups and searches.
+/// `pos-bench catalog`: ingest a generated catalog through the sync's write path, then time lookups and searches.
 struct BenchCatalogCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "catalog",

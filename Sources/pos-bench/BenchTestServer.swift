@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The `woo-test-server` executable (built next to `pos`) on loopback, in its own process: `pos` does not link the
+/// The `woo-test-server` executable (built next to `pos-bench`) on loopback, in its own process: pos-bench does not link the
 /// test server (the module graph keeps it out of the product), so the benchmark drives it as any client would.
 @MainActor
 final class BenchTestServer {
@@ -65,7 +65,7 @@ final class BenchTestServer {
         return object
     }
 
-    /// Finds `woo-test-server` next to the running `pos`, unless a path is given.
+    /// Finds `woo-test-server` next to the running `pos-bench`, unless a path is given.
     static func locate(_ path: String?) throws -> URL {
         if let path { return URL(fileURLWithPath: path) }
         let here = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]))
@@ -73,7 +73,7 @@ final class BenchTestServer {
         let candidate = here.appendingPathComponent("woo-test-server")
         guard FileManager.default.isExecutableFile(atPath: candidate.path) else {
             throw BenchError("""
-                no woo-test-server next to pos (\(candidate.path)); build it with \
+                no woo-test-server next to pos-bench (\(candidate.path)); build it with \
                 `swift build -c release --product woo-test-server` or pass --woo-test-server PATH
                 """)
         }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What `pos bench zvt` measured: CPU per payment against the wire time of the same bytes. Stable `--json` shape.
+/// What `pos-bench zvt` measured: CPU per payment against the wire time of the same bytes. Stable `--json` shape.
 struct BenchZVTResult: Encodable, Sendable {
     /// How many payments were replayed.
     var payments: Int
