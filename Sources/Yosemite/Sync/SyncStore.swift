@@ -53,7 +53,7 @@ public final class SyncStore: Store {
         let database = environment.database
         Task {
             do {
-                let entries = try await database.read { db in try OutboxRecord.unsentAndParked(in: db) }
+                let entries = try await database.unsentAndParkedOutbox()
                 onCompletion(.success(entries.map(OutboxItem.init)))
             } catch {
                 onCompletion(.failure(.storage(String(describing: error))))
@@ -66,11 +66,7 @@ public final class SyncStore: Store {
         let logger = environment.logger
         Task {
             do {
-                guard let entry = try await database.performAndSave({ db -> OutboxRecord? in
-                    guard let entry = try OutboxRecord.retryParked(id: id, in: db) else { return nil }
-                    if let orderId = entry.orderId { try OrderRecord.setSyncState(.pending, id: orderId, in: db) }
-                    return entry
-                }) else { return onCompletion(.failure(.noSuchParkedEntry(id))) }
+                guard let entry = try await database.retryParkedOutboxEntry(id: id) else { return onCompletion(.failure(.noSuchParkedEntry(id))) }
                 logger.notice("sync: parked entry \(id) queued again by an operator")
                 onCompletion(.success(OutboxItem(entry)))
             } catch {
@@ -86,7 +82,7 @@ public final class SyncStore: Store {
         let logger = environment.logger
         Task {
             do {
-                guard let entry = try await database.performAndSave({ db in try OutboxRecord.discardParked(id: id, in: db) })
+                guard let entry = try await database.discardParkedOutboxEntry(id: id)
                 else { return onCompletion(.failure(.noSuchParkedEntry(id))) }
                 logger.warning(
                     "sync: parked entry \(id) (\(entry.kind), order \(entry.orderId ?? 0)) discarded by an operator; reason was: \(entry.parkedReason ?? "none")")
