@@ -12,7 +12,7 @@ public enum CardPresentPaymentAction: Action {
     /// Live reader lists and events for the UI.
     case observeReaders(onCompletion: @Sendable (CardReaderStreams) -> Void)
     /// Connects (remembering the reader) and resolves its unresolved attempts.
-    case connect(reader: String?, onCompletion: @Sendable (Result<CardReaderDescriptor, CardPaymentError>) -> Void)
+    case connect(reader: String?, onCompletion: @Sendable (Result<CardReaderSummary, CardPaymentError>) -> Void)
     /// Disconnects the connected reader.
     case disconnect(onCompletion: @Sendable () -> Void)
     /// Pays what is due on an open sale (``OrderAction/openSale(cart:onCompletion:)``): `cash` (split tender, a
@@ -53,7 +53,7 @@ public enum CardPresentPaymentAction: Action {
         onCompletion: @Sendable (Result<CardRefund, CardPaymentError>) -> Void
     )
     /// Closes the terminal's batch, journalled.
-    case endOfDay(reader: String?, onCompletion: @Sendable (Result<TerminalReport, CardPaymentError>) -> Void)
+    case endOfDay(reader: String?, onCompletion: @Sendable (Result<TerminalBatchReport, CardPaymentError>) -> Void)
     /// Asks the terminal about every unresolved attempt on the reader and records what it finds, once.
     case resolveUnknownOutcomes(reader: String?, onCompletion: @Sendable (Result<[ResolvedAttempt], CardPaymentError>) -> Void)
     /// Closes an unresolved attempt by hand after checking the terminal's journal: `charged` records the payment.

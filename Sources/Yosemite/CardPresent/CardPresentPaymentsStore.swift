@@ -26,11 +26,12 @@ public final class CardPresentPaymentsStore: Store {
                     onCompletion(CardReaderStreams(discovered: Self.empty(), connected: Self.empty(), events: Self.empty()))
                     return
                 }
-                onCompletion(CardReaderStreams(discovered: service.discoveredReaders(), connected: service.connectedReaders(),
+                onCompletion(CardReaderStreams(discovered: Self.summaries(service.discoveredReaders()),
+                                               connected: Self.summaries(service.connectedReaders()),
                                                events: service.readerEvents()))
             }
         case .connect(let reader, let onCompletion):
-            Task { onCompletion(await Self.result { () async throws(CardPaymentError) in try await coordinator.connect(reader) }) }
+            Task { onCompletion(await Self.result { () async throws(CardPaymentError) in CardReaderSummary(try await coordinator.connect(reader)) }) }
         case .disconnect(let onCompletion):
             Task { await coordinator.disconnect(); onCompletion() }
         case .collectPayment(let saleId, let cash, let reader, let onProgress, let onCompletion):
@@ -72,7 +73,7 @@ public final class CardPresentPaymentsStore: Store {
                 })
             }
         case .endOfDay(let reader, let onCompletion):
-            Task { onCompletion(await Self.result { () async throws(CardPaymentError) in try await coordinator.endOfDay(reader: reader) }) }
+            Task { onCompletion(await Self.result { () async throws(CardPaymentError) in TerminalBatchReport(try await coordinator.endOfDay(reader: reader)) }) }
         case .resolveUnknownOutcomes(let reader, let onCompletion):
             Task {
                 onCompletion(await Self.result { () async throws(CardPaymentError) in try await coordinator.resolveAll(reader: reader) })
@@ -93,4 +94,15 @@ public final class CardPresentPaymentsStore: Store {
     }
 
     private nonisolated static func empty<T>() -> AsyncStream<T> { AsyncStream { $0.finish() } }
+
+    /// The readers of a Hardware stream as Yosemite's values, on every change (ends when it ends).
+    private nonisolated static func summaries(_ readers: AsyncStream<[CardReaderDescriptor]>) -> AsyncStream<[CardReaderSummary]> {
+        AsyncStream { continuation in
+            let task = Task {
+                for await list in readers { continuation.yield(list.map(CardReaderSummary.init)) }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
 }

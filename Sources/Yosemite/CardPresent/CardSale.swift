@@ -70,9 +70,9 @@ public struct CardRefund: Hashable, Sendable {
 /// Live lists of readers, for the UI.
 public struct CardReaderStreams: Sendable {
     /// Readers the counter can use (configured, plugged in), on every change.
-    public var discovered: AsyncStream<[CardReaderDescriptor]>
+    public var discovered: AsyncStream<[CardReaderSummary]>
     /// The connected reader as a list (empty when none), on every change.
-    public var connected: AsyncStream<[CardReaderDescriptor]>
+    public var connected: AsyncStream<[CardReaderSummary]>
     /// Everything that happens to readers, prompts included.
     public var events: AsyncStream<CardReaderEvent>
 }

@@ -26,7 +26,7 @@ public enum OrderAction: Action {
     /// Sales in the given states, newest first.
     case listSales(states: [Checkout.State], onCompletion: @Sendable (Result<[SaleSummary], OrderError>) -> Void)
     /// Local orders matching a filter, newest first.
-    case listOrders(filter: OrderHistoryFilter, onCompletion: @Sendable (Result<[LocalOrder], OrderError>) -> Void)
+    case listOrders(filter: OrderQuery, onCompletion: @Sendable (Result<[LocalOrder], OrderError>) -> Void)
     /// One order by local number, client UUID or server number ("#123").
     case loadOrder(reference: String, onCompletion: @Sendable (Result<LocalOrder, OrderError>) -> Void)
 }

@@ -91,8 +91,8 @@ public final class OrderStore: Store {
         }
     }
 
-    private static func list(_ filter: OrderHistoryFilter, _ environment: AppEnvironment) async throws -> [LocalOrder] {
-        try await environment.database.orderHistory(filter).map(LocalOrder.init)
+    private static func list(_ query: OrderQuery, _ environment: AppEnvironment) async throws -> [LocalOrder] {
+        try await environment.database.orderHistory(query.filter).map(LocalOrder.init)
     }
 
     private static func load(_ reference: String, _ environment: AppEnvironment) async throws -> LocalOrder {

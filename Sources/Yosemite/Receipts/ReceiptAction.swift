@@ -31,9 +31,9 @@ public enum ReceiptAction: Action {
     /// Renders, stores and prints the end-of-day (Z) report of the day containing `day`.
     case printEndOfDay(day: Date, printer: String?, onCompletion: @Sendable (Result<ReceiptPrintOutcome, ReceiptError>) -> Void)
     /// Kicks the cash drawer through the receipt printer.
-    case openDrawer(printer: String?, onCompletion: @Sendable (Result<PrintJobResult, ReceiptError>) -> Void)
+    case openDrawer(printer: String?, onCompletion: @Sendable (Result<PrintJobOutcome, ReceiptError>) -> Void)
     /// Lists the printers with their states.
-    case listPrinters(onCompletion: @Sendable (Result<[PrinterDescription], ReceiptError>) -> Void)
+    case listPrinters(onCompletion: @Sendable (Result<[PrintQueue], ReceiptError>) -> Void)
     /// Prints a test page on a printer.
-    case printTestPage(printer: String, onCompletion: @Sendable (Result<PrintJobResult, ReceiptError>) -> Void)
+    case printTestPage(printer: String, onCompletion: @Sendable (Result<PrintJobOutcome, ReceiptError>) -> Void)
 }

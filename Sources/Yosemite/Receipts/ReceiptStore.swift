@@ -63,12 +63,12 @@ public final class ReceiptStore: Store {
             run(onCompletion) { () async throws(ReceiptError) in try await service.printEndOfDay(day, printer: printer) }
         case .openDrawer(let printer, let onCompletion):
             run(onCompletion) { () async throws(ReceiptError) in
-                try await service.send([.drawerKick(.pin2)], title: "Open cash drawer", printer: printer)
+                PrintJobOutcome(try await service.send([.drawerKick(.pin2)], title: "Open cash drawer", printer: printer))
             }
         case .listPrinters(let onCompletion):
-            run(onCompletion) { () async throws(ReceiptError) in try await service.listPrinters() }
+            run(onCompletion) { () async throws(ReceiptError) in try await service.listPrinters().map(PrintQueue.init) }
         case .printTestPage(let printer, let onCompletion):
-            run(onCompletion) { () async throws(ReceiptError) in try await service.printTestPage(printer) }
+            run(onCompletion) { () async throws(ReceiptError) in PrintJobOutcome(try await service.printTestPage(printer)) }
         }
     }
 

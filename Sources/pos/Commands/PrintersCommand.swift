@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hardware
+import POSFoundation
 import Yosemite
 
 /// `pos printers list [--json]`: the print queues and their states.
@@ -20,7 +21,7 @@ struct PrintersCommand: AsyncParsableCommand {
             var printers = await Self.cupsPrinters(session.manager)
             // With no printer named and no CUPS default, receipts go to text files (as the counter's Printers shows).
             let folder = session.environment.dataDirectory.appendingPathComponent("printed", isDirectory: true).path
-            printers.append(PrinterDescription(
+            printers.append(PrintQueue(
                 name: "file:" + folder, info: "text files", state: .idle, isRaw: false,
                 isDefault: !printers.contains(where: \.isDefault)))
             if json {
@@ -35,8 +36,8 @@ struct PrintersCommand: AsyncParsableCommand {
 
         /// The CUPS queues; when CUPS cannot be asked, none, after saying so (receipts still go to files).
         @MainActor
-        static func cupsPrinters(_ manager: StoresManager) async -> [PrinterDescription] {
-            let result: Result<[PrinterDescription], ReceiptError> = await withCheckedContinuation { continuation in
+        static func cupsPrinters(_ manager: StoresManager) async -> [PrintQueue] {
+            let result: Result<[PrintQueue], ReceiptError> = await withCheckedContinuation { continuation in
                 manager.dispatch(ReceiptAction.listPrinters { continuation.resume(returning: $0) })
             }
             switch result {
@@ -60,7 +61,7 @@ struct PrinterReport: Encodable {
     var raw: Bool
     var isDefault: Bool
 
-    init(_ printer: PrinterDescription) {
+    init(_ printer: PrintQueue) {
         name = printer.name
         info = printer.info
         state = switch printer.state {

@@ -99,7 +99,7 @@ struct ReaderEndOfDayCommand: AsyncParsableCommand {
         let options = options
         let report = try await CardCommandSupport.terminalOperation(data: data, reader: options.reader, json: options.json) { manager, reader, settings in
             _ = try options.currencyMatches(settings)
-            return try await manager.perform { (done: @escaping @Sendable (Result<TerminalReport, CardPaymentError>) -> Void) in
+            return try await manager.perform { (done: @escaping @Sendable (Result<TerminalBatchReport, CardPaymentError>) -> Void) in
                 CardPresentPaymentAction.endOfDay(reader: reader, onCompletion: done)
             }
         }

@@ -221,7 +221,8 @@ struct NamedOperationsTests {
         // Then
         #expect(numbers[1] == numbers[0] + 1)
         let order = try #require(try await database.order(localNumber: numbers[1]))
-        let rows = try #require(try await database.receiptOrderRows(orderId: try #require(order.id)))
+        let orderId = try #require(order.id)
+        let rows = try #require(try await database.receiptOrderRows(orderId: orderId))
         #expect(rows.cardResults.values.sorted() == ["{}"])
         #expect(try await database.paymentAttempt(id: "attempt-\(numbers[1])")?.orderId == order.id)
     }

@@ -94,7 +94,7 @@ extension OrdersInteractor {
             let record = try await stores.perform {
                 ReceiptAction.generateRefund(order: order, amount: refund.amount, reason: nil, card: refund.card, onCompletion: $0)
             }
-            guard let id = record.id else { return " Refund receipt stored." }
+            guard let id = record.receiptID else { return " Refund receipt stored." }
             let outcome = try await stores.perform { (done: @escaping @Sendable (Result<ReceiptPrintOutcome, ReceiptError>) -> Void) in
                 ReceiptAction.print(receiptID: id, printer: nil, onCompletion: done)
             }

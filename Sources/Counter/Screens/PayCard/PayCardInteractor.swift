@@ -76,7 +76,7 @@ public final class PayCardInteractor {
                 let sale = try await stores.perform { (done: @escaping @Sendable (Result<CardSale, CardPaymentError>) -> Void) in
                     CardPresentPaymentAction.collectPayment(
                         saleId: saleId, cash: cash, reader: reader,
-                        onProgress: { step in if case .prompt(let prompt) = step { onPrompt(prompt.text) } },
+                        onProgress: { step in if let text = step.promptText { onPrompt(text) } },
                         onCompletion: done)
                 }
                 self.response.phase = .approved
@@ -97,9 +97,9 @@ public final class PayCardInteractor {
 
     private func failed(_ error: CardPaymentError) {
         switch error {
-        case .declined(let reader):
+        case .declined:
             let cancelled = response.phase == .cancelling
-            response.phase = .declined(reason: (cancelled ? "Cancelled at the terminal — " : "") + reader.message,
+            response.phase = .declined(reason: (cancelled ? "Cancelled at the terminal — " : "") + (error.readerMessage ?? ""),
                                        suggestion: error.recoverySuggestion)
             context.readerActivity.set(nil)
         case .outcomeUnknown(_, let reason), .unresolvedAttempt(_, let reason):

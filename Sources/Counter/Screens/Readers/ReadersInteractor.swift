@@ -51,7 +51,7 @@ public final class ReadersInteractor {
                     for await readers in discovered {
                         guard let self else { return }
                         for reader in readers {
-                            self.response.add(ReadersDataFlow.Reader(address: reader.address.description, name: reader.name,
+                            self.response.add(ReadersDataFlow.Reader(address: reader.address, name: reader.name,
                                                                      source: "plugged in"))
                         }
                         self.present(self.response)
@@ -60,7 +60,7 @@ public final class ReadersInteractor {
                 self.observers.append(Task { [weak self] in
                     for await readers in connected {
                         guard let self else { return }
-                        self.response.connected = readers.first?.address.description
+                        self.response.connected = readers.first?.address
                         self.present(self.response)
                     }
                 })
@@ -112,7 +112,7 @@ public final class ReadersInteractor {
         Task {
             do throws(CardPaymentError) {
                 let reader = try await stores.perform { CardPresentPaymentAction.connect(reader: address, onCompletion: $0) }
-                self.response.connected = reader.address.description
+                self.response.connected = reader.address
                 self.response.message = "Connected to \(reader.description); remembered for the next payments."
                 self.finish(error: nil)
                 self.loadUnresolved()

@@ -59,7 +59,7 @@ final class OrderTestStore {
         }
     }
 
-    func list(_ filter: OrderHistoryFilter = .init()) async -> Result<[LocalOrder], OrderError> {
+    func list(_ filter: OrderQuery = .init()) async -> Result<[LocalOrder], OrderError> {
         await withCheckedContinuation { continuation in
             dispatcher.dispatch(OrderAction.listOrders(filter: filter) { continuation.resume(returning: $0) })
         }
