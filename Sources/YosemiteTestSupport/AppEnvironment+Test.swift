@@ -56,14 +56,26 @@ extension AppEnvironment {
     public static let liveNetwork: @Sendable (Credentials) -> any Network = { HTTPClientNetwork(credentials: $0, timeout: .seconds(10)) }
 }
 
-/// Records actions that reached a dispatcher with no store for them.
-@MainActor
-public final class UnhandledActions {
-    public var names: [String] = []
+extension Dispatcher {
+    /// Dispatches an action and returns its answer or the domain's error as a `Result`, for tests that assert on
+    /// failures.
+    public func result<A: Action, Value: Sendable>(_ makeAction: (Reply<Value>) -> A) async -> Result<Value, A.Failure> {
+        do throws(A.Failure) {
+            return .success(try await dispatch(makeAction))
+        } catch {
+            return .failure(error)
+        }
+    }
+}
 
-    public init() {}
-
-    public var handler: Dispatcher.UnhandledActionHandler {
-        { [unowned self] action in names.append(String(describing: type(of: action))) }
+extension StoresManager {
+    /// Dispatches an action and returns its answer or the domain's error as a `Result`, for tests that assert on
+    /// failures.
+    public func result<A: Action, Value: Sendable>(_ makeAction: (Reply<Value>) -> A) async -> Result<Value, A.Failure> {
+        do throws(A.Failure) {
+            return .success(try await dispatch(makeAction))
+        } catch {
+            return .failure(error)
+        }
     }
 }

@@ -73,7 +73,7 @@ extension DemoFiscalEndToEndTests {
         #expect(try PersistentFiscalSigner(directory: data.url, clientSerial: "").snapshot().signatureCounter == counter)
 
         // And each refund receipt carries its own TSE block (not the sale's), or says the TSE failed
-        let dispatcher = await Dispatcher(onUnhandledAction: { _ in Issue.record("unhandled action") })
+        let dispatcher = await Dispatcher()
         let store = await ReceiptStore(dispatcher: dispatcher, environment: environment)
         let signedReceipt = try await Self.refundReceipt(order, Money(minorUnits: 200, currency: .eur), dispatcher)
         let squeezed = Self.squeezed(signedReceipt.renderedText)
@@ -98,10 +98,8 @@ extension DemoFiscalEndToEndTests {
     @MainActor
     static func refundReceipt(_ order: Int, _ amount: Money, _ dispatcher: Dispatcher) async throws
         -> ReceiptRecord {
-        try await withCheckedContinuation { (continuation: CheckedContinuation<Result<ReceiptRecord, ReceiptError>, Never>) in
-            dispatcher.dispatch(ReceiptAction.generateRefund(order: String(order), amount: amount, reason: nil, card: nil) {
-                continuation.resume(returning: $0)
-            })
-        }.get()
+        try await dispatcher.dispatch {
+            ReceiptAction.generateRefund(order: String(order), amount: amount, reason: nil, card: nil, reply: $0)
+        }
     }
 }

@@ -237,7 +237,7 @@ public final class CounterApp {
         backgroundSyncRunning = true
         let stores = context.stores
         Task { [weak self] in
-            _ = try? await stores.perform { SyncAction.syncNow(maxWait: .zero, onCompletion: $0) }
+            _ = try? await stores.dispatch { SyncAction.syncNow(maxWait: .zero, reply: $0) }
             self?.backgroundSyncRunning = false
             self?.refreshStatus()
         }

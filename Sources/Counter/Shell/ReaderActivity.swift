@@ -39,19 +39,14 @@ public final class ReaderActivity {
     /// Follows the connected reader for as long as the session runs.
     public func observe(stores: StoresManager) {
         observer?.cancel()
-        stores.dispatch(CardPresentPaymentAction.observeReaders { [weak self] streams in
-            let connected = streams.connected
-            Task { @MainActor in
+        observer = Task { [weak self] in
+            guard let streams = try? await stores.dispatch({ CardPresentPaymentAction.observeReaders(reply: $0) }) else { return }
+            for await readers in streams.connected {
                 guard let self else { return }
-                self.observer = Task { [weak self] in
-                    for await readers in connected {
-                        guard let self else { return }
-                        self.connectedName = readers.first?.name
-                        self.onChange()
-                    }
-                }
+                self.connectedName = readers.first?.name
+                self.onChange()
             }
-        })
+        }
     }
 
     /// Stops following the readers.

@@ -6,11 +6,11 @@ import Yosemite
 public enum ReaderChoice {
     /// The reader address to use, or `nil`.
     public static func address(stores: StoresManager) async -> String? {
-        if let settings = try? await stores.perform({ AppSettingsAction.loadAppSettings(onCompletion: $0) }),
+        if let settings = try? await stores.dispatch({ AppSettingsAction.loadAppSettings(reply: $0) }),
            let remembered = settings.readerAddress {
             return remembered
         }
-        if let status = try? await stores.perform({ StatusAction.loadStatus(onCompletion: $0) }), status.mode == .demo {
+        if let status = try? await stores.dispatch({ StatusAction.loadStatus(reply: $0) }), status.mode == .demo {
             return "sim://"
         }
         return nil

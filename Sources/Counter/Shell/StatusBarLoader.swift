@@ -11,10 +11,10 @@ struct StatusBarLoader {
     /// sync engine last saw. Also returns the default printer's label when it asked the print system for it, for
     /// the caller to pass back as ``knownDefaultPrinter`` for a while.
     func load() async -> (StatusBarModel, askedDefaultPrinter: String?)? {
-        guard let status = try? await stores.perform({ StatusAction.loadStatus(onCompletion: $0) }) else { return nil }
-        let settings = try? await stores.perform { AppSettingsAction.loadAppSettings(onCompletion: $0) }
+        guard let status = try? await stores.dispatch({ StatusAction.loadStatus(reply: $0) }) else { return nil }
+        let settings = try? await stores.dispatch { AppSettingsAction.loadAppSettings(reply: $0) }
         var connectivity: ConnectivityMonitor.State?
-        if stores.canSell { connectivity = try? await stores.perform { SyncAction.loadConnectivity(onCompletion: $0) } }
+        if stores.canSell { connectivity = try? await stores.dispatch { SyncAction.loadConnectivity(reply: $0) } }
         var model = StatusBarModel(status: status, appSettings: settings, connectivity: connectivity)
         var asked: String?
         if settings?.printerName == nil {
@@ -31,7 +31,7 @@ struct StatusBarLoader {
     /// With no printer chosen, receipts go to the print system's default printer, or to text files when there is
     /// none ("printer: files"): the status line says which, never "default printer" when no such printer exists.
     private func defaultPrinterLabel() async -> String {
-        let printers = (try? await stores.perform { ReceiptAction.listPrinters(onCompletion: $0) }) ?? []
+        let printers = (try? await stores.dispatch { ReceiptAction.listPrinters(reply: $0) }) ?? []
         return printers.first(where: \.isDefault)?.name ?? "files"
     }
 }

@@ -1,7 +1,9 @@
 /// The store's settings: currency, separators, tax options, address.
 public enum SettingAction: Action {
+    public typealias Failure = SettingError
+
     /// Fetches the general and tax settings and the store name from the site and saves them locally.
-    case synchronizeStoreSettings(onCompletion: @Sendable (Result<StoreSettings, SettingError>) -> Void)
+    case synchronizeStoreSettings(reply: Reply<StoreSettings>)
     /// The settings saved locally, or `nil` before the first synchronisation.
-    case loadStoreSettings(onCompletion: @Sendable (Result<StoreSettings?, SettingError>) -> Void)
+    case loadStoreSettings(reply: Reply<StoreSettings?>)
 }

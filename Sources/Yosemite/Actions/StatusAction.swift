@@ -1,5 +1,7 @@
 /// The counter's status as a whole.
 public enum StatusAction: Action {
+    public typealias Failure = SettingError
+
     /// Which store, which mode, and how much is waiting to sync.
-    case loadStatus(onCompletion: @Sendable (Result<CounterStatus, SettingError>) -> Void)
+    case loadStatus(reply: Reply<CounterStatus>)
 }

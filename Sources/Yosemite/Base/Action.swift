@@ -1,11 +1,18 @@
 /// A command for one domain of the app, routed by the ``Dispatcher`` to the one ``Store`` that handles it.
 ///
-/// Each domain has one enum of actions whose cases carry their parameters and a completion
-/// `@Sendable (Result<Value, DomainError>) -> Void`:
+/// Each domain has one enum of actions and one error type. A case carries its parameters and, last, the
+/// ``Reply`` through which the store answers; its `Value` is what the dispatch returns:
 ///
 /// ```swift
-/// enum AccountAction: Action {
-///     case logout(force: Bool, onCompletion: @Sendable (Result<Void, AccountError>) -> Void)
+/// public enum AccountAction: Action {
+///     public typealias Failure = AccountError
+///     case logout(force: Bool, reply: Reply<Void>)
+///     case loadAccount(reply: Reply<Account?>)
 /// }
+///
+/// let account = try await stores.dispatch { AccountAction.loadAccount(reply: $0) }   // throws(AccountError)
 /// ```
-public protocol Action: Sendable {}
+public protocol Action: Sendable {
+    /// What every case of the domain throws.
+    associatedtype Failure: Error
+}

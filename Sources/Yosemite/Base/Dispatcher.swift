@@ -1,22 +1,25 @@
-/// Routes each action to the one processor registered for its type.
+/// Routes each action to the one processor registered for its type, and returns the processor's answer.
 ///
 /// The dispatcher, the stores and the ``StoresManager`` live on the main actor; stores move slow work
 /// (network, SQLite writes, devices) off it. Exactly one processor may register for an action type, and an
-/// action nobody handles is a programming error that fails loudly: by default it stops the process, and tests
-/// inject a handler that records it.
+/// action nobody handles is a programming error that fails loudly: the handler never returns (by default it
+/// stops the process with the action's type in the message).
+///
+/// A dispatch is typed and async: it returns the value of the case's ``Reply`` or throws the domain's
+/// ``Action/Failure``. The store runs in the caller's task, so cancelling the caller cancels the store's work.
 ///
 /// ```swift
 /// let dispatcher = Dispatcher()
-/// let store = AccountStore(dispatcher: dispatcher, environment: environment)   // registers AccountAction
-/// dispatcher.dispatch(AccountAction.loadAccount { result in … })
+/// let store = OrderStore(dispatcher: dispatcher, environment: environment)   // registers OrderAction
+/// let sale = try await dispatcher.dispatch { OrderAction.loadSale(reference: "12", reply: $0) }  // throws(OrderError)
 /// ```
 @MainActor
 public final class Dispatcher {
-    /// What happens to an action no processor registered for.
-    public typealias UnhandledActionHandler = @MainActor (any Action) -> Void
+    /// What happens to an action no processor registered for: it never returns.
+    public typealias UnhandledActionHandler = @MainActor (any Action) -> Never
 
     private struct WeakProcessor {
-        weak var processor: (any ActionsProcessor)?
+        weak var processor: AnyObject?
     }
 
     private var processors: [ObjectIdentifier: WeakProcessor] = [:]
@@ -31,37 +34,47 @@ public final class Dispatcher {
     }
 
     /// The default for an unhandled action: a precondition failure naming the action type.
-    public static func failLoudly(_ action: any Action) {
+    public static func failLoudly(_ action: any Action) -> Never {
         preconditionFailure("No store handles \(type(of: action)); register one in the session state")
     }
 
-    /// Registers the processor of an action type. The dispatcher keeps a weak reference.
+    /// Registers `processor` for its action type. The dispatcher keeps a weak reference.
     ///
-    /// - Precondition: no other live processor is registered for `actionType`.
-    public func register(processor: any ActionsProcessor, for actionType: any Action.Type) {
-        let key = ObjectIdentifier(actionType)
+    /// - Precondition: no other live processor is registered for that action type.
+    public func register<Processor: ActionsProcessor>(processor: Processor) {
+        let key = ObjectIdentifier(Processor.HandledAction.self)
         if let existing = processors[key]?.processor, existing !== processor {
-            preconditionFailure("\(actionType) already has a processor: \(type(of: existing))")
+            preconditionFailure("\(Processor.HandledAction.self) already has a processor: \(type(of: existing))")
         }
         processors[key] = WeakProcessor(processor: processor)
     }
 
-    /// Removes a processor from every action type it registered for.
-    public func unregister(processor: any ActionsProcessor) {
+    /// Removes a processor from the action type it registered for.
+    public func unregister(processor: AnyObject) {
         processors = processors.filter { $0.value.processor !== processor && $0.value.processor != nil }
     }
 
     /// Whether a live processor handles this action type.
-    public func isRegistered(_ actionType: any Action.Type) -> Bool {
+    public func isRegistered<A: Action>(_ actionType: A.Type) -> Bool {
         processors[ObjectIdentifier(actionType)]?.processor != nil
     }
 
-    /// Sends an action to its processor.
-    public func dispatch(_ action: any Action) {
-        guard let processor = processors[ObjectIdentifier(type(of: action))]?.processor else {
+    /// Builds the action around a fresh ``Reply``, sends it to its processor and returns the answer.
+    ///
+    /// ```swift
+    /// let sale = try await dispatcher.dispatch { OrderAction.loadSale(reference: reference, reply: $0) }
+    /// ```
+    public func dispatch<A: Action, Value: Sendable>(
+        _ makeAction: (Reply<Value>) -> A
+    ) async throws(A.Failure) -> Value {
+        let action = makeAction(Reply())
+        guard let processor = processors[ObjectIdentifier(A.self)]?.processor as? any ActionsProcessor<A> else {
             onUnhandledAction(action)
-            return
         }
-        processor.onAction(action)
+        let replied = try await processor.onAction(action)
+        guard let value = replied.value as? Value else {
+            preconditionFailure("\(type(of: processor)) answered \(type(of: action)) with \(type(of: replied.value)), not \(Value.self)")
+        }
+        return value
     }
 }

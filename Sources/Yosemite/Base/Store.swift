@@ -1,14 +1,27 @@
-/// The base of every domain store: it registers the action types it handles and then receives them.
+/// The base of every domain store: it registers the action type it handles and then answers it.
 ///
-/// Subclasses override ``registerSupportedActions(in:)`` (call `dispatcher.register(processor: self, for:
-/// XAction.self)`) and ``onAction(_:)`` (an exhaustive `switch` forwarding to private methods). Slow work runs in
-/// a `Task` calling async Remotes, Storage and Hardware, and completes back on the main actor.
+/// A subclass conforms to ``ActionsProcessor``, registers in ``registerSupportedActions(in:)``, and answers in
+/// `onAction(_:)` with an exhaustive `switch` that forwards to methods; slow work runs in `nonisolated` async
+/// functions, never a `Task` with a callback:
+///
+/// ```swift
+/// final class OrderStore: Store, ActionsProcessor {
+///     override func registerSupportedActions(in dispatcher: Dispatcher) { dispatcher.register(processor: self) }
+///
+///     func onAction(_ action: OrderAction) async throws(OrderError) -> Replied {
+///         switch action {
+///         case let .loadSale(reference, reply): return reply(try await sales.load(reference))
+///         …
+///         }
+///     }
+/// }
+/// ```
 @MainActor
-open class Store: ActionsProcessor {
+open class Store {
     /// The dispatcher this store registered with.
-    public let dispatcher: Dispatcher
-    /// Everything the store may use from the outside world.
-    public let environment: AppEnvironment
+    let dispatcher: Dispatcher
+    /// Everything the store may use from the outside world (internal to Yosemite).
+    let environment: AppEnvironment
 
     public init(dispatcher: Dispatcher, environment: AppEnvironment) {
         self.dispatcher = dispatcher
@@ -16,13 +29,8 @@ open class Store: ActionsProcessor {
         registerSupportedActions(in: dispatcher)
     }
 
-    /// Registers the action types this store handles. Subclasses must override it.
+    /// Registers the action type this store handles. Subclasses must override it.
     open func registerSupportedActions(in dispatcher: Dispatcher) {
         preconditionFailure("\(type(of: self)) must override registerSupportedActions(in:)")
-    }
-
-    /// Handles one action. Subclasses must override it.
-    open func onAction(_ action: any Action) {
-        preconditionFailure("\(type(of: self)) must override onAction(_:)")
     }
 }

@@ -7,7 +7,7 @@ import Storage
 extension CardPaymentCoordinator {
     /// Refunds a paid order: on the card when it was paid by card, in cash otherwise; then the outbox refund record.
     func refund(
-        orderId: Int64, amount: Money?, reader: String?, progress: @escaping @Sendable (PaymentProgress) -> Void
+        orderId: Int64, amount: Money?, reader: String?, progress: @escaping @Sendable (CardPrompt) -> Void
     ) async throws(CardPaymentError) -> CardRefund {
         let loaded: (OrderRecordDetail?, Int64)
         do {
@@ -16,7 +16,7 @@ extension CardPaymentCoordinator {
                 sum + RefundPayload.amount(in: entry.payload, currency: detail?.order.currency ?? .eur)
             } ?? 0
             loaded = (detail, refunded)
-        } catch { throw .storage(String(describing: error)) }
+        } catch { throw .storage(StorageError(wrapping: error)) }
         guard let detail = loaded.0 else { throw .invalidRefund("no order \(orderId) on this counter") }
         guard !detail.payments.isEmpty else { throw .invalidRefund("order \(detail.order.localNumber) is not paid") }
         let order = detail.order
@@ -37,7 +37,7 @@ extension CardPaymentCoordinator {
                 await FiscalCheckout(environment: environment).refundRecorded(orderId: orderId, outboxEntryId: entry,
                                                                              amount: money, cash: true)
                 return CardRefund(amount: money, card: nil, outboxEntryId: entry)
-            } catch { throw .storage(String(describing: error)) }
+            } catch { throw .storage(StorageError(wrapping: error)) }
         }
         guard wanted <= cardPaid else {
             throw .invalidRefund("the card paid \(order.money(cardPaid).decimalString); refund the rest in cash separately")
@@ -55,7 +55,7 @@ extension CardPaymentCoordinator {
     /// the caller holds the reader.
     func refundOnTerminal(
         _ money: Money, orderId: Int64?, on target: ReaderAddress, lock: ReaderLock,
-        progress: @escaping @Sendable (PaymentProgress) -> Void
+        progress: @escaping @Sendable (CardPrompt) -> Void
     ) async throws(CardPaymentError) -> CardRefund {
         let address = try await ensureConnected(target)
         let service = try await service()
@@ -65,20 +65,20 @@ extension CardPaymentCoordinator {
             row = try await recorder.start(attemptId: lock.holder.attemptId, orderId: orderId, reader: address.description,
                                            kind: "refund", amount: money, previousReceiptNumber: await service.lastKnownReceiptNumber())
             try await recorder.mark(row.attemptId, .requestSent)
-        } catch { throw .storage(String(describing: error)) }
+        } catch { throw .storage(StorageError(wrapping: error)) }
         switch try await run(service.refund(money), attemptId: row.attemptId, progress: progress) {
         case .completed(let result):
             do {
                 let entry = try await recorder.recordRefundApproval(row.attemptId, result: result, reason: Self.reason(row, result))
                 return CardRefund(amount: money, card: result, outboxEntryId: entry, attemptId: row.attemptId)
-            } catch { throw .storage(String(describing: error)) }
+            } catch { throw .storage(StorageError(wrapping: error)) }
         case .outcomeUnknown(let unknown):
             throw .outcomeUnknown(attemptId: row.attemptId, reason: unknown.reason)
         }
     }
 
     /// Reverses the newest approved card sale on the reader and queues its refund record.
-    func reverseLast(reader: String?, progress: @escaping @Sendable (PaymentProgress) -> Void) async throws(CardPaymentError) -> CardRefund {
+    func reverseLast(reader: String?, progress: @escaping @Sendable (CardPrompt) -> Void) async throws(CardPaymentError) -> CardRefund {
         let target = try target(reader)
         return try await exclusive(target, "reversal") { lock throws(CardPaymentError) in
             try await reverseLast(on: target, lock: lock, progress: progress)
@@ -86,14 +86,14 @@ extension CardPaymentCoordinator {
     }
 
     private func reverseLast(
-        on target: ReaderAddress, lock: ReaderLock, progress: @escaping @Sendable (PaymentProgress) -> Void
+        on target: ReaderAddress, lock: ReaderLock, progress: @escaping @Sendable (CardPrompt) -> Void
     ) async throws(CardPaymentError) -> CardRefund {
         let address = try await ensureConnected(target)
         try await refuseWhileUnresolved(reader: address)
         let last: PaymentJournalRecord?
         do {
             last = try await environment.database.lastApprovedSaleAttempt(readerId: address.description)
-        } catch { throw .storage(String(describing: error)) }
+        } catch { throw .storage(StorageError(wrapping: error)) }
         guard let last, let receipt = last.receiptNumber else { throw .invalidRefund("no approved card payment on this reader to reverse") }
         return try await reverse(receipt: receipt, amount: last.amountMoney, orderId: last.orderId, on: address, lock: lock,
                                  progress: progress)
@@ -103,7 +103,7 @@ extension CardPaymentCoordinator {
     /// the order's refund record when it has an order. The caller holds the reader and has resolved it.
     func reverse(
         receipt: Int, amount: Money, orderId: Int64?, on address: ReaderAddress, lock: ReaderLock,
-        progress: @escaping @Sendable (PaymentProgress) -> Void
+        progress: @escaping @Sendable (CardPrompt) -> Void
     ) async throws(CardPaymentError) -> CardRefund {
         let service = try await service()
         let row: PaymentJournalRecord
@@ -111,13 +111,13 @@ extension CardPaymentCoordinator {
             row = try await recorder.start(attemptId: lock.holder.attemptId, orderId: orderId, reader: address.description,
                                            kind: "reversal", amount: amount, previousReceiptNumber: await service.lastKnownReceiptNumber())
             try await recorder.mark(row.attemptId, .requestSent)
-        } catch { throw .storage(String(describing: error)) }
+        } catch { throw .storage(StorageError(wrapping: error)) }
         switch try await run(service.reverse(receiptNumber: receipt), attemptId: row.attemptId, progress: progress) {
         case .completed(let result):
             do {
                 let entry = try await recorder.recordRefundApproval(row.attemptId, result: result, reason: Self.reason(row, result))
                 return CardRefund(amount: amount, card: result, outboxEntryId: entry, attemptId: row.attemptId)
-            } catch { throw .storage(String(describing: error)) }
+            } catch { throw .storage(StorageError(wrapping: error)) }
         case .outcomeUnknown(let unknown):
             throw .outcomeUnknown(attemptId: row.attemptId, reason: unknown.reason)
         }

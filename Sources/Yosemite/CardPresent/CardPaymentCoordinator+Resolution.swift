@@ -12,7 +12,7 @@ extension CardPaymentCoordinator {
         let rows: [PaymentJournalRecord]
         do {
             rows = try await environment.database.unresolvedPaymentAttempts(saleId: saleId, readerId: reader.description)
-        } catch { throw .storage(String(describing: error)) }
+        } catch { throw .storage(StorageError(wrapping: error)) }
         var results: [ResolvedAttempt] = []
         for row in rows {
             results.append(try await resolve(row, connected: reader))
@@ -32,7 +32,7 @@ extension CardPaymentCoordinator {
             do {
                 try await recorder.mark(row.attemptId, .resolved,
                                         note: "end of day interrupted; run it again to be sure the batch is closed")
-            } catch { throw .storage(String(describing: error)) }
+            } catch { throw .storage(StorageError(wrapping: error)) }
             return Self.attempt(row, .notCharged)
         }
         let unknown = UnknownCardOutcome(
@@ -67,7 +67,7 @@ extension CardPaymentCoordinator {
                 try await recorder.mark(row.attemptId, .unknown, note: reason)
                 return Self.attempt(row, .stillUnknown(reason: reason))
             }
-        } catch { throw .storage(String(describing: error)) }
+        } catch { throw .storage(StorageError(wrapping: error)) }
     }
 
     /// Closes a row by hand after the cashier checked the terminal's journal; logged. Refused as busy while an
@@ -75,7 +75,7 @@ extension CardPaymentCoordinator {
     func markResolvedByHand(attemptId: String, charged: Bool, note: String) async throws(CardPaymentError) -> ResolvedAttempt {
         let row: PaymentJournalRecord?
         do { row = try await environment.database.paymentAttempt(id: attemptId) } catch {
-            throw .storage(String(describing: error))
+            throw .storage(StorageError(wrapping: error))
         }
         guard let row, row.isUnresolved else { throw .attemptNotFound(attemptId) }
         let holder = ReaderLock.Holder(operation: "resolution", pid: getpid(), since: environment.now())
@@ -97,7 +97,7 @@ extension CardPaymentCoordinator {
                 _ = try await recorder.recordRefundApproval(attemptId, result: nil, reason: "Refund on the terminal (resolved by hand)")
             }
             return Self.attempt(row, .approved(result))
-        } catch { throw .storage(String(describing: error)) }
+        } catch { throw .storage(StorageError(wrapping: error)) }
     }
 
     /// Every unresolved row: in progress while its operation still holds its reader, else still unknown.
@@ -105,7 +105,7 @@ extension CardPaymentCoordinator {
         let rows: [PaymentJournalRecord]
         do {
             rows = try await environment.database.unresolvedPaymentAttempts()
-        } catch { throw .storage(String(describing: error)) }
+        } catch { throw .storage(StorageError(wrapping: error)) }
         return rows.map { row in
             if case .readerBusy(_, let holder)? = ReaderLock.busy(reader: row.readerId, in: environment.dataDirectory),
                holder?.attemptId == row.attemptId {

@@ -13,7 +13,7 @@ extension CardPaymentCoordinator {
 
     /// Takes `amount` on the terminal for no order.
     func payWithoutSale(
-        amount: Money, reference: String, reader: String?, progress: @escaping @Sendable (PaymentProgress) -> Void
+        amount: Money, reference: String, reader: String?, progress: @escaping @Sendable (CardPrompt) -> Void
     ) async throws(CardPaymentError) -> TerminalPayment {
         let target = try target(reader)
         return try await exclusive(target, "payment") { lock throws(CardPaymentError) in
@@ -29,7 +29,7 @@ extension CardPaymentCoordinator {
             case .completed(let result):
                 do {
                     try await recorder.recordTerminalApproval(row.attemptId, result: result, receiptNumber: result.receiptNumber)
-                } catch { throw .storage(String(describing: error)) }
+                } catch { throw .storage(StorageError(wrapping: error)) }
                 return TerminalPayment(result: result, attemptId: row.attemptId)
             case .outcomeUnknown(let unknown):
                 throw .outcomeUnknown(attemptId: row.attemptId, reason: unknown.reason)
@@ -39,7 +39,7 @@ extension CardPaymentCoordinator {
 
     /// Refunds `amount` to the card presented, for no order.
     func refundWithoutSale(
-        amount: Money, reader: String?, progress: @escaping @Sendable (PaymentProgress) -> Void
+        amount: Money, reader: String?, progress: @escaping @Sendable (CardPrompt) -> Void
     ) async throws(CardPaymentError) -> CardRefund {
         let target = try target(reader)
         return try await exclusive(target, "refund") { lock throws(CardPaymentError) in
@@ -50,7 +50,7 @@ extension CardPaymentCoordinator {
     /// Reverses the payment with the terminal's `receipt` number. A payment journalled on this reader gives the
     /// amount and order (its refund record is queued); one taken elsewhere needs `amount`, for the journal.
     func reverse(
-        receipt: Int, amount: Money?, reader: String?, progress: @escaping @Sendable (PaymentProgress) -> Void
+        receipt: Int, amount: Money?, reader: String?, progress: @escaping @Sendable (CardPrompt) -> Void
     ) async throws(CardPaymentError) -> CardRefund {
         let target = try target(reader)
         return try await exclusive(target, "reversal") { lock throws(CardPaymentError) in
@@ -60,7 +60,7 @@ extension CardPaymentCoordinator {
             do {
                 original = try await environment.database.approvedSaleAttempt(
                     readerId: address.description, receiptNumber: receipt)
-            } catch { throw .storage(String(describing: error)) }
+            } catch { throw .storage(StorageError(wrapping: error)) }
             guard let money = original?.amountMoney ?? amount else {
                 throw .invalidRefund("receipt \(receipt) is not a payment journalled on \(address); give its amount to reverse it")
             }
@@ -89,7 +89,7 @@ extension CardPaymentCoordinator {
             do {
                 try await recorder.recordTerminalApproval(row.attemptId, result: report, receiptNumber: nil,
                                                           note: report.total.map { "batch total \($0.decimalString)" })
-            } catch { throw .storage(String(describing: error)) }
+            } catch { throw .storage(StorageError(wrapping: error)) }
             return report
         }
     }
@@ -111,6 +111,6 @@ extension CardPaymentCoordinator {
                                                kind: kind, amount: amount, previousReceiptNumber: previous)
             try await recorder.mark(row.attemptId, .requestSent)
             return row
-        } catch { throw .storage(String(describing: error)) }
+        } catch { throw .storage(StorageError(wrapping: error)) }
     }
 }

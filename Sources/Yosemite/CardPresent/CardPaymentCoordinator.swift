@@ -36,7 +36,7 @@ actor CardPaymentCoordinator {
         if let cachedService { return cachedService }
         let settings: StoreSettings?
         do { settings = try await SettingsRepository(database: environment.database).load() } catch {
-            throw .storage(String(describing: error))
+            throw .storage(StorageError(wrapping: error))
         }
         guard let settings else { throw .storeSettingsMissing }
         let made = environment.makeCardReaderService(settings.currency)
@@ -145,7 +145,7 @@ actor CardPaymentCoordinator {
 
     /// Pays an open sale, holding the reader: `cash` (recorded first as a cash tender) plus what is then due by card.
     func collect(
-        saleId: Int64, cash: Money?, reader: String?, progress: @escaping @Sendable (PaymentProgress) -> Void
+        saleId: Int64, cash: Money?, reader: String?, progress: @escaping @Sendable (CardPrompt) -> Void
     ) async throws(CardPaymentError) -> CardSale {
         let target = try target(reader)
         return try await exclusive(target, "payment") { lock throws(CardPaymentError) in
@@ -155,7 +155,7 @@ actor CardPaymentCoordinator {
 
     private func collect(
         saleId: Int64, cash: Money?, on target: ReaderAddress, lock: ReaderLock,
-        progress: @escaping @Sendable (PaymentProgress) -> Void
+        progress: @escaping @Sendable (CardPrompt) -> Void
     ) async throws(CardPaymentError) -> CardSale {
         let address = try await ensureConnected(target)
         let service = try await service()
@@ -200,7 +200,7 @@ actor CardPaymentCoordinator {
             row = try await recorder.start(attemptId: lock.holder.attemptId, saleId: saleId, reader: address.description,
                                            kind: "sale", amount: amount, previousReceiptNumber: previous)
             try await recorder.mark(row.attemptId, .requestSent)
-        } catch { throw .storage(String(describing: error)) }
+        } catch { throw .storage(StorageError(wrapping: error)) }
         environment.logger.notice("card: attempt \(row.attemptId) for sale \(saleId), \(amount.decimalString)")
         let request = PaymentRequest(amount: amount, reference: "S\(saleId)", previousReceiptNumber: previous,
                                      startedAtUnixTime: Int64(row.startedAt.timeIntervalSince1970))
@@ -208,7 +208,7 @@ actor CardPaymentCoordinator {
         case .completed(let result):
             let completed: Sale?
             do { completed = try await recorder.recordSaleApproval(row.attemptId, result: result) } catch {
-                throw .storage(String(describing: error))
+                throw .storage(StorageError(wrapping: error))
             }
             guard var done = try await completedCardSale(saleId: saleId, recovered: false) else {
                 throw .orderNotPayable("the card paid \(amount.decimalString), but sale \(saleId) could not be completed")
@@ -239,7 +239,7 @@ actor CardPaymentCoordinator {
         let found: (String, String)?
         do {
             found = try await environment.database.lastCardPaymentResult(orderId: orderId)
-        } catch { throw .storage(String(describing: error)) }
+        } catch { throw .storage(StorageError(wrapping: error)) }
         guard let (attempt, json) = found,
               let result = try? JSONDecoder().decode(PaymentResult.self, from: Data(json.utf8)) else { return nil }
         return try await self.sale(orderId: orderId, result: result, attemptId: attempt, recovered: recovered)
@@ -251,7 +251,7 @@ actor CardPaymentCoordinator {
     /// Runs a payment-like stream for a journal row: declined → `declined`, unknown → `unknown`.
     func run(
         _ stream: AsyncThrowingStream<PaymentProgress, any Error>, attemptId: String,
-        progress: @escaping @Sendable (PaymentProgress) -> Void
+        progress: @escaping @Sendable (CardPrompt) -> Void
     ) async throws(CardPaymentError) -> StreamEnd {
         var end: StreamEnd?
         do {
@@ -261,7 +261,7 @@ actor CardPaymentCoordinator {
                 case .outcomeUnknown(let unknown): end = .outcomeUnknown(unknown)
                 case .prompt, .printLine: break
                 }
-                progress(step)
+                if case .prompt(let prompt) = step { progress(CardPrompt(prompt)) }
             }
         } catch {
             let readerError = error as? CardReaderError ?? CardReaderError(phase: .authorization, underlying: .transportFailed)
@@ -293,7 +293,7 @@ actor CardPaymentCoordinator {
     func sale(orderId: Int64, result: PaymentResult, attemptId: String, recovered: Bool) async throws(CardPaymentError) -> CardSale {
         let detail: OrderRecordDetail?
         do { detail = try await environment.database.orderDetail(id: orderId) } catch {
-            throw .storage(String(describing: error))
+            throw .storage(StorageError(wrapping: error))
         }
         guard let detail else { throw .orderNotPayable("no order \(orderId) on this counter") }
         let order = LocalOrder(detail: detail)

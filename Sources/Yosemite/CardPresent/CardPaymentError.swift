@@ -1,6 +1,7 @@
 import Foundation
 import Hardware
 import POSFoundation
+import Storage
 
 /// Why a card operation did not complete, with what the cashier should do next. One case per outcome the UI
 /// shows differently.
@@ -29,7 +30,7 @@ public enum CardPaymentError: UserFacingError, Equatable {
     /// The store's settings are not on this counter.
     case storeSettingsMissing
     /// The local database failed.
-    case storage(String)
+    case storage(StorageError)
 
     public var message: String {
         switch self {
@@ -49,7 +50,7 @@ public enum CardPaymentError: UserFacingError, Equatable {
         case .attemptNotFound(let id): "No unresolved card attempt \(id)."
         case .readerBusy(let reader, let holder): "The card reader \(reader) is busy with \(Self.describe(holder))."
         case .storeSettingsMissing: "The store's settings are not on this counter yet."
-        case .storage(let detail): "The local database failed: \(detail)."
+        case .storage(let error): "The local database failed: \(error.clause)"
         }
     }
 
@@ -69,7 +70,7 @@ public enum CardPaymentError: UserFacingError, Equatable {
         case .readerBusy:
             "Nothing was started. Wait until that operation ends on the terminal (or its process stops), then try again."
         case .storeSettingsMissing: "Log in (`pos login`) while the store is reachable, once."
-        case .storage: "Check the disk, then try again."
+        case .storage(let error): error.suggestion(otherwise: "Check the disk, then try again.")
         }
     }
 

@@ -1,66 +1,69 @@
 import Hardware
 import POSFoundation
 
-/// Card-present payments on a ZVT or Concert terminal (issue 4). Every case reports on the main actor.
+/// Card-present payments on a ZVT or Concert terminal (issue 4). Each dispatch returns the answer or throws ``CardPaymentError``.
 ///
 /// `reader` is an address (`zvt+tcp://…`, `sim://`); `nil` means the remembered one (the last connected).
-/// Payment-like cases pass each ``PaymentProgress`` step (prompts, slip lines) to `onProgress` as it happens.
+/// Payment-like cases pass each terminal prompt to the `prompts` handler as it appears (a progress handler, not a
+/// completion: the dispatch returns the answer).
 /// Failures are ``CardPaymentError``: `.declined` (nothing charged: retry or take cash), `.readerUnavailable`,
 /// `.outcomeUnknown` (never charge again: resolve), `.unresolvedAttempt` (check the terminal, resolve by hand),
 /// `.readerBusy` (another operation holds the reader: nothing started, nothing to resolve).
 public enum CardPresentPaymentAction: Action {
+    public typealias Failure = CardPaymentError
+
     /// Live reader lists and events for the UI.
-    case observeReaders(onCompletion: @Sendable (CardReaderStreams) -> Void)
+    case observeReaders(reply: Reply<CardReaderStreams>)
     /// Connects (remembering the reader) and resolves its unresolved attempts.
-    case connect(reader: String?, onCompletion: @Sendable (Result<CardReaderSummary, CardPaymentError>) -> Void)
+    case connect(reader: String?, reply: Reply<CardReaderSummary>)
     /// Disconnects the connected reader.
-    case disconnect(onCompletion: @Sendable () -> Void)
-    /// Pays what is due on an open sale (``OrderAction/openSale(cart:onCompletion:)``): `cash` (split tender, a
+    case disconnect(reply: Reply<Void>)
+    /// Pays what is due on an open sale (``OrderAction/openSale(cart:reply:)``): `cash` (split tender, a
     /// cash tender recorded first) plus the rest by card, through the payment journal; the sale completes when the
     /// tenders cover it. A decline leaves the sale open for another tender. Never starts while an earlier attempt
     /// on the sale or reader is unresolved.
     case collectPayment(
-        saleId: Int64, cash: Money?, reader: String?, onProgress: @Sendable (PaymentProgress) -> Void,
-        onCompletion: @Sendable (Result<CardSale, CardPaymentError>) -> Void
+        saleId: Int64, cash: Money?, reader: String?, prompts: @Sendable (CardPrompt) -> Void,
+        reply: Reply<CardSale>
     )
     /// Asks the terminal to cancel the running operation (it may be too late; the operation then completes).
-    case cancel(onCompletion: @Sendable () -> Void)
+    case cancel(reply: Reply<Void>)
     /// Refunds a paid order (all of it when `amount` is nil): to the card on the terminal for card orders, in cash
     /// otherwise; then the WooCommerce refund record through the outbox.
     case refund(
-        orderId: Int64, amount: Money?, reader: String?, onProgress: @Sendable (PaymentProgress) -> Void,
-        onCompletion: @Sendable (Result<CardRefund, CardPaymentError>) -> Void
+        orderId: Int64, amount: Money?, reader: String?, prompts: @Sendable (CardPrompt) -> Void,
+        reply: Reply<CardRefund>
     )
     /// Reverses the last approved payment on the reader, and queues its refund record.
     case reverseLast(
-        reader: String?, onProgress: @Sendable (PaymentProgress) -> Void,
-        onCompletion: @Sendable (Result<CardRefund, CardPaymentError>) -> Void
+        reader: String?, prompts: @Sendable (CardPrompt) -> Void,
+        reply: Reply<CardRefund>
     )
     /// Takes a card payment for no sale (`pos reader pay`), journalled; see docs/card-payments.md.
     case payWithoutSale(
-        amount: Money, reference: String, reader: String?, onProgress: @Sendable (PaymentProgress) -> Void,
-        onCompletion: @Sendable (Result<TerminalPayment, CardPaymentError>) -> Void
+        amount: Money, reference: String, reader: String?, prompts: @Sendable (CardPrompt) -> Void,
+        reply: Reply<TerminalPayment>
     )
     /// Refunds an amount to the card presented, for no order, journalled.
     case refundWithoutSale(
-        amount: Money, reader: String?, onProgress: @Sendable (PaymentProgress) -> Void,
-        onCompletion: @Sendable (Result<CardRefund, CardPaymentError>) -> Void
+        amount: Money, reader: String?, prompts: @Sendable (CardPrompt) -> Void,
+        reply: Reply<CardRefund>
     )
     /// Reverses the payment with that terminal receipt number, journalled; `amount` only for a payment this
     /// counter did not journal.
     case reverse(
-        receipt: Int, amount: Money?, reader: String?, onProgress: @Sendable (PaymentProgress) -> Void,
-        onCompletion: @Sendable (Result<CardRefund, CardPaymentError>) -> Void
+        receipt: Int, amount: Money?, reader: String?, prompts: @Sendable (CardPrompt) -> Void,
+        reply: Reply<CardRefund>
     )
     /// Closes the terminal's batch, journalled.
-    case endOfDay(reader: String?, onCompletion: @Sendable (Result<TerminalBatchReport, CardPaymentError>) -> Void)
+    case endOfDay(reader: String?, reply: Reply<TerminalBatchReport>)
     /// Asks the terminal about every unresolved attempt on the reader and records what it finds, once.
-    case resolveUnknownOutcomes(reader: String?, onCompletion: @Sendable (Result<[ResolvedAttempt], CardPaymentError>) -> Void)
+    case resolveUnknownOutcomes(reader: String?, reply: Reply<[ResolvedAttempt]>)
     /// Closes an unresolved attempt by hand after checking the terminal's journal: `charged` records the payment.
     /// Logged; the only way past `.unresolvedAttempt`.
     case markResolvedByHand(
-        attemptId: String, charged: Bool, note: String, onCompletion: @Sendable (Result<ResolvedAttempt, CardPaymentError>) -> Void
+        attemptId: String, charged: Bool, note: String, reply: Reply<ResolvedAttempt>
     )
     /// The unresolved attempts, oldest first.
-    case loadUnresolved(onCompletion: @Sendable (Result<[ResolvedAttempt], CardPaymentError>) -> Void)
+    case loadUnresolved(reply: Reply<[ResolvedAttempt]>)
 }

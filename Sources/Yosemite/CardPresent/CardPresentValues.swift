@@ -87,13 +87,6 @@ public struct TerminalBatchReport: Hashable, Sendable {
     }
 }
 
-extension PaymentProgress {
-    /// The text the terminal shows the cardholder, when this step is a prompt.
-    public var promptText: String? {
-        if case .prompt(let prompt) = self { prompt.text } else { nil }
-    }
-}
-
 extension CardPaymentError {
     /// What the reader said, when the reader was unavailable or declined ("Card expired"); `nil` otherwise.
     public var readerMessage: String? {

@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 import Synchronization
 
 /// One card operation per reader at a time, across processes: an exclusive `flock` on a per-reader file in the
@@ -55,13 +56,13 @@ public final class ReaderLock: Sendable {
     public static func acquire(reader: String, in directory: URL, holder: Holder) throws(CardPaymentError) -> ReaderLock {
         let path = directory.appendingPathComponent(fileName(reader: reader)).path
         let fd = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .storage("cannot open the reader lock \(path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw .storage(StorageError.fileSystem("open the reader lock", path: path, errno: errno)) }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             let code = errno
             let current = code == EWOULDBLOCK ? read(fd) : nil
             close(fd)
             if code == EWOULDBLOCK { throw .readerBusy(reader: reader, holder: current) }
-            throw .storage("cannot lock the reader lock \(path): \(String(cString: strerror(code)))")
+            throw .storage(StorageError.fileSystem("lock the reader lock", path: path, errno: code))
         }
         if let data = try? JSONEncoder().encode(holder) {
             _ = ftruncate(fd, 0)

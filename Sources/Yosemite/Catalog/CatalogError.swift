@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import POSFoundation
+import Storage
 
 /// Why a catalog sync, lookup or search failed.
 public enum CatalogError: UserFacingError, Hashable {
@@ -11,9 +12,9 @@ public enum CatalogError: UserFacingError, Hashable {
     /// The site could not be reached or refused a request.
     case network(NetworkError)
     /// The store settings (currency) could not be synchronised first.
-    case settings(String)
+    case settings(SettingError)
     /// The local database failed.
-    case storage(String)
+    case storage(StorageError)
 
     /// What happened, for the cashier or the operator.
     public var message: String {
@@ -21,8 +22,8 @@ public enum CatalogError: UserFacingError, Hashable {
         case .notFound(let code): "not found: \(code)"
         case .demoStore: "this is the demo store: its catalog is built in and there is no site to sync from"
         case .network(let error): "catalog sync failed: \(error.message)"
-        case .settings(let reason): "could not load the store settings: \(reason)"
-        case .storage(let reason): "the local catalog could not be read or written: \(reason)"
+        case .settings(let error): "could not load the store settings: \(error.message)"
+        case .storage(let error): "the local catalog could not be read or written: \(error.clause)"
         }
     }
 
@@ -34,7 +35,7 @@ public enum CatalogError: UserFacingError, Hashable {
         case .demoStore: "Run `pos login` to connect a real store, then `pos catalog sync`."
         case .network(let error): error.recoverySuggestion
         case .settings: "Check the connection to the store and run `pos catalog sync` again."
-        case .storage: "Check the free disk space and permissions of the data directory."
+        case .storage(let error): error.suggestion(otherwise: "Check the free disk space and permissions of the data directory.")
         }
     }
 }

@@ -6,7 +6,7 @@ import POSFoundation
 ///
 /// Without a network (the demo store) every sync fails with ``CatalogError/demoStore``.
 @MainActor
-public final class CatalogSyncStore: Store {
+public final class CatalogSyncStore: Store, ActionsProcessor {
     private let network: (any Network)?
     private let configuration: CatalogSyncConfiguration
     private var running: Task<Void, Never>?
@@ -22,68 +22,42 @@ public final class CatalogSyncStore: Store {
     }
 
     override public func registerSupportedActions(in dispatcher: Dispatcher) {
-        dispatcher.register(processor: self, for: CatalogSyncAction.self)
+        dispatcher.register(processor: self)
     }
 
-    override public func onAction(_ action: any Action) {
-        guard let action = action as? CatalogSyncAction else {
-            preconditionFailure("CatalogSyncStore received \(type(of: action))")
-        }
+    public func onAction(_ action: CatalogSyncAction) async throws(CatalogError) -> Replied {
         switch action {
-        case .synchronize(let full, let progress, let onCompletion):
-            synchronize(full: full, progress: progress, onCompletion: onCompletion)
+        case let .synchronize(full, progress, reply):
+            return reply(try await synchronize(full: full, progress: progress))
         }
     }
 
     private func synchronize(
-        full: Bool, progress: AsyncStream<CatalogSyncProgress>.Continuation?,
-        onCompletion: @escaping @Sendable (Result<CatalogSyncReport, CatalogError>) -> Void
-    ) {
+        full: Bool, progress: AsyncStream<CatalogSyncProgress>.Continuation?
+    ) async throws(CatalogError) -> CatalogSyncReport {
         guard let network else {
             progress?.finish()
-            onCompletion(.failure(.demoStore))
-            return
+            throw .demoStore
         }
         progress?.yield(CatalogSyncProgress(phase: .settings))
-        let environment = environment
-        let configuration = configuration
+        // One sync at a time: this one starts when the previous one has ended, and ends the wait of the next.
         let previous = running
-        let settingsResult = settingsSynchronization()
-        running = Task {
-            await previous?.value  // one sync at a time
-            let result: Result<CatalogSyncReport, CatalogError>
-            switch await settingsResult() {
-            case .failure(let error):
-                progress?.finish()
-                result = .failure(.settings(error.message))
-            case .success(let settings):
-                let synchronizer = CatalogSynchronizer(
-                    network: network, database: environment.database, currency: settings.currency,
-                    clock: environment.clock, now: environment.now, logger: environment.logger,
-                    configuration: configuration)
-                result = await Self.run(synchronizer, full: full, progress: progress)
-            }
-            onCompletion(result)
-        }
-    }
-
-    /// Reuses SettingStore's synchronisation through the dispatcher.
-    private func settingsSynchronization() -> @MainActor () async -> Result<StoreSettings, SettingError> {
-        let dispatcher = dispatcher
-        return {
-            await withCheckedContinuation { continuation in
-                dispatcher.dispatch(SettingAction.synchronizeStoreSettings { continuation.resume(returning: $0) })
-            }
-        }
-    }
-
-    nonisolated private static func run(
-        _ synchronizer: CatalogSynchronizer, full: Bool, progress: AsyncStream<CatalogSyncProgress>.Continuation?
-    ) async -> Result<CatalogSyncReport, CatalogError> {
+        let (ended, end) = AsyncStream<Void>.makeStream()
+        running = Task { for await _ in ended {} }
+        defer { end.finish() }
+        await previous?.value
+        let settings: StoreSettings
         do {
-            return .success(try await synchronizer.synchronize(full: full, progress: progress))
+            // SettingStore's synchronisation, through the dispatcher.
+            settings = try await dispatcher.dispatch { SettingAction.synchronizeStoreSettings(reply: $0) }
         } catch {
-            return .failure(error)
+            progress?.finish()
+            throw .settings(error)
         }
+        let synchronizer = CatalogSynchronizer(
+            network: network, database: environment.database, currency: settings.currency,
+            clock: environment.clock, now: environment.now, logger: environment.logger,
+            configuration: configuration)
+        return try await synchronizer.synchronize(full: full, progress: progress)
     }
 }

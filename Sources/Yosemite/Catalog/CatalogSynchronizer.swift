@@ -55,7 +55,7 @@ public struct CatalogSynchronizer: Sendable {
             states = try await database.syncStates(Self.productsResource, Self.reconciliationResource)
         } catch {
             progress?.finish()
-            throw .storage(String(describing: error))
+            throw .storage(StorageError(wrapping: error))
         }
         let (productState, idState) = states
         let startedAt = now()
@@ -103,7 +103,7 @@ public struct CatalogSynchronizer: Sendable {
         switch error {
         case let error as CatalogError: error
         case let error as NetworkError: .network(error)
-        default: .storage(String(describing: error))
+        default: .storage(StorageError(wrapping: error))
         }
     }
 }

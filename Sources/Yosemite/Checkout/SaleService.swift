@@ -213,7 +213,7 @@ struct SaleService: Sendable {
         } catch let error as OrderError {
             throw error
         } catch {
-            throw .storage(String(describing: error))
+            throw .storage(StorageError(wrapping: error))
         }
         let totals = TotalsCalculator().totals(for: resolved.input)
         for (index, line) in Self.lines(resolved, totals).enumerated() where line.amount.minorUnits > limits.maxLineAmount.minorUnits {
@@ -294,7 +294,7 @@ struct SaleService: Sendable {
     func storeSettings() async throws(OrderError) -> StoreSettings {
         let loaded: StoreSettings?
         do { loaded = try await SettingsRepository(database: database).load() } catch {
-            throw .storage(String(describing: error))
+            throw .storage(StorageError(wrapping: error))
         }
         guard let loaded else { throw .storeSettingsMissing }
         return loaded
@@ -311,7 +311,7 @@ struct SaleService: Sendable {
         } catch let error as OrderError {
             throw error
         } catch {
-            throw .storage(String(describing: error))
+            throw .storage(StorageError(wrapping: error))
         }
     }
 

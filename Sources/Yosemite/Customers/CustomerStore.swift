@@ -4,30 +4,23 @@ import Storage
 /// Finds customers in the local copy (offline), for the counter's customer key and `pos customers`/`pos sell
 /// --customer`.
 @MainActor
-public final class CustomerStore: Store {
+public final class CustomerStore: Store, ActionsProcessor {
     override public func registerSupportedActions(in dispatcher: Dispatcher) {
-        dispatcher.register(processor: self, for: CustomerAction.self)
+        dispatcher.register(processor: self)
     }
 
-    override public func onAction(_ action: any Action) {
-        guard let action = action as? CustomerAction else {
-            preconditionFailure("CustomerStore received \(type(of: action))")
-        }
+    public func onAction(_ action: CustomerAction) async throws(CustomerError) -> Replied {
         let database = environment.database
         switch action {
-        case .search(let text, let limit, let onCompletion):
-            perform(onCompletion) { () async throws(CustomerError) in
-                try await Self.storage { try await database.searchCustomers(text, limit: limit) }.map(CustomerSummary.init)
+        case let .search(text, limit, reply):
+            return reply(try await Self.storage { try await database.searchCustomers(text, limit: limit) }.map(CustomerSummary.init))
+        case let .load(id, reply):
+            guard let record = try await Self.storage({ try await database.customer(id: id) }) else {
+                throw .notFound("#\(id)", knownCustomers: try await Self.storage { try await database.customerCount() })
             }
-        case .load(let id, let onCompletion):
-            perform(onCompletion) { () async throws(CustomerError) in
-                guard let record = try await Self.storage({ try await database.customer(id: id) }) else {
-                    throw .notFound("#\(id)", knownCustomers: try await Self.storage { try await database.customerCount() })
-                }
-                return CustomerSummary(record)
-            }
-        case .resolve(let text, let onCompletion):
-            perform(onCompletion) { () async throws(CustomerError) in try await Self.resolve(text, database) }
+            return reply(CustomerSummary(record))
+        case let .resolve(text, reply):
+            return reply(try await Self.resolve(text, database))
         }
     }
 
@@ -53,20 +46,7 @@ public final class CustomerStore: Store {
         throw .ambiguous(trimmed, matches: matches)
     }
 
-    private nonisolated static func storage<T: Sendable>(_ work: () async throws -> T) async throws(CustomerError) -> T {
-        do { return try await work() } catch { throw .storage(String(describing: error)) }
-    }
-
-    private func perform<Value: Sendable>(
-        _ onCompletion: @escaping @Sendable (Result<Value, CustomerError>) -> Void,
-        _ body: @escaping @Sendable () async throws(CustomerError) -> Value
-    ) {
-        Task {
-            do throws(CustomerError) {
-                onCompletion(.success(try await body()))
-            } catch {
-                onCompletion(.failure(error))
-            }
-        }
+    private nonisolated static func storage<T: Sendable>(_ work: @Sendable () async throws -> T) async throws(CustomerError) -> T {
+        do { return try await work() } catch { throw .storage(StorageError(wrapping: error)) }
     }
 }

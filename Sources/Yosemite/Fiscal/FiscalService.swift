@@ -31,16 +31,16 @@ public enum FiscalServiceError: UserFacingError, Hashable {
     case noStore
     case nothingToExport(from: String, to: String)
     case noTSEData
-    case storage(String)
-    case write(String)
+    case storage(StorageError)
+    case write(StorageError)
 
     public var message: String {
         switch self {
         case .noStore: "No store is set up in this data directory."
         case let .nothingToExport(from, to): "No closing (Z report) between \(from) and \(to)."
         case .noTSEData: "The TSE's identity is unknown: it has signed nothing and does not answer."
-        case let .storage(detail): "The local database could not be read: \(detail)."
-        case let .write(detail): "The export could not be written: \(detail)."
+        case let .storage(error): "The local database could not be read: \(error.clause)"
+        case let .write(error): "The export could not be written: \(error.clause)"
         }
     }
 
@@ -49,8 +49,8 @@ public enum FiscalServiceError: UserFacingError, Hashable {
         case .noStore: "Run `pos login` or `pos` for the demo store."
         case .nothingToExport: "Close the shift (`pos shift close`) or widen --from/--to."
         case .noTSEData: "Check the TSE with `pos fiscal status`."
-        case .storage: "Check the data directory (`pos status`)."
-        case .write: "Check that the folder is writable and has space."
+        case let .storage(error): error.suggestion(otherwise: "Check the data directory (`pos status`).")
+        case let .write(error): error.suggestion(otherwise: "Check that the folder is writable and has space.")
         }
     }
 }
@@ -96,7 +96,7 @@ public struct FiscalService: Sendable {
             return FiscalStatus(mode: checkout.signer == nil ? "none" : mode.rawValue, settings: settings,
                                 identity: identity, error: problem, openOutage: open, counts: try await database.fiscalCounts())
         } catch {
-            throw .storage(String(describing: error))
+            throw .storage(StorageError(wrapping: error))
         }
     }
 
@@ -117,7 +117,7 @@ public struct FiscalService: Sendable {
         } catch let error as FiscalServiceError {
             throw error
         } catch {
-            throw .storage(String(describing: error))
+            throw .storage(StorageError(wrapping: error))
         }
         guard !closings.isEmpty else {
             throw .nothingToExport(from: from.formatted(.iso8601), to: to.formatted(.iso8601))
@@ -182,7 +182,7 @@ public struct FiscalService: Sendable {
             return FiscalExportSummary(directory: directory, files: files, closings: export.closings.count,
                                        receipts: receipts.count, unsigned: receipts.filter { $0.signature == nil }.count)
         } catch {
-            throw .write(String(describing: error))
+            throw .write(StorageError(wrapping: error))
         }
     }
 

@@ -26,7 +26,7 @@ public enum AccountError: UserFacingError, Equatable {
     /// (German fiscal law).
     case fiscalDataNotExported(sales: Int, movements: Int = 0)
     /// Local storage failed (disk full, permissions).
-    case storage(String)
+    case storage(StorageError)
 
     public var message: String {
         switch self {
@@ -45,7 +45,7 @@ public enum AccountError: UserFacingError, Equatable {
             "Logout refused: \(sales) signed or TSE-failed sale(s)"
                 + (movements > 0 ? " and \(movements) refund(s) or cash movement(s)" : "")
                 + " have not been exported (DSFinV-K); logging out would wipe the TSE journal."
-        case .storage(let detail): "Local storage failed: \(detail)"
+        case .storage(let error): "Local storage failed: \(error.clause)"
         }
     }
 
@@ -61,7 +61,7 @@ public enum AccountError: UserFacingError, Equatable {
         case .unexpectedResponse: "Check that the site runs a current WooCommerce; try again later."
         case .pendingWork: "Let pos sync first (pos sync), resolve the payments, finish or void open carts (pos cart list), or use --force to throw them away."
         case .fiscalDataNotExported: "Close the shift (pos shift close) and export it first: pos fiscal export --from YYYY-MM-DD --to YYYY-MM-DD DIR. Or use --force to wipe the records anyway."
-        case .storage: "Free disk space or fix the data directory's permissions, then try again."
+        case .storage(let error): error.suggestion(otherwise: "Free disk space or fix the data directory's permissions, then try again.")
         }
     }
 }

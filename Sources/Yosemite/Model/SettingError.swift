@@ -1,23 +1,25 @@
+import Networking
 import POSFoundation
+import Storage
 
 /// Why the store settings could not be loaded or synchronised.
-public enum SettingError: UserFacingError, Equatable {
+public enum SettingError: UserFacingError, Hashable {
     /// The site could not be asked; the last saved settings stay in use.
-    case network(String)
+    case network(NetworkError)
     /// The local database failed.
-    case storage(String)
+    case storage(StorageError)
 
     public var message: String {
         switch self {
-        case .network(let detail): "The store's settings could not be fetched: \(detail)"
-        case .storage(let detail): "The store's settings could not be read or saved: \(detail)"
+        case .network(let error): "The store's settings could not be fetched: \(error.message)"
+        case .storage(let error): "The store's settings could not be read or saved: \(error.clause)"
         }
     }
 
     public var recoverySuggestion: String {
         switch self {
         case .network: "pos keeps using the settings it has; try again when the site is reachable."
-        case .storage: "Free disk space or fix the data directory's permissions."
+        case .storage(let error): error.suggestion(otherwise: "Free disk space or fix the data directory's permissions.")
         }
     }
 }

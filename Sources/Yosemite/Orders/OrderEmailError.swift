@@ -1,5 +1,6 @@
 import Networking
 import POSFoundation
+import Storage
 
 /// Why a receipt could not be emailed, with what to do.
 public enum OrderEmailError: UserFacingError, Equatable {
@@ -16,7 +17,7 @@ public enum OrderEmailError: UserFacingError, Equatable {
     /// The demo store has no site to send mail.
     case demo
     /// The local database failed.
-    case storage(String)
+    case storage(StorageError)
 
     public var message: String {
         switch self {
@@ -26,7 +27,7 @@ public enum OrderEmailError: UserFacingError, Equatable {
         case .offline(let detail): "Email is not available offline (\(detail))."
         case .refused(let detail): "The store did not send the email: \(detail)."
         case .demo: "The demo store cannot send email."
-        case .storage(let detail): "The local database failed: \(detail)."
+        case .storage(let error): "The local database failed: \(error.clause)"
         }
     }
 
@@ -38,7 +39,7 @@ public enum OrderEmailError: UserFacingError, Equatable {
         case .offline: "Print the receipt, or email it once the counter is online again."
         case .refused: "Check the address; the store needs WooCommerce 9 or newer for this. Print the receipt meanwhile."
         case .demo: "Log in to a real store (`pos login`) to email receipts; print it meanwhile."
-        case .storage: "Check the disk, then try again."
+        case .storage(let error): error.suggestion(otherwise: "Check the disk, then try again.")
         }
     }
 }

@@ -8,7 +8,7 @@ import Storage
 /// which the store saves as the order's billing email. A direct call, not an outbox entry: the cashier sees at
 /// once whether it went, and offline the counter says email is not available (print instead).
 @MainActor
-public final class OrderEmailStore: Store {
+public final class OrderEmailStore: Store, ActionsProcessor {
     private let network: (any Network)?
 
     /// Creates the store; `network` is `nil` in the demo store, which answers ``OrderEmailError/demo``.
@@ -18,27 +18,17 @@ public final class OrderEmailStore: Store {
     }
 
     override public func registerSupportedActions(in dispatcher: Dispatcher) {
-        dispatcher.register(processor: self, for: OrderEmailAction.self)
+        dispatcher.register(processor: self)
     }
 
-    override public func onAction(_ action: any Action) {
-        guard let action = action as? OrderEmailAction else {
-            preconditionFailure("OrderEmailStore received \(type(of: action))")
-        }
+    public func onAction(_ action: OrderEmailAction) async throws(OrderEmailError) -> Replied {
         switch action {
-        case .sendReceipt(let order, let email, let onCompletion):
-            let environment = environment, network = network
-            Task {
-                do throws(OrderEmailError) {
-                    onCompletion(.success(try await Self.send(order: order, email: email, environment, network)))
-                } catch {
-                    onCompletion(.failure(error))
-                }
-            }
+        case let .sendReceipt(order, email, reply):
+            return reply(try await Self.send(order: order, email: email, environment, network))
         }
     }
 
-    private static func send(order reference: String, email: String, _ environment: AppEnvironment,
+    private nonisolated static func send(order reference: String, email: String, _ environment: AppEnvironment,
                              _ network: (any Network)?) async throws(OrderEmailError) -> String {
         let address = email.trimmingCharacters(in: .whitespaces)
         let parts = address.split(separator: "@", omittingEmptySubsequences: false)
@@ -49,7 +39,7 @@ public final class OrderEmailStore: Store {
         let order: OrderRecord?
         do {
             order = try await environment.database.order(reference: reference)
-        } catch { throw .storage(String(describing: error)) }
+        } catch { throw .storage(StorageError(wrapping: error)) }
         guard let order else { throw .orderNotFound(reference) }
         guard let remoteId = order.remoteId else { throw .notSyncedYet(order.localNumber) }
         do {

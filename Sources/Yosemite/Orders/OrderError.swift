@@ -1,4 +1,5 @@
 import POSFoundation
+import Storage
 
 /// Why a cart could not become an order, or an order could not be found.
 public enum OrderError: UserFacingError, Equatable {
@@ -13,7 +14,7 @@ public enum OrderError: UserFacingError, Equatable {
     case tenderTooLow(due: Money, tendered: Money)
     case storeSettingsMissing
     case orderNotFound(reference: String)
-    case storage(String)
+    case storage(StorageError)
     /// A sale limit (quantity, line amount) was exceeded; nothing was recorded.
     case limitExceeded(limit: String, detail: String)
     /// The sale's state does not allow this step (an edit after a payment, a void with a card payment…).
@@ -34,7 +35,7 @@ public enum OrderError: UserFacingError, Equatable {
         case .tenderTooLow(let due, let tendered): "Tendered \(tendered.decimalString) is less than the \(due.decimalString) due."
         case .storeSettingsMissing: "The store's settings are not on this counter yet."
         case .orderNotFound(let reference): "No order \(reference) on this counter."
-        case .storage(let detail): "The local database failed: \(detail)."
+        case .storage(let error): "The local database failed: \(error.clause)"
         case .limitExceeded(let limit, let detail): "Over the \(limit) limit: \(detail)."
         case .saleRefused(let reason): "The sale refused this step: \(reason)."
         case .saleNotFound(let reference): "No sale \(reference) on this counter."
@@ -55,7 +56,7 @@ public enum OrderError: UserFacingError, Equatable {
         case .tenderTooLow: "Take at least the amount due."
         case .storeSettingsMissing: "Log in (`pos login`) while the store is reachable, once."
         case .orderNotFound: "Use a local number from `pos orders list` or an order's client UUID."
-        case .storage: "Check the disk, then try again; nothing was saved."
+        case .storage(let error): error.suggestion(otherwise: "Check the disk, then try again; nothing was saved.")
         case .limitExceeded: "Check the quantity or amount; a larger sale needs the limit raised (maxQuantity, maxLineAmount in the data directory's app-settings.json)."
         case .saleRefused: "Finish, park or void the sale as the message says (`pos cart list` shows open sales)."
         case .saleNotFound: "Use an id or name from `pos cart list`."

@@ -27,7 +27,7 @@ struct ResolvedCart: Sendable {
         guard !cart.items.isEmpty else { throw .emptyCart }
         let decimals = settings.currency.exponent
         let rates: [TaxRateRule]
-        do { rates = try catalog.taxRates().map(TaxRateRule.init) } catch { throw .storage("\(error)") }
+        do { rates = try catalog.taxRates().map(TaxRateRule.init) } catch { throw .storage(StorageError(wrapping: error)) }
         let taxes = TaxCalculator(rates: rates, calculateTaxes: settings.taxes.calculateTaxes,
                                   country: settings.address.country, state: settings.address.state)
         var lines: [TotalsInput.Line] = []
@@ -56,7 +56,7 @@ struct ResolvedCart: Sendable {
             var coupons: [CouponRule] = []
             for code in cart.couponCodes {
                 let record: CouponRecord?
-                do { record = try catalog.coupon(code.lowercased()) } catch { throw .storage("\(error)") }
+                do { record = try catalog.coupon(code.lowercased()) } catch { throw .storage(StorageError(wrapping: error)) }
                 guard let record else { throw .couponNotFound(code: code) }
                 coupons.append(CouponRule(record))
             }
@@ -108,7 +108,7 @@ struct ResolvedCart: Sendable {
         } catch let error as OrderError {
             throw error
         } catch {
-            throw .storage("\(error)")
+            throw .storage(StorageError(wrapping: error))
         }
     }
 

@@ -6,34 +6,38 @@ import Storage
 /// Receipts: generate, print, reprint, list, end of day, cash drawer. `order` is a local number ("1042") or a
 /// client UUID. Every generated receipt is stored before anything is printed.
 public enum ReceiptAction: Action {
+    public typealias Failure = ReceiptError
+
     /// Renders and stores the sale receipt of an order (and a card slip per card payment with a terminal result).
-    case generate(order: String, onCompletion: @Sendable (Result<ReceiptRecord, ReceiptError>) -> Void)
+    case generate(order: String, reply: Reply<ReceiptRecord>)
     /// Renders and stores a refund receipt.
     case generateRefund(order: String, amount: Money, reason: String?, card: PaymentResult?,
-                        onCompletion: @Sendable (Result<ReceiptRecord, ReceiptError>) -> Void)
+                        reply: Reply<ReceiptRecord>)
     /// Renders and stores a reversal receipt of a card payment.
     case generateReversal(order: String, card: PaymentResult,
-                          onCompletion: @Sendable (Result<ReceiptRecord, ReceiptError>) -> Void)
+                          reply: Reply<ReceiptRecord>)
     /// Renders a receipt without storing it, at a width (the app setting when `nil`).
-    case preview(order: String, width: Int?, onCompletion: @Sendable (Result<ReceiptPreview, ReceiptError>) -> Void)
+    case preview(order: String, width: Int?, reply: Reply<ReceiptPreview>)
     /// Renders the receipt an open sale will print, before payment (lines, discounts, coupons, taxes), not stored.
-    case previewSale(saleId: Int64, width: Int?, onCompletion: @Sendable (Result<ReceiptPreview, ReceiptError>) -> Void)
+    case previewSale(saleId: Int64, width: Int?, reply: Reply<ReceiptPreview>)
     /// Prints a stored receipt (again, after a failed print) on a printer (the app setting when `nil`).
-    case print(receiptID: Int64, printer: String?, onCompletion: @Sendable (Result<ReceiptPrintOutcome, ReceiptError>) -> Void)
+    case print(receiptID: Int64, printer: String?, reply: Reply<ReceiptPrintOutcome>)
     /// Prints an order's sale receipt, generating and storing it first when it has none.
-    case printOrder(order: String, printer: String?, onCompletion: @Sendable (Result<ReceiptPrintOutcome, ReceiptError>) -> Void)
+    case printOrder(order: String, printer: String?, reply: Reply<ReceiptPrintOutcome>)
     /// Reprints an order's sale receipt marked COPY and counts it; a receipt that never printed prints as it is.
-    case reprint(order: String, printer: String?, onCompletion: @Sendable (Result<ReceiptPrintOutcome, ReceiptError>) -> Void)
+    case reprint(order: String, printer: String?, reply: Reply<ReceiptPrintOutcome>)
     /// Reprints one stored receipt (a card slip says DUPLICATE) and counts it.
-    case reprintReceipt(receiptID: Int64, printer: String?, onCompletion: @Sendable (Result<ReceiptPrintOutcome, ReceiptError>) -> Void)
+    case reprintReceipt(receiptID: Int64, printer: String?, reply: Reply<ReceiptPrintOutcome>)
     /// An order's stored receipts, oldest first.
-    case listReceipts(order: String, onCompletion: @Sendable (Result<[ReceiptRecord], ReceiptError>) -> Void)
+    case listReceipts(order: String, reply: Reply<[ReceiptRecord]>)
     /// Renders, stores and prints the end-of-day (Z) report of the day containing `day`.
-    case printEndOfDay(day: Date, printer: String?, onCompletion: @Sendable (Result<ReceiptPrintOutcome, ReceiptError>) -> Void)
+    case printEndOfDay(day: Date, printer: String?, reply: Reply<ReceiptPrintOutcome>)
     /// Kicks the cash drawer through the receipt printer.
-    case openDrawer(printer: String?, onCompletion: @Sendable (Result<PrintJobOutcome, ReceiptError>) -> Void)
+    case openDrawer(printer: String?, reply: Reply<PrintJobOutcome>)
     /// Lists the printers with their states.
-    case listPrinters(onCompletion: @Sendable (Result<[PrintQueue], ReceiptError>) -> Void)
+    case listPrinters(reply: Reply<[PrintQueue]>)
+    /// Stores the reference sale (the demo and end-to-end tests), paid by card or in cash; answers its local number.
+    case storeSampleSale(card: Bool, reply: Reply<Int64>)
     /// Prints a test page on a printer.
-    case printTestPage(printer: String, onCompletion: @Sendable (Result<PrintJobOutcome, ReceiptError>) -> Void)
+    case printTestPage(printer: String, reply: Reply<PrintJobOutcome>)
 }

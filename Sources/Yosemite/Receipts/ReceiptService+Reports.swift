@@ -15,7 +15,7 @@ extension ReceiptService {
         do {
             orders = try await repository.ordersData(from: start, to: end)
         } catch {
-            throw .storage(String(describing: error))
+            throw .storage(StorageError(wrapping: error))
         }
         let model = ReceiptComposer(context: context).endOfDay(orders, day: start, printedAt: environment.now())
         let (receipt, warnings) = try await store(model, template: .endOfDay, kind: .endOfDay, orderID: nil)

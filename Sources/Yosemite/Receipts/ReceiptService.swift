@@ -21,7 +21,7 @@ struct ReceiptService: Sendable {
         do {
             store = try await SettingsRepository(database: environment.database).load()
         } catch {
-            throw .storage(String(describing: error))
+            throw .storage(StorageError(wrapping: error))
         }
         guard let store else { throw .storeSettingsMissing }
         let url = environment.file(ReceiptSettings.fileName)
@@ -61,7 +61,7 @@ struct ReceiptService: Sendable {
         } catch let error as ReceiptError {
             throw error
         } catch {
-            throw .storage(String(describing: error))
+            throw .storage(StorageError(wrapping: error))
         }
     }
 
@@ -69,7 +69,7 @@ struct ReceiptService: Sendable {
     func refundFiscal(orderID: Int64?, amount: Money) async throws(ReceiptError) -> ReceiptFiscal? {
         guard let orderID else { return nil }
         do { return try await repository.refundFiscal(orderID: orderID, amount: amount) } catch {
-            throw .storage(String(describing: error))
+            throw .storage(StorageError(wrapping: error))
         }
     }
 
@@ -89,7 +89,7 @@ struct ReceiptService: Sendable {
         do {
             return (try await repository.insert(record), rendered.warnings)
         } catch {
-            throw .storage(String(describing: error))
+            throw .storage(StorageError(wrapping: error))
         }
     }
 
@@ -110,13 +110,13 @@ struct ReceiptService: Sendable {
         do {
             return try await repository.receipts(orderID: data.order.id ?? -1).last { $0.kind == .sale }
         } catch {
-            throw .storage(String(describing: error))
+            throw .storage(StorageError(wrapping: error))
         }
     }
 
     func storedReceipt(_ id: Int64) async throws(ReceiptError) -> ReceiptRecord {
         let stored: ReceiptRecord?
-        do { stored = try await repository.receipt(id: id) } catch { throw .storage(String(describing: error)) }
+        do { stored = try await repository.receipt(id: id) } catch { throw .storage(StorageError(wrapping: error)) }
         guard let stored else { throw .receiptNotFound(id) }
         return stored
     }
@@ -126,7 +126,7 @@ struct ReceiptService: Sendable {
         do {
             return try await repository.receipts(orderID: data.order.id ?? -1)
         } catch {
-            throw .storage(String(describing: error))
+            throw .storage(StorageError(wrapping: error))
         }
     }
 }

@@ -3,26 +3,28 @@ import Foundation
 /// Shifts: open with a counted float, move cash in or out with a reason, close with a count into a Z report that
 /// is stored and printed. Amounts are typed text ("100.00" or "100,00") in the store's currency.
 public enum ShiftAction: Action {
+    public typealias Failure = ShiftError
+
     /// The open shift with its running report, or `nil` when none is open.
-    case loadCurrent(onCompletion: @Sendable (Result<ShiftStatus?, ShiftError>) -> Void)
+    case loadCurrent(reply: Reply<ShiftStatus?>)
     /// Opens a shift with the counted float; `cashier` defaults to the app settings' cashier name.
-    case open(float: String, cashier: String?, onCompletion: @Sendable (Result<ShiftStatus, ShiftError>) -> Void)
+    case open(float: String, cashier: String?, reply: Reply<ShiftStatus>)
     /// Puts cash into the drawer (positive amount) with a reason.
-    case cashIn(amount: String, reason: String, onCompletion: @Sendable (Result<ShiftStatus, ShiftError>) -> Void)
+    case cashIn(amount: String, reason: String, reply: Reply<ShiftStatus>)
     /// Takes cash out of the drawer (positive amount) with a reason.
-    case cashOut(amount: String, reason: String, onCompletion: @Sendable (Result<ShiftStatus, ShiftError>) -> Void)
+    case cashOut(amount: String, reason: String, reply: Reply<ShiftStatus>)
     /// Closes the open shift with the counted cash, stores its Z report and prints it (`printer` nil: the
     /// configured or default printer). A print failure leaves the shift closed and says so in the outcome.
-    case close(counted: String, printer: String?, onCompletion: @Sendable (Result<ShiftCloseOutcome, ShiftError>) -> Void)
+    case close(counted: String, printer: String?, reply: Reply<ShiftCloseOutcome>)
     /// The Z report of a shift (nil: the newest), running if it is still open.
-    case report(shiftId: Int64?, onCompletion: @Sendable (Result<ZReport, ShiftError>) -> Void)
+    case report(shiftId: Int64?, reply: Reply<ZReport>)
     /// Prints a closed shift's stored Z report again (nil: the newest closed shift).
-    case reprint(shiftId: Int64?, printer: String?, onCompletion: @Sendable (Result<String, ShiftError>) -> Void)
+    case reprint(shiftId: Int64?, printer: String?, reply: Reply<String>)
     /// "No sale": opens the cash drawer through the receipt printer (a short NO SALE slip and the kick; `printer`
     /// nil: the configured or default one) and logs it in the open shift (opening one with float 0 if none is),
     /// so the Z report counts it. `approval` is the seam for manager approval (issue 18).
     case openDrawer(reason: String, printer: String?, approval: NoSaleApproval,
-                    onCompletion: @Sendable (Result<DrawerOpenOutcome, ShiftError>) -> Void)
+                    reply: Reply<DrawerOpenOutcome>)
 }
 
 /// Who allowed a "no sale" drawer open.

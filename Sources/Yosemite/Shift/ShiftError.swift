@@ -1,4 +1,5 @@
 import POSFoundation
+import Storage
 
 /// Why a shift operation failed.
 public enum ShiftError: Error, Sendable, Equatable {
@@ -15,7 +16,7 @@ public enum ShiftError: Error, Sendable, Equatable {
     /// The store settings (currency) are not loaded.
     case storeSettingsMissing
     /// The database failed.
-    case storage(String)
+    case storage(StorageError)
     /// The report is saved but printing it failed.
     case printFailed(String)
     /// The "no sale" drawer kick did not reach the printer: the drawer stayed shut and nothing was logged.
@@ -31,7 +32,7 @@ extension ShiftError: UserFacingError {
         case .invalidAmount(let text): "\"\(text)\" is not an amount."
         case .reasonMissing: "A cash movement needs a reason."
         case .storeSettingsMissing: "The store settings are not loaded, so the currency is unknown."
-        case .storage(let detail): "The shift could not be saved or read: \(detail)."
+        case .storage(let error): "The shift could not be saved or read: \(error.clause)"
         case .printFailed(let detail): "The Z report is saved but did not print: \(detail)"
         case .drawerFailed(let detail): "The cash drawer did not open: \(detail)"
         }
@@ -47,7 +48,7 @@ extension ShiftError: UserFacingError {
         case .invalidAmount: "Type it like 100.00 or 100,00."
         case .reasonMissing: "Say why the cash moved, e.g. \"bank deposit\"."
         case .storeSettingsMissing: "Log in and synchronise the store first (pos login, pos catalog sync)."
-        case .storage: "Check the disk and the data directory's permissions."
+        case .storage(let error): error.suggestion(otherwise: "Check the disk and the data directory's permissions.")
         case .printFailed: "Fix the printer, then reprint it: pos shift report --print."
         case .drawerFailed:
             "The drawer opens through the receipt printer: check that it is on and chosen (pos printers list), then try again. Nothing was logged."

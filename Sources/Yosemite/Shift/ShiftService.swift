@@ -102,7 +102,7 @@ struct ShiftService: Sendable {
         do {
             orders = try await receipts.repository.ordersData(from: start, to: end)
         } catch {
-            throw .storage(String(describing: error))
+            throw .storage(StorageError(wrapping: error))
         }
         let rows = try await storage { try await database.shiftReportRows(shiftId: shift.id ?? 0, from: start, to: end) }
         let (movements, refundEntries, terminal) = (rows.movements, rows.refunds, rows.terminalWithoutSale)
@@ -151,7 +151,7 @@ struct ShiftService: Sendable {
         do {
             loaded = try await SettingsRepository(database: database).load()
         } catch {
-            throw .storage(String(describing: error))
+            throw .storage(StorageError(wrapping: error))
         }
         guard let loaded else { throw .storeSettingsMissing }
         return loaded
@@ -170,7 +170,7 @@ struct ShiftService: Sendable {
         do {
             return try await work()
         } catch {
-            throw .storage(String(describing: error))
+            throw .storage(StorageError(wrapping: error))
         }
     }
 }

@@ -11,24 +11,25 @@ import Storage
 /// store's settings (the permission check WooCommerce itself applies). Only when all pass are the credentials
 /// saved (mode 0600) with the store's settings.
 @MainActor
-public final class AccountStore: Store {
+public final class AccountStore: Store, ActionsProcessor {
     override public func registerSupportedActions(in dispatcher: Dispatcher) {
-        dispatcher.register(processor: self, for: AccountAction.self)
+        dispatcher.register(processor: self)
     }
 
-    override public func onAction(_ action: any Action) {
-        guard let action = action as? AccountAction else {
-            preconditionFailure("AccountStore received \(type(of: action))")
-        }
+    public func onAction(_ action: AccountAction) async throws(AccountError) -> Replied {
+        let environment = environment
         switch action {
-        case .login(let siteURL, let username, let applicationPassword, let onCompletion):
-            login(siteURL: siteURL, username: username, applicationPassword: applicationPassword, onCompletion: onCompletion)
-        case .logout(let force, let onCompletion):
-            logout(force: force, onCompletion: onCompletion)
-        case .loadAccount(let onCompletion):
-            onCompletion(loadAccount())
-        case .openDemoStore(let onCompletion):
-            openDemoStore(onCompletion: onCompletion)
+        case let .login(siteURL, username, applicationPassword, reply):
+            return reply(try await Self.login(
+                siteURL: siteURL, username: username, applicationPassword: applicationPassword, environment: environment
+            ).get())
+        case let .logout(force, reply):
+            try await Self.logout(force: force, environment: environment).get()
+            return reply()
+        case let .loadAccount(reply):
+            return reply(try loadAccount().get())
+        case let .openDemoStore(reply):
+            return reply(try await Self.openDemoStore(environment))
         }
     }
 }
@@ -36,22 +37,7 @@ public final class AccountStore: Store {
 // MARK: - Login
 
 extension AccountStore {
-    private func login(
-        siteURL: String,
-        username: String,
-        applicationPassword: String,
-        onCompletion: @escaping @Sendable (Result<(Account, StoreSettings), AccountError>) -> Void
-    ) {
-        let environment = environment
-        Task {
-            let result = await Self.performLogin(
-                siteURL: siteURL, username: username, applicationPassword: applicationPassword, environment: environment
-            )
-            onCompletion(result)
-        }
-    }
-
-    nonisolated private static func performLogin(
+    nonisolated private static func login(
         siteURL: String,
         username: String,
         applicationPassword: String,
@@ -100,7 +86,7 @@ extension AccountStore {
             }
             try await SettingsRepository(database: environment.database).save(settings)
         } catch {
-            return .failure(.storage(String(describing: error)))
+            return .failure(.storage(StorageError(wrapping: error)))
         }
         environment.logger.info("logged in", metadata: ["site": "\(account.siteURL)", "user": "\(username)"])
         return .success((account, settings))
@@ -110,14 +96,7 @@ extension AccountStore {
 // MARK: - Logout and account
 
 extension AccountStore {
-    private func logout(force: Bool, onCompletion: @escaping @Sendable (Result<Void, AccountError>) -> Void) {
-        let environment = environment
-        Task {
-            onCompletion(await Self.performLogout(force: force, environment: environment))
-        }
-    }
-
-    nonisolated private static func performLogout(force: Bool, environment: AppEnvironment) async -> Result<Void, AccountError> {
+    nonisolated private static func logout(force: Bool, environment: AppEnvironment) async -> Result<Void, AccountError> {
         do {
             let pending = try await environment.database.unsyncedOutboxCount()
             let unresolved = try await environment.database.unresolvedPaymentCount()
@@ -145,21 +124,18 @@ extension AccountStore {
             environment.logger.info("logged out")
             return .success(())
         } catch {
-            return .failure(.storage(String(describing: error)))
+            return .failure(.storage(StorageError(wrapping: error)))
         }
     }
 
-    private func openDemoStore(onCompletion: @escaping @Sendable (Result<StoreSettings, AccountError>) -> Void) {
-        let environment = environment
-        Task {
-            do {
-                let seeder = DemoStoreSeeder(environment: environment)
-                try await seeder.seedIfNeeded()
-                let settings = try await SettingsRepository(database: environment.database).load()
-                onCompletion(.success(settings ?? DemoStoreSeeder.settings))
-            } catch {
-                onCompletion(.failure(.storage(String(describing: error))))
-            }
+    nonisolated private static func openDemoStore(_ environment: AppEnvironment) async throws(AccountError) -> StoreSettings {
+        do {
+            let seeder = DemoStoreSeeder(environment: environment)
+            try await seeder.seedIfNeeded()
+            let settings = try await SettingsRepository(database: environment.database).load()
+            return settings ?? DemoStoreSeeder.settings
+        } catch {
+            throw .storage(StorageError(wrapping: error))
         }
     }
 
@@ -170,7 +146,7 @@ extension AccountStore {
             ) else { return .success(nil) }
             return .success(Account(siteURL: saved.siteURL, username: saved.username, displayName: saved.displayName))
         } catch {
-            return .failure(.storage(String(describing: error)))
+            return .failure(.storage(StorageError(wrapping: error)))
         }
     }
 }

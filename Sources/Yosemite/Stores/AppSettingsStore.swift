@@ -3,44 +3,41 @@ import Storage
 
 /// Reads and writes this counter's settings (printer, paper width, reader, cashier).
 @MainActor
-public final class AppSettingsStore: Store {
+public final class AppSettingsStore: Store, ActionsProcessor {
     override public func registerSupportedActions(in dispatcher: Dispatcher) {
-        dispatcher.register(processor: self, for: AppSettingsAction.self)
+        dispatcher.register(processor: self)
     }
 
-    override public func onAction(_ action: any Action) {
-        guard let action = action as? AppSettingsAction else {
-            preconditionFailure("AppSettingsStore received \(type(of: action))")
-        }
+    public func onAction(_ action: AppSettingsAction) async throws(AppSettingsError) -> Replied {
         switch action {
-        case .loadAppSettings(let onCompletion):
-            onCompletion(load())
-        case .updateAppSettings(let update, let onCompletion):
-            onCompletion(load().flatMap { settings in save(settings, applying: update) })
+        case let .loadAppSettings(reply):
+            return reply(try load())
+        case let .updateAppSettings(update, reply):
+            return reply(try save(try load(), applying: update))
         }
     }
 
     private var fileURL: URL { environment.file(AppEnvironment.FileName.appSettings) }
 
-    private func load() -> Result<AppSettings, AppSettingsError> {
+    private func load() throws(AppSettingsError) -> AppSettings {
         do {
-            return .success(try environment.files.read(AppSettings.self, from: fileURL) ?? AppSettings())
+            return try environment.files.read(AppSettings.self, from: fileURL) ?? AppSettings()
         } catch {
-            return .failure(.file(String(describing: error)))
+            throw .file(StorageError(wrapping: error))
         }
     }
 
-    private func save(_ settings: AppSettings, applying update: (inout AppSettings) -> Void) -> Result<AppSettings, AppSettingsError> {
+    private func save(_ settings: AppSettings, applying update: (inout AppSettings) -> Void) throws(AppSettingsError) -> AppSettings {
         var updated = settings
         update(&updated)
         guard AppSettings.receiptWidths.contains(updated.receiptWidth) else {
-            return .failure(.invalid("receipt width \(updated.receiptWidth)"))
+            throw .invalid("receipt width \(updated.receiptWidth)")
         }
         do {
             try environment.files.write(updated, to: fileURL, permissions: 0o600)
-            return .success(updated)
+            return updated
         } catch {
-            return .failure(.file(String(describing: error)))
+            throw .file(StorageError(wrapping: error))
         }
     }
 }

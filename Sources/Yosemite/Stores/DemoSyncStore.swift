@@ -1,28 +1,25 @@
 /// Answers sync actions in the demo store, which has no site: there is nothing to send and nothing parked.
 @MainActor
-final class DemoSyncStore: Store {
+final class DemoSyncStore: Store, ActionsProcessor {
     /// What a sync in the demo store reports.
     static let nothingToSync = "demo: nothing to sync"
 
     override func registerSupportedActions(in dispatcher: Dispatcher) {
-        dispatcher.register(processor: self, for: SyncAction.self)
+        dispatcher.register(processor: self)
     }
 
-    override func onAction(_ action: any Action) {
-        guard let action = action as? SyncAction else {
-            preconditionFailure("DemoSyncStore received \(type(of: action))")
-        }
+    func onAction(_ action: SyncAction) async throws(SyncError) -> Replied {
         switch action {
-        case .syncNow(_, let onCompletion):
-            onCompletion(.success(SyncSummary(lastError: Self.nothingToSync)))
-        case .loadQueue(let onCompletion):
-            onCompletion(.success([]))
-        case .retryParked(let entryID, let onCompletion):
-            onCompletion(.failure(.noSuchParkedEntry(entryID)))
-        case .discardParked(let entryID, _, let onCompletion):
-            onCompletion(.failure(.noSuchParkedEntry(entryID)))
-        case .loadConnectivity(let onCompletion):
-            onCompletion(.success(.unknown))
+        case let .syncNow(_, reply):
+            return reply(SyncSummary(lastError: Self.nothingToSync))
+        case let .loadQueue(reply):
+            return reply([])
+        case let .retryParked(entryID, _):
+            throw .noSuchParkedEntry(entryID)
+        case let .discardParked(entryID, _, _):
+            throw .noSuchParkedEntry(entryID)
+        case let .loadConnectivity(reply):
+            return reply(.unknown)
         }
     }
 }

@@ -1,9 +1,10 @@
 import Networking
 import POSFoundation
+import Storage
 
 /// Keeps the store's settings (currency, separators, tax options, address) in the local database.
 @MainActor
-public final class SettingStore: Store {
+public final class SettingStore: Store, ActionsProcessor {
     private let network: any Network
     private let siteURL: String
 
@@ -14,52 +15,44 @@ public final class SettingStore: Store {
     }
 
     override public func registerSupportedActions(in dispatcher: Dispatcher) {
-        dispatcher.register(processor: self, for: SettingAction.self)
+        dispatcher.register(processor: self)
     }
 
-    override public func onAction(_ action: any Action) {
-        guard let action = action as? SettingAction else {
-            preconditionFailure("SettingStore received \(type(of: action))")
-        }
+    public func onAction(_ action: SettingAction) async throws(SettingError) -> Replied {
         switch action {
-        case .synchronizeStoreSettings(let onCompletion):
-            synchronize(onCompletion: onCompletion)
-        case .loadStoreSettings(let onCompletion):
-            load(onCompletion: onCompletion)
+        case let .synchronizeStoreSettings(reply):
+            return reply(try await Self.synchronize(network: network, database: environment.database, siteURL: siteURL))
+        case let .loadStoreSettings(reply):
+            return reply(try await Self.load(environment.database))
         }
     }
 
-    private func synchronize(onCompletion: @escaping @Sendable (Result<StoreSettings, SettingError>) -> Void) {
-        let network = network, database = environment.database, siteURL = siteURL
-        Task {
-            let settings: StoreSettings
-            do {
-                let index = try await SiteRemote(network: network).loadIndex()
-                let remote = SettingsRemote(network: network)
-                let general = try await remote.loadGeneralSettings()
-                let tax = try await remote.loadSettings(group: "tax")
-                settings = StoreSettings(storeName: index.name, siteURL: siteURL, general: general, tax: tax)
-            } catch {
-                onCompletion(.failure(.network(String(describing: error))))
-                return
-            }
-            do {
-                try await SettingsRepository(database: database).save(settings)
-                onCompletion(.success(settings))
-            } catch {
-                onCompletion(.failure(.storage(String(describing: error))))
-            }
+    private nonisolated static func synchronize(
+        network: any Network, database: AppDatabase, siteURL: String
+    ) async throws(SettingError) -> StoreSettings {
+        let settings: StoreSettings
+        do {
+            let index = try await SiteRemote(network: network).loadIndex()
+            let remote = SettingsRemote(network: network)
+            let general = try await remote.loadGeneralSettings()
+            let tax = try await remote.loadSettings(group: "tax")
+            settings = StoreSettings(storeName: index.name, siteURL: siteURL, general: general, tax: tax)
+        } catch {
+            throw .network(error)
+        }
+        do {
+            try await SettingsRepository(database: database).save(settings)
+            return settings
+        } catch {
+            throw .storage(StorageError(wrapping: error))
         }
     }
 
-    private func load(onCompletion: @escaping @Sendable (Result<StoreSettings?, SettingError>) -> Void) {
-        let database = environment.database
-        Task {
-            do {
-                onCompletion(.success(try await SettingsRepository(database: database).load()))
-            } catch {
-                onCompletion(.failure(.storage(String(describing: error))))
-            }
+    private nonisolated static func load(_ database: AppDatabase) async throws(SettingError) -> StoreSettings? {
+        do {
+            return try await SettingsRepository(database: database).load()
+        } catch {
+            throw .storage(StorageError(wrapping: error))
         }
     }
 }

@@ -1,24 +1,19 @@
 import Storage
 /// Answers "what is this counter connected to, and is everything safe on the server?" in every session state.
 @MainActor
-public final class StatusStore: Store {
+public final class StatusStore: Store, ActionsProcessor {
     override public func registerSupportedActions(in dispatcher: Dispatcher) {
-        dispatcher.register(processor: self, for: StatusAction.self)
+        dispatcher.register(processor: self)
     }
 
-    override public func onAction(_ action: any Action) {
-        guard let action = action as? StatusAction else {
-            preconditionFailure("StatusStore received \(type(of: action))")
-        }
+    public func onAction(_ action: StatusAction) async throws(SettingError) -> Replied {
         switch action {
-        case .loadStatus(let onCompletion):
-            loadStatus(onCompletion: onCompletion)
+        case let .loadStatus(reply):
+            return reply(try await Self.loadStatus(environment))
         }
     }
 
-    private func loadStatus(onCompletion: @escaping @Sendable (Result<CounterStatus, SettingError>) -> Void) {
-        let environment = environment
-        Task {
+    private nonisolated static func loadStatus(_ environment: AppEnvironment) async throws(SettingError) -> CounterStatus {
             do {
                 let saved = try environment.files.read(
                     SavedCredentials.self, from: environment.file(AppEnvironment.FileName.credentials)
@@ -35,10 +30,9 @@ public final class StatusStore: Store {
                     unsyncedOrders: try await environment.database.unsyncedOrderCount()
                 )
                 status.fiscalOutage = await FiscalService(environment: environment).openOutage()
-                onCompletion(.success(status))
+                return status
             } catch {
-                onCompletion(.failure(.storage(String(describing: error))))
+                throw .storage(StorageError(wrapping: error))
             }
-        }
     }
 }

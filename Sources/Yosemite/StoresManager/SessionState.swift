@@ -37,6 +37,7 @@ public final class DeauthenticatedState {
             CatalogSyncStore(dispatcher: dispatcher, environment: environment, network: nil),
             // Receipts work for the demo store too; without store settings they fail with a clear error.
             ReceiptStore(dispatcher: dispatcher, environment: environment),
+            FiscalStore(dispatcher: dispatcher, environment: environment),
         ]
     }
 }
@@ -73,6 +74,7 @@ public final class AuthenticatedState {
             CardPresentPaymentsStore(dispatcher: dispatcher, environment: environment),
             ShiftStore(dispatcher: dispatcher, environment: environment),
             OrderEmailStore(dispatcher: dispatcher, environment: environment, network: network),
+            FiscalStore(dispatcher: dispatcher, environment: environment),
         ]
     }
 }
@@ -104,6 +106,7 @@ public final class DemoState {
             // The in-process simulator (sim://) takes card payments in the demo.
             CardPresentPaymentsStore(dispatcher: dispatcher, environment: environment),
             OrderEmailStore(dispatcher: dispatcher, environment: environment, network: nil),
+            FiscalStore(dispatcher: dispatcher, environment: environment),
         ]
     }
 }

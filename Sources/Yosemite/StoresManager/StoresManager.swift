@@ -13,14 +13,14 @@ import Storage
 /// ```swift
 /// let manager = StoresManager(environment: environment)
 /// let (account, settings) = try await manager.login(siteURL: "https://shop.example", username: "ann", applicationPassword: p)
-/// let saved: StoreSettings? = try await manager.perform { SettingAction.loadStoreSettings(onCompletion: $0) }
+/// let saved = try await manager.dispatch { SettingAction.loadStoreSettings(reply: $0) }   // StoreSettings?, throws(SettingError)
 /// ```
 @MainActor
 public final class StoresManager {
     /// The current state.
     public private(set) var state: SessionState
-    /// The dependencies every state is built from.
-    public let environment: AppEnvironment
+    /// The dependencies every state is built from (internal: fronts see stores and actions only).
+    let environment: AppEnvironment
     private let onUnhandledAction: Dispatcher.UnhandledActionHandler
 
     /// Creates the manager, restoring a saved session from the data directory when there is one.
@@ -57,27 +57,33 @@ public final class StoresManager {
         return nil
     }
 
-    /// Sends an action to the store that handles it in the current state.
-    public func dispatch(_ action: any Action) {
-        state.dispatcher.dispatch(action)
+    /// The folder the file printer writes to (`file:` printers, and receipts when no printer is set up).
+    public nonisolated var printedReceiptsFolder: URL {
+        environment.dataDirectory.appendingPathComponent("printed", isDirectory: true)
     }
 
-    /// Dispatches an action built around a completion and awaits its result.
-    public func perform<Value: Sendable, Failure: Error>(
-        _ makeAction: (@escaping @Sendable (Result<Value, Failure>) -> Void) -> any Action
-    ) async throws(Failure) -> Value {
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, Failure>, Never>) in
-            dispatch(makeAction { continuation.resume(returning: $0) })
-        }
-        return try result.get()
+    /// The folder the counter's "save to file" writes receipts to.
+    public nonisolated var savedReceiptsFolder: URL {
+        environment.dataDirectory.appendingPathComponent("receipts", isDirectory: true)
+    }
+
+    /// Sends an action to the store that handles it in the current state and returns its answer.
+    ///
+    /// ```swift
+    /// let sale = try await stores.dispatch { OrderAction.loadSale(reference: reference, reply: $0) }
+    /// ```
+    public func dispatch<A: Action, Value: Sendable>(
+        _ makeAction: (Reply<Value>) -> A
+    ) async throws(A.Failure) -> Value {
+        try await state.dispatcher.dispatch(makeAction)
     }
 
     // MARK: - Transitions
 
     /// Checks the site and credentials, saves them, and enters the authenticated state.
     public func login(siteURL: String, username: String, applicationPassword: String) async throws(AccountError) -> (Account, StoreSettings) {
-        let (account, settings) = try await perform { (completion: @escaping @Sendable (Result<(Account, StoreSettings), AccountError>) -> Void) in
-            AccountAction.login(siteURL: siteURL, username: username, applicationPassword: applicationPassword, onCompletion: completion)
+        let (account, settings) = try await dispatch {
+            AccountAction.login(siteURL: siteURL, username: username, applicationPassword: applicationPassword, reply: $0)
         }
         DemoStoreSeeder.removeMarkerFile(in: environment)
         restoreSession()
@@ -90,9 +96,7 @@ public final class StoresManager {
     ///   payment journal holds anything and `force` is false, ``AccountError/fiscalDataNotExported(sales:movements:)``
     ///   while the TSE journal holds sales, refunds or cash movements no `pos fiscal export` covered; the session then stays as it was.
     public func logout(force: Bool) async throws(AccountError) {
-        try await perform { (completion: @escaping @Sendable (Result<Void, AccountError>) -> Void) in
-            AccountAction.logout(force: force, onCompletion: completion)
-        }
+        try await dispatch { AccountAction.logout(force: force, reply: $0) }
         DemoStoreSeeder.removeMarkerFile(in: environment)
         state = .deauthenticated(DeauthenticatedState(environment: environment, onUnhandledAction: onUnhandledAction))
     }
@@ -101,9 +105,7 @@ public final class StoresManager {
     /// stays as it is. Returns the settings in use.
     @discardableResult
     public func openDemo() async throws(AccountError) -> StoreSettings {
-        let settings = try await perform { (completion: @escaping @Sendable (Result<StoreSettings, AccountError>) -> Void) in
-            AccountAction.openDemoStore(onCompletion: completion)
-        }
+        let settings = try await dispatch { AccountAction.openDemoStore(reply: $0) }
         if case .deauthenticated = state, DemoStoreSeeder.hasMarkerFile(in: environment) {
             state = .demo(DemoState(environment: environment, onUnhandledAction: onUnhandledAction))
         }

@@ -102,7 +102,7 @@ public actor SyncEngine {
         } catch is CancellationError {
             throw .interrupted
         } catch {
-            throw .storage(String(describing: error))
+            throw .storage(StorageError(wrapping: error))
         }
     }
 

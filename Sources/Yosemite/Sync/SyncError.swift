@@ -1,4 +1,5 @@
 import POSFoundation
+import Storage
 
 /// Why a sync, or a change to the outbox, could not be done.
 public enum SyncError: UserFacingError, Hashable {
@@ -9,7 +10,7 @@ public enum SyncError: UserFacingError, Hashable {
     /// The store refused the saved credentials or the user's rights (401, 403…).
     case storeRefused(String)
     /// The local database failed.
-    case storage(String)
+    case storage(StorageError)
     /// No parked outbox entry has this id.
     case noSuchParkedEntry(Int64)
     /// Discarding a parked entry needs an explicit confirmation.
@@ -22,7 +23,7 @@ public enum SyncError: UserFacingError, Hashable {
         case .anotherSenderRunning: "Another pos process is already syncing this counter's sales."
         case .lockUnavailable(let path, let reason): "The sync lock \(path) cannot be opened: \(reason)."
         case .storeRefused(let reason): "The store refused the sync: \(reason)"
-        case .storage(let reason): "The local database failed during sync: \(reason)"
+        case .storage(let error): "The local database failed during sync: \(error.clause)"
         case .noSuchParkedEntry(let id): "There is no parked outbox entry \(id)."
         case .discardNeedsConfirmation(let id): "Outbox entry \(id) was not discarded: that needs confirmation."
         case .interrupted: "The sync was interrupted."
@@ -34,7 +35,7 @@ public enum SyncError: UserFacingError, Hashable {
         case .anotherSenderRunning: "Wait for it to finish; sales stay queued and safe."
         case .lockUnavailable: "Check that the data directory is writable by this user."
         case .storeRefused: "Check the login with `pos status`, or log in again with `pos login`."
-        case .storage: "Check free disk space and the data directory's permissions, then sync again."
+        case .storage(let error): error.suggestion(otherwise: "Check free disk space and the data directory's permissions, then sync again.")
         case .noSuchParkedEntry: "List the parked entries with `pos sync --json` and use one of their ids."
         case .discardNeedsConfirmation: "Discard only after resolving the sale on the store; pass the explicit flag."
         case .interrupted: "Sync again; nothing is sent twice."

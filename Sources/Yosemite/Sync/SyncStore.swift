@@ -7,7 +7,7 @@ import Storage
 ///
 /// The outbox's pending count is observable through `AppDatabase.observePendingOutboxCount()`.
 @MainActor
-public final class SyncStore: Store {
+public final class SyncStore: Store, ActionsProcessor {
     private let engine: SyncEngine
 
     public init(dispatcher: Dispatcher, environment: AppEnvironment, network: any Network,
@@ -17,79 +17,71 @@ public final class SyncStore: Store {
     }
 
     override public func registerSupportedActions(in dispatcher: Dispatcher) {
-        dispatcher.register(processor: self, for: SyncAction.self)
+        dispatcher.register(processor: self)
     }
 
-    override public func onAction(_ action: any Action) {
-        guard let action = action as? SyncAction else { return }
+    public func onAction(_ action: SyncAction) async throws(SyncError) -> Replied {
+        let database = environment.database, logger = environment.logger
         switch action {
-        case .syncNow(let maxWait, let onCompletion):
-            syncNow(maxWait: maxWait, onCompletion: onCompletion)
-        case .loadQueue(let onCompletion):
-            loadQueue(onCompletion: onCompletion)
-        case .retryParked(let entryID, let onCompletion):
-            retryParked(entryID, onCompletion: onCompletion)
-        case .discardParked(let entryID, let confirmed, let onCompletion):
-            discardParked(entryID, confirmed: confirmed, onCompletion: onCompletion)
-        case .loadConnectivity(let onCompletion):
-            onCompletion(.success(engine.connectivity.current))
+        case let .syncNow(maxWait, reply):
+            return reply(try await Self.syncNow(engine, maxWait: maxWait))
+        case let .loadQueue(reply):
+            return reply(try await Self.loadQueue(database))
+        case let .retryParked(entryID, reply):
+            return reply(try await Self.retryParked(entryID, database, logger))
+        case let .discardParked(entryID, confirmed, reply):
+            guard confirmed else { throw .discardNeedsConfirmation(entryID) }
+            return reply(try await Self.discardParked(entryID, database, logger))
+        case let .loadConnectivity(reply):
+            return reply(engine.connectivity.current)
         }
     }
 
-    private func syncNow(maxWait: Duration, onCompletion: @escaping @Sendable (Result<SyncSummary, SyncError>) -> Void) {
-        let engine = engine
-        Task {
-            do {
-                onCompletion(.success(try await engine.sync(maxWait: maxWait)))
-            } catch let error as SyncError {
-                onCompletion(.failure(error))
-            } catch {
-                onCompletion(.failure(.storage(String(describing: error))))
-            }
+    private nonisolated static func syncNow(_ engine: SyncEngine, maxWait: Duration) async throws(SyncError) -> SyncSummary {
+        do {
+            return try await engine.sync(maxWait: maxWait)
+        } catch let error as SyncError {
+            throw error
+        } catch {
+            throw .storage(StorageError(wrapping: error))
         }
     }
 
-    private func loadQueue(onCompletion: @escaping @Sendable (Result<[OutboxItem], SyncError>) -> Void) {
-        let database = environment.database
-        Task {
-            do {
-                let entries = try await database.unsentAndParkedOutbox()
-                onCompletion(.success(entries.map(OutboxItem.init)))
-            } catch {
-                onCompletion(.failure(.storage(String(describing: error))))
-            }
+    private nonisolated static func loadQueue(_ database: AppDatabase) async throws(SyncError) -> [OutboxItem] {
+        do {
+            let entries = try await database.unsentAndParkedOutbox()
+            return entries.map(OutboxItem.init)
+        } catch {
+            throw .storage(StorageError(wrapping: error))
         }
     }
 
-    private func retryParked(_ id: Int64, onCompletion: @escaping @Sendable (Result<OutboxItem, SyncError>) -> Void) {
-        let database = environment.database
-        let logger = environment.logger
-        Task {
-            do {
-                guard let entry = try await database.retryParkedOutboxEntry(id: id) else { return onCompletion(.failure(.noSuchParkedEntry(id))) }
-                logger.notice("sync: parked entry \(id) queued again by an operator")
-                onCompletion(.success(OutboxItem(entry)))
-            } catch {
-                onCompletion(.failure(.storage(String(describing: error))))
-            }
+    private nonisolated static func retryParked(
+        _ id: Int64, _ database: AppDatabase, _ logger: Logger
+    ) async throws(SyncError) -> OutboxItem {
+        let retried: OutboxRecord?
+        do {
+            retried = try await database.retryParkedOutboxEntry(id: id)
+        } catch {
+            throw .storage(StorageError(wrapping: error))
         }
+        guard let entry = retried else { throw .noSuchParkedEntry(id) }
+        logger.notice("sync: parked entry \(id) queued again by an operator")
+        return OutboxItem(entry)
     }
 
-    private func discardParked(_ id: Int64, confirmed: Bool,
-                               onCompletion: @escaping @Sendable (Result<OutboxItem, SyncError>) -> Void) {
-        guard confirmed else { return onCompletion(.failure(.discardNeedsConfirmation(id))) }
-        let database = environment.database
-        let logger = environment.logger
-        Task {
-            do {
-                guard let entry = try await database.discardParkedOutboxEntry(id: id)
-                else { return onCompletion(.failure(.noSuchParkedEntry(id))) }
-                logger.warning(
-                    "sync: parked entry \(id) (\(entry.kind), order \(entry.orderId ?? 0)) discarded by an operator; reason was: \(entry.parkedReason ?? "none")")
-                onCompletion(.success(OutboxItem(entry)))
-            } catch {
-                onCompletion(.failure(.storage(String(describing: error))))
-            }
+    private nonisolated static func discardParked(
+        _ id: Int64, _ database: AppDatabase, _ logger: Logger
+    ) async throws(SyncError) -> OutboxItem {
+        let discarded: OutboxRecord?
+        do {
+            discarded = try await database.discardParkedOutboxEntry(id: id)
+        } catch {
+            throw .storage(StorageError(wrapping: error))
         }
+        guard let entry = discarded else { throw .noSuchParkedEntry(id) }
+        logger.warning(
+            "sync: parked entry \(id) (\(entry.kind), order \(entry.orderId ?? 0)) discarded by an operator; reason was: \(entry.parkedReason ?? "none")")
+        return OutboxItem(entry)
     }
 }

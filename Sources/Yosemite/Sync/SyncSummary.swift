@@ -1,4 +1,4 @@
-/// What one sync did, and what is left: the answer of ``SyncAction/syncNow(maxWait:onCompletion:)``.
+/// What one sync did, and what is left: the answer of ``SyncAction/syncNow(maxWait:reply:)``.
 public struct SyncSummary: Sendable, Hashable, Codable {
     /// Entries delivered by sending them.
     public var sent: Int

@@ -62,7 +62,7 @@ struct BenchSuite {
         _ = try await manager.login(siteURL: server.site, username: server.username, applicationPassword: server.password)
         // The demo catalog first, for the store's tax rates and categories (scan-to-cart computes real taxes);
         // the generated products then overwrite the few demo products that share their ids.
-        _ = try await manager.perform { CatalogSyncAction.synchronize(full: true, progress: nil, onCompletion: $0) }
+        _ = try await manager.dispatch { CatalogSyncAction.synchronize(full: true, progress: nil, reply: $0) }
         let generator = BenchCatalogGenerator(productCount: sizes.products)
         progress("catalog: ingesting \(sizes.products) products, then lookups and searches")
         let loadAtCatalog = BenchMachine.loadAverage()

@@ -33,7 +33,7 @@ struct DrainBenchmark {
         let manager = StoresManager(environment: environment)
         _ = try await manager.login(siteURL: server.site, username: server.username,
                                     applicationPassword: server.password)
-        _ = try await manager.perform { CatalogSyncAction.synchronize(full: true, progress: nil, onCompletion: $0) }
+        _ = try await manager.dispatch { CatalogSyncAction.synchronize(full: true, progress: nil, reply: $0) }
         let network = environment.makeNetwork(Credentials(
             site: try SiteAddress(server.site), username: server.username, applicationPassword: server.password))
 
@@ -54,7 +54,7 @@ struct DrainBenchmark {
     private func sell(_ count: Int, _ manager: StoresManager) async throws {
         let cart = Cart(items: [Cart.Item(code: "COF-FIL", quantity: 2)])
         for _ in 0..<count {
-            _ = try await manager.perform { OrderAction.completeSale(cart: cart, tender: .cash(tendered: nil), onCompletion: $0) }
+            _ = try await manager.dispatch { OrderAction.completeSale(cart: cart, tender: .cash(tendered: nil), reply: $0) }
         }
     }
 

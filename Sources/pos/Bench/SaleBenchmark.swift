@@ -40,28 +40,28 @@ struct SaleBenchmark {
         var lines = 0
         for _ in 0..<scans {
             if lines >= cartLines, let id = saleId {
-                _ = try await manager.perform { OrderAction.voidSale(reference: String(id), onCompletion: $0) }
+                _ = try await manager.dispatch { OrderAction.voidSale(reference: String(id), reply: $0) }
                 saleId = nil
             }
             let item = Cart.Item(code: code())
             let current = saleId
             let cpuBefore = SyncBenchmark.processCPUSeconds()
             let begin = clock.now
-            let summary = try await manager.perform { OrderAction.editSale(saleId: current, edit: .add(item), onCompletion: $0) }
+            let summary = try await manager.dispatch { OrderAction.editSale(saleId: current, edit: .add(item), reply: $0) }
             scanTimes.append(begin.duration(to: clock.now))
             scanCPU.append(.microseconds(Int64(((SyncBenchmark.processCPUSeconds() - cpuBefore) * 1e6).rounded())))
             saleId = summary.id
             lines = summary.cart.items.count
         }
         if let id = saleId {
-            _ = try await manager.perform { OrderAction.voidSale(reference: String(id), onCompletion: $0) }
+            _ = try await manager.dispatch { OrderAction.voidSale(reference: String(id), reply: $0) }
         }
         // A commit: order, lines, tax lines, payment and two outbox entries in one transaction.
         var commitTimes: [Duration] = []
         for _ in 0..<sales {
             let sale = Cart(items: (0..<3).map { _ in Cart.Item(code: code()) })
             let begin = clock.now
-            _ = try await manager.perform { OrderAction.completeSale(cart: sale, tender: .cash(tendered: nil), onCompletion: $0) }
+            _ = try await manager.dispatch { OrderAction.completeSale(cart: sale, tender: .cash(tendered: nil), reply: $0) }
             commitTimes.append(begin.duration(to: clock.now))
         }
         return Result(scanToCart: .init(scanTimes), scanToCartCPU: .init(scanCPU), orderCommit: .init(commitTimes))

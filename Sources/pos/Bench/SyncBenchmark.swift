@@ -80,7 +80,7 @@ struct SyncBenchmark {
         _ = try await manager.login(siteURL: server.site, username: server.username, applicationPassword: server.password)
         progress("sync: pull, pos (full catalog sync)")
         let (report, posPull) = try await measure(server) {
-            try await manager.perform { CatalogSyncAction.synchronize(full: true, progress: nil, onCompletion: $0) }
+            try await manager.dispatch { CatalogSyncAction.synchronize(full: true, progress: nil, reply: $0) }
         }
         var pull = Comparison(pos: posPull)
         if let python {
@@ -96,7 +96,7 @@ struct SyncBenchmark {
         progress("sync: push, pos (\(orders) cash sales)")
         let cart = Cart(items: [Cart.Item(code: "GEN-1", quantity: 1)])
         for _ in 0..<orders {
-            _ = try await manager.perform { OrderAction.completeSale(cart: cart, tender: .cash(tendered: nil), onCompletion: $0) }
+            _ = try await manager.dispatch { OrderAction.completeSale(cart: cart, tender: .cash(tendered: nil), reply: $0) }
         }
         let bodies = directory.appendingPathComponent("sync-orders.json")
         let payloads = try await environment.database.read { db in

@@ -50,7 +50,7 @@ struct BenchCounterCommand: AsyncParsableCommand {
         let started = clock.now
         let environment = try AppEnvironment.live(dataDirectory: scratch, logger: LoggingSetup.logger())
         let manager = StoresManager(environment: environment)
-        let status = try await manager.perform { StatusAction.loadStatus(onCompletion: $0) }
+        let status = try await manager.dispatch { StatusAction.loadStatus(reply: $0) }
         guard let settings = status.store else { throw ValidationError("the scratch store has no settings") }
         let screen = CanvasScreen(size: TerminalSize(rows: 30, columns: 100))
         let app = CounterApp(stores: manager, settings: settings, screen: screen, statusRefreshInterval: nil)

@@ -10,11 +10,11 @@ enum CardCommandSupport {
     @MainActor
     static func reader(_ given: String?, manager: StoresManager) async -> String? {
         if let given { return given }
-        if let settings = try? await manager.perform({ AppSettingsAction.loadAppSettings(onCompletion: $0) }),
+        if let settings = try? await manager.dispatch({ AppSettingsAction.loadAppSettings(reply: $0) }),
            let remembered = settings.readerAddress {
             return remembered
         }
-        if let status = try? await manager.perform({ StatusAction.loadStatus(onCompletion: $0) }), status.mode == .demo {
+        if let status = try? await manager.dispatch({ StatusAction.loadStatus(reply: $0) }), status.mode == .demo {
             return "sim://"
         }
         return nil
@@ -46,16 +46,12 @@ enum CardCommandSupport {
     /// acknowledgement of the answer) reach the terminal.
     @MainActor
     static func disconnect(_ manager: StoresManager) async {
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            manager.dispatch(CardPresentPaymentAction.disconnect(onCompletion: { done.resume() }))
-        }
+        try? await manager.dispatch { CardPresentPaymentAction.disconnect(reply: $0) }
     }
 
     /// Prints a prompt from the terminal to stderr as it arrives.
-    static let printProgress: @Sendable (PaymentProgress) -> Void = { step in
-        if case .prompt(let prompt) = step {
-            FileHandle.standardError.write(Data("terminal: \(prompt.text)\n".utf8))
-        }
+    static let printPrompt: @Sendable (CardPrompt) -> Void = { prompt in
+        FileHandle.standardError.write(Data("terminal: \(prompt.text)\n".utf8))
     }
 
     /// Prints the error and exits with its code: 11 declined, 12 unavailable, 13 unknown or unresolved, 15 busy.
@@ -110,18 +106,18 @@ struct CardSaleFlow {
             }
             let open: SaleSummary
             if let saleId {
-                open = try await manager.perform { OrderAction.loadSale(reference: String(saleId), onCompletion: $0) }
+                open = try await manager.dispatch { OrderAction.loadSale(reference: String(saleId), reply: $0) }
             } else {
                 var cart = cart
                 cart.customerId = try await OrderCommandSupport.customerId(customer, manager: manager)
-                open = try await manager.perform { OrderAction.openSale(cart: cart, onCompletion: $0) }
+                open = try await manager.dispatch { OrderAction.openSale(cart: cart, reply: $0) }
             }
             let chosen = await CardCommandSupport.reader(reader, manager: manager)
             FileHandle.standardError.write(Data("sale \(open.id): \(open.due.decimalString) due\n".utf8))
             do {
-                let sale = try await manager.perform { (done: @escaping @Sendable (Result<CardSale, CardPaymentError>) -> Void) in
+                let sale = try await manager.dispatch {
                     CardPresentPaymentAction.collectPayment(
-                        saleId: open.id, cash: cash, reader: chosen, onProgress: CardCommandSupport.printProgress, onCompletion: done)
+                        saleId: open.id, cash: cash, reader: chosen, prompts: CardCommandSupport.printPrompt, reply: $0)
                 }
                 await CardCommandSupport.disconnect(manager)
                 return (sale, settings.moneyFormat, manager.isDemo)

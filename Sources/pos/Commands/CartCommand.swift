@@ -110,7 +110,7 @@ struct CartListCommand: AsyncParsableCommand {
     func run() async throws {
         let states: [Checkout.State] = all ? Checkout.State.allCases : [.open, .parked]
         let (sales, format) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
-            (try await manager.perform { OrderAction.listSales(states: states, onCompletion: $0) }, settings.moneyFormat)
+            (try await manager.dispatch { OrderAction.listSales(states: states, reply: $0) }, settings.moneyFormat)
         }
         if json {
             try Console.json(sales.map(CartReport.init))
@@ -146,11 +146,11 @@ struct CartShowCommand: AsyncParsableCommand {
     func run() async throws {
         let id = id, receipt = receipt
         let (sale, format, preview) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
-            let sale = try await manager.perform { OrderAction.loadSale(reference: id, onCompletion: $0) }
+            let sale = try await manager.dispatch { OrderAction.loadSale(reference: id, reply: $0) }
             var preview: String?
             if receipt {
                 do {
-                    let rendered = try await manager.perform { ReceiptAction.previewSale(saleId: sale.id, width: nil, onCompletion: $0) }
+                    let rendered = try await manager.dispatch { ReceiptAction.previewSale(saleId: sale.id, width: nil, reply: $0) }
                     preview = rendered.rendered.text(width: rendered.width)
                 } catch let error as ReceiptError {
                     Console.error(error)
@@ -218,17 +218,17 @@ struct CartParkCommand: AsyncParsableCommand {
             if !cart.items.isEmpty {
                 var cart = cart
                 cart.customerId = try await OrderCommandSupport.customerId(customer, manager: manager)
-                saleId = try await manager.perform { OrderAction.openSale(cart: cart, onCompletion: $0) }.id
+                saleId = try await manager.dispatch { OrderAction.openSale(cart: cart, reply: $0) }.id
             } else if let id {
                 saleId = id
             } else {
-                guard let current = try await manager.perform({ OrderAction.currentSale(onCompletion: $0) }) else {
+                guard let current = try await manager.dispatch({ OrderAction.currentSale(reply: $0) }) else {
                     Console.error("no open cart to park; give --item CODE to park a new one")
                     throw ExitStatus.notFound.exitCode
                 }
                 saleId = current.id
             }
-            return (try await manager.perform { OrderAction.parkSale(saleId: saleId, name: name, onCompletion: $0) }, settings.moneyFormat)
+            return (try await manager.dispatch { OrderAction.parkSale(saleId: saleId, name: name, reply: $0) }, settings.moneyFormat)
         }
         if json { try Console.json(CartReport(sale)); return }
         Console.out("Parked as \"\(sale.name ?? String(sale.id))\" (sale \(sale.id)); `pos cart resume \(sale.name ?? String(sale.id))` brings it back.")
@@ -252,7 +252,7 @@ struct CartResumeCommand: AsyncParsableCommand {
     func run() async throws {
         let id = id
         let (sale, format) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
-            (try await manager.perform { OrderAction.resumeSale(reference: id, onCompletion: $0) }, settings.moneyFormat)
+            (try await manager.dispatch { OrderAction.resumeSale(reference: id, reply: $0) }, settings.moneyFormat)
         }
         if json { try Console.json(CartReport(sale)); return }
         Console.out("Resumed sale \(sale.id); pay it with `pos sell --sale \(sale.id) --pay cash|card`.")
@@ -276,7 +276,7 @@ struct CartVoidCommand: AsyncParsableCommand {
     func run() async throws {
         let id = id
         let (sale, format) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
-            (try await manager.perform { OrderAction.voidSale(reference: id, onCompletion: $0) }, settings.moneyFormat)
+            (try await manager.dispatch { OrderAction.voidSale(reference: id, reply: $0) }, settings.moneyFormat)
         }
         if json { try Console.json(CartReport(sale)); return }
         Console.out("Voided sale \(sale.id).")

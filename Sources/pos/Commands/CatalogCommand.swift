@@ -30,7 +30,7 @@ enum CatalogSession {
     /// The store settings (the demo store's in demo mode), or nil before any store is set up.
     @MainActor
     static func settings(_ manager: StoresManager) async -> StoreSettings? {
-        let status: CounterStatus? = try? await manager.perform { StatusAction.loadStatus(onCompletion: $0) }
+        let status: CounterStatus? = try? await manager.dispatch { StatusAction.loadStatus(reply: $0) }
         return status?.store
     }
 

@@ -28,7 +28,7 @@ struct CatalogLookupCommand: AsyncParsableCommand {
         let manager = try CatalogSession.open(directory: directory)
         let settings = await CatalogSession.settings(manager)
         do {
-            let item = try await manager.perform { ProductAction.lookup(code: code, onCompletion: $0) }
+            let item = try await manager.dispatch { ProductAction.lookup(code: code, reply: $0) }
             let report = CatalogItemReport(item, settings: settings)
             if json { try Console.json(report) } else { Console.out(report.line) }
         } catch let error as CatalogError {

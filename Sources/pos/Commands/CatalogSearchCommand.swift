@@ -34,8 +34,8 @@ struct CatalogSearchCommand: AsyncParsableCommand {
         let manager = try CatalogSession.open(directory: directory)
         let settings = await CatalogSession.settings(manager)
         do {
-            let products = try await manager.perform {
-                ProductAction.search(text: text, limit: limit, onCompletion: $0)
+            let products = try await manager.dispatch {
+                ProductAction.search(text: text, limit: limit, reply: $0)
             }
             let reports = products.map { CatalogItemReport(.product($0), settings: settings) }
             if json {

@@ -31,7 +31,7 @@ struct CatalogSyncCommand: AsyncParsableCommand {
     static func sync(full: Bool, directory: URL, json: Bool) async throws {
         let manager = try CatalogSession.open(directory: directory)
         guard manager.isAuthenticated else {
-            let status = try? await manager.perform { StatusAction.loadStatus(onCompletion: $0) }
+            let status = try? await manager.dispatch { StatusAction.loadStatus(reply: $0) }
             if status?.mode == .demo {
                 Console.out(
                     "DEMO — the demo store's catalog is built in; there is nothing to sync. `pos login` connects a real store."
@@ -43,9 +43,11 @@ struct CatalogSyncCommand: AsyncParsableCommand {
         }
         let (stream, continuation) = AsyncStream<CatalogSyncProgress>.makeStream()
         let printer = Task.detached { await CatalogProgressPrinter().print(stream) }
-        let result: Result<CatalogSyncReport, CatalogError> = await withCheckedContinuation { done in
-            manager.dispatch(
-                CatalogSyncAction.synchronize(full: full, progress: continuation) { done.resume(returning: $0) })
+        let result: Result<CatalogSyncReport, CatalogError>
+        do throws(CatalogError) {
+            result = .success(try await manager.dispatch { CatalogSyncAction.synchronize(full: full, progress: continuation, reply: $0) })
+        } catch {
+            result = .failure(error)
         }
         await printer.value
         switch result {

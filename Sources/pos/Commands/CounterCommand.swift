@@ -25,7 +25,7 @@ struct CounterCommand: AsyncParsableCommand {
         let settings: StoreSettings
         do {
             if !manager.canSell { try await manager.openDemo() }
-            let status = try await manager.perform { StatusAction.loadStatus(onCompletion: $0) }
+            let status = try await manager.dispatch { StatusAction.loadStatus(reply: $0) }
             guard let store = status.store else { throw CounterError.sessionUnavailable("the store's settings are missing") }
             settings = store
         } catch let error as AccountError {
@@ -39,7 +39,7 @@ struct CounterCommand: AsyncParsableCommand {
             throw ExitStatus.notLoggedIn.exitCode
         }
         // Scanner thresholds: the options when given, else what the settings screen saved.
-        let saved = try? await manager.perform { AppSettingsAction.loadAppSettings(onCompletion: $0) }
+        let saved = try? await manager.dispatch { AppSettingsAction.loadAppSettings(reply: $0) }
         let scanSettings = scanner.settings(saved: saved)
         let screen: CursesScreen
         do {

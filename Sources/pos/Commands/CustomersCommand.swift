@@ -35,7 +35,7 @@ struct CustomersCommand: AsyncParsableCommand {
         @MainActor func run() async throws {
             let text = text, limit = limit
             let found = try await OrderCommandSupport.withStores(data: data) { manager, _ in
-                try await manager.perform { CustomerAction.search(text: text, limit: limit, onCompletion: $0) }
+                try await manager.dispatch { CustomerAction.search(text: text, limit: limit, reply: $0) }
             }
             if json {
                 try Console.json(found.map(CustomerReport.init))

@@ -27,8 +27,8 @@ struct DrawerCommand: AsyncParsableCommand {
 
         @MainActor func run() async throws {
             let reason = reason, printer = printer, json = json
-            try await ShiftCommand.perform(data) {
-                ShiftAction.openDrawer(reason: reason, printer: printer, approval: .notRequired, onCompletion: $0)
+            try await ShiftCommand.dispatch(data) {
+                ShiftAction.openDrawer(reason: reason, printer: printer, approval: .notRequired, reply: $0)
             } print: { outcome, _ in
                 if json {
                     let report: [String: String] = [

@@ -22,10 +22,9 @@ struct FiscalCommand: AsyncParsableCommand {
 
     /// Opens the data directory's environment (no demo seeding).
     @MainActor
-    static func service(_ data: DataDirectoryOptions) throws -> (FiscalService, URL) {
+    static func session(_ data: DataDirectoryOptions) throws -> (StoresManager, URL) {
         let directory = try data.resolve()
-        let manager = try LiveSession.open(directory)
-        return (FiscalService(environment: manager.environment), directory)
+        return (try LiveSession.open(directory), directory)
     }
 
     static func fail(_ error: FiscalServiceError) -> ExitCode {
@@ -48,9 +47,9 @@ struct FiscalCommand: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let (service, directory) = try await FiscalCommand.service(data)
+            let (manager, directory) = try await FiscalCommand.session(data)
             let status: FiscalStatus
-            do { status = try await service.status() } catch { throw FiscalCommand.fail(error) }
+            do { status = try await manager.dispatch { FiscalAction.loadStatus(reply: $0) } } catch { throw FiscalCommand.fail(error) }
             let simulatedDown = status.mode == "demo"
                 ? (try? PersistentFiscalSigner(directory: directory, clientSerial: "").isDown()) ?? false : false
             let report = FiscalStatusReport(status, simulatedOutage: simulatedDown)
@@ -117,9 +116,11 @@ struct FiscalCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let (service, _) = try await FiscalCommand.service(data)
+            let (manager, _) = try await FiscalCommand.session(data)
             var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = service.exportTimeZone
+            do { calendar.timeZone = try await manager.dispatch { FiscalAction.loadExportTimeZone(reply: $0) } } catch {
+                throw FiscalCommand.fail(error)
+            }
             guard let fromDay = Self.day(from).flatMap({ calendar.date(from: $0) }),
                   let toDay = Self.day(to).flatMap({ calendar.date(from: $0) }),
                   let end = calendar.date(byAdding: .day, value: 1, to: toDay) else {
@@ -127,7 +128,7 @@ struct FiscalCommand: AsyncParsableCommand {
             }
             let folder = URL(fileURLWithPath: directory, isDirectory: true)
             let summary: FiscalExportSummary
-            do { summary = try await service.writeExport(from: fromDay, to: end, directory: folder) } catch {
+            do { summary = try await manager.dispatch { FiscalAction.writeExport(from: fromDay, to: end, directory: folder, reply: $0) } } catch {
                 throw FiscalCommand.fail(error)
             }
             if json {

@@ -29,7 +29,7 @@ struct LogoutCommand: AsyncParsableCommand {
     private static func logout(directory: URL, force: Bool) async -> ExitStatus {
         guard let manager = try? LiveSession.open(directory) else { return .storageFailure }
         do {
-            if force, let unexported = try? await FiscalExportLedger.unexported(manager.environment), !unexported.isEmpty {
+            if force, let unexported = try? await manager.dispatch({ FiscalAction.loadUnexported(reply: $0) }), !unexported.isEmpty {
                 Console.error("Warning: \(unexported.description) were never exported with `pos fiscal export`; "
                               + "forced logout wipes their fiscal records (keep an export for the retention period).")
             }

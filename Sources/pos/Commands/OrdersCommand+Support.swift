@@ -25,7 +25,7 @@ enum OrderCommandSupport {
             throw ExitStatus.notLoggedIn.exitCode
         }
         do {
-            guard let settings = try await manager.perform({ SettingAction.loadStoreSettings(onCompletion: $0) }) else {
+            guard let settings = try await manager.dispatch({ SettingAction.loadStoreSettings(reply: $0) }) else {
                 throw OrderError.storeSettingsMissing
             }
             return try await body(manager, settings)
@@ -56,7 +56,7 @@ enum OrderCommandSupport {
     @MainActor
     static func customerId(_ text: String?, manager: StoresManager) async throws -> Int64? {
         guard let text else { return nil }
-        return try await manager.perform { CustomerAction.resolve(text: text, onCompletion: $0) }.id
+        return try await manager.dispatch { CustomerAction.resolve(text: text, reply: $0) }.id
     }
 }
 

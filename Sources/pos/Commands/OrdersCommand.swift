@@ -34,7 +34,7 @@ struct OrdersListCommand: AsyncParsableCommand {
     func run() async throws {
         let filter = OrderQuery(text: search, unsyncedOnly: pending, limit: limit)
         let (orders, format) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
-            (try await manager.perform { OrderAction.listOrders(filter: filter, onCompletion: $0) }, settings.moneyFormat)
+            (try await manager.dispatch { OrderAction.listOrders(filter: filter, reply: $0) }, settings.moneyFormat)
         }
         if json {
             try Console.json(orders.map(OrderReport.init))
@@ -63,7 +63,7 @@ struct OrdersShowCommand: AsyncParsableCommand {
     func run() async throws {
         let reference = id
         let (order, format) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
-            (try await manager.perform { OrderAction.loadOrder(reference: reference, onCompletion: $0) }, settings.moneyFormat)
+            (try await manager.dispatch { OrderAction.loadOrder(reference: reference, reply: $0) }, settings.moneyFormat)
         }
         if json {
             try Console.json(OrderReport(order))

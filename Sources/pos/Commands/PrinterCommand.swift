@@ -18,7 +18,7 @@ struct PrinterCommand: AsyncParsableCommand {
         func run() async throws {
             let session = try await ReceiptSession.open(data)
             let name = name
-            let result = try await session.perform { ReceiptAction.printTestPage(printer: name, onCompletion: $0) }
+            let result = try await session.dispatch { ReceiptAction.printTestPage(printer: name, reply: $0) }
             Console.out("Test page printed on \(result.printerName), job \(result.jobID).")
         }
     }

@@ -20,7 +20,7 @@ struct PrintersCommand: AsyncParsableCommand {
             let session = try await ReceiptSession.open(data)
             var printers = await Self.cupsPrinters(session.manager)
             // With no printer named and no CUPS default, receipts go to text files (as the counter's Printers shows).
-            let folder = session.environment.dataDirectory.appendingPathComponent("printed", isDirectory: true).path
+            let folder = session.manager.printedReceiptsFolder.path
             printers.append(PrintQueue(
                 name: "file:" + folder, info: "text files", state: .idle, isRaw: false,
                 isDefault: !printers.contains(where: \.isDefault)))
@@ -37,13 +37,9 @@ struct PrintersCommand: AsyncParsableCommand {
         /// The CUPS queues; when CUPS cannot be asked, none, after saying so (receipts still go to files).
         @MainActor
         static func cupsPrinters(_ manager: StoresManager) async -> [PrintQueue] {
-            let result: Result<[PrintQueue], ReceiptError> = await withCheckedContinuation { continuation in
-                manager.dispatch(ReceiptAction.listPrinters { continuation.resume(returning: $0) })
-            }
-            switch result {
-            case .success(let printers):
-                return printers
-            case .failure(let error):
+            do throws(ReceiptError) {
+                return try await manager.dispatch { ReceiptAction.listPrinters(reply: $0) }
+            } catch {
                 Console.error("CUPS is not reachable, so only the file printer is listed: \(error.message)")
                 return []
             }

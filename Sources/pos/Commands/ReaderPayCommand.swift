@@ -24,9 +24,9 @@ struct ReaderPayCommand: AsyncParsableCommand {
         let options = options, reference = reference, amountText = amount
         let payment = try await CardCommandSupport.terminalOperation(data: data, reader: options.reader, json: options.json) { manager, reader, settings in
             let money = try options.money(amountText, settings: settings)
-            return try await manager.perform { (done: @escaping @Sendable (Result<TerminalPayment, CardPaymentError>) -> Void) in
+            return try await manager.dispatch {
                 CardPresentPaymentAction.payWithoutSale(amount: money, reference: reference, reader: reader,
-                                                        onProgress: CardCommandSupport.printProgress, onCompletion: done)
+                                                        prompts: CardCommandSupport.printPrompt, reply: $0)
             }
         }
         try ReaderOutput.print(payment.result, attemptId: payment.attemptId, json: options.json)
@@ -49,9 +49,9 @@ struct ReaderRefundCommand: AsyncParsableCommand {
         let options = options, amountText = amount
         let refund = try await CardCommandSupport.terminalOperation(data: data, reader: options.reader, json: options.json) { manager, reader, settings in
             let money = try options.money(amountText, settings: settings)
-            return try await manager.perform { (done: @escaping @Sendable (Result<CardRefund, CardPaymentError>) -> Void) in
-                CardPresentPaymentAction.refundWithoutSale(amount: money, reader: reader, onProgress: CardCommandSupport.printProgress,
-                                                           onCompletion: done)
+            return try await manager.dispatch {
+                CardPresentPaymentAction.refundWithoutSale(amount: money, reader: reader, prompts: CardCommandSupport.printPrompt,
+                                                           reply: $0)
             }
         }
         try ReaderOutput.print(refund, json: options.json)
@@ -78,9 +78,9 @@ struct ReaderReverseCommand: AsyncParsableCommand {
         let options = options, receipt = receipt, amountText = amount
         let refund = try await CardCommandSupport.terminalOperation(data: data, reader: options.reader, json: options.json) { manager, reader, settings in
             let money = try amountText.map { try options.money($0, settings: settings) }
-            return try await manager.perform { (done: @escaping @Sendable (Result<CardRefund, CardPaymentError>) -> Void) in
+            return try await manager.dispatch {
                 CardPresentPaymentAction.reverse(receipt: receipt, amount: money, reader: reader,
-                                                 onProgress: CardCommandSupport.printProgress, onCompletion: done)
+                                                 prompts: CardCommandSupport.printPrompt, reply: $0)
             }
         }
         try ReaderOutput.print(refund, json: options.json)
@@ -99,8 +99,8 @@ struct ReaderEndOfDayCommand: AsyncParsableCommand {
         let options = options
         let report = try await CardCommandSupport.terminalOperation(data: data, reader: options.reader, json: options.json) { manager, reader, settings in
             _ = try options.currencyMatches(settings)
-            return try await manager.perform { (done: @escaping @Sendable (Result<TerminalBatchReport, CardPaymentError>) -> Void) in
-                CardPresentPaymentAction.endOfDay(reader: reader, onCompletion: done)
+            return try await manager.dispatch {
+                CardPresentPaymentAction.endOfDay(reader: reader, reply: $0)
             }
         }
         try ReaderOutput.print(report, json: options.json)

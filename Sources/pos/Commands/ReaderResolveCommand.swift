@@ -34,16 +34,16 @@ struct ReaderResolveCommand: AsyncParsableCommand {
             do {
                 if let attempt {
                     let charged = charged, note = note
-                    let one = try await manager.perform { (done: @escaping @Sendable (Result<ResolvedAttempt, CardPaymentError>) -> Void) in
-                        CardPresentPaymentAction.markResolvedByHand(attemptId: attempt, charged: charged, note: note, onCompletion: done)
+                    let one = try await manager.dispatch {
+                        CardPresentPaymentAction.markResolvedByHand(attemptId: attempt, charged: charged, note: note, reply: $0)
                     }
                     return [one]
                 }
-                let pending = try await manager.perform { CardPresentPaymentAction.loadUnresolved(onCompletion: $0) }
+                let pending = try await manager.dispatch { CardPresentPaymentAction.loadUnresolved(reply: $0) }
                 if pending.isEmpty { return [] }
                 let chosen = await CardCommandSupport.reader(reader ?? pending.first?.reader, manager: manager)
-                return try await manager.perform { (done: @escaping @Sendable (Result<[ResolvedAttempt], CardPaymentError>) -> Void) in
-                    CardPresentPaymentAction.resolveUnknownOutcomes(reader: chosen, onCompletion: done)
+                return try await manager.dispatch {
+                    CardPresentPaymentAction.resolveUnknownOutcomes(reader: chosen, reply: $0)
                 }
             } catch let error as CardPaymentError {
                 throw CardCommandSupport.fail(error)

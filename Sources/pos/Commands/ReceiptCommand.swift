@@ -31,7 +31,7 @@ struct ReceiptCommand: AsyncParsableCommand {
         func run() async throws {
             let session = try await ReceiptSession.open(data)
             let order = order, width = width
-            let preview = try await session.perform { ReceiptAction.preview(order: order, width: width, onCompletion: $0) }
+            let preview = try await session.dispatch { ReceiptAction.preview(order: order, width: width, reply: $0) }
             for warning in preview.rendered.warnings { Console.error(warning) }
             switch format {
             case .text:
@@ -56,7 +56,7 @@ struct ReceiptCommand: AsyncParsableCommand {
         func run() async throws {
             let session = try await ReceiptSession.open(data)
             let order = order, printer = printer
-            let outcome = try await session.perform { ReceiptAction.printOrder(order: order, printer: printer, onCompletion: $0) }
+            let outcome = try await session.dispatch { ReceiptAction.printOrder(order: order, printer: printer, reply: $0) }
             ReceiptSession.report(outcome)
         }
     }
@@ -72,7 +72,7 @@ struct ReceiptCommand: AsyncParsableCommand {
         func run() async throws {
             let session = try await ReceiptSession.open(data)
             let order = order, printer = printer
-            let outcome = try await session.perform { ReceiptAction.reprint(order: order, printer: printer, onCompletion: $0) }
+            let outcome = try await session.dispatch { ReceiptAction.reprint(order: order, printer: printer, reply: $0) }
             ReceiptSession.report(outcome)
         }
     }
@@ -89,9 +89,8 @@ struct ReceiptCommand: AsyncParsableCommand {
         @MainActor
         func run() async throws {
             let session = try await ReceiptSession.open(data)
-            let number = try await ReceiptSamples.insertSale(
-                card: !cash, into: session.environment.database, at: session.environment.now()
-            )
+            let card = !cash
+            let number = try await session.dispatch { ReceiptAction.storeSampleSale(card: card, reply: $0) }
             Console.out(String(number))
         }
     }

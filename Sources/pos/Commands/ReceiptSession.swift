@@ -8,7 +8,6 @@ import Yosemite
 @MainActor
 struct ReceiptSession {
     let manager: StoresManager
-    let environment: AppEnvironment
 
     static func open(_ data: DataDirectoryOptions) async throws -> ReceiptSession {
         let directory = try data.resolve()
@@ -22,21 +21,19 @@ struct ReceiptSession {
         let manager = StoresManager(environment: environment)
         if !manager.isAuthenticated {
             do {
-                _ = try await manager.perform { AccountAction.openDemoStore(onCompletion: $0) }
+                _ = try await manager.dispatch { AccountAction.openDemoStore(reply: $0) }
             } catch {
                 Console.error(error)
                 throw ExitStatus(error).exitCode
             }
         }
-        return ReceiptSession(manager: manager, environment: environment)
+        return ReceiptSession(manager: manager)
     }
 
     /// Runs a receipt action; prints template warnings and errors, and maps errors to exit codes.
-    func perform<Value: Sendable>(
-        _ action: (@escaping @Sendable (Result<Value, ReceiptError>) -> Void) -> ReceiptAction
-    ) async throws -> Value {
-        do {
-            return try await manager.perform(action)
+    func dispatch<Value: Sendable>(_ action: (Reply<Value>) -> ReceiptAction) async throws -> Value {
+        do throws(ReceiptError) {
+            return try await manager.dispatch(action)
         } catch {
             Console.error(error)
             throw ReceiptSession.exitStatus(error).exitCode

@@ -28,12 +28,12 @@ struct RefundCommand: AsyncParsableCommand {
                 }
                 money = parsed
             }
-            let found = try await manager.perform { OrderAction.loadOrder(reference: order, onCompletion: $0) }
+            let found = try await manager.dispatch { OrderAction.loadOrder(reference: order, reply: $0) }
             let chosen = await CardCommandSupport.reader(reader, manager: manager)
             do {
-                let refund = try await manager.perform { (done: @escaping @Sendable (Result<CardRefund, CardPaymentError>) -> Void) in
+                let refund = try await manager.dispatch {
                     CardPresentPaymentAction.refund(orderId: found.id, amount: money, reader: chosen,
-                                                    onProgress: CardCommandSupport.printProgress, onCompletion: done)
+                                                    prompts: CardCommandSupport.printPrompt, reply: $0)
                 }
                 return (refund, settings.moneyFormat)
             } catch let error as CardPaymentError {

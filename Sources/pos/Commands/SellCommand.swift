@@ -102,22 +102,22 @@ struct SellCommand: AsyncParsableCommand {
             }
             let open: SaleSummary
             if let saleId {
-                open = try await manager.perform { OrderAction.loadSale(reference: String(saleId), onCompletion: $0) }
+                open = try await manager.dispatch { OrderAction.loadSale(reference: String(saleId), reply: $0) }
             } else {
                 var cart = cart
                 cart.customerId = try await OrderCommandSupport.customerId(customer, manager: manager)
-                open = try await manager.perform { OrderAction.openSale(cart: cart, onCompletion: $0) }
+                open = try await manager.dispatch { OrderAction.openSale(cart: cart, reply: $0) }
             }
             if let tendered, tendered.minorUnits < open.due.minorUnits {
                 // Refused (1), not a usage error: the amount is well-formed; only the order's total makes it short.
                 Console.error("tendered \(tendered.decimalString) is less than the \(open.due.decimalString) due; "
                     + "nothing was charged. Pay at least that: --pay cash:\(open.due.decimalString)")
                 if saleId == nil {
-                    _ = try? await manager.perform { OrderAction.voidSale(reference: String(open.id), onCompletion: $0) }
+                    _ = try? await manager.dispatch { OrderAction.voidSale(reference: String(open.id), reply: $0) }
                 }
                 throw ExitStatus.failure.exitCode
             }
-            let paid = try await manager.perform { OrderAction.payCash(saleId: open.id, tendered: tendered, onCompletion: $0) }
+            let paid = try await manager.dispatch { OrderAction.payCash(saleId: open.id, tendered: tendered, reply: $0) }
             guard case .completed(let sale) = paid else {
                 Console.error("sale \(open.id) is not paid in full")
                 throw ExitStatus.failure.exitCode

@@ -18,7 +18,7 @@ struct ShiftCommand: AsyncParsableCommand {
         @Option(help: "The cashier; default: the settings' cashier name.") var cashier: String?
 
         @MainActor func run() async throws {
-            try await ShiftCommand.perform(data) { ShiftAction.open(float: float, cashier: cashier, onCompletion: $0) } print: {
+            try await ShiftCommand.dispatch(data) { ShiftAction.open(float: float, cashier: cashier, reply: $0) } print: {
                 "Shift \($0.shiftId) open with a float of \($1($0.report.openingFloat))."
             }
         }
@@ -31,7 +31,7 @@ struct ShiftCommand: AsyncParsableCommand {
         @Option(help: "Why.") var reason: String
 
         @MainActor func run() async throws {
-            try await ShiftCommand.perform(data) { ShiftAction.cashIn(amount: amount, reason: reason, onCompletion: $0) } print: {
+            try await ShiftCommand.dispatch(data) { ShiftAction.cashIn(amount: amount, reason: reason, reply: $0) } print: {
                 "Cash in recorded; the drawer should hold \($1($0.report.expectedCash))."
             }
         }
@@ -44,7 +44,7 @@ struct ShiftCommand: AsyncParsableCommand {
         @Option(help: "Why.") var reason: String
 
         @MainActor func run() async throws {
-            try await ShiftCommand.perform(data) { ShiftAction.cashOut(amount: amount, reason: reason, onCompletion: $0) } print: {
+            try await ShiftCommand.dispatch(data) { ShiftAction.cashOut(amount: amount, reason: reason, reply: $0) } print: {
                 "Cash out recorded; the drawer should hold \($1($0.report.expectedCash))."
             }
         }
@@ -57,7 +57,7 @@ struct ShiftCommand: AsyncParsableCommand {
         @Option(help: "The printer; default: the configured or default printer.") var printer: String?
 
         @MainActor func run() async throws {
-            try await ShiftCommand.perform(data) { ShiftAction.close(counted: counted, printer: printer, onCompletion: $0) } print: { outcome, format in
+            try await ShiftCommand.dispatch(data) { ShiftAction.close(counted: counted, printer: printer, reply: $0) } print: { outcome, format in
                 var lines = ["Z REPORT"] + ShiftCommand.lines(outcome.report, format)
                 if let printed = outcome.printed { lines.append("Printed on \(printed).") }
                 if let error = outcome.printError { lines.append("Not printed: \(error) Reprint: pos shift report --print.") }
@@ -75,12 +75,12 @@ struct ShiftCommand: AsyncParsableCommand {
 
         @MainActor func run() async throws {
             if print {
-                try await ShiftCommand.perform(data) { ShiftAction.reprint(shiftId: shift, printer: printer, onCompletion: $0) } print: { job, _ in
+                try await ShiftCommand.dispatch(data) { ShiftAction.reprint(shiftId: shift, printer: printer, reply: $0) } print: { job, _ in
                     "Reprinted the Z report on \(job)."
                 }
                 return
             }
-            try await ShiftCommand.perform(data) { ShiftAction.report(shiftId: shift, onCompletion: $0) } print: { report, format in
+            try await ShiftCommand.dispatch(data) { ShiftAction.report(shiftId: shift, reply: $0) } print: { report, format in
                 ([report.closedAt == nil ? "Z REPORT (shift open, running)" : "Z REPORT"] + ShiftCommand.lines(report, format))
                     .joined(separator: "\n")
             }
@@ -97,16 +97,16 @@ struct ShiftCommand: AsyncParsableCommand {
 
     /// Runs one shift action on the store's data and prints its outcome or its error.
     @MainActor
-    static func perform<Value: Sendable>(
+    static func dispatch<Value: Sendable>(
         _ data: DataDirectoryOptions,
-        _ action: @escaping (@escaping @Sendable (Result<Value, ShiftError>) -> Void) -> ShiftAction,
+        _ action: @escaping (Reply<Value>) -> ShiftAction,
         print describe: @escaping (Value, (Int64) -> String) -> String
     ) async throws {
         let text: String = try await OrderCommandSupport.withStores(data: data) { manager, settings in
-            do {
-                let value = try await manager.perform(action)
+            do throws(ShiftError) {
+                let value = try await manager.dispatch(action)
                 return describe(value) { Money(minorUnits: $0, currency: settings.currency).formatted(settings.moneyFormat) }
-            } catch let error as ShiftError {
+            } catch {
                 Console.error(error)
                 switch error {
                 case .storage: throw ExitStatus.storageFailure.exitCode

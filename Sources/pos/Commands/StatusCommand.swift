@@ -26,9 +26,9 @@ struct StatusCommand: AsyncParsableCommand {
         let manager = try LiveSession.open(directory)
         do {
             if openDemo && !manager.isAuthenticated {
-                _ = try await manager.perform { AccountAction.openDemoStore(onCompletion: $0) }
+                _ = try await manager.dispatch { AccountAction.openDemoStore(reply: $0) }
             }
-            return try await manager.perform { StatusAction.loadStatus(onCompletion: $0) }
+            return try await manager.dispatch { StatusAction.loadStatus(reply: $0) }
         } catch let error as AccountError {
             Console.error(error)
             throw ExitStatus(error).exitCode

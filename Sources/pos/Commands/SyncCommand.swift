@@ -39,23 +39,23 @@ struct SyncCommand: AsyncParsableCommand {
         let manager = try SyncCommandSupport.authenticatedManager(data: data)
         do {
             if let retry {
-                _ = try await manager.perform { SyncAction.retryParked(entryID: retry, onCompletion: $0) }
+                _ = try await manager.dispatch { SyncAction.retryParked(entryID: retry, reply: $0) }
             }
             if let discard {
-                let item = try await manager.perform {
-                    SyncAction.discardParked(entryID: discard, confirmed: confirmDiscard, onCompletion: $0)
+                let item = try await manager.dispatch {
+                    SyncAction.discardParked(entryID: discard, confirmed: confirmDiscard, reply: $0)
                 }
                 if !json { Console.out("Discarded entry \(item.id) (\(item.kind), order \(item.orderId ?? 0)).") }
             }
             if list {
-                let items = try await manager.perform { SyncAction.loadQueue(onCompletion: $0) }
+                let items = try await manager.dispatch { SyncAction.loadQueue(reply: $0) }
                 try SyncReport.printQueue(items, json: json)
                 return
             }
-            let summary = try await manager.perform {
-                SyncAction.syncNow(maxWait: .seconds(maxWait), onCompletion: $0)
+            let summary = try await manager.dispatch {
+                SyncAction.syncNow(maxWait: .seconds(maxWait), reply: $0)
             }
-            let items = try await manager.perform { SyncAction.loadQueue(onCompletion: $0) }
+            let items = try await manager.dispatch { SyncAction.loadQueue(reply: $0) }
             try SyncReport.print(summary, queue: items, json: json)
             throw SyncExitStatus(summary).exitCode
         } catch let error as SyncError {

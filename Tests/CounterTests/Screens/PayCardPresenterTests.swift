@@ -17,7 +17,7 @@ struct PayCardPresenterTests {
         var response = Self.response()
         response.phase = .waiting
         response.orderNumber = 7
-        response.prompts = ["Insert card", "Enter PIN"]
+        response.prompts = [CardPrompt(text: "Insert card"), CardPrompt(text: "Enter PIN")]
         // When
         let model = presenter.viewModel(response)
         // Then
@@ -61,7 +61,7 @@ struct PayCardViewSnapshotTests {
         // Given a split payment the terminal declined after two prompts
         var response = PayCardPresenterTests.response(cash: 1000)
         response.orderNumber = 7
-        response.prompts = ["Insert card", "Enter PIN"]
+        response.prompts = [CardPrompt(text: "Insert card"), CardPrompt(text: "Enter PIN")]
         response.phase = .declined(reason: "Not charged: the card was declined (05).", suggestion: "Try another card or take cash.")
         let model = PayCardPresenter(format: SellPresenterTests.format).viewModel(response)
         // When

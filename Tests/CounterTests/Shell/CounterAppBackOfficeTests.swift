@@ -19,7 +19,7 @@ struct CounterAppBackOfficeTests {
             : try AppEnvironment.test(directory: directory)
         let manager = StoresManager(environment: environment)
         try await manager.openDemo()
-        let status = try await manager.perform { StatusAction.loadStatus(onCompletion: $0) }
+        let status = try await manager.dispatch { StatusAction.loadStatus(reply: $0) }
         let screen = CanvasScreen(size: TerminalSize(rows: 30, columns: 140))
         let app = CounterApp(stores: manager, settings: try #require(status.store), screen: screen, statusRefreshInterval: nil)
         let running = Task { await app.run() }
@@ -71,7 +71,7 @@ struct CounterAppBackOfficeTests {
         screen.type(typed("Ada") + [.enter])
         // Then both are saved and the status line names the cashier
         _ = await screen.frame { $0.contains("cashier: Ada") }
-        let saved = try await manager.perform { AppSettingsAction.loadAppSettings(onCompletion: $0) }
+        let saved = try await manager.dispatch { AppSettingsAction.loadAppSettings(reply: $0) }
         #expect(saved.receiptWidth == 48)
         #expect(saved.cashierName == "Ada")
         screen.close()
@@ -94,7 +94,7 @@ struct CounterAppBackOfficeTests {
         // Then the choice is saved and the failure says what to do
         let frame = await screen.frame { $0.contains("Test page failed:") }
         #expect(frame.contains("✓ Files in"))
-        let saved = try await manager.perform { AppSettingsAction.loadAppSettings(onCompletion: $0) }
+        let saved = try await manager.dispatch { AppSettingsAction.loadAppSettings(reply: $0) }
         #expect(saved.printerName == "file:" + directory.url.appendingPathComponent("printed").path)
         screen.close()
         await running.value

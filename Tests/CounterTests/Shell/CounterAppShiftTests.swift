@@ -20,7 +20,7 @@ struct CounterAppShiftTests {
         defer { directory.remove() }
         let manager = StoresManager(environment: try AppEnvironment.test(directory: directory))
         try await manager.openDemo()
-        let status = try await manager.perform { StatusAction.loadStatus(onCompletion: $0) }
+        let status = try await manager.dispatch { StatusAction.loadStatus(reply: $0) }
         let screen = CanvasScreen(size: TerminalSize(rows: 30, columns: 100))
         let app = CounterApp(stores: manager, settings: try #require(status.store), screen: screen, statusRefreshInterval: nil)
         let running = Task { await app.run() }

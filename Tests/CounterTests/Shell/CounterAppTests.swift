@@ -15,7 +15,7 @@ struct CounterAppTests {
     private func openDemoCounter(_ directory: TestDataDirectory) async throws -> (CounterApp, CanvasScreen, StoresManager, Task<Void, Never>) {
         let manager = StoresManager(environment: try AppEnvironment.test(directory: directory))
         try await manager.openDemo()
-        let status = try await manager.perform { StatusAction.loadStatus(onCompletion: $0) }
+        let status = try await manager.dispatch { StatusAction.loadStatus(reply: $0) }
         let screen = CanvasScreen(size: TerminalSize(rows: 30, columns: 100))
         let app = CounterApp(stores: manager, settings: try #require(status.store), screen: screen, statusRefreshInterval: nil)
         let running = Task { await app.run() }
@@ -45,7 +45,7 @@ struct CounterAppTests {
         // Then the receipt screen shows the change, and the order is saved
         let receipt = await screen.frame { $0.contains("CHANGE:    6,00 €") }
         #expect(receipt.contains("Sale 1 saved"))
-        let orders = try await manager.perform { OrderAction.listOrders(filter: .init(), onCompletion: $0) }
+        let orders = try await manager.dispatch { OrderAction.listOrders(filter: .init(), reply: $0) }
         #expect(orders.map(\.total.minorUnits) == [400])
         #expect(orders.first?.lines.map(\.name) == ["Espresso", "Croissant"])
         screen.close()

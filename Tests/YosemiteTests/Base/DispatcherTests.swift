@@ -3,73 +3,155 @@ import Testing
 
 @MainActor
 struct DispatcherTests {
+    struct PingError: Error, Equatable {
+        var code: Int
+    }
+
     enum PingAction: Action {
-        case ping(Int)
+        typealias Failure = PingError
+        case ping(Int, reply: Reply<Int>)
+        case fail(code: Int, reply: Reply<Int>)
+        case note(String, reply: Reply<Void>)
+        case wait(reply: Reply<Bool>)
     }
 
     enum PongAction: Action {
-        case pong
+        typealias Failure = Never
+        case pong(reply: Reply<Void>)
     }
 
-    final class Recorder: ActionsProcessor {
-        var received: [Int] = []
-        func onAction(_ action: any Action) {
-            if case .ping(let value) = action as? PingAction { received.append(value) }
+    final class Pinger: ActionsProcessor {
+        var notes: [String] = []
+
+        func onAction(_ action: PingAction) async throws(PingError) -> Replied {
+            switch action {
+            case let .ping(value, reply):
+                return reply(value * 2)
+            case let .fail(code, _):
+                throw PingError(code: code)
+            case let .note(text, reply):
+                notes.append(text)
+                return reply()
+            case let .wait(reply):
+                // Suspends until the caller's task is cancelled: cancellation reaches the processor.
+                let (stream, continuation) = AsyncStream<Never>.makeStream()
+                defer { continuation.finish() }
+                for await _ in stream {}
+                return reply(Task.isCancelled)
+            }
         }
     }
 
-    final class Unhandled {
-        var actions: [String] = []
+    @Test func dispatch_registeredType_returnsTheTypedValueInOrder() async throws {
+        // Given
+        let dispatcher = Dispatcher()
+        let pinger = Pinger()
+        dispatcher.register(processor: pinger)
+        // When
+        let doubled: Int = try await dispatcher.dispatch { PingAction.ping(21, reply: $0) }
+        try await dispatcher.dispatch { PingAction.note("a", reply: $0) }
+        try await dispatcher.dispatch { PingAction.note("b", reply: $0) }
+        // Then
+        #expect(doubled == 42)
+        #expect(pinger.notes == ["a", "b"])
     }
 
-    @Test func dispatch_registeredType_reachesItsProcessorInOrder() {
+    @Test func dispatch_processorThrows_throwsTheDomainErrorTyped() async {
         // Given
-        let dispatcher = Dispatcher(onUnhandledAction: { Issue.record("unexpected \($0)") })
-        let recorder = Recorder()
-        dispatcher.register(processor: recorder, for: PingAction.self)
+        let dispatcher = Dispatcher()
+        let pinger = Pinger()
+        dispatcher.register(processor: pinger)
         // When
-        dispatcher.dispatch(PingAction.ping(1))
-        dispatcher.dispatch(PingAction.ping(2))
-        // Then
-        #expect(recorder.received == [1, 2])
+        do throws(PingError) {
+            _ = try await dispatcher.dispatch { PingAction.fail(code: 7, reply: $0) }
+            Issue.record("expected a PingError")
+        } catch {
+            // Then: `error` is a PingError, not `any Error`.
+            #expect(error == PingError(code: 7))
+        }
     }
 
-    @Test func dispatch_unregisteredType_failsLoudlyThroughTheHandler() {
+    @Test func dispatch_callerCancelled_cancelsTheProcessorsWork() async throws {
         // Given
-        let unhandled = Unhandled()
-        let dispatcher = Dispatcher(onUnhandledAction: { unhandled.actions.append(String(describing: type(of: $0))) })
-        let recorder = Recorder()
-        dispatcher.register(processor: recorder, for: PingAction.self)
+        let dispatcher = Dispatcher()
+        let pinger = Pinger()
+        dispatcher.register(processor: pinger)
         // When
-        dispatcher.dispatch(PongAction.pong)
-        // Then
-        #expect(unhandled.actions == ["PongAction"])
-        #expect(recorder.received.isEmpty)
+        let call = Task { try await dispatcher.dispatch { PingAction.wait(reply: $0) } }
+        call.cancel()
+        // Then: the processor runs in the caller's task and sees the cancellation.
+        #expect(try await call.value == true)
+    }
+
+    @Test func dispatch_unregisteredType_failsLoudly() async {
+        await #expect(processExitsWith: .failure) {
+            await Self.dispatchPongWithOnlyAPinger()
+        }
+    }
+
+    private static func dispatchPongWithOnlyAPinger() async {
+        let dispatcher = Dispatcher()
+        let pinger = Pinger()
+        dispatcher.register(processor: pinger)
+        await dispatcher.dispatch { PongAction.pong(reply: $0) }
+        withExtendedLifetime(pinger) {}
+    }
+
+    @Test func register_secondProcessorForAType_failsLoudly() async {
+        await #expect(processExitsWith: .failure) {
+            await Self.registerTwoPingers()
+        }
+    }
+
+    private static func registerTwoPingers() {
+        let dispatcher = Dispatcher()
+        let first = Pinger(), second = Pinger()
+        dispatcher.register(processor: first)
+        dispatcher.register(processor: second)
+        withExtendedLifetime((first, second)) {}
+    }
+
+    @Test func register_sameProcessorTwice_isAllowed() async throws {
+        let dispatcher = Dispatcher()
+        let pinger = Pinger()
+        dispatcher.register(processor: pinger)
+        dispatcher.register(processor: pinger)
+        #expect(try await dispatcher.dispatch { PingAction.ping(1, reply: $0) } == 2)
     }
 
     @Test func unregister_processor_stopsRouting() {
         // Given
-        let unhandled = Unhandled()
-        let dispatcher = Dispatcher(onUnhandledAction: { unhandled.actions.append(String(describing: type(of: $0))) })
-        let recorder = Recorder()
-        dispatcher.register(processor: recorder, for: PingAction.self)
+        let dispatcher = Dispatcher()
+        let pinger = Pinger()
+        dispatcher.register(processor: pinger)
         // When
-        dispatcher.unregister(processor: recorder)
-        dispatcher.dispatch(PingAction.ping(1))
+        dispatcher.unregister(processor: pinger)
         // Then
         #expect(!dispatcher.isRegistered(PingAction.self))
-        #expect(unhandled.actions == ["PingAction"])
     }
 
     @Test func register_processorReleased_isNoLongerRegistered() {
         // Given
-        let dispatcher = Dispatcher(onUnhandledAction: { _ in })
-        var recorder: Recorder? = Recorder()
-        dispatcher.register(processor: recorder!, for: PingAction.self)
+        let dispatcher = Dispatcher()
+        var pinger: Pinger? = Pinger()
+        dispatcher.register(processor: pinger!)
         #expect(dispatcher.isRegistered(PingAction.self))
         // When
-        recorder = nil
+        pinger = nil
         // Then: the dispatcher holds processors weakly, so a torn-down state leaves nothing behind.
         #expect(!dispatcher.isRegistered(PingAction.self))
+    }
+
+    @Test func unhandledActionHandler_receivesTheAction() async {
+        await #expect(processExitsWith: .failure) {
+            await Self.dispatchToACustomHandler()
+        }
+    }
+
+    private static func dispatchToACustomHandler() async {
+        let dispatcher = Dispatcher(onUnhandledAction: { action in
+            fatalError("custom handler: \(type(of: action))")
+        })
+        await dispatcher.dispatch { PongAction.pong(reply: $0) }
     }
 }

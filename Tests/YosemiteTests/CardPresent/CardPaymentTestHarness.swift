@@ -40,23 +40,23 @@ final class CardPaymentTestHarness {
 
     var database: AppDatabase { environment.database }
 
-    func perform<T: Sendable, E: Error>(_ make: (@escaping @Sendable (Result<T, E>) -> Void) -> any Action) async -> Result<T, E> {
-        await withCheckedContinuation { continuation in dispatcher.dispatch(make { continuation.resume(returning: $0) }) }
+    func result<A: Action, T: Sendable>(_ make: (Reply<T>) -> A) async -> Result<T, A.Failure> {
+        await dispatcher.result(make)
     }
 
     /// An open sale: 2 coffees and a cake (15.00 + tax as the settings say).
     func openSale() async throws -> SaleSummary {
         let cart = Cart(items: [.init(code: "COF", quantity: 2), .init(code: "CAKE")])
-        return try await perform { OrderAction.openSale(cart: cart, onCompletion: $0) }.get()
+        return try await result { OrderAction.openSale(cart: cart, reply: $0) }.get()
     }
 
     func collect(_ saleId: Int64, cash: Money? = nil) async -> Result<CardSale, CardPaymentError> {
-        await perform { CardPresentPaymentAction.collectPayment(saleId: saleId, cash: cash, reader: "sim://", onProgress: { _ in }, onCompletion: $0) }
+        await result { CardPresentPaymentAction.collectPayment(saleId: saleId, cash: cash, reader: "sim://", prompts: { _ in }, reply: $0) }
     }
 
     /// The sale as stored now.
     func sale(_ saleId: Int64) async throws -> SaleSummary {
-        try await perform { OrderAction.loadSale(reference: String(saleId), onCompletion: $0) }.get()
+        try await result { OrderAction.loadSale(reference: String(saleId), reply: $0) }.get()
     }
 
     /// The order of a completed sale.

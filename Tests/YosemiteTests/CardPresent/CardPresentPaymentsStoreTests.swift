@@ -73,7 +73,7 @@ struct CardPresentPaymentsStoreTests {
 
         // When
         let declined = await harness.collect(open.id)
-        let paid = try await harness.perform { OrderAction.payCash(saleId: open.id, tendered: nil, onCompletion: $0) }.get()
+        let paid = try await harness.result { OrderAction.payCash(saleId: open.id, tendered: nil, reply: $0) }.get()
 
         // Then
         guard case .failure(.declined) = declined else { Issue.record("expected declined, got \(declined)"); return }
@@ -142,8 +142,8 @@ struct CardPresentPaymentsStoreTests {
 
         // When
         let refused = await harness.collect(order.id)
-        let byHand = await harness.perform {
-            CardPresentPaymentAction.markResolvedByHand(attemptId: "crashed-1", charged: false, note: "terminal journal shows nothing", onCompletion: $0)
+        let byHand = await harness.result {
+            CardPresentPaymentAction.markResolvedByHand(attemptId: "crashed-1", charged: false, note: "terminal journal shows nothing", reply: $0)
         }
         let paid = await harness.collect(order.id)
 
@@ -170,8 +170,8 @@ struct CardPresentPaymentsStoreTests {
         await terminal.disconnect()
 
         // When
-        let first = try await harness.perform { CardPresentPaymentAction.resolveUnknownOutcomes(reader: "sim://", onCompletion: $0) }.get()
-        let again = try await harness.perform { CardPresentPaymentAction.resolveUnknownOutcomes(reader: "sim://", onCompletion: $0) }.get()
+        let first = try await harness.result { CardPresentPaymentAction.resolveUnknownOutcomes(reader: "sim://", reply: $0) }.get()
+        let again = try await harness.result { CardPresentPaymentAction.resolveUnknownOutcomes(reader: "sim://", reply: $0) }.get()
 
         // Then
         #expect(first.count == 1)
@@ -190,9 +190,9 @@ struct CardPresentPaymentsStoreTests {
         let paid = try await harness.collect(order.id).get()
 
         // When
-        let refund = try await harness.perform {
+        let refund = try await harness.result {
             CardPresentPaymentAction.refund(orderId: paid.order.id, amount: Money(minorUnits: 250, currency: .eur), reader: "sim://",
-                                            onProgress: { _ in }, onCompletion: $0)
+                                            prompts: { _ in }, reply: $0)
         }.get()
 
         // Then

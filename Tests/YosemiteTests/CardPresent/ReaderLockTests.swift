@@ -55,11 +55,11 @@ struct ReaderLockTests {
         let live = try #require(try await harness.journal().first)
 
         // When: resolving it with the terminal, and by hand, while it runs
-        let withTerminal = await harness.perform { CardPresentPaymentAction.resolveUnknownOutcomes(reader: "sim://", onCompletion: $0) }
-        let byHand = await harness.perform {
-            CardPresentPaymentAction.markResolvedByHand(attemptId: live.attemptId, charged: false, note: "looks stuck", onCompletion: $0)
+        let withTerminal = await harness.result { CardPresentPaymentAction.resolveUnknownOutcomes(reader: "sim://", reply: $0) }
+        let byHand = await harness.result {
+            CardPresentPaymentAction.markResolvedByHand(attemptId: live.attemptId, charged: false, note: "looks stuck", reply: $0)
         }
-        let listed = try await harness.perform { CardPresentPaymentAction.loadUnresolved(onCompletion: $0) }.get()
+        let listed = try await harness.result { CardPresentPaymentAction.loadUnresolved(reply: $0) }.get()
         let whileLive = try await harness.journal()
         await harness.readers.release.open()
         let sale = try await payment.value.get()

@@ -11,9 +11,9 @@ import Testing
 @MainActor
 struct TerminalOperationsTests {
     private func pay(_ harness: CardPaymentTestHarness, _ minor: Int64) async -> Result<TerminalPayment, CardPaymentError> {
-        await harness.perform {
+        await harness.result {
             CardPresentPaymentAction.payWithoutSale(amount: Money(minorUnits: minor, currency: .eur), reference: "T-1", reader: "sim://",
-                                                    onProgress: { _ in }, onCompletion: $0)
+                                                    prompts: { _ in }, reply: $0)
         }
     }
 
@@ -45,8 +45,8 @@ struct TerminalOperationsTests {
 
         // When
         let first = await pay(harness, 700)
-        let resolved = try await harness.perform { CardPresentPaymentAction.resolveUnknownOutcomes(reader: "sim://", onCompletion: $0) }.get()
-        let again = try await harness.perform { CardPresentPaymentAction.resolveUnknownOutcomes(reader: "sim://", onCompletion: $0) }.get()
+        let resolved = try await harness.result { CardPresentPaymentAction.resolveUnknownOutcomes(reader: "sim://", reply: $0) }.get()
+        let again = try await harness.result { CardPresentPaymentAction.resolveUnknownOutcomes(reader: "sim://", reply: $0) }.get()
 
         // Then: recorded once as a payment without a sale (not as an orphaned sale approval), charged once
         guard case .failure(.outcomeUnknown(let attempt, _)) = first else { Issue.record("expected unknown, got \(first)"); return }
@@ -66,15 +66,15 @@ struct TerminalOperationsTests {
         let receipt = try #require(payment.result.receiptNumber)
 
         // When
-        let reversal = try await harness.perform {
-            CardPresentPaymentAction.reverse(receipt: receipt, amount: nil, reader: "sim://", onProgress: { _ in }, onCompletion: $0)
+        let reversal = try await harness.result {
+            CardPresentPaymentAction.reverse(receipt: receipt, amount: nil, reader: "sim://", prompts: { _ in }, reply: $0)
         }.get()
-        let refund = try await harness.perform {
+        let refund = try await harness.result {
             CardPresentPaymentAction.refundWithoutSale(amount: Money(minorUnits: 300, currency: .eur), reader: "sim://",
-                                                       onProgress: { _ in }, onCompletion: $0)
+                                                       prompts: { _ in }, reply: $0)
         }.get()
-        let unknownReceipt = await harness.perform {
-            CardPresentPaymentAction.reverse(receipt: 9999, amount: nil, reader: "sim://", onProgress: { _ in }, onCompletion: $0)
+        let unknownReceipt = await harness.result {
+            CardPresentPaymentAction.reverse(receipt: 9999, amount: nil, reader: "sim://", prompts: { _ in }, reply: $0)
         }
 
         // Then
@@ -94,7 +94,7 @@ struct TerminalOperationsTests {
         _ = try await pay(harness, 500).get()
 
         // When
-        let report = try await harness.perform { CardPresentPaymentAction.endOfDay(reader: "sim://", onCompletion: $0) }.get()
+        let report = try await harness.result { CardPresentPaymentAction.endOfDay(reader: "sim://", reply: $0) }.get()
 
         // Then
         let row = try #require(try await harness.journal().last)

@@ -21,15 +21,11 @@ struct ProductStoreTests {
     }
 
     private func lookup(_ code: String, _ dispatcher: Dispatcher) async -> Result<CatalogItem, CatalogError> {
-        await withCheckedContinuation { continuation in
-            dispatcher.dispatch(ProductAction.lookup(code: code) { continuation.resume(returning: $0) })
-        }
+        await dispatcher.result { ProductAction.lookup(code: code, reply: $0) }
     }
 
     private func search(_ text: String, _ dispatcher: Dispatcher) async throws -> [CatalogProduct] {
-        try await withCheckedContinuation { continuation in
-            dispatcher.dispatch(ProductAction.search(text: text, limit: 10) { continuation.resume(returning: $0) })
-        }.get()
+        try await dispatcher.dispatch { ProductAction.search(text: text, limit: 10, reply: $0) }
     }
 
     @Test func lookup_productSKU_findsProductWithPrice() async throws {
@@ -92,12 +88,7 @@ struct ProductStoreTests {
         let shirt = try #require(harness.server.product(sku: "MER-TSH"))
         let medium = try #require(harness.server.product(sku: "MER-TSH-M"))
         func load(_ productID: Int64, _ variationID: Int64?) async -> Result<CatalogItem, CatalogError> {
-            await withCheckedContinuation { continuation in
-                dispatcher.dispatch(
-                    ProductAction.loadItem(productID: productID, variationID: variationID) {
-                        continuation.resume(returning: $0)
-                    })
-            }
+            await dispatcher.result { ProductAction.loadItem(productID: productID, variationID: variationID, reply: $0) }
         }
         // When
         let item = try await load(shirt.id, medium.id).get()
@@ -126,21 +117,21 @@ struct ProductStoreTests {
         defer { harness.tearDown() }
         // Given a logged-in manager
         let manager = StoresManager(
-            environment: harness.environment, onUnhandledAction: { Issue.record("unhandled \($0)") })
+            environment: harness.environment)
         _ = try await manager.login(
             siteURL: harness.credentials.site.url.absoluteString, username: "manager",
             applicationPassword: "good-pass")
         let (stream, continuation) = AsyncStream<CatalogSyncProgress>.makeStream()
         // When
-        let report = try await manager.perform {
-            CatalogSyncAction.synchronize(full: false, progress: continuation, onCompletion: $0)
+        let report = try await manager.dispatch {
+            CatalogSyncAction.synchronize(full: false, progress: continuation, reply: $0)
         }
         var last: CatalogSyncProgress?
         for await progress in stream { last = progress }
         // Then
         #expect(report.productsStored == 20)
         #expect(last?.phase == .done)
-        let count = try await manager.perform { ProductAction.count(onCompletion: $0) }
+        let count = try await manager.dispatch { ProductAction.count(reply: $0) }
         #expect(count == CatalogCount(products: 20, variations: 3))
     }
 
@@ -150,10 +141,7 @@ struct ProductStoreTests {
         // Given a manager with no store (the demo state)
         let manager = StoresManager(environment: try AppEnvironment.test(directory: directory))
         // When
-        let result = await withCheckedContinuation { continuation in
-            manager.dispatch(
-                CatalogSyncAction.synchronize(full: false, progress: nil) { continuation.resume(returning: $0) })
-        }
+        let result = await manager.result { CatalogSyncAction.synchronize(full: false, progress: nil, reply: $0) }
         // Then
         #expect(throws: CatalogError.demoStore) { try result.get() }
     }

@@ -4,6 +4,7 @@ import POSFoundation
 import Storage
 import Testing
 @testable import Yosemite
+import YosemiteTestSupport
 
 /// The checkout's service against an on-disk database: edits persisted, limits, the shift a sale opens.
 @MainActor
@@ -17,12 +18,6 @@ struct SaleServiceTests {
         return store
     }
 
-    private func perform<T: Sendable>(
-        _ store: OrderTestStore, _ make: (@escaping @Sendable (Result<T, OrderError>) -> Void) -> OrderAction
-    ) async -> Result<T, OrderError> {
-        await withCheckedContinuation { continuation in store.dispatcher.dispatch(make { continuation.resume(returning: $0) }) }
-    }
-
     private func saleCount(_ store: OrderTestStore) async throws -> Int {
         try await store.database.sales(in: SaleRecord.State.allCases).count
     }
@@ -31,9 +26,9 @@ struct SaleServiceTests {
         // Given
         let store = try await store()
         // When
-        let first = try await perform(store) { OrderAction.editSale(saleId: nil, edit: .add(Cart.Item(code: "COF")), onCompletion: $0) }.get()
-        let second = try await perform(store) { OrderAction.editSale(saleId: first.id, edit: .setQuantity(line: 0, quantity: 3), onCompletion: $0) }.get()
-        let current = try await perform(store) { OrderAction.currentSale(onCompletion: $0) }.get()
+        let first = try await store.dispatcher.result { OrderAction.editSale(saleId: nil, edit: .add(Cart.Item(code: "COF")), reply: $0) }.get()
+        let second = try await store.dispatcher.result { OrderAction.editSale(saleId: first.id, edit: .setQuantity(line: 0, quantity: 3), reply: $0) }.get()
+        let current = try await store.dispatcher.result { OrderAction.currentSale(reply: $0) }.get()
         // Then: 3 × 2.50 + 19 % = 8.93
         #expect(second.id == first.id)
         #expect(second.total == Money(minorUnits: 893, currency: .eur))
@@ -45,10 +40,10 @@ struct SaleServiceTests {
     @Test func editSale_nextScan_resolvesOnlyTheNewLine() async throws {
         // Given a sale with a coffee, and the coffee gone from the catalog since it was scanned
         let store = try await store()
-        let first = try await perform(store) { OrderAction.editSale(saleId: nil, edit: .add(Cart.Item(code: "COF")), onCompletion: $0) }.get()
+        let first = try await store.dispatcher.result { OrderAction.editSale(saleId: nil, edit: .add(Cart.Item(code: "COF")), reply: $0) }.get()
         try await store.database.performAndSave { db in _ = try ProductRecord.deleteOne(db, key: 10) }
         // When another item is scanned
-        let next = await perform(store) { OrderAction.editSale(saleId: first.id, edit: .add(Cart.Item(code: "PIANO")), onCompletion: $0) }
+        let next = await store.dispatcher.result { OrderAction.editSale(saleId: first.id, edit: .add(Cart.Item(code: "PIANO")), reply: $0) }
         // Then the coffee's line was not looked up again (it would be "not found" now)
         #expect(try next.get().lines.map(\.name) == ["Coffee", "Piano"])
     }
@@ -57,7 +52,7 @@ struct SaleServiceTests {
         // Given
         let store = try await store()
         // When
-        let result = await perform(store) { OrderAction.openSale(cart: Cart(items: [Cart.Item(code: "COF", quantity: 99_999_999_999)]), onCompletion: $0) }
+        let result = await store.dispatcher.result { OrderAction.openSale(cart: Cart(items: [Cart.Item(code: "COF", quantity: 99_999_999_999)]), reply: $0) }
         // Then
         guard case .failure(.limitExceeded(let limit, let detail)) = result else { Issue.record("expected the limit, got \(result)"); return }
         #expect(limit == "quantity")
@@ -69,7 +64,7 @@ struct SaleServiceTests {
         // Given
         let store = try await store()
         // When: 5 pianos at 25,000.00 come to more than 100,000.00
-        let result = await perform(store) { OrderAction.openSale(cart: Cart(items: [Cart.Item(code: "PIANO", quantity: 5)]), onCompletion: $0) }
+        let result = await store.dispatcher.result { OrderAction.openSale(cart: Cart(items: [Cart.Item(code: "PIANO", quantity: 5)]), reply: $0) }
         // Then
         guard case .failure(.limitExceeded(let limit, _)) = result else { Issue.record("expected the limit, got \(result)"); return }
         #expect(limit == "line amount")
@@ -83,9 +78,7 @@ struct SaleServiceTests {
         // When
         let sale = try await store.sell(Cart(items: [Cart.Item(code: "COF", quantity: 2)])).get()
         let shiftId = try #require(sale.openedShiftId)
-        let report = await withCheckedContinuation { continuation in
-            store.dispatcher.dispatch(ShiftAction.report(shiftId: shiftId) { continuation.resume(returning: $0) })
-        }
+        let report = await store.dispatcher.result { ShiftAction.report(shiftId: shiftId, reply: $0) }
         // Then
         let z = try report.get()
         #expect(z.salesCount == 1)
@@ -98,10 +91,10 @@ struct SaleServiceTests {
         let store = try await store()
         let cart = Cart(items: [Cart.Item(code: "COF", quantity: 2)], orderDiscount: .percent(PreciseAmount(micros: 10_000_000)),
                         customerId: 5)
-        let open = try await perform(store) { OrderAction.openSale(cart: cart, onCompletion: $0) }.get()
+        let open = try await store.dispatcher.result { OrderAction.openSale(cart: cart, reply: $0) }.get()
         // When
-        let parked = try await perform(store) { OrderAction.parkSale(saleId: open.id, name: "Table 4", onCompletion: $0) }.get()
-        let resumed = try await perform(store) { OrderAction.resumeSale(reference: "Table 4", onCompletion: $0) }.get()
+        let parked = try await store.dispatcher.result { OrderAction.parkSale(saleId: open.id, name: "Table 4", reply: $0) }.get()
+        let resumed = try await store.dispatcher.result { OrderAction.resumeSale(reference: "Table 4", reply: $0) }.get()
         // Then
         #expect(parked.state == .parked)
         #expect(resumed.state == .open)

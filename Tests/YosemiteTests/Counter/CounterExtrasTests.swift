@@ -15,7 +15,7 @@ import YosemiteTestSupport
     let directory: TestDataDirectory
     let environment: AppEnvironment
     let printer = RecordingPrinter()
-    let dispatcher = Dispatcher(onUnhandledAction: { _ in Issue.record("unhandled action") })
+    let dispatcher = Dispatcher()
     let stores: [Store]
 
     init() async throws {
@@ -42,21 +42,13 @@ import YosemiteTestSupport
         return (0...(bytes.count - needle.count)).contains { Array(bytes[$0..<($0 + needle.count)]) == needle }
     }
 
-    private func perform<Value: Sendable, Failure: Error>(
-        _ make: (@escaping @Sendable (Result<Value, Failure>) -> Void) -> any Action
-    ) async -> Result<Value, Failure> {
-        await withCheckedContinuation { continuation in
-            dispatcher.dispatch(make { continuation.resume(returning: $0) })
-        }
-    }
-
     // MARK: - Customers
 
     @Test func customers_searchByNameEmailPhoneNumber_offline() async throws {
         // When
-        let byName: Result<[CustomerSummary], CustomerError> = await perform { CustomerAction.search(text: "erika", limit: 5, onCompletion: $0) }
-        let byPhone: Result<[CustomerSummary], CustomerError> = await perform { CustomerAction.search(text: "030 1234567", limit: 5, onCompletion: $0) }
-        let byNumber: Result<[CustomerSummary], CustomerError> = await perform { CustomerAction.search(text: "#3", limit: 5, onCompletion: $0) }
+        let byName: Result<[CustomerSummary], CustomerError> = await dispatcher.result { CustomerAction.search(text: "erika", limit: 5, reply: $0) }
+        let byPhone: Result<[CustomerSummary], CustomerError> = await dispatcher.result { CustomerAction.search(text: "030 1234567", limit: 5, reply: $0) }
+        let byNumber: Result<[CustomerSummary], CustomerError> = await dispatcher.result { CustomerAction.search(text: "#3", limit: 5, reply: $0) }
         // Then
         #expect(try byName.get().map(\.id) == [2])
         #expect(try byName.get().first?.displayName == "Erika Mustermann")
@@ -66,9 +58,9 @@ import YosemiteTestSupport
 
     @Test func customers_resolve_oneMatchOrRefusedNamingTheCandidates() async throws {
         // When
-        let email: Result<CustomerSummary, CustomerError> = await perform { CustomerAction.resolve(text: "ERIKA@example.com", onCompletion: $0) }
-        let many: Result<CustomerSummary, CustomerError> = await perform { CustomerAction.resolve(text: "mustermann", onCompletion: $0) }
-        let none: Result<CustomerSummary, CustomerError> = await perform { CustomerAction.resolve(text: "99", onCompletion: $0) }
+        let email: Result<CustomerSummary, CustomerError> = await dispatcher.result { CustomerAction.resolve(text: "ERIKA@example.com", reply: $0) }
+        let many: Result<CustomerSummary, CustomerError> = await dispatcher.result { CustomerAction.resolve(text: "mustermann", reply: $0) }
+        let none: Result<CustomerSummary, CustomerError> = await dispatcher.result { CustomerAction.resolve(text: "99", reply: $0) }
         // Then
         #expect(try email.get().id == 2)
         guard case .failure(.ambiguous(_, let matches)) = many else { Issue.record("expected ambiguous, got \(many)"); return }
@@ -79,11 +71,11 @@ import YosemiteTestSupport
 
     @Test func sale_withCustomerAttachedThenDetached_ordersAsGuest() async throws {
         // Given
-        let opened: Result<SaleSummary, OrderError> = await perform { OrderAction.editSale(saleId: nil, edit: .add(Cart.Item(code: "ESP")), onCompletion: $0) }
+        let opened: Result<SaleSummary, OrderError> = await dispatcher.result { OrderAction.editSale(saleId: nil, edit: .add(Cart.Item(code: "ESP")), reply: $0) }
         let id = try opened.get().id
         // When
-        let attached: Result<SaleSummary, OrderError> = await perform { OrderAction.editSale(saleId: id, edit: .customer(2), onCompletion: $0) }
-        let detached: Result<SaleSummary, OrderError> = await perform { OrderAction.editSale(saleId: id, edit: .customer(nil), onCompletion: $0) }
+        let attached: Result<SaleSummary, OrderError> = await dispatcher.result { OrderAction.editSale(saleId: id, edit: .customer(2), reply: $0) }
+        let detached: Result<SaleSummary, OrderError> = await dispatcher.result { OrderAction.editSale(saleId: id, edit: .customer(nil), reply: $0) }
         // Then
         #expect(try attached.get().cart.customerId == 2)
         #expect(try detached.get().cart.customerId == nil)
@@ -93,13 +85,13 @@ import YosemiteTestSupport
 
     @Test func openDrawer_kicksThroughThePrinter_logsInTheShift_andTheZReportCountsIt() async throws {
         // When: two no-sale opens, the first with no shift open
-        let first: Result<DrawerOpenOutcome, ShiftError> = await perform {
-            ShiftAction.openDrawer(reason: "change", printer: nil, approval: .notRequired, onCompletion: $0)
+        let first: Result<DrawerOpenOutcome, ShiftError> = await dispatcher.result {
+            ShiftAction.openDrawer(reason: "change", printer: nil, approval: .notRequired, reply: $0)
         }
-        let second: Result<DrawerOpenOutcome, ShiftError> = await perform {
-            ShiftAction.openDrawer(reason: "", printer: nil, approval: .notRequired, onCompletion: $0)
+        let second: Result<DrawerOpenOutcome, ShiftError> = await dispatcher.result {
+            ShiftAction.openDrawer(reason: "", printer: nil, approval: .notRequired, reply: $0)
         }
-        let report: Result<ZReport, ShiftError> = await perform { ShiftAction.report(shiftId: nil, onCompletion: $0) }
+        let report: Result<ZReport, ShiftError> = await dispatcher.result { ShiftAction.report(shiftId: nil, reply: $0) }
         // Then
         let opened = try first.get()
         #expect(opened.openedShiftId == opened.shiftId)
@@ -119,13 +111,13 @@ import YosemiteTestSupport
         // Given
         printer.failure.withLock { $0 = .printerStopped(printer: "thermal", reason: "off") }
         // When
-        let result: Result<DrawerOpenOutcome, ShiftError> = await perform {
-            ShiftAction.openDrawer(reason: "", printer: nil, approval: .notRequired, onCompletion: $0)
+        let result: Result<DrawerOpenOutcome, ShiftError> = await dispatcher.result {
+            ShiftAction.openDrawer(reason: "", printer: nil, approval: .notRequired, reply: $0)
         }
         // Then
         guard case .failure(.drawerFailed) = result else { Issue.record("expected drawerFailed, got \(result)"); return }
         #expect(result.failureMessage?.contains("did not open") == true)
-        let current: Result<ShiftStatus?, ShiftError> = await perform { ShiftAction.loadCurrent(onCompletion: $0) }
+        let current: Result<ShiftStatus?, ShiftError> = await dispatcher.result { ShiftAction.loadCurrent(reply: $0) }
         #expect(try current.get() == nil, "nothing logged, no shift opened")
     }
 
@@ -144,13 +136,13 @@ import YosemiteTestSupport
 
     @Test func previewSale_withCoupon_showsLinesCouponTaxesAndTotal_notPaid() async throws {
         // Given an open sale with a coupon
-        let opened: Result<SaleSummary, OrderError> = await perform {
+        let opened: Result<SaleSummary, OrderError> = await dispatcher.result {
             OrderAction.openSale(cart: Cart(items: [Cart.Item(code: "ESP", quantity: 2), Cart.Item(code: "CRO")],
-                                            couponCodes: ["demo10"]), onCompletion: $0)
+                                            couponCodes: ["demo10"]), reply: $0)
         }
         let sale = try opened.get()
         // When
-        let preview: Result<ReceiptPreview, ReceiptError> = await perform { ReceiptAction.previewSale(saleId: sale.id, width: 42, onCompletion: $0) }
+        let preview: Result<ReceiptPreview, ReceiptError> = await dispatcher.result { ReceiptAction.previewSale(saleId: sale.id, width: 42, reply: $0) }
         // Then: the same total the checkout priced, the coupon and the tax line, no payment, no order number
         let text = try preview.get().rendered.text(width: 42)
         #expect(text.contains("PREVIEW - NOT PAID"))
@@ -159,18 +151,18 @@ import YosemiteTestSupport
         #expect(text.contains(sale.total.decimalString.replacingOccurrences(of: ".", with: ",")) || text.contains(sale.total.decimalString))
         #expect(!text.contains("Cash"))
         #expect(try preview.get().rendered.document.blocks.contains { if case .drawerKick = $0 { true } else { false } } == false)
-        let orders: Result<[LocalOrder], OrderError> = await perform { OrderAction.listOrders(filter: .init(), onCompletion: $0) }
+        let orders: Result<[LocalOrder], OrderError> = await dispatcher.result { OrderAction.listOrders(filter: .init(), reply: $0) }
         #expect(try orders.get().isEmpty, "a preview writes no order")
     }
 
     @Test func saleReceipt_withLineDiscount_printsTheDiscountUnderTheLineAndInTheTotals() async throws {
         // Given a sale with 10 % off the espresso line, paid in cash
-        let opened: Result<SaleSummary, OrderError> = await perform {
+        let opened: Result<SaleSummary, OrderError> = await dispatcher.result {
             OrderAction.openSale(cart: Cart(items: [Cart.Item(code: "ESP", quantity: 2, discount: .percent(PreciseAmount(decimalText: "10")!)),
-                                                    Cart.Item(code: "CRO")]), onCompletion: $0)
+                                                    Cart.Item(code: "CRO")]), reply: $0)
         }
         let sale = try opened.get()
-        let preview: Result<ReceiptPreview, ReceiptError> = await perform { ReceiptAction.previewSale(saleId: sale.id, width: 42, onCompletion: $0) }
+        let preview: Result<ReceiptPreview, ReceiptError> = await dispatcher.result { ReceiptAction.previewSale(saleId: sale.id, width: 42, reply: $0) }
         // Then
         let lines = try preview.get().rendered.text(width: 42).split(separator: "\n").map(String.init)
         let espresso = try #require(lines.firstIndex { $0.contains("Espresso") })

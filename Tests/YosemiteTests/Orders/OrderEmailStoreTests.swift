@@ -6,6 +6,7 @@ import Storage
 import Testing
 import WooTestServer
 @testable import Yosemite
+import YosemiteTestSupport
 
 /// `OrderEmailStore` against the WooCommerce-compatible test server on loopback.
 @MainActor
@@ -30,9 +31,7 @@ struct OrderEmailStoreTests {
                       email: String = "ann@example.com") async -> Result<String, OrderEmailError> {
         let emails = OrderEmailStore(dispatcher: store.dispatcher, environment: store.environment, network: network)
         defer { withExtendedLifetime(emails) {} }
-        return await withCheckedContinuation { continuation in
-            store.dispatcher.dispatch(OrderEmailAction.sendReceipt(order: order, email: email) { continuation.resume(returning: $0) })
-        }
+        return await store.dispatcher.result { OrderEmailAction.sendReceipt(order: order, email: email, reply: $0) }
     }
 
     private func server() throws -> (WooTestServer, HTTPClientNetwork) {

@@ -93,8 +93,10 @@ struct OrderStoreTests {
         // When
         let result = await store.sell(Cart(items: [.init(code: "COF")]))
         // Then
-        guard case .failure(.storage(let detail)) = result else { Issue.record("expected a storage failure"); return }
-        #expect(detail.contains("disk full"))
+        guard case .failure(.storage(let error)) = result else { Issue.record("expected a storage failure"); return }
+        // The failure keeps its structure: SQLite's class of error and its message.
+        #expect(error.code == .constraintViolation)
+        #expect(error.detail.contains("disk full"))
         let counts = try await store.database.read { db in
             [try OrderRecord.fetchCount(db), try OrderLineRecord.fetchCount(db), try PaymentRecord.fetchCount(db),
              try OutboxRecord.fetchCount(db), try OrderTaxRecord.fetchCount(db)]

@@ -13,7 +13,7 @@ import YosemiteTestSupport
     let directory: TestDataDirectory
     let environment: AppEnvironment
     let printer = RecordingPrinter()
-    let dispatcher = Dispatcher(onUnhandledAction: { _ in Issue.record("unhandled action") })
+    let dispatcher = Dispatcher()
     let store: ReceiptStore
 
     init() async throws {
@@ -23,14 +23,6 @@ import YosemiteTestSupport
         self.environment = environment
         try await SettingsRepository(database: environment.database).save(ReceiptSamples.store)
         store = ReceiptStore(dispatcher: dispatcher, environment: environment)
-    }
-
-    private func perform<Value: Sendable>(
-        _ action: (@escaping @Sendable (Result<Value, ReceiptError>) -> Void) -> ReceiptAction
-    ) async -> Result<Value, ReceiptError> {
-        await withCheckedContinuation { continuation in
-            dispatcher.dispatch(action { continuation.resume(returning: $0) })
-        }
     }
 
     private func text(_ job: PrintJob) throws -> String {
@@ -47,7 +39,7 @@ import YosemiteTestSupport
         // Given
         let number = try await ReceiptSamples.insertSale(card: true, into: environment.database, at: ReceiptSamples.saleDate)
         // When
-        let outcome = try await perform { ReceiptAction.printOrder(order: String(number), printer: nil, onCompletion: $0) }.get()
+        let outcome = try await dispatcher.result { ReceiptAction.printOrder(order: String(number), printer: nil, reply: $0) }.get()
         // Then
         #expect(outcome.receipt.printState == .printed)
         let job = try #require(printer.jobs.withLock { $0.first })
@@ -60,7 +52,7 @@ import YosemiteTestSupport
         #expect(!printed.lowercased().contains("expir"))
         let tokens = try ESCPOSTokenizer.tokenize(job.data)
         #expect(tokens.last.map { if case .command(.cut) = $0 { true } else { false } } == true)
-        let receipts = try await perform { ReceiptAction.listReceipts(order: String(number), onCompletion: $0) }.get()
+        let receipts = try await dispatcher.result { ReceiptAction.listReceipts(order: String(number), reply: $0) }.get()
         #expect(receipts.map(\.kind) == [.sale, .cardSlip])
     }
 
@@ -69,7 +61,7 @@ import YosemiteTestSupport
         let number = try await ReceiptSamples.insertSale(card: false, into: environment.database, at: ReceiptSamples.saleDate)
         printer.failure.withLock { $0 = .schedulerUnavailable }
         // When
-        let failed = await perform { ReceiptAction.printOrder(order: String(number), printer: nil, onCompletion: $0) }
+        let failed = await dispatcher.result { ReceiptAction.printOrder(order: String(number), printer: nil, reply: $0) }
         // Then
         guard case .failure(.printFailed(.schedulerUnavailable, let receiptID?)) = failed else {
             Issue.record("expected a print failure, got \(failed)")
@@ -82,7 +74,7 @@ import YosemiteTestSupport
 
         // When the print system is back, a reprint prints the original (it never printed).
         printer.failure.withLock { $0 = nil }
-        let first = try await perform { ReceiptAction.reprint(order: String(number), printer: nil, onCompletion: $0) }.get()
+        let first = try await dispatcher.result { ReceiptAction.reprint(order: String(number), printer: nil, reply: $0) }.get()
         // Then
         #expect(first.receipt.id == receiptID)
         #expect(first.receipt.printState == .printed)
@@ -93,10 +85,10 @@ import YosemiteTestSupport
     @Test func reprint_afterPrinted_saysCopyAndCountsIt() async throws {
         // Given
         let number = try await ReceiptSamples.insertSale(card: false, into: environment.database, at: ReceiptSamples.saleDate)
-        _ = try await perform { ReceiptAction.printOrder(order: String(number), printer: nil, onCompletion: $0) }.get()
+        _ = try await dispatcher.result { ReceiptAction.printOrder(order: String(number), printer: nil, reply: $0) }.get()
         // When
-        let copy = try await perform { ReceiptAction.reprint(order: String(number), printer: nil, onCompletion: $0) }.get()
-        let second = try await perform { ReceiptAction.reprint(order: String(number), printer: nil, onCompletion: $0) }.get()
+        let copy = try await dispatcher.result { ReceiptAction.reprint(order: String(number), printer: nil, reply: $0) }.get()
+        let second = try await dispatcher.result { ReceiptAction.reprint(order: String(number), printer: nil, reply: $0) }.get()
         // Then
         #expect(copy.receipt.reprintCount == 1)
         #expect(second.receipt.reprintCount == 2)
@@ -114,7 +106,7 @@ import YosemiteTestSupport
 
     @Test func printOrder_unknownOrder_failsWithOrderNotFound() async throws {
         // When
-        let result = await perform { ReceiptAction.printOrder(order: "9999", printer: nil, onCompletion: $0) }
+        let result = await dispatcher.result { ReceiptAction.printOrder(order: "9999", printer: nil, reply: $0) }
         // Then
         guard case .failure(.orderNotFound("9999")) = result else {
             Issue.record("expected orderNotFound, got \(result)")
@@ -127,8 +119,8 @@ import YosemiteTestSupport
         _ = try await ReceiptSamples.insertSale(card: true, into: environment.database, at: ReceiptSamples.saleDate)
         _ = try await ReceiptSamples.insertSale(card: false, into: environment.database, at: ReceiptSamples.saleDate)
         // When
-        let outcome = try await perform {
-            ReceiptAction.printEndOfDay(day: ReceiptSamples.saleDate, printer: nil, onCompletion: $0)
+        let outcome = try await dispatcher.result {
+            ReceiptAction.printEndOfDay(day: ReceiptSamples.saleDate, printer: nil, reply: $0)
         }.get()
         // Then
         #expect(outcome.receipt.kind == .endOfDay)
@@ -141,7 +133,7 @@ import YosemiteTestSupport
 
     @Test func openDrawer_rawPrinter_sendsOnlyTheKick() async throws {
         // When
-        _ = try await perform { ReceiptAction.openDrawer(printer: nil, onCompletion: $0) }.get()
+        _ = try await dispatcher.result { ReceiptAction.openDrawer(printer: nil, reply: $0) }.get()
         // Then
         let tokens = try ESCPOSTokenizer.tokenize(printer.jobs.withLock { $0[0] }.data)
         #expect(tokens.contains(.command(.drawerKick(pin: 0, onTime: 50, offTime: 50))))
@@ -152,12 +144,12 @@ extension ReceiptStoreTests {
     @Test func reprintReceipt_printedCardSlip_saysDuplicate() async throws {
         // Given a card sale whose card slip was printed
         let number = try await ReceiptSamples.insertSale(card: true, into: environment.database, at: ReceiptSamples.saleDate)
-        _ = try await perform { ReceiptAction.generate(order: String(number), onCompletion: $0) }.get()
-        let receipts = try await perform { ReceiptAction.listReceipts(order: String(number), onCompletion: $0) }.get()
+        _ = try await dispatcher.result { ReceiptAction.generate(order: String(number), reply: $0) }.get()
+        let receipts = try await dispatcher.result { ReceiptAction.listReceipts(order: String(number), reply: $0) }.get()
         let slip = try #require(receipts.first { $0.kind == .cardSlip })
-        _ = try await perform { ReceiptAction.print(receiptID: slip.id!, printer: nil, onCompletion: $0) }.get()
+        _ = try await dispatcher.result { ReceiptAction.print(receiptID: slip.id!, printer: nil, reply: $0) }.get()
         // When
-        let duplicate = try await perform { ReceiptAction.reprintReceipt(receiptID: slip.id!, printer: nil, onCompletion: $0) }.get()
+        let duplicate = try await dispatcher.result { ReceiptAction.reprintReceipt(receiptID: slip.id!, printer: nil, reply: $0) }.get()
         // Then
         #expect(duplicate.receipt.reprintCount == 1)
         let original = try text(printer.jobs.withLock { $0[0] })
@@ -172,11 +164,11 @@ extension ReceiptStoreTests {
         let number = try await ReceiptSamples.insertSale(card: true, into: environment.database, at: ReceiptSamples.saleDate)
         let card = ReceiptSamples.cardResult(amount: 510)
         // When
-        let refund = try await perform {
-            ReceiptAction.generateRefund(order: String(number), amount: card.amount, reason: "stale", card: card, onCompletion: $0)
+        let refund = try await dispatcher.result {
+            ReceiptAction.generateRefund(order: String(number), amount: card.amount, reason: "stale", card: card, reply: $0)
         }.get()
-        let reversal = try await perform {
-            ReceiptAction.generateReversal(order: String(number), card: ReceiptSamples.cardResult(), onCompletion: $0)
+        let reversal = try await dispatcher.result {
+            ReceiptAction.generateReversal(order: String(number), card: ReceiptSamples.cardResult(), reply: $0)
         }.get()
         // Then
         #expect(refund.kind == .refund)

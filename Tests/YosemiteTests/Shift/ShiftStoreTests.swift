@@ -14,7 +14,7 @@ import YosemiteTestSupport
     let directory: TestDataDirectory
     let environment: AppEnvironment
     let printer = RecordingPrinter()
-    let dispatcher = Dispatcher(onUnhandledAction: { _ in Issue.record("unhandled action") })
+    let dispatcher = Dispatcher()
     let store: ShiftStore
     let clock = ShiftTestClock()
     let eur = Currency(code: "EUR", exponent: 2)
@@ -28,14 +28,6 @@ import YosemiteTestSupport
         self.environment = environment
         try await SettingsRepository(database: environment.database).save(ReceiptSamples.store)
         store = ShiftStore(dispatcher: dispatcher, environment: environment)
-    }
-
-    private func perform<Value: Sendable>(
-        _ action: (@escaping @Sendable (Result<Value, ShiftError>) -> Void) -> ShiftAction
-    ) async -> Result<Value, ShiftError> {
-        await withCheckedContinuation { continuation in
-            dispatcher.dispatch(action { continuation.resume(returning: $0) })
-        }
     }
 
     private func advance(_ seconds: TimeInterval) { clock.date.withLock { $0 = $0.addingTimeInterval(seconds) } }
@@ -80,7 +72,7 @@ import YosemiteTestSupport
         // Given a sale before the shift (not in it), then a shift with cash, card and split sales, refunds and movements
         try await insertOrder(total: 999, payments: [(.cash, 999)], taxes: [("19.0000", 160)])
         advance(60)
-        _ = try await perform { ShiftAction.open(float: "100.00", cashier: "Ada", onCompletion: $0) }.get()
+        _ = try await dispatcher.result { ShiftAction.open(float: "100.00", cashier: "Ada", reply: $0) }.get()
         advance(60)
         let first = try await insertOrder(total: 1000, payments: [(.cash, 1000)], taxes: [("19.0000", 160)])
         try await insertOrder(total: 2000, payments: [(.card, 2000)], taxes: [("7.0000", 131)])
@@ -89,11 +81,11 @@ import YosemiteTestSupport
                                          taxes: [("19.0000", 319), ("7.0000", 65)])
         try await insertRefund("2.00", card: false)
         try await insertRefund("5.00", card: true)
-        _ = try await perform { ShiftAction.cashIn(amount: "20,00", reason: "change from the bank", onCompletion: $0) }.get()
-        _ = try await perform { ShiftAction.cashOut(amount: "5.00", reason: "window cleaner", onCompletion: $0) }.get()
+        _ = try await dispatcher.result { ShiftAction.cashIn(amount: "20,00", reason: "change from the bank", reply: $0) }.get()
+        _ = try await dispatcher.result { ShiftAction.cashOut(amount: "5.00", reason: "window cleaner", reply: $0) }.get()
         advance(3600)
         // When
-        let outcome = try await perform { ShiftAction.close(counted: "132.00", printer: nil, onCompletion: $0) }.get()
+        let outcome = try await dispatcher.result { ShiftAction.close(counted: "132.00", printer: nil, reply: $0) }.get()
         // Then
         let report = outcome.report
         #expect(report.salesCount == 3)
@@ -114,44 +106,44 @@ import YosemiteTestSupport
         #expect(outcome.printError == nil)
         let job = try #require(printer.jobs.withLock { $0.first })
         #expect(job.title == "Z report")
-        let current = try await perform { ShiftAction.loadCurrent(onCompletion: $0) }.get()
+        let current = try await dispatcher.result { ShiftAction.loadCurrent(reply: $0) }.get()
         #expect(current == nil)
     }
 
     @Test func reprint_closedShift_printsStoredReportMarkedCopy() async throws {
         // Given
-        _ = try await perform { ShiftAction.open(float: "50", cashier: nil, onCompletion: $0) }.get()
-        _ = try await perform { ShiftAction.close(counted: "50", printer: nil, onCompletion: $0) }.get()
+        _ = try await dispatcher.result { ShiftAction.open(float: "50", cashier: nil, reply: $0) }.get()
+        _ = try await dispatcher.result { ShiftAction.close(counted: "50", printer: nil, reply: $0) }.get()
         // When
-        let printed = try await perform { ShiftAction.reprint(shiftId: nil, printer: nil, onCompletion: $0) }.get()
+        let printed = try await dispatcher.result { ShiftAction.reprint(shiftId: nil, printer: nil, reply: $0) }.get()
         // Then
         #expect(!printed.isEmpty)
         #expect(printer.jobs.withLock { $0.count } == 2)
-        let report = try await perform { ShiftAction.report(shiftId: nil, onCompletion: $0) }.get()
+        let report = try await dispatcher.result { ShiftAction.report(shiftId: nil, reply: $0) }.get()
         #expect(report.difference == 0)
         #expect(report.rows { $0.decimalString }.contains { $0.label == "Difference" && $0.value == "0.00" })
     }
 
     @Test func open_whileOpen_failsAlreadyOpen() async throws {
         // Given
-        let status = try await perform { ShiftAction.open(float: "10.00", cashier: nil, onCompletion: $0) }.get()
+        let status = try await dispatcher.result { ShiftAction.open(float: "10.00", cashier: nil, reply: $0) }.get()
         // When
-        let again = await perform { ShiftAction.open(float: "10.00", cashier: nil, onCompletion: $0) }
+        let again = await dispatcher.result { ShiftAction.open(float: "10.00", cashier: nil, reply: $0) }
         // Then
         #expect(again == .failure(.alreadyOpen(shiftId: status.shiftId)))
     }
 
     @Test func cashOut_noShiftOrNoReasonOrBadAmount_failsWithWhatToDo() async throws {
         // When no shift is open
-        let noShift = await perform { ShiftAction.cashOut(amount: "5.00", reason: "x", onCompletion: $0) }
+        let noShift = await dispatcher.result { ShiftAction.cashOut(amount: "5.00", reason: "x", reply: $0) }
         // Then
         #expect(noShift == .failure(.noOpenShift))
         // Given a shift
-        _ = try await perform { ShiftAction.open(float: "10.00", cashier: nil, onCompletion: $0) }.get()
+        _ = try await dispatcher.result { ShiftAction.open(float: "10.00", cashier: nil, reply: $0) }.get()
         // When / Then
-        #expect(await perform { ShiftAction.cashOut(amount: "5.00", reason: " ", onCompletion: $0) } == .failure(.reasonMissing))
-        #expect(await perform { ShiftAction.cashIn(amount: "abc", reason: "x", onCompletion: $0) } == .failure(.invalidAmount("abc")))
-        #expect(await perform { ShiftAction.cashIn(amount: "0", reason: "x", onCompletion: $0) } == .failure(.invalidAmount("0")))
+        #expect(await dispatcher.result { ShiftAction.cashOut(amount: "5.00", reason: " ", reply: $0) } == .failure(.reasonMissing))
+        #expect(await dispatcher.result { ShiftAction.cashIn(amount: "abc", reason: "x", reply: $0) } == .failure(.invalidAmount("abc")))
+        #expect(await dispatcher.result { ShiftAction.cashIn(amount: "0", reason: "x", reply: $0) } == .failure(.invalidAmount("0")))
         #expect(ShiftError.noOpenShift.recoverySuggestion.contains("pos shift open"))
     }
 }

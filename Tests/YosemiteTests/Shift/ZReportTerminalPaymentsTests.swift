@@ -19,13 +19,8 @@ struct ZReportTerminalPaymentsTests {
         let clock = ShiftTestClock()
         environment.now = DateGenerator { clock.date.withLock { $0 } }
         try await SettingsRepository(database: environment.database).save(ReceiptSamples.store)
-        let dispatcher = Dispatcher(onUnhandledAction: { _ in Issue.record("unhandled action") })
+        let dispatcher = Dispatcher()
         let store = ShiftStore(dispatcher: dispatcher, environment: environment)
-        func perform<Value: Sendable>(
-            _ action: (@escaping @Sendable (Result<Value, ShiftError>) -> Void) -> ShiftAction
-        ) async -> Result<Value, ShiftError> {
-            await withCheckedContinuation { continuation in dispatcher.dispatch(action { continuation.resume(returning: $0) }) }
-        }
         func journal(_ id: String, kind: String, minor: Int64, state: PaymentJournalRecord.State = .approved) async throws {
             let row = PaymentJournalRecord(attemptId: id, readerId: "sim://", kind: kind,
                                            amount: Money(minorUnits: minor, currency: .eur), state: state,
@@ -34,7 +29,7 @@ struct ZReportTerminalPaymentsTests {
         }
         try await journal("before", kind: "sale", minor: 9900)
         clock.date.withLock { $0 = $0.addingTimeInterval(60) }
-        _ = try await perform { ShiftAction.open(float: "0", cashier: "Ada", onCompletion: $0) }.get()
+        _ = try await dispatcher.result { ShiftAction.open(float: "0", cashier: "Ada", reply: $0) }.get()
         clock.date.withLock { $0 = $0.addingTimeInterval(60) }
         try await journal("pay", kind: "sale", minor: 1250)
         try await journal("refund", kind: "refund", minor: 300)
@@ -42,7 +37,7 @@ struct ZReportTerminalPaymentsTests {
         try await journal("eod", kind: "endOfDay", minor: 0)
 
         // When
-        let report = try await perform { ShiftAction.report(shiftId: nil, onCompletion: $0) }.get()
+        let report = try await dispatcher.result { ShiftAction.report(shiftId: nil, reply: $0) }.get()
 
         // Then
         #expect(report.terminalWithoutSale == ZReport.TerminalTotal(count: 2, net: 950))

@@ -28,12 +28,9 @@ struct StoresManagerTests {
         directory.remove()
     }
 
-    private func makeManager(unhandled: UnhandledActions? = nil) throws -> StoresManager {
+    private func makeManager() throws -> StoresManager {
         let environment = try AppEnvironment.test(directory: directory, makeNetwork: AppEnvironment.liveNetwork)
-        if let unhandled {
-            return StoresManager(environment: environment, onUnhandledAction: unhandled.handler)
-        }
-        return StoresManager(environment: environment, onUnhandledAction: { Issue.record("unhandled \($0)") })
+        return StoresManager(environment: environment)
     }
 
     private func loginAsManager(_ manager: StoresManager) async throws {
@@ -64,7 +61,7 @@ struct StoresManagerTests {
         let path = directory.url.appendingPathComponent(AppEnvironment.FileName.credentials).path
         let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
-        let stored: Yosemite.StoreSettings? = try await manager.perform { SettingAction.loadStoreSettings(onCompletion: $0) }
+        let stored: Yosemite.StoreSettings? = try await manager.dispatch { SettingAction.loadStoreSettings(reply: $0) }
         #expect(stored == settings)
     }
 
@@ -299,27 +296,34 @@ struct StoresManagerTests {
 
     // MARK: - States
 
-    @Test func dispatch_settingActionWhileLoggedOut_isUnhandledAndFailsLoudly() throws {
+    @Test func dispatch_settingActionWhileLoggedOut_isUnhandledAndFailsLoudly() async {
         defer { tearDown() }
-        let unhandled = UnhandledActions()
-        let manager = try makeManager(unhandled: unhandled)
-        manager.dispatch(SettingAction.loadStoreSettings { _ in Issue.record("a logged-out state must not load store settings") })
-        #expect(unhandled.names == ["SettingAction"])
+        // A logged-out state has no SettingStore: the dispatch stops the process (a programming error).
+        await #expect(processExitsWith: .failure) {
+            await Self.dispatchSettingActionLoggedOut()
+        }
+    }
+
+    @MainActor
+    private static func dispatchSettingActionLoggedOut() async {
+        let directory = try! TestDataDirectory()
+        let manager = StoresManager(environment: try! AppEnvironment.test(directory: directory))
+        _ = try? await manager.dispatch { SettingAction.loadStoreSettings(reply: $0) }
     }
 
     @Test func openDemoStore_thenLogin_replacesTheDemoStore() async throws {
         defer { tearDown() }
         // Given a counter running the demo store
         let manager = try makeManager()
-        let demo: Yosemite.StoreSettings = try await manager.perform { AccountAction.openDemoStore(onCompletion: $0) }
+        let demo: Yosemite.StoreSettings = try await manager.dispatch { AccountAction.openDemoStore(reply: $0) }
         #expect(demo.storeName == "Demo Store")
-        let before: CounterStatus = try await manager.perform { StatusAction.loadStatus(onCompletion: $0) }
+        let before: CounterStatus = try await manager.dispatch { StatusAction.loadStatus(reply: $0) }
         #expect(before.mode == .demo)
         // When
         server.updateSettings { $0.siteName = "Real Shop" }
         try await loginAsManager(manager)
         // Then
-        let after: CounterStatus = try await manager.perform { StatusAction.loadStatus(onCompletion: $0) }
+        let after: CounterStatus = try await manager.dispatch { StatusAction.loadStatus(reply: $0) }
         #expect(after.mode == .store)
         #expect(after.store?.storeName == "Real Shop")
     }

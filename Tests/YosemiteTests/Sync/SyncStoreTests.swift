@@ -11,15 +11,6 @@ import YosemiteTestSupport
 @MainActor
 @Suite(.serialized)
 struct SyncStoreTests {
-    private func perform<Value: Sendable>(
-        _ dispatcher: Dispatcher,
-        _ makeAction: (@escaping @Sendable (Result<Value, SyncError>) -> Void) -> SyncAction
-    ) async -> Result<Value, SyncError> {
-        await withCheckedContinuation { continuation in
-            dispatcher.dispatch(makeAction { continuation.resume(returning: $0) })
-        }
-    }
-
     @Test func retryParked_afterARefusal_sendsItOnTheNextSync() async throws {
         // Given a sale the store refused once (400)
         let harness = try SyncTestHarness()
@@ -30,13 +21,13 @@ struct SyncStoreTests {
         let order = try #require(try await harness.sell(1).first)
         harness.server.faults.add(Fault(.status(400, body: #"{"code":"bad_data","message":"Invalid data."}"#),
                                         method: "POST", path: "/wc/v3/orders"))
-        let parked = try await perform(dispatcher) { SyncAction.syncNow(maxWait: .zero, onCompletion: $0) }.get()
-        let queue = try await perform(dispatcher) { SyncAction.loadQueue(onCompletion: $0) }.get()
+        let parked = try await dispatcher.result { SyncAction.syncNow(maxWait: .zero, reply: $0) }.get()
+        let queue = try await dispatcher.result { SyncAction.loadQueue(reply: $0) }.get()
 
         // When a person retries it and syncs again
         let entryID = try #require(queue.first { $0.state == "parked" }?.id)
-        let retried = try await perform(dispatcher) { SyncAction.retryParked(entryID: entryID, onCompletion: $0) }.get()
-        let summary = try await perform(dispatcher) { SyncAction.syncNow(maxWait: .zero, onCompletion: $0) }.get()
+        let retried = try await dispatcher.result { SyncAction.retryParked(entryID: entryID, reply: $0) }.get()
+        let summary = try await dispatcher.result { SyncAction.syncNow(maxWait: .zero, reply: $0) }.get()
 
         // Then the reason was shown, and the sale went through once
         // (a sale is one entry, created paid: nothing of it waits behind the parked create)
@@ -55,15 +46,15 @@ struct SyncStoreTests {
         let dispatcher = Dispatcher()
         let store = SyncStore(dispatcher: dispatcher, environment: harness.environment, network: harness.network)
         try await harness.sell(1)
-        let before = try await perform(dispatcher) { SyncAction.loadConnectivity(onCompletion: $0) }.get()
+        let before = try await dispatcher.result { SyncAction.loadConnectivity(reply: $0) }.get()
 
         // When a sync runs with the cable out, then with it back
         harness.network.setOffline(true)
-        _ = await perform(dispatcher) { SyncAction.syncNow(maxWait: .zero, onCompletion: $0) }
-        let offline = try await perform(dispatcher) { SyncAction.loadConnectivity(onCompletion: $0) }.get()
+        _ = await dispatcher.result { SyncAction.syncNow(maxWait: .zero, reply: $0) }
+        let offline = try await dispatcher.result { SyncAction.loadConnectivity(reply: $0) }.get()
         harness.network.setOffline(false)
-        _ = await perform(dispatcher) { SyncAction.syncNow(maxWait: .zero, onCompletion: $0) }
-        let online = try await perform(dispatcher) { SyncAction.loadConnectivity(onCompletion: $0) }.get()
+        _ = await dispatcher.result { SyncAction.syncNow(maxWait: .zero, reply: $0) }
+        let online = try await dispatcher.result { SyncAction.loadConnectivity(reply: $0) }.get()
 
         // Then the status follows the last request's outcome
         #expect(before == .unknown)
@@ -80,13 +71,13 @@ struct SyncStoreTests {
         let store = SyncStore(dispatcher: dispatcher, environment: harness.environment, network: harness.network)
         try await harness.sell(1)
         harness.server.faults.add(Fault(.status(400), method: "POST", path: "/wc/v3/orders"))
-        _ = await perform(dispatcher) { SyncAction.syncNow(maxWait: .zero, onCompletion: $0) }
+        _ = await dispatcher.result { SyncAction.syncNow(maxWait: .zero, reply: $0) }
         let entryID = try #require(try await harness.outbox().first { $0.state == .parked }?.id)
 
         // When discarding without, then with confirmation
-        let refused = await perform(dispatcher) { SyncAction.discardParked(entryID: entryID, confirmed: false, onCompletion: $0) }
-        let discarded = await perform(dispatcher) { SyncAction.discardParked(entryID: entryID, confirmed: true, onCompletion: $0) }
-        let missing = await perform(dispatcher) { SyncAction.retryParked(entryID: entryID, onCompletion: $0) }
+        let refused = await dispatcher.result { SyncAction.discardParked(entryID: entryID, confirmed: false, reply: $0) }
+        let discarded = await dispatcher.result { SyncAction.discardParked(entryID: entryID, confirmed: true, reply: $0) }
+        let missing = await dispatcher.result { SyncAction.retryParked(entryID: entryID, reply: $0) }
 
         // Then only the confirmed discard happened; the entry is kept as done with its reason
         #expect(throws: SyncError.discardNeedsConfirmation(entryID)) { try refused.get() }

@@ -67,12 +67,8 @@ struct SyncTestHarness {
         var orders: [Storage.OrderRecord] = []
         for _ in 0..<count {
             let cart = Cart(items: [.init(code: sku, quantity: quantity)])
-            let result = await withCheckedContinuation { continuation in
-                dispatcher.dispatch(OrderAction.completeSale(cart: cart, tender: .cash(tendered: nil)) {
-                    continuation.resume(returning: $0)
-                })
-            }
-            orders.append(try result.get().order.record)
+            let sale = try await dispatcher.dispatch { OrderAction.completeSale(cart: cart, tender: .cash(tendered: nil), reply: $0) }
+            orders.append(sale.order.record)
         }
         return orders
     }

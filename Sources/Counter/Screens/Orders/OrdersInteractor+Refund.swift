@@ -68,9 +68,9 @@ extension OrdersInteractor {
         Task {
             let reader = await ReaderChoice.address(stores: stores)
             do throws(CardPaymentError) {
-                let refund = try await stores.perform { (done: @escaping @Sendable (Result<CardRefund, CardPaymentError>) -> Void) in
-                    CardPresentPaymentAction.refund(orderId: orderId, amount: amount, reader: reader, onProgress: { _ in },
-                                                    onCompletion: done)
+                let refund = try await stores.dispatch {
+                    CardPresentPaymentAction.refund(orderId: orderId, amount: amount, reader: reader, prompts: { _ in },
+                                                    reply: $0)
                 }
                 let how = refund.card == nil ? "in cash — hand it over" : "to the card"
                 let printed = await self.printRefundReceipt(order: number, refund: refund)
@@ -91,12 +91,12 @@ extension OrdersInteractor {
     private func printRefundReceipt(order: String, refund: CardRefund) async -> String {
         let stores = context.stores
         do throws(ReceiptError) {
-            let record = try await stores.perform {
-                ReceiptAction.generateRefund(order: order, amount: refund.amount, reason: nil, card: refund.card, onCompletion: $0)
+            let record = try await stores.dispatch {
+                ReceiptAction.generateRefund(order: order, amount: refund.amount, reason: nil, card: refund.card, reply: $0)
             }
             guard let id = record.receiptID else { return " Refund receipt stored." }
-            let outcome = try await stores.perform { (done: @escaping @Sendable (Result<ReceiptPrintOutcome, ReceiptError>) -> Void) in
-                ReceiptAction.print(receiptID: id, printer: nil, onCompletion: done)
+            let outcome = try await stores.dispatch {
+                ReceiptAction.print(receiptID: id, printer: nil, reply: $0)
             }
             return " Refund receipt printed on \(outcome.job.printerName)."
         } catch {

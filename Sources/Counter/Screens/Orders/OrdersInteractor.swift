@@ -43,7 +43,7 @@ public final class OrdersInteractor {
         let stores = context.stores
         Task {
             let result: Result<[LocalOrder], OrderError>
-            do throws(OrderError) { result = .success(try await stores.perform { OrderAction.listOrders(filter: .init(text: text, limit: 200), onCompletion: $0) }) } catch { result = .failure(error) }
+            do throws(OrderError) { result = .success(try await stores.dispatch { OrderAction.listOrders(filter: .init(text: text, limit: 200), reply: $0) }) } catch { result = .failure(error) }
             guard current == self.generation else { return }
             self.response.isLoading = false
             switch result {
@@ -65,8 +65,8 @@ public final class OrdersInteractor {
         response.isError = false
         Task {
             do throws(ReceiptError) {
-                let outcome = try await stores.perform { (completion: @escaping @Sendable (Result<ReceiptPrintOutcome, ReceiptError>) -> Void) in
-                    ReceiptAction.reprint(order: order, printer: nil, onCompletion: completion)
+                let outcome = try await stores.dispatch {
+                    ReceiptAction.reprint(order: order, printer: nil, reply: $0)
                 }
                 self.response.message = "Reprinted order \(order) on \(outcome.job.printerName)"
             } catch {

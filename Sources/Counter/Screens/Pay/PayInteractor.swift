@@ -22,7 +22,7 @@ public final class PayInteractor {
     private func refreshDue() {
         let stores = context.stores, saleId = request.saleId
         Task {
-            guard let sale = try? await stores.perform({ OrderAction.loadSale(reference: String(saleId), onCompletion: $0) }),
+            guard let sale = try? await stores.dispatch({ OrderAction.loadSale(reference: String(saleId), reply: $0) }),
                   sale.due.minorUnits > 0, sale.due != self.response.total else { return }
             self.response.total = sale.due
             self.present(self.response)
@@ -81,7 +81,7 @@ public final class PayInteractor {
         let saleId = request.saleId, tendered = response.tendered, stores = context.stores
         Task {
             do throws(OrderError) {
-                let paid = try await stores.perform { OrderAction.payCash(saleId: saleId, tendered: tendered, onCompletion: $0) }
+                let paid = try await stores.dispatch { OrderAction.payCash(saleId: saleId, tendered: tendered, reply: $0) }
                 switch paid {
                 case .completed(let sale): self.context.router?.saleCompleted(sale)
                 case .partial(let open):

@@ -49,7 +49,7 @@ public enum PayCardDataFlow {
         public var orderNumber: Int64?
         public var phase: Phase = .ready
         /// The terminal's prompts for this attempt, oldest first.
-        public var prompts: [String] = []
+        public var prompts: [CardPrompt] = []
         /// How many card attempts the screen started.
         public var attempts = 0
 

@@ -28,7 +28,8 @@ public final class PayCardInteractor {
             start()
         case (.cancelKeyPressed, .waiting):
             response.phase = .cancelling
-            context.stores.dispatch(CardPresentPaymentAction.cancel(onCompletion: {}))
+            let stores = context.stores
+            Task { try? await stores.dispatch { CardPresentPaymentAction.cancel(reply: $0) } }
         case (.cancelKeyPressed, .ready), (.cancelKeyPressed, .declined), (.cancelKeyPressed, .failed):
             context.readerActivity.set(nil)
             context.router?.show(.sell)
@@ -67,31 +68,35 @@ public final class PayCardInteractor {
         if response.phase != .resolving { response.phase = .waiting }
         present(response)
         let cash = response.cash, stores = context.stores, saleId = response.saleId
-        let onPrompt: @Sendable (String) -> Void = { [weak self] text in
-            Task { @MainActor in self?.prompted(text) }
+        // The terminal's prompts, in the order it sent them, shown on the main actor as they arrive.
+        let (prompts, prompter) = AsyncStream<CardPrompt>.makeStream()
+        let shown = Task { [weak self] in
+            for await prompt in prompts { self?.prompted(prompt) }
         }
         Task {
             let reader = await ReaderChoice.address(stores: stores)
             do throws(CardPaymentError) {
-                let sale = try await stores.perform { (done: @escaping @Sendable (Result<CardSale, CardPaymentError>) -> Void) in
+                let sale = try await stores.dispatch {
                     CardPresentPaymentAction.collectPayment(
-                        saleId: saleId, cash: cash, reader: reader,
-                        onProgress: { step in if let text = step.promptText { onPrompt(text) } },
-                        onCompletion: done)
+                        saleId: saleId, cash: cash, reader: reader, prompts: { prompter.yield($0) }, reply: $0)
                 }
+                prompter.finish()
+                await shown.value
                 self.response.phase = .approved
                 self.context.readerActivity.set(nil)
                 self.present(self.response)
                 self.context.router?.cardSaleCompleted(sale)
             } catch {
+                prompter.finish()
+                await shown.value
                 self.failed(error)
             }
         }
     }
 
-    private func prompted(_ text: String) {
+    private func prompted(_ prompt: CardPrompt) {
         guard response.isBusy else { return }
-        response.prompts.append(text)
+        response.prompts.append(prompt)
         present(response)
     }
 

@@ -1,4 +1,5 @@
 import POSFoundation
+import Yosemite
 
 /// Turns the card payment state into strings. Pure.
 public struct PayCardPresenter: Sendable {
@@ -16,7 +17,7 @@ public struct PayCardPresenter: Sendable {
             heading: response.cash == nil ? "Card payment" : "Split payment: cash and card",
             due: response.total.formatted(format), cash: response.cash?.formatted(format),
             card: response.cardAmount.formatted(format), order: response.orderNumber.map { "Sale \($0) open" },
-            prompt: response.prompts.last, status: "", detail: nil, role: .normal, keyHints: [])
+            prompt: response.prompts.last?.text, status: "", detail: nil, role: .normal, keyHints: [])
         switch response.phase {
         case .ready:
             model.status = "Press Enter to send \(model.card) to the card terminal."

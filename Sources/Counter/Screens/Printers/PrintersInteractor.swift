@@ -16,7 +16,7 @@ public final class PrintersInteractor {
 
     /// The folder the file printer writes to.
     var fileFolder: String {
-        context.stores.environment.dataDirectory.appendingPathComponent("printed", isDirectory: true).path
+        context.stores.printedReceiptsFolder.path
     }
 
     /// Lists the printers and loads the saved choice.
@@ -26,12 +26,12 @@ public final class PrintersInteractor {
         Task {
             var queues: [PrintQueue] = []
             do throws(ReceiptError) {
-                queues = try await stores.perform { ReceiptAction.listPrinters(onCompletion: $0) }
+                queues = try await stores.dispatch { ReceiptAction.listPrinters(reply: $0) }
                 response.listError = nil
             } catch {
                 response.listError = "No CUPS printers: \(error.message) \(error.recoverySuggestion)"
             }
-            let settings = try? await stores.perform { AppSettingsAction.loadAppSettings(onCompletion: $0) }
+            let settings = try? await stores.dispatch { AppSettingsAction.loadAppSettings(reply: $0) }
             response.chosen = settings?.printerName
             response.entries = Self.entries(queues: queues, fileFolder: folder)
             response.selected = min(response.selected, response.entries.count - 1)
@@ -77,8 +77,8 @@ public final class PrintersInteractor {
         let name = entry.name
         Task {
             do throws(AppSettingsError) {
-                let saved = try await stores.perform {
-                    AppSettingsAction.updateAppSettings({ $0.printerName = name }, onCompletion: $0)
+                let saved = try await stores.dispatch {
+                    AppSettingsAction.updateAppSettings({ $0.printerName = name }, reply: $0)
                 }
                 response.chosen = saved.printerName
                 response.message = "Receipts now print on \(saved.printerName ?? "the default printer")."
@@ -99,7 +99,7 @@ public final class PrintersInteractor {
         let stores = context.stores
         Task {
             do throws(ReceiptError) {
-                let job = try await stores.perform { ReceiptAction.printTestPage(printer: name, onCompletion: $0) }
+                let job = try await stores.dispatch { ReceiptAction.printTestPage(printer: name, reply: $0) }
                 response.lastJob = .printed(job)
             } catch {
                 response.lastJob = .failed(message: error.message, whatToDo: error.recoverySuggestion)

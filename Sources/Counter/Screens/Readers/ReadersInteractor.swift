@@ -36,43 +36,41 @@ public final class ReadersInteractor {
         let stores = context.stores
         response.add(ReadersDataFlow.Reader(address: "sim://", name: "Built-in simulator", source: "simulator"))
         Task {
-            if let remembered = try? await stores.perform({ AppSettingsAction.loadAppSettings(onCompletion: $0) }).readerAddress {
+            if let remembered = try? await stores.dispatch({ AppSettingsAction.loadAppSettings(reply: $0) }).readerAddress {
                 let known = self.response.readers.first { $0.address == remembered }?.name ?? ""
                 self.response.readers.removeAll { $0.address == remembered }
                 self.response.readers.insert(ReadersDataFlow.Reader(address: remembered, name: known, source: "remembered"), at: 0)
             }
             self.present(self.response)
         }
-        stores.dispatch(CardPresentPaymentAction.observeReaders { [weak self] streams in
-            let discovered = streams.discovered, connected = streams.connected
-            Task { @MainActor in
-                guard let self else { return }
-                self.observers.append(Task { [weak self] in
-                    for await readers in discovered {
-                        guard let self else { return }
-                        for reader in readers {
-                            self.response.add(ReadersDataFlow.Reader(address: reader.address, name: reader.name,
-                                                                     source: "plugged in"))
-                        }
-                        self.present(self.response)
+        Task { [weak self] in
+            guard let streams = try? await stores.dispatch({ CardPresentPaymentAction.observeReaders(reply: $0) }),
+                  let self else { return }
+            self.observers.append(Task { [weak self] in
+                for await readers in streams.discovered {
+                    guard let self else { return }
+                    for reader in readers {
+                        self.response.add(ReadersDataFlow.Reader(address: reader.address, name: reader.name,
+                                                                 source: "plugged in"))
                     }
-                })
-                self.observers.append(Task { [weak self] in
-                    for await readers in connected {
-                        guard let self else { return }
-                        self.response.connected = readers.first?.address
-                        self.present(self.response)
-                    }
-                })
-            }
-        })
+                    self.present(self.response)
+                }
+            })
+            self.observers.append(Task { [weak self] in
+                for await readers in streams.connected {
+                    guard let self else { return }
+                    self.response.connected = readers.first?.address
+                    self.present(self.response)
+                }
+            })
+        }
         loadUnresolved()
     }
 
     private func loadUnresolved() {
         let stores = context.stores, format = context.settings.moneyFormat
         Task {
-            let attempts = (try? await stores.perform { CardPresentPaymentAction.loadUnresolved(onCompletion: $0) }) ?? []
+            let attempts = (try? await stores.dispatch { CardPresentPaymentAction.loadUnresolved(reply: $0) }) ?? []
             self.response.unresolved = attempts.map { attempt in
                 "\(attempt.attemptId)  \(attempt.reader)  \(attempt.amount.formatted(format))"
                     + (attempt.orderId.map { "  order id \($0)" } ?? "")
@@ -111,7 +109,7 @@ public final class ReadersInteractor {
         let stores = context.stores
         Task {
             do throws(CardPaymentError) {
-                let reader = try await stores.perform { CardPresentPaymentAction.connect(reader: address, onCompletion: $0) }
+                let reader = try await stores.dispatch { CardPresentPaymentAction.connect(reader: address, reply: $0) }
                 self.response.connected = reader.address
                 self.response.message = "Connected to \(reader.description); remembered for the next payments."
                 self.finish(error: nil)
@@ -127,7 +125,7 @@ public final class ReadersInteractor {
         let stores = context.stores, reader = response.connected ?? selectedAddress, format = context.settings.moneyFormat
         Task {
             do throws(CardPaymentError) {
-                let report = try await stores.perform { CardPresentPaymentAction.endOfDay(reader: reader, onCompletion: $0) }
+                let report = try await stores.dispatch { CardPresentPaymentAction.endOfDay(reader: reader, reply: $0) }
                 let total = report.total.map { "Batch total \($0.formatted(format))" } ?? "Batch closed"
                 self.response.report = [total + (report.terminalID.map { " — terminal \($0)" } ?? "")] + report.receiptLines
                 self.response.message = "End of day done."
@@ -143,8 +141,8 @@ public final class ReadersInteractor {
         let stores = context.stores, reader = response.connected ?? selectedAddress, format = context.settings.moneyFormat
         Task {
             do throws(CardPaymentError) {
-                let resolved = try await stores.perform {
-                    CardPresentPaymentAction.resolveUnknownOutcomes(reader: reader, onCompletion: $0)
+                let resolved = try await stores.dispatch {
+                    CardPresentPaymentAction.resolveUnknownOutcomes(reader: reader, reply: $0)
                 }
                 self.response.report = resolved.map { attempt in
                     let outcome: String = switch attempt.outcome {

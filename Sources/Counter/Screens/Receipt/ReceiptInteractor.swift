@@ -17,7 +17,7 @@ public final class ReceiptInteractor {
 
     /// The folder "save to file" writes to.
     public var fileFolder: URL {
-        context.stores.environment.dataDirectory.appendingPathComponent("receipts", isDirectory: true)
+        context.stores.savedReceiptsFolder
     }
 
     /// Handles one request.
@@ -51,7 +51,7 @@ public final class ReceiptInteractor {
         let order = String(response.order.localNumber), stores = context.stores
         Task {
             do throws(OrderEmailError) {
-                let sent = try await stores.perform { OrderEmailAction.sendReceipt(order: order, email: address, onCompletion: $0) }
+                let sent = try await stores.dispatch { OrderEmailAction.sendReceipt(order: order, email: address, reply: $0) }
                 self.response.printed = "Emailed to \(sent)"
             } catch {
                 self.response.error = "\(error.message) \(error.recoverySuggestion)"
@@ -68,9 +68,9 @@ public final class ReceiptInteractor {
         let order = String(response.order.localNumber), stores = context.stores
         Task {
             do throws(ReceiptError) {
-                let outcome = try await stores.perform { (completion: @escaping @Sendable (Result<ReceiptPrintOutcome, ReceiptError>) -> Void) in
-                    reprint ? ReceiptAction.reprint(order: order, printer: printer, onCompletion: completion)
-                        : ReceiptAction.printOrder(order: order, printer: printer, onCompletion: completion)
+                let outcome = try await stores.dispatch {
+                    reprint ? ReceiptAction.reprint(order: order, printer: printer, reply: $0)
+                        : ReceiptAction.printOrder(order: order, printer: printer, reply: $0)
                 }
                 let name = outcome.job.printerName
                 self.response.printed = printer?.hasPrefix("file:") == true

@@ -19,7 +19,7 @@ extension SellInteractor {
         }
         let stores = context.stores
         Task {
-            let found = try? await stores.perform { CustomerAction.search(text: text, limit: 20, onCompletion: $0) }
+            let found = try? await stores.dispatch { CustomerAction.search(text: text, limit: 20, reply: $0) }
             guard generation == self.customerGeneration, self.response.prompt == .customer else { return }
             self.response.customerResults = found ?? []
             self.response.selectedCustomer = 0
@@ -43,7 +43,7 @@ extension SellInteractor {
             let stores = context.stores
             Task {
                 do throws(CustomerError) {
-                    let customer = try await stores.perform { CustomerAction.resolve(text: text, onCompletion: $0) }
+                    let customer = try await stores.dispatch { CustomerAction.resolve(text: text, reply: $0) }
                     self.closePrompt()
                     self.attach(customer)
                 } catch {
@@ -73,7 +73,7 @@ extension SellInteractor {
         guard let id = response.customerId, response.customerName == nil else { return }
         let stores = context.stores
         Task {
-            guard let customer = try? await stores.perform({ CustomerAction.load(id: id, onCompletion: $0) }),
+            guard let customer = try? await stores.dispatch({ CustomerAction.load(id: id, reply: $0) }),
                   self.response.customerId == id else { return }
             self.response.customerName = customer.displayName
             self.present(self.response)
@@ -92,8 +92,8 @@ extension SellInteractor {
         let stores = context.stores
         Task {
             do throws(ShiftError) {
-                let outcome = try await stores.perform {
-                    ShiftAction.openDrawer(reason: "", printer: nil, approval: .notRequired, onCompletion: $0)
+                let outcome = try await stores.dispatch {
+                    ShiftAction.openDrawer(reason: "", printer: nil, approval: .notRequired, reply: $0)
                 }
                 let opened = outcome.openedShiftId != nil ? ", opened for it with float 0" : ""
                 self.response.message = SellDataFlow.Message(
@@ -130,7 +130,7 @@ extension SellInteractor {
         let stores = context.stores
         Task {
             do throws(ReceiptError) {
-                let preview = try await stores.perform { ReceiptAction.previewSale(saleId: saleId, width: nil, onCompletion: $0) }
+                let preview = try await stores.dispatch { ReceiptAction.previewSale(saleId: saleId, width: nil, reply: $0) }
                 let text = preview.rendered.text(width: preview.width)
                 self.response.prompt = nil
                 let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

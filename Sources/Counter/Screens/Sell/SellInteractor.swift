@@ -81,7 +81,7 @@ public final class SellInteractor {
     public func restore() {
         let stores = context.stores
         Task {
-            guard let sale = try? await stores.perform({ OrderAction.currentSale(onCompletion: $0) }),
+            guard let sale = try? await stores.dispatch({ OrderAction.currentSale(reply: $0) }),
                   self.response.saleId == nil, self.response.lines.isEmpty else { return }
             self.response.show(sale)
             self.lookUpCustomerName()
@@ -103,7 +103,7 @@ public final class SellInteractor {
         guard !text.isEmpty else { response.results = []; return }
         let stores = context.stores
         Task {
-            let found = try? await stores.perform { ProductAction.search(text: text, limit: 50, onCompletion: $0) }
+            let found = try? await stores.dispatch { ProductAction.search(text: text, limit: 50, reply: $0) }
             guard generation == self.searchGeneration else { return }
             self.response.results = (found ?? []).map { CatalogItem.product($0) }
             self.present(self.response)
@@ -137,7 +137,7 @@ public final class SellInteractor {
             let stores = context.stores, parent = item.product
             let generation = searchGeneration
             Task {
-                let variations = (try? await stores.perform { ProductAction.loadVariations(productID: parent.id, onCompletion: $0) }) ?? []
+                let variations = (try? await stores.dispatch { ProductAction.loadVariations(productID: parent.id, reply: $0) }) ?? []
                 guard generation == self.searchGeneration else { return }
                 self.response.results = variations.map { CatalogItem.variation($0, parent: parent) }
                 self.response.selectedResult = 0
@@ -158,7 +158,7 @@ public final class SellInteractor {
         let stores = context.stores
         Task {
             do {
-                let item = try await stores.perform { ProductAction.lookup(code: code, onCompletion: $0) }
+                let item = try await stores.dispatch { ProductAction.lookup(code: code, reply: $0) }
                 if item.product.type == "variable" && item.variation == nil {
                     self.response.message = SellDataFlow.Message(text: "\(code) is \(item.name), which comes in variations — scan or choose one", isError: true)
                 } else {
@@ -230,7 +230,7 @@ public final class SellInteractor {
                 let saleId = self.response.saleId
                 let result: Result<SaleSummary, OrderError>
                 do throws(OrderError) {
-                    result = .success(try await stores.perform { OrderAction.editSale(saleId: saleId, edit: next, onCompletion: $0) })
+                    result = .success(try await stores.dispatch { OrderAction.editSale(saleId: saleId, edit: next, reply: $0) })
                 } catch { result = .failure(error) }
                 switch result {
                 case .success(let sale):
@@ -241,7 +241,7 @@ public final class SellInteractor {
                     self.payWhenTotalsArrive = false
                     self.response.message = SellDataFlow.Message(text: "\(error.message) \(error.recoverySuggestion)", isError: true)
                     if let id = saleId ?? self.response.saleId,
-                       let stored = try? await stores.perform({ OrderAction.loadSale(reference: String(id), onCompletion: $0) }) {
+                       let stored = try? await stores.dispatch({ OrderAction.loadSale(reference: String(id), reply: $0) }) {
                         let message = self.response.message
                         self.response.show(stored)
                         self.response.message = message
@@ -272,7 +272,7 @@ public final class SellInteractor {
         let stores = context.stores
         Task {
             do throws(OrderError) {
-                let parked = try await stores.perform { OrderAction.parkSale(saleId: saleId, name: name.isEmpty ? nil : name, onCompletion: $0) }
+                let parked = try await stores.dispatch { OrderAction.parkSale(saleId: saleId, name: name.isEmpty ? nil : name, reply: $0) }
                 self.newSale()
                 self.response.message = SellDataFlow.Message(text: "Parked as \(parked.name ?? String(parked.id)) — F10 lists parked carts", isError: false)
             } catch {
@@ -285,7 +285,7 @@ public final class SellInteractor {
     private func showParked() {
         let stores = context.stores
         Task {
-            let parked = (try? await stores.perform { OrderAction.listSales(states: [.parked], onCompletion: $0) }) ?? []
+            let parked = (try? await stores.dispatch { OrderAction.listSales(states: [.parked], reply: $0) }) ?? []
             self.response.parked = parked
             self.response.selectedParked = 0
             self.response.message = parked.isEmpty
@@ -305,8 +305,8 @@ public final class SellInteractor {
         let stores = context.stores, current = response.saleId
         Task {
             do throws(OrderError) {
-                if let current { _ = try? await stores.perform { OrderAction.voidSale(reference: String(current), onCompletion: $0) } }
-                let resumed = try await stores.perform { OrderAction.resumeSale(reference: String(sale.id), onCompletion: $0) }
+                if let current { _ = try? await stores.dispatch { OrderAction.voidSale(reference: String(current), reply: $0) } }
+                let resumed = try await stores.dispatch { OrderAction.resumeSale(reference: String(sale.id), reply: $0) }
                 self.response = SellDataFlow.Response(currency: self.response.currency)
                 self.response.show(resumed)
                 self.response.message = SellDataFlow.Message(text: "Resumed \(resumed.name ?? String(resumed.id))", isError: false)
@@ -323,7 +323,7 @@ public final class SellInteractor {
         guard let parked = response.parked, parked.indices.contains(response.selectedParked) else { return }
         let sale = parked[response.selectedParked], stores = context.stores
         Task {
-            _ = try? await stores.perform { OrderAction.voidSale(reference: String(sale.id), onCompletion: $0) }
+            _ = try? await stores.dispatch { OrderAction.voidSale(reference: String(sale.id), reply: $0) }
             self.showParked()
         }
     }

@@ -18,7 +18,7 @@ public final class SettingsInteractor {
         let stores = context.stores
         Task {
             do throws(AppSettingsError) {
-                response.settings = try await stores.perform { AppSettingsAction.loadAppSettings(onCompletion: $0) }
+                response.settings = try await stores.dispatch { AppSettingsAction.loadAppSettings(reply: $0) }
             } catch {
                 response.message = "\(error.message) \(error.recoverySuggestion)"
                 response.isError = true
@@ -74,8 +74,8 @@ public final class SettingsInteractor {
         let stores = context.stores
         Task {
             do throws(AppSettingsError) {
-                response.settings = try await stores.perform {
-                    AppSettingsAction.updateAppSettings({ _ = Self.apply(field, input, to: &$0) }, onCompletion: $0)
+                response.settings = try await stores.dispatch {
+                    AppSettingsAction.updateAppSettings({ _ = Self.apply(field, input, to: &$0) }, reply: $0)
                 }
                 response.message = "\(SettingsPresenter.label(field)) saved."
             } catch {

@@ -18,7 +18,7 @@ public final class ShiftInteractor {
         let stores = context.stores
         Task {
             do throws(ShiftError) {
-                let open = try await stores.perform { ShiftAction.loadCurrent(onCompletion: $0) }
+                let open = try await stores.dispatch { ShiftAction.loadCurrent(reply: $0) }
                 self.response.open = open
             } catch {
                 self.fail(error)
@@ -45,7 +45,7 @@ public final class ShiftInteractor {
         case .closeKeyPressed: ask(.counted, needsOpen: true)
         case .reprintKeyPressed:
             run { (stores: StoresManager) async throws(ShiftError) in
-                let job = try await stores.perform { ShiftAction.reprint(shiftId: nil, printer: nil, onCompletion: $0) }
+                let job = try await stores.dispatch { ShiftAction.reprint(shiftId: nil, printer: nil, reply: $0) }
                 return { $0.message = "Z report reprinted on \(job)." }
             }
         }
@@ -72,22 +72,22 @@ public final class ShiftInteractor {
         switch prompt {
         case .float:
             run { (stores: StoresManager) async throws(ShiftError) in
-                let status = try await stores.perform { ShiftAction.open(float: input, cashier: nil, onCompletion: $0) }
+                let status = try await stores.dispatch { ShiftAction.open(float: input, cashier: nil, reply: $0) }
                 return { $0.open = status; $0.closed = nil; $0.message = "Shift \(status.shiftId) is open." }
             }
         case .cashInAmount, .cashOutAmount:
             response.prompt = .reason(cashIn: prompt == .cashInAmount, amount: input)
         case .reason(let cashIn, let amount):
             run { (stores: StoresManager) async throws(ShiftError) in
-                let status = try await stores.perform {
-                    cashIn ? ShiftAction.cashIn(amount: amount, reason: input, onCompletion: $0)
-                        : ShiftAction.cashOut(amount: amount, reason: input, onCompletion: $0)
+                let status = try await stores.dispatch {
+                    cashIn ? ShiftAction.cashIn(amount: amount, reason: input, reply: $0)
+                        : ShiftAction.cashOut(amount: amount, reason: input, reply: $0)
                 }
                 return { $0.open = status; $0.message = cashIn ? "Cash in recorded." : "Cash out recorded." }
             }
         case .counted:
             run { (stores: StoresManager) async throws(ShiftError) in
-                let outcome = try await stores.perform { ShiftAction.close(counted: input, printer: nil, onCompletion: $0) }
+                let outcome = try await stores.dispatch { ShiftAction.close(counted: input, printer: nil, reply: $0) }
                 return { response in
                     response.open = nil
                     response.closed = outcome.report

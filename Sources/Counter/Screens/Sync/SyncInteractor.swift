@@ -23,7 +23,7 @@ public final class SyncInteractor {
         let stores = context.stores
         Task {
             do throws(SyncError) {
-                response.items = try await stores.perform { SyncAction.loadQueue(onCompletion: $0) }
+                response.items = try await stores.dispatch { SyncAction.loadQueue(reply: $0) }
                 response.selected = min(response.selected, max(0, response.items.count - 1))
             } catch {
                 fail(error)
@@ -54,7 +54,7 @@ public final class SyncInteractor {
         let stores = context.stores
         Task {
             do throws(SyncError) {
-                let summary = try await stores.perform { SyncAction.syncNow(maxWait: Self.maxWait, onCompletion: $0) }
+                let summary = try await stores.dispatch { SyncAction.syncNow(maxWait: Self.maxWait, reply: $0) }
                 response.summary = summary
                 if !response.isDemo, let error = summary.lastError, summary.sent == 0, summary.adopted == 0 {
                     response.message = error
@@ -80,7 +80,7 @@ public final class SyncInteractor {
         let stores = context.stores
         Task {
             do throws(SyncError) {
-                let entry = try await stores.perform { SyncAction.retryParked(entryID: item.id, onCompletion: $0) }
+                let entry = try await stores.dispatch { SyncAction.retryParked(entryID: item.id, reply: $0) }
                 response.message = "Entry #\(entry.id) is pending again; F2 sends it."
                 response.isError = false
             } catch {

@@ -1,5 +1,6 @@
 import Hardware
 import POSFoundation
+import Storage
 
 /// Why a receipt could not be made or printed. A print failure never loses the receipt: it is stored first and
 /// can be printed again.
@@ -19,7 +20,7 @@ public enum ReceiptError: Error, Sendable {
     /// The printer failed; the receipt (by id) is stored and can be printed again.
     case printFailed(PrinterError, receiptID: Int64?)
     /// The database failed.
-    case storage(String)
+    case storage(StorageError)
     /// An open sale could not be priced for its preview (the checkout's message and what to do).
     case saleNotPriced(message: String, suggestion: String)
 }
@@ -36,7 +37,7 @@ extension ReceiptError: UserFacingError {
         case .bundledTemplateBroken(let error): error.message
         case .printFailed(let error, let receiptID):
             error.message + (receiptID.map { " Receipt \($0) is saved." } ?? "")
-        case .storage(let detail): "The receipt could not be saved or read: \(detail)."
+        case .storage(let error): "The receipt could not be saved or read: \(error.clause)"
         case .saleNotPriced(let message, _): "No preview: \(message)"
         }
     }
@@ -51,7 +52,7 @@ extension ReceiptError: UserFacingError {
             "Reinstall pos, or set POS_TEMPLATES_DIR to a folder with the templates (docs/receipts.md)."
         case .bundledTemplateBroken: "Reinstall pos; meanwhile put a working template in <data dir>/templates."
         case .printFailed(let error, _): error.recoverySuggestion
-        case .storage: "Check the disk (space, permissions) and try again."
+        case .storage(let error): error.suggestion(otherwise: "Check the disk (space, permissions) and try again.")
         case .saleNotPriced(_, let suggestion): suggestion
         }
     }

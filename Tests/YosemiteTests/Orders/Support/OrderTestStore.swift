@@ -48,26 +48,18 @@ final class OrderTestStore {
     }
 
     func sell(_ cart: Cart, tender: Tender = .cash(tendered: nil)) async -> Result<Sale, OrderError> {
-        await withCheckedContinuation { continuation in
-            dispatcher.dispatch(OrderAction.completeSale(cart: cart, tender: tender) { continuation.resume(returning: $0) })
-        }
+        await dispatcher.result { OrderAction.completeSale(cart: cart, tender: tender, reply: $0) }
     }
 
     func preview(_ cart: Cart) async -> Result<OrderTotals, OrderError> {
-        await withCheckedContinuation { continuation in
-            dispatcher.dispatch(OrderAction.previewTotals(cart: cart) { continuation.resume(returning: $0) })
-        }
+        await dispatcher.result { OrderAction.previewTotals(cart: cart, reply: $0) }
     }
 
     func list(_ filter: OrderQuery = .init()) async -> Result<[LocalOrder], OrderError> {
-        await withCheckedContinuation { continuation in
-            dispatcher.dispatch(OrderAction.listOrders(filter: filter) { continuation.resume(returning: $0) })
-        }
+        await dispatcher.result { OrderAction.listOrders(filter: filter, reply: $0) }
     }
 
     func load(_ reference: String) async -> Result<LocalOrder, OrderError> {
-        await withCheckedContinuation { continuation in
-            dispatcher.dispatch(OrderAction.loadOrder(reference: reference) { continuation.resume(returning: $0) })
-        }
+        await dispatcher.result { OrderAction.loadOrder(reference: reference, reply: $0) }
     }
 }
