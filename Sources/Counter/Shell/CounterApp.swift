@@ -20,7 +20,6 @@ public final class CounterApp {
     private var status: StatusBarModel = .loading
     private var detector: ScanDetector
     private let frameLog: FrameLog?
-    private let statusRefreshInterval: Duration?
     private var frameNumber = 0
     private var displayScheduled = false
     private var lastPaint: ContinuousClock.Instant?
@@ -29,21 +28,18 @@ public final class CounterApp {
     private var keysTaken = 0
     private var quitRequested = false
     private let clock = ContinuousClock()
-    private var backgroundSyncRunning = false
+    /// The session's last event, and the task following them (the status line is drawn from them).
+    private var session: SessionEvent?
+    private var sessionFollower: Task<Void, Never>?
     /// The print system's default printer as last asked, and when.
     private var defaultPrinter: (label: String, at: ContinuousClock.Instant)?
 
-    /// Creates the shell on the sell screen.
-    ///
-    /// - Parameter statusRefreshInterval: how often the status line reloads on its own; `nil` for never
-    ///   (tests), it still reloads after each sale. In a real store each periodic reload also starts a background
-    ///   sync when sales wait in the outbox.
+    /// Creates the shell on the sell screen. The status line follows the session's events
+    /// (``StoresManager/sessionEvents()``); in a real store that also starts Yosemite's background sync.
     public init(stores: StoresManager, settings: StoreSettings, screen: any TerminalScreen,
-                scanSettings: ScanDetector.Settings = .init(), frameLog: FrameLog? = nil,
-                statusRefreshInterval: Duration? = .seconds(5)) {
+                scanSettings: ScanDetector.Settings = .init(), frameLog: FrameLog? = nil) {
         self.screen = screen
         self.frameLog = frameLog
-        self.statusRefreshInterval = statusRefreshInterval
         detector = ScanDetector(settings: scanSettings)
         makeScreens(stores: stores, settings: settings, scanSettings: scanSettings)
     }
@@ -58,6 +54,7 @@ public final class CounterApp {
             guard let self else { return }
             self.makeScreens(stores: stores, settings: settings, scanSettings: scanSettings)
             self.router.show(.sell)
+            self.followSession()
             self.refreshStatus()
         }
         self.context = context
@@ -69,10 +66,8 @@ public final class CounterApp {
         router.current.start()
         paint()
         refreshStatus()
-        context.readerActivity.observe(stores: context.stores)
-        defer { context.readerActivity.stop() }
-        let refresher = startStatusRefresher()
-        defer { refresher?.cancel(); flushTask?.cancel() }
+        followSession()
+        defer { sessionFollower?.cancel(); flushTask?.cancel() }
         for await timed in screen.keys {
             keysTaken += 1
             if case .resize = timed.key {
@@ -194,7 +189,9 @@ public final class CounterApp {
             var status = status
             // What the status line shows: nothing yet (it loads after the first frame), the demo, or a store.
             summary += status == .loading ? " status=loading" : status.isDemo ? " status=demo" : " status=store"
-            status.reader = context.readerActivity.label(address: status.reader)
+            status.reader = context.readerActivity.label(address: status.reader, connected: status.readerConnected,
+                                                         busy: status.readerBusy)
+            if status != .loading { summary += " plugged=" + (status.plugged.isEmpty ? "none" : status.plugged.joined(separator: ",")) }
             StatusBarView.draw(status, title: module.title, in: &canvas, row: 0)
             let area = CanvasRect(row: 1, column: 0, height: size.rows - 2, width: size.columns)
             module.draw(in: &canvas, area: area)
@@ -215,41 +212,42 @@ public final class CounterApp {
 
     // MARK: - Status
 
-    private func refreshStatus() {
-        // The print system is asked for its default printer at most once a minute (this runs every 5 s).
-        let now = clock.now
-        let known = defaultPrinter.flatMap { now - $0.at < .seconds(60) ? $0.label : nil }
-        let loader = StatusBarLoader(stores: context.stores, knownDefaultPrinter: known)
-        Task { [weak self] in
-            guard let (model, asked) = await loader.load(), let self else { return }
-            if let asked { self.defaultPrinter = (asked, now) }
-            if model != self.status {
-                self.status = model
-                self.setNeedsDisplay()
+    /// Follows the session's events (again after a login changed the session): each one updates the status line.
+    private func followSession() {
+        sessionFollower?.cancel()
+        session = nil
+        let events = context.stores.sessionEvents()
+        sessionFollower = Task { [weak self] in
+            for await event in events {
+                guard let self else { return }
+                self.session = event
+                guard self.status != .loading else { continue }
+                var status = self.status
+                status.apply(event)
+                if status != self.status {
+                    self.status = status
+                    self.setNeedsDisplay()
+                }
             }
         }
     }
 
-    /// In a real store the periodic refresh also sends what waits in the outbox: one sync at a time, off the main
-    /// actor, never holding keys. Its outcome is what makes the status line's online/offline current.
-    private func syncInBackground() {
-        guard !backgroundSyncRunning, context.stores.isAuthenticated, status.unsynced > 0 else { return }
-        backgroundSyncRunning = true
-        let stores = context.stores
+    /// Reloads what the session's events do not carry (the store's name, the app settings: reader, printer,
+    /// cashier), at start and when a screen changed them; the session's last event is applied on top.
+    private func refreshStatus() {
+        // The print system is asked for its default printer at most once a minute.
+        let now = clock.now
+        let known = defaultPrinter.flatMap { now - $0.at < .seconds(60) ? $0.label : nil }
+        let loader = StatusBarLoader(stores: context.stores, knownDefaultPrinter: known)
         Task { [weak self] in
-            _ = try? await stores.dispatch { SyncAction.syncNow(maxWait: .zero, reply: $0) }
-            self?.backgroundSyncRunning = false
-            self?.refreshStatus()
-        }
-    }
-
-    private func startStatusRefresher() -> Task<Void, Never>? {
-        guard let interval = statusRefreshInterval else { return nil }
-        return Task { [weak self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(for: interval)
-                self?.refreshStatus()
-                self?.syncInBackground()
+            guard let loaded = await loader.load(), let self else { return }
+            var model = loaded.0
+            let asked = loaded.askedDefaultPrinter
+            if let asked { self.defaultPrinter = (asked, now) }
+            if let session = self.session { model.apply(session) }
+            if model != self.status {
+                self.status = model
+                self.setNeedsDisplay()
             }
         }
     }

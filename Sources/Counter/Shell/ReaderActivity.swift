@@ -1,7 +1,7 @@
 import Yosemite
 
-/// The card reader's state for the status line: connected or not (from `CardPresentPaymentAction.observeReaders`),
-/// and busy or needing attention (set by the screens that run card operations).
+/// What a screen is doing with the card reader, for the status line: busy or needing attention (set by the
+/// screens that run card operations). Connected, busy elsewhere and plugged in come from the session's events.
 @MainActor
 public final class ReaderActivity {
     /// What a screen is doing with the reader.
@@ -12,10 +12,7 @@ public final class ReaderActivity {
 
     /// What a screen set, if anything.
     public private(set) var state: State?
-    /// The connected reader's name, as the store last reported it.
-    public private(set) var connectedName: String?
     private let onChange: @MainActor () -> Void
-    private var observer: Task<Void, Never>?
 
     /// Creates the tracker; `onChange` asks for a repaint.
     public init(onChange: @escaping @MainActor () -> Void) {
@@ -29,28 +26,12 @@ public final class ReaderActivity {
         onChange()
     }
 
-    /// The status line's reader text for the configured address ("no reader" when none).
-    public func label(address: String) -> String {
+    /// The status line's reader text for the configured address ("no reader" when none), `connected` and `busy`
+    /// as the session's events say.
+    public func label(address: String, connected: Bool, busy: Bool = false) -> String {
         if let state { return "\(address) \(state.rawValue)" }
+        if busy { return "\(address) busy" }
         if address == "no reader" { return "none" }
-        return connectedName != nil ? "\(address) connected" : address
-    }
-
-    /// Follows the connected reader for as long as the session runs.
-    public func observe(stores: StoresManager) {
-        observer?.cancel()
-        observer = Task { [weak self] in
-            guard let streams = try? await stores.dispatch({ CardPresentPaymentAction.observeReaders(reply: $0) }) else { return }
-            for await readers in streams.connected {
-                guard let self else { return }
-                self.connectedName = readers.first?.name
-                self.onChange()
-            }
-        }
-    }
-
-    /// Stops following the readers.
-    public func stop() {
-        observer?.cancel()
+        return connected ? "\(address) connected" : address
     }
 }

@@ -1,21 +1,19 @@
 import Yosemite
 
-/// Loads the status line's facts from Yosemite (status, app settings, and the sync engine's connectivity).
+/// Loads the status line's settled facts from Yosemite (status, app settings); what changes on its own
+/// (unsynced, connectivity, reader, TSE) comes from the session's events (`StoresManager.sessionEvents()`).
 @MainActor
 struct StatusBarLoader {
     let stores: StoresManager
     /// The default printer's label from a recent load, to reuse instead of asking the print system again.
     var knownDefaultPrinter: String? = nil
 
-    /// The current status, or `nil` when it cannot be read. Never waits for the network: connectivity is what the
-    /// sync engine last saw. Also returns the default printer's label when it asked the print system for it, for
+    /// The current status, or `nil` when it cannot be read. Never waits for the network. Also returns the default printer's label when it asked the print system for it, for
     /// the caller to pass back as ``knownDefaultPrinter`` for a while.
     func load() async -> (StatusBarModel, askedDefaultPrinter: String?)? {
         guard let status = try? await stores.dispatch({ StatusAction.loadStatus(reply: $0) }) else { return nil }
         let settings = try? await stores.dispatch { AppSettingsAction.loadAppSettings(reply: $0) }
-        var connectivity: ConnectivityMonitor.State?
-        if stores.canSell { connectivity = try? await stores.dispatch { SyncAction.loadConnectivity(reply: $0) } }
-        var model = StatusBarModel(status: status, appSettings: settings, connectivity: connectivity)
+        var model = StatusBarModel(status: status, appSettings: settings)
         var asked: String?
         if settings?.printerName == nil {
             if let knownDefaultPrinter {

@@ -14,6 +14,14 @@ public struct StatusBarModel: Hashable, Sendable {
     public var cashier: String
     /// A TSE outage is open (German fiscal law): the line says "TSE DOWN" among what the cashier must see.
     public var tseDown = false
+    /// The USB ids of the known terminals plugged in now ("0b00:0080"), from the session's events.
+    public var plugged: [String] = []
+    /// A reader is connected (from the session's events).
+    public var readerConnected = false
+    /// An operation holds the reader (from the session's events).
+    public var readerBusy = false
+    /// The last receipt failed to print.
+    public var lastPrintFailed = false
 
     /// Creates a model.
     public init(storeName: String, isDemo: Bool, connectivity: String, unsynced: Int, reader: String, printer: String,
@@ -42,6 +50,23 @@ public struct StatusBarModel: Hashable, Sendable {
         printer = appSettings?.printerName ?? "default printer"
         cashier = appSettings?.cashierName ?? status.account?.username ?? (isDemo ? "demo" : "—")
         tseDown = status.fiscalOutage != nil
+    }
+
+    /// Takes what the session's event stream says: the unsynced count, connectivity, the TSE, the reader and the
+    /// terminals plugged in, the last print.
+    public mutating func apply(_ event: SessionEvent) {
+        unsynced = event.unsyncedOrders
+        connectivity = switch (isDemo, event.connectivity) {
+        case (true, _), (_, .demo): "no network (demo)"
+        case (false, .online): "online"
+        case (false, .offline): "offline"
+        case (false, .notChecked): "not checked yet"
+        }
+        tseDown = event.fiscalOutage != nil
+        plugged = event.reader.plugged.map(\.usbID)
+        readerConnected = event.reader.connectedAddress != nil
+        readerBusy = event.reader.isBusy
+        if case .failed = event.printer { lastPrintFailed = true } else { lastPrintFailed = false }
     }
 
     /// Shown before the first status load.

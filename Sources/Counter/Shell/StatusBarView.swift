@@ -26,9 +26,12 @@ public enum StatusBarView {
         // A reader that is busy or needs attention is news the cashier must see: it goes before the cashier.
         let readerNews = model.reader.hasSuffix(" busy") || model.reader.hasSuffix(" needs attention")
         let reader = "reader: \(model.reader)"
+        // A terminal plugged in is news too: the cashier sees it appear and disappear.
+        let plugged = model.plugged.isEmpty ? [] : ["plugged: " + model.plugged.joined(separator: ", ")]
         let essential = [model.connectivity, sync] + (model.tseDown ? ["TSE DOWN"] : []) + (readerNews ? [reader] : [])
-            + ["cashier: \(model.cashier)"]
-        let optional = (readerNews ? [] : [reader]) + ["printer: \(model.printer)"]
+            + plugged + ["cashier: \(model.cashier)"]
+        let printer = "printer: \(model.printer)" + (model.lastPrintFailed ? " failed" : "")
+        let optional = (readerNews ? [] : [reader]) + [printer]
         for count in stride(from: optional.count, through: 0, by: -1) {
             let text = " " + ([model.storeName] + essential + optional.prefix(count)).joined(separator: " │ ")
             if TextWidth.of(text) <= width { return text }

@@ -3,11 +3,19 @@
 /// The live implementation (HardwareLinux) enumerates USB devices through libusb at start and then listens to
 /// udev's netlink monitor; tests feed scripted events. Events are matched against the table of known terminals.
 public protocol DeviceMonitor: Sendable {
+    /// Starts listening (before anything is enumerated, so no plug event falls in between). Calling it again does
+    /// nothing; a monitor that needs no start (a test double) does nothing.
+    func start() async throws
+
     /// The devices present now.
     func currentDevices() async throws -> [USBDeviceIdentity]
 
     /// Every add and remove from now on. The sequence ends when the monitor stops.
     func events() -> AsyncStream<DeviceEvent>
+}
+
+extension DeviceMonitor {
+    public func start() async throws {}
 }
 
 /// A USB device as udev and libusb see it.

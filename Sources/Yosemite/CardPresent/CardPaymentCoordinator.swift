@@ -26,8 +26,12 @@ actor CardPaymentCoordinator {
     /// What the last connect resolved automatically.
     private(set) var resolvedOnConnect: [ResolvedAttempt] = []
 
-    init(environment: AppEnvironment) {
+    /// Where the reader's state goes (connected, busy), for the session's events.
+    let session: SessionEventHub?
+
+    init(environment: AppEnvironment, session: SessionEventHub? = nil) {
         self.environment = environment
+        self.session = session
         recorder = CardPaymentRecorder(environment: environment)
     }
 
@@ -40,6 +44,7 @@ actor CardPaymentCoordinator {
         }
         guard let settings else { throw .storeSettingsMissing }
         let made = environment.makeCardReaderService(settings.currency)
+        session?.follow(connectedReaders: made.connectedReaders())
         cachedService = made
         storeCurrency = settings.currency
         return made
@@ -62,7 +67,11 @@ actor CardPaymentCoordinator {
         let attemptId = journals ? environment.uuid.client().description : nil
         let holder = ReaderLock.Holder(attemptId: attemptId, operation: operation, pid: getpid(), since: environment.now())
         let lock = try ReaderLock.acquire(reader: address.description, in: environment.dataDirectory, holder: holder)
-        defer { lock.release() }
+        session?.readerBusy(true)
+        defer {
+            session?.readerBusy(false)
+            lock.release()
+        }
         return try await body(lock)
     }
 
@@ -144,13 +153,47 @@ actor CardPaymentCoordinator {
     // MARK: - Payment
 
     /// Pays an open sale, holding the reader: `cash` (recorded first as a cash tender) plus what is then due by card.
+    ///
+    /// A USB reader pulled out mid-payment (the outcome is unknown) is waited for while the session follows the
+    /// plugged terminals: once it is back (``ReplugRecovery``, as `pos reader watch --pay` does), the payment runs
+    /// again, and that run first asks the terminal about the cut attempt: approved → the sale completes without a
+    /// new charge; not charged → it is charged; still unknown → refused as unresolved. Never charged twice.
     func collect(
         saleId: Int64, cash: Money?, reader: String?, progress: @escaping @Sendable (CardPrompt) -> Void
     ) async throws(CardPaymentError) -> CardSale {
         let target = try target(reader)
-        return try await exclusive(target, "payment") { lock throws(CardPaymentError) in
-            try await collect(saleId: saleId, cash: cash, on: target, lock: lock, progress: progress)
+        var tries = 0
+        while true {
+            tries += 1
+            do {
+                return try await exclusive(target, "payment") { lock throws(CardPaymentError) in
+                    try await collect(saleId: saleId, cash: cash, on: target, lock: lock, progress: progress)
+                }
+            } catch .outcomeUnknown(let attemptId, let reason) {
+                guard tries < 3, await waitForReplug(target, progress: progress) else {
+                    throw .outcomeUnknown(attemptId: attemptId, reason: reason)
+                }
+                environment.logger.notice("card: reader \(target) back after attempt \(attemptId) was cut off; resolving it")
+            }
         }
+    }
+
+    /// After a cut-off payment on a USB reader: waits for it to be plugged in again and connects, holding it.
+    /// `false` when no presence is followed (not a USB reader, no device monitor, or nothing watching the session)
+    /// or the reader did not come back.
+    private func waitForReplug(_ address: ReaderAddress, progress: @escaping @Sendable (CardPrompt) -> Void) async -> Bool {
+        guard ReplugRecovery.usbID(of: address) != nil, let presence = session?.presence, await presence.isStarted else {
+            return false
+        }
+        forgetConnection()
+        progress(CardPrompt(text: "Reader disconnected: plug it in again"))
+        let recovery = ReplugRecovery(presence: presence, clock: environment.clock)
+        let connected = await recovery.reconnect(address) { () async throws -> CardReaderDescriptor in
+            try await self.exclusive(address, "connection", journals: false) { _ throws(CardPaymentError) in
+                try await self.openConnection(address)
+            }
+        }
+        return connected != nil
     }
 
     private func collect(

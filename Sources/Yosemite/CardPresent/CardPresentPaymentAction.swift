@@ -12,8 +12,6 @@ import POSFoundation
 public enum CardPresentPaymentAction: Action {
     public typealias Failure = CardPaymentError
 
-    /// Live reader lists and events for the UI.
-    case observeReaders(reply: Reply<CardReaderStreams>)
     /// Connects (remembering the reader) and resolves its unresolved attempts.
     case connect(reader: String?, reply: Reply<CardReaderSummary>)
     /// Disconnects the connected reader.

@@ -8,7 +8,14 @@ import POSFoundation
 /// it (they are `@Sendable`; a UI hops to its own actor). The dispatch returns when the operation ends.
 @MainActor
 public final class CardPresentPaymentsStore: Store, ActionsProcessor {
-    private lazy var coordinator = CardPaymentCoordinator(environment: environment)
+    private lazy var coordinator = CardPaymentCoordinator(environment: environment, session: session)
+    /// Where the reader's state is reported (connected, busy), for the session's events.
+    private let session: SessionEventHub?
+
+    public init(dispatcher: Dispatcher, environment: AppEnvironment, session: SessionEventHub? = nil) {
+        self.session = session
+        super.init(dispatcher: dispatcher, environment: environment)
+    }
 
     override public func registerSupportedActions(in dispatcher: Dispatcher) {
         dispatcher.register(processor: self)
@@ -17,8 +24,6 @@ public final class CardPresentPaymentsStore: Store, ActionsProcessor {
     public func onAction(_ action: CardPresentPaymentAction) async throws(CardPaymentError) -> Replied {
         let coordinator = coordinator
         switch action {
-        case let .observeReaders(reply):
-            return reply(await Self.streams(coordinator))
         case let .connect(reader, reply):
             return reply(CardReaderSummary(try await coordinator.connect(reader)))
         case let .disconnect(reply):
@@ -47,28 +52,6 @@ public final class CardPresentPaymentsStore: Store, ActionsProcessor {
             return reply(try await coordinator.markResolvedByHand(attemptId: attemptId, charged: charged, note: note))
         case let .loadUnresolved(reply):
             return reply(try await coordinator.loadUnresolved())
-        }
-    }
-
-    /// The reader lists and events, or finished streams when no reader service can be made.
-    private nonisolated static func streams(_ coordinator: CardPaymentCoordinator) async -> CardReaderStreams {
-        guard let service = try? await coordinator.service() else {
-            return CardReaderStreams(discovered: empty(), connected: empty(), events: empty())
-        }
-        return CardReaderStreams(discovered: summaries(service.discoveredReaders()),
-                                 connected: summaries(service.connectedReaders()), events: service.readerEvents())
-    }
-
-    private nonisolated static func empty<T>() -> AsyncStream<T> { AsyncStream { $0.finish() } }
-
-    /// The readers of a Hardware stream as Yosemite's values, on every change (ends when it ends).
-    private nonisolated static func summaries(_ readers: AsyncStream<[CardReaderDescriptor]>) -> AsyncStream<[CardReaderSummary]> {
-        AsyncStream { continuation in
-            let task = Task {
-                for await list in readers { continuation.yield(list.map(CardReaderSummary.init)) }
-                continuation.finish()
-            }
-            continuation.onTermination = { _ in task.cancel() }
         }
     }
 }

@@ -67,16 +67,6 @@ public struct CardRefund: Hashable, Sendable {
     }
 }
 
-/// Live lists of readers, for the UI.
-public struct CardReaderStreams: Sendable {
-    /// Readers the counter can use (configured, plugged in), on every change.
-    public var discovered: AsyncStream<[CardReaderSummary]>
-    /// The connected reader as a list (empty when none), on every change.
-    public var connected: AsyncStream<[CardReaderSummary]>
-    /// Everything that happens to readers, prompts included.
-    public var events: AsyncStream<CardReaderEvent>
-}
-
 /// A card payment taken on the terminal for no sale (`pos reader pay`), journalled.
 public struct TerminalPayment: Hashable, Sendable {
     /// What the terminal reported.

@@ -36,6 +36,9 @@ public struct AppEnvironment: Sendable {
     public var makeFiscalSigner: @Sendable (FiscalMode) -> (any FiscalSigner)?
     /// How often the checkout tries the TSE while an outage is open (one per process, shared by its copies).
     public var fiscalProbe: FiscalOutageProbe
+    /// Tells when payment terminals are plugged in and pulled out (udev in pos, a double in tests); `nil` where
+    /// none is watched. Started by the session's event stream when something subscribes to it.
+    public var deviceMonitor: (any DeviceMonitor)?
 
     public init(
         clock: any Clock<Duration>,
@@ -49,8 +52,10 @@ public struct AppEnvironment: Sendable {
         printers: PrinterSystem = .unavailable,
         makeCardReaderService: @escaping @Sendable (Currency) -> any CardReaderService = AppEnvironment.noCardReaders,
         makeFiscalSigner: @escaping @Sendable (FiscalMode) -> (any FiscalSigner)? = { _ in nil },
-        fiscalProbe: FiscalOutageProbe = FiscalOutageProbe()
+        fiscalProbe: FiscalOutageProbe = FiscalOutageProbe(),
+        deviceMonitor: (any DeviceMonitor)? = nil
     ) {
+        self.deviceMonitor = deviceMonitor
         self.fiscalProbe = fiscalProbe
         self.makeCardReaderService = makeCardReaderService
         self.makeFiscalSigner = makeFiscalSigner

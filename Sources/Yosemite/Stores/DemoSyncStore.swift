@@ -18,8 +18,6 @@ final class DemoSyncStore: Store, ActionsProcessor {
             throw .noSuchParkedEntry(entryID)
         case let .discardParked(entryID, _, _):
             throw .noSuchParkedEntry(entryID)
-        case let .loadConnectivity(reply):
-            return reply(.unknown)
         }
     }
 }

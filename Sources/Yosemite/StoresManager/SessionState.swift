@@ -18,17 +18,35 @@ public enum SessionState {
         case .demo(let state): state.dispatcher
         }
     }
+
+    /// The state's session event stream.
+    var session: SessionEventHub {
+        switch self {
+        case .deauthenticated(let state): state.session
+        case .authenticated(let state): state.session
+        case .demo(let state): state.session
+        }
+    }
+
+    /// Ends what the state runs in the background (its event stream, the sync scheduler) when it is left.
+    func tearDown() {
+        session.stop()
+        if case .authenticated(let state) = self { state.stopScheduler() }
+    }
 }
 
 /// The logged-out state: accounts and app settings.
 @MainActor
 public final class DeauthenticatedState {
     public let dispatcher: Dispatcher
+    /// The session's events (the database's part: no store, no reader).
+    let session: SessionEventHub
     private let stores: [Store]
 
     init(environment: AppEnvironment, onUnhandledAction: @escaping Dispatcher.UnhandledActionHandler) {
         let dispatcher = Dispatcher(onUnhandledAction: onUnhandledAction)
         self.dispatcher = dispatcher
+        session = SessionEventHub(environment: environment, isDemo: false)
         stores = [
             AccountStore(dispatcher: dispatcher, environment: environment),
             AppSettingsStore(dispatcher: dispatcher, environment: environment),
@@ -48,6 +66,10 @@ public final class AuthenticatedState {
     public let dispatcher: Dispatcher
     /// Who is logged in, and where (never the password).
     public let account: Account
+    /// The session's events: the database, connectivity, the reader and the plugged terminals.
+    let session: SessionEventHub
+    /// Sends the outbox in the background once something follows the session's events.
+    private let scheduler: SyncScheduler
     private let stores: [Store]
 
     init(
@@ -60,22 +82,37 @@ public final class AuthenticatedState {
         let network = environment.makeNetwork(credentials)
         self.dispatcher = dispatcher
         self.account = account
+        let session = SessionEventHub(environment: environment, isDemo: false)
+        self.session = session
+        scheduler = SyncScheduler.live(environment: environment, network: network, connectivity: session.connectivity)
         stores = [
             AccountStore(dispatcher: dispatcher, environment: environment),
             AppSettingsStore(dispatcher: dispatcher, environment: environment),
             StatusStore(dispatcher: dispatcher, environment: environment),
             SettingStore(dispatcher: dispatcher, environment: environment, network: network, siteURL: account.siteURL),
             OrderStore(dispatcher: dispatcher, environment: environment),
-            SyncStore(dispatcher: dispatcher, environment: environment, network: network),
+            SyncStore(dispatcher: dispatcher, environment: environment, network: network, connectivity: session.connectivity),
             ProductStore(dispatcher: dispatcher, environment: environment),
             CustomerStore(dispatcher: dispatcher, environment: environment),
             CatalogSyncStore(dispatcher: dispatcher, environment: environment, network: network),
             ReceiptStore(dispatcher: dispatcher, environment: environment),
-            CardPresentPaymentsStore(dispatcher: dispatcher, environment: environment),
+            CardPresentPaymentsStore(dispatcher: dispatcher, environment: environment, session: session),
             ShiftStore(dispatcher: dispatcher, environment: environment),
             OrderEmailStore(dispatcher: dispatcher, environment: environment, network: network),
             FiscalStore(dispatcher: dispatcher, environment: environment),
         ]
+    }
+
+    /// The session's events; the first subscription also starts the background sync.
+    func sessionEvents() -> AsyncStream<SessionEvent> {
+        let scheduler = scheduler, events = session.events()
+        Task { await scheduler.start(following: session.events()) }
+        return events
+    }
+
+    func stopScheduler() {
+        let scheduler = scheduler
+        Task { await scheduler.stop() }
     }
 }
 
@@ -84,11 +121,15 @@ public final class AuthenticatedState {
 @MainActor
 public final class DemoState {
     public let dispatcher: Dispatcher
+    /// The session's events; the demo never syncs, so there is no scheduler.
+    let session: SessionEventHub
     private let stores: [Store]
 
     init(environment: AppEnvironment, onUnhandledAction: @escaping Dispatcher.UnhandledActionHandler) {
         let dispatcher = Dispatcher(onUnhandledAction: onUnhandledAction)
         self.dispatcher = dispatcher
+        let session = SessionEventHub(environment: environment, isDemo: true)
+        self.session = session
         stores = [
             AccountStore(dispatcher: dispatcher, environment: environment),
             AppSettingsStore(dispatcher: dispatcher, environment: environment),
@@ -104,7 +145,7 @@ public final class DemoState {
             ReceiptStore(dispatcher: dispatcher, environment: environment),
             ShiftStore(dispatcher: dispatcher, environment: environment),
             // The in-process simulator (sim://) takes card payments in the demo.
-            CardPresentPaymentsStore(dispatcher: dispatcher, environment: environment),
+            CardPresentPaymentsStore(dispatcher: dispatcher, environment: environment, session: session),
             OrderEmailStore(dispatcher: dispatcher, environment: environment, network: nil),
             FiscalStore(dispatcher: dispatcher, environment: environment),
         ]

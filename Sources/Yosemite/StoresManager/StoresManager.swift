@@ -17,8 +17,10 @@ import Storage
 /// ```
 @MainActor
 public final class StoresManager {
-    /// The current state.
-    public private(set) var state: SessionState
+    /// The current state; the one left is torn down (its event stream ends, its background sync stops).
+    public private(set) var state: SessionState {
+        didSet { oldValue.tearDown() }
+    }
     /// The dependencies every state is built from (internal: fronts see stores and actions only).
     let environment: AppEnvironment
     private let onUnhandledAction: Dispatcher.UnhandledActionHandler
@@ -76,6 +78,14 @@ public final class StoresManager {
         _ makeAction: (Reply<Value>) -> A
     ) async throws(A.Failure) -> Value {
         try await state.dispatcher.dispatch(makeAction)
+    }
+
+    /// The session's events: the current ``SessionEvent`` first, then every change, until the session ends
+    /// (logout, login to another store). Logged in, the first subscription also starts the background sync
+    /// (``SyncScheduler``); the demo never syncs.
+    public func sessionEvents() -> AsyncStream<SessionEvent> {
+        if case .authenticated(let state) = state { return state.sessionEvents() }
+        return state.session.events()
     }
 
     // MARK: - Transitions

@@ -10,6 +10,4 @@ public enum SyncAction: Action {
     case retryParked(entryID: Int64, reply: Reply<OutboxItem>)
     /// Gives up a parked entry. Refused unless `confirmed` is true; the entry is kept, marked done, and logged.
     case discardParked(entryID: Int64, confirmed: Bool, reply: Reply<OutboxItem>)
-    /// Whether the store answered the engine's last request (`unknown` until something was sent); never blocks.
-    case loadConnectivity(reply: Reply<ConnectivityMonitor.State>)
 }

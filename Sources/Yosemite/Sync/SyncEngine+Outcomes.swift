@@ -96,7 +96,7 @@ extension SyncEngine {
         let failure = SyncFailure(error)
         switch failure {
         case .unreachable, .storeRefused:
-            connectivity.markOffline()
+            connectivity.markOffline(error: error.message)
             let message = error.message
             try await database.returnOutboxEntriesToPending(entries, error: message)
             if case .storeRefused(let reason) = failure {

@@ -11,8 +11,10 @@ public final class SyncStore: Store, ActionsProcessor {
     private let engine: SyncEngine
 
     public init(dispatcher: Dispatcher, environment: AppEnvironment, network: any Network,
-                configuration: SyncEngine.Configuration = SyncEngine.Configuration()) {
-        engine = SyncEngine(environment: environment, network: network, configuration: configuration)
+                configuration: SyncEngine.Configuration = SyncEngine.Configuration(),
+                connectivity: ConnectivityMonitor = ConnectivityMonitor()) {
+        engine = SyncEngine(environment: environment, network: network, configuration: configuration,
+                            connectivity: connectivity)
         super.init(dispatcher: dispatcher, environment: environment)
     }
 
@@ -32,8 +34,6 @@ public final class SyncStore: Store, ActionsProcessor {
         case let .discardParked(entryID, confirmed, reply):
             guard confirmed else { throw .discardNeedsConfirmation(entryID) }
             return reply(try await Self.discardParked(entryID, database, logger))
-        case let .loadConnectivity(reply):
-            return reply(engine.connectivity.current)
         }
     }
 

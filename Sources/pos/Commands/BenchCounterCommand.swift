@@ -53,7 +53,7 @@ struct BenchCounterCommand: AsyncParsableCommand {
         let status = try await manager.dispatch { StatusAction.loadStatus(reply: $0) }
         guard let settings = status.store else { throw ValidationError("the scratch store has no settings") }
         let screen = CanvasScreen(size: TerminalSize(rows: 30, columns: 100))
-        let app = CounterApp(stores: manager, settings: settings, screen: screen, statusRefreshInterval: nil)
+        let app = CounterApp(stores: manager, settings: settings, screen: screen)
         let running = Task { await app.run() }
         _ = await screen.frame { $0.contains("Search or scan") }
         let startup = clock.now - started

@@ -26,26 +26,19 @@ struct ReaderWatchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let monitor = LinuxDeviceMonitor(enumerator: LibUSBDeviceEnumerator(api: LiveLibUSB()), udev: UdevDeviceMonitor())
-        do { try await monitor.start() } catch {
+        let presence = DevicePresence(monitor: LiveDevices.monitor())
+        // Subscribed before starting, so no plug between the first list and the events is lost.
+        let events = presence.events()
+        do { try await presence.start() } catch {
             Console.error("udev monitor: \(error)")
             throw ExitStatus.readerUnavailable.exitCode
         }
-        defer { monitor.stop() }
-        let events = monitor.events()
-        let present = Set(((try? await monitor.currentDevices()) ?? []).map(\.idString))
-        for id in present.sorted() { Self.say("reader-present \(id)") }
-        let tracker = ReaderPresence(present)
+        for device in await presence.devices { Self.say("reader-present \(device.idString)") }
         let printer = Task {
             for await event in events {
-                // Only the USB device itself: its tty comes and goes when pos detaches the kernel driver.
                 switch event {
-                case .added(let device) where device.ttyPath != nil, .removed(let device) where device.ttyPath != nil:
-                    continue
-                case .added(let device):
-                    if await tracker.insert(device.idString) { Self.say("reader-appeared \(device.idString)") }
-                case .removed(let device):
-                    if await tracker.remove(device.idString) { Self.say("reader-disappeared \(device.idString)") }
+                case .added(let device): Self.say("reader-appeared \(device.idString)")
+                case .removed(let device): Self.say("reader-disappeared \(device.idString)")
                 }
             }
         }
@@ -59,7 +52,7 @@ struct ReaderWatchCommand: AsyncParsableCommand {
             throw ExitStatus.usage.exitCode
         }
         let money = try ReaderSession.money(pay, currency: currency)
-        let payment = ReplugPayment(address: address, amount: money, presence: tracker)
+        let payment = ReplugPayment(address: address, amount: money, presence: presence)
         let outcome = await payment.run()
         Self.say("watch-done \(outcome)")
         // Keeps reporting reader events until stopped, so a replug after the payment is seen too.

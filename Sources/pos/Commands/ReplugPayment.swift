@@ -8,7 +8,7 @@ import POSFoundation
 struct ReplugPayment {
     let address: ReaderAddress
     let amount: Money
-    let presence: ReaderPresence
+    let presence: DevicePresence
     /// How many payments may be started in total (each one only after the terminal said the last charged nothing).
     var maximumAttempts = 3
 
@@ -82,28 +82,19 @@ struct ReplugPayment {
         return "failed"
     }
 
-    /// "0403:6001" for a USB address.
-    private var usbID: String? {
-        guard case .usb(let vendor, let product) = address.link else { return nil }
-        return USBDeviceIdentity(vendorID: vendor, productID: product).idString
-    }
-
-    /// Waits for the reader to be present, then connects; a reader that is listed but not ready yet (its driver
-    /// still binding, or just pulled out) is tried again for up to 30 s.
+    /// Waits for the reader to be present, then connects (``ReplugRecovery``, the counter's path too).
     private func connectWhenPresent() async -> (any CardReaderService)? {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while ContinuousClock.now < deadline {
-            if let id = usbID { await presence.waitFor(id) }
+        let recovery = ReplugRecovery(presence: presence, clock: ContinuousClock())
+        return await recovery.reconnect(address) { () async throws -> any CardReaderService in
             let service = LiveReaderTransports.cardReaderService(currency: amount.currency)
             do {
                 _ = try await service.connect(address)
                 return service
             } catch {
                 await service.disconnect()
-                try? await Task.sleep(for: .milliseconds(250))
+                throw error
             }
         }
-        return nil
     }
 
     /// Reconnects once the reader is back and asks the terminal about `unknown`.

@@ -25,7 +25,8 @@ extension AppEnvironment {
             logger: logger,
             printers: .live(dataDirectory: dataDirectory),
             makeCardReaderService: { currency in LiveReaderTransports.cardReaderService(currency: currency) },
-            makeFiscalSigner: fiscalSigners(dataDirectory: dataDirectory)
+            makeFiscalSigner: fiscalSigners(dataDirectory: dataDirectory),
+            deviceMonitor: LiveDevices.monitor()
         )
     }
 

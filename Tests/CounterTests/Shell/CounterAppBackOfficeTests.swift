@@ -21,7 +21,7 @@ struct CounterAppBackOfficeTests {
         try await manager.openDemo()
         let status = try await manager.dispatch { StatusAction.loadStatus(reply: $0) }
         let screen = CanvasScreen(size: TerminalSize(rows: 30, columns: 140))
-        let app = CounterApp(stores: manager, settings: try #require(status.store), screen: screen, statusRefreshInterval: nil)
+        let app = CounterApp(stores: manager, settings: try #require(status.store), screen: screen)
         let running = Task { await app.run() }
         _ = await screen.frame { $0.contains("Demo Store") && $0.contains("Search or scan") }
         return (screen, manager, running)

@@ -17,7 +17,7 @@ struct CounterAppTests {
         try await manager.openDemo()
         let status = try await manager.dispatch { StatusAction.loadStatus(reply: $0) }
         let screen = CanvasScreen(size: TerminalSize(rows: 30, columns: 100))
-        let app = CounterApp(stores: manager, settings: try #require(status.store), screen: screen, statusRefreshInterval: nil)
+        let app = CounterApp(stores: manager, settings: try #require(status.store), screen: screen)
         let running = Task { await app.run() }
         return (app, screen, manager, running)
     }

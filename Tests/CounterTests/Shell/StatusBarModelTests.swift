@@ -55,4 +55,39 @@ struct StatusBarModelTests {
         #expect(!model.tseDown)
         #expect(!StatusBarView.line(model, fitting: 80).contains("TSE"))
     }
+
+    @Test func apply_sessionEvent_showsItsCountsConnectivityReaderAndPluggedTerminals() {
+        // Given a logged-in counter's status line, and the session's event
+        let status = CounterStatus(mode: .store, account: Self.account, store: nil, unsyncedEntries: 0, unresolvedPayments: 0)
+        var model = StatusBarModel(status: status, appSettings: AppSettings(cashierName: "Ada"))
+        var event = SessionEvent()
+        event.unsyncedOrders = 3
+        event.connectivity = .offline(lastError: "connection refused")
+        event.reader.plugged = [SessionEvent.PluggedReader(address: "concert+usb://0b00:0080", name: "Ingenico Desk/5000",
+                                                           usbID: "0b00:0080")]
+        event.reader.connectedAddress = "sim://"
+        event.printer = .failed(printer: "TM-T20", error: "out of paper")
+
+        // When
+        model.apply(event)
+        let line = StatusBarView.line(model, fitting: 160)
+
+        // Then
+        #expect(model.connectivity == "offline")
+        #expect(model.unsynced == 3)
+        #expect(model.readerConnected)
+        #expect(line.contains("3 unsynced"))
+        #expect(line.contains("plugged: 0b00:0080"))
+        #expect(line.contains("printer: default printer failed"))
+    }
+
+    @Test func apply_demo_staysWithoutNetwork() {
+        let status = CounterStatus(mode: .demo, account: nil, store: nil, unsyncedEntries: 0, unresolvedPayments: 0)
+        var model = StatusBarModel(status: status, appSettings: nil)
+        var event = SessionEvent()
+        event.connectivity = .demo
+        model.apply(event)
+        #expect(model.connectivity == "no network (demo)")
+        #expect(!StatusBarView.line(model, fitting: 100).contains("plugged"))
+    }
 }

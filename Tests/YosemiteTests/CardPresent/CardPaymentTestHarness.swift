@@ -17,18 +17,23 @@ final class CardPaymentTestHarness {
     let environment: AppEnvironment
     let dispatcher = Dispatcher()
     let readers: SimulatedCardReaders
+    /// The session the card store reports to, when the harness has a device monitor.
+    let session: SessionEventHub?
     private var stores: [Store] = []
 
-    init(script: TerminalScript = TerminalScript(prompts: [0x0A])) async throws {
+    init(script: TerminalScript = TerminalScript(prompts: [0x0A]), deviceMonitor: (any DeviceMonitor)? = nil) async throws {
         directory = try TestDataDirectory()
         directoryURL = directory.url
         readers = SimulatedCardReaders(script: script)
         var environment = try AppEnvironment.test(directory: directory)
         environment.now = .live
         environment.makeCardReaderService = readers.makeService
+        environment.deviceMonitor = deviceMonitor
         self.environment = environment
+        let session = deviceMonitor.map { _ in SessionEventHub(environment: environment, isDemo: false) }
+        self.session = session
         stores = [OrderStore(dispatcher: dispatcher, environment: environment),
-                  CardPresentPaymentsStore(dispatcher: dispatcher, environment: environment)]
+                  CardPresentPaymentsStore(dispatcher: dispatcher, environment: environment, session: session)]
         try await SettingsRepository(database: environment.database).save(OrderTestStore.settings())
         try await environment.database.performAndSave { db in
             try ProductRecord(id: 10, name: "Coffee", sku: "COF", price: "2.50", regularPrice: "2.50").insert(db)
@@ -36,7 +41,10 @@ final class CardPaymentTestHarness {
         }
     }
 
-    deinit { try? FileManager.default.removeItem(at: directoryURL) }
+    deinit {
+        session?.stop()
+        try? FileManager.default.removeItem(at: directoryURL)
+    }
 
     var database: AppDatabase { environment.database }
 
@@ -50,8 +58,9 @@ final class CardPaymentTestHarness {
         return try await result { OrderAction.openSale(cart: cart, reply: $0) }.get()
     }
 
-    func collect(_ saleId: Int64, cash: Money? = nil) async -> Result<CardSale, CardPaymentError> {
-        await result { CardPresentPaymentAction.collectPayment(saleId: saleId, cash: cash, reader: "sim://", prompts: { _ in }, reply: $0) }
+    func collect(_ saleId: Int64, cash: Money? = nil, reader: String = "sim://",
+                 onProgress: @escaping @Sendable (CardPrompt) -> Void = { _ in }) async -> Result<CardSale, CardPaymentError> {
+        await result { CardPresentPaymentAction.collectPayment(saleId: saleId, cash: cash, reader: reader, prompts: onProgress, reply: $0) }
     }
 
     /// The sale as stored now.

@@ -39,27 +39,32 @@ struct SyncStoreTests {
         withExtendedLifetime(store) {}
     }
 
-    @Test func loadConnectivity_beforeAndAfterSyncs_followsWhatTheEngineSaw() async throws {
-        // Given a sale waiting, and a store not yet asked
+    @Test func connectivity_beforeAndAfterSyncs_followsWhatTheEngineSaw() async throws {
+        // Given a sale waiting, and a store not yet asked, its connectivity shared with the session
         let harness = try SyncTestHarness()
         defer { harness.stop() }
         let dispatcher = Dispatcher()
-        let store = SyncStore(dispatcher: dispatcher, environment: harness.environment, network: harness.network)
+        let connectivity = ConnectivityMonitor()
+        let store = SyncStore(dispatcher: dispatcher, environment: harness.environment, network: harness.network,
+                              connectivity: connectivity)
         try await harness.sell(1)
-        let before = try await dispatcher.result { SyncAction.loadConnectivity(reply: $0) }.get()
+        let before = connectivity.current
 
         // When a sync runs with the cable out, then with it back
         harness.network.setOffline(true)
         _ = await dispatcher.result { SyncAction.syncNow(maxWait: .zero, reply: $0) }
-        let offline = try await dispatcher.result { SyncAction.loadConnectivity(reply: $0) }.get()
+        let offline = connectivity.current
+        let offlineError = connectivity.lastError
         harness.network.setOffline(false)
         _ = await dispatcher.result { SyncAction.syncNow(maxWait: .zero, reply: $0) }
-        let online = try await dispatcher.result { SyncAction.loadConnectivity(reply: $0) }.get()
+        let online = connectivity.current
 
-        // Then the status follows the last request's outcome
+        // Then the state follows the last request's outcome, with the error while offline
         #expect(before == .unknown)
         #expect(offline == .offline)
+        #expect(offlineError != nil)
         #expect(online == .online)
+        #expect(connectivity.lastError == nil)
         withExtendedLifetime(store) {}
     }
 

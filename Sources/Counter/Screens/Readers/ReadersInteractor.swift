@@ -43,28 +43,30 @@ public final class ReadersInteractor {
             }
             self.present(self.response)
         }
-        Task { [weak self] in
-            guard let streams = try? await stores.dispatch({ CardPresentPaymentAction.observeReaders(reply: $0) }),
-                  let self else { return }
-            self.observers.append(Task { [weak self] in
-                for await readers in streams.discovered {
-                    guard let self else { return }
-                    for reader in readers {
-                        self.response.add(ReadersDataFlow.Reader(address: reader.address, name: reader.name,
-                                                                 source: "plugged in"))
-                    }
-                    self.present(self.response)
-                }
-            })
-            self.observers.append(Task { [weak self] in
-                for await readers in streams.connected {
-                    guard let self else { return }
-                    self.response.connected = readers.first?.address
-                    self.present(self.response)
-                }
-            })
-        }
+        // The session's events: terminals plugged in (and gone again) and the connected reader.
+        let events = stores.sessionEvents()
+        observers.append(Task { [weak self] in
+            for await event in events {
+                guard let self else { return }
+                self.show(plugged: event.reader.plugged)
+                self.response.connected = event.reader.connectedAddress
+                self.present(self.response)
+            }
+        })
         loadUnresolved()
+    }
+
+    /// Lists the terminals plugged in now: new ones are added, those pulled out leave the list (a remembered
+    /// reader stays, as "remembered").
+    private func show(plugged: [SessionEvent.PluggedReader]) {
+        let addresses = Set(plugged.map(\.address))
+        let selected = selectedAddress
+        response.readers.removeAll { $0.source == "plugged in" && !addresses.contains($0.address) }
+        for reader in plugged {
+            response.add(ReadersDataFlow.Reader(address: reader.address, name: reader.name, source: "plugged in"))
+        }
+        response.selected = selected.flatMap { address in response.readers.firstIndex { $0.address == address } }
+            ?? min(response.selected, max(0, response.readers.count - 1))
     }
 
     private func loadUnresolved() {

@@ -23,6 +23,7 @@ public final class ReadersView: CounterModule {
     public var frameSummary: String {
         "readers=\(viewModel.rows.count) connected=\(interactor.response.connected ?? "none") busy=\(interactor.response.isBusy)"
             + " report=\(viewModel.report.count)"
+            + " pluggedIn=\(interactor.response.readers.filter { $0.source == "plugged in" }.count)"
     }
     public var keyHints: [KeyHint] {
         [KeyHint("↑↓", "Choose"), KeyHint("Enter", "Connect"), KeyHint("F5", "End of day"), KeyHint("F8", "Resolve"),

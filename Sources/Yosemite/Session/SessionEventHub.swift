@@ -1,0 +1,214 @@
+import Foundation
+import Hardware
+import Logging
+import Storage
+import Synchronization
+
+/// Gathers the session's facts into one ``SessionEvent`` and hands it to every subscriber: the current value
+/// first, then each change. One per session state; it starts on the first subscription and stops with its state
+/// (logging out, or moving to another store), ending every subscriber's stream.
+///
+/// Its sources, none of them polled:
+/// - the database, through GRDB's `ValueObservation` (`AppDatabase.observeSessionSnapshot()`): what waits to sync,
+///   parked entries and sales, unresolved card payments, the open TSE outage, the last receipt's print;
+/// - the sync engine's ``ConnectivityMonitor`` (online, or offline with the last error);
+/// - the environment's ``DeviceMonitor`` through ``DevicePresence`` (known terminals plugged in);
+/// - the card-reader service (connected reader) and the payment coordinator (busy), which report here.
+public final class SessionEventHub: Sendable {
+    /// What the sync engine saw of the store; shared with the sync store and the scheduler of the state.
+    public let connectivity: ConnectivityMonitor
+    private let database: AppDatabase
+    /// Which terminals are plugged in (when the environment has a device monitor); followed once started.
+    let presence: DevicePresence?
+    private let logger: Logger
+    private let isDemo: Bool
+
+    private struct State {
+        var current = SessionEvent()
+        var nextID = 0
+        var subscribers: [Int: AsyncStream<SessionEvent>.Continuation] = [:]
+        var tasks: [Task<Void, Never>] = []
+        var started = false
+        var stopped = false
+        var busyOperations = 0
+    }
+
+    private let state = Mutex(State())
+
+    init(environment: AppEnvironment, isDemo: Bool, connectivity: ConnectivityMonitor = ConnectivityMonitor()) {
+        self.connectivity = connectivity
+        database = environment.database
+        presence = environment.deviceMonitor.map(DevicePresence.init(monitor:))
+        logger = environment.logger
+        self.isDemo = isDemo
+        if isDemo { state.withLock { $0.current.connectivity = .demo } }
+    }
+
+    deinit { stop() }
+
+    /// The current session event, then every change, until the session ends (the stream then finishes).
+    public func events() -> AsyncStream<SessionEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: SessionEvent.self, bufferingPolicy: .bufferingNewest(32))
+        let id: Int? = state.withLock { state in
+            guard !state.stopped else { return nil }
+            state.nextID += 1
+            state.subscribers[state.nextID] = continuation
+            continuation.yield(state.current)
+            return state.nextID
+        }
+        guard let id else {
+            continuation.finish()
+            return stream
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
+        }
+        start()
+        return stream
+    }
+
+    /// The value now.
+    public var current: SessionEvent { state.withLock { $0.current } }
+
+    /// Ends the session's stream: every source stops and every subscriber's stream finishes.
+    func stop() {
+        let (tasks, subscribers) = state.withLock { state in
+            state.stopped = true
+            defer {
+                state.tasks = []
+                state.subscribers = [:]
+            }
+            return (state.tasks, Array(state.subscribers.values))
+        }
+        tasks.forEach { $0.cancel() }
+        subscribers.forEach { $0.finish() }
+        if let presence { Task { await presence.stop() } }
+    }
+
+    // MARK: - Reports from the stores
+
+    /// An operation took (`true`) or released (`false`) the card reader.
+    func readerBusy(_ busy: Bool) {
+        update { event, state in
+            state.busyOperations = max(0, state.busyOperations + (busy ? 1 : -1))
+            event.reader.isBusy = state.busyOperations > 0
+        }
+    }
+
+    /// Follows a card-reader service's connected reader (an unexpected drop included).
+    func follow(connectedReaders: AsyncStream<[CardReaderDescriptor]>) {
+        let task = Task { [weak self] in
+            for await readers in connectedReaders {
+                self?.update { event, _ in
+                    event.reader.connectedAddress = readers.first?.address.description
+                    event.reader.connectedName = readers.first?.name
+                }
+            }
+        }
+        let kept = state.withLock { state -> Bool in
+            guard !state.stopped else { return false }
+            state.tasks.append(task)
+            return true
+        }
+        if !kept { task.cancel() }
+    }
+
+    // MARK: - Sources
+
+    private func start() {
+        let first = state.withLock { state -> Bool in
+            defer { state.started = true }
+            return !state.started && !state.stopped
+        }
+        guard first else { return }
+        var tasks: [Task<Void, Never>] = []
+        let observation = database.sessionSnapshots()
+        let logger = logger
+        tasks.append(Task { [weak self] in
+            do {
+                for try await snapshot in observation {
+                    self?.update { event, _ in event.apply(snapshot) }
+                }
+            } catch is CancellationError {
+            } catch {
+                logger.error("session: the database observation stopped: \(error)")
+            }
+        })
+        if !isDemo {
+            let changes = connectivity.changes()
+            let monitor = connectivity
+            tasks.append(Task { [weak self] in
+                for await change in changes {
+                    self?.update { event, _ in
+                        event.connectivity = switch change {
+                        case .unknown: .notChecked
+                        case .online: .online
+                        case .offline: .offline(lastError: monitor.lastError)
+                        }
+                    }
+                }
+            })
+        }
+        if let presence {
+            let updates = presence.updates()
+            tasks.append(Task { [weak self] in
+                do { try await presence.start() } catch {
+                    logger.warning("session: the device monitor did not start (\(error)); plugged terminals are not shown")
+                    return
+                }
+                for await devices in updates {
+                    self?.update { event, _ in event.reader.plugged = devices.compactMap(SessionEvent.PluggedReader.init) }
+                }
+            })
+        }
+        let kept = state.withLock { state -> Bool in
+            guard !state.stopped else { return false }
+            state.tasks += tasks
+            return true
+        }
+        if !kept { tasks.forEach { $0.cancel() } }
+    }
+
+    /// Changes the current value and hands it to the subscribers when it changed.
+    private func update(_ change: (inout SessionEvent, inout State) -> Void) {
+        let (event, subscribers) = state.withLock { state -> (SessionEvent?, [AsyncStream<SessionEvent>.Continuation]) in
+            var event = state.current
+            change(&event, &state)
+            guard event != state.current, !state.stopped else { return (nil, []) }
+            state.current = event
+            return (event, Array(state.subscribers.values))
+        }
+        guard let event else { return }
+        for subscriber in subscribers { subscriber.yield(event) }
+    }
+}
+
+extension SessionEvent {
+    /// Takes the database's part of the session.
+    mutating func apply(_ snapshot: SessionSnapshot) {
+        unsyncedOrders = snapshot.unsyncedOrders
+        pendingEntries = snapshot.pendingEntries
+        parkedEntries = snapshot.parkedEntries
+        parkedSales = snapshot.parkedSales
+        unresolvedPayments = snapshot.unresolvedPayments
+        fiscalOutage = snapshot.fiscalOutage.map { FiscalOutage(since: $0.startedAt, cause: $0.cause) }
+        printer = switch snapshot.lastPrint {
+        case nil: .none
+        case let print?:
+            switch print.state {
+            case .pending: .none
+            case .printing: .printing(printer: print.printer)
+            case .printed: .printed(printer: print.printer)
+            case .failed: .failed(printer: print.printer, error: print.error ?? "failed")
+            }
+        }
+    }
+}
+
+extension SessionEvent.PluggedReader {
+    /// The plugged reader for a device, when it is a known terminal.
+    init?(_ device: USBDeviceIdentity) {
+        guard let known = KnownTerminal.matching(device) else { return nil }
+        self.init(address: known.usbAddress.description, name: known.name, usbID: device.idString)
+    }
+}

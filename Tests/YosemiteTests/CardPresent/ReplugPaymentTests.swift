@@ -1,0 +1,53 @@
+import Foundation
+import Hardware
+import POSFoundation
+import Storage
+import TerminalSimulator
+import Testing
+@testable import Yosemite
+
+/// A card payment on a USB reader that is pulled out mid-payment: the counter waits for it to come back, asks the
+/// terminal about the cut attempt, and completes the sale without charging twice (what `pos reader watch --pay`
+/// does, through the same `DevicePresence` and `ReplugRecovery`).
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct ReplugPaymentTests {
+    static let cable = USBDeviceIdentity(vendorID: 0x0403, productID: 0x6001, busAddress: "001/002")
+
+    @Test func collectPayment_readerPulledOutAndPluggedBackIn_resolvesTheCutAttemptWithoutASecondCharge() async throws {
+        // Given a USB reader the session sees plugged in; the terminal approves, then the line drops (pulled out)
+        let monitor = ScriptedDeviceMonitor(present: [Self.cable])
+        let harness = try await CardPaymentTestHarness(script: TerminalScript(outcomes: [.drop, .approve], prompts: []),
+                                                       deviceMonitor: monitor)
+        let session = try #require(harness.session)
+        let events = session.events()
+        for await event in events where !event.reader.plugged.isEmpty { break }
+        monitor.emit(.removed(Self.cable))
+        for await event in events where event.reader.plugged.isEmpty { break }
+        let sale = try await harness.openSale()
+        let (prompts, prompted) = AsyncStream.makeStream(of: String.self)
+
+        // When the payment is cut off, and the reader is plugged in again once the counter asks for it
+        let payment = Task {
+            await harness.collect(sale.id, reader: "zvt+usb://0403:6001") { prompt in prompted.yield(prompt.text) }
+        }
+        for await text in prompts where text.contains("plug it in again") { break }
+        monitor.emit(.added(Self.cable))
+        let result = await payment.value
+
+        // Then the sale is paid once, by the approval the terminal had booked
+        let paid = try result.get()
+        #expect(paid.recoveredFromEarlierAttempt)
+        #expect(harness.readers.ledger.approvals.count == 1)
+        #expect(try await harness.journal().map(\.state) == [.approved])
+        #expect(try await harness.sale(sale.id).state == .completed)
+    }
+
+    @Test func collectPayment_noSessionFollowingTheDevices_reportsTheUnknownOutcomeAsBefore() async throws {
+        let harness = try await CardPaymentTestHarness(script: TerminalScript(outcomes: [.drop, .approve], prompts: []))
+        let sale = try await harness.openSale()
+        let result = await harness.collect(sale.id, reader: "zvt+usb://0403:6001")
+        guard case .failure(.outcomeUnknown) = result else { Issue.record("expected unknown, got \(result)"); return }
+        #expect(harness.readers.ledger.approvals.count == 1)
+    }
+}
