@@ -25,18 +25,13 @@ let subprocess: Target.Dependency = .product(name: "Subprocess", package: "swift
 let systemPackage: Target.Dependency = .product(name: "SystemPackage", package: "swift-system")
 let snapshotTesting: Target.Dependency = .product(name: "SnapshotTesting", package: "swift-snapshot-testing")
 
-/// Yosemite, Counter (and HardwareLinux, see there) without MemberImportVisibility, for now (docs/architecture.md, "Module graph"): Yosemite's
-/// catalog ingest, sync engine, receipts, shifts and refunds still call GRDB's record API on `Database` closures
-/// instead of Storage's named operations, and its public API hands Counter Storage records (`LocalOrder.detail`)
-/// and Hardware models (readers, printers, card results), which Counter may not import. The sale (checkout) path is
-/// already clean: Storage's named writes and Yosemite's own `SaleSummary`.
-let importVisibilityPendingSettings: [SwiftSetting] = [
+/// The settings of every target.
+let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
-]
-
-/// The settings of every other target.
-let swiftSettings: [SwiftSetting] = importVisibilityPendingSettings + [
-    // A member is visible only where its defining module is imported: the compiler holds the module graph.
+    // A member is visible only where its defining module is imported: the compiler holds the module graph
+    // (docs/architecture.md, "Module graph"). Yosemite reaches the database only through Storage's named reads and
+    // writes (it never imports GRDB), and hands Counter its own value models, never Storage records or Hardware
+    // models, whose members Counter could not see.
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
@@ -83,12 +78,12 @@ let package = Package(
         .target(
             name: "Yosemite",
             dependencies: ["POSFoundation", "Networking", "Storage", "Hardware", "ReceiptTemplates", logging, mustache],
-            swiftSettings: importVisibilityPendingSettings
+            swiftSettings: swiftSettings
         ),
         // The bundled receipt templates (Mustache) as a resource bundle; a data dir's templates/ folder overrides them.
         .target(name: "ReceiptTemplates", path: "Receipts", exclude: ["samples", "tools"], resources: [.copy("templates")],
                 swiftSettings: swiftSettings),
-        .target(name: "Counter", dependencies: ["Yosemite", "POSFoundation", "CNcurses"], swiftSettings: importVisibilityPendingSettings),
+        .target(name: "Counter", dependencies: ["Yosemite", "POSFoundation", "CNcurses"], swiftSettings: swiftSettings),
         // The wide-character curses library the counter draws the terminal with (only Counter imports it).
         .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
 
@@ -100,9 +95,7 @@ let package = Package(
         .target(
             name: "HardwareLinux",
             dependencies: ["Hardware", "POSFoundation", "CLibUSB", "CUdev", "CCups", logging],
-            // Not yet: in a release build clang credits the socket structs (sockaddr_in's sin_port) to CCups, whose
-            // headers include <netinet/in.h>, and MemberImportVisibility then asks TCP code to import CUPS.
-            swiftSettings: importVisibilityPendingSettings
+            swiftSettings: swiftSettings
         ),
         .target(name: "TerminalSimulator", dependencies: ["Hardware", "POSFoundation", logging], swiftSettings: swiftSettings),
         // The demo store's TSE (German fiscal law): ECDSA P-384 signed transaction logs, counters, an outage switch.
@@ -202,7 +195,7 @@ let package = Package(
             dependencies: ["Counter", "Yosemite", "POSFoundation", "POSFoundationTestSupport", "YosemiteTestSupport",
                            snapshotTesting],
             exclude: ["Screens/__Snapshots__"],
-            swiftSettings: importVisibilityPendingSettings
+            swiftSettings: swiftSettings
         ),
         .testTarget(name: "WooTestServerTests", dependencies: ["WooTestServer"], swiftSettings: swiftSettings),
         .testTarget(

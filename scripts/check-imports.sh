@@ -55,6 +55,13 @@ for dir in Sources/*/ Receipts/; do
         esac
     done < <(grep -rnE '^[[:space:]]*(@[A-Za-z_]+(\([^)]*\))?[[:space:]]+)*((public|internal|package|private|fileprivate)[[:space:]]+)?import[[:space:]]' "$dir" --include='*.swift' || true)
 done
+# No GRDB above Storage, not even through `AppDatabase`'s raw closures: Yosemite and Counter reach the database
+# only through Storage's named reads and writes (a `db` closure, the `Database` type, `performAndSave` or SQL text).
+while IFS= read -r hit; do
+    echo "check-imports: $hit: GRDB's database used above Storage; add a named operation to Storage instead"
+    status=1
+done < <(grep -rnE '\bdb (->[^{]*)?in\b|\bDatabase\b|performAndSave|[.]read[[:space:]]*[({][[:space:]]*db\b|sql:' \
+    Sources/Yosemite Sources/Counter --include='*.swift' || true)
 if [ $status -eq 0 ]; then
     echo "check-imports: the module graph holds ($checked import lines checked)"
 fi

@@ -1,3 +1,4 @@
+import CNcurses
 import Foundation
 
 /// Tells the counter when the terminal window changed size (`SIGWINCH`).

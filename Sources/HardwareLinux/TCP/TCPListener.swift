@@ -211,12 +211,18 @@ public final class TCPListener: Sendable {
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(raw, $0, &length) }
             }
         }
-        let family = Int32(storage.ss_family)
-        let bound: UInt16 = withUnsafePointer(to: &storage) { pointer in
-            if family == AF_INET6 {
-                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) }
+        // The bound port through getnameinfo rather than sockaddr_in(6)'s fields: in a release build clang credits
+        // <netinet/in.h>'s structs to CCups (the CUPS headers include it), and MemberImportVisibility would then ask
+        // this socket code to import CUPS.
+        var service = [CChar](repeating: 0, count: 32)
+        let named = withUnsafePointer(to: &storage) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                getnameinfo(address, length, nil, 0, &service, socklen_t(service.count), NI_NUMERICSERV)
             }
-            return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
+        }
+        guard named == 0, let bound = UInt16(String(decoding: service.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        else {
+            throw TransportError(.ioFailure, endpoint: endpointDescription, underlying: "getnameinfo: " + String(cString: gai_strerror(named)))
         }
         let owned = descriptor.rawValue
         descriptor.release()

@@ -11,13 +11,11 @@ extension CardPaymentCoordinator {
     ) async throws(CardPaymentError) -> CardRefund {
         let loaded: (OrderRecordDetail?, Int64)
         do {
-            loaded = try await environment.database.read { db in
-                let detail = try OrderRecord.detail(id: orderId, in: db)
-                let refunded = detail?.outbox.filter { $0.kind == .createRefund }.reduce(Int64(0)) { sum, entry in
-                    sum + RefundPayload.amount(in: entry.payload, currency: detail?.order.currency ?? .eur)
-                } ?? 0
-                return (detail, refunded)
-            }
+            let detail = try await environment.database.orderDetail(id: orderId)
+            let refunded = detail?.outbox.filter { $0.kind == .createRefund }.reduce(Int64(0)) { sum, entry in
+                sum + RefundPayload.amount(in: entry.payload, currency: detail?.order.currency ?? .eur)
+            } ?? 0
+            loaded = (detail, refunded)
         } catch { throw .storage(StorageError(wrapping: error)) }
         guard let detail = loaded.0 else { throw .invalidRefund("no order \(orderId) on this counter") }
         guard !detail.payments.isEmpty else { throw .invalidRefund("order \(detail.order.localNumber) is not paid") }
@@ -94,11 +92,7 @@ extension CardPaymentCoordinator {
         try await refuseWhileUnresolved(reader: address)
         let last: PaymentJournalRecord?
         do {
-            last = try await environment.database.read { db in
-                try PaymentJournalRecord.all().fetchAll(db)
-                    .filter { $0.readerId == address.description && $0.kind == "sale" && $0.state == .approved && $0.receiptNumber != nil }
-                    .max { $0.updatedAt < $1.updatedAt }
-            }
+            last = try await environment.database.lastApprovedSaleAttempt(readerId: address.description)
         } catch { throw .storage(StorageError(wrapping: error)) }
         guard let last, let receipt = last.receiptNumber else { throw .invalidRefund("no approved card payment on this reader to reverse") }
         return try await reverse(receipt: receipt, amount: last.amountMoney, orderId: last.orderId, on: address, lock: lock,

@@ -11,9 +11,7 @@ extension CardPaymentCoordinator {
     func resolveUnresolved(saleId: Int64?, reader: ReaderAddress) async throws(CardPaymentError) -> [ResolvedAttempt] {
         let rows: [PaymentJournalRecord]
         do {
-            rows = try await environment.database.read { db in
-                try PaymentJournalRecord.unresolved(saleId: saleId, readerId: reader.description, in: db)
-            }
+            rows = try await environment.database.unresolvedPaymentAttempts(saleId: saleId, readerId: reader.description)
         } catch { throw .storage(StorageError(wrapping: error)) }
         var results: [ResolvedAttempt] = []
         for row in rows {
@@ -76,7 +74,7 @@ extension CardPaymentCoordinator {
     /// operation holds the row's reader: the attempt may be live, and only its own operation knows its outcome.
     func markResolvedByHand(attemptId: String, charged: Bool, note: String) async throws(CardPaymentError) -> ResolvedAttempt {
         let row: PaymentJournalRecord?
-        do { row = try await environment.database.read { db in try PaymentJournalRecord.find(attemptId: attemptId, in: db) } } catch {
+        do { row = try await environment.database.paymentAttempt(id: attemptId) } catch {
             throw .storage(StorageError(wrapping: error))
         }
         guard let row, row.isUnresolved else { throw .attemptNotFound(attemptId) }
@@ -106,7 +104,7 @@ extension CardPaymentCoordinator {
     func loadUnresolved() async throws(CardPaymentError) -> [ResolvedAttempt] {
         let rows: [PaymentJournalRecord]
         do {
-            rows = try await environment.database.read { db in try PaymentJournalRecord.all().unresolved().fetchAll(db) }
+            rows = try await environment.database.unresolvedPaymentAttempts()
         } catch { throw .storage(StorageError(wrapping: error)) }
         return rows.map { row in
             if case .readerBusy(_, let holder)? = ReaderLock.busy(reader: row.readerId, in: environment.dataDirectory),

@@ -1,5 +1,6 @@
 import Foundation
 import Hardware
+import Logging
 import POSFoundation
 import Storage
 
@@ -57,11 +58,8 @@ extension CardPaymentCoordinator {
             try await refuseWhileUnresolved(reader: address)
             let original: PaymentJournalRecord?
             do {
-                original = try await environment.database.read { db in
-                    try PaymentJournalRecord.all().fetchAll(db).first {
-                        $0.readerId == address.description && $0.kind == "sale" && $0.state == .approved && $0.receiptNumber == receipt
-                    }
-                }
+                original = try await environment.database.approvedSaleAttempt(
+                    readerId: address.description, receiptNumber: receipt)
             } catch { throw .storage(StorageError(wrapping: error)) }
             guard let money = original?.amountMoney ?? amount else {
                 throw .invalidRefund("receipt \(receipt) is not a payment journalled on \(address); give its amount to reverse it")
@@ -101,9 +99,7 @@ extension CardPaymentCoordinator {
     /// The terminal's receipt number before this attempt: what the driver saw, else the journal's newest.
     func previousReceiptNumber(_ service: any CardReaderService, reader: ReaderAddress) async -> Int? {
         if let known = await service.lastKnownReceiptNumber() { return known }
-        return try? await environment.database.read { db in
-            try PaymentJournalRecord.lastReceiptNumber(readerId: reader.description, in: db)
-        }
+        return try? await environment.database.lastReceiptNumber(readerId: reader.description)
     }
 
     /// Commits the `started` row under the id the reader's lock names, and marks it `requestSent`.

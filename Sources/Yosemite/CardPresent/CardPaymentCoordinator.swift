@@ -236,9 +236,7 @@ actor CardPaymentCoordinator {
         if let known = await service.lastKnownReceiptNumber() {
             previous = known
         } else {
-            previous = try? await environment.database.read { db in
-                try PaymentJournalRecord.lastReceiptNumber(readerId: address.description, in: db)
-            }
+            previous = try? await environment.database.lastReceiptNumber(readerId: address.description)
         }
         let row: PaymentJournalRecord
         do {
@@ -283,12 +281,7 @@ actor CardPaymentCoordinator {
         guard sale.state == .completed, let orderId = sale.orderId else { return nil }
         let found: (String, String)?
         do {
-            found = try await environment.database.read { db -> (String, String)? in
-                guard let detail = try OrderRecord.detail(id: orderId, in: db),
-                      let attempt = detail.payments.last(where: { $0.method == .card })?.journalAttemptId,
-                      let row = try PaymentJournalRecord.find(attemptId: attempt, in: db), let json = row.result else { return nil }
-                return (attempt, json)
-            }
+            found = try await environment.database.lastCardPaymentResult(orderId: orderId)
         } catch { throw .storage(StorageError(wrapping: error)) }
         guard let (attempt, json) = found,
               let result = try? JSONDecoder().decode(PaymentResult.self, from: Data(json.utf8)) else { return nil }
@@ -342,7 +335,7 @@ actor CardPaymentCoordinator {
     /// The sale as stored after an approval.
     func sale(orderId: Int64, result: PaymentResult, attemptId: String, recovered: Bool) async throws(CardPaymentError) -> CardSale {
         let detail: OrderRecordDetail?
-        do { detail = try await environment.database.read { db in try OrderRecord.detail(id: orderId, in: db) } } catch {
+        do { detail = try await environment.database.orderDetail(id: orderId) } catch {
             throw .storage(StorageError(wrapping: error))
         }
         guard let detail else { throw .orderNotPayable("no order \(orderId) on this counter") }

@@ -40,7 +40,7 @@ struct CardPaymentRecorder: Sendable {
     @discardableResult
     func recordSaleApproval(_ attemptId: String, result: PaymentResult, note: String? = nil) async throws -> Sale? {
         let json = String(decoding: try JSONEncoder().encode(result), as: UTF8.self)
-        let reader = try await database.read { db in try PaymentJournalRecord.find(attemptId: attemptId, in: db)?.readerId }
+        let reader = try await database.paymentAttempt(id: attemptId)?.readerId
         let fields = CardTenderFields(
             transactionId: Self.transactionID(result, reader: reader ?? ""), cardBrand: result.cardName,
             cardLast4: result.maskedPAN?.lastFour, terminalReceiptNumber: result.receiptNumber.map(String.init),
@@ -55,16 +55,10 @@ struct CardPaymentRecorder: Sendable {
     func recordRefundApproval(_ attemptId: String, result: PaymentResult?, reason: String) async throws -> Int64? {
         let json = try result.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
         let refundUUID = environment.uuid.client().description
-        return try await database.performAndSave { db -> Int64? in
-            guard var row = try PaymentJournalRecord.find(attemptId: attemptId, in: db), row.isUnresolved else { return nil }
-            row.receiptNumber = result?.receiptNumber
-            try row.update(db)
-            try row.transition(to: .approved, result: json, in: db)
-            guard let orderId = row.orderId else { return nil }
-            let payload = RefundPayload.text(amount: row.amountMoney, reason: reason, refundUUID: refundUUID, result: result)
-            let entry = try OutboxRecord.enqueue(.createRefund, orderId: orderId, entityType: "refund", entityId: refundUUID,
-                                                 payload: payload, in: db)
-            return entry.id
+        return try await database.recordRefundApproval(
+            attemptId: attemptId, receiptNumber: result?.receiptNumber, resultJSON: json, refundUUID: refundUUID
+        ) { amount in
+            RefundPayload.text(amount: amount, reason: reason, refundUUID: refundUUID, result: result)
         }
     }
 
@@ -75,24 +69,15 @@ struct CardPaymentRecorder: Sendable {
     func recordTerminalApproval(_ attemptId: String, result: some Encodable & Sendable, receiptNumber: Int?,
                                 note: String? = nil) async throws -> Bool {
         let json = String(decoding: try JSONEncoder().encode(result), as: UTF8.self)
-        return try await database.performAndSave { db -> Bool in
-            guard var row = try PaymentJournalRecord.find(attemptId: attemptId, in: db), row.isUnresolved else { return false }
-            row.receiptNumber = receiptNumber
-            if let note { row.note = note }
-            try row.update(db)
-            try row.transition(to: .approved, result: json, in: db)
-            return true
-        }
+        return try await database.recordTerminalApproval(
+            attemptId: attemptId, receiptNumber: receiptNumber, note: note, resultJSON: json)
     }
 
     /// Queues a cash refund record (no terminal involved).
     func recordCashRefund(orderId: Int64, amount: Money, reason: String) async throws -> Int64? {
         let refundUUID = environment.uuid.client().description
         let payload = RefundPayload.text(amount: amount, reason: reason, refundUUID: refundUUID, result: nil)
-        return try await database.performAndSave { db in
-            try OutboxRecord.enqueue(.createRefund, orderId: orderId, entityType: "refund", entityId: refundUUID,
-                                     payload: payload, in: db).id
-        }
+        return try await database.enqueueRefund(orderId: orderId, refundUUID: refundUUID, payload: payload)
     }
 
     /// The reference sent as `transaction_id`: the terminal ID and its receipt and trace numbers.

@@ -13,7 +13,7 @@ public enum CardPresentPaymentAction: Action {
     public typealias Failure = CardPaymentError
 
     /// Connects (remembering the reader) and resolves its unresolved attempts.
-    case connect(reader: String?, reply: Reply<CardReaderDescriptor>)
+    case connect(reader: String?, reply: Reply<CardReaderSummary>)
     /// Disconnects the connected reader.
     case disconnect(reply: Reply<Void>)
     /// Pays what is due on an open sale (``OrderAction/openSale(cart:reply:)``): `cash` (split tender, a
@@ -54,7 +54,7 @@ public enum CardPresentPaymentAction: Action {
         reply: Reply<CardRefund>
     )
     /// Closes the terminal's batch, journalled.
-    case endOfDay(reader: String?, reply: Reply<TerminalReport>)
+    case endOfDay(reader: String?, reply: Reply<TerminalBatchReport>)
     /// Asks the terminal about every unresolved attempt on the reader and records what it finds, once.
     case resolveUnknownOutcomes(reader: String?, reply: Reply<[ResolvedAttempt]>)
     /// Closes an unresolved attempt by hand after checking the terminal's journal: `charged` records the payment.

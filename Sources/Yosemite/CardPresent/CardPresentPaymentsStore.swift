@@ -25,7 +25,7 @@ public final class CardPresentPaymentsStore: Store, ActionsProcessor {
         let coordinator = coordinator
         switch action {
         case let .connect(reader, reply):
-            return reply(try await coordinator.connect(reader))
+            return reply(CardReaderSummary(try await coordinator.connect(reader)))
         case let .disconnect(reply):
             await coordinator.disconnect()
             return reply()
@@ -45,7 +45,7 @@ public final class CardPresentPaymentsStore: Store, ActionsProcessor {
         case let .reverse(receipt, amount, reader, prompts, reply):
             return reply(try await coordinator.reverse(receipt: receipt, amount: amount, reader: reader, progress: prompts))
         case let .endOfDay(reader, reply):
-            return reply(try await coordinator.endOfDay(reader: reader))
+            return reply(TerminalBatchReport(try await coordinator.endOfDay(reader: reader)))
         case let .resolveUnknownOutcomes(reader, reply):
             return reply(try await coordinator.resolveAll(reader: reader))
         case let .markResolvedByHand(attemptId, charged, note, reply):

@@ -3,7 +3,7 @@ import Networking
 import POSFoundation
 import Storage
 
-/// Writes what a sync fetched into the local catalog: one page, one transaction through `performAndSave`.
+/// Writes what a sync fetched into the local catalog: one page, one transaction, through Storage's named catalog writes.
 ///
 /// The sync and the benchmark share it, so the benchmark measures the real write path.
 public struct CatalogIngestor: Sendable {
@@ -34,11 +34,7 @@ public struct CatalogIngestor: Sendable {
         let records = published.map { CatalogRecords.product($0, currency: currency) }
         let links = Dictionary(published.map { ($0.id, $0.categories.map(\.id)) }, uniquingKeysWith: { a, _ in a })
         let unpublished = products.filter { !($0.status.isEmpty || $0.status == "publish") }.map(\.id)
-        let removed = try await database.performAndSave { db in
-            try ProductRecord.upsertPage(records, in: db)
-            try ProductCategoryLinkRecord.replaceLinks(links, in: db)
-            return unpublished.isEmpty ? 0 : try ProductRecord.deleteAll(db, keys: unpublished)
-        }
+        let removed = try await database.storeProductPage(records, links: links, unpublished: unpublished)
         return ProductPage(stored: records, removed: removed)
     }
 
@@ -46,11 +42,7 @@ public struct CatalogIngestor: Sendable {
     public func storeVariations(_ variations: [ProductVariation], of parent: ProductRecord) async throws {
         let currency = currency
         let records = variations.map { CatalogRecords.variation($0, parent: parent, currency: currency) }
-        try await database.performAndSave { db in
-            guard try ProductRecord.exists(db, key: parent.id) else { return }
-            try ProductVariationRecord.upsertPage(records, in: db)
-            try ProductVariationRecord.deleteAll(ofProduct: parent.id, notIn: records.map(\.id), in: db)
-        }
+        try await database.storeVariations(records, ofProduct: parent.id)
     }
 
     /// The local row of a product as the sync stores it (the parent of its variations).
@@ -83,12 +75,8 @@ public struct CatalogIngestor: Sendable {
     @discardableResult
     public func store(_ writes: [Write]) async throws -> Totals {
         let currency = currency
-        enum Rows {
-            case products([ProductRecord], links: [Int64: [Int64]], unpublished: [Int64])
-            case variations([ProductVariationRecord], parentId: Int64)
-        }
         var totals = Totals()
-        let rows: [Rows] = writes.map { write in
+        let pages: [CatalogPage] = writes.map { write in
             switch write {
             case .products(let products):
                 var published: [ProductRecord] = []
@@ -113,67 +101,37 @@ public struct CatalogIngestor: Sendable {
                                    parentId: parent.id)
             }
         }
-        totals.removed = try await database.performAndSave { db in
-            try ProductSearchIndex.withBulkMaintenance(in: db) {
-                var removed = 0
-                for row in rows {
-                    switch row {
-                    case .products(let records, let links, let unpublished):
-                        try ProductRecord.upsertPage(records, in: db)
-                        try ProductCategoryLinkRecord.replaceLinks(links, in: db)
-                        if !unpublished.isEmpty { removed += try ProductRecord.deleteAll(db, keys: unpublished) }
-                    case .variations(let records, let parentId):
-                        guard try ProductRecord.exists(db, key: parentId) else { continue }
-                        try ProductVariationRecord.upsertPage(records, in: db)
-                        try ProductVariationRecord.deleteAll(ofProduct: parentId, notIn: records.map(\.id), in: db)
-                    }
-                }
-                return removed
-            }
-        }
+        totals.removed = try await database.storeCatalogPages(pages)
         return totals
     }
 
     /// Removes every product not in `ids` (full reconciliation). - Returns: How many were removed.
     public func removeProducts(notIn ids: Set<RemoteID>) async throws -> Int {
-        try await database.performAndSave { db in try ProductRecord.deleteAll(notIn: ids, in: db) }
+        try await database.removeProducts(notIn: ids)
     }
 
     /// Replaces the categories with `categories`.
     public func storeCategories(_ categories: [ProductCategory]) async throws {
         let records = categories.map(CatalogRecords.category)
-        try await database.performAndSave { db in
-            try ProductCategoryRecord.upsertPage(records, in: db)
-            try ProductCategoryRecord.deleteAll(notIn: records.map(\.id), in: db)
-        }
+        try await database.replaceCategories(records)
     }
 
     /// Replaces the tax classes and rates.
     public func storeTaxes(classes: [TaxClass], rates: [TaxRate]) async throws {
         let classRecords = classes.map(CatalogRecords.taxClass)
         let rateRecords = rates.map(CatalogRecords.taxRate)
-        try await database.performAndSave { db in
-            try TaxClassRecord.replaceAll(classRecords, in: db)
-            try TaxRateRecord.upsertPage(rateRecords, in: db)
-            try TaxRateRecord.deleteAll(notIn: rateRecords.map(\.id), in: db)
-        }
+        try await database.replaceTaxes(classes: classRecords, rates: rateRecords)
     }
 
     /// Replaces the coupons.
     public func storeCoupons(_ coupons: [Coupon]) async throws {
         let records = coupons.map(CatalogRecords.coupon)
-        try await database.performAndSave { db in
-            try CouponRecord.upsertPage(records, in: db)
-            try CouponRecord.deleteAll(notIn: records.map(\.id), in: db)
-        }
+        try await database.replaceCoupons(records)
     }
 
     /// Replaces the customers.
     public func storeCustomers(_ customers: [Customer]) async throws {
         let records = customers.map(CatalogRecords.customer)
-        try await database.performAndSave { db in
-            try CustomerRecord.upsertPage(records, in: db)
-            try CustomerRecord.deleteAll(notIn: records.map(\.id), in: db)
-        }
+        try await database.replaceCustomers(records)
     }
 }

@@ -268,7 +268,7 @@ extension CatalogSynchronizer {
             let upstream = ids.withLock { $0 }
             let removed = try await ingestor.removeProducts(notIn: upstream)
             counters.addStoredProducts(0, removed: removed)
-            let stored = try await ingestor.database.read { db in try ProductRecord.allIDs(in: db) }
+            let stored = try await ingestor.database.allProductIDs()
             let missing = upstream.subtracting(stored).sorted()
             if !missing.isEmpty {
                 synchronizer.logger.notice("catalog sync: fetching \(missing.count) products missed by paging")
@@ -276,7 +276,7 @@ extension CatalogSynchronizer {
             }
             // Saving a variation does not always change its parent's date_modified, so an incremental pull can
             // miss it: a reconciliation refreshes the variations of every variable product.
-            let variable = try await ingestor.database.read { db in try ProductRecord.variableProducts(in: db) }
+            let variable = try await ingestor.database.variableProducts()
             seen.withLock { seen in
                 for product in variable where seen.variableProducts[product.id] == nil {
                     seen.variableProducts[product.id] = product

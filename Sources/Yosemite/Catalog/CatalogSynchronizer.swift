@@ -52,12 +52,7 @@ public struct CatalogSynchronizer: Sendable {
         let database = ingestor.database
         let states: (SyncStateRecord, SyncStateRecord)
         do {
-            states = try await database.read { db in
-                (
-                    try SyncStateRecord.find(Self.productsResource, in: db),
-                    try SyncStateRecord.find(Self.reconciliationResource, in: db)
-                )
-            }
+            states = try await database.syncStates(Self.productsResource, Self.reconciliationResource)
         } catch {
             progress?.finish()
             throw .storage(StorageError(wrapping: error))
@@ -84,18 +79,9 @@ public struct CatalogSynchronizer: Sendable {
             }
             try await run.syncVariations()
             let highWaterMark = serverDate ?? startedAt
-            try await database.performAndSave { db in
-                var products = try SyncStateRecord.find(Self.productsResource, in: db)
-                products.highWaterMark = highWaterMark
-                products.lastIncrementalSyncAt = startedAt
-                if isFull { products.lastFullSyncAt = startedAt }
-                try products.save(db)
-                if isFull || reconcileIDs {
-                    var ids = try SyncStateRecord.find(Self.reconciliationResource, in: db)
-                    ids.lastFullSyncAt = startedAt
-                    try ids.save(db)
-                }
-            }
+            try await database.recordCatalogSync(
+                resource: Self.productsResource, reconciliationResource: Self.reconciliationResource,
+                highWaterMark: highWaterMark, startedAt: startedAt, full: isFull, reconciled: reconcileIDs)
             counters.update { $0.serverDate = highWaterMark }
         } catch {
             counters.finish()

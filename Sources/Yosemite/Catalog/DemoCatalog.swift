@@ -85,18 +85,9 @@ enum DemoCatalog {
             TaxClassRecord(slug: "reduced-rate", name: "Reduced rate"),
             TaxClassRecord(slug: "zero-rate", name: "Zero rate"),
         ]
-        let productRecords = products
-        let productLinks = links
-        try await database.performAndSave { db in
-            try ProductCategoryRecord.upsertPage(categoryRecords, in: db)
-            try ProductRecord.upsertPage(productRecords, in: db)
-            try ProductCategoryLinkRecord.replaceLinks(productLinks, in: db)
-            try ProductVariationRecord.upsertPage(allVariations, in: db)
-            try CouponRecord.upsertPage([coupon], in: db)
-            try TaxClassRecord.replaceAll(classes, in: db)
-            try TaxRateRecord.upsertPage(rates, in: db)
-            try CustomerRecord.upsertPage(customers, in: db)
-        }
+        try await database.seedCatalog(CatalogSeed(
+            categories: categoryRecords, products: products, links: links, variations: allVariations,
+            coupons: [coupon], taxClasses: classes, taxRates: rates, customers: customers))
     }
 
     /// The demo store's customers, found offline by name, e-mail, phone or number (the counter's F6).

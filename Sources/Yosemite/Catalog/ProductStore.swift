@@ -13,7 +13,7 @@ public final class ProductStore: Store, ActionsProcessor {
         switch action {
         case .lookup(let code, let reply):
             return reply(try await Self.read {
-                let match = try await database.read { db in try BarcodeMatch.lookup(code, in: db) }
+                let match = try await database.barcodeMatch(code)
                 guard let match else {
                     throw CatalogError.notFound(code: code.trimmingCharacters(in: .whitespacesAndNewlines))
                 }
@@ -21,17 +21,11 @@ public final class ProductStore: Store, ActionsProcessor {
             })
         case .search(let text, let limit, let reply):
             return reply(try await Self.read {
-                try await database.read { db in try ProductRecord.search(text, limit: limit, in: db) }.map(
-                    CatalogProduct.init)
+                try await database.searchProducts(text, limit: limit).map(CatalogProduct.init)
             })
         case .loadItem(let productID, let variationID, let reply):
             return reply(try await Self.read {
-                let records = try await database.read { db in
-                    (
-                        try ProductRecord.fetchOne(db, key: productID),
-                        try variationID.flatMap { try ProductVariationRecord.fetchOne(db, key: $0) }
-                    )
-                }
+                let records = try await database.catalogItem(productId: productID, variationId: variationID)
                 guard let product = records.0 else { throw CatalogError.notFound(code: "product \(productID)") }
                 guard let variationID else { return .product(CatalogProduct(product)) }
                 guard let variation = records.1, variation.productId == productID else {
@@ -41,16 +35,12 @@ public final class ProductStore: Store, ActionsProcessor {
             })
         case .loadVariations(let productID, let reply):
             return reply(try await Self.read {
-                try await database.read { db in try ProductVariationRecord.all().ofProduct(productID).fetchAll(db) }
-                    .map(CatalogVariation.init)
+                try await database.variations(ofProduct: productID).map(CatalogVariation.init)
             })
         case .count(let reply):
             return reply(try await Self.read {
-                try await database.read { db in
-                    CatalogCount(
-                        products: try ProductRecord.fetchCount(db),
-                        variations: try ProductVariationRecord.fetchCount(db))
-                }
+                let counts = try await database.catalogCounts()
+                return CatalogCount(products: counts.products, variations: counts.variations)
             })
         }
     }

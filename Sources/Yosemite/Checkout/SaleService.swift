@@ -207,15 +207,8 @@ struct SaleService: Sendable {
         let now = environment.now()
         let resolved: ResolvedCart
         do {
-            resolved = try await database.read { db in
-                let catalog = CatalogAccess(
-                    lookup: { try BarcodeMatch.lookup($0, in: db) },
-                    product: { try ProductRecord.find(id: $0, in: db) },
-                    variation: { try ProductVariationRecord.find(id: $0, in: db) },
-                    categoryIds: { try ProductCategoryLinkRecord.categoryIds(ofProduct: $0, in: db) },
-                    coupon: { try CouponRecord.find(code: $0, in: db) },
-                    taxRates: { try TaxRateRecord.all(in: db) })
-                return try ResolvedCart.resolve(cart, settings: settings, now: now, catalog: catalog, cache: cache)
+            resolved = try await database.readCatalog { catalog in
+                try ResolvedCart.resolve(cart, settings: settings, now: now, catalog: catalog, cache: cache)
             }
         } catch let error as OrderError {
             throw error

@@ -1,3 +1,4 @@
+import Foundation
 import POSFoundation
 import Storage
 
@@ -18,6 +19,42 @@ public struct LocalOrder: Hashable, Sendable {
     public var parkedReason: String? { detail.outbox.first { $0.state == .parked }?.parkedReason }
     /// The order's amounts as money.
     public func money(_ minorUnits: Int64) -> Money { detail.order.money(minorUnits) }
+
+    // MARK: Values for modules that see only Yosemite (the counter)
+
+    /// One line as a person reads it.
+    public struct Line: Hashable, Sendable {
+        public var name: String
+        public var quantity: Int
+        /// What the line comes to, tax included.
+        public var amount: Money
+    }
+
+    /// One payment as a person reads it.
+    public struct Payment: Hashable, Sendable {
+        /// "cash", "card" or "other".
+        public var method: String
+        public var amount: Money
+    }
+
+    /// When the order was created on this counter.
+    public var createdAt: Date { detail.order.createdAt }
+    /// Its sync state with the store: "pending", "synced" or "parked".
+    public var syncState: String { detail.order.syncState.rawValue }
+    /// The store's order number, once synced.
+    public var remoteNumber: String? { detail.order.remoteNumber }
+    /// Its lines, in order.
+    public var lines: [Line] {
+        detail.lines.map { Line(name: $0.name, quantity: $0.quantity, amount: money($0.total + $0.totalTax)) }
+    }
+    /// How many items its lines hold.
+    public var itemCount: Int { detail.lines.reduce(0) { $0 + $1.quantity } }
+    /// The codes of the coupons applied.
+    public var couponCodes: [String] { detail.coupons.map(\.code) }
+    /// Its payments, oldest first.
+    public var payments: [Payment] {
+        detail.payments.map { Payment(method: $0.method.rawValue, amount: $0.amountMoney) }
+    }
 }
 
 /// A completed sale: the order and the cash movement.

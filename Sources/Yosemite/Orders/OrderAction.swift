@@ -28,7 +28,7 @@ public enum OrderAction: Action {
     /// Sales in the given states, newest first.
     case listSales(states: [Checkout.State], reply: Reply<[SaleSummary]>)
     /// Local orders matching a filter, newest first.
-    case listOrders(filter: OrderHistoryFilter, reply: Reply<[LocalOrder]>)
+    case listOrders(filter: OrderQuery, reply: Reply<[LocalOrder]>)
     /// One order by local number, client UUID or server number ("#123").
     case loadOrder(reference: String, reply: Reply<LocalOrder>)
 }

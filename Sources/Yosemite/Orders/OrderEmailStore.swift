@@ -38,7 +38,7 @@ public final class OrderEmailStore: Store, ActionsProcessor {
         guard let network else { throw .demo }
         let order: OrderRecord?
         do {
-            order = try await environment.database.read { db in try OrderRecord.find(reference: reference, in: db) }
+            order = try await environment.database.order(reference: reference)
         } catch { throw .storage(StorageError(wrapping: error)) }
         guard let order else { throw .orderNotFound(reference) }
         guard let remoteId = order.remoteId else { throw .notSyncedYet(order.localNumber) }

@@ -90,26 +90,18 @@ public final class OrderStore: Store, ActionsProcessor {
         }
     }
 
-    private nonisolated static func list(_ filter: OrderHistoryFilter, _ environment: AppEnvironment) async throws -> [LocalOrder] {
-        try await environment.database.read { db in
-            try OrderRecord.history(filter, in: db).compactMap { order in
-                try order.id.flatMap { try OrderRecord.detail(id: $0, in: db) }.map(LocalOrder.init)
-            }
-        }
+    private nonisolated static func list(_ query: OrderQuery, _ environment: AppEnvironment) async throws -> [LocalOrder] {
+        try await environment.database.orderHistory(query.filter).map(LocalOrder.init)
     }
 
     private nonisolated static func load(_ reference: String, _ environment: AppEnvironment) async throws -> LocalOrder {
-        let detail = try await environment.database.read { db in
-            try OrderRecord.find(reference: reference, in: db).flatMap { order in
-                try order.id.flatMap { try OrderRecord.detail(id: $0, in: db) }
-            }
-        }
+        let detail = try await environment.database.orderDetail(reference: reference)
         guard let detail else { throw OrderError.orderNotFound(reference: reference) }
         return LocalOrder(detail: detail)
     }
 
     nonisolated static func loadDetail(id: Int64, _ environment: AppEnvironment) async throws -> LocalOrder {
-        guard let detail = try await environment.database.read({ db in try OrderRecord.detail(id: id, in: db) }) else {
+        guard let detail = try await environment.database.orderDetail(id: id) else {
             throw OrderError.orderNotFound(reference: String(id))
         }
         return LocalOrder(detail: detail)

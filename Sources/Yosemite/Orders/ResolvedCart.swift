@@ -22,7 +22,7 @@ struct ResolvedCart: Sendable {
 
     /// Looks the cart's codes and coupons up in the catalog; `settings` are the store's.
     static func resolve(
-        _ cart: Cart, settings: StoreSettings, now: Date, catalog: CatalogAccess, cache: ResolvedLineCache? = nil
+        _ cart: Cart, settings: StoreSettings, now: Date, catalog: CatalogSnapshot, cache: ResolvedLineCache? = nil
     ) throws(OrderError) -> ResolvedCart {
         guard !cart.items.isEmpty else { throw .emptyCart }
         let decimals = settings.currency.exponent
@@ -66,7 +66,7 @@ struct ResolvedCart: Sendable {
         return ResolvedCart(input: input, info: info, settings: settings)
     }
 
-    private static func resolve(_ item: Cart.Item, decimals: Int, catalog: CatalogAccess) throws(OrderError) -> (TotalsInput.Line, LineInfo) {
+    private static func resolve(_ item: Cart.Item, decimals: Int, catalog: CatalogSnapshot) throws(OrderError) -> (TotalsInput.Line, LineInfo) {
         do {
             var product: ProductRecord?
             var variation: ProductVariationRecord?
@@ -97,7 +97,7 @@ struct ResolvedCart: Sendable {
             let taxStatus = variation?.taxStatus ?? product.taxStatus
             let line = TotalsInput.Line(
                 productId: product.id, variationId: variation?.id,
-                categoryIds: Set(try catalog.categoryIds(product.id)),
+                categoryIds: Set(try catalog.categoryIds(ofProduct: product.id)),
                 quantity: item.quantity, unitPrice: unit, taxable: taxStatus == "taxable", taxClass: taxClass,
                 onSale: !salePrice.isEmpty && PreciseAmount(decimalText: salePrice) == unit)
             let info = LineInfo(productId: product.id, variationId: variation?.id,

@@ -33,11 +33,11 @@ public enum ReceiptAction: Action {
     /// Renders, stores and prints the end-of-day (Z) report of the day containing `day`.
     case printEndOfDay(day: Date, printer: String?, reply: Reply<ReceiptPrintOutcome>)
     /// Kicks the cash drawer through the receipt printer.
-    case openDrawer(printer: String?, reply: Reply<PrintJobResult>)
+    case openDrawer(printer: String?, reply: Reply<PrintJobOutcome>)
     /// Lists the printers with their states.
-    case listPrinters(reply: Reply<[PrinterDescription]>)
+    case listPrinters(reply: Reply<[PrintQueue]>)
     /// Stores the reference sale (the demo and end-to-end tests), paid by card or in cash; answers its local number.
     case storeSampleSale(card: Bool, reply: Reply<Int64>)
     /// Prints a test page on a printer.
-    case printTestPage(printer: String, reply: Reply<PrintJobResult>)
+    case printTestPage(printer: String, reply: Reply<PrintJobOutcome>)
 }

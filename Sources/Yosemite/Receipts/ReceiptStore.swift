@@ -55,13 +55,13 @@ public final class ReceiptStore: Store, ActionsProcessor {
         case .printEndOfDay(let day, let printer, let reply):
             return reply(try await service.printEndOfDay(day, printer: printer))
         case .openDrawer(let printer, let reply):
-            return reply(try await service.send([.drawerKick(.pin2)], title: "Open cash drawer", printer: printer))
+            return reply(PrintJobOutcome(try await service.send([.drawerKick(.pin2)], title: "Open cash drawer", printer: printer)))
         case .listPrinters(let reply):
-            return reply(try await service.listPrinters())
+            return reply(try await service.listPrinters().map(PrintQueue.init))
         case let .storeSampleSale(card, reply):
             return reply(try await Self.storeSampleSale(card: card, environment))
         case .printTestPage(let printer, let reply):
-            return reply(try await service.printTestPage(printer))
+            return reply(PrintJobOutcome(try await service.printTestPage(printer)))
         }
     }
 

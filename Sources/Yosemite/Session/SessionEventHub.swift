@@ -122,7 +122,7 @@ public final class SessionEventHub: Sendable {
         }
         guard first else { return }
         var tasks: [Task<Void, Never>] = []
-        let observation = database.observeSessionSnapshot()
+        let observation = database.sessionSnapshots()
         let logger = logger
         tasks.append(Task { [weak self] in
             do {

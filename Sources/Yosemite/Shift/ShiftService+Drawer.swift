@@ -1,5 +1,6 @@
 import Foundation
 import Hardware
+import Logging
 import POSFoundation
 import Storage
 

@@ -11,7 +11,7 @@ struct ShiftService: Sendable {
     var receipts: ReceiptService { ReceiptService(environment: environment) }
 
     func current() async throws(ShiftError) -> ShiftStatus? {
-        guard let shift = try await storage({ try await database.performAndSave { db in try ShiftRecord.current(in: db) } }), let id = shift.id else { return nil }
+        guard let shift = try await storage({ try await database.currentShift() }), let id = shift.id else { return nil }
         return ShiftStatus(shiftId: id, report: try await report(for: shift))
     }
 
@@ -21,13 +21,11 @@ struct ShiftService: Sendable {
         guard float.minorUnits >= 0 else { throw .invalidAmount(text) }
         let name = cashier ?? receipts.appSettings().cashierName ?? ""
         let now = environment.now()
-        let result: Result<ShiftRecord, ShiftError> = try await storage { try await database.performAndSave { db in
-            if let open = try ShiftRecord.current(in: db) { return .failure(.alreadyOpen(shiftId: open.id ?? 0)) }
-            var shift = ShiftRecord(cashier: name, openingFloat: float, openedAt: now)
-            try shift.insert(db)
-            return .success(shift)
-        } }
-        let shift = try result.get()
+        let shift: ShiftRecord
+        switch try await storage({ try await database.openShift(cashier: name, float: float, at: now) }) {
+        case .opened(let opened): shift = opened
+        case .alreadyOpen(let shiftId): throw .alreadyOpen(shiftId: shiftId)
+        }
         // The float is a Vorgang at the till: the TSE signs it (Anfangsbestand); it never stops the shift.
         if let id = shift.id {
             await FiscalCheckout(environment: environment).cashMovement(.float, reference: "shift-\(id)-float",
@@ -43,13 +41,10 @@ struct ShiftService: Sendable {
         let reason = reason.trimmingCharacters(in: .whitespaces)
         guard !reason.isEmpty else { throw .reasonMissing }
         let now = environment.now()
-        let result: Result<(ShiftRecord, CashMovementRecord), ShiftError> = try await storage { try await database.performAndSave { db in
-            guard let shift = try ShiftRecord.current(in: db), let id = shift.id else { return .failure(.noOpenShift) }
-            var movement = CashMovementRecord(shiftId: id, kind: kind, amount: amount.minorUnits, reason: reason, createdAt: now)
-            try movement.insert(db)
-            return .success((shift, movement))
-        } }
-        let (shift, movement) = try result.get()
+        guard let recorded = try await storage({
+            try await database.recordCashMovement(kind, amount: amount, reason: reason, at: now)
+        }) else { throw .noOpenShift }
+        let (shift, movement) = (recorded.shift, recorded.movement)
         // Cash in and out are Vorgänge at the till: the TSE signs each (Einzahlung / Auszahlung).
         if let movementId = movement.id {
             await FiscalCheckout(environment: environment).cashMovement(
@@ -63,7 +58,7 @@ struct ShiftService: Sendable {
         let store = try await storeSettings()
         let counted = try parse(text, store)
         guard counted.minorUnits >= 0 else { throw .invalidAmount(text) }
-        guard var shift = try await storage({ try await database.performAndSave { db in try ShiftRecord.current(in: db) } }) else { throw .noOpenShift }
+        guard var shift = try await storage({ try await database.currentShift() }) else { throw .noOpenShift }
         let now = environment.now()
         let report = try await report(for: shift, counted: counted.minorUnits, closedAt: now)
         let markup = await markup(report, store)
@@ -72,7 +67,7 @@ struct ShiftService: Sendable {
         shift.expectedCash = report.expectedCash
         shift.reportText = markup
         let closed = shift
-        try await storage { try await database.performAndSave { db in try closed.update(db) } }
+        try await storage { try await database.saveClosedShift(closed) }
         do {
             let job = try await send(markup, printer: printer)
             return ShiftCloseOutcome(report: report, printed: job, printError: nil)
@@ -82,18 +77,17 @@ struct ShiftService: Sendable {
     }
 
     func report(shiftId: Int64?) async throws(ShiftError) -> ZReport {
-        let shift = try await storage { try await database.performAndSave { db in
-            try shiftId.map { try ShiftRecord.fetchOne(db, key: $0) } ?? ShiftRecord.latest(in: db)
-        } }
+        let shift = try await storage {
+            if let shiftId { try await database.shift(id: shiftId) } else { try await database.latestShift() }
+        }
         guard let shift else { throw .shiftNotFound(shiftId) }
         return try await report(for: shift, counted: shift.countedCash, closedAt: shift.closedAt)
     }
 
     func reprint(shiftId: Int64?, printer: String?) async throws(ShiftError) -> String {
-        let shift = try await storage { try await database.performAndSave { db in
-            try shiftId.map { try ShiftRecord.fetchOne(db, key: $0) }
-                ?? ShiftRecord.fetchOne(db, sql: "SELECT * FROM shift WHERE closedAt IS NOT NULL ORDER BY id DESC")
-        } }
+        let shift = try await storage {
+            if let shiftId { try await database.shift(id: shiftId) } else { try await database.lastClosedShift() }
+        }
         guard let shift, let text = shift.reportText else { throw .shiftNotFound(shiftId) }
         return try await send("@center COPY\n" + text, printer: printer)
     }
@@ -110,10 +104,8 @@ struct ShiftService: Sendable {
         } catch {
             throw .storage(StorageError(wrapping: error))
         }
-        let (movements, refundEntries, terminal) = try await storage { try await database.performAndSave { db in
-            (try ShiftRecord.movements(shiftId: shift.id ?? 0, in: db), try OutboxRecord.refunds(from: start, to: end, in: db),
-             try PaymentJournalRecord.approvedWithoutOrder(startedFrom: start, to: end, in: db))
-        } }
+        let rows = try await storage { try await database.shiftReportRows(shiftId: shift.id ?? 0, from: start, to: end) }
+        let (movements, refundEntries, terminal) = (rows.movements, rows.refunds, rows.terminalWithoutSale)
         let refunds = refundEntries.map { entry in
             ZReportCalculator.Refund(
                 amount: RefundPayload.amount(in: entry.payload, currency: shift.currency),

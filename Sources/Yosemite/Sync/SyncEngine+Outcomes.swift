@@ -8,13 +8,7 @@ import Storage
 extension SyncEngine {
     /// Marks the entries in flight (counting the attempt) in one transaction and returns them as stored.
     func markInFlight(_ entries: [OutboxRecord]) async throws -> [OutboxRecord] {
-        try await database.performAndSave { db in
-            try entries.map { entry in
-                var entry = entry
-                try entry.markInFlight(in: db)
-                return entry
-            }
-        }
+        try await database.markOutboxInFlight(entries)
     }
 
     /// What to record for one answered entry.
@@ -72,36 +66,15 @@ extension SyncEngine {
     /// Writes answered entries in one transaction (one durable commit per round, not per entry).
     func record(_ deliveries: [Delivery]) async throws {
         guard !deliveries.isEmpty else { return }
-        try await database.performAndSave { db in
-            for delivery in deliveries {
-                switch delivery {
-                case .created(var entry, let orderId, let server, let problem):
-                    if let orderId {
-                        try OrderRecord.recordRemote(
-                            id: orderId, remoteId: server.id, remoteNumber: server.number,
-                            serverTotal: server.total.minorUnits, in: db)
-                    }
-                    try OutboxRecord.setUncertain(false, ids: [entry.id ?? 0], in: db)
-                    if let problem {
-                        try entry.park(reason: problem, in: db)
-                        if let orderId { try OrderRecord.setSyncState(.parked, id: orderId, in: db) }
-                    } else {
-                        try entry.markDone(in: db)
-                        if let orderId, try OrderRecord.isFullyDelivered(id: orderId, in: db) {
-                            try OrderRecord.setSyncState(.synced, id: orderId, in: db)
-                        }
-                    }
-                case .accepted(var entry, let orderId):
-                    try entry.markDone(in: db)
-                    if let orderId, try OrderRecord.isFullyDelivered(id: orderId, in: db) {
-                        try OrderRecord.setSyncState(.synced, id: orderId, in: db)
-                    }
-                case .refused(var entry, let reason):
-                    try entry.park(reason: reason, in: db)
-                    if let orderId = entry.orderId { try OrderRecord.setSyncState(.parked, id: orderId, in: db) }
-                }
+        try await database.recordOutboxDeliveries(deliveries.map { delivery in
+            switch delivery {
+            case .created(let entry, let orderId, let server, let problem):
+                .created(entry, orderId: orderId, remoteId: server.id, remoteNumber: server.number,
+                         serverTotal: server.total.minorUnits, problem: problem)
+            case .accepted(let entry, let orderId): .accepted(entry, orderId: orderId)
+            case .refused(let entry, let reason): .refused(entry, reason: reason)
             }
-        }
+        })
     }
 
     /// Parks entries with the store's reason; their orders show as parked. Never dropped, never retried alone.
@@ -110,13 +83,7 @@ extension SyncEngine {
         for entry in entries {
             logger.error("sync: entry \(entry.id ?? 0) (\(entry.kind), order \(entry.orderId ?? 0)) parked: \(reason)")
         }
-        try await database.performAndSave { db in
-            for entry in entries {
-                var entry = entry
-                try entry.park(reason: reason, in: db)
-                if let orderId = entry.orderId { try OrderRecord.setSyncState(.parked, id: orderId, in: db) }
-            }
-        }
+        try await database.parkOutboxEntries(entries, reason: reason)
     }
 
     /// Applies a failed send to its entries. Returns false when the sync should stop.
@@ -131,15 +98,7 @@ extension SyncEngine {
         case .unreachable, .storeRefused:
             connectivity.markOffline(error: error.message)
             let message = error.message
-            try await database.performAndSave { db in
-                for entry in entries {
-                    var entry = entry
-                    try entry.updateChanges(db) {
-                        $0.state = .pending
-                        $0.lastError = message
-                    }
-                }
-            }
+            try await database.returnOutboxEntriesToPending(entries, error: message)
             if case .storeRefused(let reason) = failure {
                 connectivity.markOnline()
                 throw SyncError.storeRefused(reason)
@@ -158,14 +117,8 @@ extension SyncEngine {
                 repeating: now.addingTimeInterval(Double(SyncBackoff.nanoseconds(delay)) / 1e9), count: entries.count)
             let uncertainIDs = uncertain ? entries.filter { $0.kind == .createOrder }.compactMap(\.id) : []
             let message = error.message
-            let dates = schedule
-            try await database.performAndSave { db in
-                for (entry, date) in zip(entries, dates) {
-                    var entry = entry
-                    try entry.reschedule(at: date, error: message, in: db)
-                }
-                try OutboxRecord.setUncertain(true, ids: uncertainIDs, in: db)
-            }
+            try await database.rescheduleOutboxEntries(
+                zip(entries, schedule).map { (entry: $0, at: $1) }, error: message, uncertainIds: uncertainIDs)
             logger.notice("sync: \(entries.count) entries will be retried (\(message))")
             return true
         case .refused(let reason):

@@ -15,11 +15,8 @@ extension SyncEngine {
 
     /// Sends one round of due heads. Returns false when the sync should stop (the store is unreachable).
     func process(_ heads: [OutboxRecord]) async throws -> Bool {
-        let (orders, uncertain) = try await database.read { db in
-            let orders = try OrderRecord.find(ids: heads.compactMap(\.orderId), in: db)
-            let uncertain = try heads.compactMap(\.id).filter { try OutboxRecord.isUncertain(id: $0, in: db) }
-            return (Dictionary(orders.map { ($0.id ?? 0, $0) }, uniquingKeysWith: { first, _ in first }), Set(uncertain))
-        }
+        let stored = try await database.outboxWork(for: heads)
+        let (orders, uncertain) = (stored.orders, stored.uncertain)
         var work: [Work] = []
         for entry in heads {
             let order = entry.orderId.flatMap { orders[$0] }
@@ -63,7 +60,7 @@ extension SyncEngine {
             adoptedIDs.insert(item.entry.id ?? 0)
         }
         let notFound = lookups.compactMap(\.entry.id).filter { !adoptedIDs.contains($0) }
-        try await database.performAndSave { db in try OutboxRecord.setUncertain(false, ids: notFound, in: db) }
+        try await database.clearOutboxUncertain(ids: notFound)
         return work.filter { !adoptedIDs.contains($0.entry.id ?? 0) }
     }
 

@@ -83,22 +83,14 @@ public actor SyncEngine {
         startDate = dates()
         slept = .zero
         do {
-            run.recoveredInFlight = try await database.performAndSave { db in
-                let recovered = try OutboxRecord.requeueInFlightAsUncertain(in: db)
-                if makeAllDue {
-                    try db.execute(sql: "UPDATE outbox SET nextAttemptAt = NULL WHERE state = 'pending'")
-                }
-                return recovered
-            }
+            run.recoveredInFlight = try await database.beginOutboxRun(makeAllDue: makeAllDue)
             if run.recoveredInFlight > 0 {
                 logger.warning("sync: \(run.recoveredInFlight) entries were in flight when a sender stopped; checking them")
             }
             try await drain(maxWait: maxWait)
             await checkStock()
-            let (pending, blocked, parked) = try await database.read { db in
-                (try OutboxRecord.pendingCount(in: db), try OutboxRecord.waitingBehindParkedCount(in: db),
-                 try OutboxRecord.parkedCount(in: db))
-            }
+            let counts = try await database.outboxCounts()
+            let (pending, blocked, parked) = (counts.pending, counts.waitingBehindParked, counts.parked)
             let remaining = pending - blocked
             run.remaining = remaining
             run.waitingBehindParked = blocked
@@ -125,9 +117,9 @@ public actor SyncEngine {
             try Task.checkCancellation()
             let now = currentDate()
             let limit = configuration.batchSize * configuration.concurrency
-            let heads = try await database.read { db in try OutboxRecord.dueHeads(at: now, limit: limit, in: db) }
+            let heads = try await database.dueOutboxHeads(at: now, limit: limit)
             if heads.isEmpty {
-                guard let next = try await database.read({ db in try OutboxRecord.earliestScheduledAttempt(in: db) })
+                guard let next = try await database.earliestScheduledOutboxAttempt()
                 else { return }
                 let wait = next.timeIntervalSince(now)
                 let waited = max(dates().timeIntervalSince(startDate), Double(SyncBackoff.nanoseconds(slept)) / 1e9)

@@ -49,7 +49,7 @@ public final class SyncStore: Store, ActionsProcessor {
 
     private nonisolated static func loadQueue(_ database: AppDatabase) async throws(SyncError) -> [OutboxItem] {
         do {
-            let entries = try await database.read { db in try OutboxRecord.unsentAndParked(in: db) }
+            let entries = try await database.unsentAndParkedOutbox()
             return entries.map(OutboxItem.init)
         } catch {
             throw .storage(StorageError(wrapping: error))
@@ -61,11 +61,7 @@ public final class SyncStore: Store, ActionsProcessor {
     ) async throws(SyncError) -> OutboxItem {
         let retried: OutboxRecord?
         do {
-            retried = try await database.performAndSave({ db -> OutboxRecord? in
-                guard let entry = try OutboxRecord.retryParked(id: id, in: db) else { return nil }
-                if let orderId = entry.orderId { try OrderRecord.setSyncState(.pending, id: orderId, in: db) }
-                return entry
-            })
+            retried = try await database.retryParkedOutboxEntry(id: id)
         } catch {
             throw .storage(StorageError(wrapping: error))
         }
@@ -79,7 +75,7 @@ public final class SyncStore: Store, ActionsProcessor {
     ) async throws(SyncError) -> OutboxItem {
         let discarded: OutboxRecord?
         do {
-            discarded = try await database.performAndSave({ db in try OutboxRecord.discardParked(id: id, in: db) })
+            discarded = try await database.discardParkedOutboxEntry(id: id)
         } catch {
             throw .storage(StorageError(wrapping: error))
         }

@@ -32,7 +32,7 @@ struct OrdersListCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let filter = OrderHistoryFilter(text: search, unsyncedOnly: pending, limit: limit)
+        let filter = OrderQuery(text: search, unsyncedOnly: pending, limit: limit)
         let (orders, format) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
             (try await manager.dispatch { OrderAction.listOrders(filter: filter, reply: $0) }, settings.moneyFormat)
         }

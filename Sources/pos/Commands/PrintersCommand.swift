@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hardware
+import POSFoundation
 import Yosemite
 
 /// `pos printers list [--json]`: the print queues and their states.
@@ -20,7 +21,7 @@ struct PrintersCommand: AsyncParsableCommand {
             var printers = await Self.cupsPrinters(session.manager)
             // With no printer named and no CUPS default, receipts go to text files (as the counter's Printers shows).
             let folder = session.manager.printedReceiptsFolder.path
-            printers.append(PrinterDescription(
+            printers.append(PrintQueue(
                 name: "file:" + folder, info: "text files", state: .idle, isRaw: false,
                 isDefault: !printers.contains(where: \.isDefault)))
             if json {
@@ -35,7 +36,7 @@ struct PrintersCommand: AsyncParsableCommand {
 
         /// The CUPS queues; when CUPS cannot be asked, none, after saying so (receipts still go to files).
         @MainActor
-        static func cupsPrinters(_ manager: StoresManager) async -> [PrinterDescription] {
+        static func cupsPrinters(_ manager: StoresManager) async -> [PrintQueue] {
             do throws(ReceiptError) {
                 return try await manager.dispatch { ReceiptAction.listPrinters(reply: $0) }
             } catch {
@@ -56,7 +57,7 @@ struct PrinterReport: Encodable {
     var raw: Bool
     var isDefault: Bool
 
-    init(_ printer: PrinterDescription) {
+    init(_ printer: PrintQueue) {
         name = printer.name
         info = printer.info
         state = switch printer.state {

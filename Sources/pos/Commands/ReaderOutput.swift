@@ -92,6 +92,12 @@ enum ReaderOutput {
         if refund.outboxEntryId != nil, !json { Console.out("The refund record waits to sync.") }
     }
 
+    /// An end of day as the store reported it, printed as the terminal's report (the same text and JSON).
+    static func print(_ report: TerminalBatchReport, json: Bool) throws {
+        try print(TerminalReport(total: report.total, terminalID: report.terminalID, softwareVersion: report.softwareVersion,
+                                 terminalStatus: report.terminalStatus, receiptLines: report.receiptLines), json: json)
+    }
+
     static func print(_ report: TerminalReport, json: Bool) throws {
         if json { return try Console.json(report) }
         if let status = report.terminalStatus { Console.out("Terminal status: \(status == 0 ? "ready" : "code \(status)")") }

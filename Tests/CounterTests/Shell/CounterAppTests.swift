@@ -47,7 +47,7 @@ struct CounterAppTests {
         #expect(receipt.contains("Sale 1 saved"))
         let orders = try await manager.dispatch { OrderAction.listOrders(filter: .init(), reply: $0) }
         #expect(orders.map(\.total.minorUnits) == [400])
-        #expect(orders.first?.detail.lines.map(\.name) == ["Espresso", "Croissant"])
+        #expect(orders.first?.lines.map(\.name) == ["Espresso", "Croissant"])
         screen.close()
         await running.value
     }

@@ -163,8 +163,8 @@ struct OrderStoreTests {
         }
         // When
         let all = try await store.list().get()
-        let pending = try await store.list(OrderHistoryFilter(unsyncedOnly: true)).get()
-        let byCustomer = try await store.list(OrderHistoryFilter(customerId: 42)).get()
+        let pending = try await store.list(OrderQuery(unsyncedOnly: true)).get()
+        let byCustomer = try await store.list(OrderQuery(customerId: 42)).get()
         let byNumber = try await store.load("1").get()
         let byUUID = try await store.load(second.order.clientUUID.description).get()
         let byServerNumber = try await store.load("#500").get()

@@ -1,3 +1,4 @@
+import Yosemite
 /// Turns the login state into strings, masking the password. Pure.
 public struct LoginPresenter: Sendable {
     /// Creates a presenter.

@@ -1,3 +1,4 @@
+import Yosemite
 /// Wires the order history screen.
 @MainActor
 public enum OrdersBuilder {

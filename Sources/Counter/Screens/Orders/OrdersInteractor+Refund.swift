@@ -94,7 +94,7 @@ extension OrdersInteractor {
             let record = try await stores.dispatch {
                 ReceiptAction.generateRefund(order: order, amount: refund.amount, reason: nil, card: refund.card, reply: $0)
             }
-            guard let id = record.id else { return " Refund receipt stored." }
+            guard let id = record.receiptID else { return " Refund receipt stored." }
             let outcome = try await stores.dispatch {
                 ReceiptAction.print(receiptID: id, printer: nil, reply: $0)
             }

@@ -24,25 +24,25 @@ public struct OrdersPresenter: Sendable {
         }
         let rows = response.orders.enumerated().map { index, order in
             OrdersDataFlow.ViewModel.Row(
-                number: "\(order.localNumber)", time: time(order.record.createdAt),
-                items: Words.count(order.detail.lines.reduce(0) { $0 + $1.quantity }, "item"),
+                number: "\(order.localNumber)", time: time(order.createdAt),
+                items: Words.count(order.itemCount, "item"),
                 total: order.total.formatted(format), tender: order.tender,
                 refund: order.refunded.minorUnits == 0 ? ""
                     : order.refundable.minorUnits == 0 ? "refunded" : "partly",
-                sync: order.record.syncState.rawValue,
+                sync: order.syncState,
                 isSelected: index == response.selected)
         }
         var detail: [String]?
         if response.showsDetail, response.orders.indices.contains(response.selected) {
             let order = response.orders[response.selected]
             detail = ["Order \(order.localNumber)  \(order.clientUUID)"]
-                + order.detail.lines.map { "\($0.quantity) × \($0.name)  \(order.money($0.total + $0.totalTax).formatted(format))" }
-                + order.detail.coupons.map { "Coupon \($0.code)" }
-                + order.detail.payments.map { "Paid \($0.method.rawValue) \($0.amountMoney.formatted(format))" }
+                + order.lines.map { "\($0.quantity) × \($0.name)  \($0.amount.formatted(format))" }
+                + order.couponCodes.map { "Coupon \($0)" }
+                + order.payments.map { "Paid \($0.method) \($0.amount.formatted(format))" }
                 + ["Total \(order.total.formatted(format))"]
                 + (order.refunded.minorUnits == 0 ? [] : ["Refunded \(order.refunded.formatted(format))"
                     + (order.refundable.minorUnits == 0 ? " (all of it)" : ", \(order.refundable.formatted(format)) left")])
-                + (order.record.remoteNumber.map { ["Store order #\($0)"] } ?? [])
+                + (order.remoteNumber.map { ["Store order #\($0)"] } ?? [])
                 + (order.parkedReason.map { ["Parked: \($0)"] } ?? [])
         }
         let empty: String? = response.isLoading ? "Loading…"

@@ -1,3 +1,4 @@
+import Yosemite
 /// Wires the cash pay screen.
 @MainActor
 public enum PayBuilder {

@@ -1,3 +1,4 @@
+import Foundation
 /// The cash pay screen: amount due, tendered, change.
 @MainActor
 public final class PayView: CounterModule {

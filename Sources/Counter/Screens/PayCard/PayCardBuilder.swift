@@ -1,4 +1,5 @@
 import POSFoundation
+import Yosemite
 
 /// Wires the card pay screen.
 @MainActor

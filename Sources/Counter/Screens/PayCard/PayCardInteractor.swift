@@ -102,9 +102,9 @@ public final class PayCardInteractor {
 
     private func failed(_ error: CardPaymentError) {
         switch error {
-        case .declined(let reader):
+        case .declined:
             let cancelled = response.phase == .cancelling
-            response.phase = .declined(reason: (cancelled ? "Cancelled at the terminal — " : "") + reader.message,
+            response.phase = .declined(reason: (cancelled ? "Cancelled at the terminal — " : "") + (error.readerMessage ?? ""),
                                        suggestion: error.recoverySuggestion)
             context.readerActivity.set(nil)
         case .outcomeUnknown(_, let reason), .unresolvedAttempt(_, let reason):

@@ -1,4 +1,5 @@
 import POSFoundation
+import Yosemite
 
 /// Turns the card payment state into strings. Pure.
 public struct PayCardPresenter: Sendable {

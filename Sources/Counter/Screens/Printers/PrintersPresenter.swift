@@ -1,4 +1,5 @@
 
+import POSFoundation
 import Yosemite
 
 /// Turns the printers state into strings. Pure.

@@ -112,7 +112,7 @@ public final class ReadersInteractor {
         Task {
             do throws(CardPaymentError) {
                 let reader = try await stores.dispatch { CardPresentPaymentAction.connect(reader: address, reply: $0) }
-                self.response.connected = reader.address.description
+                self.response.connected = reader.address
                 self.response.message = "Connected to \(reader.description); remembered for the next payments."
                 self.finish(error: nil)
                 self.loadUnresolved()

@@ -51,10 +51,11 @@ public enum ReceiptDataFlow {
             order = cardSale.order
             tendered = cardSale.cash
             change = Money(minorUnits: 0, currency: cardSale.cash.currency)
+            let summary = cardSale.cardSummary
             card = CardLine(
-                amount: cardSale.card.amount, brand: cardSale.card.cardName, last4: cardSale.card.maskedPAN?.lastFour,
-                receiptNumber: cardSale.card.receiptNumber, recovered: cardSale.recoveredFromEarlierAttempt,
-                slip: cardSale.card.slipLines)
+                amount: summary.amount, brand: summary.brand, last4: summary.last4,
+                receiptNumber: summary.receiptNumber, recovered: cardSale.recoveredFromEarlierAttempt,
+                slip: summary.slipLines)
             openedShiftId = cardSale.openedShiftId
         }
     }

@@ -13,7 +13,7 @@ public struct ReceiptPresenter: Sendable {
     /// The view model of a response.
     public func viewModel(_ response: ReceiptDataFlow.Response) -> ReceiptDataFlow.ViewModel {
         let order = response.order
-        let lines = order.detail.lines.map { line in
+        let lines = order.lines.map { line in
             "\(line.quantity) × \(line.name)"
         }
         var status: String?

@@ -1,3 +1,4 @@
+import Yosemite
 /// The screen after a sale: change to hand back, and printing.
 @MainActor
 public final class ReceiptView: CounterModule {

@@ -1,3 +1,4 @@
+import Yosemite
 /// Wires the sell screen: interactor → presenter → view.
 @MainActor
 public enum SellBuilder {

@@ -1,3 +1,4 @@
+import Foundation
 /// The sell screen: maps keys to requests and draws the view model — the cart on the left, search results on
 /// the right while the cashier types, totals and messages at the bottom.
 @MainActor

@@ -1,3 +1,4 @@
+import Yosemite
 /// Wires the shift screen.
 @MainActor
 public enum ShiftBuilder {

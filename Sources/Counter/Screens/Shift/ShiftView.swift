@@ -1,3 +1,4 @@
+import Foundation
 /// The shift screen: the open shift's running totals or the closed shift's Z report, and a prompt line.
 @MainActor
 public final class ShiftView: CounterModule {

@@ -1,3 +1,4 @@
+import Foundation
 /// The sync screen: the outbox as a table, the selected entry's reason, and what the last sync did.
 @MainActor
 public final class SyncView: CounterModule {

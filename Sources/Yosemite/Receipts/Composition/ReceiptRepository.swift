@@ -3,8 +3,7 @@ import Hardware
 import POSFoundation
 import Storage
 
-/// Reads orders and writes receipts for the receipt store, through ``AppDatabase`` (GRDB's `db` is only passed
-/// through closures, never named; filters are SQL text because Yosemite does not import GRDB's operators).
+/// Reads orders and writes receipts for the receipt store, through Storage's named reads and writes.
 struct ReceiptRepository: Sendable {
     let database: AppDatabase
 
@@ -12,12 +11,10 @@ struct ReceiptRepository: Sendable {
     func findOrder(reference: String) async throws -> OrderRecord? {
         let trimmed = reference.trimmingCharacters(in: .whitespaces).trimmingPrefix("#")
         if let number = Int64(trimmed) {
-            return try await database.read { db in
-                try OrderRecord.fetchOne(db, sql: "SELECT * FROM \"order\" WHERE localNumber = ?", arguments: [number])
-            }
+            return try await database.order(localNumber: number)
         }
         guard let uuid = ClientUUID(string: String(trimmed)) else { return nil }
-        return try await database.read { db in try OrderRecord.find(clientUUID: uuid, in: db) }
+        return try await database.order(clientUUID: uuid)
     }
 
     /// The order and everything printed with it.
@@ -60,38 +57,19 @@ struct ReceiptRepository: Sendable {
     }
 
     private func orderDataWithoutFiscal(orderID: Int64) async throws -> ReceiptOrderData? {
-        try await database.read { db in
-            guard let order = try OrderRecord.fetchOne(db, key: orderID) else { return nil }
-            let payments = try order.request(for: OrderRecord.payments).fetchAll(db)
-            var cardResults: [Int64: PaymentResult] = [:]
-            for payment in payments where payment.method == .card {
-                guard let id = payment.id, let attempt = payment.journalAttemptId,
-                      let journal = try PaymentJournalRecord.fetchOne(db, key: attempt),
-                      let json = journal.result,
-                      let result = try? JSONDecoder().decode(PaymentResult.self, from: Data(json.utf8))
-                else { continue }
-                cardResults[id] = result
-            }
-            return ReceiptOrderData(
-                order: order,
-                lines: try order.request(for: OrderRecord.lines).fetchAll(db),
-                fees: try order.request(for: OrderRecord.fees).fetchAll(db),
-                coupons: try order.request(for: OrderRecord.coupons).fetchAll(db),
-                taxes: try order.request(for: OrderRecord.taxes).fetchAll(db),
-                payments: payments,
-                cardResults: cardResults
-            )
+        guard let rows = try await database.receiptOrderRows(orderId: orderID) else { return nil }
+        // The journal keeps the terminal's answer as JSON; one that no longer decodes is left off the receipt.
+        let cardResults = rows.cardResults.compactMapValues { json in
+            try? JSONDecoder().decode(PaymentResult.self, from: Data(json.utf8))
         }
+        return ReceiptOrderData(
+            order: rows.order, lines: rows.lines, fees: rows.fees, coupons: rows.coupons, taxes: rows.taxes,
+            payments: rows.payments, cardResults: cardResults)
     }
 
     /// Orders created in `[start, end)`, oldest first, with their payments and taxes.
     func ordersData(from start: Date, to end: Date) async throws -> [ReceiptOrderData] {
-        let ids: [Int64] = try await database.read { db in
-            try OrderRecord.fetchAll(
-                db, sql: "SELECT * FROM \"order\" WHERE createdAt >= ? AND createdAt < ? ORDER BY createdAt, id",
-                arguments: [start, end]
-            ).compactMap(\.id)
-        }
+        let ids = try await database.orderIDs(createdFrom: start, to: end)
         var result: [ReceiptOrderData] = []
         for id in ids {
             if let data = try await orderData(orderID: id) { result.append(data) }
@@ -101,29 +79,21 @@ struct ReceiptRepository: Sendable {
 
     /// Stores a new receipt and returns it with its id.
     func insert(_ receipt: ReceiptRecord) async throws -> ReceiptRecord {
-        try await database.performAndSave { db in
-            var copy = receipt
-            try copy.insert(db)
-            return copy
-        }
+        try await database.insertReceipt(receipt)
     }
 
     /// Saves a receipt's changed print state.
     func update(_ receipt: ReceiptRecord) async throws {
-        try await database.performAndSave { db in try receipt.update(db) }
+        try await database.updateReceipt(receipt)
     }
 
     /// One receipt by id.
     func receipt(id: Int64) async throws -> ReceiptRecord? {
-        try await database.read { db in try ReceiptRecord.fetchOne(db, key: id) }
+        try await database.receipt(id: id)
     }
 
     /// An order's receipts, oldest first.
     func receipts(orderID: Int64) async throws -> [ReceiptRecord] {
-        try await database.read { db in
-            try ReceiptRecord.fetchAll(
-                db, sql: "SELECT * FROM receipt WHERE orderId = ? ORDER BY createdAt, id", arguments: [orderID]
-            )
-        }
+        try await database.receipts(orderId: orderID)
     }
 }

@@ -78,35 +78,28 @@ public enum ReceiptSamples {
     /// Inserts the sample sale into a database under the next local number (ids are assigned anew) and returns
     /// that number.
     public static func insertSale(card: Bool, into database: AppDatabase, at date: Date) async throws -> Int64 {
-        try await database.performAndSave { db in
-            let number = try OrderRecord.allocateLocalNumber(in: db)
+        let journalJSON = card ? String(decoding: try JSONEncoder().encode(cardResult()), as: UTF8.self) : nil
+        return try await database.insertOrder { number in
             let sample = sale(card: card, localNumber: number)
             var order = sample.order
-            order.id = nil
             order.clientUUID = ClientUUID(UUID())
             order.createdAt = date
             order.updatedAt = date
-            try order.insert(db)
-            let orderID = order.id!
-            for var line in sample.lines { line.orderId = orderID; try line.insert(db) }
-            for var fee in sample.fees { fee.orderId = orderID; try fee.insert(db) }
-            for var coupon in sample.coupons { coupon.orderId = orderID; try coupon.insert(db) }
-            for var tax in sample.taxes { tax.orderId = orderID; try tax.insert(db) }
-            for var payment in sample.payments {
-                payment.id = nil
-                payment.orderId = orderID
+            var journal: [PaymentJournalRecord] = []
+            let payments = sample.payments.map { payment in
+                var payment = payment
                 payment.createdAt = date
-                if card, let attempt = payment.journalAttemptId {
-                    let json = String(decoding: try JSONEncoder().encode(cardResult()), as: UTF8.self)
-                    let journal = PaymentJournalRecord(
-                        attemptId: attempt, orderId: orderID, readerId: "sim://", amount: payment.amountMoney,
-                        state: .approved, result: json, startedAt: date
-                    )
-                    try journal.insert(db)
+                if let json = journalJSON, let attempt = payment.journalAttemptId {
+                    journal.append(PaymentJournalRecord(
+                        attemptId: attempt, orderId: nil, readerId: "sim://", amount: payment.amountMoney,
+                        state: .approved, result: json, startedAt: date))
                 }
-                try payment.insert(db)
+                return payment
             }
-            return number
+            return OrderInsert(
+                detail: OrderRecordDetail(order: order, lines: sample.lines, fees: sample.fees, coupons: sample.coupons,
+                                          taxes: sample.taxes, payments: payments),
+                journal: journal)
         }
     }
 }

@@ -1,4 +1,3 @@
-import Hardware
 import Storage
 
 /// A printed (or failed and stored) receipt and the job that printed it.
@@ -6,7 +5,12 @@ public struct ReceiptPrintOutcome: Sendable {
     /// The receipt as stored after printing.
     public var receipt: ReceiptRecord
     /// The print job.
-    public var job: PrintJobResult
+    public var job: PrintJobOutcome
     /// Problems with the merchant's templates, if any (the bundled template was used).
     public var warnings: [ReceiptTemplateError]
+}
+
+extension ReceiptRecord {
+    /// The stored receipt's id (to print it), for modules that see only Yosemite.
+    public var receiptID: Int64? { id }
 }

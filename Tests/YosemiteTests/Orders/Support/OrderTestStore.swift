@@ -55,7 +55,7 @@ final class OrderTestStore {
         await dispatcher.result { OrderAction.previewTotals(cart: cart, reply: $0) }
     }
 
-    func list(_ filter: OrderHistoryFilter = .init()) async -> Result<[LocalOrder], OrderError> {
+    func list(_ filter: OrderQuery = .init()) async -> Result<[LocalOrder], OrderError> {
         await dispatcher.result { OrderAction.listOrders(filter: filter, reply: $0) }
     }
 
