@@ -14,15 +14,15 @@ extension DemoFiscalEndToEndTests {
     func cashMovements_signedAndExportedWithTheirBusinessCases() async throws {
         defer { data.remove() }
         // Given the demo store
-        #expect(try pos([]).status == 0)
+        #expect(try await pos([]).status == 0)
 
         // When a shift opens with a float, cash goes in, a sale is made, cash goes out and the shift closes
-        let open = try pos(["shift", "open", "--float", "50.00"])
+        let open = try await pos(["shift", "open", "--float", "50.00"])
         #expect(open.status == 0, "\(open.stderr)")
-        #expect(try pos(["shift", "cash-in", "20.00", "--reason", "change"]).status == 0)
-        _ = try sell(["--item", "COF-ESP", "--pay", "cash"])
-        #expect(try pos(["shift", "cash-out", "10.00", "--reason", "bank"]).status == 0)
-        let close = try pos(["shift", "close", "--counted", "62.20"])
+        #expect(try await pos(["shift", "cash-in", "20.00", "--reason", "change"]).status == 0)
+        _ = try await sell(["--item", "COF-ESP", "--pay", "cash"])
+        #expect(try await pos(["shift", "cash-out", "10.00", "--reason", "bank"]).status == 0)
+        let close = try await pos(["shift", "close", "--counted", "62.20"])
         #expect(close.status == 0, "\(close.stderr)")
 
         // Then each movement is its own signed Bon: no VAT amounts, the cash payment (negative for cash out)
@@ -46,7 +46,7 @@ extension DemoFiscalEndToEndTests {
                          "Beleg^0.00_0.00_0.00_0.00_0.00^-10.00:Bar"])
         #expect(try await environment.database.unsettledFiscalMovements().isEmpty)
         // And pos fiscal status counts them beside the sale
-        let status = try pos(["fiscal", "status", "--json"])
+        let status = try await pos(["fiscal", "status", "--json"])
         #expect(status.status == 0, "\(status.stderr)")
         let counts = try #require((try JSONSerialization.jsonObject(with: status.stdout) as? [String: Any])?["counts"] as? [String: Any])
         #expect(counts["signed"] as? Int == 1, "the sale")
@@ -56,7 +56,7 @@ extension DemoFiscalEndToEndTests {
 
         // And the export pos writes has them with their business cases, as dsfinvk builds them
         let folder = self.data.url.appendingPathComponent("export")
-        let written = try pos(["fiscal", "export", "--from", Self.today(), "--to", Self.today(), folder.path])
+        let written = try await pos(["fiscal", "export", "--from", Self.today(), "--to", Self.today(), folder.path])
         #expect(written.status == 0, "\(written.stderr)")
         let cases = try String(contentsOf: folder.appendingPathComponent("businesscases.csv"), encoding: .utf8)
         for name in ["Anfangsbestand", "Einzahlung", "Auszahlung", "Umsatz"] {

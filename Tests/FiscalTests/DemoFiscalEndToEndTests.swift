@@ -2,6 +2,8 @@ import Crypto
 import Foundation
 import POSFoundation
 import Storage
+import Subprocess
+import SystemPackage
 import Testing
 import TSESimulator
 import Yosemite
@@ -41,46 +43,51 @@ struct DemoFiscalEndToEndTests {
         data = try TestDataDirectory()
     }
 
-    /// Runs `pos ARGS --data-dir DATA` to its end, its output in files (no pipe to fill, nothing inherited).
-    func pos(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Outcome {
-        let out = data.url.appendingPathComponent("out-\(UUID().uuidString)")
-        let err = data.url.appendingPathComponent("err-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: out); try? FileManager.default.removeItem(at: err) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.executable)
-        process.arguments = arguments + ["--data-dir", data.url.path]
-        var environment = ProcessInfo.processInfo.environment
-        environment["CUPS_SERVER"] = data.url.appendingPathComponent("no-cups.sock").path
-        environment.removeValue(forKey: "POS_APP_PASSWORD")
-        environment.removeValue(forKey: "POS_FISKALY_API_SECRET")
-        for (key, value) in extra { environment[key] = value }
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, stdout: try Data(contentsOf: out),
-                       stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+    /// Runs `pos ARGS --data-dir DATA` to its end through swift-subprocess: standard input is /dev/null, no other
+    /// descriptor is inherited, and the exit is awaited off the concurrency pool. A child still running after
+    /// five minutes is a hang: the run is cancelled, which kills it, and the test fails.
+    func pos(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> Outcome {
+        var overrides: [Subprocess.Environment.Key: String?] = [
+            "CUPS_SERVER": data.url.appendingPathComponent("no-cups.sock").path,
+            "POS_APP_PASSWORD": nil, "POS_FISKALY_API_SECRET": nil,
+        ]
+        for (key, value) in extra { overrides[Subprocess.Environment.Key(stringLiteral: key)] = value }
+        let executable = FilePath(Self.executable)
+        let all = Arguments(arguments + ["--data-dir", data.url.path])
+        let environment = Subprocess.Environment.inherit.updating(overrides)
+        let run = Task {
+            try await Subprocess.run(
+                .path(executable), arguments: all, environment: environment,
+                output: .data(limit: 64 << 20), error: .string(limit: 16 << 20))
+        }
+        let deadline = Task {
+            try await Task.sleep(for: .seconds(300))
+            run.cancel()
+        }
+        defer { deadline.cancel() }
+        let result = try await run.value
+        let status: Int32 = switch result.terminationStatus {
+        case .exited(let code): code
+        case .signaled(let signal): 128 + signal
+        }
+        return Outcome(status: status, stdout: result.standardOutput, stderr: result.standardError ?? "")
     }
 
     /// Sells and returns the order's local number (from `--json`).
-    func sell(_ arguments: [String]) throws -> Int {
-        let sale = try pos(["sell"] + arguments + ["--json"])
+    func sell(_ arguments: [String]) async throws -> Int {
+        let sale = try await pos(["sell"] + arguments + ["--json"])
         #expect(sale.status == 0, "pos sell \(arguments): \(sale.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: sale.stdout) as? [String: Any])
         return try #require((report["order"] as? [String: Any])?["localNumber"] as? Int)
     }
 
     /// Parks a new cart and voids it; returns the sale id.
-    func parkAndVoid(_ item: String) throws -> Int {
-        let park = try pos(["cart", "park", "--item", item])
+    func parkAndVoid(_ item: String) async throws -> Int {
+        let park = try await pos(["cart", "park", "--item", item])
         #expect(park.status == 0, "\(park.stderr)")
         let match = try #require(park.text.firstMatch(of: /Sale (\d+)/))
         let id = try #require(Int(match.1))
-        let void = try pos(["cart", "void", String(id)])
+        let void = try await pos(["cart", "void", String(id)])
         #expect(void.status == 0, "\(void.stderr)")
         return id
     }
@@ -152,13 +159,13 @@ struct DemoFiscalEndToEndTests {
     func demoSales_signedPrintedVerifiedExported() async throws {
         defer { data.remove() }
         // Given the demo store
-        #expect(try pos([]).status == 0)
+        #expect(try await pos([]).status == 0)
 
         // When a card sale, a split sale (cash + card) and a voided sale are made, and the shift is closed
-        let card = try sell(["--item", "COF-ESP", "--item", "BAK-CRO:2", "--pay", "card", "--reader", "sim://"])
-        let split = try sell(["--item", "COF-CAP:3", "--pay", "cash:5.00", "--pay", "card", "--reader", "sim://"])
-        _ = try parkAndVoid("COF-LAT")
-        let close = try pos(["shift", "close", "--counted", "5.00"])
+        let card = try await sell(["--item", "COF-ESP", "--item", "BAK-CRO:2", "--pay", "card", "--reader", "sim://"])
+        let split = try await sell(["--item", "COF-CAP:3", "--pay", "cash:5.00", "--pay", "card", "--reader", "sim://"])
+        _ = try await parkAndVoid("COF-LAT")
+        let close = try await pos(["shift", "close", "--counted", "5.00"])
         #expect(close.status == 0, "\(close.stderr)")
 
         // Then every sale is signed, the voided one as AVBelegabbruch, with the simulator's key
@@ -191,7 +198,7 @@ struct DemoFiscalEndToEndTests {
         // And each receipt (text and ESC/POS) carries the mandatory fields and the QR code; the reprint too, as COPY
         for (order, receipt) in [(card, receipts[0]), (split, receipts[1])] {
             let signature = try #require(receipt.signature)
-            let text = try pos(["receipt", "show", String(order)])
+            let text = try await pos(["receipt", "show", String(order)])
             #expect(text.status == 0, "\(text.stderr)")
             let squeezed = Self.squeezed(text.text)
             for field in ["Registerserial", "TSEserial", "TSEtransaction", "Signaturecounter", "Start", "End",
@@ -205,17 +212,17 @@ struct DemoFiscalEndToEndTests {
                 #expect(squeezed.contains(value), "receipt \(order) lacks \(value)")
             }
             #expect(signature.qrCodeData.hasPrefix("V0;POS-DEMO-1;Kassenbeleg-V1;Beleg^"))
-            let escpos = try pos(["receipt", "show", String(order), "--format", "escpos"])
+            let escpos = try await pos(["receipt", "show", String(order), "--format", "escpos"])
             #expect(escpos.stdout.range(of: Data(signature.qrCodeData.utf8)) != nil, "the ESC/POS receipt lacks the QR code")
             let originals = data.url.appendingPathComponent("originals-\(order)")
-            let print = try pos(["receipt", "print", String(order), "--printer", "file:\(originals.path)"])
+            let print = try await pos(["receipt", "print", String(order), "--printer", "file:\(originals.path)"])
             #expect(print.status == 0, "\(print.stderr)")
             let original = try String(contentsOf: originals.appendingPathComponent(
                 try #require(try FileManager.default.contentsOfDirectory(atPath: originals.path).first)), encoding: .utf8)
             #expect(!original.contains("COPY"))
             #expect(Self.squeezed(original).contains(signature.signature))
             let copies = data.url.appendingPathComponent("copies-\(order)")
-            let reprint = try pos(["receipt", "reprint", String(order), "--printer", "file:\(copies.path)"])
+            let reprint = try await pos(["receipt", "reprint", String(order), "--printer", "file:\(copies.path)"])
             #expect(reprint.status == 0, "\(reprint.stderr)")
             let printed = try FileManager.default.contentsOfDirectory(atPath: copies.path)
             let copyText = try String(contentsOf: copies.appendingPathComponent(try #require(printed.first)), encoding: .utf8)
@@ -226,7 +233,7 @@ struct DemoFiscalEndToEndTests {
 
         // And the export pos writes matches dsfinvk's for the same sales
         let folder = data.url.appendingPathComponent("export")
-        let written = try pos(["fiscal", "export", "--from", Self.today(), "--to", Self.today(), folder.path])
+        let written = try await pos(["fiscal", "export", "--from", Self.today(), "--to", Self.today(), folder.path])
         #expect(written.status == 0, "\(written.stderr)")
         #expect(written.text.contains("1 closing(s), 3 receipt(s)"))
         try await expectExportMatchesOracle(export, written: folder)
@@ -236,32 +243,32 @@ struct DemoFiscalEndToEndTests {
     func tseOutage_salesGoOnAndTheOutageIsRecorded() async throws {
         defer { data.remove() }
         // Given the demo store with its TSE switched off
-        #expect(try pos([]).status == 0)
-        #expect(try pos(["fiscal", "simulate-outage", "on"]).status == 0)
+        #expect(try await pos([]).status == 0)
+        #expect(try await pos(["fiscal", "simulate-outage", "on"]).status == 0)
 
         // When two sales are made
-        let cash = try sell(["--item", "COF-FIL", "--pay", "cash"])
-        let card = try sell(["--item", "BAK-PAC:2", "--pay", "card", "--reader", "sim://"])
+        let cash = try await sell(["--item", "COF-FIL", "--pay", "cash"])
+        let card = try await sell(["--item", "BAK-PAC:2", "--pay", "card", "--reader", "sim://"])
 
         // Then both receipts say the TSE failed, and pos status shows the outage
         for order in [cash, card] {
-            let receipt = try pos(["receipt", "show", String(order)])
+            let receipt = try await pos(["receipt", "show", String(order)])
             #expect(receipt.text.contains("TSE FAILED (TSE ausgefallen)"), "receipt \(order):\n\(receipt.text)")
             #expect(!receipt.text.contains("Signature counter"))
         }
-        let status = try pos(["status"])
+        let status = try await pos(["status"])
         #expect(status.text.contains("TSE OUTAGE since"), "\(status.text)")
-        let fiscal = try pos(["fiscal", "status", "--json"])
+        let fiscal = try await pos(["fiscal", "status", "--json"])
         let report = try #require(try JSONSerialization.jsonObject(with: fiscal.stdout) as? [String: Any])
         #expect((report["openOutage"] as? [String: Any])?["cause"] as? String == "the simulated TSE is switched off")
         #expect((report["counts"] as? [String: Any])?["failed"] as? Int == 2)
 
         // When the TSE answers again, a third sale is signed and the outage ends; the shift closes
-        #expect(try pos(["fiscal", "simulate-outage", "off"]).status == 0)
-        let third = try sell(["--item", "COF-ESP", "--pay", "cash"])
-        #expect(Self.squeezed(try pos(["receipt", "show", String(third)]).text).contains("Signaturecounter"))
-        #expect(!(try pos(["status"]).text.contains("TSE OUTAGE")))
-        #expect(try pos(["shift", "close", "--counted", "9.10"]).status == 0)
+        #expect(try await pos(["fiscal", "simulate-outage", "off"]).status == 0)
+        let third = try await sell(["--item", "COF-ESP", "--pay", "cash"])
+        #expect(Self.squeezed(try await pos(["receipt", "show", String(third)]).text).contains("Signaturecounter"))
+        #expect(!(try await pos(["status"]).text.contains("TSE OUTAGE")))
+        #expect(try await pos(["shift", "close", "--counted", "9.10"]).status == 0)
 
         // Then the outage is recorded with its start and end, and the export has TSE_TA_FEHLER for both sales,
         // which were never signed afterwards
@@ -269,7 +276,7 @@ struct DemoFiscalEndToEndTests {
         let outages = try await environment.database.fiscalOutages()
         #expect(outages.count == 1 && outages[0].endedAt != nil)
         let folder = data.url.appendingPathComponent("export")
-        let written = try pos(["fiscal", "export", "--from", Self.today(), "--to", Self.today(), folder.path])
+        let written = try await pos(["fiscal", "export", "--from", Self.today(), "--to", Self.today(), folder.path])
         #expect(written.status == 0, "\(written.stderr)")
         let rows = DSFinVKExportTests.parseCSV(try String(contentsOf: folder.appendingPathComponent("transactions_tse.csv"), encoding: .utf8))
         let header = try #require(rows.first)
@@ -287,17 +294,17 @@ struct DemoFiscalEndToEndTests {
     func pendingFinish_settledOnceWithTheSameSignature() async throws {
         defer { data.remove() }
         // Given a signed sale
-        #expect(try pos([]).status == 0)
-        _ = try sell(["--item", "COF-ESP", "--pay", "cash"])
+        #expect(try await pos([]).status == 0)
+        _ = try await sell(["--item", "COF-ESP", "--pay", "cash"])
         let environment = try environment()
         let signed = try #require(try await environment.database.fiscalTransaction(saleId: 1))
         #expect(signed.state == .signed)
         let counterBefore = try PersistentFiscalSigner(directory: data.url, clientSerial: "").snapshot().signatureCounter
 
         // When the process is taken to have died after the TSE signed and before the signature was recorded
-        try DSFinVKOracleSQL.execute("UPDATE fiscalTransaction SET state = 'finishing', signature = NULL WHERE saleId = 1",
+        try await DSFinVKOracleSQL.execute("UPDATE fiscalTransaction SET state = 'finishing', signature = NULL WHERE saleId = 1",
                                      database: data.url.appendingPathComponent("pos.sqlite").path)
-        let status = try pos(["fiscal", "status", "--json"])
+        let status = try await pos(["fiscal", "status", "--json"])
         #expect(status.status == 0, "\(status.stderr)")
 
         // Then the next start records the TSE's one signature; the TSE signed nothing more
@@ -307,26 +314,26 @@ struct DemoFiscalEndToEndTests {
         #expect(try PersistentFiscalSigner(directory: data.url, clientSerial: "").snapshot().signatureCounter == counterBefore)
 
         // When the process is taken to have died between completeSale and the finish call (the row still active)
-        try DSFinVKOracleSQL.execute("UPDATE fiscalTransaction SET state = 'active', signature = NULL, receiptData = NULL WHERE saleId = 1",
+        try await DSFinVKOracleSQL.execute("UPDATE fiscalTransaction SET state = 'active', signature = NULL, receiptData = NULL WHERE saleId = 1",
                                      database: data.url.appendingPathComponent("pos.sqlite").path)
-        #expect(try pos(["fiscal", "status"]).status == 0)
+        #expect(try await pos(["fiscal", "status"]).status == 0)
         // Then the completed sale is finished once: the TSE's one signature again
         #expect(try await environment.database.fiscalTransaction(saleId: 1)?.signature == signed.signature)
 
         // When a parked sale's start answer was lost, and a voided sale's cancel answer was lost
-        let parked = try pos(["cart", "park", "--item", "COF-LAT"])
+        let parked = try await pos(["cart", "park", "--item", "COF-LAT"])
         let parkedMatch = try #require(parked.text.firstMatch(of: /Sale (\d+)/))
         let parkedId = try #require(Int(parkedMatch.1))
         let started = try #require(try await environment.database.fiscalTransaction(saleId: Int64(parkedId)))
-        let voidedId = try parkAndVoid("BAK-CRO")
+        let voidedId = try await parkAndVoid("BAK-CRO")
         let cancelled = try #require(try await environment.database.fiscalTransaction(saleId: Int64(voidedId)))
         #expect(started.state == .active && cancelled.state == .cancelled)
-        try DSFinVKOracleSQL.execute("UPDATE fiscalTransaction SET state = 'starting', \"transaction\" = NULL WHERE saleId = \(parkedId)",
+        try await DSFinVKOracleSQL.execute("UPDATE fiscalTransaction SET state = 'starting', \"transaction\" = NULL WHERE saleId = \(parkedId)",
                                      database: data.url.appendingPathComponent("pos.sqlite").path)
-        try DSFinVKOracleSQL.execute("UPDATE fiscalTransaction SET state = 'cancelling', signature = NULL WHERE saleId = \(voidedId)",
+        try await DSFinVKOracleSQL.execute("UPDATE fiscalTransaction SET state = 'cancelling', signature = NULL WHERE saleId = \(voidedId)",
                                      database: data.url.appendingPathComponent("pos.sqlite").path)
         let counter = try PersistentFiscalSigner(directory: data.url, clientSerial: "").snapshot().signatureCounter
-        #expect(try pos(["fiscal", "status"]).status == 0)
+        #expect(try await pos(["fiscal", "status"]).status == 0)
 
         // Then the parked sale has its same open transaction, the voided one its one AVBelegabbruch signature
         let restarted = try #require(try await environment.database.fiscalTransaction(saleId: Int64(parkedId)))
@@ -341,16 +348,12 @@ struct DemoFiscalEndToEndTests {
 enum DSFinVKOracleSQL {
     struct Failure: Error, CustomStringConvertible { var description: String }
 
-    static func execute(_ statement: String, database: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", "import sqlite3, sys\nc = sqlite3.connect(sys.argv[1])\nwith c:\n    c.execute(sys.argv[2])",
-                             database, statement]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw Failure(description: "python3 sqlite3 failed: \(statement)") }
+    static func execute(_ statement: String, database: String) async throws {
+        let result = try await Subprocess.run(
+            .path(FilePath("/usr/bin/python3")),
+            arguments: ["-c", "import sqlite3, sys\nc = sqlite3.connect(sys.argv[1])\nwith c:\n    c.execute(sys.argv[2])",
+                        database, statement],
+            output: .discarded, error: .discarded)
+        guard result.terminationStatus.isSuccess else { throw Failure(description: "python3 sqlite3 failed: \(statement)") }
     }
 }

@@ -15,32 +15,32 @@ extension DemoFiscalEndToEndTests {
     func refund_signedAsItsOwnTransaction() async throws {
         defer { data.remove() }
         // Given the demo store and a cash sale at 19 % (2.20) and 7 % (3.60)
-        #expect(try pos([]).status == 0)
-        let order = try sell(["--item", "COF-ESP", "--item", "BAK-CRO:2", "--pay", "cash"])
+        #expect(try await pos([]).status == 0)
+        let order = try await sell(["--item", "COF-ESP", "--item", "BAK-CRO:2", "--pay", "cash"])
 
         // When 2.00 of it is refunded in cash, then the rest with the TSE switched off
-        let first = try pos(["refund", String(order), "--amount", "2.00"])
+        let first = try await pos(["refund", String(order), "--amount", "2.00"])
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(try pos(["fiscal", "simulate-outage", "on"]).status == 0)
-        let second = try pos(["refund", String(order)])
+        #expect(try await pos(["fiscal", "simulate-outage", "on"]).status == 0)
+        let second = try await pos(["refund", String(order)])
         #expect(second.status == 0, "the TSE never stops a refund: \(second.stderr)")
-        #expect(try pos(["fiscal", "simulate-outage", "off"]).status == 0)
-        #expect(try pos(["fiscal", "status"]).status == 0, "finds the TSE back: the outage ends")
+        #expect(try await pos(["fiscal", "simulate-outage", "off"]).status == 0)
+        #expect(try await pos(["fiscal", "status"]).status == 0, "finds the TSE back: the outage ends")
         // And pos fiscal status counts the refunds beside the sale: one signed, one failed in the outage
-        let status = try pos(["fiscal", "status", "--json"])
+        let status = try await pos(["fiscal", "status", "--json"])
         #expect(status.status == 0, "\(status.stderr)")
         let counts = try #require((try JSONSerialization.jsonObject(with: status.stdout) as? [String: Any])?["counts"] as? [String: Any])
         #expect(counts["signed"] as? Int == 1, "the sale")
         let refunds = try #require(counts["refunds"] as? [String: Any], "\(counts)")
         #expect(refunds["signed"] as? Int == 1 && refunds["failed"] as? Int == 1 && refunds["pending"] as? Int == 0, "\(refunds)")
         #expect((counts["cashMovements"] as? [String: Any])?["signed"] as? Int == 0)
-        #expect(try pos(["fiscal", "status"]).text.contains("Refunds: signed: 1, unsigned during outages: 1, pending: 0"))
+        #expect(try await pos(["fiscal", "status"]).text.contains("Refunds: signed: 1, unsigned during outages: 1, pending: 0"))
 
         // Then the first refund is signed as a Beleg with negative amounts per rate and a negative cash payment
         let environment = try environment()
         let movements = try await environment.database.unsettledFiscalMovements()
         #expect(movements.isEmpty)
-        let close = try pos(["shift", "close", "--counted", "0.00"])
+        let close = try await pos(["shift", "close", "--counted", "0.00"])
         #expect(close.status == 0, "\(close.stderr)")
         let export = try await FiscalService(environment: environment)
             .export(from: Date(timeIntervalSinceNow: -86_400), to: Date(timeIntervalSinceNow: 86_400))
@@ -64,9 +64,9 @@ extension DemoFiscalEndToEndTests {
 
         // And a refund whose signature was lost (crash) is settled on the next start with the same signature
         let counter = try PersistentFiscalSigner(directory: data.url, clientSerial: "").snapshot().signatureCounter
-        try DSFinVKOracleSQL.execute("UPDATE fiscalMovement SET state = 'finishing', signature = NULL WHERE id = 1",
+        try await DSFinVKOracleSQL.execute("UPDATE fiscalMovement SET state = 'finishing', signature = NULL WHERE id = 1",
                                      database: data.url.appendingPathComponent("pos.sqlite").path)
-        #expect(try pos(["fiscal", "status"]).status == 0)
+        #expect(try await pos(["fiscal", "status"]).status == 0)
         let settled = try await FiscalService(environment: environment)
             .export(from: Date(timeIntervalSinceNow: -86_400), to: Date(timeIntervalSinceNow: 86_400))
         #expect(settled.closings.first?.receipts[1].signature == refund, "signed once: the same signature")
@@ -88,7 +88,7 @@ extension DemoFiscalEndToEndTests {
 
         // And the export pos writes holds the refunds as their own Bons, as dsfinvk builds them
         let folder = data.url.appendingPathComponent("export")
-        let written = try pos(["fiscal", "export", "--from", Self.today(), "--to", Self.today(), folder.path])
+        let written = try await pos(["fiscal", "export", "--from", Self.today(), "--to", Self.today(), folder.path])
         #expect(written.status == 0, "\(written.stderr)")
         #expect(written.text.contains("1 closing(s), 3 receipt(s)"))
         try await expectExportMatchesOracle(settled, written: folder)

@@ -12,19 +12,19 @@ struct RegisterEndToEndTests {
     static let salesPerRegister = 20
 
     /// Logs `runner`'s data directory in as register `id` with cashier `cashier`, the mug in its catalog.
-    func setUp(_ runner: DemoFiscalEndToEndTests, site: String, productID: Int64, id: String, cashier: String) throws {
+    func setUp(_ runner: DemoFiscalEndToEndTests, site: String, productID: Int64, id: String, cashier: String) async throws {
         // K1 chooses its register id at login, K2 afterwards with pos register set
-        let login = try runner.pos(["login", "--site", site, "--username", "manager"] + (id == "K1" ? ["--register", id] : []),
+        let login = try await runner.pos(["login", "--site", site, "--username", "manager"] + (id == "K1" ? ["--register", id] : []),
                                    environment: ["POS_APP_PASSWORD": "register pass"])
         #expect(login.status == 0, "\(login.stderr)")
-        try DSFinVKOracleSQL.execute(
+        try await DSFinVKOracleSQL.execute(
             "INSERT OR REPLACE INTO product (id, name, sku, price, regularPrice, taxClass) VALUES (\(productID), 'Mug', 'MUG', '5.00', '5.00', 'zero-rate')",
             database: runner.data.url.appendingPathComponent("pos.sqlite").path)
         if id != "K1" {
-            let set = try runner.pos(["register", "set", id])
+            let set = try await runner.pos(["register", "set", id])
             #expect(set.status == 0, "\(set.stderr)")
         }
-        #expect(try runner.pos(["register", "show"]).text.contains("Register \(id); receipt numbers \(id)-000001"))
+        #expect(try await runner.pos(["register", "show"]).text.contains("Register \(id); receipt numbers \(id)-000001"))
         try Data("{\"receiptWidth\":42,\"cashierName\":\"\(cashier)\"}".utf8)
             .write(to: runner.data.url.appendingPathComponent(AppEnvironment.FileName.appSettings))
     }
@@ -40,24 +40,24 @@ struct RegisterEndToEndTests {
         woo.seedDemoStore()
         woo.addUser(username: "manager", applicationPassword: "register pass", role: .shopManager)
         let productID = woo.addProduct(name: "Mug", regularPrice: "5.00", taxClass: "zero-rate").id
-        try setUp(first, site: site, productID: productID, id: "K1", cashier: "Anna")
-        try setUp(second, site: site, productID: productID, id: "K2", cashier: "Ben")
-        #expect(try second.pos(["register", "set", "K 2"]).status == 64, "an id with a space is refused as usage")
+        try await setUp(first, site: site, productID: productID, id: "K1", cashier: "Anna")
+        try await setUp(second, site: site, productID: productID, id: "K2", cashier: "Ben")
+        #expect(try await second.pos(["register", "set", "K 2"]).status == 64, "an id with a space is refused as usage")
         let ordersBefore = woo.orders().count
 
         // When each sells 20 times without syncing (offline: pos sell only saves)
         for _ in 0..<Self.salesPerRegister {
-            _ = try first.sell(["--item", "MUG", "--pay", "cash"])
-            _ = try second.sell(["--item", "MUG", "--pay", "cash"])
+            _ = try await first.sell(["--item", "MUG", "--pay", "cash"])
+            _ = try await second.sell(["--item", "MUG", "--pay", "cash"])
         }
         #expect(woo.orders().count == ordersBefore, "nothing reached the store before the sync")
         // And both sync
         for runner in [first, second] {
-            let sync = try runner.pos(["sync"])
+            let sync = try await runner.pos(["sync"])
             #expect(sync.status == 0, "\(sync.stderr)")
         }
         // And sync again (nothing is sent twice)
-        #expect(try first.pos(["sync"]).status == 0)
+        #expect(try await first.pos(["sync"]).status == 0)
 
         // Then the store has the 40 orders once each, with 40 distinct receipt numbers and the register meta
         let orders: [[String: String]] = woo.orders().dropFirst(ordersBefore).map { order in
@@ -80,8 +80,8 @@ struct RegisterEndToEndTests {
 
         // And the receipt shows its register, its receipt number and the sale's cashier, even after the settings
         // change (they are kept with the order)
-        #expect(try second.pos(["register", "set", "K9"]).status == 0)
-        let receipt = try second.pos(["receipt", "show", "7"])
+        #expect(try await second.pos(["register", "set", "K9"]).status == 0)
+        let receipt = try await second.pos(["receipt", "show", "7"])
         #expect(receipt.status == 0, "\(receipt.stderr)")
         let squeezed = DemoFiscalEndToEndTests.squeezed(receipt.text)
         #expect(squeezed.contains("Receiptno.K2-000007"), "\(receipt.text)")
