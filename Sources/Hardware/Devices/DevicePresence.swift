@@ -1,3 +1,5 @@
+import POSFoundation
+
 /// Which USB devices a ``DeviceMonitor`` says are plugged in now, one per USB id: the one place that turns the
 /// monitor's raw adds and removes into "appeared" and "disappeared", and lets a payment wait for its reader to
 /// come back after a replug.

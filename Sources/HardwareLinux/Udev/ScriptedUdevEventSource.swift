@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import POSFoundation
 import Synchronization
 
 /// A TEST HOOK: a ``UdevEventSource`` that reads uevents from a file (a FIFO) instead of libudev's netlink
@@ -21,8 +22,6 @@ import Synchronization
 /// opened again for the next one (a regular file is read once).
 public final class ScriptedUdevEventSource: UdevEventSource {
     private struct State {
-        var subscribers: [Int: AsyncStream<UdevEvent>.Continuation] = [:]
-        var nextID = 0
         var started = false
         var reading = false
         var stopped = false
@@ -31,6 +30,7 @@ public final class ScriptedUdevEventSource: UdevEventSource {
     /// The file events are read from.
     public let path: String
     private let state = Mutex(State())
+    private let events = Broadcast<UdevEvent>(replaysLatest: false, buffering: 256)
 
     public init(path: String) {
         self.path = path
@@ -44,7 +44,7 @@ public final class ScriptedUdevEventSource: UdevEventSource {
     /// Starts reading once started and followed, so no scripted line is read before anyone listens.
     private func readWhenReady() {
         let launch = state.withLock { state -> Bool in
-            guard state.started, !state.reading, !state.stopped, !state.subscribers.isEmpty else { return false }
+            guard state.started, !state.reading, !state.stopped, events.hasSubscribers else { return false }
             state.reading = true
             return true
         }
@@ -55,29 +55,12 @@ public final class ScriptedUdevEventSource: UdevEventSource {
     }
 
     public func stop() {
-        let subscribers = state.withLock { state in
-            state.stopped = true
-            defer { state.subscribers = [:] }
-            return Array(state.subscribers.values)
-        }
-        for subscriber in subscribers { subscriber.finish() }
+        state.withLock { $0.stopped = true }
+        events.finish()
     }
 
     public func rawEvents() -> AsyncStream<UdevEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: UdevEvent.self, bufferingPolicy: .bufferingNewest(256))
-        let id: Int? = state.withLock { state in
-            guard !state.stopped else { return nil }
-            state.nextID += 1
-            state.subscribers[state.nextID] = continuation
-            return state.nextID
-        }
-        guard let id else {
-            continuation.finish()
-            return stream
-        }
-        continuation.onTermination = { [weak self] _ in
-            _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
-        }
+        let stream = events.subscribe()
         readWhenReady()
         return stream
     }
@@ -105,8 +88,7 @@ public final class ScriptedUdevEventSource: UdevEventSource {
             while fgets(&buffer, Int32(buffer.count), file) != nil {
                 let line = String(cString: buffer).trimmingCharacters(in: .whitespacesAndNewlines)
                 guard let event = Self.parse(line) else { continue }
-                let subscribers = state.withLock { Array($0.subscribers.values) }
-                for subscriber in subscribers { subscriber.yield(event) }
+                events.send(event)
             }
             fclose(file)
             // A regular file is read once; only a FIFO waits for its next writer.

@@ -1,6 +1,7 @@
 import Foundation
 import Hardware
 import Logging
+import POSFoundation
 import Storage
 import Synchronization
 
@@ -25,8 +26,6 @@ public final class SessionEventHub: Sendable {
 
     private struct State {
         var current = SessionEvent()
-        var nextID = 0
-        var subscribers: [Int: AsyncStream<SessionEvent>.Continuation] = [:]
         var tasks: [Task<Void, Never>] = []
         var started = false
         var stopped = false
@@ -34,6 +33,8 @@ public final class SessionEventHub: Sendable {
     }
 
     private let state = Mutex(State())
+    /// The subscribers: each gets the current value first.
+    private let broadcast: Broadcast<SessionEvent>
 
     init(environment: AppEnvironment, isDemo: Bool, connectivity: ConnectivityMonitor = ConnectivityMonitor()) {
         self.connectivity = connectivity
@@ -41,28 +42,17 @@ public final class SessionEventHub: Sendable {
         presence = environment.deviceMonitor.map(DevicePresence.init(monitor:))
         logger = environment.logger
         self.isDemo = isDemo
-        if isDemo { state.withLock { $0.current.connectivity = .demo } }
+        var initial = SessionEvent()
+        if isDemo { initial.connectivity = .demo }
+        state.withLock { $0.current = initial }
+        broadcast = Broadcast(replaysLatest: true, initial: initial, buffering: 32)
     }
 
     deinit { stop() }
 
     /// The current session event, then every change, until the session ends (the stream then finishes).
     public func events() -> AsyncStream<SessionEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: SessionEvent.self, bufferingPolicy: .bufferingNewest(32))
-        let id: Int? = state.withLock { state in
-            guard !state.stopped else { return nil }
-            state.nextID += 1
-            state.subscribers[state.nextID] = continuation
-            continuation.yield(state.current)
-            return state.nextID
-        }
-        guard let id else {
-            continuation.finish()
-            return stream
-        }
-        continuation.onTermination = { [weak self] _ in
-            _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
-        }
+        let stream = broadcast.subscribe()
         start()
         return stream
     }
@@ -72,16 +62,13 @@ public final class SessionEventHub: Sendable {
 
     /// Ends the session's stream: every source stops and every subscriber's stream finishes.
     func stop() {
-        let (tasks, subscribers) = state.withLock { state in
+        let tasks = state.withLock { state in
             state.stopped = true
-            defer {
-                state.tasks = []
-                state.subscribers = [:]
-            }
-            return (state.tasks, Array(state.subscribers.values))
+            defer { state.tasks = [] }
+            return state.tasks
         }
         tasks.forEach { $0.cancel() }
-        subscribers.forEach { $0.finish() }
+        broadcast.finish()
         if let presence { Task { await presence.stop() } }
     }
 
@@ -171,15 +158,14 @@ public final class SessionEventHub: Sendable {
 
     /// Changes the current value and hands it to the subscribers when it changed.
     private func update(_ change: (inout SessionEvent, inout State) -> Void) {
-        let (event, subscribers) = state.withLock { state -> (SessionEvent?, [AsyncStream<SessionEvent>.Continuation]) in
+        state.withLock { state in
             var event = state.current
             change(&event, &state)
-            guard event != state.current, !state.stopped else { return (nil, []) }
+            guard event != state.current, !state.stopped else { return }
             state.current = event
-            return (event, Array(state.subscribers.values))
+            // Sent under the lock, so subscribers see the changes in the order they were made.
+            broadcast.send(event)
         }
-        guard let event else { return }
-        for subscriber in subscribers { subscriber.yield(event) }
     }
 }
 

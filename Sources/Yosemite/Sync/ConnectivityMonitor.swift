@@ -1,3 +1,4 @@
+import POSFoundation
 import Synchronization
 
 /// Whether the store answered lately: transport failures mark it offline, any answer marks it online.
@@ -15,11 +16,10 @@ public final class ConnectivityMonitor: Sendable {
     private struct Stored {
         var state = State.unknown
         var lastError: String?
-        var nextID = 0
-        var subscribers: [Int: AsyncStream<State>.Continuation] = [:]
     }
 
     private let stored = Mutex(Stored())
+    private let broadcast = Broadcast<State>(replaysLatest: true, initial: .unknown, buffering: 8)
 
     public init() {}
 
@@ -36,27 +36,15 @@ public final class ConnectivityMonitor: Sendable {
     public func markOffline(error: String? = nil) { set(.offline, error: error) }
 
     /// The current state, then every change (a repeated state with the same error is not repeated).
-    public func changes() -> AsyncStream<State> {
-        let (stream, continuation) = AsyncStream.makeStream(of: State.self, bufferingPolicy: .bufferingNewest(8))
-        let id = stored.withLock { stored in
-            stored.nextID += 1
-            stored.subscribers[stored.nextID] = continuation
-            continuation.yield(stored.state)
-            return stored.nextID
-        }
-        continuation.onTermination = { [weak self] _ in
-            _ = self?.stored.withLock { $0.subscribers.removeValue(forKey: id) }
-        }
-        return stream
-    }
+    public func changes() -> AsyncStream<State> { broadcast.subscribe() }
 
     private func set(_ state: State, error: String?) {
-        let subscribers: [AsyncStream<State>.Continuation] = stored.withLock { stored in
-            guard stored.state != state || stored.lastError != error else { return [] }
+        stored.withLock { stored in
+            guard stored.state != state || stored.lastError != error else { return }
             stored.state = state
             stored.lastError = error
-            return Array(stored.subscribers.values)
+            // Sent under the lock, so subscribers see the changes in the order they were made.
+            broadcast.send(state)
         }
-        for subscriber in subscribers { subscriber.yield(state) }
     }
 }
