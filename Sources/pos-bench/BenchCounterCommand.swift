@@ -102,11 +102,10 @@ struct BenchCounterCommand: AsyncParsableCommand {
                         sku: generator.variationSKU(id, 0), price: price, regularPrice: price))
                 }
             }
-            let page = products, variationPage = variations
-            try await environment.database.performAndSave { db in
-                try ProductRecord.upsertPage(page, in: db)
-                try ProductVariationRecord.upsertPage(variationPage, in: db)
-            }
+            // The catalog sync's own bulk write: one transaction per thousand products, the search index kept.
+            _ = try await environment.database.storeCatalogPages(
+                [.products(products, links: [:], unpublished: [])]
+                    + variations.map { .variations([$0], parentId: $0.productId) })
         }
     }
 

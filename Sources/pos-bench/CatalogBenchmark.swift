@@ -66,7 +66,7 @@ struct CatalogBenchmark: Sendable {
                 default: generator.gtin(id)
                 }
             let begin = clock.now
-            let match = try await database.read { db in try BarcodeMatch.lookup(code, in: db) }
+            let match = try await database.barcodeMatch(code)
             lookupTimes.append(begin.duration(to: clock.now))
             if match == nil { misses += 1 }
         }
@@ -78,7 +78,7 @@ struct CatalogBenchmark: Sendable {
             let word = BenchCatalogGenerator.words[Int(random.next() % UInt64(BenchCatalogGenerator.words.count))]
             let prefix = String(word.prefix(2 + Int(random.next() % 3)))
             let begin = clock.now
-            let found = try await database.read { db in try ProductRecord.search(prefix, limit: 20, in: db) }
+            let found = try await database.searchProducts(prefix, limit: 20)
             searchTimes.append(begin.duration(to: clock.now))
             results += found.count
         }

@@ -39,11 +39,7 @@ struct DrainBenchmark {
             site: try SiteAddress(server.site), username: server.username, applicationPassword: server.password))
 
         try await sell(orders, manager)
-        let bodies = try await environment.database.read { db in
-            try OutboxRecord.dueHeads(at: .distantFuture, limit: Int.max, in: db)
-                .filter { $0.kind == .createOrder }.map(\.payload)
-        }
-        try Data(("[" + bodies.joined(separator: ",\n") + "]").utf8).write(to: exportBodies)
+        try await environment.database.exportCreateOrderBodies(to: exportBodies)
         let batch = try await drain(environment, network, batchSize: SyncEngine.Configuration().batchSize)
 
         try await sell(orders, manager)

@@ -100,10 +100,7 @@ struct SyncBenchmark {
             _ = try await manager.dispatch { OrderAction.completeSale(cart: cart, tender: .cash(tendered: nil), reply: $0) }
         }
         let bodies = directory.appendingPathComponent("sync-orders.json")
-        let payloads = try await environment.database.read { db in
-            try OutboxRecord.dueHeads(at: .distantFuture, limit: Int.max, in: db).filter { $0.kind == .createOrder }.map(\.payload)
-        }
-        try Data(("[" + payloads.joined(separator: ",\n") + "]").utf8).write(to: bodies)
+        try await environment.database.exportCreateOrderBodies(to: bodies)
         let network = environment.makeNetwork(Credentials(
             site: try SiteAddress(server.site), username: server.username, applicationPassword: server.password))
         let engine = SyncEngine(environment: environment, network: network, configuration: .init(randomSeed: 1))
