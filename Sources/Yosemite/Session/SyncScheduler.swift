@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import Networking
 
 /// Sends the outbox in the background while a store is logged in: a sync starts when something is pending and
 /// no backoff holds it; after a failure (the store unreachable, or entries left waiting) the next try waits an
@@ -127,11 +126,10 @@ actor SyncScheduler {
 }
 
 extension SyncScheduler {
-    /// The scheduler of a logged-in store: its own ``SyncEngine`` on the store's network, sharing the session's
-    /// connectivity, sending only what is due (entries backing off inside the engine keep their schedule).
-    static func live(environment: AppEnvironment, network: any Network, connectivity: ConnectivityMonitor) -> SyncScheduler {
-        let engine = SyncEngine(environment: environment, network: network, connectivity: connectivity)
-        return SyncScheduler(sync: {
+    /// The scheduler of a logged-in store, on the session's ``SyncEngine`` (the one the sync store drains
+    /// through), sending only what is due (entries backing off inside the engine keep their schedule).
+    static func live(environment: AppEnvironment, engine: SyncEngine) -> SyncScheduler {
+        SyncScheduler(sync: {
             do {
                 let summary = try await engine.sync(maxWait: .zero, makeAllDue: false)
                 return summary.unreachable ? .unreachable : .finished(remaining: summary.remaining)

@@ -84,14 +84,16 @@ public final class AuthenticatedState {
         self.account = account
         let session = SessionEventHub(environment: environment, isDemo: false)
         self.session = session
-        scheduler = SyncScheduler.live(environment: environment, network: network, connectivity: session.connectivity)
+        // One engine per session: the operator's "sync now" and the background scheduler drain through it.
+        let engine = SyncEngine(environment: environment, network: network, connectivity: session.connectivity)
+        scheduler = SyncScheduler.live(environment: environment, engine: engine)
         stores = [
             AccountStore(dispatcher: dispatcher, environment: environment),
             AppSettingsStore(dispatcher: dispatcher, environment: environment),
             StatusStore(dispatcher: dispatcher, environment: environment),
             SettingStore(dispatcher: dispatcher, environment: environment, network: network, siteURL: account.siteURL),
             OrderStore(dispatcher: dispatcher, environment: environment),
-            SyncStore(dispatcher: dispatcher, environment: environment, network: network, connectivity: session.connectivity),
+            SyncStore(dispatcher: dispatcher, environment: environment, engine: engine),
             ProductStore(dispatcher: dispatcher, environment: environment),
             CustomerStore(dispatcher: dispatcher, environment: environment),
             CatalogSyncStore(dispatcher: dispatcher, environment: environment, network: network),

@@ -10,11 +10,17 @@ import Storage
 public final class SyncStore: Store, ActionsProcessor {
     private let engine: SyncEngine
 
-    public init(dispatcher: Dispatcher, environment: AppEnvironment, network: any Network,
-                configuration: SyncEngine.Configuration = SyncEngine.Configuration(),
-                connectivity: ConnectivityMonitor = ConnectivityMonitor()) {
-        engine = SyncEngine(environment: environment, network: network, configuration: configuration,
-                            connectivity: connectivity)
+    public convenience init(dispatcher: Dispatcher, environment: AppEnvironment, network: any Network,
+                            configuration: SyncEngine.Configuration = SyncEngine.Configuration(),
+                            connectivity: ConnectivityMonitor = ConnectivityMonitor()) {
+        self.init(dispatcher: dispatcher, environment: environment,
+                  engine: SyncEngine(environment: environment, network: network, configuration: configuration,
+                                     connectivity: connectivity))
+    }
+
+    /// A store that drains through `engine` (the session's one engine, which its scheduler uses too).
+    init(dispatcher: Dispatcher, environment: AppEnvironment, engine: SyncEngine) {
+        self.engine = engine
         super.init(dispatcher: dispatcher, environment: environment)
     }
 
