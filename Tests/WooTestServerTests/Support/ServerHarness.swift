@@ -58,6 +58,10 @@ final class ServerHarness: Sendable {
         if !query.isEmpty { components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }
         var request = URLRequest(url: components.url!)
         request.httpMethod = method
+        // A connection per request: these tests check routes, and a pooled connection the server closes after
+        // its 5 s keep-alive timeout could be reused just as it closes when a loaded machine stalls a test
+        // between two requests (seen once: "connection reset by peer"). Keep-alive has its own raw-socket tests.
+        request.setValue("close", forHTTPHeaderField: "Connection")
         if let body {
             request.httpBody = Data(body.utf8)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
