@@ -12,6 +12,8 @@ let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package
 let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
 let mustache: Target.Dependency = .product(name: "Mustache", package: "swift-mustache")
 let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")
+/// scrypt, for cashier PINs (Yosemite's `PinHasher`).
+let cryptoExtras: Target.Dependency = .product(name: "_CryptoExtras", package: "swift-crypto")
 let asyncHTTPClient: Target.Dependency = .product(name: "AsyncHTTPClient", package: "async-http-client")
 let nioCore: Target.Dependency = .product(name: "NIOCore", package: "swift-nio")
 let nioPosix: Target.Dependency = .product(name: "NIOPosix", package: "swift-nio")
@@ -77,7 +79,8 @@ let package = Package(
         .target(name: "Hardware", dependencies: ["POSFoundation", logging], swiftSettings: swiftSettings),
         .target(
             name: "Yosemite",
-            dependencies: ["POSFoundation", "Networking", "Storage", "Hardware", "ReceiptTemplates", logging, mustache],
+            dependencies: ["POSFoundation", "Networking", "Storage", "Hardware", "ReceiptTemplates", logging, mustache,
+                           crypto, cryptoExtras],
             swiftSettings: swiftSettings
         ),
         // The bundled receipt templates (Mustache) as a resource bundle; a data dir's templates/ folder overrides them.

@@ -29,6 +29,8 @@ struct POSCommand: AsyncParsableCommand {
             CustomersCommand.self,
             FiscalCommand.self,
             RegisterCommand.self,
+            CashierCommand.self,
+            ReportCommand.self,
             OrdersCommand.self,
             ReaderCommand.self,
             TerminalSimCommand.self,

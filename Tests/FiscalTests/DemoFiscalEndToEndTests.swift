@@ -46,7 +46,8 @@ struct DemoFiscalEndToEndTests {
     /// Runs `pos ARGS --data-dir DATA` to its end through swift-subprocess: standard input is /dev/null, no other
     /// descriptor is inherited, and the exit is awaited off the concurrency pool. A child still running after
     /// five minutes is a hang: the run is cancelled, which kills it, and the test fails.
-    func pos(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> Outcome {
+    /// `input`: lines for its standard input (cashier PINs) instead of /dev/null.
+    func pos(_ arguments: [String], environment extra: [String: String] = [:], input: String? = nil) async throws -> Outcome {
         var overrides: [Subprocess.Environment.Key: String?] = [
             "CUPS_SERVER": data.url.appendingPathComponent("no-cups.sock").path,
             "POS_APP_PASSWORD": nil, "POS_FISKALY_API_SECRET": nil,
@@ -56,7 +57,12 @@ struct DemoFiscalEndToEndTests {
         let all = Arguments(arguments + ["--data-dir", data.url.path])
         let environment = Subprocess.Environment.inherit.updating(overrides)
         let run = Task {
-            try await Subprocess.run(
+            if let input {
+                return try await Subprocess.run(
+                    .path(executable), arguments: all, environment: environment, input: .string(input),
+                    output: .data(limit: 64 << 20), error: .string(limit: 16 << 20))
+            }
+            return try await Subprocess.run(
                 .path(executable), arguments: all, environment: environment,
                 output: .data(limit: 64 << 20), error: .string(limit: 16 << 20))
         }

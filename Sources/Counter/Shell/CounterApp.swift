@@ -33,6 +33,11 @@ public final class CounterApp {
     private var sessionFollower: Task<Void, Never>?
     /// The print system's default printer as last asked, and when.
     private var defaultPrinter: (label: String, at: ContinuousClock.Instant)?
+    /// Cashiers: sign-in, switch (^L), the idle lock and manager approvals (issue 18).
+    public private(set) var gate: CashierGate!
+    /// Locks the counter after the idle time (restarted by every key).
+    private var idleTask: Task<Void, Never>?
+    private var idleLimit: Duration?
 
     /// Creates the shell on the sell screen. The status line follows the session's events
     /// (``StoresManager/sessionEvents()``); in a real store that also starts Yosemite's background sync.
@@ -57,6 +62,9 @@ public final class CounterApp {
             self.followSession()
             self.refreshStatus()
         }
+        let gate = CashierGate(stores: stores) { [weak self] in self?.setNeedsDisplay() }
+        context.requestApproval = { [weak gate] kind in await gate?.requestApproval(kind) }
+        self.gate = gate
         self.context = context
         router = CounterRouter(context: context)
     }
@@ -67,9 +75,18 @@ public final class CounterApp {
         paint()
         refreshStatus()
         followSession()
-        defer { sessionFollower?.cancel(); flushTask?.cancel() }
+        let gate = gate
+        Task { [weak self] in
+            await gate?.start()
+            let settings = try? await self?.context.stores.dispatch { AppSettingsAction.loadAppSettings(reply: $0) }
+            let seconds = settings?.idleLockSeconds ?? 300
+            self?.idleLimit = seconds > 0 ? .seconds(seconds) : nil
+            self?.restartIdleTimer()
+        }
+        defer { sessionFollower?.cancel(); flushTask?.cancel(); idleTask?.cancel() }
         for await timed in screen.keys {
             keysTaken += 1
+            restartIdleTimer()
             if case .resize = timed.key {
                 setNeedsDisplay()
                 continue
@@ -93,12 +110,22 @@ public final class CounterApp {
     /// The shell's own keys: F1 (help), Ctrl-Q (quit, asking first when the cart holds items), and every key while
     /// an overlay is open or the window is too small to use.
     private func shellKey(_ key: KeyEvent) -> ShellKeyOutcome {
+        if gate.isShowing, overlay == nil {
+            if key == .control("q") && cartItems == 0 { return .quit }
+            gate.handle(key)
+            return .handled
+        }
+        if key == .control("l"), gate.policyOn, overlay == nil {
+            gate.switchCashier()
+            return .handled
+        }
         if let overlay {
             switch overlay {
             case .help: self.overlay = nil
             case .confirmQuit:
                 if key == .enter || key == .control("q") { return .quit }
                 if key == .escape { self.overlay = nil }
+            case .cashier: self.overlay = nil
             }
             return .handled
         }
@@ -119,6 +146,17 @@ public final class CounterApp {
     /// How many items the sell screen's cart holds.
     private var cartItems: Int {
         router.sell.interactor.response.lines.reduce(0) { $0 + $1.quantity }
+    }
+
+    /// Restarts the idle countdown; when it runs out with cashiers set up, the gate locks the counter.
+    private func restartIdleTimer() {
+        idleTask?.cancel()
+        guard let idleLimit, gate.policyOn else { return }
+        idleTask = Task { [weak self] in
+            try? await Task.sleep(for: idleLimit)
+            guard !Task.isCancelled else { return }
+            self?.gate.idleLock()
+        }
     }
 
     /// Asks to leave the run loop after the current key.
@@ -192,6 +230,11 @@ public final class CounterApp {
             status.reader = context.readerActivity.label(address: status.reader, connected: status.readerConnected,
                                                          busy: status.readerBusy)
             if status != .loading { summary += " plugged=" + (status.plugged.isEmpty ? "none" : status.plugged.joined(separator: ",")) }
+            if gate.policyOn {
+                status.cashier = gate.signedIn?.name ?? "signed out"
+                summary += " gate=\(gate.stageName) cashier=\(gate.signedIn?.name ?? "-")"
+                if let message = gate.message { summary += " gateMessage=" + String(message.prefix(40).map { $0 == " " ? "_" : $0 }) }
+            }
             StatusBarView.draw(status, title: module.title, in: &canvas, row: 0)
             let area = CanvasRect(row: 1, column: 0, height: size.rows - 2, width: size.columns)
             module.draw(in: &canvas, area: area)
@@ -201,7 +244,11 @@ public final class CounterApp {
                 switch overlay {
                 case .help: summary += " overlay=help"
                 case .confirmQuit(let items): summary += " overlay=quit items=\(items)"
+                case .cashier: summary += " overlay=cashier"
                 }
+            } else if gate.isShowing {
+                ShellOverlay.cashier(lines: gate.lines).draw(screenTitle: module.title, keys: [], in: &canvas, area: area)
+                summary += " overlay=cashier"
             }
         }
         screen.draw(canvas)

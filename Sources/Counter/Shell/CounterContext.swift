@@ -21,6 +21,9 @@ public final class CounterContext {
     public let readerActivity: ReaderActivity
     /// Called after a login moved the session to another store; the shell rebuilds its screens for its settings.
     public internal(set) var sessionChanged: @MainActor (StoreSettings) -> Void = { _ in }
+    /// Asks for a manager's name and PIN when a store refused for want of an approval (issue 18); `nil` when the
+    /// cashier cancels. The shell's ``CashierGate`` answers it.
+    public internal(set) var requestApproval: @MainActor (ApprovalKind) async -> ManagerApproval? = { _ in nil }
 
     /// Creates a context.
     public init(stores: StoresManager, settings: StoreSettings, scanSettings: ScanDetector.Settings = .init(),
@@ -31,6 +34,19 @@ public final class CounterContext {
         self.setNeedsDisplay = setNeedsDisplay
         self.refreshStatus = refreshStatus
         readerActivity = ReaderActivity(onChange: setNeedsDisplay)
+    }
+
+    /// Runs `work` without an approval; when the store answers that a manager must approve, asks for one and runs
+    /// it again with it (a wrong PIN comes back as the store's error).
+    public func approving<T>(
+        _ work: (ManagerApproval?) async throws -> T, needed: (any Error) -> ApprovalKind?
+    ) async throws -> T {
+        do {
+            return try await work(nil)
+        } catch {
+            guard let kind = needed(error), let approval = await requestApproval(kind) else { throw error }
+            return try await work(approval)
+        }
     }
 
     /// Money in the store's currency and format.

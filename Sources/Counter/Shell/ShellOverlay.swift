@@ -5,6 +5,8 @@ public enum ShellOverlay: Hashable, Sendable {
     case help
     /// Ctrl-Q with items in the cart: quit only after Enter.
     case confirmQuit(items: Int)
+    /// Cashiers (issue 18): sign-in, switch, idle lock or a manager's approval (``CashierGate/lines``).
+    case cashier(lines: [String])
 
     /// The smallest terminal the counter lays out every screen and key in: the Linux console's 80×24.
     public static let minimumSize = TerminalSize(rows: 24, columns: 80)
@@ -41,6 +43,8 @@ public enum ShellOverlay: Hashable, Sendable {
                 + ["", "Any key closes this list."]
             // At 80×24 a screen with many keys (Sell) fits only without the blank lines.
             if lines.count + 2 > area.height { lines.removeAll { $0.isEmpty } }
+        case .cashier(let gateLines):
+            lines = gateLines
         case .confirmQuit(let items):
             lines = ["Quit with \(items == 1 ? "1 item" : "\(items) items") in the cart?", "",
                      "Enter  quit", "Esc    stay and finish the sale"]

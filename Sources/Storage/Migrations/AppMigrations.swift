@@ -34,9 +34,11 @@ public enum AppMigrations {
     public static let registers = "v10-registers"
     /// The TSE journal of refunds and cash movements (KassenSichV: every Vorgang is signed).
     public static let fiscalMovements = "v11-fiscal-movements"
+    /// Cashiers with salted, slow-hashed PINs, their sign-ins and the manager approvals (issue 18).
+    public static let cashiers = "v12-cashiers"
 
     /// Every migration name, oldest first.
-    public static let all = [settingsCatalog, ordersOutbox, paymentsReceipts, syncOutbox, cardPayments, shifts, checkout, fiscal, counter, registers, fiscalMovements]
+    public static let all = [settingsCatalog, ordersOutbox, paymentsReceipts, syncOutbox, cardPayments, shifts, checkout, fiscal, counter, registers, fiscalMovements, cashiers]
 
     /// The migrator that brings any earlier database to the current schema.
     public static func makeMigrator() -> DatabaseMigrator {
@@ -52,6 +54,7 @@ public enum AppMigrations {
         migrator.registerMigration(counter, migrate: CounterMigration.migrate)
         migrator.registerMigration(registers, migrate: RegistersMigration.migrate)
         migrator.registerMigration(fiscalMovements, migrate: FiscalMovementsMigration.migrate)
+        migrator.registerMigration(cashiers, migrate: CashiersMigration.migrate)
         return migrator
     }
 }

@@ -31,6 +31,8 @@ public enum CardPaymentError: UserFacingError, Equatable {
     case storeSettingsMissing
     /// The local database failed.
     case storage(StorageError)
+    /// Cashiers are set up and this needs a manager's PIN (issue 18); nothing was charged or refunded.
+    case cashier(CashierError)
 
     public var message: String {
         switch self {
@@ -51,6 +53,7 @@ public enum CardPaymentError: UserFacingError, Equatable {
         case .readerBusy(let reader, let holder): "The card reader \(reader) is busy with \(Self.describe(holder))."
         case .storeSettingsMissing: "The store's settings are not on this counter yet."
         case .storage(let error): "The local database failed: \(error.clause)"
+        case .cashier(let error): error.message
         }
     }
 
@@ -71,6 +74,7 @@ public enum CardPaymentError: UserFacingError, Equatable {
             "Nothing was started. Wait until that operation ends on the terminal (or its process stops), then try again."
         case .storeSettingsMissing: "Log in (`pos login`) while the store is reachable, once."
         case .storage(let error): error.suggestion(otherwise: "Check the disk, then try again.")
+        case .cashier(let error): error.recoverySuggestion
         }
     }
 

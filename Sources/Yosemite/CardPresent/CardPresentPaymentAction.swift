@@ -27,14 +27,15 @@ public enum CardPresentPaymentAction: Action {
     /// Asks the terminal to cancel the running operation (it may be too late; the operation then completes).
     case cancel(reply: Reply<Void>)
     /// Refunds a paid order (all of it when `amount` is nil): to the card on the terminal for card orders, in cash
-    /// otherwise; then the WooCommerce refund record through the outbox.
+    /// otherwise; then the WooCommerce refund record through the outbox. With cashiers set up, `approval` must be
+    /// a manager's (issue 18; refunds, reversals and refunds without a sale alike).
     case refund(
-        orderId: Int64, amount: Money?, reader: String?, prompts: @Sendable (CardPrompt) -> Void,
-        reply: Reply<CardRefund>
+        orderId: Int64, amount: Money?, reader: String?, approval: ManagerApproval? = nil,
+        prompts: @Sendable (CardPrompt) -> Void, reply: Reply<CardRefund>
     )
     /// Reverses the last approved payment on the reader, and queues its refund record.
     case reverseLast(
-        reader: String?, prompts: @Sendable (CardPrompt) -> Void,
+        reader: String?, approval: ManagerApproval? = nil, prompts: @Sendable (CardPrompt) -> Void,
         reply: Reply<CardRefund>
     )
     /// Takes a card payment for no sale (`pos reader pay`), journalled; see docs/card-payments.md.
@@ -44,13 +45,14 @@ public enum CardPresentPaymentAction: Action {
     )
     /// Refunds an amount to the card presented, for no order, journalled.
     case refundWithoutSale(
-        amount: Money, reader: String?, prompts: @Sendable (CardPrompt) -> Void,
+        amount: Money, reader: String?, approval: ManagerApproval? = nil, prompts: @Sendable (CardPrompt) -> Void,
         reply: Reply<CardRefund>
     )
     /// Reverses the payment with that terminal receipt number, journalled; `amount` only for a payment this
     /// counter did not journal.
     case reverse(
-        receipt: Int, amount: Money?, reader: String?, prompts: @Sendable (CardPrompt) -> Void,
+        receipt: Int, amount: Money?, reader: String?, approval: ManagerApproval? = nil,
+        prompts: @Sendable (CardPrompt) -> Void,
         reply: Reply<CardRefund>
     )
     /// Closes the terminal's batch, journalled.

@@ -34,15 +34,19 @@ public final class CardPresentPaymentsStore: Store, ActionsProcessor {
         case let .cancel(reply):
             await coordinator.cancel()
             return reply()
-        case let .refund(orderId, amount, reader, prompts, reply):
+        case let .refund(orderId, amount, reader, approval, prompts, reply):
+            try await approve(approval, reference: "order \(orderId)", amount: amount)
             return reply(try await coordinator.refund(orderId: orderId, amount: amount, reader: reader, progress: prompts))
-        case let .reverseLast(reader, prompts, reply):
+        case let .reverseLast(reader, approval, prompts, reply):
+            try await approve(approval, reference: "last card payment", amount: nil)
             return reply(try await coordinator.reverseLast(reader: reader, progress: prompts))
         case let .payWithoutSale(amount, reference, reader, prompts, reply):
             return reply(try await coordinator.payWithoutSale(amount: amount, reference: reference, reader: reader, progress: prompts))
-        case let .refundWithoutSale(amount, reader, prompts, reply):
+        case let .refundWithoutSale(amount, reader, approval, prompts, reply):
+            try await approve(approval, reference: "no order", amount: amount)
             return reply(try await coordinator.refundWithoutSale(amount: amount, reader: reader, progress: prompts))
-        case let .reverse(receipt, amount, reader, prompts, reply):
+        case let .reverse(receipt, amount, reader, approval, prompts, reply):
+            try await approve(approval, reference: "terminal receipt \(receipt)", amount: amount)
             return reply(try await coordinator.reverse(receipt: receipt, amount: amount, reader: reader, progress: prompts))
         case let .endOfDay(reader, reply):
             return reply(TerminalBatchReport(try await coordinator.endOfDay(reader: reader)))
@@ -52,6 +56,16 @@ public final class CardPresentPaymentsStore: Store, ActionsProcessor {
             return reply(try await coordinator.markResolvedByHand(attemptId: attemptId, charged: charged, note: note))
         case let .loadUnresolved(reply):
             return reply(try await coordinator.loadUnresolved())
+        }
+    }
+
+    /// Issue 18: with cashiers set up, money back to a customer needs a manager's PIN (checked and recorded
+    /// before the terminal or the drawer is touched).
+    private func approve(_ approval: ManagerApproval?, reference: String, amount: Money?) async throws(CardPaymentError) {
+        do {
+            try await CashierService(environment: environment).approve(approval, .refund, reference: reference, amount: amount)
+        } catch {
+            throw .cashier(error)
         }
     }
 }

@@ -52,8 +52,9 @@ struct SaleService: Sendable {
     // MARK: - The cart
 
     /// Opens a sale with a whole cart (the command line), priced and checked against the limits first.
-    func open(_ cart: Cart) async throws(OrderError) -> SaleSummary {
+    func open(_ cart: Cart, approval: ManagerApproval? = nil) async throws(OrderError) -> SaleSummary {
         let (resolved, totals) = try await price(cart)
+        try await approveDiscount(cart, total: totals.total, approval: approval, reference: "new sale")
         let total = Money(minorUnits: totals.total, currency: resolved.settings.currency)
         await fiscal.settle()
         let stored = try await storage {
@@ -65,7 +66,7 @@ struct SaleService: Sendable {
     }
 
     /// Applies a cart edit to a sale (a new one when `saleId` is `nil`) and persists it priced.
-    func edit(saleId: Int64?, _ edit: Checkout.CartEdit) async throws(OrderError) -> SaleSummary {
+    func edit(saleId: Int64?, _ edit: Checkout.CartEdit, approval: ManagerApproval? = nil) async throws(OrderError) -> SaleSummary {
         lineCache?.reset(for: saleId)
         var checkout: Checkout
         var saleId = saleId
@@ -89,6 +90,11 @@ struct SaleService: Sendable {
             return summary(stored, priced: nil)
         }
         let (resolved, totals) = try await price(cart, cache: lineCache)
+        switch edit {
+        case .lineDiscount(_, .some(_)), .cartDiscount(.some(_)):
+            try await approveDiscount(cart, total: totals.total, approval: approval, reference: saleId.map { "sale \($0)" } ?? "new sale")
+        default: break
+        }
         let total = Money(minorUnits: totals.total, currency: resolved.settings.currency)
         if saleId == nil {
             let opened = try await storage {
@@ -127,7 +133,9 @@ struct SaleService: Sendable {
         let (resolved, totals) = try await price(stored.cart)
         let builder = SaleBuilder(cart: resolved, totals: totals, customerId: stored.cart.customerId, note: stored.cart.note)
         let tenders = stored.tenders
-        let cashier = ReceiptService(environment: environment).appSettings().cashierName ?? ""
+        let cashiers = CashierService(environment: environment)
+        do { try await cashiers.requireSignedIn() } catch { throw .cashier(error) }
+        let cashier = await cashiers.cashierName()
         let register = RegisterIdentity.current(environment)
         let now = environment.now()
         let cardResult = try await cardTenderDetails(saleId: saleId)
@@ -186,13 +194,45 @@ struct SaleService: Sendable {
     }
 
     /// Abandons an open or parked sale.
-    func void(_ reference: String) async throws(OrderError) -> SaleSummary {
+    func void(_ reference: String, approval: ManagerApproval? = nil) async throws(OrderError) -> SaleSummary {
         let sale = try await load(reference)
         var checkout = sale.checkout
         _ = try apply(.void, to: &checkout)
+        if !sale.tenders.isEmpty {
+            // Issue 18: a sale that holds a payment is voided only with a manager's PIN (cash goes back).
+            do {
+                try await CashierService(environment: environment).approve(approval, .void, reference: "sale \(sale.id)",
+                                                                           amount: sale.total)
+            } catch { throw .cashier(error) }
+        }
         let voided = try await storage { try await database.voidSale(saleId: sale.id) }
         await fiscal.saleVoided(saleId: sale.id)
         return await summary(voided)
+    }
+
+    // MARK: - Approvals
+
+    /// Issue 18: with cashiers set up, manual discounts (line and cart) that take more than the threshold
+    /// (``AppSettings/discountApprovalPercent``, 10 % by default) off the cart's price need a manager's PIN.
+    /// The share is measured against the same cart priced without its manual discounts (coupons don't count).
+    private func approveDiscount(_ cart: Cart, total: Int64, approval: ManagerApproval?, reference: String) async throws(OrderError) {
+        guard cart.orderDiscount != nil || cart.items.contains(where: { $0.discount != nil }) else { return }
+        let cashiers = CashierService(environment: environment)
+        do { guard try await cashiers.policyOn() else { return } } catch { throw .cashier(error) }
+        var plain = cart
+        plain.orderDiscount = nil
+        for index in plain.items.indices { plain.items[index].discount = nil }
+        let (resolved, full) = try await price(plain)
+        guard full.total > 0 else { return }
+        let off = full.total - total
+        let threshold = Int64(ReceiptService(environment: environment).appSettings().discountApprovalPercent
+            ?? CashierService.defaultDiscountApprovalPercent)
+        guard off * 100 > threshold * full.total else { return }
+        do {
+            try await cashiers.approve(approval, .discount, reference: reference,
+                                       amount: Money(minorUnits: off, currency: resolved.settings.currency),
+                                       detail: "\(off * 100 / full.total) % off")
+        } catch { throw .cashier(error) }
     }
 
     // MARK: - Pricing

@@ -17,6 +17,13 @@ public struct AppSettings: Hashable, Sendable, Codable {
     /// The largest amount one line may come to, in minor units of the store currency (`nil`:
     /// ``SaleLimits/defaultMaxLineAmountMajor`` major units).
     public var maxLineAmount: Int64?
+    /// Cashiers (issue 18): seconds without a key before the counter locks until the cashier's PIN (`nil`: 300;
+    /// 0: never).
+    public var idleLockSeconds: Int?
+    /// Cashiers: manual discounts above this percent of the cart need a manager's PIN (`nil`: 10).
+    public var discountApprovalPercent: Int?
+    /// Cashiers: minutes a cashier stays locked after five wrong PINs, unless a manager unlocks them (`nil`: 15).
+    public var pinLockMinutes: Int?
 
     /// The widths receipts can be rendered at.
     public static let receiptWidths = [32, 42, 48]

@@ -9,20 +9,22 @@ public enum OrderAction: Action {
     case previewTotals(cart: Cart, reply: Reply<OrderTotals>)
     /// The newest open sale (the counter's cart at start), priced; `nil` when none is open.
     case currentSale(reply: Reply<SaleSummary?>)
-    /// Opens a sale with a whole cart, priced and checked against the limits, persisted.
-    case openSale(cart: Cart, reply: Reply<SaleSummary>)
+    /// Opens a sale with a whole cart, priced and checked against the limits, persisted. With cashiers set up, a
+    /// manual discount above the threshold needs `approval` (a manager's), as does voiding a sale that holds a
+    /// payment (issue 18).
+    case openSale(cart: Cart, approval: ManagerApproval? = nil, reply: Reply<SaleSummary>)
     /// Applies one cart edit to a sale (a new sale when `saleId` is `nil`), persisted priced.
-    case editSale(saleId: Int64?, edit: Checkout.CartEdit, reply: Reply<SaleSummary>)
+    case editSale(saleId: Int64?, edit: Checkout.CartEdit, approval: ManagerApproval? = nil, reply: Reply<SaleSummary>)
     /// Takes cash for a sale (`nil`: the exact amount due); completes it when the tenders cover the total.
     case payCash(saleId: Int64, tendered: Money?, reply: Reply<CashPayment>)
     /// Opens a sale for the cart and pays it in cash at once (the command line and benchmarks).
-    case completeSale(cart: Cart, tender: Tender, reply: Reply<Sale>)
+    case completeSale(cart: Cart, tender: Tender, approval: ManagerApproval? = nil, reply: Reply<Sale>)
     /// Puts an open sale aside under a name (or the next number).
     case parkSale(saleId: Int64, name: String?, reply: Reply<SaleSummary>)
     /// Makes a parked sale (by id or name) open again.
     case resumeSale(reference: String, reply: Reply<SaleSummary>)
     /// Abandons an open or parked sale (by id or name).
-    case voidSale(reference: String, reply: Reply<SaleSummary>)
+    case voidSale(reference: String, approval: ManagerApproval? = nil, reply: Reply<SaleSummary>)
     /// One sale by id or parked name.
     case loadSale(reference: String, reply: Reply<SaleSummary>)
     /// Sales in the given states, newest first.

@@ -21,6 +21,8 @@ public enum OrderError: UserFacingError, Equatable {
     case saleRefused(String)
     /// No open, parked or finished sale with that id or name.
     case saleNotFound(reference: String)
+    /// Cashiers are set up and this needs a signed-in cashier or a manager's PIN (issue 18); nothing was recorded.
+    case cashier(CashierError)
 
     public var message: String {
         switch self {
@@ -39,6 +41,7 @@ public enum OrderError: UserFacingError, Equatable {
         case .limitExceeded(let limit, let detail): "Over the \(limit) limit: \(detail)."
         case .saleRefused(let reason): "The sale refused this step: \(reason)."
         case .saleNotFound(let reference): "No sale \(reference) on this counter."
+        case .cashier(let error): error.message
         }
     }
 
@@ -60,6 +63,7 @@ public enum OrderError: UserFacingError, Equatable {
         case .limitExceeded: "Check the quantity or amount; a larger sale needs the limit raised (maxQuantity, maxLineAmount in the data directory's app-settings.json)."
         case .saleRefused: "Finish, park or void the sale as the message says (`pos cart list` shows open sales)."
         case .saleNotFound: "Use an id or name from `pos cart list`."
+        case .cashier(let error): error.recoverySuggestion
         }
     }
 }

@@ -24,11 +24,11 @@ public final class OrderStore: Store, ActionsProcessor {
             return reply(try await Self.orderError { try await sales.price(cart).1 })
         case let .currentSale(reply):
             return reply(try await Self.orderError { try await sales.current() })
-        case let .openSale(cart, reply):
-            return reply(try await Self.orderError { try await sales.open(cart) })
-        case let .editSale(saleId, edit, reply):
+        case let .openSale(cart, approval, reply):
+            return reply(try await Self.orderError { try await sales.open(cart, approval: approval) })
+        case let .editSale(saleId, edit, approval, reply):
             let cached = SaleService(environment: environment, lineCache: lineCache)
-            return reply(try await Self.orderError { try await cached.edit(saleId: saleId, edit) })
+            return reply(try await Self.orderError { try await cached.edit(saleId: saleId, edit, approval: approval) })
         case let .payCash(saleId, tendered, reply):
             return reply(try await Self.orderError {
                 switch try await sales.payCash(saleId: saleId, tendered: tendered) {
@@ -36,14 +36,14 @@ public final class OrderStore: Store, ActionsProcessor {
                 case .partial(let summary): return CashPayment.partial(summary)
                 }
             })
-        case let .completeSale(cart, tender, reply):
-            return reply(try await Self.orderError { try await Self.completeSale(cart, tender, sales) })
+        case let .completeSale(cart, tender, approval, reply):
+            return reply(try await Self.orderError { try await Self.completeSale(cart, tender, approval, sales) })
         case let .parkSale(saleId, name, reply):
             return reply(try await Self.orderError { try await sales.park(saleId: saleId, name: name) })
         case let .resumeSale(reference, reply):
             return reply(try await Self.orderError { try await sales.resume(reference) })
-        case let .voidSale(reference, reply):
-            return reply(try await Self.orderError { try await sales.void(reference) })
+        case let .voidSale(reference, approval, reply):
+            return reply(try await Self.orderError { try await sales.void(reference, approval: approval) })
         case let .loadSale(reference, reply):
             return reply(try await Self.orderError { try await sales.load(reference) })
         case let .listSales(states, reply):
@@ -72,7 +72,8 @@ public final class OrderStore: Store, ActionsProcessor {
     }
 
     /// A whole cart paid in cash at once: the same checkout steps as the counter's (open, cash, complete).
-    private nonisolated static func completeSale(_ cart: Cart, _ tender: Tender, _ sales: SaleService) async throws -> Sale {
+    private nonisolated static func completeSale(_ cart: Cart, _ tender: Tender, _ approval: ManagerApproval?,
+                                                _ sales: SaleService) async throws -> Sale {
         let tendered: Money?
         switch tender {
         case .cash(let amount): tendered = amount
@@ -83,7 +84,7 @@ public final class OrderStore: Store, ActionsProcessor {
             let due = Money(minorUnits: totals.total, currency: resolved.settings.currency)
             if tendered.minorUnits < due.minorUnits { throw OrderError.tenderTooLow(due: due, tendered: tendered) }
         }
-        let sale = try await sales.open(cart)
+        let sale = try await sales.open(cart, approval: approval)
         switch try await sales.payCash(saleId: sale.id, tendered: tendered) {
         case .completed(let done): return done
         case .partial(let open): throw OrderError.tenderTooLow(due: open.total, tendered: open.paid)

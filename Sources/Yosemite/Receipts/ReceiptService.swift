@@ -26,7 +26,8 @@ struct ReceiptService: Sendable {
         guard let store else { throw .storeSettingsMissing }
         let url = environment.file(ReceiptSettings.fileName)
         let receipt = (try? environment.files.read(ReceiptSettings.self, from: url)).flatMap { $0 } ?? ReceiptSettings()
-        var context = ReceiptContext(store: store, cashier: appSettings().cashierName,
+        let signedIn = try? await environment.database.currentSignIn()
+        var context = ReceiptContext(store: store, cashier: signedIn?.cashierName ?? appSettings().cashierName,
                                      timeZone: receipt.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current,
                                      taxNumber: receipt.taxNumber
                                          ?? FiscalSettings.load(dataDirectory: environment.dataDirectory).taxNumber)

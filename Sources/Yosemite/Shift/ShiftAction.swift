@@ -22,24 +22,10 @@ public enum ShiftAction: Action {
     case reprint(shiftId: Int64?, printer: String?, reply: Reply<String>)
     /// "No sale": opens the cash drawer through the receipt printer (a short NO SALE slip and the kick; `printer`
     /// nil: the configured or default one) and logs it in the open shift (opening one with float 0 if none is),
-    /// so the Z report counts it. `approval` is the seam for manager approval (issue 18).
-    case openDrawer(reason: String, printer: String?, approval: NoSaleApproval,
+    /// so the Z report counts it. With cashiers set up, `approval` must be a manager's: it is checked and recorded
+    /// before the drawer is kicked, and the log's `approvedBy` names the manager (issue 18).
+    case openDrawer(reason: String, printer: String?, approval: ManagerApproval? = nil,
                     reply: Reply<DrawerOpenOutcome>)
-}
-
-/// Who allowed a "no sale" drawer open.
-///
-/// Today no approval is required (``notRequired``). Issue 18 adds manager approval: a policy then decides when a
-/// no-sale needs one, the fronts ask for it, and ``ShiftService`` refuses an open without it before the drawer is
-/// kicked. The log already has the column (`drawerOpening.approvedBy`).
-public enum NoSaleApproval: Hashable, Sendable {
-    case notRequired
-    case approved(by: String)
-
-    var approvedBy: String? {
-        if case .approved(let name) = self { return name }
-        return nil
-    }
 }
 
 /// A drawer opened without a sale, as logged.

@@ -21,6 +21,8 @@ public enum ShiftError: Error, Sendable, Equatable {
     case printFailed(String)
     /// The "no sale" drawer kick did not reach the printer: the drawer stayed shut and nothing was logged.
     case drawerFailed(String)
+    /// Cashiers are set up and this needs a manager's PIN (issue 18); nothing happened.
+    case cashier(CashierError)
 }
 
 extension ShiftError: UserFacingError {
@@ -35,6 +37,7 @@ extension ShiftError: UserFacingError {
         case .storage(let error): "The shift could not be saved or read: \(error.clause)"
         case .printFailed(let detail): "The Z report is saved but did not print: \(detail)"
         case .drawerFailed(let detail): "The cash drawer did not open: \(detail)"
+        case .cashier(let error): error.message
         }
     }
 
@@ -52,6 +55,7 @@ extension ShiftError: UserFacingError {
         case .printFailed: "Fix the printer, then reprint it: pos shift report --print."
         case .drawerFailed:
             "The drawer opens through the receipt printer: check that it is on and chosen (pos printers list), then try again. Nothing was logged."
+        case .cashier(let error): error.recoverySuggestion
         }
     }
 }

@@ -7,17 +7,24 @@ import Storage
 extension ShiftService {
     /// "No sale": kicks the drawer through the receipt printer with a short NO SALE slip, then logs the open in the
     /// shift. The kick comes first so the log counts only drawers that opened; a kick that fails logs nothing.
-    func openDrawer(reason: String, printer: String?, approval: NoSaleApproval) async throws(ShiftError) -> DrawerOpenOutcome {
-        // Issue 18: a manager-approval policy checks `approval` here, before the drawer is kicked.
+    func openDrawer(reason: String, printer: String?, approval: ManagerApproval?) async throws(ShiftError) -> DrawerOpenOutcome {
         let store = try await storeSettings()
-        let cashier = receipts.appSettings().cashierName ?? ""
+        // Issue 18: with cashiers set up, a manager approves (checked and recorded) before the drawer is kicked.
+        let cashiers = CashierService(environment: environment)
+        let approvedBy: String?
+        do {
+            approvedBy = try await cashiers.approve(approval, .noSale, reference: reason.isEmpty ? "no sale" : reason)
+        } catch {
+            throw .cashier(error)
+        }
+        let cashier = await cashiers.cashierName()
         let now = environment.now()
         let context = try? await receipts.context()
         let when = context.map { let (day, time) = $0.dateAndTime(now); return "\(day) \(time)" } ?? now.description
         var lines = ["@center @bold @double NO SALE", "@center Drawer opened \(ReceiptMarkup.escape(when))"]
         if !cashier.isEmpty { lines.append("@center Cashier: \(ReceiptMarkup.escape(cashier))") }
         if !reason.isEmpty { lines.append("@center Reason: \(ReceiptMarkup.escape(reason))") }
-        if let name = approval.approvedBy { lines.append("@center Approved by \(ReceiptMarkup.escape(name))") }
+        if let name = approvedBy { lines.append("@center Approved by \(ReceiptMarkup.escape(name))") }
         lines += ["@drawer", "@cut"]
         let document: ReceiptDocument
         do { document = try ReceiptMarkup.parse(lines.joined(separator: "\n")) } catch { throw .drawerFailed("\(error)") }
@@ -30,7 +37,7 @@ extension ShiftService {
         let printed = "\(job.printerName) job \(job.jobID)"
         let result = try await storage {
             try await environment.database.recordDrawerOpening(
-                cashier: cashier, reason: reason, printer: job.printerName, approvedBy: approval.approvedBy,
+                cashier: cashier, reason: reason, printer: job.printerName, approvedBy: approvedBy,
                 currency: store.currency, at: now)
         }
         if let shift = result.openedShiftId {

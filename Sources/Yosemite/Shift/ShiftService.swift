@@ -19,7 +19,8 @@ struct ShiftService: Sendable {
         let store = try await storeSettings()
         let float = try parse(text, store)
         guard float.minorUnits >= 0 else { throw .invalidAmount(text) }
-        let name = cashier ?? receipts.appSettings().cashierName ?? ""
+        var name = cashier ?? ""
+        if cashier == nil { name = await CashierService(environment: environment).cashierName() }
         let now = environment.now()
         let shift: ShiftRecord
         switch try await storage({ try await database.openShift(cashier: name, float: float, at: now) }) {
@@ -117,6 +118,17 @@ struct ShiftService: Sendable {
         report.noSaleOpens = try await storage { try await database.drawerOpenings(shiftId: shift.id ?? 0).count }
         report.terminalWithoutSale = ZReport.TerminalTotal(
             count: terminal.count, net: terminal.reduce(Int64(0)) { $0 + ($1.kind == "sale" ? $1.amount : -$1.amount) })
+        report.register = RegisterIdentity.current(environment)
+        // Issue 18: per cashier, where cashiers sign in. Sales go by the order's cashier; a refund to whoever was
+        // signed in when it was queued.
+        let signIns = try await storage { try await database.signIns(from: shift.openedAt, to: end) }
+        let before = try await storage { try await database.signInBefore(shift.openedAt) }
+        if !signIns.isEmpty || before != nil {
+            report.cashierSwitches = signIns.map { ZReport.CashierSwitch(name: $0.cashierName, at: $0.signedInAt) }
+            report.cashiers = ZReportCalculator.perCashier(
+                orders: orders, refunds: zip(refundEntries, refunds).map { (at: $0.createdAt, refund: $1) },
+                signIns: (before.map { [$0] } ?? []) + signIns)
+        }
         return report
     }
 

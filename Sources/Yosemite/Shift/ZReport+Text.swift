@@ -9,6 +9,9 @@ extension ZReport {
         func money(_ value: Int64) -> String { format(Money(minorUnits: value, currency: currency)) }
         var rows: [(String, String)] = [
             ("Shift", "#\(shiftId)\(cashier.isEmpty ? "" : " · \(cashier)")"),
+        ]
+        if let register { rows.append(("Register", register)) }
+        rows += [
             ("Sales", String(salesCount)),
             ("Orders", firstOrder.map { first in "\(first) – \(lastOrder ?? first)" } ?? "none"),
             ("Gross sales", money(grossSales)),
@@ -37,6 +40,21 @@ extension ZReport {
         if let countedCash, let difference {
             rows.append(("Counted cash", money(countedCash)))
             rows.append(("Difference", money(difference)))
+        }
+        if let cashiers, !cashiers.isEmpty {
+            for total in cashiers {
+                rows.append(("Cashier \(total.name)", "\(total.salesCount) sales"))
+                rows.append(("  Sales", money(total.grossSales)))
+                rows.append(("  Cash", money(total.cashTaken)))
+                rows.append(("  Card", money(total.cardTaken)))
+                rows.append(("  Refunds (\(total.refundCount))", money(total.refunds)))
+            }
+        }
+        if let cashierSwitches, !cashierSwitches.isEmpty {
+            rows.append(("Cashier sign-ins", String(cashierSwitches.count)))
+            for change in cashierSwitches {
+                rows.append(("  Switched to", change.name))
+            }
         }
         return rows
     }

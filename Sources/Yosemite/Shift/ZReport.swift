@@ -87,6 +87,42 @@ public struct ZReport: Hashable, Sendable, Codable {
     public var terminalWithoutSale = TerminalTotal()
     /// "No sale" drawer opens in the shift (`nil` in reports stored before they were counted).
     public var noSaleOpens: Int?
+    /// The register the shift ran on (issue 18), where one is set.
+    public var register: String?
+    /// Per cashier, in order of first sign-in, where cashiers are set up (issue 18); `nil` otherwise.
+    public var cashiers: [CashierTotal]?
+    /// Sign-ins during the shift (each a switch from whoever was signed in), oldest first, where cashiers are set up.
+    public var cashierSwitches: [CashierSwitch]?
+
+    /// One cashier's part of the shift: their sales (by the order's cashier), tenders and the refunds made while
+    /// they were signed in.
+    public struct CashierTotal: Hashable, Sendable, Codable {
+        public var name: String
+        public var salesCount: Int
+        public var grossSales: Int64
+        public var cashTaken: Int64
+        public var cardTaken: Int64
+        public var refundCount: Int
+        public var refunds: Int64
+
+        /// Creates a total.
+        public init(name: String, salesCount: Int = 0, grossSales: Int64 = 0, cashTaken: Int64 = 0, cardTaken: Int64 = 0,
+                    refundCount: Int = 0, refunds: Int64 = 0) {
+            self.name = name
+            self.salesCount = salesCount
+            self.grossSales = grossSales
+            self.cashTaken = cashTaken
+            self.cardTaken = cardTaken
+            self.refundCount = refundCount
+            self.refunds = refunds
+        }
+    }
+
+    /// A cashier signing in during the shift (the one before is signed out at the same instant).
+    public struct CashierSwitch: Hashable, Sendable, Codable {
+        public var name: String
+        public var at: Date
+    }
 
     /// Creates a report (the store computes them; tests and previews build them).
     public init(

@@ -59,4 +59,36 @@ enum ZReportCalculator {
             firstOrder: numbers.min(), lastOrder: numbers.max()
         )
     }
+
+    /// Per-cashier totals: paid sales by the order's cashier, refunds by the cashier signed in when each was
+    /// queued (`signIns` oldest first). Cashiers appear in order of first sign-in, then any other seller.
+    static func perCashier(orders: [ReceiptOrderData], refunds: [(at: Date, refund: Refund)],
+                           signIns: [CashierSignInRecord]) -> [ZReport.CashierTotal] {
+        var totals: [ZReport.CashierTotal] = []
+        func index(_ name: String) -> Int {
+            if let found = totals.firstIndex(where: { $0.name == name }) { return found }
+            totals.append(ZReport.CashierTotal(name: name))
+            return totals.count - 1
+        }
+        for signIn in signIns { _ = index(signIn.cashierName) }
+        for data in orders where !excludedStatuses.contains(data.order.status) && !data.payments.isEmpty {
+            let at = index(data.order.cashier ?? "")
+            totals[at].salesCount += 1
+            totals[at].grossSales += data.order.total
+            for payment in data.payments {
+                switch payment.method {
+                case .cash: totals[at].cashTaken += payment.amount
+                case .card: totals[at].cardTaken += payment.amount
+                case .other: break
+                }
+            }
+        }
+        for (time, refund) in refunds {
+            let who = signIns.last(where: { $0.signedInAt <= time })?.cashierName ?? ""
+            let at = index(who)
+            totals[at].refundCount += 1
+            totals[at].refunds += refund.amount
+        }
+        return totals
+    }
 }

@@ -65,6 +65,7 @@ enum CardCommandSupport {
         case .storage: return ExitStatus.storageFailure.exitCode
         case .storeSettingsMissing: return ExitStatus.notLoggedIn.exitCode
         case .orderNotPayable, .invalidRefund, .attemptNotFound: return ExitStatus.failure.exitCode
+        case .cashier(let error): return CashierCommand.exitCode(error)
         }
     }
 }
@@ -80,6 +81,8 @@ struct CardSaleFlow {
     let cashText: String?
     let reader: String?
     let json: Bool
+    /// `--manager`: a manager's approval for a discount above the threshold (issue 18).
+    var approval: ManagerApproval? = nil
 
     /// The `--json` shape of a card sale.
     struct Report: Encodable {
@@ -110,7 +113,8 @@ struct CardSaleFlow {
             } else {
                 var cart = cart
                 cart.customerId = try await OrderCommandSupport.customerId(customer, manager: manager)
-                open = try await manager.dispatch { OrderAction.openSale(cart: cart, reply: $0) }
+                let approval = approval
+                open = try await manager.dispatch { OrderAction.openSale(cart: cart, approval: approval, reply: $0) }
             }
             let chosen = await CardCommandSupport.reader(reader, manager: manager)
             FileHandle.standardError.write(Data("sale \(open.id): \(open.due.decimalString) due\n".utf8))

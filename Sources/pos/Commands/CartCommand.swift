@@ -270,13 +270,17 @@ struct CartVoidCommand: AsyncParsableCommand {
     @Argument(help: "The sale id or parked name.")
     var id: String
 
+    @Option(help: "The approving manager, where cashiers are set up (their PIN is read from the terminal or standard input).")
+    var manager: String?
+
     @Flag(help: "Print JSON.")
     var json = false
 
     func run() async throws {
         let id = id
+        let approval = try PinPrompt.approval(manager)
         let (sale, format) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
-            (try await manager.dispatch { OrderAction.voidSale(reference: id, reply: $0) }, settings.moneyFormat)
+            (try await manager.dispatch { OrderAction.voidSale(reference: id, approval: approval, reply: $0) }, settings.moneyFormat)
         }
         if json { try Console.json(CartReport(sale)); return }
         Console.out("Voided sale \(sale.id).")

@@ -14,8 +14,8 @@ struct DrawerCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Kick the cash drawer through the receipt printer (a short NO SALE slip) and log it in the shift.",
             discussion: """
-                With no shift open it opens one with a float of 0, as a sale does. No approval is asked yet (manager \
-                approval comes with issue 18). Exit codes: 0 opened and logged; 14 the printer failed (the drawer \
+                With no shift open it opens one with a float of 0, as a sale does. Where cashiers are set up a manager \
+                approves it (--manager NAME; the PIN is read from the terminal or standard input). Exit codes: 0 opened and logged; 14 the printer failed (the drawer \
                 stayed shut, nothing logged); 9 the log could not be written.
                 """
         )
@@ -23,12 +23,14 @@ struct DrawerCommand: AsyncParsableCommand {
         @OptionGroup var data: DataDirectoryOptions
         @Option(help: "Why the drawer is opened, e.g. \"change for the bakery\".") var reason = ""
         @Option(help: "The printer the drawer hangs on; default: the configured or default printer.") var printer: String?
+        @Option(help: "The approving manager, where cashiers are set up.") var manager: String?
         @Flag(help: "Print JSON.") var json = false
 
         @MainActor func run() async throws {
             let reason = reason, printer = printer, json = json
+            let approval = try PinPrompt.approval(manager)
             try await ShiftCommand.dispatch(data) {
-                ShiftAction.openDrawer(reason: reason, printer: printer, approval: .notRequired, reply: $0)
+                ShiftAction.openDrawer(reason: reason, printer: printer, approval: approval, reply: $0)
             } print: { outcome, _ in
                 if json {
                     let report: [String: String] = [

@@ -37,8 +37,12 @@ enum OrderCommandSupport {
             case .storeSettingsMissing: throw ExitStatus.notLoggedIn.exitCode
             case .limitExceeded, .invalidQuantity: throw ExitStatus.usage.exitCode
             case .saleNotFound, .orderNotFound, .notFound: throw ExitStatus.notFound.exitCode
+            case .cashier(let error): throw CashierCommand.exitCode(error)
             default: throw ExitStatus.failure.exitCode
             }
+        } catch let error as CashierError {
+            Console.error(error)
+            throw CashierCommand.exitCode(error)
         } catch let error as SettingError {
             Console.error(error)
             throw ExitStatus.storageFailure.exitCode

@@ -43,14 +43,16 @@ struct ReaderRefundCommand: AsyncParsableCommand {
     @OptionGroup var data: DataDirectoryOptions
     @OptionGroup var options: TerminalOperationOptions
     @Option(help: "The amount in the store's currency, e.g. 12.50.") var amount: String
+    @Option(help: "The approving manager, where cashiers are set up.") var manager: String?
 
     @MainActor
     func run() async throws {
         let options = options, amountText = amount
+        let approval = try PinPrompt.approval(manager)
         let refund = try await CardCommandSupport.terminalOperation(data: data, reader: options.reader, json: options.json) { manager, reader, settings in
             let money = try options.money(amountText, settings: settings)
             return try await manager.dispatch {
-                CardPresentPaymentAction.refundWithoutSale(amount: money, reader: reader, prompts: CardCommandSupport.printPrompt,
+                CardPresentPaymentAction.refundWithoutSale(amount: money, reader: reader, approval: approval, prompts: CardCommandSupport.printPrompt,
                                                            reply: $0)
             }
         }
@@ -72,14 +74,16 @@ struct ReaderReverseCommand: AsyncParsableCommand {
     @OptionGroup var options: TerminalOperationOptions
     @Option(help: "The terminal's receipt number of the payment.") var receipt: Int
     @Option(help: "The payment's amount, only when this counter did not journal it.") var amount: String?
+    @Option(help: "The approving manager, where cashiers are set up.") var manager: String?
 
     @MainActor
     func run() async throws {
         let options = options, receipt = receipt, amountText = amount
+        let approval = try PinPrompt.approval(manager)
         let refund = try await CardCommandSupport.terminalOperation(data: data, reader: options.reader, json: options.json) { manager, reader, settings in
             let money = try amountText.map { try options.money($0, settings: settings) }
             return try await manager.dispatch {
-                CardPresentPaymentAction.reverse(receipt: receipt, amount: money, reader: reader,
+                CardPresentPaymentAction.reverse(receipt: receipt, amount: money, reader: reader, approval: approval,
                                                  prompts: CardCommandSupport.printPrompt, reply: $0)
             }
         }

@@ -16,9 +16,12 @@ struct RefundCommand: AsyncParsableCommand {
     @Argument(help: "The order: local number, client UUID or #server number.") var order: String
     @Option(help: "The amount to refund, e.g. 2.50; default: all that is left.") var amount: String?
     @Option(help: "The card reader; default: the last one used.") var reader: String?
+    @Option(help: "The approving manager, where cashiers are set up (their PIN is read from the terminal or standard input).")
+    var manager: String?
 
     @MainActor
     func run() async throws {
+        let approval = try PinPrompt.approval(manager)
         let (refund, format) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
             var money: Money?
             if let amount {
@@ -32,7 +35,7 @@ struct RefundCommand: AsyncParsableCommand {
             let chosen = await CardCommandSupport.reader(reader, manager: manager)
             do {
                 let refund = try await manager.dispatch {
-                    CardPresentPaymentAction.refund(orderId: found.id, amount: money, reader: chosen,
+                    CardPresentPaymentAction.refund(orderId: found.id, amount: money, reader: chosen, approval: approval,
                                                     prompts: CardCommandSupport.printPrompt, reply: $0)
                 }
                 return (refund, settings.moneyFormat)

@@ -45,6 +45,9 @@ struct SellCommand: AsyncParsableCommand {
     @Option(help: "The card reader (zvt+tcp://HOST:PORT, sim://…); default: the last one used.")
     var reader: String?
 
+    @Option(help: "The approving manager, where cashiers are set up (their PIN is read from the terminal or standard input).")
+    var manager: String?
+
     @Flag(help: "Print JSON.")
     var json = false
 
@@ -85,9 +88,11 @@ struct SellCommand: AsyncParsableCommand {
     func run() async throws {
         let cart = try sale == nil ? makeCart() : Cart()
         let saleId = sale
+        let approval = try PinPrompt.approval(manager)
         if pay.contains(where: { $0.lowercased().hasPrefix("card") }) {
             let cashText = pay.first { $0.lowercased().hasPrefix("cash:") }.map { String($0.dropFirst(5)) }
-            try await CardSaleFlow(data: data, cart: cart, customer: customer, saleId: saleId, cashText: cashText, reader: reader, json: json).run()
+            try await CardSaleFlow(data: data, cart: cart, customer: customer, saleId: saleId, cashText: cashText, reader: reader, json: json,
+                             approval: approval).run()
             return
         }
         let tenderedText = pay[0].split(separator: ":", maxSplits: 1).dropFirst().first.map(String.init)
@@ -106,7 +111,7 @@ struct SellCommand: AsyncParsableCommand {
             } else {
                 var cart = cart
                 cart.customerId = try await OrderCommandSupport.customerId(customer, manager: manager)
-                open = try await manager.dispatch { OrderAction.openSale(cart: cart, reply: $0) }
+                open = try await manager.dispatch { OrderAction.openSale(cart: cart, approval: approval, reply: $0) }
             }
             if let tendered, tendered.minorUnits < open.due.minorUnits {
                 // Refused (1), not a usage error: the amount is well-formed; only the order's total makes it short.

@@ -113,6 +113,7 @@ struct ShiftCommand: AsyncParsableCommand {
                 case .storeSettingsMissing: throw ExitStatus.notLoggedIn.exitCode
                 case .shiftNotFound: throw ExitStatus.notFound.exitCode
                 case .printFailed, .drawerFailed: throw ExitStatus.printFailed.exitCode
+                case .cashier(let error): throw CashierCommand.exitCode(error)
                 default: throw ExitStatus.usage.exitCode
                 }
             }

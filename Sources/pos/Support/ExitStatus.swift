@@ -20,6 +20,7 @@ enum ExitStatus: Int32, CaseIterable {
     case outcomeUnknown = 13
     case printFailed = 14
     case readerBusy = 15
+    case approvalRequired = 16
     case usage = 64
 
     var meaning: String {
@@ -40,6 +41,7 @@ enum ExitStatus: Int32, CaseIterable {
         case .outcomeUnknown: "card payment outcome unknown: resolve it on the terminal before charging again"
         case .printFailed: "printing failed (the receipt is saved)"
         case .readerBusy: "card reader busy with another operation (nothing started, nothing to resolve)"
+        case .approvalRequired: "refused by the cashier policy: sign in first, or a manager's PIN is needed, was wrong, or the cashier is locked"
         case .usage: "invalid arguments or site address"
         }
     }

@@ -24,4 +24,17 @@ enum CatalogSeeder {
             throw Failure(description: "seeding failed: \(outcome.stderr)")
         }
     }
+
+    /// The rows of one query, each column rendered by Python (`bytes` as lowercase hex), tab-separated.
+    static func query(_ sql: String, database: String) async throws -> [[String]] {
+        let script = """
+            import sqlite3, sys
+            for row in sqlite3.connect(sys.argv[1]).execute(sys.argv[2]):
+                print("\\t".join(v.hex() if isinstance(v, bytes) else str(v) for v in row))
+            """
+        let outcome = try await TestProcess.run("/usr/bin/python3", ["-c", script, database, sql],
+                                                environment: ProcessInfo.processInfo.environment)
+        guard outcome.status == 0 else { throw Failure(description: "query failed: \(outcome.stderr)") }
+        return outcome.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+    }
 }

@@ -5,7 +5,8 @@ import WooTestServer
 /// Card sales with known test cards through terminals that do NOT mask (full PAN in BMP 22, expiry in BMP 0E, slip
 /// lines with both), then a scan of everything pos wrote or said for card data: the database and its -wal/-shm as
 /// raw bytes, every other file in the data directory, the printed receipts, and the stdout/stderr of every command
-/// (logging at trace level). Only the last four digits may appear; never an expiry date.
+/// (logging at trace level). Only the last four digits may appear; never an expiry date. Cashier PINs (issue 18)
+/// are scanned for the same way: never in clear, never their scrypt output as text.
 ///
 /// The other security checks live with their subjects: credentials file 0600 and data directory 0700 in
 /// `PosLoginEndToEndTests.login_goodCredentials_thenStatusJSONShowsStoreNameAndCurrency`, `http://` refused for
@@ -23,6 +24,9 @@ struct CardDataScanEndToEndTests {
 
     static let mastercard = Card(script: "card:mastercard", number: "5413330089010434", expiry: "2812")
     static let visa = Card(script: "card:visa", number: "4761739001010010", expiry: "2907")
+    /// Cashier PINs (issue 18): distinctive, so a stray occurrence is the PIN.
+    static let managerPin = "739146"
+    static let cashierPin = "582063"
 
     let server = WooTestServer()
     let data: TemporaryDirectory
@@ -39,9 +43,10 @@ struct CardDataScanEndToEndTests {
 
     @Test func cardSales_terminalSendsFullPANAndExpiry_noneOfItInFilesOutputOrReceipts() async throws {
         var outputs: [String] = []
-        func pos(_ arguments: [String], dataDirectory: Bool = true) async throws -> PosProcess.Outcome {
+        func pos(_ arguments: [String], dataDirectory: Bool = true, stdin: String? = nil) async throws -> PosProcess.Outcome {
             let outcome = try await PosProcess.run(arguments + (dataDirectory ? ["--data-dir", data.path] : []),
-                                                   environment: ["POS_APP_PASSWORD": "scan pass", "POS_LOG_LEVEL": "trace"])
+                                                   environment: ["POS_APP_PASSWORD": "scan pass", "POS_LOG_LEVEL": "trace"],
+                                                   stdin: stdin)
             outputs += [outcome.stdout, outcome.stderr]
             return outcome
         }
@@ -80,6 +85,23 @@ struct CardDataScanEndToEndTests {
         }
         _ = try await pos(["reader", "resolve"])
         _ = try await pos(["status"])
+        // Issue 18: cashiers with known PINs sign in, sell, fail a PIN, and a manager approves a refund and a no-sale
+        #expect(try await pos(["cashier", "add", "Ann", "--role", "manager"], stdin: "\(Self.managerPin)\n").status == 0)
+        #expect(try await pos(["cashier", "add", "Bob", "--manager", "Ann"],
+                              stdin: "\(Self.managerPin)\n\(Self.cashierPin)\n").status == 0)
+        #expect(try await pos(["cashier", "sign-in", "Bob"], stdin: "\(Self.managerPin)\n").status == 16)
+        #expect(try await pos(["cashier", "sign-in", "Bob"], stdin: "\(Self.cashierPin)\n").status == 0)
+        let cashSale = try await pos(["sell", "--item", "SCAN-MUG", "--pay", "cash", "--json"])
+        #expect(cashSale.status == 0, "\(cashSale.stderr)")
+        let refund = try await pos(["refund", "3", "--manager", "Ann"], stdin: "\(Self.managerPin)\n")
+        #expect(refund.status == 0, "\(refund.stderr)")
+        #expect(try await pos(["drawer", "open", "--manager", "Ann", "--printer", "file:\(printed.path)"],
+                              stdin: "\(Self.managerPin)\n").status == 0)
+        receipts.append(try await pos(["receipt", "show", "3"]).stdout)
+        #expect(try await pos(["receipt", "print", "3", "--printer", "file:\(printed.path)"]).status == 0)
+        _ = try await pos(["cashier", "list", "--json"])
+        _ = try await pos(["cashier", "approvals"])
+        _ = try await pos(["shift", "report"])
         let sync = try await pos(["sync"])
 
         // Then everything worked with the last four digits only …
@@ -96,6 +118,25 @@ struct CardDataScanEndToEndTests {
             }
         }
         #expect(places.contains { $0.0 == "pos.sqlite" }, "the database itself was scanned")
+        // … and no PIN, in clear or as its stored scrypt output (hex either case, base64), anywhere; the raw
+        // output only in the database, which keeps it as the PIN's hash
+        let hashes = try await CatalogSeeder.query("SELECT pinHash FROM cashier", database: data.url.appendingPathComponent("pos.sqlite").path)
+            .compactMap(\.first)
+        #expect(hashes.count == 2)
+        for (place, bytes) in places {
+            for pin in [Self.managerPin, Self.cashierPin] {
+                #expect(!Self.containsToken(Array(pin.utf8), in: [UInt8](bytes)), "\(place) holds the PIN \(pin)")
+            }
+            for hex in hashes {
+                let raw = Data(stride(from: 0, to: hex.count, by: 2).map { UInt8(hex.dropFirst($0).prefix(2), radix: 16)! })
+                for needle in [hex, hex.uppercased(), raw.base64EncodedString(), String(raw.base64EncodedString().prefix(20))] {
+                    #expect(bytes.firstRange(of: Data(needle.utf8)) == nil, "\(place) holds a PIN hash as text")
+                }
+                if !place.hasPrefix("pos.sqlite") {
+                    #expect(bytes.firstRange(of: raw.prefix(12)) == nil, "\(place) holds a PIN hash's bytes")
+                }
+            }
+        }
         for card in [Self.mastercard, Self.visa] {
             for (place, bytes) in places {
                 for needle in Self.panNeedles(card.number) {

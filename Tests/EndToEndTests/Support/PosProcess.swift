@@ -36,10 +36,12 @@ struct PosProcess {
 
     /// Runs `pos` (or `binary`) with arguments and extra environment variables, and waits for it to exit; killed
     /// with a recorded issue after `timeout`.
+    /// `stdin`: lines for its standard input (cashier PINs); none reads /dev/null.
     static func run(_ arguments: [String], environment: [String: String] = [:], binary: URL? = nil,
-                    timeout: Duration = .seconds(300)) async throws -> Outcome {
+                    stdin: String? = nil, timeout: Duration = .seconds(300)) async throws -> Outcome {
         let (status, stdout, stderr) = try await TestProcess.run(
-            (binary ?? executable).path, arguments, environment: Self.environment(adding: environment), timeout: timeout)
+            (binary ?? executable).path, arguments, environment: Self.environment(adding: environment),
+            stdin: stdin.map { Data($0.utf8) }, timeout: timeout)
         return Outcome(status: status, stdout: stdout, stderr: stderr)
     }
 

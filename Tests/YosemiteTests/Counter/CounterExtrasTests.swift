@@ -86,10 +86,10 @@ import YosemiteTestSupport
     @Test func openDrawer_kicksThroughThePrinter_logsInTheShift_andTheZReportCountsIt() async throws {
         // When: two no-sale opens, the first with no shift open
         let first: Result<DrawerOpenOutcome, ShiftError> = await dispatcher.result {
-            ShiftAction.openDrawer(reason: "change", printer: nil, approval: .notRequired, reply: $0)
+            ShiftAction.openDrawer(reason: "change", printer: nil, reply: $0)
         }
         let second: Result<DrawerOpenOutcome, ShiftError> = await dispatcher.result {
-            ShiftAction.openDrawer(reason: "", printer: nil, approval: .notRequired, reply: $0)
+            ShiftAction.openDrawer(reason: "", printer: nil, reply: $0)
         }
         let report: Result<ZReport, ShiftError> = await dispatcher.result { ShiftAction.report(shiftId: nil, reply: $0) }
         // Then
@@ -112,7 +112,7 @@ import YosemiteTestSupport
         printer.failure.withLock { $0 = .printerStopped(printer: "thermal", reason: "off") }
         // When
         let result: Result<DrawerOpenOutcome, ShiftError> = await dispatcher.result {
-            ShiftAction.openDrawer(reason: "", printer: nil, approval: .notRequired, reply: $0)
+            ShiftAction.openDrawer(reason: "", printer: nil, reply: $0)
         }
         // Then
         guard case .failure(.drawerFailed) = result else { Issue.record("expected drawerFailed, got \(result)"); return }

@@ -65,19 +65,29 @@ extension OrdersInteractor {
         let stores = context.stores, orderId = order.id, number = String(order.localNumber)
         let format = context.settings.moneyFormat
         context.readerActivity.set(.busy)
+        let context = context
         Task {
             let reader = await ReaderChoice.address(stores: stores)
-            do throws(CardPaymentError) {
-                let refund = try await stores.dispatch {
-                    CardPresentPaymentAction.refund(orderId: orderId, amount: amount, reader: reader, prompts: { _ in },
-                                                    reply: $0)
+            do {
+                // Issue 18: with cashiers set up the store asks for a manager's PIN; the shell's gate asks for it.
+                let refund = try await context.approving { approval in
+                    try await stores.dispatch {
+                        CardPresentPaymentAction.refund(orderId: orderId, amount: amount, reader: reader, approval: approval,
+                                                        prompts: { _ in }, reply: $0)
+                    }
+                } needed: { error in
+                    if case CardPaymentError.cashier(.approvalRequired(let kind)) = error { return kind }
+                    return nil
                 }
                 let how = refund.card == nil ? "in cash — hand it over" : "to the card"
                 let printed = await self.printRefundReceipt(order: number, refund: refund)
                 self.response.message = "Refunded \(refund.amount.formatted(format)) \(how); the store refund is queued to sync."
                     + printed
-            } catch {
+            } catch let error as CardPaymentError {
                 self.response.message = "\(error.message) \(error.recoverySuggestion)"
+                self.response.isError = true
+            } catch {
+                self.response.message = "\(error)"
                 self.response.isError = true
             }
             self.context.readerActivity.set(nil)

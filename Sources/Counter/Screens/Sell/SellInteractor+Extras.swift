@@ -89,18 +89,23 @@ extension SellInteractor {
 
     /// ^O: opens the cash drawer without a sale; the shift logs it (the Z report counts it).
     func openDrawer() {
-        let stores = context.stores
+        let stores = context.stores, context = context
         Task {
-            do throws(ShiftError) {
-                let outcome = try await stores.dispatch {
-                    ShiftAction.openDrawer(reason: "", printer: nil, approval: .notRequired, reply: $0)
+            do {
+                let outcome = try await context.approving { approval in
+                    try await stores.dispatch { ShiftAction.openDrawer(reason: "", printer: nil, approval: approval, reply: $0) }
+                } needed: { error in
+                    if case ShiftError.cashier(.approvalRequired(let kind)) = error { return kind }
+                    return nil
                 }
                 let opened = outcome.openedShiftId != nil ? ", opened for it with float 0" : ""
                 self.response.message = SellDataFlow.Message(
                     text: "No sale: drawer opened, logged in shift \(outcome.shiftId)\(opened) (\(outcome.countInShift) so far)",
                     isError: false)
-            } catch {
+            } catch let error as ShiftError {
                 self.response.message = SellDataFlow.Message(text: "\(error.message) \(error.recoverySuggestion)", isError: true)
+            } catch {
+                self.response.message = SellDataFlow.Message(text: "\(error)", isError: true)
             }
             self.present(self.response)
         }

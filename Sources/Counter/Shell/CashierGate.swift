@@ -1,0 +1,219 @@
+import Yosemite
+
+/// The counter's side of cashiers (issue 18): sign-in and switching in two keys (^L, then the cashier's digit,
+/// then the PIN), the idle lock, and a manager's PIN when a store asks for an approval.
+///
+/// With no cashier set up the gate stays open and the counter works as before. Once cashiers exist the counter
+/// starts locked; the shell sends every key here while ``isShowing`` and draws ``lines``. PINs are kept only
+/// while typed (shown as `*`) and handed to Yosemite, which checks them, counts wrong ones and locks after five.
+@MainActor
+public final class CashierGate {
+    /// Why the gate is showing.
+    public enum Stage: Equatable, Sendable {
+        /// Open: the counter works.
+        case open
+        /// Choosing who signs in (at start, after ^L, or from the idle lock with a digit).
+        case choose
+        /// Typing `name`'s PIN to sign in.
+        case pin(name: String)
+        /// Locked after idle time: the signed-in cashier's PIN, or a digit to switch.
+        case idle
+        /// A store asked for a manager: choose one.
+        case chooseManager(ApprovalKind)
+        /// Typing the manager's PIN.
+        case managerPin(name: String, kind: ApprovalKind)
+    }
+
+    public private(set) var stage: Stage = .open
+    /// Whether cashiers are set up (the policy is on).
+    public private(set) var policyOn = false
+    public private(set) var cashiers: [CashierSummary] = []
+    public private(set) var signedIn: CashierSession?
+    /// The PIN typed so far (never drawn, only its length).
+    private var typed = ""
+    /// The last refusal ("Wrong PIN…", "… is locked").
+    public private(set) var message: String?
+    private let stores: StoresManager
+    private let changed: @MainActor () -> Void
+    private var approvalWaiter: CheckedContinuation<ManagerApproval?, Never>?
+
+    init(stores: StoresManager, changed: @escaping @MainActor () -> Void) {
+        self.stores = stores
+        self.changed = changed
+    }
+
+    /// The stage as one word for the frame log (`open`, `choose`, `pin`, `idle`, `manager`, `managerPin`).
+    public var stageName: String {
+        switch stage {
+        case .open: "open"
+        case .choose: "choose"
+        case .pin: "pin"
+        case .idle: "idle"
+        case .chooseManager: "manager"
+        case .managerPin: "managerPin"
+        }
+    }
+
+    /// True while the gate covers the screen.
+    public var isShowing: Bool { stage != .open }
+
+    /// Loads the cashiers; with any set up, the counter starts locked until someone signs in.
+    func start() async {
+        await reload()
+        if policyOn {
+            stage = .choose
+            changed()
+        }
+    }
+
+    private func reload() async {
+        cashiers = (try? await stores.dispatch { CashierAction.list(reply: $0) }) ?? []
+        policyOn = !cashiers.isEmpty
+        signedIn = try? await stores.dispatch { CashierAction.current(reply: $0) }
+    }
+
+    /// ^L: lock and choose who signs in (the switch of cashier).
+    func switchCashier() {
+        guard policyOn else { return }
+        stage = .choose
+        typed = ""
+        message = nil
+        changed()
+    }
+
+    /// The idle time ran out.
+    func idleLock() {
+        guard policyOn, stage == .open, signedIn != nil else { return }
+        stage = .idle
+        typed = ""
+        message = nil
+        changed()
+    }
+
+    /// Asks for a manager's approval (a store refused with `approvalRequired`); `nil` when the cashier cancels.
+    func requestApproval(_ kind: ApprovalKind) async -> ManagerApproval? {
+        approvalWaiter?.resume(returning: nil)
+        await reload()
+        stage = .chooseManager(kind)
+        typed = ""
+        message = nil
+        changed()
+        return await withCheckedContinuation { approvalWaiter = $0 }
+    }
+
+    /// Handles a key while showing.
+    func handle(_ key: KeyEvent) {
+        switch stage {
+        case .open: return
+        case .choose, .idle:
+            if case .character(let character) = key, let digit = character.wholeNumberValue,
+               digit >= 1, digit <= min(9, cashiers.count) {
+                stage = .pin(name: cashiers[digit - 1].name)
+                typed = ""
+                message = nil
+            } else if stage == .idle {
+                typePin(key) { pin in self.unlock(pin) }
+            } else if key == .escape, signedIn != nil, stage == .choose {
+                stage = .open
+            }
+        case .pin(let name):
+            if key == .escape { stage = .choose; typed = ""; break }
+            typePin(key) { pin in self.signIn(name, pin) }
+        case .chooseManager(let kind):
+            let managers = cashiers.filter { $0.role == .manager }
+            if key == .escape { finishApproval(nil); break }
+            if case .character(let character) = key, let digit = character.wholeNumberValue,
+               digit >= 1, digit <= min(9, managers.count) {
+                stage = .managerPin(name: managers[digit - 1].name, kind: kind)
+                typed = ""
+                message = nil
+            }
+        case .managerPin(let name, let kind):
+            if key == .escape { stage = .chooseManager(kind); typed = ""; break }
+            typePin(key) { pin in self.finishApproval(ManagerApproval(manager: name, pin: pin)) }
+        }
+        changed()
+    }
+
+    private func typePin(_ key: KeyEvent, done: (String) -> Void) {
+        switch key {
+        case .character(let character) where character.isASCII && character.isNumber && typed.count < 8:
+            typed.append(character)
+        case .backspace:
+            if !typed.isEmpty { typed.removeLast() }
+        case .enter:
+            let pin = typed
+            typed = ""
+            done(pin)
+        default: break
+        }
+    }
+
+    private func finishApproval(_ approval: ManagerApproval?) {
+        stage = .open
+        let waiter = approvalWaiter
+        approvalWaiter = nil
+        waiter?.resume(returning: approval)
+    }
+
+    private func signIn(_ name: String, _ pin: String) {
+        Task {
+            do throws(CashierError) {
+                signedIn = try await stores.dispatch { CashierAction.signIn(name: name, pin: pin, reply: $0) }
+                stage = .open
+                message = nil
+            } catch {
+                message = error.message
+                await reload()
+            }
+            changed()
+        }
+    }
+
+    private func unlock(_ pin: String) {
+        Task {
+            do throws(CashierError) {
+                signedIn = try await stores.dispatch { CashierAction.unlockSession(pin: pin, reply: $0) }
+                stage = .open
+                message = nil
+            } catch {
+                message = error.message
+                await reload()
+            }
+            changed()
+        }
+    }
+
+    /// Reports the approval's outcome (a wrong manager PIN comes back from the store).
+    func approvalRefused(_ error: CashierError) {
+        message = error.message
+        changed()
+    }
+
+    /// What the gate draws: a title and lines.
+    public var lines: [String] {
+        var lines: [String]
+        switch stage {
+        case .open: return []
+        case .choose:
+            lines = [signedIn == nil ? "Sign in: press your number, then type your PIN" : "Switch cashier: press a number", ""]
+            lines += cashiers.prefix(9).enumerated().map { index, cashier in
+                "\(index + 1)  \(cashier.name)\(cashier.role == .manager ? " (manager)" : "")\(cashier.locked ? " — locked" : "")"
+            }
+            if signedIn != nil { lines += ["", "Esc  back to \(signedIn?.name ?? "")"] }
+        case .pin(let name):
+            lines = ["PIN for \(name)", "", "PIN: " + String(repeating: "*", count: typed.count), "", "Enter  sign in   Esc  back"]
+        case .idle:
+            lines = ["Locked (idle): \(signedIn?.name ?? "")", "", "PIN: " + String(repeating: "*", count: typed.count), "",
+                     "Type your PIN and Enter, or a number to switch:"]
+            lines += cashiers.prefix(9).enumerated().map { "\($0.offset + 1)  \($0.element.name)" }
+        case .chooseManager(let kind):
+            lines = ["Manager approval: \(kind.phrase)", "Press the manager's number (Esc cancels)", ""]
+            lines += cashiers.filter { $0.role == .manager }.prefix(9).enumerated().map { "\($0.offset + 1)  \($0.element.name)" }
+        case .managerPin(let name, _):
+            lines = ["Manager PIN for \(name)", "", "PIN: " + String(repeating: "*", count: typed.count), "", "Enter  approve   Esc  back"]
+        }
+        if let message { lines += ["", message] }
+        return lines
+    }
+}

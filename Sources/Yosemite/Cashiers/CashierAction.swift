@@ -1,0 +1,97 @@
+import Foundation
+
+/// Cashiers, PINs, sign-in on this register and manager approvals (issue 18).
+///
+/// With no cashier set up the counter works as before (the name in the settings, no PINs, no approvals). Once a
+/// cashier exists — the first must be a manager — the policy is on: sales are the signed-in cashier's, and the
+/// stores refuse refunds, voids after payment, discounts above the threshold and "no sale" drawer opens without
+/// a manager's ``ManagerApproval``. Adding, removing, re-PINning and unlocking cashiers then needs one too.
+public enum CashierAction: Action {
+    public typealias Failure = CashierError
+
+    /// The cashiers, managers first.
+    case list(reply: Reply<[CashierSummary]>)
+    /// Who is signed in on this register now (`nil`: nobody, or no cashiers set up).
+    case current(reply: Reply<CashierSession?>)
+    /// Adds a cashier with a PIN (4–8 digits). The first cashier must be a manager; after that a manager approves.
+    case add(name: String, role: CashierRole, pin: String, approval: ManagerApproval?, reply: Reply<CashierSummary>)
+    /// Removes a cashier (never the last manager while others remain); a manager approves.
+    case remove(name: String, approval: ManagerApproval?, reply: Reply<Void>)
+    /// Sets a new PIN, clearing the failed attempts and the lock; a manager approves.
+    case setPin(name: String, pin: String, approval: ManagerApproval?, reply: Reply<Void>)
+    /// Unlocks a cashier locked by wrong PINs; a manager approves.
+    case unlock(name: String, approval: ManagerApproval?, reply: Reply<Void>)
+    /// Signs a cashier in with their PIN; whoever was signed in is signed out at the same instant (a switch,
+    /// recorded in the shift).
+    case signIn(name: String, pin: String, reply: Reply<CashierSession>)
+    /// Checks the signed-in cashier's PIN again (the counter's idle lock), without a new sign-in row.
+    case unlockSession(pin: String, reply: Reply<CashierSession>)
+    /// Signs the current cashier out.
+    case signOut(reply: Reply<Void>)
+    /// The approvals given in a shift (nil: the newest), oldest first.
+    case approvals(shiftId: Int64?, reply: Reply<[ApprovalSummary]>)
+}
+
+/// A cashier's role.
+public enum CashierRole: String, Hashable, Sendable, CaseIterable, Codable {
+    case cashier, manager
+}
+
+/// A manager's name and PIN, given to a store for one operation. The store checks the PIN (counting a wrong one
+/// against the manager's lock) and records the approval; the PIN is never logged or stored.
+public struct ManagerApproval: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+    public var manager: String
+    public var pin: String
+
+    /// Creates an approval to be checked.
+    public init(manager: String, pin: String) {
+        self.manager = manager
+        self.pin = pin
+    }
+
+    public var description: String { "approval by \(manager)" }
+    public var debugDescription: String { description }
+}
+
+/// What a manager approves.
+public enum ApprovalKind: String, Hashable, Sendable, CaseIterable, Codable {
+    case refund, void, discount, noSale, cashiers
+
+    /// "a refund".
+    public var phrase: String {
+        switch self {
+        case .refund: "a refund"
+        case .void: "voiding a paid sale"
+        case .discount: "a discount above the threshold"
+        case .noSale: "opening the drawer without a sale"
+        case .cashiers: "changing the cashiers"
+        }
+    }
+}
+
+/// A cashier as the fronts show them (no PIN material).
+public struct CashierSummary: Hashable, Sendable, Codable {
+    public var name: String
+    public var role: CashierRole
+    public var failedAttempts: Int
+    public var locked: Bool
+}
+
+/// Who is signed in.
+public struct CashierSession: Hashable, Sendable {
+    public var name: String
+    public var role: CashierRole
+    public var signedInAt: Date
+    /// The shift open when they signed in.
+    public var shiftId: Int64?
+}
+
+/// A recorded approval.
+public struct ApprovalSummary: Hashable, Sendable, Codable {
+    public var kind: String
+    public var manager: String
+    public var cashier: String
+    public var reference: String
+    public var amount: Int64?
+    public var approvedAt: Date
+}

@@ -1,0 +1,66 @@
+import Crypto
+import _CryptoExtras
+import Foundation
+
+/// Derives and checks cashier PINs with scrypt (swift-crypto's `KDF.Scrypt`, BoringSSL underneath).
+///
+/// A PIN is stored as a random 16-byte salt and scrypt's 32-byte output with its parameters (N, r, p), never the
+/// PIN. Checking derives again with the row's own parameters and compares in constant time (`SymmetricKey`'s
+/// `==` is BoringSSL's `CRYPTO_memcmp`), so the parameters can be raised later without breaking older rows.
+/// A 4–8 digit PIN has at most 10⁸ values: scrypt makes each guess cost ~16 MiB and tens of milliseconds, but the
+/// real protection is the lock after five wrong PINs (docs/security.md).
+public struct PinHasher: Sendable {
+    /// scrypt's parameters.
+    public struct Parameters: Hashable, Sendable {
+        public var cost: Int
+        public var blockSize: Int
+        public var parallelism: Int
+
+        /// N = 2¹⁴, r = 8, p = 1: 16 MiB per derivation (OWASP's lowest scrypt setting for r = 8 is N = 2¹³ with
+        /// p = 10, the same work; a counter checks one PIN at a time).
+        public static let standard = Parameters(cost: 1 << 14, blockSize: 8, parallelism: 1)
+    }
+
+    /// The stored form of a PIN.
+    public struct Derived: Hashable, Sendable {
+        public var salt: Data
+        public var hash: Data
+        public var parameters: Parameters
+        public static let kdf = "scrypt"
+    }
+
+    static let saltBytes = 16
+    static let outputBytes = 32
+
+    public var parameters: Parameters
+
+    /// Creates a hasher with the parameters new PINs get.
+    public init(parameters: Parameters = .standard) {
+        self.parameters = parameters
+    }
+
+    /// A PIN: 4 to 8 ASCII digits.
+    public static func isValid(_ pin: String) -> Bool {
+        (4...8).contains(pin.count) && pin.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// Derives a new salt and hash for `pin`.
+    public func derive(_ pin: String) throws -> Derived {
+        var salt = Data(count: Self.saltBytes)
+        var generator = SystemRandomNumberGenerator()
+        for index in salt.indices { salt[index] = UInt8.random(in: .min ... .max, using: &generator) }
+        let key = try Self.key(pin, salt: salt, parameters)
+        return Derived(salt: salt, hash: key.withUnsafeBytes { Data($0) }, parameters: parameters)
+    }
+
+    /// Whether `pin` matches the stored salt and hash (constant-time comparison).
+    public static func matches(_ pin: String, salt: Data, hash: Data, parameters: Parameters) -> Bool {
+        guard let key = try? key(pin, salt: salt, parameters) else { return false }
+        return key == SymmetricKey(data: hash)
+    }
+
+    private static func key(_ pin: String, salt: Data, _ parameters: Parameters) throws -> SymmetricKey {
+        try KDF.Scrypt.deriveKey(from: Array(pin.utf8), salt: salt, outputByteCount: outputBytes, rounds: parameters.cost,
+                                 blockSize: parameters.blockSize, parallelism: parameters.parallelism)
+    }
+}

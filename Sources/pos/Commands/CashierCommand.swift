@@ -1,0 +1,199 @@
+import ArgumentParser
+import Foundation
+import Yosemite
+
+/// `pos cashier …`: the counter's cashiers, their PINs and who is signed in on this register (issue 18).
+///
+/// PINs are read from the terminal without echo, or line by line from standard input when it is not a terminal:
+/// the manager's PIN first (when `--manager` is given), then the new PIN. Never from argv or the environment.
+struct CashierCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cashier",
+        abstract: "Cashiers and managers with PINs, sign-in on this register, and the approvals they gave.",
+        discussion: """
+            With no cashier set up the counter works without PINs. The first cashier must be a manager; from then \
+            on sales are the signed-in cashier's, and refunds, voids of paid sales, discounts above the threshold, \
+            "no sale" drawer opens and changes to the cashiers need a manager's PIN (--manager NAME; the PIN is \
+            read from the terminal, or from standard input when it is not one). Exit 16: refused by that policy.
+            """,
+        subcommands: [List.self, Add.self, Remove.self, SetPin.self, Unlock.self, SignIn.self, SignOut.self, Current.self,
+                      Approvals.self]
+    )
+
+    /// Exit 16 for the policy's refusals, 2 for an unknown name, 9 for storage.
+    static func exitCode(_ error: CashierError) -> ExitCode {
+        switch error {
+        case .storage: ExitStatus.storageFailure.exitCode
+        case .unknownCashier: ExitStatus.notFound.exitCode
+        case .invalidPin, .invalidName: ExitStatus.usage.exitCode
+        case .refused: ExitStatus.failure.exitCode
+        default: ExitStatus.approvalRequired.exitCode
+        }
+    }
+
+    @MainActor
+    static func run<T>(_ data: DataDirectoryOptions, _ body: @escaping (StoresManager) async throws -> T) async throws -> T {
+        try await OrderCommandSupport.withStores(data: data) { manager, _ in try await body(manager) }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the cashiers (no PIN material).")
+        @OptionGroup var data: DataDirectoryOptions
+        @Flag(help: "Print JSON.") var json = false
+
+        @MainActor func run() async throws {
+            let json = json
+            let cashiers = try await CashierCommand.run(data) { manager in
+                try await manager.dispatch { CashierAction.list(reply: $0) }
+            }
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys]
+                Console.out(String(decoding: try encoder.encode(cashiers), as: UTF8.self))
+                return
+            }
+            if cashiers.isEmpty { Console.out("No cashiers: the counter runs without PINs (pos cashier add NAME --role manager).") }
+            for cashier in cashiers {
+                let state = cashier.locked ? "locked" : cashier.failedAttempts > 0 ? "\(cashier.failedAttempts) wrong PIN(s)" : "ok"
+                Console.out("\(cashier.name)\t\(cashier.role.rawValue)\t\(state)")
+            }
+        }
+    }
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add a cashier with a PIN (4–8 digits). The first one must be a manager; then a manager approves.")
+        @OptionGroup var data: DataDirectoryOptions
+        @Argument(help: "The cashier's name as shown on the counter and the receipts.") var name: String
+        @Option(help: "cashier or manager.") var role: CashierRole = .cashier
+        @Option(help: "The approving manager (their PIN is read first).") var manager: String?
+
+        @MainActor func run() async throws {
+            let (name, role) = (name, role)
+            let approval = try PinPrompt.approval(manager)
+            let pin = try PinPrompt.read("New PIN for \(name)")
+            let added = try await CashierCommand.run(data) { manager in
+                try await manager.dispatch { CashierAction.add(name: name, role: role, pin: pin, approval: approval, reply: $0) }
+            }
+            Console.out("Added \(added.role.rawValue) \(added.name).")
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove a cashier (their sales and approvals keep the name).")
+        @OptionGroup var data: DataDirectoryOptions
+        @Argument var name: String
+        @Option(help: "The approving manager.") var manager: String?
+
+        @MainActor func run() async throws {
+            let name = name
+            let approval = try PinPrompt.approval(manager)
+            try await CashierCommand.run(data) { manager in
+                try await manager.dispatch { CashierAction.remove(name: name, approval: approval, reply: $0) }
+            }
+            Console.out("Removed \(name).")
+        }
+    }
+
+    struct SetPin: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "set-pin", abstract: "Give a cashier a new PIN (clears wrong attempts and the lock).")
+        @OptionGroup var data: DataDirectoryOptions
+        @Argument var name: String
+        @Option(help: "The approving manager.") var manager: String?
+
+        @MainActor func run() async throws {
+            let name = name
+            let approval = try PinPrompt.approval(manager)
+            let pin = try PinPrompt.read("New PIN for \(name)")
+            try await CashierCommand.run(data) { manager in
+                try await manager.dispatch { CashierAction.setPin(name: name, pin: pin, approval: approval, reply: $0) }
+            }
+            Console.out("New PIN set for \(name).")
+        }
+    }
+
+    struct Unlock: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Unlock a cashier locked after five wrong PINs.")
+        @OptionGroup var data: DataDirectoryOptions
+        @Argument var name: String
+        @Option(help: "The approving manager.") var manager: String?
+
+        @MainActor func run() async throws {
+            let name = name
+            let approval = try PinPrompt.approval(manager)
+            try await CashierCommand.run(data) { manager in
+                try await manager.dispatch { CashierAction.unlock(name: name, approval: approval, reply: $0) }
+            }
+            Console.out("Unlocked \(name).")
+        }
+    }
+
+    struct SignIn: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "sign-in",
+            abstract: "Sign a cashier in on this register (the one signed in is signed out; a switch mid-shift is recorded).")
+        @OptionGroup var data: DataDirectoryOptions
+        @Argument var name: String
+
+        @MainActor func run() async throws {
+            let name = name
+            let pin = try PinPrompt.read("PIN for \(name)")
+            let session = try await CashierCommand.run(data) { manager in
+                try await manager.dispatch { CashierAction.signIn(name: name, pin: pin, reply: $0) }
+            }
+            Console.out("\(session.name) signed in\(session.shiftId.map { " (shift \($0))" } ?? "").")
+        }
+    }
+
+    struct SignOut: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "sign-out", abstract: "Sign the current cashier out.")
+        @OptionGroup var data: DataDirectoryOptions
+
+        @MainActor func run() async throws {
+            try await CashierCommand.run(data) { manager in try await manager.dispatch { CashierAction.signOut(reply: $0) } }
+            Console.out("Signed out.")
+        }
+    }
+
+    struct Current: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Who is signed in on this register.")
+        @OptionGroup var data: DataDirectoryOptions
+
+        @MainActor func run() async throws {
+            let session = try await CashierCommand.run(data) { manager in
+                try await manager.dispatch { CashierAction.current(reply: $0) }
+            }
+            Console.out(session.map { "\($0.name) (\($0.role.rawValue))" } ?? "Nobody is signed in.")
+        }
+    }
+
+    struct Approvals: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "The manager approvals of a shift (default: the newest).")
+        @OptionGroup var data: DataDirectoryOptions
+        @Option(help: "The shift id.") var shift: Int64?
+        @Flag(help: "Print JSON.") var json = false
+
+        @MainActor func run() async throws {
+            let (shift, json) = (shift, json)
+            let approvals = try await CashierCommand.run(data) { manager in
+                try await manager.dispatch { CashierAction.approvals(shiftId: shift, reply: $0) }
+            }
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys]
+                encoder.dateEncodingStrategy = .iso8601
+                Console.out(String(decoding: try encoder.encode(approvals), as: UTF8.self))
+                return
+            }
+            if approvals.isEmpty { Console.out("No approvals in this shift.") }
+            let formatter = ISO8601DateFormatter()
+            for approval in approvals {
+                Console.out("\(formatter.string(from: approval.approvedAt))\t\(approval.kind)\t\(approval.reference)\t"
+                            + "by \(approval.manager)\tfor \(approval.cashier.isEmpty ? "-" : approval.cashier)")
+            }
+        }
+    }
+}
+
+extension CashierRole: ExpressibleByArgument {}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import Networking
+import Yosemite
+
+/// `pos report [--date YYYY-MM-DD] [--json]`: the shop's day from WooCommerce (online), per register and cashier.
+struct ReportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Sum the shop's registers for a day from WooCommerce (online), by the orders' register and cashier meta.",
+        discussion: """
+            Reads the paid orders (processing, completed, refunded) whose sale time falls in the day, in this machine's \
+            time zone; an offline sale counts for the day it was sold if it synced within a week. Orders without a \
+            register (the web shop, counters with no register id) are summed under "-". Exit 3: the store is unreachable.
+            """
+    )
+
+    @OptionGroup var data: DataDirectoryOptions
+    @Option(help: "The day, YYYY-MM-DD; default: today.") var date: String?
+    @Flag(help: "Print JSON.") var json = false
+
+    @MainActor
+    func run() async throws {
+        let date = date
+        let report = try await OrderCommandSupport.withStores(data: data) { manager, _ in
+            do throws(ShopReportError) {
+                return try await manager.dispatch { ShopReportAction.day(date: date, timeZone: .current, reply: $0) }
+            } catch {
+                Console.error(error)
+                switch error {
+                case .invalidDate: throw ExitStatus.usage.exitCode
+                case .network(let network):
+                    throw (network.isRetryable ? ExitStatus.siteUnreachable : ExitStatus.failure).exitCode
+                }
+            }
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            Console.out(String(decoding: try encoder.encode(report), as: UTF8.self))
+            return
+        }
+        Console.out("Shop report \(report.date) (\(report.timeZone)), \(report.currency)")
+        func line(_ label: String, _ totals: ShopDayReport.Totals) -> String {
+            "\(label)\t\(totals.orders) orders\tgross \(totals.gross)\tcash \(totals.cash)\tcard \(totals.card)\trefunds \(totals.refunds)"
+        }
+        for register in report.registers {
+            Console.out(line("Register \(register.register.isEmpty ? "-" : register.register)", register.totals))
+            for cashier in register.cashiers {
+                Console.out(line("  \(cashier.cashier.isEmpty ? "-" : cashier.cashier)", cashier.totals))
+            }
+        }
+        Console.out(line("Shop", report.total))
+    }
+}

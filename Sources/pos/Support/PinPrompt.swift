@@ -1,0 +1,37 @@
+import Foundation
+import Yosemite
+
+/// Reads cashier PINs: from the terminal without echo, or one line from standard input when it is not a terminal
+/// (scripts, tests). Never from the command line or the environment, which `ps` and /proc show.
+enum PinPrompt {
+    /// One PIN; `label` says whose ("Manager Ann's PIN"). Exits 64 when none is given.
+    static func read(_ label: String) throws -> String {
+        let line: String?
+        if isatty(STDIN_FILENO) == 1 {
+            FileHandle.standardError.write(Data("\(label): ".utf8))
+            var original = termios()
+            tcgetattr(STDIN_FILENO, &original)
+            var silent = original
+            silent.c_lflag &= ~tcflag_t(ECHO)
+            tcsetattr(STDIN_FILENO, TCSANOW, &silent)
+            defer {
+                tcsetattr(STDIN_FILENO, TCSANOW, &original)
+                FileHandle.standardError.write(Data("\n".utf8))
+            }
+            line = readLine(strippingNewline: true)
+        } else {
+            line = readLine(strippingNewline: true)
+        }
+        guard let pin = line?.trimmingCharacters(in: .whitespaces), !pin.isEmpty else {
+            Console.error("no PIN given for \(label): type it at the prompt, or give it on standard input")
+            throw ExitStatus.usage.exitCode
+        }
+        return pin
+    }
+
+    /// A manager's approval for `--manager NAME`, the PIN read like ``read(_:)``; `nil` without the option.
+    static func approval(_ manager: String?) throws -> ManagerApproval? {
+        guard let manager else { return nil }
+        return ManagerApproval(manager: manager, pin: try read("Manager \(manager)'s PIN"))
+    }
+}
