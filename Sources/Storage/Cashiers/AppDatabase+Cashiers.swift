@@ -60,10 +60,11 @@ extension AppDatabase {
         }
     }
 
-    /// Approvals given in `[start, end)`, oldest first.
-    public func approvals(from start: Date, to end: Date) async throws -> [ApprovalRecord] {
+    /// The approvals given while shift `shiftId` was open, oldest first (those given with no shift open, such as
+    /// adding a cashier before the first shift, belong to none).
+    public func approvals(shiftId: Int64) async throws -> [ApprovalRecord] {
         try await read { db in
-            try ApprovalRecord.filter(ApprovalRecord.Columns.approvedAt >= start && ApprovalRecord.Columns.approvedAt < end)
+            try ApprovalRecord.filter(ApprovalRecord.Columns.shiftId == shiftId)
                 .order(ApprovalRecord.Columns.approvedAt, Column("id")).fetchAll(db)
         }
     }
@@ -203,5 +204,18 @@ extension AppDatabase {
                 .filter(CashierSignInRecord.Columns.signedOutAt == nil || CashierSignInRecord.Columns.signedOutAt > date)
                 .order(CashierSignInRecord.Columns.signedInAt.desc).fetchOne(db)
         }
+    }
+}
+
+extension ApprovalRecord {
+    /// Gives a shift just opened the approvals recorded while no shift was open since the last one closed (a
+    /// "no sale", a discount or a void approved before the sale or drawer open that opened the shift), so they
+    /// are on its Z report. Approvals of the cashier list itself stay with no shift.
+    static func adopt(into shift: ShiftRecord, in db: Database) throws {
+        guard let id = shift.id else { return }
+        let since = try Date.fetchOne(db, sql: "SELECT MAX(closedAt) FROM shift WHERE closedAt IS NOT NULL") ?? .distantPast
+        try db.execute(sql: """
+            UPDATE approval SET shiftId = ? WHERE shiftId IS NULL AND kind != 'cashiers' AND approvedAt >= ?
+            """, arguments: [id, since])
     }
 }

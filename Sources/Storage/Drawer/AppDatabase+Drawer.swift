@@ -15,7 +15,7 @@ extension AppDatabase {
     ///
     /// - Parameters:
     ///   - currency: the store currency, for a shift opened here.
-    ///   - approvedBy: who approved it; `nil` while no approval is required (issue 18).
+    ///   - approvedBy: who approved it; `nil` where no cashiers are set up (issue 18).
     public func recordDrawerOpening(
         cashier: String, reason: String, printer: String, approvedBy: String?, currency: Currency, at now: Date
     ) async throws -> DrawerOpeningResult {
@@ -27,6 +27,7 @@ extension AppDatabase {
                 try opened.insert(db)
                 openedShiftId = opened.id
                 shift = opened
+                try ApprovalRecord.adopt(into: opened, in: db)
             }
             var opening = DrawerOpeningRecord(shiftId: shift?.id ?? 0, cashier: cashier, reason: reason, printer: printer,
                                               approvedBy: approvedBy, openedAt: now)

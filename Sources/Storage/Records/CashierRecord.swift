@@ -128,5 +128,6 @@ public struct ApprovalRecord: Codable, Hashable, Sendable, FetchableRecord, Muta
     public enum Columns {
         public static let approvedAt = Column(CodingKeys.approvedAt)
         public static let kind = Column(CodingKeys.kind)
+        public static let shiftId = Column(CodingKeys.shiftId)
     }
 }

@@ -270,6 +270,7 @@ extension AppDatabase {
                 var opened = ShiftRecord(cashier: cashier, openingFloat: Money(minorUnits: 0, currency: stored.sale.currency),
                                          openedAt: min(now, detail.order.createdAt))
                 try opened.insert(db)
+                try ApprovalRecord.adopt(into: opened, in: db)
                 openedShiftId = opened.id
                 shift = opened
             }

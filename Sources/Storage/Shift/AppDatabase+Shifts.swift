@@ -49,6 +49,7 @@ extension AppDatabase {
             if let open = try ShiftRecord.current(in: db) { return .alreadyOpen(shiftId: open.id ?? 0) }
             var shift = ShiftRecord(cashier: cashier, openingFloat: float, openedAt: now)
             try shift.insert(db)
+            try ApprovalRecord.adopt(into: shift, in: db)
             return .opened(shift)
         }
     }

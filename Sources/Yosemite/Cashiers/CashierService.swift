@@ -42,11 +42,11 @@ struct CashierService: Sendable {
     }
 
     /// The gate: with cashiers set up, `approval` must name a manager whose PIN is right; the approval is then
-    /// recorded (who, when, what, for which cashier, order or sale, in the open shift). Returns the manager's name,
-    /// or `nil` when no cashier is set up (nothing to approve).
+    /// recorded (who, when, what, for which cashier, order or sale, in the open shift). Returns the recorded
+    /// approval, or `nil` when no cashier is set up (nothing to approve).
     @discardableResult
     func approve(_ approval: ManagerApproval?, _ kind: ApprovalKind, reference: String, amount: Money? = nil,
-                 detail: String = "") async throws(CashierError) -> String? {
+                 detail: String = "") async throws(CashierError) -> ApprovalRecord? {
         guard try await policyOn() else { return nil }
         guard let approval else { throw .approvalRequired(kind) }
         let manager = try await verify(name: approval.manager, pin: approval.pin)
@@ -55,9 +55,9 @@ struct CashierService: Sendable {
         let row = ApprovalRecord(kind: kind.rawValue, managerName: manager.name, cashierName: cashier,
                                  reference: reference, amount: amount?.minorUnits, currencyCode: amount?.currency.code,
                                  detail: detail, approvedAt: environment.now())
-        _ = try await storage { try await database.recordApproval(row) }
+        let recorded = try await storage { try await database.recordApproval(row) }
         environment.logger.notice("approval: \(manager.name) approved \(kind.rawValue) \(reference) for \(cashier.isEmpty ? "-" : cashier)")
-        return manager.name
+        return recorded
     }
 
     // MARK: PINs
@@ -165,9 +165,8 @@ struct CashierService: Sendable {
         let shift = try await storage {
             if let shiftId { try await database.shift(id: shiftId) } else { try await database.latestShift() }
         }
-        guard let shift else { return [] }
-        let end = (shift.closedAt ?? environment.now()).addingTimeInterval(0.001)
-        return try await storage { try await database.approvals(from: shift.openedAt, to: end) }.map(Self.summary)
+        guard let id = shift?.id else { return [] }
+        return try await storage { try await database.approvals(shiftId: id) }.map(Self.summary)
     }
 
     // MARK: Helpers

@@ -11,13 +11,14 @@ extension ShiftService {
         let store = try await storeSettings()
         // Issue 18: with cashiers set up, a manager approves (checked and recorded) before the drawer is kicked.
         let cashiers = CashierService(environment: environment)
-        let approvedBy: String?
+        let approved: ApprovalRecord?
         do {
-            approvedBy = try await cashiers.approve(approval, .noSale, reference: reason.isEmpty ? "no sale" : reason)
+            approved = try await cashiers.approve(approval, .noSale, reference: reason.isEmpty ? "no sale" : reason)
         } catch {
             throw .cashier(error)
         }
         let cashier = await cashiers.cashierName()
+        let approvedBy = approved?.managerName
         let now = environment.now()
         let context = try? await receipts.context()
         let when = context.map { let (day, time) = $0.dateAndTime(now); return "\(day) \(time)" } ?? now.description
