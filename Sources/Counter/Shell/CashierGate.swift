@@ -16,7 +16,7 @@ public final class CashierGate {
         case choose
         /// Typing `name`'s PIN to sign in.
         case pin(name: String)
-        /// Locked after idle time: the signed-in cashier's PIN, or a digit to switch.
+        /// Locked after idle time: the signed-in cashier's PIN, or Esc (^L) for another cashier.
         case idle
         /// A store asked for a manager: choose one.
         case chooseManager(ApprovalKind)
@@ -105,15 +105,22 @@ public final class CashierGate {
     func handle(_ key: KeyEvent) {
         switch stage {
         case .open: return
-        case .choose, .idle:
+        case .idle:
+            // Digits are the PIN here; Esc or ^L lets another cashier take over (the switch).
+            if key == .escape || key == .control("l") {
+                stage = .choose
+                typed = ""
+                message = nil
+            } else {
+                typePin(key) { pin in self.unlock(pin) }
+            }
+        case .choose:
             if case .character(let character) = key, let digit = character.wholeNumberValue,
                digit >= 1, digit <= min(9, cashiers.count) {
                 stage = .pin(name: cashiers[digit - 1].name)
                 typed = ""
                 message = nil
-            } else if stage == .idle {
-                typePin(key) { pin in self.unlock(pin) }
-            } else if key == .escape, signedIn != nil, stage == .choose {
+            } else if key == .escape, signedIn != nil {
                 stage = .open
             }
         case .pin(let name):
@@ -205,8 +212,7 @@ public final class CashierGate {
             lines = ["PIN for \(name)", "", "PIN: " + String(repeating: "*", count: typed.count), "", "Enter  sign in   Esc  back"]
         case .idle:
             lines = ["Locked (idle): \(signedIn?.name ?? "")", "", "PIN: " + String(repeating: "*", count: typed.count), "",
-                     "Type your PIN and Enter, or a number to switch:"]
-            lines += cashiers.prefix(9).enumerated().map { "\($0.offset + 1)  \($0.element.name)" }
+                     "Type your PIN and Enter", "Esc  another cashier signs in"]
         case .chooseManager(let kind):
             lines = ["Manager approval: \(kind.phrase)", "Press the manager's number (Esc cancels)", ""]
             lines += cashiers.filter { $0.role == .manager }.prefix(9).enumerated().map { "\($0.offset + 1)  \($0.element.name)" }

@@ -105,7 +105,23 @@ struct PosCounterCashiersEndToEndTests {
         try await tmux.type("2468")
         try await tmux.press("Enter")
         #expect(await frames.frame(containing: "screen=sell", "gate=open", "cashier=Ann") != nil)
+        // And 50 % off a line (^D) asks for a manager's PIN too, then applies
+        try await tmux.type("4006381333931\r")
+        #expect(await frames.frame(containing: "screen=sell", "lines=1", "total=2,20€", "saved=yes") != nil)
+        try await tmux.press("C-d")
+        #expect(await frames.frame(containing: "screen=sell", "prompt=true") != nil)
+        try await tmux.type("50%")
+        #expect(await frames.frame(containing: "screen=sell", "prompt=true") != nil)
+        try await tmux.press("Enter")
+        #expect(await frames.frame(containing: "gate=manager") != nil)
+        #expect(try await tmux.capture(containing: "Manager approval").contains("a discount above the threshold"))
+        try await tmux.press("1")
+        try await tmux.type("2468")
+        try await tmux.press("Enter")
+        #expect(await frames.frame(containing: "screen=sell", "gate=open", "total=1,10€", "saved=yes") != nil)
         try await tmux.press("C-q")
+        #expect(await frames.frame(containing: "overlay=quit") != nil)
+        try await tmux.press("Enter")
         #expect(await frames.frame(containing: "never") == nil)
 
         // Then the shift's Z report shows both cashiers, Bob's sale and refund, and the switch
@@ -119,6 +135,7 @@ struct PosCounterCashiersEndToEndTests {
         #expect(list.stdout.contains("Bob\tcashier\tlocked"), "\(list.stdout)")
         let approvals = try await PosProcess.run(["cashier", "approvals", "--data-dir", data.path])
         #expect(approvals.stdout.contains("refund") && approvals.stdout.contains("by Ann\tfor Bob"), "\(approvals.stdout)")
+        #expect(approvals.stdout.contains("discount") && approvals.stdout.contains("by Ann\tfor Ann"), "\(approvals.stdout)")
     }
 
     @Test func idleTime_locksTheCounter_theCashiersPinUnlocksIt() async throws {
@@ -137,7 +154,7 @@ struct PosCounterCashiersEndToEndTests {
         // When no key comes for the idle time, the counter locks over the screen
         #expect(await frames.frame(containing: "screen=sell", "gate=idle", "cashier=Ann") != nil)
         let idle = try await tmux.capture(containing: "Locked (idle): Ann")
-        #expect(idle.contains("Type your PIN and Enter"), "\(idle)")
+        #expect(idle.contains("Type your PIN and Enter") && idle.contains("Esc  another cashier signs in"), "\(idle)")
         // And a wrong PIN keeps it locked; Ann's PIN opens it again
         try await tmux.type("1111")
         try await tmux.press("Enter")

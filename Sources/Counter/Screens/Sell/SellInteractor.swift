@@ -228,10 +228,19 @@ public final class SellInteractor {
             while !self.pendingEdits.isEmpty {
                 let next = self.pendingEdits.removeFirst()
                 let saleId = self.response.saleId
-                let result: Result<SaleSummary, OrderError>
+                var result: Result<SaleSummary, OrderError>
                 do throws(OrderError) {
                     result = .success(try await stores.dispatch { OrderAction.editSale(saleId: saleId, edit: next, reply: $0) })
                 } catch { result = .failure(error) }
+                // Issue 18: a discount above the threshold needs a manager's PIN; the shell's gate asks for it.
+                if case .failure(.cashier(.approvalRequired(let kind))) = result,
+                   let approval = await self.context.requestApproval(kind) {
+                    do throws(OrderError) {
+                        result = .success(try await stores.dispatch {
+                            OrderAction.editSale(saleId: saleId, edit: next, approval: approval, reply: $0)
+                        })
+                    } catch { result = .failure(error) }
+                }
                 switch result {
                 case .success(let sale):
                     if self.pendingEdits.isEmpty { self.response.show(sale) } else { self.response.saleId = sale.id }
