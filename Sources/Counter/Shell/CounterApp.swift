@@ -38,12 +38,16 @@ public final class CounterApp {
     /// Locks the counter after the idle time (restarted by every key).
     private var idleTask: Task<Void, Never>?
     private var idleLimit: Duration?
+    /// The clock the idle lock counts on (a manual one in unit tests).
+    private let idleClock: any Clock<Duration>
 
     /// Creates the shell on the sell screen. The status line follows the session's events
     /// (``StoresManager/sessionEvents()``); in a real store that also starts Yosemite's background sync.
     public init(stores: StoresManager, settings: StoreSettings, screen: any TerminalScreen,
-                scanSettings: ScanDetector.Settings = .init(), frameLog: FrameLog? = nil) {
+                scanSettings: ScanDetector.Settings = .init(), frameLog: FrameLog? = nil,
+                idleClock: any Clock<Duration> = ContinuousClock()) {
         self.screen = screen
+        self.idleClock = idleClock
         self.frameLog = frameLog
         detector = ScanDetector(settings: scanSettings)
         makeScreens(stores: stores, settings: settings, scanSettings: scanSettings)
@@ -152,8 +156,9 @@ public final class CounterApp {
     private func restartIdleTimer() {
         idleTask?.cancel()
         guard let idleLimit, gate.policyOn else { return }
+        let clock = idleClock
         idleTask = Task { [weak self] in
-            try? await Task.sleep(for: idleLimit)
+            try? await clock.sleep(for: idleLimit)
             guard !Task.isCancelled else { return }
             self?.gate.idleLock()
         }
