@@ -75,7 +75,8 @@ struct CashierService: Sendable {
             row.failedAttempts = 0
         }
         let parameters = PinHasher.Parameters(cost: row.kdfCost, blockSize: row.kdfBlockSize, parallelism: row.kdfParallelism)
-        if row.kdf == PinHasher.Derived.kdf, PinHasher.matches(pin, salt: row.pinSalt, hash: row.pinHash, parameters: parameters) {
+        if row.kdf == PinHasher.Derived.kdf,
+           await PinHasher.matches(pin, salt: row.pinSalt, hash: row.pinHash, parameters: parameters) {
             try await storage { try await database.recordPinSuccess(named: row.name) }
             return row
         }
@@ -103,7 +104,7 @@ struct CashierService: Sendable {
         } else if role != .manager {
             throw .firstMustBeManager
         }
-        let derived = try derive(pin)
+        let derived = try await derive(pin)
         let row = CashierRecord(name: name, role: CashierRecord.Role(rawValue: role.rawValue) ?? .cashier,
                                 pinSalt: derived.salt, pinHash: derived.hash, kdf: PinHasher.Derived.kdf,
                                 kdfCost: derived.parameters.cost, kdfBlockSize: derived.parameters.blockSize,
@@ -122,7 +123,7 @@ struct CashierService: Sendable {
     func setPin(name: String, pin: String, approval: ManagerApproval?) async throws(CashierError) {
         guard PinHasher.isValid(pin) else { throw .invalidPin }
         try await approve(approval, .cashiers, reference: "set-pin \(name)")
-        let derived = try derive(pin)
+        let derived = try await derive(pin)
         try await storage {
             try await database.setCashierPin(named: name, salt: derived.salt, hash: derived.hash, kdf: PinHasher.Derived.kdf,
                                              cost: derived.parameters.cost, blockSize: derived.parameters.blockSize,
@@ -171,8 +172,8 @@ struct CashierService: Sendable {
 
     // MARK: Helpers
 
-    private func derive(_ pin: String) throws(CashierError) -> PinHasher.Derived {
-        do { return try PinHasher().derive(pin) } catch { throw .refused("the PIN could not be hashed: \(error)") }
+    private func derive(_ pin: String) async throws(CashierError) -> PinHasher.Derived {
+        do { return try await PinHasher().derive(pin) } catch { throw .refused("the PIN could not be hashed: \(error)") }
     }
 
     private func summary(_ row: CashierRecord, now: Date) -> CashierSummary {

@@ -39,24 +39,35 @@ public struct PinHasher: Sendable {
         self.parameters = parameters
     }
 
+    /// scrypt runs here, one derivation at a time, off Swift's cooperative pool: ~16 MiB and tens of
+    /// milliseconds (hundreds in a debug build) of blocking work must not hold one of its few threads.
+    private static let queue = DispatchQueue(label: "pos.pin-hasher", qos: .userInitiated)
+
+    /// Runs `work` on ``queue`` and returns its result.
+    private static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Result { try work() }) }
+        }
+    }
+
     /// A PIN: 4 to 8 ASCII digits.
     public static func isValid(_ pin: String) -> Bool {
         (4...8).contains(pin.count) && pin.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     /// Derives a new salt and hash for `pin`.
-    public func derive(_ pin: String) throws -> Derived {
+    public func derive(_ pin: String) async throws -> Derived {
         var salt = Data(count: Self.saltBytes)
         var generator = SystemRandomNumberGenerator()
         for index in salt.indices { salt[index] = UInt8.random(in: .min ... .max, using: &generator) }
-        let key = try Self.key(pin, salt: salt, parameters)
-        return Derived(salt: salt, hash: key.withUnsafeBytes { Data($0) }, parameters: parameters)
+        let parameters = parameters, fixedSalt = salt
+        let hash = try await Self.offPool { try Self.key(pin, salt: fixedSalt, parameters).withUnsafeBytes { Data($0) } }
+        return Derived(salt: salt, hash: hash, parameters: parameters)
     }
 
     /// Whether `pin` matches the stored salt and hash (constant-time comparison).
-    public static func matches(_ pin: String, salt: Data, hash: Data, parameters: Parameters) -> Bool {
-        guard let key = try? key(pin, salt: salt, parameters) else { return false }
-        return key == SymmetricKey(data: hash)
+    public static func matches(_ pin: String, salt: Data, hash: Data, parameters: Parameters) async -> Bool {
+        (try? await offPool { try key(pin, salt: salt, parameters) == SymmetricKey(data: hash) }) ?? false
     }
 
     private static func key(_ pin: String, salt: Data, _ parameters: Parameters) throws -> SymmetricKey {

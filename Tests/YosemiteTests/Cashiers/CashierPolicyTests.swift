@@ -90,7 +90,7 @@ import YosemiteTestSupport
         }
         #expect(rows[0].pinSalt != rows[1].pinSalt)
         // The same PIN twice gives two different hashes (the salt), and neither holds the PIN's text.
-        let one = try PinHasher().derive("2468"), two = try PinHasher().derive("2468")
+        let one = try await PinHasher().derive("2468"), two = try await PinHasher().derive("2468")
         #expect(one.hash != two.hash)
         let file = try Data(contentsOf: directory.url.appendingPathComponent("pos.sqlite"))
         #expect(file.range(of: Data("2468".utf8)) == nil && file.range(of: Data("1357".utf8)) == nil)
