@@ -34,9 +34,11 @@ public enum AppMigrations {
     public static let registers = "v10-registers"
     /// The TSE journal of refunds and cash movements (KassenSichV: every Vorgang is signed).
     public static let fiscalMovements = "v11-fiscal-movements"
+    /// Goods sold by weight: the product's marker and the weight of an order line (issue 19).
+    public static let floorDevices = "v12-floor-devices"
 
     /// Every migration name, oldest first.
-    public static let all = [settingsCatalog, ordersOutbox, paymentsReceipts, syncOutbox, cardPayments, shifts, checkout, fiscal, counter, registers, fiscalMovements]
+    public static let all = [settingsCatalog, ordersOutbox, paymentsReceipts, syncOutbox, cardPayments, shifts, checkout, fiscal, counter, registers, fiscalMovements, floorDevices]
 
     /// The migrator that brings any earlier database to the current schema.
     public static func makeMigrator() -> DatabaseMigrator {
@@ -52,6 +54,7 @@ public enum AppMigrations {
         migrator.registerMigration(counter, migrate: CounterMigration.migrate)
         migrator.registerMigration(registers, migrate: RegistersMigration.migrate)
         migrator.registerMigration(fiscalMovements, migrate: FiscalMovementsMigration.migrate)
+        migrator.registerMigration(floorDevices, migrate: FloorDevicesMigration.migrate)
         return migrator
     }
 }

@@ -237,7 +237,9 @@ struct SaleService: Sendable {
             }
             return SaleSummary.Line(code: "", name: info.name, quantity: resolved.input.lines[index].quantity,
                                     amount: Money(minorUnits: amount, currency: currency),
-                                    subtotal: Money(minorUnits: subtotal, currency: currency), discount: nil)
+                                    subtotal: Money(minorUnits: subtotal, currency: currency), discount: nil,
+                                    weightGrams: info.weightGrams,
+                                    unitPrice: Money(minorUnits: info.unitPrice, currency: currency))
         }
     }
 
@@ -255,7 +257,7 @@ struct SaleService: Sendable {
     }
 
     /// The summary, priced when the cart still resolves.
-    private func summary(_ stored: StoredSale) async -> SaleSummary {
+    func summary(_ stored: StoredSale) async -> SaleSummary {
         let cart = Self.decode(stored.sale.cart)
         let priced = cart.items.isEmpty ? nil : try? await price(cart)
         return summary(stored, priced: priced)
