@@ -46,6 +46,27 @@ struct WeighedSaleTests {
         #expect(meta["Weight"] == "1.234 kg x 12.99 EUR/kg")
     }
 
+    @Test func weighedSale_receipt_printsWeightTimesPricePerKilogramUnderTheLine() async throws {
+        // Given a weighed sale
+        let store = try await OrderTestStore()
+        try await store.seed(products: [
+            ProductRecord(id: 10, name: "Gouda", sku: "123", price: "12.99", regularPrice: "12.99", soldByWeight: true),
+        ])
+        let sale = try await store.sell(Cart(items: [Cart.Item(code: "123", measure: .weight(grams: 1234))])).get()
+        let receipts = ReceiptStore(dispatcher: store.dispatcher, environment: store.environment)
+        // When its receipt is rendered
+        let preview = try await store.dispatcher.result {
+            ReceiptAction.preview(order: String(sale.order.localNumber), width: 42, reply: $0)
+        }.get()
+        let text = preview.rendered.text(width: 42)
+        // Then the line, and the weight with the price per kilogram under it
+        let lines = text.split(separator: "\n").map(String.init)
+        let index = try #require(lines.firstIndex { $0.hasPrefix("Gouda") }, "\(text)")
+        #expect(lines[index].hasSuffix("16.03"), "\(text)")
+        #expect(lines[index + 1].trimmingCharacters(in: .whitespaces) == "1.234 kg x 12.99 EUR/kg", "\(text)")
+        withExtendedLifetime(receipts) {}
+    }
+
     @Test func weighedAndLabelledSale_postedToWooCommerce_hasTheSameTotals() async throws {
         // Given the same store on the server and the counter, prices with 7 % tax included
         let server = WooTestServer()
