@@ -199,8 +199,15 @@ struct SaleService: Sendable {
 
     /// Resolves the cart in the local catalog, computes its totals with the one calculator, and checks the limits.
     func price(_ cart: Cart, cache: ResolvedLineCache? = nil) async throws(OrderError) -> (ResolvedCart, OrderTotals) {
-        let settings = try await storeSettings()
-        let limits = SaleLimits(settings: ReceiptService(environment: environment).appSettings(), currency: settings.currency)
+        let settings: StoreSettings
+        let limits: SaleLimits
+        if let (cachedSettings, cachedLimits) = cache?.pricing {
+            (settings, limits) = (cachedSettings, cachedLimits)
+        } else {
+            settings = try await storeSettings()
+            limits = SaleLimits(settings: ReceiptService(environment: environment).appSettings(), currency: settings.currency)
+            cache?.pricing = (settings, limits)
+        }
         for item in cart.items where item.quantity > limits.maxQuantity {
             throw .limitExceeded(limit: "quantity", detail: "\(item.code) × \(item.quantity) is more than the \(limits.maxQuantity) a line may hold")
         }

@@ -186,6 +186,9 @@ final class ResolvedLineCache: Sendable {
     private struct State {
         var saleId: Int64?
         var lines: [String: (TotalsInput.Line, ResolvedCart.LineInfo)] = [:]
+        /// The store's settings and the sale limits the sale was first priced with: read once a sale instead of
+        /// once a scan (a database read and a file read), like its resolved lines.
+        var pricing: (StoreSettings, SaleLimits)?
     }
 
     private let state = Mutex(State())
@@ -208,5 +211,10 @@ final class ResolvedLineCache: Sendable {
 
     func store(_ line: TotalsInput.Line, _ info: ResolvedCart.LineInfo, for code: String) {
         state.withLock { $0.lines[code] = (line, info) }
+    }
+
+    var pricing: (StoreSettings, SaleLimits)? {
+        get { state.withLock { $0.pricing } }
+        set { state.withLock { $0.pricing = newValue } }
     }
 }
