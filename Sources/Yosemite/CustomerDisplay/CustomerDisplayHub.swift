@@ -59,10 +59,14 @@ public final class CustomerDisplayHub: Sendable {
         let changes = environment.database.latestSaleChanges()
         let task = Task { [weak self] in
             let service = SaleService(environment: environment)
+            var first = true
             do {
                 for try await stored in changes {
+                    defer { first = false }
                     let next: CustomerDisplayState
-                    if let stored {
+                    // A sale already paid when the display starts (the counter restarted after it) is not
+                    // thanked again: the next customer sees the welcome.
+                    if let stored, !(first && stored.sale.state == .completed) {
                         next = CustomerDisplayState(sale: await service.summary(stored))
                     } else if let settings = try? await service.storeSettings() {
                         next = .idle(currency: settings.currency)

@@ -67,6 +67,18 @@ struct CustomerDisplayTests {
                                                change: Money(minorUnits: 850, currency: .eur)))
     }
 
+    @Test func hub_startedAfterAPaidSale_showsTheWelcome_notThatSalesChange() async throws {
+        // Given a sale paid before the display (the counter) started
+        let store = try await store()
+        _ = try await store.sell(Cart(items: [Cart.Item(code: "COF")]), tender: .cash(tendered: Money(minorUnits: 500, currency: .eur))).get()
+        // When the hub starts
+        let hub = CustomerDisplayHub(environment: store.environment)
+        defer { hub.stop() }
+        var states = hub.states().makeAsyncIterator()
+        // Then it shows the welcome
+        #expect(await next(&states) { _ in true } == .idle(currency: .eur))
+    }
+
     @Test func poleDisplay_eachMomentOfASale() {
         let eur = { (cents: Int64) in Money(minorUnits: cents, currency: .eur) }
         let coffee = CustomerDisplayState.Line(name: "Coffee", quantity: 2, amount: eur(500), unitPrice: eur(250))
