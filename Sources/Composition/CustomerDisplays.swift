@@ -27,10 +27,11 @@ public final class CustomerDisplays: Sendable {
     }
 
     /// Starts what the settings ask for; `nil` when they ask for neither display. Problems (a socket another
-    /// counter serves, a pole display that cannot be opened) are logged and the counter sells on.
+    /// counter serves, a pole display that cannot be opened) are logged and the counter sells on. The pole
+    /// display writes amounts in the store's money format.
     @MainActor
-    public static func start(stores: StoresManager, settings: AppSettings, dataDirectory: URL,
-                             logger: Logger) -> CustomerDisplays? {
+    public static func start(stores: StoresManager, settings: AppSettings, moneyFormat: MoneyFormat,
+                             dataDirectory: URL, logger: Logger) -> CustomerDisplays? {
         var server: UnixLineServer?
         if settings.servesCustomerDisplay {
             let candidate = UnixLineServer(path: socketPath(dataDirectory: dataDirectory))
@@ -45,7 +46,8 @@ public final class CustomerDisplays: Sendable {
         if let text = settings.poleDisplayAddress {
             do throws(TransportError) {
                 let address = try DeviceAddress(text, expecting: .display)
-                pole = PoleDisplay(transport: TTYTransport(path: address.path, settings: address.settings), address: address)
+                pole = PoleDisplay(transport: TTYTransport(path: address.path, settings: address.settings), address: address,
+                                   encoder: PoleDisplayEncoder(moneyFormat: moneyFormat))
             } catch {
                 logger.warning("pole display: \(text) is not usable (\(error.message))")
             }
