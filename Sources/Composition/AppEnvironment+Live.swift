@@ -1,4 +1,6 @@
 import Foundation
+import Hardware
+import HardwareLinux
 import Logging
 import Networking
 import POSFoundation
@@ -32,7 +34,8 @@ extension AppEnvironment {
             printers: .live(dataDirectory: dataDirectory),
             makeCardReaderService: { currency in LiveReaderTransports.cardReaderService(currency: currency) },
             makeFiscalSigner: fiscalSigners(dataDirectory: dataDirectory),
-            deviceMonitor: LiveDevices.monitor()
+            deviceMonitor: LiveDevices.monitor(),
+            makeSerialTransport: { address in TTYTransport(path: address.path, settings: address.settings) }
         )
     }
 

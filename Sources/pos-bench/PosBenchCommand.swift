@@ -14,6 +14,7 @@ struct PosBenchCommand: AsyncParsableCommand {
             BenchSyncCommand.self,
             BenchHTTPClientCommand.self,
             BenchDecodeCommand.self,
+            BenchScanCommand.self,
             BenchZVTCommand.self,
         ],
         defaultSubcommand: BenchAllCommand.self

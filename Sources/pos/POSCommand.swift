@@ -36,6 +36,8 @@ struct POSCommand: AsyncParsableCommand {
             TerminalSimCommand.self,
             ScaleCommand.self,
             ScaleSimCommand.self,
+            DisplayCommand.self,
+            SettingsCommand.self,
             ReceiptCommand.self,
             PrintersCommand.self,
             PrinterCommand.self,

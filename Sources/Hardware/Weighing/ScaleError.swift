@@ -30,6 +30,8 @@ public struct ScaleError: UserFacingError, Hashable {
         public static let lineFailed = Code("lineFailed")
         /// The counter cancelled the weighing.
         public static let cancelled = Code("cancelled")
+        /// No scale address is set: a product sold by weight cannot be weighed.
+        public static let notConfigured = Code("notConfigured")
     }
 
     public let code: Code
@@ -54,6 +56,7 @@ public struct ScaleError: UserFacingError, Hashable {
         case .unreadable: return "The scale's answer could not be read\(suffix)."
         case .busy: return "The scale is already weighing."
         case .cancelled: return "Weighing was cancelled."
+        case .notConfigured: return "No scale is set up to weigh this product."
         default: return "The scale's line failed\(suffix)."
         }
     }
@@ -70,6 +73,7 @@ public struct ScaleError: UserFacingError, Hashable {
         case .unreadable: "Check the scale's line settings (9600 7E1) and protocol (8217)."
         case .busy: "Wait for the weighing under way."
         case .cancelled: ""
+        case .notConfigured: "Set the scale's address (Settings, or pos settings set scale scale+serial:///dev/ttyUSB2), or scan a weight label."
         default: "Check the scale's cable and address (scale+serial:///dev/ttyUSB2)."
         }
     }

@@ -34,11 +34,14 @@ public enum AppMigrations {
     public static let registers = "v10-registers"
     /// The TSE journal of refunds and cash movements (KassenSichV: every Vorgang is signed).
     public static let fiscalMovements = "v11-fiscal-movements"
-    /// Cashiers with salted, slow-hashed PINs, their sign-ins and the manager approvals (issue 18).
+    /// Goods sold by weight: the product's marker and the weight of an order line (issue 19).
+    public static let floorDevices = "v12-floor-devices"
+    /// Cashiers with salted, slow-hashed PINs, their sign-ins and the manager approvals (issue 18). Applied after
+    /// `v12-floor-devices`, which reached main first (the names differ; the order is what counts).
     public static let cashiers = "v12-cashiers"
 
     /// Every migration name, oldest first.
-    public static let all = [settingsCatalog, ordersOutbox, paymentsReceipts, syncOutbox, cardPayments, shifts, checkout, fiscal, counter, registers, fiscalMovements, cashiers]
+    public static let all = [settingsCatalog, ordersOutbox, paymentsReceipts, syncOutbox, cardPayments, shifts, checkout, fiscal, counter, registers, fiscalMovements, floorDevices, cashiers]
 
     /// The migrator that brings any earlier database to the current schema.
     public static func makeMigrator() -> DatabaseMigrator {
@@ -54,6 +57,7 @@ public enum AppMigrations {
         migrator.registerMigration(counter, migrate: CounterMigration.migrate)
         migrator.registerMigration(registers, migrate: RegistersMigration.migrate)
         migrator.registerMigration(fiscalMovements, migrate: FiscalMovementsMigration.migrate)
+        migrator.registerMigration(floorDevices, migrate: FloorDevicesMigration.migrate)
         migrator.registerMigration(cashiers, migrate: CashiersMigration.migrate)
         return migrator
     }

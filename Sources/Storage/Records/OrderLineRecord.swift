@@ -38,12 +38,16 @@ public struct OrderLineRecord: Codable, Hashable, Sendable, FetchableRecord, Mut
     public var taxes: [Tax]
     /// The server's line item id once synced.
     public var remoteId: Int64?
+    /// The net weight in grams of a line sold by weight (its ``unitPrice`` is then per kilogram, its quantity 1).
+    public var weightGrams: Int?
 
     public init(
         id: Int64? = nil, orderId: Int64, position: Int, productId: Int64? = nil, variationId: Int64? = nil,
         name: String, sku: String = "", quantity: Int, unitPrice: Int64, subtotal: Int64, subtotalTax: Int64,
-        total: Int64, totalTax: Int64, taxClass: String = "", taxes: [Tax] = [], remoteId: Int64? = nil
+        total: Int64, totalTax: Int64, taxClass: String = "", taxes: [Tax] = [], remoteId: Int64? = nil,
+        weightGrams: Int? = nil
     ) {
+        self.weightGrams = weightGrams
         self.id = id
         self.orderId = orderId
         self.position = position

@@ -40,6 +40,8 @@ public struct ProductRecord: Codable, Hashable, Sendable, FetchableRecord, Persi
     public var imageURL: String?
     /// The server's `date_modified_gmt`.
     public var dateModified: Date?
+    /// Sold by weight: ``price`` is per kilogram and a scan asks the scale (product meta `_pos_sold_by_weight`).
+    public var soldByWeight: Bool
 
     /// Creates a product; every field except `id` and `name` has a WooCommerce default.
     public init(
@@ -47,8 +49,9 @@ public struct ProductRecord: Codable, Hashable, Sendable, FetchableRecord, Persi
         sku: String? = nil, globalUniqueId: String? = nil, price: String = "", regularPrice: String = "",
         salePrice: String = "", priceMinorUnits: Int64? = nil, taxStatus: String = "taxable", taxClass: String = "",
         manageStock: Bool = false, stockQuantity: Int64? = nil, stockStatus: String = "instock",
-        purchasable: Bool = true, imageURL: String? = nil, dateModified: Date? = nil
+        purchasable: Bool = true, imageURL: String? = nil, dateModified: Date? = nil, soldByWeight: Bool = false
     ) {
+        self.soldByWeight = soldByWeight
         self.id = id
         self.name = name
         self.slug = slug
@@ -87,7 +90,7 @@ extension ProductRecord: BulkUpsertable {
     static let bulkColumns = [
         "id", "name", "slug", "type", "status", "sku", "globalUniqueId", "price", "regularPrice", "salePrice",
         "priceMinorUnits", "taxStatus", "taxClass", "manageStock", "stockQuantity", "stockStatus", "purchasable",
-        "imageURL", "dateModified",
+        "imageURL", "dateModified", "soldByWeight",
     ]
 
     func appendBulkValues(to values: inout [(any DatabaseValueConvertible)?]) {
@@ -110,5 +113,6 @@ extension ProductRecord: BulkUpsertable {
         values.append(purchasable)
         values.append(imageURL)
         values.append(dateModified)
+        values.append(soldByWeight)
     }
 }

@@ -370,3 +370,30 @@ extension AppDatabase {
         }
     }
 }
+
+// MARK: - The customer display's source
+
+extension AppDatabase {
+    /// The sale changed last (in any state) with its tenders, now and after every commit that changes it: what
+    /// the customer display shows (the cart while open, the change and a thank-you once completed). Observed
+    /// with GRDB's `ValueObservation`, never polled; duplicates removed. A plain stream, for modules that do not
+    /// import GRDB.
+    public func latestSaleChanges() -> AsyncThrowingStream<StoredSale?, any Error> {
+        let observation = observe { db -> StoredSale? in
+            guard let id = try SaleRecord.order(SaleRecord.Columns.updatedAt.desc, SaleRecord.Columns.id.desc)
+                .fetchOne(db)?.id else { return nil }
+            return try Self.stored(id: id, in: db)
+        }
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    for try await sale in observation { continuation.yield(sale) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}

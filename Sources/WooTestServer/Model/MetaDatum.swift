@@ -9,6 +9,12 @@ public struct MetaDatum: Sendable, Equatable {
     /// The value (any JSON).
     public var value: JSON
 
+    public init(id: Int64, key: String, value: JSON) {
+        self.id = id
+        self.key = key
+        self.value = value
+    }
+
     var json: JSON { .object([("id", .int(id)), ("key", .string(key)), ("value", value)]) }
 
     /// Merges posted `meta_data` into `existing` the way WooCommerce does: by `id` when given, else by key;

@@ -15,6 +15,9 @@ public enum CatalogError: UserFacingError, Hashable {
     case settings(SettingError)
     /// The local database failed.
     case storage(StorageError)
+    /// A weight or price label (GS1 prefix 20–29) could not be read: a wrong check digit or price verifier
+    /// digit, or a zero value. `reason` is the barcode error's message.
+    case unreadableLabel(code: String, reason: String)
 
     /// What happened, for the cashier or the operator.
     public var message: String {
@@ -24,6 +27,7 @@ public enum CatalogError: UserFacingError, Hashable {
         case .network(let error): "catalog sync failed: \(error.message)"
         case .settings(let error): "could not load the store settings: \(error.message)"
         case .storage(let error): "the local catalog could not be read or written: \(error.clause)"
+        case .unreadableLabel(let code, let reason): "label \(code) cannot be sold: \(reason)"
         }
     }
 
@@ -36,6 +40,7 @@ public enum CatalogError: UserFacingError, Hashable {
         case .network(let error): error.recoverySuggestion
         case .settings: "Check the connection to the store and run `pos catalog sync` again."
         case .storage(let error): error.suggestion(otherwise: "Check the free disk space and permissions of the data directory.")
+        case .unreadableLabel: "Scan the label again; if it still fails, print a new label on the scale or key the item."
         }
     }
 }

@@ -29,6 +29,8 @@ public struct CatalogProduct: Hashable, Sendable {
     public var stockStatus: String
     /// Whether the shop sells it (false without a price).
     public var purchasable: Bool
+    /// Sold by weight: ``price`` is per kilogram, and a scan asks the scale (product meta `_pos_sold_by_weight`).
+    public var soldByWeight = false
 
     /// Creates a product from its fields.
     public init(
@@ -57,6 +59,7 @@ public struct CatalogProduct: Hashable, Sendable {
             price: ExactDecimal.catalogPrice(record.price), taxClass: record.taxClass, taxStatus: record.taxStatus,
             manageStock: record.manageStock, stockQuantity: record.stockQuantity, stockStatus: record.stockStatus,
             purchasable: record.purchasable)
+        soldByWeight = record.soldByWeight
     }
 
     /// The price in the store currency, rounded half up to its decimals; `nil` without a price.

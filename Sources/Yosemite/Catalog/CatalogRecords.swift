@@ -17,7 +17,16 @@ enum CatalogRecords {
             taxClass: product.taxClass, manageStock: product.manageStock,
             stockQuantity: quantity(product.stockQuantity),
             stockStatus: product.stockStatus.isEmpty ? "instock" : product.stockStatus,
-            purchasable: product.purchasable, imageURL: product.imageURL, dateModified: product.dateModified)
+            purchasable: product.purchasable, imageURL: product.imageURL, dateModified: product.dateModified,
+            soldByWeight: soldByWeight(product.metaData))
+    }
+
+    /// The product meta that marks goods sold by weight (price per kilogram, weighed at the counter).
+    static let soldByWeightMetaKey = "_pos_sold_by_weight"
+
+    /// Whether the meta marks the product as sold by weight ("yes", "1" or true).
+    static func soldByWeight(_ meta: [MetaData]) -> Bool {
+        meta.first { $0.key == soldByWeightMetaKey }?.value.boolValue ?? false
     }
 
     static func variation(_ variation: ProductVariation, parent: ProductRecord, currency: Currency)

@@ -35,10 +35,11 @@ public struct CatalogSyncConfiguration: Hashable, Sendable {
         self.includesCustomers = includesCustomers
     }
 
-    /// The `_fields` of a product page: only what the counter uses.
+    /// The `_fields` of a product page: only what the counter uses. `meta_data` carries the sold-by-weight marker
+    /// (`_pos_sold_by_weight`); the REST API cannot narrow it to one key, so a product's whole meta comes along.
     public static let productFields = [
         "id", "name", "slug", "type", "status", "sku", "global_unique_id", "price", "regular_price", "sale_price",
         "purchasable", "tax_status", "tax_class", "manage_stock", "stock_quantity", "stock_status", "categories",
-        "variations", "images", "date_modified_gmt",
+        "variations", "images", "date_modified_gmt", "meta_data",
     ]
 }

@@ -19,6 +19,11 @@ public final class ProductStore: Store, ActionsProcessor {
                 }
                 return CatalogItem(match)
             })
+        case .scan(let code, let reply):
+            let layouts = appSettings().embeddedBarcodeSettings
+            return reply(try await Self.read {
+                try await ScannedItem.read(code, layouts: layouts, database: database)
+            })
         case .search(let text, let limit, let reply):
             return reply(try await Self.read {
                 try await database.searchProducts(text, limit: limit).map(CatalogProduct.init)
@@ -43,6 +48,12 @@ public final class ProductStore: Store, ActionsProcessor {
                 return CatalogCount(products: counts.products, variations: counts.variations)
             })
         }
+    }
+
+    /// The counter's settings (the barcode layouts), the defaults when the file cannot be read.
+    private func appSettings() -> AppSettings {
+        let stored = try? environment.files.read(AppSettings.self, from: environment.file(AppEnvironment.FileName.appSettings))
+        return stored ?? AppSettings()
     }
 
     /// Runs a read off the main actor; a failure becomes a ``CatalogError``.

@@ -202,7 +202,11 @@ public struct Checkout: Hashable, Sendable {
             guard item.quantity > 0, !item.code.isEmpty else {
                 throw CheckoutRefusal(state: state, reason: "an item needs a code and a quantity of 1 or more")
             }
-            if item.discount == nil, let index = cart.items.firstIndex(where: { $0.code == item.code && $0.discount == nil }) {
+            guard item.measure == nil || item.quantity == 1 else {
+                throw CheckoutRefusal(state: state, reason: "a weighed or labelled line has a quantity of 1")
+            }
+            if item.discount == nil, item.measure == nil,
+               let index = cart.items.firstIndex(where: { $0.code == item.code && $0.discount == nil && $0.measure == nil }) {
                 cart.items[index].quantity += item.quantity
             } else {
                 cart.items.append(item)
@@ -210,6 +214,9 @@ public struct Checkout: Hashable, Sendable {
         case .setQuantity(let index, let quantity):
             try line(index)
             guard quantity >= 0 else { throw CheckoutRefusal(state: state, reason: "a quantity is 0 or more") }
+            guard quantity <= 1 || cart.items[index].measure == nil else {
+                throw CheckoutRefusal(state: state, reason: "a weighed or labelled line is sold once; scan or weigh it again")
+            }
             if quantity == 0 { cart.items.remove(at: index) } else { cart.items[index].quantity = quantity }
         case .removeLine(let index):
             try line(index)

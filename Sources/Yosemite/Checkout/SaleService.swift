@@ -239,8 +239,15 @@ struct SaleService: Sendable {
 
     /// Resolves the cart in the local catalog, computes its totals with the one calculator, and checks the limits.
     func price(_ cart: Cart, cache: ResolvedLineCache? = nil) async throws(OrderError) -> (ResolvedCart, OrderTotals) {
-        let settings = try await storeSettings()
-        let limits = SaleLimits(settings: ReceiptService(environment: environment).appSettings(), currency: settings.currency)
+        let settings: StoreSettings
+        let limits: SaleLimits
+        if let (cachedSettings, cachedLimits) = cache?.pricing {
+            (settings, limits) = (cachedSettings, cachedLimits)
+        } else {
+            settings = try await storeSettings()
+            limits = SaleLimits(settings: ReceiptService(environment: environment).appSettings(), currency: settings.currency)
+            cache?.pricing = (settings, limits)
+        }
         for item in cart.items where item.quantity > limits.maxQuantity {
             throw .limitExceeded(limit: "quantity", detail: "\(item.code) × \(item.quantity) is more than the \(limits.maxQuantity) a line may hold")
         }
@@ -277,7 +284,9 @@ struct SaleService: Sendable {
             }
             return SaleSummary.Line(code: "", name: info.name, quantity: resolved.input.lines[index].quantity,
                                     amount: Money(minorUnits: amount, currency: currency),
-                                    subtotal: Money(minorUnits: subtotal, currency: currency), discount: nil)
+                                    subtotal: Money(minorUnits: subtotal, currency: currency), discount: nil,
+                                    weightGrams: info.weightGrams,
+                                    unitPrice: Money(minorUnits: info.unitPrice, currency: currency))
         }
     }
 
@@ -295,7 +304,7 @@ struct SaleService: Sendable {
     }
 
     /// The summary, priced when the cart still resolves.
-    private func summary(_ stored: StoredSale) async -> SaleSummary {
+    func summary(_ stored: StoredSale) async -> SaleSummary {
         let cart = Self.decode(stored.sale.cart)
         let priced = cart.items.isEmpty ? nil : try? await price(cart)
         return summary(stored, priced: priced)

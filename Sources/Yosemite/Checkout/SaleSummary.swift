@@ -1,4 +1,5 @@
 import Foundation
+import Hardware
 import POSFoundation
 
 /// A sale as the fronts see it: Yosemite's own value, never a Storage record.
@@ -17,6 +18,17 @@ public struct SaleSummary: Hashable, Sendable {
         /// The line's amount before discounts, in the same terms.
         public var subtotal: Money
         public var discount: Cart.Discount?
+        /// The net weight in grams of a line sold by weight (``unitPrice`` is then per kilogram).
+        public var weightGrams: Int? = nil
+        /// The catalog unit price (per kilogram for a weighed line, the label's price for a labelled one).
+        public var unitPrice: Money? = nil
+
+        /// "1.234 kg x 12.99 EUR/kg" for a weighed line, as the law for trade scales wants it shown.
+        public var weighedText: String? {
+            guard let grams = weightGrams, grams > 0, let unitPrice else { return nil }
+            let line = WeighedLine(grams: grams, unitPrice: unitPrice)
+            return "\(line.weightText) x \(line.unitPriceText)"
+        }
     }
 
     /// One tender taken.

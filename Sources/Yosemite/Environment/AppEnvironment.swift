@@ -39,6 +39,9 @@ public struct AppEnvironment: Sendable {
     /// Tells when payment terminals are plugged in and pulled out (udev in pos, a double in tests); `nil` where
     /// none is watched. Started by the session's event stream when something subscribes to it.
     public var deviceMonitor: (any DeviceMonitor)?
+    /// Opens a store-floor device's serial line (a scale, a pole display): a TTY in pos, a pty or a double in
+    /// tests. The default has none: every address is refused.
+    public var makeSerialTransport: @Sendable (DeviceAddress) -> any ByteTransport
 
     public init(
         clock: any Clock<Duration>,
@@ -53,8 +56,10 @@ public struct AppEnvironment: Sendable {
         makeCardReaderService: @escaping @Sendable (Currency) -> any CardReaderService = AppEnvironment.noCardReaders,
         makeFiscalSigner: @escaping @Sendable (FiscalMode) -> (any FiscalSigner)? = { _ in nil },
         fiscalProbe: FiscalOutageProbe = FiscalOutageProbe(),
-        deviceMonitor: (any DeviceMonitor)? = nil
+        deviceMonitor: (any DeviceMonitor)? = nil,
+        makeSerialTransport: @escaping @Sendable (DeviceAddress) -> any ByteTransport = AppEnvironment.noSerialLines
     ) {
+        self.makeSerialTransport = makeSerialTransport
         self.deviceMonitor = deviceMonitor
         self.fiscalProbe = fiscalProbe
         self.makeCardReaderService = makeCardReaderService
@@ -79,6 +84,11 @@ extension AppEnvironment {
         }, currency: currency)
     }
 
+    /// No serial lines: every store-floor device address fails to open (the default where none is configured).
+    public static let noSerialLines: @Sendable (DeviceAddress) -> any ByteTransport = { address in
+        UnavailableTransport(endpointDescription: address.description)
+    }
+
     /// File names inside the data directory.
     public enum FileName {
         /// The site address, user name and application password: mode 0600.
@@ -93,4 +103,23 @@ extension AppEnvironment {
     public func file(_ name: String) -> URL {
         dataDirectory.appendingPathComponent(name, isDirectory: false)
     }
+}
+
+/// A line that cannot be opened: the serial transport of an environment without serial devices.
+struct UnavailableTransport: ByteTransport {
+    let endpointDescription: String
+
+    func open() async throws(TransportError) {
+        throw TransportError(.notFound, endpoint: endpointDescription, underlying: "no serial lines in this environment")
+    }
+
+    func write(_ bytes: [UInt8]) async throws(TransportError) {
+        throw TransportError(.closed, endpoint: endpointDescription)
+    }
+
+    func read(maxLength: Int, timeout: Duration) async throws(TransportError) -> [UInt8] {
+        throw TransportError(.closed, endpoint: endpointDescription)
+    }
+
+    func close() async {}
 }

@@ -25,6 +25,16 @@ public struct AppSettings: Hashable, Sendable, Codable {
     /// Cashiers: minutes a cashier stays locked after five wrong PINs, unless a manager unlocks them (`nil`: 15).
     public var pinLockMinutes: Int?
 
+    /// The serial pole display facing the customer, e.g. `display+serial:///dev/ttyUSB1` (`nil`: none).
+    public var poleDisplayAddress: String?
+    /// Whether the counter serves the customer display to `pos display` (a Unix socket in the data directory).
+    public var customerDisplay: Bool?
+    /// The scale goods sold by weight are weighed on, e.g. `scale+serial:///dev/ttyUSB2` (`nil`: none).
+    public var scaleAddress: String?
+    /// The store's weight/price barcode layouts (``EmbeddedBarcodeSettings`` written form, e.g.
+    /// `28-29:IIIIIVVVVV:weight; 21:IIIIICVVVV:price`); `nil`: none, every code is looked up as it is.
+    public var embeddedBarcodes: String?
+
     /// The widths receipts can be rendered at.
     public static let receiptWidths = [32, 42, 48]
 

@@ -12,6 +12,15 @@ public struct Cart: Hashable, Sendable, Codable {
         case amount(PreciseAmount)
     }
 
+    /// What a line sold by weight or by a price label carries instead of a catalog price × quantity.
+    public enum Measure: Hashable, Sendable, Codable {
+        /// A net weight in grams (from the scale or a weight label): the product's price is per kilogram, the
+        /// line is weight × price per kilogram rounded half up to the minor unit, quantity 1.
+        case weight(grams: Int)
+        /// A price printed into a price label (minor units of the store currency), quantity 1.
+        case price(minorUnits: Int64)
+    }
+
     /// One scanned or typed item.
     public struct Item: Hashable, Sendable, Codable {
         /// A barcode (SKU or GTIN) or a product/variation id.
@@ -19,11 +28,15 @@ public struct Cart: Hashable, Sendable, Codable {
         public var quantity: Int
         /// A discount on this line.
         public var discount: Discount?
+        /// The weight or labelled price of a line sold by weight or by label; `nil` for a catalog-priced line.
+        /// Such a line is never merged with another scan of the same code: each weighing is its own line.
+        public var measure: Measure?
 
-        public init(code: String, quantity: Int = 1, discount: Discount? = nil) {
+        public init(code: String, quantity: Int = 1, discount: Discount? = nil, measure: Measure? = nil) {
             self.code = code
             self.quantity = quantity
             self.discount = discount
+            self.measure = measure
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Hardware
 import POSFoundation
 import Storage
 import Synchronization
@@ -12,8 +13,13 @@ struct ResolvedCart: Sendable {
         var name: String
         var sku: String
         var taxClass: String
-        /// The catalog unit price in minor units (as entered: with tax in a tax-inclusive store).
+        /// The catalog unit price in minor units (as entered: with tax in a tax-inclusive store); per kilogram
+        /// for a line sold by weight.
         var unitPrice: Int64
+        /// The net weight in grams of a line sold by weight.
+        var weightGrams: Int?
+        /// Whether the product is sold by weight (its price is per kilogram).
+        var soldByWeight = false
     }
 
     var input: TotalsInput
@@ -43,6 +49,7 @@ struct ResolvedCart: Sendable {
             cache?.store(line, lineInfo, for: item.code)
             line.quantity = item.quantity
             line.manualDiscount = .zero
+            try measure(item, line: &line, info: &lineInfo, currency: settings.currency)
             lines.append(line)
             info.append(lineInfo)
         }
@@ -103,13 +110,38 @@ struct ResolvedCart: Sendable {
             let info = LineInfo(productId: product.id, variationId: variation?.id,
                                 name: variation.map { $0.name.isEmpty ? product.name : $0.name } ?? product.name,
                                 sku: variation?.sku ?? product.sku ?? "", taxClass: taxClass,
-                                unitPrice: unit.minorUnits(exponent: decimals))
+                                unitPrice: unit.minorUnits(exponent: decimals), soldByWeight: product.soldByWeight)
             return (line, info)
         } catch let error as OrderError {
             throw error
         } catch {
             throw .storage(StorageError(wrapping: error))
         }
+    }
+
+    /// Prices a line sold by weight or by a price label: quantity 1, the unit price the weighed or labelled
+    /// price; the stored unit price stays per kilogram for a weighed line, beside its weight.
+    private static func measure(_ item: Cart.Item, line: inout TotalsInput.Line, info: inout LineInfo,
+                                currency: Currency) throws(OrderError) {
+        guard let measure = item.measure else {
+            if info.soldByWeight {
+                throw .notSellable(code: item.code, reason: "it is sold by weight; weigh it on the scale or scan its weight label")
+            }
+            return
+        }
+        switch measure {
+        case .weight(let grams):
+            guard grams > 0 else { throw .invalidQuantity(code: item.code) }
+            let weighed = WeighedLine(grams: grams, unitPrice: Money(minorUnits: info.unitPrice, currency: currency))
+            line.unitPrice = PreciseAmount(minorUnits: weighed.price.minorUnits, exponent: currency.exponent)
+            info.weightGrams = grams
+        case .price(let minorUnits):
+            guard minorUnits > 0 else { throw .invalidQuantity(code: item.code) }
+            line.unitPrice = PreciseAmount(minorUnits: minorUnits, exponent: currency.exponent)
+            info.unitPrice = minorUnits
+        }
+        line.onSale = false
+        line.quantity = 1
     }
 
     /// Line discounts, then the order discount spread over the lines in proportion to what is left of each.
@@ -154,6 +186,9 @@ final class ResolvedLineCache: Sendable {
     private struct State {
         var saleId: Int64?
         var lines: [String: (TotalsInput.Line, ResolvedCart.LineInfo)] = [:]
+        /// The store's settings and the sale limits the sale was first priced with: read once a sale instead of
+        /// once a scan (a database read and a file read), like its resolved lines.
+        var pricing: (StoreSettings, SaleLimits)?
     }
 
     private let state = Mutex(State())
@@ -176,5 +211,10 @@ final class ResolvedLineCache: Sendable {
 
     func store(_ line: TotalsInput.Line, _ info: ResolvedCart.LineInfo, for code: String) {
         state.withLock { $0.lines[code] = (line, info) }
+    }
+
+    var pricing: (StoreSettings, SaleLimits)? {
+        get { state.withLock { $0.pricing } }
+        set { state.withLock { $0.pricing = newValue } }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Hardware
 import Networking
 import POSFoundation
 import Storage
@@ -18,6 +19,23 @@ struct SaleBuilder {
     static let cashPaymentMethodTitle = "Cash"
     static let saleTimeMetaKey = "_pos_sale_time"
     static let localNumberMetaKey = "_pos_local_number"
+    /// A weighed line's net weight in grams (line meta; the line is quantity 1 with its own subtotal and total).
+    static let weightGramsMetaKey = "_pos_weight_grams"
+    /// A weighed line's price per kilogram in minor units (line meta).
+    static let pricePerKilogramMetaKey = "_pos_price_per_kg"
+    /// The visible line meta WooCommerce shows in the order: "1.234 kg x 12.99 EUR/kg".
+    static let weightLabelMetaKey = "Weight"
+
+    /// The line meta of a weighed line: the weight, the price per kilogram, and both as people read them.
+    static func weightMeta(_ info: ResolvedCart.LineInfo, currency: Currency) -> [MetaData] {
+        guard let grams = info.weightGrams, grams > 0 else { return [] }
+        let weighed = WeighedLine(grams: grams, unitPrice: Money(minorUnits: info.unitPrice, currency: currency))
+        return [
+            MetaData(key: weightGramsMetaKey, value: .string(String(grams))),
+            MetaData(key: pricePerKilogramMetaKey, value: .string(String(info.unitPrice))),
+            MetaData(key: weightLabelMetaKey, value: .string("\(weighed.weightText) x \(weighed.unitPriceText)")),
+        ]
+    }
 
     let cart: ResolvedCart
     let totals: OrderTotals
@@ -47,7 +65,7 @@ struct SaleBuilder {
                 totalTax: minorTax(line.totalTax), taxClass: info.taxClass,
                 taxes: zip(line.subtotalTaxes, line.totalTaxes).map {
                     .init(rateId: $0.rateId, subtotal: minorTax($0.amount), total: minorTax($1.amount))
-                })
+                }, weightGrams: info.weightGrams)
         }
         let fees = totals.fees.enumerated().map { index, fee in
             let input = cart.input.fees[index]
@@ -80,7 +98,8 @@ struct SaleBuilder {
             let info = cart.info[index]
             return OrderFields.LineItem(
                 productID: info.productId, variationID: info.variationId, quantity: cart.input.lines[index].quantity,
-                subtotal: line.subtotal.preciseMoney(code: currency.code), total: line.total.preciseMoney(code: currency.code))
+                subtotal: line.subtotal.preciseMoney(code: currency.code), total: line.total.preciseMoney(code: currency.code),
+                metaData: Self.weightMeta(info, currency: currency))
         }
         if !cart.input.fees.isEmpty {
             fields.feeLines = cart.input.fees.map {

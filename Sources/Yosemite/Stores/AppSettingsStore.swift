@@ -33,6 +33,7 @@ public final class AppSettingsStore: Store, ActionsProcessor {
         guard AppSettings.receiptWidths.contains(updated.receiptWidth) else {
             throw .invalid("receipt width \(updated.receiptWidth)")
         }
+        if let problem = updated.floorDeviceProblem { throw .invalid(problem) }
         do {
             try environment.files.write(updated, to: fileURL, permissions: 0o600)
             return updated

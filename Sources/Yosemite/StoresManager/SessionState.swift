@@ -28,9 +28,19 @@ public enum SessionState {
         }
     }
 
+    /// The state's customer display (none logged out: there is no sale to show).
+    var customerDisplay: CustomerDisplayHub? {
+        switch self {
+        case .deauthenticated: nil
+        case .authenticated(let state): state.customerDisplay
+        case .demo(let state): state.customerDisplay
+        }
+    }
+
     /// Ends what the state runs in the background (its event stream, the sync scheduler) when it is left.
     func tearDown() {
         session.stop()
+        customerDisplay?.stop()
         if case .authenticated(let state) = self { state.stopScheduler() }
     }
 }
@@ -68,6 +78,8 @@ public final class AuthenticatedState {
     public let account: Account
     /// The session's events: the database, connectivity, the reader and the plugged terminals.
     let session: SessionEventHub
+    /// What the customer sees of the current sale.
+    let customerDisplay: CustomerDisplayHub
     /// Sends the outbox in the background once something follows the session's events.
     private let scheduler: SyncScheduler
     private let stores: [Store]
@@ -83,6 +95,7 @@ public final class AuthenticatedState {
         self.dispatcher = dispatcher
         self.account = account
         let session = SessionEventHub(environment: environment, isDemo: false)
+        customerDisplay = CustomerDisplayHub(environment: environment)
         self.session = session
         // One engine per session: the operator's "sync now" and the background scheduler drain through it.
         let engine = SyncEngine(environment: environment, network: network, connectivity: session.connectivity)
@@ -93,6 +106,7 @@ public final class AuthenticatedState {
             StatusStore(dispatcher: dispatcher, environment: environment),
             SettingStore(dispatcher: dispatcher, environment: environment, network: network, siteURL: account.siteURL),
             OrderStore(dispatcher: dispatcher, environment: environment),
+            ScaleStore(dispatcher: dispatcher, environment: environment),
             SyncStore(dispatcher: dispatcher, environment: environment, engine: engine),
             ProductStore(dispatcher: dispatcher, environment: environment),
             CustomerStore(dispatcher: dispatcher, environment: environment),
@@ -127,12 +141,15 @@ public final class DemoState {
     public let dispatcher: Dispatcher
     /// The session's events; the demo never syncs, so there is no scheduler.
     let session: SessionEventHub
+    /// What the customer sees of the current sale.
+    let customerDisplay: CustomerDisplayHub
     private let stores: [Store]
 
     init(environment: AppEnvironment, onUnhandledAction: @escaping Dispatcher.UnhandledActionHandler) {
         let dispatcher = Dispatcher(onUnhandledAction: onUnhandledAction)
         self.dispatcher = dispatcher
         let session = SessionEventHub(environment: environment, isDemo: true)
+        customerDisplay = CustomerDisplayHub(environment: environment)
         self.session = session
         stores = [
             AccountStore(dispatcher: dispatcher, environment: environment),
@@ -142,6 +159,7 @@ public final class DemoState {
             SettingStore(dispatcher: dispatcher, environment: environment, network: DemoNetwork(),
                          siteURL: DemoStoreSeeder.settings.siteURL),
             OrderStore(dispatcher: dispatcher, environment: environment),
+            ScaleStore(dispatcher: dispatcher, environment: environment),
             DemoSyncStore(dispatcher: dispatcher, environment: environment),
             ProductStore(dispatcher: dispatcher, environment: environment),
             CustomerStore(dispatcher: dispatcher, environment: environment),

@@ -88,6 +88,13 @@ public final class StoresManager {
         return state.session.events()
     }
 
+    /// What the customer display shows: the current ``CustomerDisplayState`` once known, then every change,
+    /// until the session ends. Logged out there is no sale, and the stream finishes at once.
+    public func customerDisplay() -> AsyncStream<CustomerDisplayState> {
+        guard let hub = state.customerDisplay else { return AsyncStream { $0.finish() } }
+        return hub.states()
+    }
+
     // MARK: - Transitions
 
     /// Checks the site and credentials, saves them, and enters the authenticated state.

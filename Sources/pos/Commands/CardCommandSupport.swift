@@ -111,7 +111,7 @@ struct CardSaleFlow {
             if let saleId {
                 open = try await manager.dispatch { OrderAction.loadSale(reference: String(saleId), reply: $0) }
             } else {
-                var cart = cart
+                var cart = try await OrderCommandSupport.measured(cart, manager: manager)
                 cart.customerId = try await OrderCommandSupport.customerId(customer, manager: manager)
                 let approval = approval
                 open = try await manager.dispatch { OrderAction.openSale(cart: cart, approval: approval, reply: $0) }

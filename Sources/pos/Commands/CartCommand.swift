@@ -216,7 +216,7 @@ struct CartParkCommand: AsyncParsableCommand {
         let (sale, format) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
             let saleId: Int64
             if !cart.items.isEmpty {
-                var cart = cart
+                var cart = try await OrderCommandSupport.measured(cart, manager: manager)
                 cart.customerId = try await OrderCommandSupport.customerId(customer, manager: manager)
                 saleId = try await manager.dispatch { OrderAction.openSale(cart: cart, reply: $0) }.id
             } else if let id {

@@ -43,6 +43,7 @@ enum CatalogSession {
         case .network(let error): error.isRetryable ? .siteUnreachable : .failure
         case .settings: .siteUnreachable
         case .storage: .storageFailure
+        case .unreadableLabel: .usage
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Composition
 import Counter
 import Foundation
 import Storage
@@ -50,9 +51,14 @@ struct CounterCommand: AsyncParsableCommand {
             throw ExitStatus.usage.exitCode
         }
         redirectStandardError(to: directory)
+        // The customer display (pos display on another terminal) and the pole display, as the settings ask.
+        let displays = CustomerDisplays.start(stores: manager, settings: saved ?? AppSettings(),
+                                              moneyFormat: settings.moneyFormat, dataDirectory: directory,
+                                              logger: LoggingSetup.logger())
         let app = CounterApp(stores: manager, settings: settings, screen: screen, scanSettings: scanSettings,
                              frameLog: FrameLog.fromEnvironment())
         await app.run()
+        displays?.stop()
         screen.close()
     }
 

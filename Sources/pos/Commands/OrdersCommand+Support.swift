@@ -56,6 +56,48 @@ enum OrderCommandSupport {
         }
     }
 
+    /// The cart with its weighed goods weighed and its weight/price labels read: each item whose code is a
+    /// label of a configured layout gets its product and the label's weight or price; each product sold by
+    /// weight is weighed on the scale (its weight, price per kilogram and price printed). Other codes stay as
+    /// typed (the checkout looks them up). A weighed or labelled item is sold once: a quantity above 1 is refused.
+    @MainActor
+    static func measured(_ cart: Cart, manager: StoresManager) async throws -> Cart {
+        var cart = cart
+        for index in cart.items.indices {
+            let item = cart.items[index]
+            let scanned: ScannedItem
+            do throws(CatalogError) {
+                scanned = try await manager.dispatch { ProductAction.scan(code: item.code, reply: $0) }
+            } catch .unreadableLabel(let code, let reason) {
+                Console.error("label \(code): \(reason)")
+                Console.error("  Scan or type the label again; nothing was sold.")
+                throw ExitStatus.usage.exitCode
+            } catch {
+                continue
+            }
+            guard scanned.measure != nil || scanned.needsWeight else { continue }
+            guard item.quantity == 1 else {
+                Console.error("--item \(item.code): goods sold by weight or by label are sold one at a time (no :QTY)")
+                throw ExitStatus.usage.exitCode
+            }
+            var measured = scanned.cartItem()
+            if scanned.needsWeight {
+                FileHandle.standardError.write(Data("Weighing \(scanned.item.name)…\n".utf8))
+                do throws(WeighingError) {
+                    let weight = try await manager.dispatch { ScaleAction.weigh(reply: $0) }
+                    measured = scanned.cartItem(weighing: weight)
+                } catch {
+                    Console.error("\(scanned.item.name) not sold: \(error.message)")
+                    if !error.recoverySuggestion.isEmpty { FileHandle.standardError.write(Data("  \(error.recoverySuggestion)\n".utf8)) }
+                    throw ExitStatus.failure.exitCode
+                }
+            }
+            measured.discount = item.discount
+            cart.items[index] = measured
+        }
+        return cart
+    }
+
     /// The customer number `--customer TEXT` names (a number, an e-mail, a phone or a name matching one customer
     /// in the local copy), or `nil` without the option. Unknown or ambiguous: `CustomerError`.
     @MainActor

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Hardware
 import POSFoundation
 import Storage
 import Yosemite
@@ -109,7 +110,7 @@ struct SellCommand: AsyncParsableCommand {
             if let saleId {
                 open = try await manager.dispatch { OrderAction.loadSale(reference: String(saleId), reply: $0) }
             } else {
-                var cart = cart
+                var cart = try await OrderCommandSupport.measured(cart, manager: manager)
                 cart.customerId = try await OrderCommandSupport.customerId(customer, manager: manager)
                 open = try await manager.dispatch { OrderAction.openSale(cart: cart, approval: approval, reply: $0) }
             }
@@ -160,6 +161,10 @@ struct SellCommand: AsyncParsableCommand {
             let discount = order.detail.coupons.isEmpty && before != after
                 ? "  (discount −\(order.money(before - after).formatted(format)))" : ""
             Console.out("  \(line.quantity) × \(line.name)  \(order.money(line.total).formatted(format))\(discount)")
+            if let grams = line.weightGrams, grams > 0 {
+                // Weight, price per kilogram and price together, as the law for trade scales wants them shown.
+                Console.out("      " + WeighedLine(grams: grams, unitPrice: order.money(line.unitPrice)).description)
+            }
         }
         for coupon in order.detail.coupons {
             Console.out("  Coupon \(coupon.code)  −\(order.money(coupon.discount).formatted(format))")

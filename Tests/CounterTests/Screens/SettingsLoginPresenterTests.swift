@@ -24,6 +24,25 @@ struct SettingsLoginPresenterTests {
         #expect(settings.cashierName == nil)
     }
 
+    @Test func settingsApply_floorDevices_acceptsAddressesAndLayouts_andRefusesBadOnesNamingWhy() {
+        var settings = AppSettings()
+        #expect(SettingsInteractor.apply(.scale, "scale+serial:///dev/ttyUSB2?line=9600,7E1", to: &settings) == nil)
+        #expect(settings.scaleAddress == "scale+serial:///dev/ttyUSB2?line=9600,7E1")
+        #expect(SettingsInteractor.apply(.poleDisplay, "display+serial:///dev/ttyUSB1", to: &settings) == nil)
+        #expect(SettingsInteractor.apply(.customerDisplay, "on", to: &settings) == nil)
+        #expect(settings.servesCustomerDisplay)
+        #expect(SettingsInteractor.apply(.barcodeLayouts, "28-29:IIIIIVVVVV:weight; 21:IIIIICVVVV:price", to: &settings) == nil)
+        // Refused: the saved value stays
+        #expect(SettingsInteractor.apply(.scale, "display+serial:///dev/ttyUSB1", to: &settings)?.contains("scale address") == true)
+        #expect(SettingsInteractor.apply(.barcodeLayouts, "30:IIIIIVVVVV:weight", to: &settings)?.contains("barcode layouts") == true)
+        #expect(SettingsInteractor.apply(.customerDisplay, "maybe", to: &settings) != nil)
+        #expect(settings.scaleAddress == "scale+serial:///dev/ttyUSB2?line=9600,7E1")
+        #expect(settings.embeddedBarcodes == "28-29:IIIIIVVVVV:weight; 21:IIIIICVVVV:price")
+        // Empty clears
+        #expect(SettingsInteractor.apply(.scale, "", to: &settings) == nil)
+        #expect(settings.scaleAddress == nil)
+    }
+
     @Test func settingsViewModel_editingCashier_showsPromptAndSaveKeys() {
         // Given
         var response = SettingsDataFlow.Response()
@@ -34,7 +53,7 @@ struct SettingsLoginPresenterTests {
         // When
         let model = SettingsPresenter().viewModel(response)
         // Then
-        #expect(model.rows.map(\.value) == ["32 characters", "kitchen", "none", "Ada", "45", "4 (default)"])
+        #expect(model.rows.map(\.value) == ["32 characters", "kitchen", "none", "Ada", "45", "4 (default)", "none", "off", "none", "none"])
         #expect(model.prompt == "Cashier name: Bo▏")
         #expect(model.keyHints.map(\.key) == ["Enter", "Esc"])
     }

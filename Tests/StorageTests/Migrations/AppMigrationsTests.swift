@@ -16,7 +16,7 @@ struct AppMigrationsTests {
         }
 
         // Then
-        #expect(applied == ["v1-settings-catalog", "v2-orders-outbox", "v3-payments-receipts", "v4-sync-outbox", "v5-card-payments", "v6-shifts", "v7-checkout", "v8-fiscal", "v9-counter", "v10-registers", "v11-fiscal-movements", "v12-cashiers"])
+        #expect(applied == ["v1-settings-catalog", "v2-orders-outbox", "v3-payments-receipts", "v4-sync-outbox", "v5-card-payments", "v6-shifts", "v7-checkout", "v8-fiscal", "v9-counter", "v10-registers", "v11-fiscal-movements", "v12-floor-devices", "v12-cashiers"])
         for table in ["setting", "product", "productVariation", "productCategory", "productCategoryLink",
                       "productSearch", "customer", "coupon", "taxRate", "taxClass", "syncState", "order",
                       "orderLine", "orderFee", "orderCoupon", "orderTax", "payment", "outbox", "paymentJournal", "sale", "saleTender",
@@ -25,6 +25,23 @@ struct AppMigrationsTests {
         }
         let orderColumns = try database.read { db in try db.columns(in: "order").map(\.name) }
         #expect(orderColumns.contains("registerId") && orderColumns.contains("cashier"))
+        let productColumns = try database.read { db in try db.columns(in: "product").map(\.name) }
+        let lineColumns = try database.read { db in try db.columns(in: "orderLine").map(\.name) }
+        #expect(productColumns.contains("soldByWeight") && lineColumns.contains("weightGrams"))
+    }
+
+    @Test func migrate_productsBeforeV12_areNotSoldByWeight() async throws {
+        // Given a product stored before goods sold by weight existed
+        let queue = try DatabaseQueue(configuration: AppDatabase.makeConfiguration(dates: .constant(StorageFixtures.now)))
+        try AppMigrations.makeMigrator().migrate(queue, upTo: AppMigrations.fiscalMovements)
+        try await queue.write { db in
+            try db.execute(sql: "INSERT INTO product (id, name, sku, price) VALUES (7, 'Gouda', '123', '12.99')")
+        }
+        // When
+        let database = try AppDatabase(queue)
+        let product = try await database.read { db in try ProductRecord.fetchOne(db, key: 7) }
+        // Then
+        #expect(product?.soldByWeight == false)
     }
 
     @Test func migrate_databaseAtV1WithData_keepsDataAndAddsLaterTables() async throws {

@@ -61,6 +61,10 @@ public enum SellDataFlow {
         public var subtotal: Money?
         /// The line's own discount as typed ("10%", "0.50").
         public var discount: String?
+        /// A weighed line's weight and price per kilogram ("0.512 kg x 12.99 EUR/kg").
+        public var weighed: String?
+        /// Whether the line was weighed or labelled (never merged with another scan of its code).
+        public var isMeasured = false
 
         public init(name: String, quantity: Int, code: String, amount: Money? = nil, subtotal: Money? = nil,
                     discount: String? = nil) {
@@ -120,8 +124,11 @@ public enum SellDataFlow {
             saleId = sale.id
             lines = sale.cart.items.enumerated().map { index, item in
                 let priced = sale.lines.indices.contains(index) ? sale.lines[index] : nil
-                return Line(name: priced?.name ?? item.code, quantity: item.quantity, code: item.code,
-                            amount: priced?.amount, subtotal: priced?.subtotal, discount: item.discount.map(Self.label))
+                var line = Line(name: priced?.name ?? item.code, quantity: item.quantity, code: item.code,
+                                amount: priced?.amount, subtotal: priced?.subtotal, discount: item.discount.map(Self.label))
+                line.weighed = priced?.weighedText
+                line.isMeasured = item.measure != nil
+                return line
             }
             if let selected = selectedLine, selected >= lines.count { selectedLine = lines.isEmpty ? nil : lines.count - 1 }
             totals = sale.totals

@@ -157,13 +157,20 @@ public final class SellInteractor {
     private func lookUp(_ code: String, typed: Bool) {
         let stores = context.stores
         Task {
-            do {
-                let item = try await stores.dispatch { ProductAction.lookup(code: code, reply: $0) }
+            do throws(CatalogError) {
+                let scanned = try await stores.dispatch { ProductAction.scan(code: code, reply: $0) }
+                let item = scanned.item
                 if item.product.type == "variable" && item.variation == nil {
                     self.response.message = SellDataFlow.Message(text: "\(code) is \(item.name), which comes in variations — scan or choose one", isError: true)
+                } else if scanned.needsWeight {
+                    self.weigh(scanned)
+                } else if scanned.measure != nil {
+                    self.addMeasured(scanned.cartItem(), name: item.name)
                 } else {
                     self.add(item)
                 }
+            } catch .unreadableLabel(let label, let reason) {
+                self.response.message = SellDataFlow.Message(text: "Label \(label): \(reason) Scan it again.", isError: true)
             } catch {
                 let kind = typed ? "no product or barcode" : "unknown barcode"
                 self.response.message = SellDataFlow.Message(
@@ -173,13 +180,42 @@ public final class SellInteractor {
         }
     }
 
+    /// A product sold by weight: asks the scale, and adds the line only with a stable, positive weight.
+    private func weigh(_ scanned: ScannedItem) {
+        let stores = context.stores
+        response.message = SellDataFlow.Message(text: "Weighing \(scanned.item.name)… keep the goods still on the scale", isError: false)
+        present(response)
+        Task {
+            do throws(WeighingError) {
+                let weight = try await stores.dispatch { ScaleAction.weigh(reply: $0) }
+                self.addMeasured(scanned.cartItem(weighing: weight), name: scanned.item.name)
+            } catch {
+                self.response.message = SellDataFlow.Message(
+                    text: "\(scanned.item.name) not added: \(error.message) \(error.recoverySuggestion)", isError: true)
+            }
+            self.present(self.response)
+        }
+    }
+
+    /// Adds a weighed or labelled line: always its own line.
+    private func addMeasured(_ item: Cart.Item, name: String) {
+        response.lines.append(SellDataFlow.Line(name: name, quantity: 1, code: item.code))
+        response.lines[response.lines.count - 1].isMeasured = true
+        response.selectedLine = response.lines.count - 1
+        response.message = SellDataFlow.Message(text: "Added \(name)", isError: false)
+        submit(.add(item))
+    }
+
     // MARK: - The cart
 
     private func add(_ item: CatalogItem) {
-        let code = item.sku.flatMap { $0.isEmpty ? nil : $0 } ?? item.globalUniqueID.flatMap { $0.isEmpty ? nil : $0 }
-            ?? String(item.variation?.id ?? item.product.id)
-        // As the checkout does: the same code adds to its line unless that line has its own discount.
-        if let index = response.lines.firstIndex(where: { $0.code == code && $0.discount == nil }) {
+        if item.product.soldByWeight {
+            weigh(ScannedItem(item: item))
+            return
+        }
+        let code = item.cartCode
+        // As the checkout does: the same code adds to its line unless that line has its own discount or a weight.
+        if let index = response.lines.firstIndex(where: { $0.code == code && $0.discount == nil && !$0.isMeasured }) {
             response.lines[index].quantity += 1
             response.selectedLine = index
         } else {

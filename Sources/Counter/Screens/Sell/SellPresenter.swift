@@ -19,7 +19,8 @@ public struct SellPresenter: Sendable {
         // The checkout's calculator amounts, never arithmetic of its own ("…" until the line is priced).
         let rows = response.lines.enumerated().map { index, line in
             SellDataFlow.ViewModel.Row(
-                quantity: "\(line.quantity)", name: line.discount.map { "\(line.name) (−\($0))" } ?? line.name, amount: line.amount.map { $0.formatted(format) } ?? "…",
+                quantity: "\(line.quantity)", name: (line.discount.map { "\(line.name) (−\($0))" } ?? line.name)
+                    + (line.weighed.map { "  \($0)" } ?? ""), amount: line.amount.map { $0.formatted(format) } ?? "…",
                 isSelected: index == response.selectedLine)
         }
         let results: [SellDataFlow.ViewModel.Result]

@@ -22,6 +22,21 @@ public enum SettingsDataFlow {
         case cashier
         case scanGap
         case scanMinLength
+        case poleDisplay
+        case customerDisplay
+        case scale
+        case barcodeLayouts
+
+        /// The store-floor device setting the field edits, if it is one.
+        var floorDevice: FloorDeviceSetting? {
+            switch self {
+            case .poleDisplay: .poleDisplay
+            case .customerDisplay: .customerDisplay
+            case .scale: .scale
+            case .barcodeLayouts: .barcodeLayouts
+            default: nil
+            }
+        }
     }
 
     /// The settings screen's state.

@@ -96,6 +96,7 @@ public final class SettingsInteractor {
         case .cashier: settings.cashierName ?? ""
         case .scanGap: settings.scanGapMs.map(String.init) ?? ""
         case .scanMinLength: settings.scanMinLength.map(String.init) ?? ""
+        case .poleDisplay, .customerDisplay, .scale, .barcodeLayouts: field.floorDevice.flatMap { settings.value(of: $0) } ?? ""
         }
     }
 
@@ -124,6 +125,9 @@ public final class SettingsInteractor {
             guard let optional else { settings.scanMinLength = nil; return nil }
             guard let value = Int(optional), (1...64).contains(value) else { return "The shortest code is 1 to 64 characters." }
             settings.scanMinLength = value
+        case .poleDisplay, .customerDisplay, .scale, .barcodeLayouts:
+            guard let setting = field.floorDevice else { return nil }
+            return settings.set(setting, to: optional)
         }
         return nil
     }

@@ -28,6 +28,10 @@ public struct SettingsPresenter: Sendable {
         case .cashier: "Cashier name"
         case .scanGap: "Scanner: longest key gap (ms)"
         case .scanMinLength: "Scanner: shortest code"
+        case .poleDisplay: "Pole display address"
+        case .customerDisplay: "Customer display (pos display)"
+        case .scale: "Scale address"
+        case .barcodeLayouts: "Weight/price barcode layouts"
         }
     }
 
@@ -40,6 +44,10 @@ public struct SettingsPresenter: Sendable {
         case .cashier: settings.cashierName ?? "not set"
         case .scanGap: settings.scanGapMs.map(String.init) ?? "30 (default)"
         case .scanMinLength: settings.scanMinLength.map(String.init) ?? "4 (default)"
+        case .poleDisplay: settings.poleDisplayAddress ?? "none"
+        case .customerDisplay: settings.servesCustomerDisplay ? "on" : "off"
+        case .scale: settings.scaleAddress ?? "none"
+        case .barcodeLayouts: settings.embeddedBarcodes ?? "none"
         }
     }
 
@@ -51,6 +59,8 @@ public struct SettingsPresenter: Sendable {
         case .cashier: "Printed on receipts and shown in the status line; empty for the logged-in user."
         case .scanGap: "Keys closer than this are a scanner, slower ones a person (5–500). Used from the next start."
         case .scanMinLength: "Bursts shorter than this are typing (1–64). Used from the next start."
+        case .poleDisplay, .customerDisplay, .scale, .barcodeLayouts:
+            (field.floorDevice?.help ?? "") + (field == .scale || field == .barcodeLayouts ? "" : " Used from the next start.")
         }
     }
 }

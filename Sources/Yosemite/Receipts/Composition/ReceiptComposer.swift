@@ -159,7 +159,12 @@ public struct ReceiptComposer: Sendable {
             subtotal: context.format(order.money(subtotal)),
             total: context.format(order.money(total)),
             discount: discount != 0 ? context.format(order.money(-discount)) : nil,
-            isMultiple: line.quantity != 1
+            isMultiple: line.quantity != 1,
+            weighed: line.weightGrams.flatMap { grams in
+                guard grams > 0 else { return nil }
+                let weighed = WeighedLine(grams: grams, unitPrice: order.money(line.unitPrice))
+                return "\(weighed.weightText) x \(weighed.unitPriceText)"
+            }
         )
     }
 

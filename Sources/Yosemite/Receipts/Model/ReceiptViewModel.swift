@@ -101,6 +101,9 @@ public struct ReceiptViewModel: Sendable {
         public var discount: String?
         /// Whether more than one was sold (the template prints "2 x 2.50").
         public var isMultiple: Bool
+        /// A weighed line's weight and price per kilogram, "0.512 kg x 12.99 EUR/kg" (under the line's name and
+        /// price, as the law for trade scales wants them printed together); `nil` for other lines.
+        public var weighed: String? = nil
     }
 
     /// The amounts under the lines.

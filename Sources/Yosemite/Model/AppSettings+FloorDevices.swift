@@ -1,0 +1,85 @@
+import Foundation
+import Hardware
+
+extension AppSettings {
+    /// The barcode layouts in force (none when unset or unreadable: a bad text is refused when it is saved).
+    public var embeddedBarcodeSettings: EmbeddedBarcodeSettings {
+        guard let text = embeddedBarcodes else { return .none }
+        return (try? EmbeddedBarcodeSettings(parsing: text)) ?? .none
+    }
+
+    /// Whether `pos display` is served.
+    public var servesCustomerDisplay: Bool { customerDisplay ?? false }
+
+    /// Why the store-floor device settings cannot be saved, or `nil` when they can.
+    public var floorDeviceProblem: String? {
+        if let text = embeddedBarcodes {
+            do throws(EmbeddedBarcodeError) { _ = try EmbeddedBarcodeSettings(parsing: text) } catch { return "barcode layouts: \(error.message)" }
+        }
+        if let address = poleDisplayAddress, (try? DeviceAddress(address, expecting: .display)) == nil {
+            return "\(address) is not a display address (display+serial:///dev/ttyUSB1)"
+        }
+        if let address = scaleAddress, (try? DeviceAddress(address, expecting: .scale)) == nil {
+            return "\(address) is not a scale address (scale+serial:///dev/ttyUSB2)"
+        }
+        return nil
+    }
+}
+
+/// The store-floor device settings, by the names the command line and the settings screen use.
+public enum FloorDeviceSetting: String, CaseIterable, Hashable, Sendable {
+    /// `display+serial:///dev/ttyUSB1`: the serial pole display.
+    case poleDisplay = "pole-display"
+    /// `on` or `off`: whether the counter serves `pos display`.
+    case customerDisplay = "customer-display"
+    /// `scale+serial:///dev/ttyUSB2`: the scale.
+    case scale
+    /// `28-29:IIIIIVVVVV:weight; 21:IIIIICVVVV:price`: the weight/price barcode layouts.
+    case barcodeLayouts = "barcode-layouts"
+
+    /// What the setting means, with an example.
+    public var help: String {
+        switch self {
+        case .poleDisplay: "The customer's pole display, e.g. display+serial:///dev/ttyUSB1 (?line=9600,8N1); empty for none."
+        case .customerDisplay: "on: the counter serves the customer display to `pos display` on another terminal."
+        case .scale: "The scale for goods sold by weight, e.g. scale+serial:///dev/ttyUSB2 (8217, 9600 7E1); empty for none."
+        case .barcodeLayouts: "Weight/price labels, e.g. 28-29:IIIIIVVVVV:weight; 21:IIIIICVVVV:price; empty for none."
+        }
+    }
+}
+
+extension AppSettings {
+    /// A setting's value as typed; `nil` when unset.
+    public func value(of setting: FloorDeviceSetting) -> String? {
+        switch setting {
+        case .poleDisplay: poleDisplayAddress
+        case .customerDisplay: customerDisplay.map { $0 ? "on" : "off" }
+        case .scale: scaleAddress
+        case .barcodeLayouts: embeddedBarcodes
+        }
+    }
+
+    /// Sets a setting from typed text (`nil` or empty clears it).
+    ///
+    /// - Returns: Why the text is refused (nothing changes then), or `nil`.
+    public mutating func set(_ setting: FloorDeviceSetting, to text: String?) -> String? {
+        let trimmed = text?.trimmingCharacters(in: .whitespaces)
+        let value = trimmed?.isEmpty == false ? trimmed : nil
+        var next = self
+        switch setting {
+        case .poleDisplay: next.poleDisplayAddress = value
+        case .scale: next.scaleAddress = value
+        case .barcodeLayouts: next.embeddedBarcodes = value
+        case .customerDisplay:
+            switch value?.lowercased() {
+            case nil: next.customerDisplay = nil
+            case "on", "yes", "true", "1": next.customerDisplay = true
+            case "off", "no", "false", "0": next.customerDisplay = false
+            default: return "customer-display is on or off"
+            }
+        }
+        if let problem = next.floorDeviceProblem { return problem }
+        self = next
+        return nil
+    }
+}

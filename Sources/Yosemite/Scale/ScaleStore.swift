@@ -1,0 +1,43 @@
+import Foundation
+import Hardware
+import Storage
+
+/// Weighs on the counter's scale (Mettler Toledo 8217 at `scale+serial://…` in the app settings). Keeps the
+/// line open between weighings, and opens a new one when the address changes or the line failed.
+@MainActor
+public final class ScaleStore: Store, ActionsProcessor {
+    private var scale: Toledo8217Scale?
+
+    override public func registerSupportedActions(in dispatcher: Dispatcher) {
+        dispatcher.register(processor: self)
+    }
+
+    public func onAction(_ action: ScaleAction) async throws(WeighingError) -> Replied {
+        switch action {
+        case .weigh(let reply):
+            do throws(ScaleError) {
+                let scale = try await current()
+                return reply(Weighing(try await scale.weigh()))
+            } catch {
+                throw WeighingError(error)
+            }
+        }
+    }
+
+    /// The scale at the saved address, opened on first use.
+    private func current() async throws(ScaleError) -> Toledo8217Scale {
+        let settings = (try? environment.files.read(AppSettings.self, from: environment.file(AppEnvironment.FileName.appSettings)))
+            ?? AppSettings()
+        guard let text = settings.scaleAddress else { throw ScaleError(.notConfigured) }
+        let address: DeviceAddress
+        do throws(TransportError) { address = try DeviceAddress(text, expecting: .scale) } catch {
+            throw ScaleError(.lineFailed, detail: "\(text): \(error.message)")
+        }
+        if let scale, scale.address == address, await scale.isConnected { return scale }
+        if let old = scale { await old.close() }
+        let opened = Toledo8217Scale(transport: environment.makeSerialTransport(address), address: address,
+                                     clock: environment.clock)
+        scale = opened
+        return opened
+    }
+}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import Yosemite
+
+/// `pos settings show|set|unset`: this counter's store-floor devices (the same settings as the counter's
+/// Settings screen): the pole display, the customer display, the scale and the weight/price barcode layouts.
+struct SettingsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "settings",
+        abstract: "Show or change this counter's store-floor devices (displays, scale, barcode layouts).",
+        discussion: "Keys: " + FloorDeviceSetting.allCases.map { "\($0.rawValue): \($0.help)" }.joined(separator: "\n"),
+        subcommands: [Show.self, Set.self, Unset.self]
+    )
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the settings.")
+        @OptionGroup var data: DataDirectoryOptions
+
+        func run() async throws {
+            let settings = try await SettingsCommand.load(data)
+            for setting in FloorDeviceSetting.allCases {
+                Console.out("\(setting.rawValue): \(settings.value(of: setting) ?? "none")")
+            }
+        }
+    }
+
+    struct Set: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Set one setting.")
+        @OptionGroup var data: DataDirectoryOptions
+        @Argument(help: "pole-display, customer-display, scale or barcode-layouts.") var key: String
+        @Argument(help: "The value, e.g. display+serial:///dev/ttyUSB1, on, scale+serial:///dev/ttyUSB2, 28-29:IIIIIVVVVV:weight.")
+        var value: String
+
+        func run() async throws {
+            try await SettingsCommand.change(data, key, to: value)
+        }
+    }
+
+    struct Unset: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Clear one setting (no device).")
+        @OptionGroup var data: DataDirectoryOptions
+        @Argument(help: "pole-display, customer-display, scale or barcode-layouts.") var key: String
+
+        func run() async throws {
+            try await SettingsCommand.change(data, key, to: nil)
+        }
+    }
+
+    @MainActor
+    static func load(_ data: DataDirectoryOptions) async throws -> AppSettings {
+        let manager = try LiveSession.open(try data.resolve())
+        do throws(AppSettingsError) {
+            return try await manager.dispatch { AppSettingsAction.loadAppSettings(reply: $0) }
+        } catch {
+            Console.error(error)
+            throw ExitStatus.storageFailure.exitCode
+        }
+    }
+
+    @MainActor
+    static func change(_ data: DataDirectoryOptions, _ key: String, to value: String?) async throws {
+        guard let setting = FloorDeviceSetting(rawValue: key) else {
+            Console.error("unknown setting \(key); the settings are "
+                          + FloorDeviceSetting.allCases.map(\.rawValue).joined(separator: ", "))
+            throw ExitStatus.usage.exitCode
+        }
+        var check = AppSettings()
+        if let problem = check.set(setting, to: value) {
+            Console.error(problem)
+            throw ExitStatus.usage.exitCode
+        }
+        let manager = try LiveSession.open(try data.resolve())
+        let saved: AppSettings
+        do throws(AppSettingsError) {
+            saved = try await manager.dispatch {
+                AppSettingsAction.updateAppSettings({ _ = $0.set(setting, to: value) }, reply: $0)
+            }
+        } catch {
+            Console.error(error)
+            throw ExitStatus.storageFailure.exitCode
+        }
+        Console.out("\(setting.rawValue): \(saved.value(of: setting) ?? "none")")
+    }
+}
