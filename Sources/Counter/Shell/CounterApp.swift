@@ -245,7 +245,9 @@ public final class CounterApp {
             module.draw(in: &canvas, area: area)
             StatusBarView.drawKeys(module.keyHints + ShellOverlay.shellKeys.reversed(), in: &canvas, row: size.rows - 1)
             if let overlay {
-                overlay.draw(screenTitle: module.title, keys: module.keyHints, in: &canvas, area: area)
+                // ^L is the shell's once cashiers are set up: F1 lists it beside the screen's keys.
+                let keys = module.keyHints + (gate.policyOn ? [KeyHint("^L", "Switch cashier")] : [])
+                overlay.draw(screenTitle: module.title, keys: keys, in: &canvas, area: area)
                 switch overlay {
                 case .help: summary += " overlay=help"
                 case .confirmQuit(let items): summary += " overlay=quit items=\(items)"

@@ -53,6 +53,10 @@ struct CounterAppCashierTests {
         screen.type(keys("1357"))
         _ = await screen.frame { $0.contains("Search or scan") && !$0.contains("Locked (idle)") }
         #expect(app.gate.stage == .open)
+        // And F1 lists the switch of cashier with the screen's keys (it is no hidden key)
+        screen.type([.function(1)])
+        let help = await screen.frame { $0.contains("Keys on") }
+        #expect(help.contains("^L") && help.contains("Switch cashier"))
         screen.close()
         await running.value
     }

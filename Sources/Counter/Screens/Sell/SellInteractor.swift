@@ -366,10 +366,26 @@ public final class SellInteractor {
 
     private func voidSelectedParked() {
         guard let parked = response.parked, parked.indices.contains(response.selectedParked) else { return }
-        let sale = parked[response.selectedParked], stores = context.stores
+        let sale = parked[response.selectedParked], stores = context.stores, context = context
         Task {
-            _ = try? await stores.dispatch { OrderAction.voidSale(reference: String(sale.id), reply: $0) }
-            self.showParked()
+            do {
+                // A parked cart that holds a payment needs a manager to void it (the order store says so).
+                _ = try await context.approving { approval in
+                    try await stores.dispatch {
+                        OrderAction.voidSale(reference: String(sale.id), approval: approval, reply: $0)
+                    }
+                } needed: { error in
+                    if case OrderError.cashier(.approvalRequired(let kind)) = error { return kind }
+                    return nil
+                }
+                self.showParked()
+            } catch let error as OrderError {
+                self.response.message = SellDataFlow.Message(text: "\(error.message) \(error.recoverySuggestion)", isError: true)
+                self.present(self.response)
+            } catch {
+                self.response.message = SellDataFlow.Message(text: "\(error)", isError: true)
+                self.present(self.response)
+            }
         }
     }
 
