@@ -75,17 +75,6 @@ struct LoginCommand: AsyncParsableCommand {
 enum PasswordPrompt {
     static func read() -> String? {
         guard isatty(STDIN_FILENO) == 1 else { return nil }
-        FileHandle.standardError.write(Data("Application password: ".utf8))
-        var original = termios()
-        tcgetattr(STDIN_FILENO, &original)
-        var silent = original
-        silent.c_lflag &= ~tcflag_t(ECHO)
-        tcsetattr(STDIN_FILENO, TCSANOW, &silent)
-        defer {
-            tcsetattr(STDIN_FILENO, TCSANOW, &original)
-            FileHandle.standardError.write(Data("\n".utf8))
-        }
-        guard let line = readLine(strippingNewline: true), !line.isEmpty else { return nil }
-        return line
+        return SecretPrompt.readFromTerminal("Application password").flatMap { $0.isEmpty ? nil : $0 }
     }
 }

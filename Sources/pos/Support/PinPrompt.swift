@@ -6,22 +6,8 @@ import Yosemite
 enum PinPrompt {
     /// One PIN; `label` says whose ("Manager Ann's PIN"). Exits 64 when none is given.
     static func read(_ label: String) throws -> String {
-        let line: String?
-        if isatty(STDIN_FILENO) == 1 {
-            FileHandle.standardError.write(Data("\(label): ".utf8))
-            var original = termios()
-            tcgetattr(STDIN_FILENO, &original)
-            var silent = original
-            silent.c_lflag &= ~tcflag_t(ECHO)
-            tcsetattr(STDIN_FILENO, TCSANOW, &silent)
-            defer {
-                tcsetattr(STDIN_FILENO, TCSANOW, &original)
-                FileHandle.standardError.write(Data("\n".utf8))
-            }
-            line = readLine(strippingNewline: true)
-        } else {
-            line = readLine(strippingNewline: true)
-        }
+        let line = isatty(STDIN_FILENO) == 1
+            ? SecretPrompt.readFromTerminal(label) : readLine(strippingNewline: true)
         guard let pin = line?.trimmingCharacters(in: .whitespaces), !pin.isEmpty else {
             Console.error("no PIN given for \(label): type it at the prompt, or give it on standard input")
             throw ExitStatus.usage.exitCode
@@ -33,5 +19,23 @@ enum PinPrompt {
     static func approval(_ manager: String?) throws -> ManagerApproval? {
         guard let manager else { return nil }
         return ManagerApproval(manager: manager, pin: try read("Manager \(manager)'s PIN"))
+    }
+}
+
+/// A secret typed at the terminal: the prompt on standard error, echo off while it is typed.
+enum SecretPrompt {
+    /// Prompts with `label` and reads one line with echo off; `nil` at end of input.
+    static func readFromTerminal(_ label: String) -> String? {
+        FileHandle.standardError.write(Data("\(label): ".utf8))
+        var original = termios()
+        tcgetattr(STDIN_FILENO, &original)
+        var silent = original
+        silent.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(STDIN_FILENO, TCSANOW, &silent)
+        defer {
+            tcsetattr(STDIN_FILENO, TCSANOW, &original)
+            FileHandle.standardError.write(Data("\n".utf8))
+        }
+        return readLine(strippingNewline: true)
     }
 }
