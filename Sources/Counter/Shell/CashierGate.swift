@@ -164,23 +164,24 @@ public final class CashierGate {
     }
 
     private func signIn(_ name: String, _ pin: String) {
-        Task {
-            do throws(CashierError) {
-                signedIn = try await stores.dispatch { CashierAction.signIn(name: name, pin: pin, reply: $0) }
-                stage = .open
-                message = nil
-            } catch {
-                message = error.message
-                await reload()
-            }
-            changed()
+        openSession { stores throws(CashierError) in
+            try await stores.dispatch { CashierAction.signIn(name: name, pin: pin, reply: $0) }
         }
     }
 
     private func unlock(_ pin: String) {
+        openSession { stores throws(CashierError) in
+            try await stores.dispatch { CashierAction.unlockSession(pin: pin, reply: $0) }
+        }
+    }
+
+    /// Opens the counter for the cashier `attempt` signs in, or keeps it locked saying why (a wrong PIN, a lock).
+    private func openSession(
+        _ attempt: @escaping @MainActor (StoresManager) async throws(CashierError) -> CashierSession
+    ) {
         Task {
             do throws(CashierError) {
-                signedIn = try await stores.dispatch { CashierAction.unlockSession(pin: pin, reply: $0) }
+                signedIn = try await attempt(stores)
                 stage = .open
                 message = nil
             } catch {
