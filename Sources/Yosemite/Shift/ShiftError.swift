@@ -21,6 +21,12 @@ public enum ShiftError: Error, Sendable, Equatable {
     case printFailed(String)
     /// The "no sale" drawer kick did not reach the printer: the drawer stayed shut and nothing was logged.
     case drawerFailed(String)
+    /// A terminal end of day for a shift that is still open.
+    case shiftStillOpen(Int64)
+    /// The shift's terminal end of day already ran.
+    case endOfDayAlreadyRan(shiftId: Int64)
+    /// No card reader is configured, so there is no end of day to run.
+    case noReader
 }
 
 extension ShiftError: UserFacingError {
@@ -35,6 +41,9 @@ extension ShiftError: UserFacingError {
         case .storage(let error): "The shift could not be saved or read: \(error.clause)"
         case .printFailed(let detail): "The Z report is saved but did not print: \(detail)"
         case .drawerFailed(let detail): "The cash drawer did not open: \(detail)"
+        case .shiftStillOpen(let id): "Shift \(id) is still open."
+        case .endOfDayAlreadyRan(let id): "The terminal's end of day of shift \(id) already ran."
+        case .noReader: "No card reader is configured."
         }
     }
 
@@ -52,6 +61,9 @@ extension ShiftError: UserFacingError {
         case .printFailed: "Fix the printer, then reprint it: pos shift report --print."
         case .drawerFailed:
             "The drawer opens through the receipt printer: check that it is on and chosen (pos printers list), then try again. Nothing was logged."
+        case .shiftStillOpen: "Close it (pos shift close --counted AMOUNT): the close runs the end of day."
+        case .endOfDayAlreadyRan: "See it with pos shift report; a new end of day belongs to the next shift's close."
+        case .noReader: "Set one (pos reader pay --reader ADDRESS remembers it, or the counter's settings), then try again."
         }
     }
 }

@@ -38,6 +38,7 @@ extension ZReport {
             rows.append(("Counted cash", money(countedCash)))
             rows.append(("Difference", money(difference)))
         }
+        rows += terminalRows(format: money)
         return rows
     }
 
