@@ -7,6 +7,8 @@ import Storage
 public enum CatalogError: UserFacingError, Hashable {
     /// No product or variation has this SKU or GTIN.
     case notFound(code: String)
+    /// Not in the local catalog, and the store could not be asked (offline, or it refused): `reason` says why.
+    case notFoundOffline(code: String, reason: String)
     /// The counter runs the demo store: there is no site to sync from.
     case demoStore
     /// The site could not be reached or refused a request.
@@ -16,10 +18,19 @@ public enum CatalogError: UserFacingError, Hashable {
     /// The local database failed.
     case storage(StorageError)
 
+    /// True for a code the catalog lacks (whether or not the store could be asked).
+    public var isNotInCatalog: Bool {
+        switch self {
+        case .notFound, .notFoundOffline: true
+        default: false
+        }
+    }
+
     /// What happened, for the cashier or the operator.
     public var message: String {
         switch self {
         case .notFound(let code): "not found: \(code)"
+        case .notFoundOffline(let code, let reason): "not in the catalog: \(code) (the store could not be asked: \(reason))"
         case .demoStore: "this is the demo store: its catalog is built in and there is no site to sync from"
         case .network(let error): "catalog sync failed: \(error.message)"
         case .settings(let error): "could not load the store settings: \(error.message)"
@@ -30,8 +41,8 @@ public enum CatalogError: UserFacingError, Hashable {
     /// What to do about it.
     public var recoverySuggestion: String {
         switch self {
-        case .notFound:
-            "Check the code, search by name with `pos catalog search TEXT`, or run `pos catalog sync` if the product is new."
+        case .notFound, .notFoundOffline:
+            "Check the code, search by name with `pos catalog search TEXT`, or run `pos catalog sync` if the product is new (online, a lookup asks the store itself)."
         case .demoStore: "Run `pos login` to connect a real store, then `pos catalog sync`."
         case .network(let error): error.recoverySuggestion
         case .settings: "Check the connection to the store and run `pos catalog sync` again."

@@ -1,9 +1,20 @@
 import Foundation
+import Networking
 import Storage
 
-/// Answers lookups and searches from the local catalog, off the main actor.
+/// Answers lookups and searches from the local catalog, off the main actor. A barcode the local catalog lacks is
+/// looked up on the store when there is one (``StoreProductLookup``) and stored as the catalog sync stores it.
 @MainActor
 public final class ProductStore: Store, ActionsProcessor {
+    /// The store's site; nil in the demo store and before login.
+    private let network: (any Network)?
+
+    /// Creates the store; `network` lets a lookup that misses locally ask the store.
+    public init(dispatcher: Dispatcher, environment: AppEnvironment, network: (any Network)? = nil) {
+        self.network = network
+        super.init(dispatcher: dispatcher, environment: environment)
+    }
+
     override public func registerSupportedActions(in dispatcher: Dispatcher) {
         dispatcher.register(processor: self)
     }
@@ -12,13 +23,11 @@ public final class ProductStore: Store, ActionsProcessor {
         let database = environment.database
         switch action {
         case .lookup(let code, let reply):
-            return reply(try await Self.read {
-                let match = try await database.barcodeMatch(code)
-                guard let match else {
-                    throw CatalogError.notFound(code: code.trimmingCharacters(in: .whitespacesAndNewlines))
-                }
-                return CatalogItem(match)
-            })
+            let local = try await Self.read { try await database.barcodeMatch(code).map(CatalogItem.init) }
+            if let local { return reply(local) }
+            let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let network else { throw .notFound(code: trimmed) }
+            return reply(try await StoreProductLookup(environment: environment, network: network).lookup(trimmed))
         case .search(let text, let limit, let reply):
             return reply(try await Self.read {
                 try await database.searchProducts(text, limit: limit).map(CatalogProduct.init)

@@ -94,7 +94,7 @@ public final class AuthenticatedState {
             SettingStore(dispatcher: dispatcher, environment: environment, network: network, siteURL: account.siteURL),
             OrderStore(dispatcher: dispatcher, environment: environment),
             SyncStore(dispatcher: dispatcher, environment: environment, engine: engine),
-            ProductStore(dispatcher: dispatcher, environment: environment),
+            ProductStore(dispatcher: dispatcher, environment: environment, network: network),
             CustomerStore(dispatcher: dispatcher, environment: environment),
             CatalogSyncStore(dispatcher: dispatcher, environment: environment, network: network),
             ReceiptStore(dispatcher: dispatcher, environment: environment),

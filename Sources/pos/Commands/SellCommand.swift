@@ -106,6 +106,11 @@ struct SellCommand: AsyncParsableCommand {
             } else {
                 var cart = cart
                 cart.customerId = try await OrderCommandSupport.customerId(customer, manager: manager)
+                // A code the local catalog lacks is looked up on the store first (SKU, then GTIN) and stored as
+                // the sync stores it, as a scan at the counter does; one it cannot find is refused below.
+                for item in cart.items {
+                    _ = try? await manager.dispatch { ProductAction.lookup(code: item.code, reply: $0) }
+                }
                 open = try await manager.dispatch { OrderAction.openSale(cart: cart, reply: $0) }
             }
             if let tendered, tendered.minorUnits < open.due.minorUnits {
