@@ -56,7 +56,7 @@ public final class TerminalLedger: Sendable {
     }
 
     /// Runs `body` on the state, read from ``stateURL`` first and written back after when there is one.
-    private func withState<T>(_ body: (inout State) -> T) -> T {
+    private func withState<T: Sendable>(_ body: (inout State) -> T) -> T {
         state.withLock { state in
             guard let stateURL else { return body(&state) }
             if let data = try? Data(contentsOf: stateURL), let stored = try? JSONDecoder().decode(State.self, from: data) {

@@ -34,12 +34,12 @@ public enum AppMigrations {
     public static let registers = "v10-registers"
     /// The TSE journal of refunds and cash movements (KassenSichV: every Vorgang is signed).
     public static let fiscalMovements = "v11-fiscal-movements"
-    /// The card terminal's end of day of each shift's closing (issue 19).
-    public static let terminalClosing = "v13-terminal-closing"
+    /// The card terminal's end of day of each shift's closing, and order lines sold as manual items (issue 19).
+    public static let closing = "v13-closing"
 
     /// Every migration name, oldest first.
     public static let all = [settingsCatalog, ordersOutbox, paymentsReceipts, syncOutbox, cardPayments, shifts, checkout, fiscal, counter, registers, fiscalMovements,
-                             terminalClosing]
+                             closing]
 
     /// The migrator that brings any earlier database to the current schema.
     public static func makeMigrator() -> DatabaseMigrator {
@@ -55,7 +55,7 @@ public enum AppMigrations {
         migrator.registerMigration(counter, migrate: CounterMigration.migrate)
         migrator.registerMigration(registers, migrate: RegistersMigration.migrate)
         migrator.registerMigration(fiscalMovements, migrate: FiscalMovementsMigration.migrate)
-        migrator.registerMigration(terminalClosing, migrate: TerminalClosingMigration.migrate)
+        migrator.registerMigration(closing, migrate: ClosingMigration.migrate)
         return migrator
     }
 }

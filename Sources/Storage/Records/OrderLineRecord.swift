@@ -38,11 +38,15 @@ public struct OrderLineRecord: Codable, Hashable, Sendable, FetchableRecord, Mut
     public var taxes: [Tax]
     /// The server's line item id once synced.
     public var remoteId: Int64?
+    /// Set when the line was sold as a manual item because the catalog lacked its barcode: the scanned code
+    /// (empty when none was scanned). The merchant reviews these lines.
+    public var manualItemCode: String?
 
     public init(
         id: Int64? = nil, orderId: Int64, position: Int, productId: Int64? = nil, variationId: Int64? = nil,
         name: String, sku: String = "", quantity: Int, unitPrice: Int64, subtotal: Int64, subtotalTax: Int64,
-        total: Int64, totalTax: Int64, taxClass: String = "", taxes: [Tax] = [], remoteId: Int64? = nil
+        total: Int64, totalTax: Int64, taxClass: String = "", taxes: [Tax] = [], remoteId: Int64? = nil,
+        manualItemCode: String? = nil
     ) {
         self.id = id
         self.orderId = orderId
@@ -60,6 +64,7 @@ public struct OrderLineRecord: Codable, Hashable, Sendable, FetchableRecord, Mut
         self.taxClass = taxClass
         self.taxes = taxes
         self.remoteId = remoteId
+        self.manualItemCode = manualItemCode
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
@@ -71,5 +76,6 @@ public struct OrderLineRecord: Codable, Hashable, Sendable, FetchableRecord, Mut
         public static let position = Column(CodingKeys.position)
         public static let productId = Column(CodingKeys.productId)
         public static let variationId = Column(CodingKeys.variationId)
+        public static let manualItemCode = Column(CodingKeys.manualItemCode)
     }
 }

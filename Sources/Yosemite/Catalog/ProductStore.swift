@@ -23,7 +23,7 @@ public final class ProductStore: Store, ActionsProcessor {
         let database = environment.database
         switch action {
         case .lookup(let code, let reply):
-            let local = try await Self.read { try await database.barcodeMatch(code).map(CatalogItem.init) }
+            let local = try await Self.read { try await database.barcodeMatch(code).map { CatalogItem($0) } }
             if let local { return reply(local) }
             let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines)
             guard let network else { throw .notFound(code: trimmed) }

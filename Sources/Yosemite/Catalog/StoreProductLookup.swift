@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Networking
 import POSFoundation
 import Storage
@@ -16,10 +17,12 @@ struct StoreProductLookup: Sendable {
     func lookup(_ code: String) async throws(CatalogError) -> CatalogItem {
         guard !code.isEmpty else { throw .notFound(code: code) }
         let products = ProductsRemote(network: network)
-        let found: Product?
-        do {
+        var found: Product?
+        do throws(NetworkError) {
             found = try await products.loadProducts(.init(perPage: 5, sku: code)).items.first
-                ?? products.loadProducts(.init(perPage: 5, globalUniqueID: code)).items.first
+            if found == nil {
+                found = try await products.loadProducts(.init(perPage: 5, globalUniqueID: code)).items.first
+            }
         } catch {
             environment.logger.notice("catalog: the store could not be asked for a missed code: \(error.message)")
             throw .notFoundOffline(code: code, reason: error.message)
@@ -45,7 +48,7 @@ struct StoreProductLookup: Sendable {
         }
         let match: CatalogItem?
         do {
-            match = try await environment.database.barcodeMatch(code).map(CatalogItem.init)
+            match = try await environment.database.barcodeMatch(code).map { CatalogItem($0) }
         } catch {
             throw CatalogSynchronizer.catalogError(error)
         }

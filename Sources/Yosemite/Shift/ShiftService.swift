@@ -1,5 +1,6 @@
 import Foundation
 import Hardware
+import Logging
 import POSFoundation
 import Storage
 
@@ -76,7 +77,7 @@ struct ShiftService: Sendable {
             report.terminalClosing = await expectedClosing(report, reader: endOfDay.reader,
                                                            failure: "the close was interrupted before the terminal answered")
         }
-        var markup = await markup(report, store)
+        var markup = await self.markup(report, store)
         shift.closedAt = now
         shift.countedCash = counted.minorUnits
         shift.expectedCash = report.expectedCash
@@ -86,7 +87,7 @@ struct ShiftService: Sendable {
         try await storage { try await database.saveClosedShift(closed) }
         if let endOfDay, let shiftId = closed.id {
             report.terminalClosing = await runEndOfDay(endOfDay, report: report)
-            markup = await markup(report, store)
+            markup = await self.markup(report, store)
             try await saveClosing(report, shiftId: shiftId, markup: markup)
         }
         do {
@@ -196,7 +197,8 @@ struct ShiftService: Sendable {
             closing.failure = error.message
             environment.logger.warning("shift: terminal end of day did not run: \(error.message)")
         }
-        return closing
+        // As stored (its time in whole milliseconds): the report handed back equals the one read later.
+        return Self.encode(closing).flatMap(Self.decode) ?? closing
     }
 
     private func saveClosing(_ report: ZReport, shiftId: Int64, markup: String) async throws(ShiftError) {

@@ -41,7 +41,7 @@ public final class ShiftStore: Store, ActionsProcessor {
         guard let reader = remembered ?? (DemoStoreSeeder.hasMarkerFile(in: environment) ? "sim://" : nil) else { return nil }
         let dispatcher = dispatcher
         return EndOfDayRun(reader: reader) { @MainActor reader in
-            do {
+            do throws(CardPaymentError) {
                 return .success(try await dispatcher.dispatch { CardPresentPaymentAction.endOfDay(reader: reader, reply: $0) })
             } catch {
                 return .failure(error)

@@ -71,7 +71,7 @@ struct ShiftTerminalClosingTests {
 
     @Test func close_terminalUnreachable_shiftClosesAndTheEndOfDayRunsLater() async throws {
         // Given: a card sale, then the terminal's line goes down
-        let reachable = Mutex(true)
+        let reachable = LockedBox(true)
         let harness = try await CardPaymentTestHarness(makeService: { readers in
             let live = readers.makeDriver
             return { currency in

@@ -47,6 +47,8 @@ public enum SellDataFlow {
         case coupon
         case customer
         case parkName
+        /// A code the catalog lacks: the cashier types a price, a tax class and a name to sell it as a manual item.
+        case manualItem(code: String)
     }
 
     /// One cart line, as the checkout priced it.
@@ -61,6 +63,8 @@ public enum SellDataFlow {
         public var subtotal: Money?
         /// The line's own discount as typed ("10%", "0.50").
         public var discount: String?
+        /// A manual item (a code the catalog lacked, at a typed price): never merged with another line.
+        public var isManual = false
 
         public init(name: String, quantity: Int, code: String, amount: Money? = nil, subtotal: Money? = nil,
                     discount: String? = nil) {

@@ -164,10 +164,16 @@ public final class SellInteractor {
                 } else {
                     self.add(item)
                 }
-            } catch {
+            } catch let error as CatalogError where error.isNotInCatalog {
+                // Not here, and not on the store (or the store could not be asked): offer a manual item.
                 let kind = typed ? "no product or barcode" : "unknown barcode"
+                var why = "not in the catalog"
+                if case .notFoundOffline = error { why += " (offline: the store could not be asked)" }
                 self.response.message = SellDataFlow.Message(
-                    text: "\(kind) \(code) — not in the catalog; sync the catalog or key the item", isError: true)
+                    text: "\(kind) \(code) — \(why); type a price to sell it as a manual item, marked for review", isError: true)
+                self.openPrompt(.manualItem(code: code), needsLine: false)
+            } catch {
+                self.response.message = SellDataFlow.Message(text: "\(code): \(error)", isError: true)
             }
             self.present(self.response)
         }
@@ -179,7 +185,7 @@ public final class SellInteractor {
         let code = item.sku.flatMap { $0.isEmpty ? nil : $0 } ?? item.globalUniqueID.flatMap { $0.isEmpty ? nil : $0 }
             ?? String(item.variation?.id ?? item.product.id)
         // As the checkout does: the same code adds to its line unless that line has its own discount.
-        if let index = response.lines.firstIndex(where: { $0.code == code && $0.discount == nil }) {
+        if let index = response.lines.firstIndex(where: { $0.code == code && $0.discount == nil && !$0.isManual }) {
             response.lines[index].quantity += 1
             response.selectedLine = index
         } else {
@@ -380,6 +386,14 @@ public final class SellInteractor {
             submit(.customer(id))
         case .parkName(let name):
             park(name: name)
+        case .manualItem(let item):
+            let name = item.manual?.displayName ?? "Manual item"
+            var line = SellDataFlow.Line(name: name, quantity: 1, code: item.code)
+            line.isManual = true
+            response.lines.append(line)
+            response.selectedLine = response.lines.count - 1
+            response.message = SellDataFlow.Message(text: "Added \(name) (manual item, marked for review)", isError: false)
+            submit(.add(item))
         }
     }
 

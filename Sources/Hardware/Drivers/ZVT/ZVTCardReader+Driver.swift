@@ -164,7 +164,7 @@ extension ZVTCardReader: CardReaderDriver {
             softwareVersion: reply?.softwareVersion,
             terminalStatus: reply.map { Int($0.terminalStatus) },
             receiptLines: outcome.receiptLines.map(\.text),
-            cardTotals: status?.fields.bytes(.individualTotals).flatMap(ZVTIndividualTotals.init)
+            cardTotals: status?.fields.bytes(.individualTotals).flatMap { ZVTIndividualTotals($0) }
         )
     }
 }
