@@ -27,8 +27,8 @@ struct PosCounterManualItemEndToEndTests {
 
         // When the cashier types its price, tax class and name, and pays cash
         try await tmux.type("3,50; reduced-rate; Rye bread")
-        // (the prompt repainted with the text: Enter now is a key, not the end of a scanner's burst)
-        #expect(await frames.frame(containing: "screen=sell", "prompt=true") != nil)
+        // (the prompt holds all the text: Enter now is a key, not the end of a scanner's burst)
+        #expect(await frames.frame(containing: "screen=sell", "prompt=true", "typed=29") != nil)
         try await tmux.press("Enter")
         #expect(await frames.frame(containing: "screen=sell", "lines=1", "total=3,50€", "saved=yes") != nil)
         let added = try await tmux.capture(containing: "Rye bread")
