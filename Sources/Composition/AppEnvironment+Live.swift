@@ -9,10 +9,16 @@ import Yosemite
 extension AppEnvironment {
     /// The production environment for a data directory: the database on disk, AsyncHTTPClient networking, the
     /// real clocks. The only place pos builds live dependencies.
-    public static func live(dataDirectory: URL, logger: Logger) throws -> AppEnvironment {
+    ///
+    /// `integrity` is how much of the database is checked at opening: a command checks the counter's own records,
+    /// the long-running counter the whole file (see ``AppDatabase/IntegrityScope``).
+    public static func live(
+        dataDirectory: URL, logger: Logger, integrity: AppDatabase.IntegrityScope = .records
+    ) throws -> AppEnvironment {
         let database = try AppDatabase.openOnDisk(
             at: dataDirectory.appendingPathComponent(AppEnvironment.FileName.database).path,
-            dates: .live
+            dates: .live,
+            integrity: integrity
         )
         return AppEnvironment(
             clock: ContinuousClock(),

@@ -13,6 +13,7 @@ struct PosBenchCommand: AsyncParsableCommand {
             BenchCounterCommand.self,
             BenchSyncCommand.self,
             BenchHTTPClientCommand.self,
+            BenchDecodeCommand.self,
             BenchZVTCommand.self,
         ],
         defaultSubcommand: BenchAllCommand.self

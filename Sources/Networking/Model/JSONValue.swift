@@ -88,14 +88,15 @@ public enum JSONValue: Hashable, Sendable {
 extension JSONValue: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
+        // Strings first, then numbers: the shapes meta data and settings hold most (each failed try builds an error).
         if container.decodeNil() {
             self = .null
-        } else if let flag = try? container.decode(Bool.self) {
-            self = .bool(flag)
         } else if let text = try? container.decode(String.self) {
             self = .string(text)
         } else if let number = try? container.decode(Decimal.self) {
             self = .number(number)
+        } else if let flag = try? container.decode(Bool.self) {
+            self = .bool(flag)
         } else if let values = try? container.decode([JSONValue].self) {
             self = .array(values)
         } else if let members = try? container.decode([String: JSONValue].self) {

@@ -2,20 +2,29 @@ import Foundation
 import POSFoundation
 
 // MARK: - Tolerant reads
+//
+// Each reader asks first for the shape the REST API sends almost always (a string for text and decimals, a number
+// for ids, an array for lists) with one `decodeIfPresent`, and tries the other shapes only when that fails: every
+// failed `decode` builds a `DecodingError`, and trying types in turn was most of a catalog page's decoding time.
 
 extension KeyedDecodingContainer {
+    /// Whether the key is missing or null.
+    private func isMissingOrNull(_ key: Key) -> Bool {
+        !contains(key) || (try? decodeNil(forKey: key)) == true
+    }
+
     /// Whether the key is missing, null, `false` or `""`: WooCommerce's ways of saying "nothing".
     func isEmptyMarker(_ key: Key) -> Bool {
-        guard contains(key), (try? decodeNil(forKey: key)) != true else { return true }
+        if let text = try? decodeIfPresent(String.self, forKey: key) { return text.isEmpty }
+        guard !isMissingOrNull(key) else { return true }
         if let flag = try? decode(Bool.self, forKey: key), flag == false { return true }
-        if let text = try? decode(String.self, forKey: key), text.isEmpty { return true }
         return false
     }
 
     /// A string; numbers are turned into their decimal text; `null`/`false`/missing give nil.
     func lenientString(_ key: Key) -> String? {
-        guard contains(key) else { return nil }
-        if let text = try? decode(String.self, forKey: key) { return text }
+        if let text = try? decodeIfPresent(String.self, forKey: key) { return text }
+        guard !isMissingOrNull(key) else { return nil }
         if let number = try? decode(Decimal.self, forKey: key) { return number.description }
         if let flag = try? decode(Bool.self, forKey: key), flag { return "true" }
         return nil
@@ -28,8 +37,8 @@ extension KeyedDecodingContainer {
 
     /// A 64-bit integer from a number or a numeric string; nil for missing, null, `false`, `""` or garbage.
     func lenientInt64(_ key: Key) -> Int64? {
-        guard contains(key) else { return nil }
-        if let value = try? decode(Int64.self, forKey: key) { return value }
+        if let value = try? decodeIfPresent(Int64.self, forKey: key) { return value }
+        guard !isMissingOrNull(key) else { return nil }
         if let text = try? decode(String.self, forKey: key) { return Lenient.int64(from: text) }
         if let number = try? decode(Decimal.self, forKey: key) { return Lenient.int64(from: number) }
         return nil
@@ -51,8 +60,8 @@ extension KeyedDecodingContainer {
 
     /// A bool from `true`/`false`, 0/1 or "yes"/"no"; nil when missing or unreadable.
     func lenientBool(_ key: Key) -> Bool? {
-        guard contains(key) else { return nil }
-        if let flag = try? decode(Bool.self, forKey: key) { return flag }
+        if let flag = try? decodeIfPresent(Bool.self, forKey: key) { return flag }
+        guard !isMissingOrNull(key) else { return nil }
         if let text = try? decode(String.self, forKey: key) { return Lenient.bool(from: text) }
         if let number = try? decode(Int64.self, forKey: key) { return number != 0 }
         return nil
@@ -67,16 +76,18 @@ extension KeyedDecodingContainer {
     ///
     /// - Throws: `DecodingError.dataCorrupted` when a value is present but is not a number.
     func lenientDecimal(_ key: Key) throws -> ExactDecimal? {
-        guard !isEmptyMarker(key) else { return nil }
-        if let text = try? decode(String.self, forKey: key) {
+        if let text = try? decodeIfPresent(String.self, forKey: key) {
+            guard !text.isEmpty else { return nil }
             guard let value = Lenient.decimal(from: text) else {
                 throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "\"\(text)\" is not a decimal number")
             }
             return value
         }
+        guard !isMissingOrNull(key) else { return nil }
         if let number = try? decode(Decimal.self, forKey: key), let exact = Lenient.exactDecimal(from: number) {
             return exact
         }
+        if let flag = try? decode(Bool.self, forKey: key), flag == false { return nil }
         throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "expected a decimal number")
     }
 
@@ -89,8 +100,8 @@ extension KeyedDecodingContainer {
 
     /// An array; `false`, `null`, `""` or missing give `[]`, and a PHP object with numeric keys gives its values.
     func lenientArray<T: Decodable>(_ key: Key, of type: T.Type = T.self) throws -> [T] {
+        if let values = try? decodeIfPresent([T].self, forKey: key) { return values }
         guard !isEmptyMarker(key) else { return [] }
-        if let values = try? decode([T].self, forKey: key) { return values }
         if let members = try? decode([String: T].self, forKey: key) {
             return members.sorted { (Int($0.key) ?? .max, $0.key) < (Int($1.key) ?? .max, $1.key) }.map(\.value)
         }
@@ -101,12 +112,14 @@ extension KeyedDecodingContainer {
 
     /// A list of ids from `[1, "2"]` style arrays; unreadable entries are skipped.
     func idList(_ key: Key) -> [RemoteID] {
+        if let ids = try? decodeIfPresent([Int64].self, forKey: key) { return ids }
         guard let values = try? lenientArray(key, of: JSONValue.self) else { return [] }
         return values.compactMap(\.int64Value)
     }
 
     /// A list of strings; numbers become their text, other entries are skipped.
     func stringList(_ key: Key) -> [String] {
+        if let texts = try? decodeIfPresent([String].self, forKey: key) { return texts }
         guard let values = try? lenientArray(key, of: JSONValue.self) else { return [] }
         return values.compactMap(\.stringValue)
     }

@@ -23,13 +23,39 @@ extension AppDatabase {
     /// How many problems the check lists at most.
     static let integrityProblemsListed = 10
 
-    /// Runs `PRAGMA quick_check` on a read connection of `reader`, interrupted after `timeLimit` seconds.
+    /// How much of the file is checked when it is opened.
+    ///
+    /// A full `PRAGMA quick_check` reads every page: about 100 ms on a counter holding 100,000 products, paid by
+    /// every `pos` command before it does anything. Almost all of it is the catalog, which the store can always
+    /// send again. So a command checks the tables that hold what only this counter has (sales, payments, the
+    /// outbox, shifts, the fiscal journal, settings) and the long-running counter checks everything once at its
+    /// start. Damage in a catalog table that a command does not check still fails that command's reads with
+    /// ``StorageError/Code/corrupt``; nothing is written over it.
+    public enum IntegrityScope: Sendable, Equatable {
+        /// Every table but the catalog's: a few milliseconds however large the catalog.
+        case records
+        /// The whole file, freelist and page accounting included.
+        case everything
+    }
+
+    /// The catalog's tables: synced from the store and rebuilt by a full catalog sync, so ``IntegrityScope/records``
+    /// leaves them out. The full-text index's shadow tables are matched by prefix.
+    static let catalogTables: Set<String> = ["product", "productVariation", "productCategory", "productCategoryLink"]
+    static let catalogTablePrefixes = ["productSearch"]
+
+    static func isCatalogTable(_ name: String) -> Bool {
+        catalogTables.contains(name) || catalogTablePrefixes.contains { name.hasPrefix($0) }
+    }
+
+    /// Runs `PRAGMA quick_check` over `scope` on a read connection of `reader`, interrupted after `timeLimit`
+    /// seconds.
     ///
     /// Reads only: nothing is written to the file, whatever it finds.
     ///
     /// - Throws: `DatabaseError` for failures other than the interruption (a file that is not a database…).
     static func quickCheck(
-        _ reader: any DatabaseReader, timeLimit: TimeInterval = integrityCheckTimeLimit
+        _ reader: any DatabaseReader, scope: IntegrityScope = .everything,
+        timeLimit: TimeInterval = integrityCheckTimeLimit
     ) throws -> IntegrityCheck {
         let state = Mutex((finished: false, interrupted: false))
         DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit) {
@@ -40,11 +66,9 @@ extension AppDatabase {
             }
         }
         do {
-            let rows = try reader.read { db in
-                try String.fetchAll(db, sql: "PRAGMA quick_check(\(integrityProblemsListed))")
-            }
+            let problems = try reader.read { db in try quickCheckProblems(db, scope: scope) }
             state.withLock { $0.finished = true }
-            return rows == ["ok"] ? .passed : .damaged(rows)
+            return problems.isEmpty ? .passed : .damaged(problems)
         } catch let error as DatabaseError {
             let interrupted = state.withLock { state in
                 state.finished = true
@@ -56,9 +80,29 @@ extension AppDatabase {
         }
     }
 
+    /// SQLite's findings over `scope`; empty when sound.
+    private static func quickCheckProblems(_ db: Database, scope: IntegrityScope) throws -> [String] {
+        switch scope {
+        case .everything:
+            let rows = try String.fetchAll(db, sql: "PRAGMA quick_check(\(integrityProblemsListed))")
+            return rows == ["ok"] ? [] : rows
+        case .records:
+            // Reading the schema itself fails on a damaged first page (SQLITE_CORRUPT or SQLITE_NOTADB).
+            let tables = try String.fetchAll(
+                db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+            var problems: [String] = []
+            for table in tables where !isCatalogTable(table) {
+                let rows = try String.fetchAll(db, sql: "PRAGMA quick_check(\(table.quotedDatabaseIdentifier))")
+                if rows != ["ok"] { problems += rows }
+                if problems.count >= integrityProblemsListed { break }
+            }
+            return Array(problems.prefix(integrityProblemsListed))
+        }
+    }
+
     /// Refuses a damaged database: throws ``StorageError/Code/corrupt`` naming the file and SQLite's findings.
-    static func checkIntegrity(of reader: any DatabaseReader, path: String) throws {
-        switch try quickCheck(reader) {
+    static func checkIntegrity(of reader: any DatabaseReader, scope: IntegrityScope, path: String) throws {
+        switch try quickCheck(reader, scope: scope) {
         case .passed, .abandoned:
             return
         case .damaged(let problems):

@@ -44,19 +44,23 @@ public struct AppDatabase: Sendable {
         try AppDatabase.migrate(writer)
     }
 
-    /// Opens (or creates) the database file at `path` as a WAL pool.
+    /// Opens (or creates) the database file at `path` as a WAL pool, refusing it when the integrity check over
+    /// `integrity` finds damage.
     ///
     /// - Parameters:
     ///   - path: The file path; its directory must exist (its permissions are the caller's business).
     ///   - dates: The clock read for `db.transactionDate`, which records use for their timestamps.
+    ///   - integrity: How much to check before anything is written (see ``IntegrityScope``).
     /// - Throws: ``StorageError``: ``StorageError/Code/cannotOpen``, ``StorageError/Code/corrupt``,
     ///   ``StorageError/Code/locked``, ``StorageError/Code/migrationFailed``…
-    public static func openOnDisk(at path: String, dates: DateGenerator) throws -> AppDatabase {
+    public static func openOnDisk(
+        at path: String, dates: DateGenerator, integrity: IntegrityScope = .records
+    ) throws -> AppDatabase {
         try createFileIfMissing(at: path)
         do {
             let pool = try DatabasePool(path: path, configuration: makeConfiguration(dates: dates))
             // Before any migration writes: a damaged file is refused, never written over.
-            try checkIntegrity(of: pool, path: path)
+            try checkIntegrity(of: pool, scope: integrity, path: path)
             return try AppDatabase(pool)
         } catch let error as DatabaseError {
             throw StorageError(error).at(path)

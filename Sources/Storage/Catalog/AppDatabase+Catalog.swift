@@ -145,7 +145,7 @@ extension AppDatabase {
     /// when the product is gone.
     public func storeVariations(_ records: [ProductVariationRecord], ofProduct parentId: Int64) async throws {
         try await performAndSave { db in
-            guard try ProductRecord.exists(db, key: parentId) else { return }
+            guard try ProductRecord.isStored(id: parentId, in: db) else { return }
             try ProductVariationRecord.upsertPage(records, in: db)
             try ProductVariationRecord.deleteAll(ofProduct: parentId, notIn: records.map(\.id), in: db)
         }
@@ -168,7 +168,7 @@ extension AppDatabase {
                         try ProductCategoryLinkRecord.replaceLinks(links, in: db)
                         if !unpublished.isEmpty { removed += try ProductRecord.deleteAll(db, keys: unpublished) }
                     case .variations(let records, let parentId):
-                        guard try ProductRecord.exists(db, key: parentId) else { continue }
+                        guard try ProductRecord.isStored(id: parentId, in: db) else { continue }
                         try ProductVariationRecord.upsertPage(records, in: db)
                         try ProductVariationRecord.deleteAll(ofProduct: parentId, notIn: records.map(\.id), in: db)
                     }

@@ -37,6 +37,14 @@ extension ProductRecord {
     }
 }
 
+extension ProductRecord {
+    /// Whether the product with this id is stored (a cached statement: the ingest asks it for every variation page).
+    static func isStored(id: Int64, in db: Database) throws -> Bool {
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM product WHERE id = ?)"),
+                          arguments: [id]) ?? false
+    }
+}
+
 extension ProductVariationRecord {
     /// Inserts or updates one page of variations; their parent products must already be stored.
     public static func upsertPage(_ variations: some Sequence<ProductVariationRecord>, in db: Database) throws {
@@ -46,11 +54,18 @@ extension ProductVariationRecord {
     /// Deletes the variations of one product whose ids are not in `ids`.
     ///
     /// - Returns: How many variations were deleted.
+    ///
+    /// One cached statement (a product has a handful of variations, passed as a JSON array): a full sync runs it
+    /// for every variable product, where the temporary-table reconciliation prepared four statements each time.
     @discardableResult
     public static func deleteAll(
         ofProduct productId: Int64, notIn ids: some Sequence<Int64>, in db: Database
     ) throws -> Int {
-        try Reconciliation.deleteRows(of: databaseTableName, notIn: ids, scope: "productId = \(productId)", in: db)
+        let kept = "[" + ids.map(String.init).joined(separator: ",") + "]"
+        try db.cachedStatement(sql: """
+            DELETE FROM productVariation WHERE productId = ? AND id NOT IN (SELECT value FROM json_each(?))
+            """).execute(arguments: [productId, kept])
+        return db.changesCount
     }
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Counter
 import Foundation
+import Storage
 import Yosemite
 
 /// `pos counter`: the full-screen counter on this terminal (the demo store when nothing is configured).
@@ -21,7 +22,7 @@ struct CounterCommand: AsyncParsableCommand {
     /// Opens the session (seeding the demo store if nothing is configured) and runs the counter until Ctrl-Q.
     @MainActor
     static func open(directory: URL, scanner: ScannerOptions) async throws {
-        let manager = try LiveSession.open(directory)
+        let manager = try LiveSession.open(directory, integrity: .everything)
         let settings: StoreSettings
         do {
             if !manager.canSell { try await manager.openDemo() }

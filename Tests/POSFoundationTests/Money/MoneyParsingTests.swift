@@ -79,4 +79,21 @@ struct MoneyParsingTests {
         #expect(odd.description == "7.125")
         #expect(try ExactDecimal(parsing: "-0.50").description == "-0.5")
     }
+
+    /// The one-pass reading of plain API numbers gives what the general parser gives, and leaves every other
+    /// shape to it (its errors included).
+    @Test(arguments: [
+        ("12.50", 125, 1), ("0.075", 75, 3), ("100", 100, 0), ("100.000", 100, 0), ("-3", -3, 0), ("-0", 0, 0),
+        ("5.", 5, 0), (".5", 5, 1), ("007.10", 71, 1), ("+4.20", 42, 1), (" 12.5 ", 125, 1), ("0.000000000001", 1, 12),
+        ("9223372036854775807", Int64.max, 0), ("1.0000000000000000000", 1, 0),
+    ] as [(String, Int64, Int)])
+    func parseExactDecimal_plainAndOtherShapes_readTheSame(text: String, significand: Int64, scale: Int) throws {
+        let value = try ExactDecimal(parsing: text)
+        #expect(value.significand == significand && value.scale == scale, "\(text)")
+    }
+
+    @Test(arguments: ["", ".", "-", "1.2.3", "12a", "0.0000000000001", "9223372036854775808", "1,5", "--1"])
+    func parseExactDecimal_notAPlainNumber_isRefused(text: String) {
+        #expect(throws: MoneyParseError.self, "\(text)") { try ExactDecimal(parsing: text) }
+    }
 }
