@@ -42,7 +42,7 @@ public enum CatalogError: UserFacingError, Hashable {
     public var recoverySuggestion: String {
         switch self {
         case .notFound, .notFoundOffline:
-            "Check the code, search by name with `pos catalog search TEXT`, or sell it as a manual item, marked for review (`pos sell --manual price=AMOUNT,tax=CLASS,code=CODE`; on the counter, type the price when asked)."
+            "Check the code, search by name with `pos catalog search TEXT`, or run `pos catalog sync` if the product is new; or sell it as a manual item, marked for review (`pos sell --manual price=AMOUNT,tax=CLASS,code=CODE`; on the counter, type the price when asked)."
         case .demoStore: "Run `pos login` to connect a real store, then `pos catalog sync`."
         case .network(let error): error.recoverySuggestion
         case .settings: "Check the connection to the store and run `pos catalog sync` again."
