@@ -85,5 +85,6 @@ struct SellPresenterTests {
             == .manualItem(Cart.Item(code: "401", manual: Cart.ManualItem(unitPrice: price, taxClass: "zero-rate"))))
         if case .failure = SellPromptParser.parse(.manualItem(code: "401"), text: "free") {} else { Issue.record("free is not a price") }
         #expect(SellPresenter.label(.manualItem(code: "401")).hasPrefix("401 is not in the catalog. Manual item"))
+        #expect(SellPresenter.label(.manualItem(code: "401", offline: true)).hasPrefix("401 is not in the catalog (offline). Manual item"))
     }
 }

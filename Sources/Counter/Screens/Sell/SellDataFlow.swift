@@ -47,8 +47,9 @@ public enum SellDataFlow {
         case coupon
         case customer
         case parkName
-        /// A code the catalog lacks: the cashier types a price, a tax class and a name to sell it as a manual item.
-        case manualItem(code: String)
+        /// A code the catalog lacks (`offline`: the store could not be asked): the cashier types a price, a tax
+        /// class and a name to sell it as a manual item.
+        case manualItem(code: String, offline: Bool = false)
     }
 
     /// One cart line, as the checkout priced it.

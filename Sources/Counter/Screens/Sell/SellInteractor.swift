@@ -166,12 +166,14 @@ public final class SellInteractor {
                 }
             } catch let error as CatalogError where error.isNotInCatalog {
                 // Not here, and not on the store (or the store could not be asked): offer a manual item.
+                // The prompt says so (it takes the message line); the message stays for after Esc.
                 let kind = typed ? "no product or barcode" : "unknown barcode"
-                var why = "not in the catalog"
-                if case .notFoundOffline = error { why += " (offline: the store could not be asked)" }
+                var offline = false
+                if case .notFoundOffline = error { offline = true }
                 self.response.message = SellDataFlow.Message(
-                    text: "\(kind) \(code) — \(why); type a price to sell it as a manual item, marked for review", isError: true)
-                self.openPrompt(.manualItem(code: code), needsLine: false)
+                    text: "\(kind) \(code) — not in the catalog\(offline ? " (offline: the store could not be asked)" : "")",
+                    isError: true)
+                self.openPrompt(.manualItem(code: code, offline: offline), needsLine: false)
             } catch {
                 self.response.message = SellDataFlow.Message(text: "\(code): \(error)", isError: true)
             }

@@ -46,7 +46,7 @@ public enum SellPromptParser {
             return .customer(id)
         case .parkName:
             return .parkName(text)
-        case .manualItem(let code):
+        case .manualItem(let code, _):
             // "3.50", "3.50, reduced-rate", "3,50; reduced-rate; Rye bread": the price first, then the tax class and
             // a name, separated by ";" or ", " (a comma inside the price is its decimal separator).
             let parts = text.split(separator: ";").count > 1
