@@ -32,7 +32,9 @@ extension AppEnvironment {
             makeNetwork: { credentials in HTTPClientNetwork(credentials: credentials, timeout: .seconds(30)) },
             logger: logger,
             printers: .live(dataDirectory: dataDirectory),
-            makeCardReaderService: { currency in LiveReaderTransports.cardReaderService(currency: currency) },
+            makeCardReaderService: { currency in
+                LiveReaderTransports.cardReaderService(currency: currency, dataDirectory: dataDirectory)
+            },
             makeFiscalSigner: fiscalSigners(dataDirectory: dataDirectory),
             deviceMonitor: LiveDevices.monitor(),
             makeSerialTransport: { address in TTYTransport(path: address.path, settings: address.settings) }

@@ -9,12 +9,16 @@ import TerminalSimulator
 ///
 /// It approves by default. `POS_SIM_SCRIPT` gives script words as `pos terminal-sim --script` takes them
 /// (`decline:05`, `drop`, `timeout`, `slow:MS`, comma-separated); `POS_SIM_LEDGER` names a file every approval is
-/// appended to. Its ledger lives as long as the process, so receipt numbers restart with each pos run.
+/// appended to. Given a data directory, its memory (numbering, the open batch, the last transaction) lives in
+/// ``stateFileName`` there, so one `pos` run continues where the last left off and an end of day closes the
+/// batch of every sale the simulator approved, in whichever run; without one it lives as long as the process.
 public enum InProcessTerminal {
     private static let port = Mutex<UInt16?>(nil)
+    /// The file in the data directory that holds the simulated terminal's memory.
+    public static let stateFileName = "terminal-sim-state.json"
 
-    /// A transport to the in-process terminal, starting it on first use.
-    public static func transport() throws -> any ByteTransport {
+    /// A transport to the in-process terminal, starting it on first use (its ledger in `dataDirectory`, if given).
+    public static func transport(dataDirectory: URL? = nil) throws -> any ByteTransport {
         let bound = try port.withLock { port -> UInt16 in
             if let port { return port }
             let environment = ProcessInfo.processInfo.environment
@@ -23,7 +27,8 @@ public enum InProcessTerminal {
             do { script = try TerminalScript(parsing: words) } catch {
                 throw TransportError(.invalidAddress, endpoint: "sim://", underlying: "\(error)")
             }
-            let ledger = TerminalLedger(logURL: environment["POS_SIM_LEDGER"].map { URL(fileURLWithPath: $0) })
+            let ledger = TerminalLedger(logURL: environment["POS_SIM_LEDGER"].map { URL(fileURLWithPath: $0) },
+                                        stateURL: dataDirectory?.appendingPathComponent(stateFileName))
             let listener = TCPListener(host: "127.0.0.1", port: 0)
             let started = try listener.start()
             let engine = ZVTTerminalEngine(framing: .bareAPDU, script: script, ledger: ledger)

@@ -7,7 +7,7 @@ import POSFoundation
 public enum LiveReaderTransports {
     /// The transport for a reader address: TCP for `zvt+tcp`, a TTY for `…+serial` (9600 8N2 for ZVT, 8N1 for
     /// Concert), libusb for `…+usb`, and the in-process simulator (``InProcessTerminal``) for `sim://`.
-    public static func transport(for address: ReaderAddress) throws -> any ByteTransport {
+    public static func transport(for address: ReaderAddress, dataDirectory: URL? = nil) throws -> any ByteTransport {
         switch address.link {
         case .tcp(let host, let port):
             return TCPTransport(host: host, port: port, connectTimeout: .seconds(5))
@@ -21,16 +21,16 @@ public enum LiveReaderTransports {
                 interfaceKind: known?.interfaceKind ?? .cdcACM, api: LiveLibUSB()
             )
         case .inProcess:
-            return try InProcessTerminal.transport()
+            return try InProcessTerminal.transport(dataDirectory: dataDirectory)
         }
     }
 
     /// The card-reader service of a pos process: live transports, terminal time in this machine's time zone, and
-    /// the ZVT limits (``zvtTimeouts(_:)``).
-    public static func cardReaderService(currency: Currency) -> any CardReaderService {
+    /// the ZVT limits (``zvtTimeouts(_:)``); `sim://` keeps its memory in `dataDirectory` when given.
+    public static func cardReaderService(currency: Currency, dataDirectory: URL? = nil) -> any CardReaderService {
         let offset = Int64(TimeZone.current.secondsFromGMT())
         return DefaultCardReaderService(
-            makeTransport: { address in try transport(for: address) }, currency: currency,
+            makeTransport: { address in try transport(for: address, dataDirectory: dataDirectory) }, currency: currency,
             matcher: UnknownOutcomeMatcher(utcOffsetSeconds: offset),
             zvtTimeouts: zvtTimeouts(ProcessInfo.processInfo.environment), logger: LoggingSetup.logger())
     }

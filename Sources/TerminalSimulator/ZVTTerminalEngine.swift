@@ -104,6 +104,7 @@ struct ZVTTerminalSession {
             let total = Money(minorUnits: batch.total, currency: currency)
             var fields: [ZVTField] = [.bytes(.resultCode, [0])]
             if let amount = try? ZVTFieldCoding.amount(minorUnits: abs(batch.total)) { fields.append(.bytes(.amount, amount)) }
+            if let totals = batch.totals.encoded() { fields.append(.bytes(.individualTotals, totals)) }
             let status = ZVTAPDU(.statusInformation, data: (try? ZVTFieldList(fields).encoded()) ?? [])
             guard try await sendAwaitingAcknowledgement(status) else { return true }
             for line in ZVTTerminalMessages.endOfDaySlip(total: total, count: batch.count, terminalID: ledger.terminalID)

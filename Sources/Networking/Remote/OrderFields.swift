@@ -21,6 +21,9 @@ public struct OrderFields: Hashable, Sendable {
         public var subtotal: Money?
         public var total: Money?
         public var metaData: [MetaData]
+        /// The line's name and tax class, for a line without a product (a manual item).
+        public var name: String?
+        public var taxClass: String?
 
         public init(id: RemoteID? = nil, productID: RemoteID? = nil, variationID: RemoteID? = nil, quantity: Int,
                     subtotal: Money? = nil, total: Money? = nil, metaData: [MetaData] = []) {
@@ -41,6 +44,8 @@ public struct OrderFields: Hashable, Sendable {
             if let subtotal { members["subtotal"] = .string(subtotal.decimalString) }
             if let total { members["total"] = .string(total.decimalString) }
             if !metaData.isEmpty { members["meta_data"] = .array(metaData.map(\.json)) }
+            if let name { members["name"] = .string(name) }
+            if let taxClass { members["tax_class"] = .string(taxClass) }
             return .object(members)
         }
     }

@@ -63,6 +63,8 @@ public struct CatalogSnapshot {
     public func coupon(_ code: String) throws -> CouponRecord? { try CouponRecord.find(code: code, in: db) }
     /// Every tax rate.
     public func taxRates() throws -> [TaxRateRecord] { try TaxRateRecord.all(in: db) }
+    /// Every synced tax class.
+    public func taxClasses() throws -> [TaxClassRecord] { try TaxClassRecord.fetchAll(db) }
 }
 
 // MARK: - Reads
@@ -76,6 +78,11 @@ extension AppDatabase {
     /// The product or variation a scanned or typed code names.
     public func barcodeMatch(_ code: String) async throws -> BarcodeMatch? {
         try await read { db in try BarcodeMatch.lookup(code, in: db) }
+    }
+
+    /// The synced tax classes ("standard", "reduced-rate", …), for a manual item's choice.
+    public func taxClasses() async throws -> [TaxClassRecord] {
+        try await read { db in try TaxClassRecord.fetchAll(db) }
     }
 
     /// Products whose name or SKU match `text` (full-text search), at most `limit`.

@@ -36,12 +36,14 @@ public enum AppMigrations {
     public static let fiscalMovements = "v11-fiscal-movements"
     /// Goods sold by weight: the product's marker and the weight of an order line (issue 19).
     public static let floorDevices = "v12-floor-devices"
-    /// Cashiers with salted, slow-hashed PINs, their sign-ins and the manager approvals (issue 18). Applied after
-    /// `v12-floor-devices`, which reached main first (the names differ; the order is what counts).
-    public static let cashiers = "v12-cashiers"
+    /// Cashiers with salted, slow-hashed PINs, their sign-ins and the manager approvals (issue 18).
+    public static let cashiers = "v13-cashiers"
+    /// The card terminal's end of day of each shift's closing, and order lines sold as manual items (issue 19).
+    public static let closing = "v14-closing"
 
     /// Every migration name, oldest first.
-    public static let all = [settingsCatalog, ordersOutbox, paymentsReceipts, syncOutbox, cardPayments, shifts, checkout, fiscal, counter, registers, fiscalMovements, floorDevices, cashiers]
+    public static let all = [settingsCatalog, ordersOutbox, paymentsReceipts, syncOutbox, cardPayments, shifts, checkout, fiscal, counter, registers, fiscalMovements,
+                             floorDevices, cashiers, closing]
 
     /// The migrator that brings any earlier database to the current schema.
     public static func makeMigrator() -> DatabaseMigrator {
@@ -59,6 +61,7 @@ public enum AppMigrations {
         migrator.registerMigration(fiscalMovements, migrate: FiscalMovementsMigration.migrate)
         migrator.registerMigration(floorDevices, migrate: FloorDevicesMigration.migrate)
         migrator.registerMigration(cashiers, migrate: CashiersMigration.migrate)
+        migrator.registerMigration(closing, migrate: ClosingMigration.migrate)
         return migrator
     }
 }

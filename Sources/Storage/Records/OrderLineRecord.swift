@@ -40,12 +40,16 @@ public struct OrderLineRecord: Codable, Hashable, Sendable, FetchableRecord, Mut
     public var remoteId: Int64?
     /// The net weight in grams of a line sold by weight (its ``unitPrice`` is then per kilogram, its quantity 1).
     public var weightGrams: Int?
+    /// Set when the line was sold as a manual item because the catalog lacked its barcode: the scanned code
+    /// (empty when none was scanned). The merchant reviews these lines.
+    public var manualItemCode: String?
 
     public init(
         id: Int64? = nil, orderId: Int64, position: Int, productId: Int64? = nil, variationId: Int64? = nil,
         name: String, sku: String = "", quantity: Int, unitPrice: Int64, subtotal: Int64, subtotalTax: Int64,
         total: Int64, totalTax: Int64, taxClass: String = "", taxes: [Tax] = [], remoteId: Int64? = nil,
-        weightGrams: Int? = nil
+        weightGrams: Int? = nil,
+        manualItemCode: String? = nil
     ) {
         self.weightGrams = weightGrams
         self.id = id
@@ -64,6 +68,7 @@ public struct OrderLineRecord: Codable, Hashable, Sendable, FetchableRecord, Mut
         self.taxClass = taxClass
         self.taxes = taxes
         self.remoteId = remoteId
+        self.manualItemCode = manualItemCode
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
@@ -75,5 +80,6 @@ public struct OrderLineRecord: Codable, Hashable, Sendable, FetchableRecord, Mut
         public static let position = Column(CodingKeys.position)
         public static let productId = Column(CodingKeys.productId)
         public static let variationId = Column(CodingKeys.variationId)
+        public static let manualItemCode = Column(CodingKeys.manualItemCode)
     }
 }

@@ -22,6 +22,8 @@ public struct ShiftRecord: Codable, Hashable, Sendable, FetchableRecord, Mutable
     public var expectedCash: Int64?
     /// The Z report as printed (receipt markup), for reprint.
     public var reportText: String?
+    /// The card terminal's end of day at close (Yosemite's value as JSON), once the close ran or tried it.
+    public var terminalClosing: String?
 
     /// Creates an open shift.
     public init(id: Int64? = nil, cashier: String, openingFloat: Money, openedAt: Date) {

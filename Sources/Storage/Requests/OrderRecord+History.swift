@@ -13,6 +13,8 @@ public struct OrderHistoryFilter: Hashable, Sendable {
     public var to: Date?
     /// Only orders the server does not have yet (pending or parked).
     public var unsyncedOnly: Bool
+    /// Only orders with a line sold as a manual item (for the merchant to review).
+    public var forReviewOnly: Bool = false
     public var limit: Int
 
     public init(text: String? = nil, customerId: Int64? = nil, from: Date? = nil, to: Date? = nil,
@@ -54,6 +56,10 @@ extension OrderRecord {
     public static func history(_ filter: OrderHistoryFilter, in db: Database) throws -> [OrderRecord] {
         var request = OrderRecord.all().newestFirst()
         if filter.unsyncedOnly { request = request.unsynced() }
+        if filter.forReviewOnly {
+            let manual = OrderLineRecord.filter(OrderLineRecord.Columns.manualItemCode != nil).select(OrderLineRecord.Columns.orderId)
+            request = request.filter(manual.contains(Columns.id))
+        }
         if let customerId = filter.customerId { request = request.filter(Column("customerId") == customerId) }
         if let from = filter.from { request = request.filter(Columns.createdAt >= from) }
         if let to = filter.to { request = request.filter(Columns.createdAt < to) }

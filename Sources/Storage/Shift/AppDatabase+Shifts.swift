@@ -73,6 +73,32 @@ extension AppDatabase {
         try await performAndSave { db in try shift.update(db) }
     }
 
+    /// Records the card terminal's end of day of a closed shift and its report text as now printed, in one
+    /// transaction; `false` (nothing written) when the shift does not exist or is still open.
+    public func saveShiftTerminalClosing(shiftId: Int64, terminalClosing: String, reportText: String) async throws -> Bool {
+        try await performAndSave { db in
+            guard var shift = try ShiftRecord.fetchOne(db, key: shiftId), shift.closedAt != nil else { return false }
+            shift.terminalClosing = terminalClosing
+            shift.reportText = reportText
+            try shift.update(db)
+            return true
+        }
+    }
+
+    /// Approved card operations on `readerId` (sales' payments and those without a sale, refunds, reversals) started
+    /// in `[start, end)`: what the terminal's batch should hold of the range. End-of-day rows are left out.
+    public func approvedTerminalOperations(readerId: String, from start: Date, to end: Date) async throws -> [PaymentJournalRecord] {
+        try await read { db in
+            try PaymentJournalRecord
+                .filter(PaymentJournalRecord.Columns.readerId == readerId)
+                .filter(PaymentJournalRecord.Columns.state == PaymentJournalRecord.State.approved.rawValue)
+                .filter(PaymentJournalRecord.Columns.startedAt >= start && PaymentJournalRecord.Columns.startedAt < end)
+                .filter(["sale", "refund", "reversal"].contains(Column("kind")))
+                .order(PaymentJournalRecord.Columns.startedAt)
+                .fetchAll(db)
+        }
+    }
+
     /// What the Z report of `shiftId` over `[start, end)` reads besides the orders, from one snapshot.
     public func shiftReportRows(shiftId: Int64, from start: Date, to end: Date) async throws -> ShiftReportRows {
         try await read { db in

@@ -61,7 +61,10 @@ enum ProductRoutes {
     }
 
     private static func list(_ state: StoreState, _ context: RouteContext) throws(RESTError) -> HTTPResponse {
-        var products = state.products.values.filter { $0.parentID == 0 }
+        // Like WooCommerce's products controller: a `sku` or `global_unique_id` query also reaches variations
+        // (post types product and product_variation), which answer in their own shape with `parent_id`.
+        let byCode = !(context.string("sku") ?? "").isEmpty || !(context.string("global_unique_id") ?? "").isEmpty
+        var products = state.products.values.filter { byCode || $0.parentID == 0 }
         if let type = context.string("type"), !type.isEmpty { products = products.filter { $0.type == type } }
         if let category = try context.int("category") { products = products.filter { $0.categoryIDs.contains(category) } }
         products = try filter(products, context)

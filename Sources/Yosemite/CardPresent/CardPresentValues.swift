@@ -77,6 +77,34 @@ public struct TerminalBatchReport: Hashable, Sendable {
     public var terminalStatus: Int?
     /// The terminal's report, line by line.
     public var receiptLines: [String]
+    /// How many transactions the batch held, when the terminal counts them (ZVT BMP 60).
+    public var count: Int?
+    /// Count and turnover per card group ("girocard", "mastercard", "visa", …), when the terminal sends them;
+    /// groups without transactions are left out.
+    public var cardTotals: [CardTotal]
+
+    /// One card group's share of the batch.
+    public struct CardTotal: Hashable, Sendable, Codable {
+        public var brand: String
+        public var count: Int
+        public var amount: Int64
+
+        public init(brand: String, count: Int, amount: Int64) {
+            self.brand = brand
+            self.count = count
+            self.amount = amount
+        }
+    }
+
+    /// Creates a report (tests and previews; the store builds them from the terminal's answer).
+    public init(total: Money?, count: Int? = nil, cardTotals: [CardTotal] = [], terminalID: String? = nil,
+                receiptLines: [String] = []) {
+        self.total = total
+        self.count = count
+        self.cardTotals = cardTotals
+        self.terminalID = terminalID
+        self.receiptLines = receiptLines
+    }
 
     init(_ report: TerminalReport) {
         total = report.total
@@ -84,6 +112,9 @@ public struct TerminalBatchReport: Hashable, Sendable {
         softwareVersion = report.softwareVersion
         terminalStatus = report.terminalStatus
         receiptLines = report.receiptLines
+        count = report.count
+        cardTotals = (report.cardTotals?.entries ?? []).filter { $0.count > 0 || $0.turnover != 0 }
+            .map { CardTotal(brand: $0.group.rawValue, count: $0.count, amount: $0.turnover) }
     }
 }
 

@@ -1,29 +1,50 @@
 import Foundation
+import Hardware
+import Networking
 import Storage
 
-/// Answers lookups and searches from the local catalog, off the main actor.
+/// Answers lookups and searches from the local catalog, off the main actor. A barcode the local catalog lacks is
+/// looked up on the store when there is one (``StoreProductLookup``) and stored as the catalog sync stores it.
 @MainActor
 public final class ProductStore: Store, ActionsProcessor {
+    /// The store's site; nil in the demo store and before login.
+    private let network: (any Network)?
+
+    /// Creates the store; `network` lets a lookup that misses locally ask the store.
+    public init(dispatcher: Dispatcher, environment: AppEnvironment, network: (any Network)? = nil) {
+        self.network = network
+        super.init(dispatcher: dispatcher, environment: environment)
+    }
+
     override public func registerSupportedActions(in dispatcher: Dispatcher) {
         dispatcher.register(processor: self)
+    }
+
+    /// The product or variation with this SKU or GTIN: the local catalog first, then the store when there is one
+    /// (stored as the catalog sync stores it, so the next sync finds it unchanged).
+    private func lookUp(_ code: String, database: AppDatabase) async throws(CatalogError) -> CatalogItem {
+        let local = try await Self.read { try await database.barcodeMatch(code).map { CatalogItem($0) } }
+        if let local { return local }
+        let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let network else { throw .notFound(code: trimmed) }
+        return try await StoreProductLookup(environment: environment, network: network).lookup(trimmed)
     }
 
     public func onAction(_ action: ProductAction) async throws(CatalogError) -> Replied {
         let database = environment.database
         switch action {
         case .lookup(let code, let reply):
-            return reply(try await Self.read {
-                let match = try await database.barcodeMatch(code)
-                guard let match else {
-                    throw CatalogError.notFound(code: code.trimmingCharacters(in: .whitespacesAndNewlines))
-                }
-                return CatalogItem(match)
-            })
+            return reply(try await lookUp(code, database: database))
         case .scan(let code, let reply):
             let layouts = appSettings().embeddedBarcodeSettings
-            return reply(try await Self.read {
-                try await ScannedItem.read(code, layouts: layouts, database: database)
-            })
+            do {
+                return reply(try await Self.read {
+                    try await ScannedItem.read(code, layouts: layouts, database: database)
+                })
+            } catch .notFound where (try? layouts.parse(code.trimmingCharacters(in: .whitespacesAndNewlines))) == nil {
+                // An ordinary code the local catalog lacks (not a label): the store may have it (a new product).
+                return reply(ScannedItem(item: try await lookUp(code, database: database)))
+            }
         case .search(let text, let limit, let reply):
             return reply(try await Self.read {
                 try await database.searchProducts(text, limit: limit).map(CatalogProduct.init)

@@ -199,14 +199,18 @@ public struct Checkout: Hashable, Sendable {
         }
         switch edit {
         case .add(let item):
-            guard item.quantity > 0, !item.code.isEmpty else {
+            guard item.quantity > 0, !item.code.isEmpty || item.manual != nil else {
                 throw CheckoutRefusal(state: state, reason: "an item needs a code and a quantity of 1 or more")
             }
             guard item.measure == nil || item.quantity == 1 else {
                 throw CheckoutRefusal(state: state, reason: "a weighed or labelled line has a quantity of 1")
             }
-            if item.discount == nil, item.measure == nil,
-               let index = cart.items.firstIndex(where: { $0.code == item.code && $0.discount == nil && $0.measure == nil }) {
+            // A weighed, labelled or manual line is a line of its own (its price was weighed, printed or typed); a
+            // catalog code adds to its line.
+            if item.discount == nil, item.measure == nil, item.manual == nil,
+               let index = cart.items.firstIndex(where: {
+                   $0.code == item.code && $0.discount == nil && $0.measure == nil && $0.manual == nil
+               }) {
                 cart.items[index].quantity += item.quantity
             } else {
                 cart.items.append(item)

@@ -60,3 +60,33 @@ extension Cart.Discount {
         self = isPercent ? .percent(value) : .amount(value)
     }
 }
+
+extension Cart.Item {
+    /// Parses a manual item as `pos sell --manual` takes it: comma-separated `key=value` pairs, `price=` required,
+    /// `tax=` a synced tax class slug (default `standard`), `name=` optional, `code=` the scanned code, `qty=`
+    /// a whole number of at least 1 — e.g. `price=3.50,tax=reduced-rate,name=Rye bread,code=4012345678901`. `nil`
+    /// when a key is unknown, the price is not an amount above zero, or the quantity is not a whole number ≥ 1.
+    public init?(manualArgument: String) {
+        var price: PreciseAmount?
+        var manual = Cart.ManualItem(unitPrice: .zero)
+        var code = ""
+        var quantity = 1
+        for pair in manualArgument.split(separator: ",", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2 else { return nil }
+            switch parts[0].lowercased() {
+            case "price": price = PreciseAmount(decimalText: parts[1].replacingOccurrences(of: ",", with: "."))
+            case "tax": manual.taxClass = parts[1]
+            case "name": manual.name = parts[1]
+            case "code": code = parts[1]
+            case "qty":
+                guard let typed = Int(parts[1]), typed > 0 else { return nil }
+                quantity = typed
+            default: return nil
+            }
+        }
+        guard let price, price > .zero else { return nil }
+        manual.unitPrice = price
+        self.init(code: code, quantity: quantity, manual: manual)
+    }
+}

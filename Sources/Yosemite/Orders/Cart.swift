@@ -1,3 +1,4 @@
+import Foundation
 import POSFoundation
 
 /// What a cashier rang up: items by code, coupons, discounts, fees and a customer. Prices come from the local
@@ -23,7 +24,7 @@ public struct Cart: Hashable, Sendable, Codable {
 
     /// One scanned or typed item.
     public struct Item: Hashable, Sendable, Codable {
-        /// A barcode (SKU or GTIN) or a product/variation id.
+        /// A barcode (SKU or GTIN) or a product/variation id; for a manual item the scanned code (may be empty).
         public var code: String
         public var quantity: Int
         /// A discount on this line.
@@ -31,12 +32,41 @@ public struct Cart: Hashable, Sendable, Codable {
         /// The weight or labelled price of a line sold by weight or by label; `nil` for a catalog-priced line.
         /// Such a line is never merged with another scan of the same code: each weighing is its own line.
         public var measure: Measure?
+        /// Set for a manual item: a code the catalog lacks, sold at a typed price (marked for review).
+        public var manual: ManualItem?
 
-        public init(code: String, quantity: Int = 1, discount: Discount? = nil, measure: Measure? = nil) {
+        public init(
+            code: String, quantity: Int = 1, discount: Discount? = nil, measure: Measure? = nil, manual: ManualItem? = nil
+        ) {
             self.code = code
             self.quantity = quantity
             self.discount = discount
             self.measure = measure
+            self.manual = manual
+        }
+    }
+
+    /// An item the catalog lacks (its barcode not found locally nor, offline or not, on the store), sold at a
+    /// typed price in a chosen tax class. Its order line carries `_pos_manual_item` (the code) for the merchant
+    /// to review (`pos orders list --review`), and is sent without a product.
+    public struct ManualItem: Hashable, Sendable, Codable {
+        /// What the receipt and the order line say; empty: "Manual item".
+        public var name: String
+        /// The unit price as typed, in the store's terms (with tax when the store enters prices with tax).
+        public var unitPrice: PreciseAmount
+        /// A synced tax class slug ("standard", "reduced-rate", "zero-rate", …).
+        public var taxClass: String
+
+        public init(name: String = "", unitPrice: PreciseAmount, taxClass: String = "standard") {
+            self.name = name
+            self.unitPrice = unitPrice
+            self.taxClass = taxClass
+        }
+
+        /// The line's name.
+        public var displayName: String {
+            let trimmed = name.trimmingCharacters(in: .whitespaces)
+            return trimmed.isEmpty ? "Manual item" : trimmed
         }
     }
 

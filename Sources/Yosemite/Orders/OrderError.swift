@@ -48,7 +48,8 @@ public enum OrderError: UserFacingError, Equatable {
     public var recoverySuggestion: String {
         switch self {
         case .emptyCart: "Add at least one item."
-        case .notFound: "Check the code, or run `pos catalog sync` to refresh the catalog."
+        case .notFound:
+            "Check the code, or run `pos catalog sync` to refresh the catalog; or sell it as a manual item, marked for review: --manual price=AMOUNT,tax=CLASS,code=CODE."
         case .notSellable: "Sell another item, or fix the product in WooCommerce and sync the catalog."
         case .invalidQuantity: "Use CODE:QTY with QTY of 1 or more."
         case .couponNotFound: "Check the code, or sync the catalog to fetch new coupons."

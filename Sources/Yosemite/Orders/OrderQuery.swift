@@ -13,6 +13,8 @@ public struct OrderQuery: Hashable, Sendable {
     public var to: Date?
     /// Only orders the server does not have yet (pending or parked).
     public var unsyncedOnly: Bool
+    /// Only orders with a line sold as a manual item (a code the catalog lacked), for the merchant to review.
+    public var forReviewOnly: Bool = false
     public var limit: Int
 
     public init(text: String? = nil, customerId: Int64? = nil, from: Date? = nil, to: Date? = nil,
@@ -27,6 +29,9 @@ public struct OrderQuery: Hashable, Sendable {
 
     /// The query as Storage's filter.
     var filter: OrderHistoryFilter {
-        OrderHistoryFilter(text: text, customerId: customerId, from: from, to: to, unsyncedOnly: unsyncedOnly, limit: limit)
+        var filter = OrderHistoryFilter(text: text, customerId: customerId, from: from, to: to, unsyncedOnly: unsyncedOnly,
+                                        limit: limit)
+        filter.forReviewOnly = forReviewOnly
+        return filter
     }
 }

@@ -20,6 +20,8 @@ struct ResolvedCart: Sendable {
         var weightGrams: Int?
         /// Whether the product is sold by weight (its price is per kilogram).
         var soldByWeight = false
+        /// A manual item's scanned code (the line is marked for review); `nil` for a catalog line.
+        var manualItemCode: String? = nil
     }
 
     var input: TotalsInput
@@ -41,12 +43,14 @@ struct ResolvedCart: Sendable {
         for item in cart.items {
             guard item.quantity > 0 else { throw .invalidQuantity(code: item.code) }
             var line: TotalsInput.Line, lineInfo: LineInfo
-            if let cached = cache?.line(for: item.code) {
+            if let manual = item.manual {
+                (line, lineInfo) = try resolveManual(item, manual, decimals: decimals, catalog: catalog)
+            } else if let cached = cache?.line(for: item.code) {
                 (line, lineInfo) = cached
             } else {
                 (line, lineInfo) = try resolve(item, decimals: decimals, catalog: catalog)
             }
-            cache?.store(line, lineInfo, for: item.code)
+            if item.manual == nil { cache?.store(line, lineInfo, for: item.code) }
             line.quantity = item.quantity
             line.manualDiscount = .zero
             try measure(item, line: &line, info: &lineInfo, currency: settings.currency)
@@ -142,6 +146,29 @@ struct ResolvedCart: Sendable {
         }
         line.onSale = false
         line.quantity = 1
+    }
+
+    /// A manual item: no product, the typed price, taxable in the chosen class (one of the synced ones; WooCommerce
+    /// taxes a line without a product by its `tax_class`, as this does).
+    private static func resolveManual(
+        _ item: Cart.Item, _ manual: Cart.ManualItem, decimals: Int, catalog: CatalogSnapshot
+    ) throws(OrderError) -> (TotalsInput.Line, LineInfo) {
+        guard manual.unitPrice > .zero else {
+            throw .notSellable(code: item.code, reason: "a manual item needs a price above zero")
+        }
+        let slug = manual.taxClass.trimmingCharacters(in: .whitespaces).lowercased()
+        let classes: [TaxClassRecord]
+        do { classes = try catalog.taxClasses() } catch { throw .storage(StorageError(wrapping: error)) }
+        guard slug.isEmpty || slug == "standard" || classes.contains(where: { $0.slug == slug }) else {
+            let known = (["standard"] + classes.map(\.slug).filter { $0 != "standard" }).joined(separator: ", ")
+            throw .notSellable(code: item.code, reason: "there is no tax class \"\(manual.taxClass)\" (synced: \(known))")
+        }
+        let taxClass = slug == "standard" ? "" : slug
+        let line = TotalsInput.Line(productId: 0, quantity: item.quantity, unitPrice: manual.unitPrice, taxable: true,
+                                    taxClass: taxClass)
+        let info = LineInfo(productId: 0, variationId: nil, name: manual.displayName, sku: "", taxClass: taxClass,
+                            unitPrice: manual.unitPrice.minorUnits(exponent: decimals), manualItemCode: item.code)
+        return (line, info)
     }
 
     /// Line discounts, then the order discount spread over the lines in proportion to what is left of each.

@@ -36,6 +36,8 @@ struct SaleBuilder {
             MetaData(key: weightLabelMetaKey, value: .string("\(weighed.weightText) x \(weighed.unitPriceText)")),
         ]
     }
+    /// Line meta of a manual item (a code the catalog lacked, sold at a typed price): the scanned code.
+    static let manualItemMetaKey = "_pos_manual_item"
 
     let cart: ResolvedCart
     let totals: OrderTotals
@@ -65,7 +67,7 @@ struct SaleBuilder {
                 totalTax: minorTax(line.totalTax), taxClass: info.taxClass,
                 taxes: zip(line.subtotalTaxes, line.totalTaxes).map {
                     .init(rateId: $0.rateId, subtotal: minorTax($0.amount), total: minorTax($1.amount))
-                }, weightGrams: info.weightGrams)
+                }, weightGrams: info.weightGrams, manualItemCode: info.manualItemCode)
         }
         let fees = totals.fees.enumerated().map { index, fee in
             let input = cart.input.fees[index]
@@ -96,10 +98,18 @@ struct SaleBuilder {
         if !note.isEmpty { fields.customerNote = note }
         fields.lineItems = totals.lines.enumerated().map { index, line in
             let info = cart.info[index]
-            return OrderFields.LineItem(
+            var item = OrderFields.LineItem(
                 productID: info.productId, variationID: info.variationId, quantity: cart.input.lines[index].quantity,
                 subtotal: line.subtotal.preciseMoney(code: currency.code), total: line.total.preciseMoney(code: currency.code),
                 metaData: Self.weightMeta(info, currency: currency))
+            if let code = info.manualItemCode {
+                // No product: WooCommerce keeps the name and taxes the line by its class; the meta marks it for review.
+                item.productID = nil
+                item.name = info.name
+                item.taxClass = info.taxClass.isEmpty ? "standard" : info.taxClass
+                item.metaData = [MetaData(key: Self.manualItemMetaKey, value: .string(code))]
+            }
+            return item
         }
         if !cart.input.fees.isEmpty {
             fields.feeLines = cart.input.fees.map {

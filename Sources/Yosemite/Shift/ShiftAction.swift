@@ -15,7 +15,13 @@ public enum ShiftAction: Action {
     case cashOut(amount: String, reason: String, reply: Reply<ShiftStatus>)
     /// Closes the open shift with the counted cash, stores its Z report and prints it (`printer` nil: the
     /// configured or default printer). A print failure leaves the shift closed and says so in the outcome.
+    /// With a card reader configured (the remembered one; `sim://` in the demo store) the terminal's end of day
+    /// runs after the close is saved and its totals go beside the drawer's (``ZReport/terminalClosing``); a
+    /// terminal that does not answer leaves the shift closed, the report saying why (run it later: ``endOfDay``).
     case close(counted: String, printer: String?, reply: Reply<ShiftCloseOutcome>)
+    /// Runs the card terminal's end of day for a closed shift whose close could not (the terminal was unreachable
+    /// then), stores its totals in the shift's Z report and prints it again (`shiftId` nil: the newest closed).
+    case endOfDay(shiftId: Int64?, printer: String?, reply: Reply<ShiftCloseOutcome>)
     /// The Z report of a shift (nil: the newest), running if it is still open.
     case report(shiftId: Int64?, reply: Reply<ZReport>)
     /// Prints a closed shift's stored Z report again (nil: the newest closed shift).

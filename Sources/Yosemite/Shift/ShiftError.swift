@@ -23,6 +23,12 @@ public enum ShiftError: Error, Sendable, Equatable {
     case drawerFailed(String)
     /// Cashiers are set up and this needs a manager's PIN (issue 18); nothing happened.
     case cashier(CashierError)
+    /// A terminal end of day for a shift that is still open.
+    case shiftStillOpen(Int64)
+    /// The shift's terminal end of day already ran.
+    case endOfDayAlreadyRan(shiftId: Int64)
+    /// No card reader is configured, so there is no end of day to run.
+    case noReader
 }
 
 extension ShiftError: UserFacingError {
@@ -38,6 +44,9 @@ extension ShiftError: UserFacingError {
         case .printFailed(let detail): "The Z report is saved but did not print: \(detail)"
         case .drawerFailed(let detail): "The cash drawer did not open: \(detail)"
         case .cashier(let error): error.message
+        case .shiftStillOpen(let id): "Shift \(id) is still open."
+        case .endOfDayAlreadyRan(let id): "The terminal's end of day of shift \(id) already ran."
+        case .noReader: "No card reader is configured."
         }
     }
 
@@ -56,6 +65,9 @@ extension ShiftError: UserFacingError {
         case .drawerFailed:
             "The drawer opens through the receipt printer: check that it is on and chosen (pos printers list), then try again. Nothing was logged."
         case .cashier(let error): error.recoverySuggestion
+        case .shiftStillOpen: "Close it (pos shift close --counted AMOUNT): the close runs the end of day."
+        case .endOfDayAlreadyRan: "See it with pos shift report; a new end of day belongs to the next shift's close."
+        case .noReader: "Set one (pos reader pay --reader ADDRESS remembers it, or the counter's settings), then try again."
         }
     }
 }

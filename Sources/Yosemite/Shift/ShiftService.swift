@@ -1,7 +1,15 @@
 import Foundation
 import Hardware
+import Logging
 import POSFoundation
 import Storage
+
+/// How a close runs the card terminal's end of day: on `reader`, through the card store (the store's
+/// `CardPresentPaymentAction.endOfDay`, so it is journalled and holds the reader's lock like any other).
+struct EndOfDayRun: Sendable {
+    let reader: String
+    let body: @Sendable (String) async -> Result<TerminalBatchReport, CardPaymentError>
+}
 
 /// The shift store's work, off the main actor: the shift and cash-movement rows, the Z report from the orders,
 /// payments and refunds of the shift's time range, and printing through the receipt layer.
@@ -55,20 +63,56 @@ struct ShiftService: Sendable {
         return ShiftStatus(shiftId: shift.id ?? 0, report: try await report(for: shift))
     }
 
-    func close(counted text: String, printer: String?) async throws(ShiftError) -> ShiftCloseOutcome {
+    /// Closes the open shift: the drawer's report is saved first (a failed end of day never loses the close);
+    /// then, when a reader is configured (`endOfDay` given), the terminal's end of day runs and its totals are
+    /// stored beside the drawer's, and the report prints with both.
+    func close(counted text: String, printer: String?, endOfDay: EndOfDayRun?) async throws(ShiftError) -> ShiftCloseOutcome {
         let store = try await storeSettings()
         let counted = try parse(text, store)
         guard counted.minorUnits >= 0 else { throw .invalidAmount(text) }
         guard var shift = try await storage({ try await database.currentShift() }) else { throw .noOpenShift }
         let now = environment.now()
-        let report = try await report(for: shift, counted: counted.minorUnits, closedAt: now)
-        let markup = await markup(report, store)
+        var report = try await report(for: shift, counted: counted.minorUnits, closedAt: now)
+        if let endOfDay {
+            // Saved with the close: should the process die before the terminal answers, the report says so.
+            report.terminalClosing = await expectedClosing(report, reader: endOfDay.reader,
+                                                           failure: "the close was interrupted before the terminal answered")
+        }
+        var markup = await self.markup(report, store)
         shift.closedAt = now
         shift.countedCash = counted.minorUnits
         shift.expectedCash = report.expectedCash
         shift.reportText = markup
+        shift.terminalClosing = report.terminalClosing.flatMap(Self.encode)
         let closed = shift
         try await storage { try await database.saveClosedShift(closed) }
+        if let endOfDay, let shiftId = closed.id {
+            report.terminalClosing = await runEndOfDay(endOfDay, report: report)
+            markup = await self.markup(report, store)
+            try await saveClosing(report, shiftId: shiftId, markup: markup)
+        }
+        do {
+            let job = try await send(markup, printer: printer)
+            return ShiftCloseOutcome(report: report, printed: job, printError: nil)
+        } catch {
+            return ShiftCloseOutcome(report: report, printed: nil, printError: error.message)
+        }
+    }
+
+    /// Runs the terminal's end of day for a closed shift whose close could not (the terminal was unreachable, or
+    /// the close was interrupted), stores its totals beside the drawer's and prints the report again.
+    func endOfDay(shiftId: Int64?, printer: String?, run: EndOfDayRun) async throws(ShiftError) -> ShiftCloseOutcome {
+        let store = try await storeSettings()
+        let shift = try await storage {
+            if let shiftId { try await database.shift(id: shiftId) } else { try await database.lastClosedShift() }
+        }
+        guard let shift, let id = shift.id else { throw .shiftNotFound(shiftId) }
+        guard shift.closedAt != nil else { throw .shiftStillOpen(id) }
+        var report = try await report(for: shift, counted: shift.countedCash, closedAt: shift.closedAt)
+        if let closing = report.terminalClosing, closing.didRun { throw .endOfDayAlreadyRan(shiftId: id) }
+        report.terminalClosing = await runEndOfDay(run, report: report)
+        let markup = await markup(report, store)
+        try await saveClosing(report, shiftId: id, markup: markup)
         do {
             let job = try await send(markup, printer: printer)
             return ShiftCloseOutcome(report: report, printed: job, printError: nil)
@@ -129,7 +173,62 @@ struct ShiftService: Sendable {
                 orders: orders, refunds: zip(refundEntries, refunds).map { (at: $0.createdAt, refund: $1) },
                 signIns: (before.map { [$0] } ?? []) + signIns)
         }
+        report.terminalClosing = shift.terminalClosing.flatMap(Self.decode)
         return report
+    }
+
+    // MARK: Terminal end of day
+
+    /// The closing as the shift recorded it (nothing from the terminal yet), with `failure` as the reason it has
+    /// not run: the terminal's total should equal the card sales less card refunds plus the terminal's operations
+    /// without a sale; its count the approved card operations journalled on the reader.
+    func expectedClosing(_ report: ZReport, reader: String, failure: String?) async -> ZReport.TerminalClosing {
+        let address = (try? ReaderAddress(reader))?.description ?? reader
+        let end = (report.closedAt ?? environment.now()).addingTimeInterval(0.001)
+        let operations = (try? await database.approvedTerminalOperations(readerId: address, from: report.openedAt, to: end)) ?? []
+        let cardRefunds = report.refunds - report.cashRefunds
+        return ZReport.TerminalClosing(
+            reader: address, ranAt: nil, failure: failure, total: nil, count: nil, cardTotals: [], terminalID: nil,
+            expectedTotal: report.cardTaken - cardRefunds + report.terminalWithoutSale.net, expectedCount: operations.count)
+    }
+
+    /// Runs the end of day and sets the closing from the terminal's answer, or from why it did not answer.
+    private func runEndOfDay(_ run: EndOfDayRun, report: ZReport) async -> ZReport.TerminalClosing {
+        var closing = await expectedClosing(report, reader: run.reader, failure: nil)
+        switch await run.body(run.reader) {
+        case .success(let batch):
+            closing.ranAt = environment.now()
+            closing.total = batch.total?.minorUnits
+            closing.count = batch.count
+            closing.cardTotals = batch.cardTotals
+            closing.terminalID = batch.terminalID
+            if closing.isMismatch {
+                environment.logger.warning("shift: terminal end of day does not match the shift's card sales")
+            }
+        case .failure(let error):
+            closing.failure = error.message
+            environment.logger.warning("shift: terminal end of day did not run: \(error.message)")
+        }
+        // As stored (its time in whole milliseconds): the report handed back equals the one read later.
+        return Self.encode(closing).flatMap(Self.decode) ?? closing
+    }
+
+    private func saveClosing(_ report: ZReport, shiftId: Int64, markup: String) async throws(ShiftError) {
+        guard let closing = report.terminalClosing, let json = Self.encode(closing) else { return }
+        _ = try await storage { try await database.saveShiftTerminalClosing(shiftId: shiftId, terminalClosing: json, reportText: markup) }
+    }
+
+    static func encode(_ closing: ZReport.TerminalClosing) -> String? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .millisecondsSince1970
+        return (try? encoder.encode(closing)).flatMap { String(data: $0, encoding: .utf8) }
+    }
+
+    static func decode(_ json: String) -> ZReport.TerminalClosing? {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .millisecondsSince1970
+        return try? decoder.decode(ZReport.TerminalClosing.self, from: Data(json.utf8))
     }
 
     // MARK: Helpers

@@ -56,6 +56,7 @@ extension ZReport {
                 rows.append(("  Switched to", change.name))
             }
         }
+        rows += terminalRows(format: money)
         return rows
     }
 

@@ -87,6 +87,8 @@ public struct ZReport: Hashable, Sendable, Codable {
     public var terminalWithoutSale = TerminalTotal()
     /// "No sale" drawer opens in the shift (`nil` in reports stored before they were counted).
     public var noSaleOpens: Int?
+    /// The card terminal's end of day at close (`nil` when no reader is configured or the shift is open).
+    public var terminalClosing: TerminalClosing?
     /// The register the shift ran on (issue 18), where one is set.
     public var register: String?
     /// Per cashier, in order of first sign-in, where cashiers are set up (issue 18); `nil` otherwise.

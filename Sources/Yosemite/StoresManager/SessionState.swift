@@ -108,7 +108,7 @@ public final class AuthenticatedState {
             OrderStore(dispatcher: dispatcher, environment: environment),
             ScaleStore(dispatcher: dispatcher, environment: environment),
             SyncStore(dispatcher: dispatcher, environment: environment, engine: engine),
-            ProductStore(dispatcher: dispatcher, environment: environment),
+            ProductStore(dispatcher: dispatcher, environment: environment, network: network),
             CustomerStore(dispatcher: dispatcher, environment: environment),
             CatalogSyncStore(dispatcher: dispatcher, environment: environment, network: network),
             ReceiptStore(dispatcher: dispatcher, environment: environment),

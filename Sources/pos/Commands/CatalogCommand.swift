@@ -38,7 +38,7 @@ enum CatalogSession {
     /// The exit status of a catalog failure.
     static func exitStatus(_ error: CatalogError) -> ExitStatus {
         switch error {
-        case .notFound: .notFound
+        case .notFound, .notFoundOffline: .notFound
         case .demoStore: .success
         case .network(let error): error.isRetryable ? .siteUnreachable : .failure
         case .settings: .siteUnreachable

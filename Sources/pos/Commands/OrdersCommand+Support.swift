@@ -65,6 +65,7 @@ enum OrderCommandSupport {
         var cart = cart
         for index in cart.items.indices {
             let item = cart.items[index]
+            guard item.manual == nil else { continue }  // a typed price: nothing to scan or weigh
             let scanned: ScannedItem
             do throws(CatalogError) {
                 scanned = try await manager.dispatch { ProductAction.scan(code: item.code, reply: $0) }
@@ -119,6 +120,8 @@ struct OrderReport: Encodable {
         var subtotalTax: String
         var total: String
         var totalTax: String
+        /// Set on a manual item's line (the scanned code, may be empty): to review.
+        var manualItemCode: String?
     }
 
     struct TaxLine: Encodable {
@@ -204,7 +207,7 @@ struct OrderReport: Encodable {
         lines = detail.lines.map {
             Line(productId: $0.productId, variationId: $0.variationId, name: $0.name, sku: $0.sku, quantity: $0.quantity,
                  subtotal: money($0.subtotal), subtotalTax: money($0.subtotalTax), total: money($0.total),
-                 totalTax: money($0.totalTax))
+                 totalTax: money($0.totalTax), manualItemCode: $0.manualItemCode)
         }
         taxLines = detail.taxes.map {
             TaxLine(rateId: $0.rateId, label: $0.label, ratePercent: $0.ratePercent, compound: $0.compound, total: money($0.taxTotal))

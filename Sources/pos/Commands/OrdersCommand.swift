@@ -22,6 +22,9 @@ struct OrdersListCommand: AsyncParsableCommand {
     @Flag(help: "Only orders the store does not have yet (pending or parked).")
     var pending = false
 
+    @Flag(help: "Only orders with a manual item (a code the catalog lacked, sold at a typed price) to review.")
+    var review = false
+
     @Option(help: "Search: a local number, a server number, a client UUID (prefix) or a customer id.")
     var search: String?
 
@@ -32,7 +35,8 @@ struct OrdersListCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let filter = OrderQuery(text: search, unsyncedOnly: pending, limit: limit)
+        var filter = OrderQuery(text: search, unsyncedOnly: pending, limit: limit)
+        filter.forReviewOnly = review
         let (orders, format) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
             (try await manager.dispatch { OrderAction.listOrders(filter: filter, reply: $0) }, settings.moneyFormat)
         }
@@ -40,7 +44,9 @@ struct OrdersListCommand: AsyncParsableCommand {
             try Console.json(orders.map(OrderReport.init))
             return
         }
-        if orders.isEmpty { Console.out(pending ? "No orders waiting to sync." : "No orders yet.") }
+        if orders.isEmpty {
+            Console.out(review ? "No orders with manual items to review." : pending ? "No orders waiting to sync." : "No orders yet.")
+        }
         for order in orders {
             let server = order.record.remoteNumber.map { "  server #\($0)" } ?? ""
             Console.out("\(order.localNumber)  \(SaleReport.iso8601(order.record.createdAt))  \(order.total.formatted(format))  \(order.record.syncState.rawValue)\(server)")
@@ -79,7 +85,8 @@ struct OrdersShowCommand: AsyncParsableCommand {
         }
         if let customer = record.customerId { Console.out("Customer: \(customer)") }
         for line in order.detail.lines {
-            Console.out("  \(line.quantity) × \(line.name) [\(line.sku)]  \(order.money(line.total).formatted(format)) + tax \(order.money(line.totalTax).formatted(format))")
+            let review = line.manualItemCode.map { " — manual item\($0.isEmpty ? "" : " (code \($0))"), to review" } ?? ""
+            Console.out("  \(line.quantity) × \(line.name) [\(line.sku)]  \(order.money(line.total).formatted(format)) + tax \(order.money(line.totalTax).formatted(format))\(review)")
         }
         for fee in order.detail.fees { Console.out("  Fee \(fee.name)  \(order.money(fee.total).formatted(format))") }
         for coupon in order.detail.coupons { Console.out("  Coupon \(coupon.code)  −\(order.money(coupon.discount).formatted(format))") }

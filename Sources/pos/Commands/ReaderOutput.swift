@@ -96,6 +96,13 @@ enum ReaderOutput {
     static func print(_ report: TerminalBatchReport, json: Bool) throws {
         try print(TerminalReport(total: report.total, terminalID: report.terminalID, softwareVersion: report.softwareVersion,
                                  terminalStatus: report.terminalStatus, receiptLines: report.receiptLines), json: json)
+        guard !json else { return }
+        // The batch's count and its split per card brand, when the terminal sends them (ZVT BMP 60).
+        if let count = report.count { Console.out("Transactions: \(count)") }
+        for brand in report.cardTotals {
+            let amount = report.total.map { Money(minorUnits: brand.amount, currency: $0.currency).decimalString } ?? String(brand.amount)
+            Console.out("  \(brand.brand): \(brand.count), \(amount)")
+        }
     }
 
     static func print(_ report: TerminalReport, json: Bool) throws {

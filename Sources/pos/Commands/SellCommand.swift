@@ -28,6 +28,14 @@ struct SellCommand: AsyncParsableCommand {
         """)
     var items: [String] = []
 
+    @Option(name: .customLong("manual"), help: """
+        A manual item, for a code the catalog lacks (offline, or not on the store): \
+        price=PRICE[,tax=TAX-CLASS][,name=NAME][,code=SCANNED-CODE][,qty=QTY], e.g. \
+        --manual price=3.50,tax=reduced-rate,name=Rye,code=4012345678901. The tax class is one of the synced ones \
+        (default standard); the order line is marked for review (`pos orders list --review`). Repeat per item.
+        """)
+    var manualItems: [String] = []
+
     @Option(help: "Pay an open sale (its id from `pos cart list`) instead of ringing up items: after a declined card.")
     var sale: Int64?
 
@@ -53,8 +61,13 @@ struct SellCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        if items.isEmpty && sale == nil { throw ValidationError("Give at least one --item CODE[:QTY], or --sale ID.") }
-        if sale != nil && (!items.isEmpty || !coupons.isEmpty || customer != nil || discount != nil) {
+        if items.isEmpty && manualItems.isEmpty && sale == nil {
+            throw ValidationError("Give at least one --item CODE[:QTY] (or --manual price=…), or --sale ID.")
+        }
+        for item in manualItems where Cart.Item(manualArgument: item) == nil {
+            throw ValidationError("--manual \(item): give price=AMOUNT (above zero) and optionally tax=CLASS, name=NAME, code=CODE, qty=QTY, comma-separated.")
+        }
+        if sale != nil && (!items.isEmpty || !manualItems.isEmpty || !coupons.isEmpty || customer != nil || discount != nil) {
             throw ValidationError("--sale pays an open sale as it is; leave out --item, --coupon, --customer and --discount.")
         }
         let kinds = pay.map { $0.lowercased().split(separator: ":", maxSplits: 1).first.map(String.init) ?? "" }
@@ -112,6 +125,9 @@ struct SellCommand: AsyncParsableCommand {
             } else {
                 var cart = try await OrderCommandSupport.measured(cart, manager: manager)
                 cart.customerId = try await OrderCommandSupport.customerId(customer, manager: manager)
+                // `measured` scanned each code: one the local catalog lacks was looked up on the store (SKU, then
+                // GTIN) and stored as the sync stores it, as a scan at the counter does; one it cannot find is
+                // refused below.
                 open = try await manager.dispatch { OrderAction.openSale(cart: cart, approval: approval, reply: $0) }
             }
             if let tendered, tendered.minorUnits < open.due.minorUnits {
@@ -160,7 +176,8 @@ struct SellCommand: AsyncParsableCommand {
             let before = line.subtotal + (gross ? line.subtotalTax : 0), after = line.total + (gross ? line.totalTax : 0)
             let discount = order.detail.coupons.isEmpty && before != after
                 ? "  (discount −\(order.money(before - after).formatted(format)))" : ""
-            Console.out("  \(line.quantity) × \(line.name)  \(order.money(line.total).formatted(format))\(discount)")
+            let review = line.manualItemCode == nil ? "" : "  (manual item, marked for review)"
+            Console.out("  \(line.quantity) × \(line.name)  \(order.money(line.total).formatted(format))\(discount)\(review)")
             if let grams = line.weightGrams, grams > 0 {
                 // Weight, price per kilogram and price together, as the law for trade scales wants them shown.
                 Console.out("      " + WeighedLine(grams: grams, unitPrice: order.money(line.unitPrice)).description)
@@ -181,6 +198,10 @@ struct SellCommand: AsyncParsableCommand {
         var cart = Cart(couponCodes: coupons)
         for item in items {
             guard let parsed = Cart.Item(argument: item) else { throw ValidationError("--item \(item): QTY must be 1 or more.") }
+            cart.items.append(parsed)
+        }
+        for item in manualItems {
+            guard let parsed = Cart.Item(manualArgument: item) else { throw ValidationError("--manual \(item): price=AMOUNT is required.") }
             cart.items.append(parsed)
         }
         if let discount {

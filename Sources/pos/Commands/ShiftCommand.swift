@@ -3,12 +3,13 @@ import Foundation
 import POSFoundation
 import Yosemite
 
-/// `pos shift open|cash-in|cash-out|close|report`: the cashier's shift from a script, with the Z report at close.
+/// `pos shift open|cash-in|cash-out|close|end-of-day|report`: the cashier's shift from a script, with the Z report
+/// at close (and the card terminal's end of day beside the drawer's count when a reader is configured).
 struct ShiftCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "shift",
         abstract: "Open a shift with a float, move cash in or out, close it with a count into a Z report.",
-        subcommands: [Open.self, CashIn.self, CashOut.self, Close.self, Report.self]
+        subcommands: [Open.self, CashIn.self, CashOut.self, Close.self, EndOfDay.self, Report.self]
     )
 
     struct Open: AsyncParsableCommand {
@@ -51,19 +52,44 @@ struct ShiftCommand: AsyncParsableCommand {
     }
 
     struct Close: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Close the shift with the counted cash; prints the Z report.")
+        static let configuration = CommandConfiguration(
+            abstract: "Close the shift with the counted cash; runs the card terminal's end of day; prints the Z report.")
         @OptionGroup var data: DataDirectoryOptions
         @Option(help: "The cash counted in the drawer, e.g. 104.00.") var counted: String
         @Option(help: "The printer; default: the configured or default printer.") var printer: String?
 
         @MainActor func run() async throws {
-            try await ShiftCommand.dispatch(data) { ShiftAction.close(counted: counted, printer: printer, reply: $0) } print: { outcome, format in
-                var lines = ["Z REPORT"] + ShiftCommand.lines(outcome.report, format)
-                if let printed = outcome.printed { lines.append("Printed on \(printed).") }
-                if let error = outcome.printError { lines.append("Not printed: \(error) Reprint: pos shift report --print.") }
-                return lines.joined(separator: "\n")
+            try await ShiftCommand.dispatch(data, usesReader: true) { ShiftAction.close(counted: counted, printer: printer, reply: $0) } print: { outcome, format in
+                ShiftCommand.closeLines(outcome, format)
             }
         }
+    }
+
+    struct EndOfDay: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "end-of-day",
+            abstract: "Run the card terminal's end of day for a closed shift whose close could not; reprints its Z report.")
+        @OptionGroup var data: DataDirectoryOptions
+        @Option(help: "The shift id; default: the newest closed one.") var shift: Int64?
+        @Option(help: "The printer; default: the configured or default printer.") var printer: String?
+
+        @MainActor func run() async throws {
+            try await ShiftCommand.dispatch(data, usesReader: true) { ShiftAction.endOfDay(shiftId: shift, printer: printer, reply: $0) } print: { outcome, format in
+                ShiftCommand.closeLines(outcome, format)
+            }
+        }
+    }
+
+    /// A closed shift's report, the terminal's verdict and where it printed.
+    static func closeLines(_ outcome: ShiftCloseOutcome, _ format: (Int64) -> String) -> String {
+        var lines = ["Z REPORT"] + ShiftCommand.lines(outcome.report, format)
+        if let closing = outcome.report.terminalClosing {
+            lines.append(closing.summary(format: format))
+            if !closing.didRun { lines.append("The shift is closed. Run the end of day later: pos shift end-of-day.") }
+        }
+        if let printed = outcome.printed { lines.append("Printed on \(printed).") }
+        if let error = outcome.printError { lines.append("Not printed: \(error) Reprint: pos shift report --print.") }
+        return lines.joined(separator: "\n")
     }
 
     struct Report: AsyncParsableCommand {
@@ -98,20 +124,23 @@ struct ShiftCommand: AsyncParsableCommand {
     /// Runs one shift action on the store's data and prints its outcome or its error.
     @MainActor
     static func dispatch<Value: Sendable>(
-        _ data: DataDirectoryOptions,
+        _ data: DataDirectoryOptions, usesReader: Bool = false,
         _ action: @escaping (Reply<Value>) -> ShiftAction,
         print describe: @escaping (Value, (Int64) -> String) -> String
     ) async throws {
         let text: String = try await OrderCommandSupport.withStores(data: data) { manager, settings in
             do throws(ShiftError) {
                 let value = try await manager.dispatch(action)
+                if usesReader { await CardCommandSupport.disconnect(manager) }
                 return describe(value) { Money(minorUnits: $0, currency: settings.currency).formatted(settings.moneyFormat) }
             } catch {
+                if usesReader { await CardCommandSupport.disconnect(manager) }
                 Console.error(error)
                 switch error {
                 case .storage: throw ExitStatus.storageFailure.exitCode
                 case .storeSettingsMissing: throw ExitStatus.notLoggedIn.exitCode
                 case .shiftNotFound: throw ExitStatus.notFound.exitCode
+                case .noReader: throw ExitStatus.readerUnavailable.exitCode
                 case .printFailed, .drawerFailed: throw ExitStatus.printFailed.exitCode
                 case .cashier(let error): throw CashierCommand.exitCode(error)
                 default: throw ExitStatus.usage.exitCode

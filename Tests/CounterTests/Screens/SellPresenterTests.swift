@@ -74,4 +74,17 @@ struct SellPresenterTests {
         #expect(SellPromptParser.parse(.discount, text: "") == .discount(nil, label: nil))
         if case .failure = SellPromptParser.parse(.quantity, text: "x") {} else { Issue.record("x is not a quantity") }
     }
+
+    @Test func parse_manualItemPrompt_readsPriceTaxClassAndName() {
+        let price = PreciseAmount(decimalText: "3.50")!
+        #expect(SellPromptParser.parse(.manualItem(code: "401"), text: "3,50")
+            == .manualItem(Cart.Item(code: "401", manual: Cart.ManualItem(unitPrice: price, taxClass: "standard"))))
+        #expect(SellPromptParser.parse(.manualItem(code: "401"), text: "3.50, reduced-rate, Rye bread")
+            == .manualItem(Cart.Item(code: "401", manual: Cart.ManualItem(name: "Rye bread", unitPrice: price, taxClass: "reduced-rate"))))
+        #expect(SellPromptParser.parse(.manualItem(code: "401"), text: "3,50; zero-rate")
+            == .manualItem(Cart.Item(code: "401", manual: Cart.ManualItem(unitPrice: price, taxClass: "zero-rate"))))
+        if case .failure = SellPromptParser.parse(.manualItem(code: "401"), text: "free") {} else { Issue.record("free is not a price") }
+        #expect(SellPresenter.label(.manualItem(code: "401")).hasPrefix("401 is not in the catalog. Manual item"))
+        #expect(SellPresenter.label(.manualItem(code: "401", offline: true)).hasPrefix("401 is not in the catalog (offline). Manual item"))
+    }
 }

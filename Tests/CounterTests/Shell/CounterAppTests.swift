@@ -63,10 +63,13 @@ struct CounterAppTests {
         // When a code the catalog does not have is scanned
         screen.scan("4006381333000")
 
-        // Then the message names it and the search is untouched
-        let frame = await screen.frame { $0.contains("unknown barcode 4006381333000") }
-        #expect(frame.contains("not in the catalog; sync the catalog or key the item"))
+        // Then the screen names it and offers a manual item, and the search is untouched
+        let frame = await screen.frame { $0.contains("4006381333000 is not in the catalog. Manual item") }
         #expect(frame.contains("Search or scan: bag"))
+        // And Esc skips the manual item, leaving the message
+        screen.type([.escape])
+        let skipped = await screen.frame { $0.contains("unknown barcode 4006381333000 — not in the catalog") }
+        #expect(skipped.contains("Search or scan: bag"))
         screen.close()
         await running.value
     }

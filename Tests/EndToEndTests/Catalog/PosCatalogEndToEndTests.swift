@@ -65,6 +65,44 @@ struct PosCatalogEndToEndTests {
         #expect(outcome.stderr.contains("pos catalog search"))
     }
 
+    @Test func sell_codeTheLocalCatalogLacks_foundOnTheStoreByGTIN_storedAndSold_unchangedByTheNextSync() async throws {
+        defer { tearDown() }
+        // Given: a synced catalog, then a product added on the store
+        _ = try await pos(["login", "--site", site, "--username", "manager"])
+        _ = try await pos(["catalog", "sync"])
+        let added = server.addProduct(name: "Sourdough", regularPrice: "4.80", sku: "BREAD-SD", globalUniqueID: "4012345678901")
+        // When: the new product's barcode is sold
+        let sell = try await pos(["sell", "--item", "4012345678901", "--pay", "cash"])
+        // Then: looked up on the store, stored and sold
+        #expect(sell.status == 0, "\(sell.stderr)")
+        #expect(sell.stdout.contains("Sourdough"))
+        let before = try await pos(["catalog", "lookup", "BREAD-SD", "--json"])
+        #expect(before.status == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(before.stdout.utf8)) as? [String: Any]
+        #expect(json?["name"] as? String == "Sourdough")
+        #expect(json?["priceMinorUnits"] as? Int == 480)
+        // When: the next incremental sync
+        let sync = try await pos(["catalog", "sync", "--json"])
+        let after = try await pos(["catalog", "lookup", "BREAD-SD", "--json"])
+        // Then: the stored product is what the sync stores
+        #expect(sync.status == 0)
+        #expect(after.stdout == before.stdout)
+        #expect(added.id > 0)
+    }
+
+    @Test func lookup_variationSKUBeforeAnySync_comesFromTheStoreWithItsParent() async throws {
+        defer { tearDown() }
+        // Given: logged in, nothing synced
+        _ = try await pos(["login", "--site", site, "--username", "manager"])
+        // When
+        let lookup = try await pos(["catalog", "lookup", "MER-TSH-M"])
+        let sibling = try await pos(["catalog", "lookup", "MER-TSH-L"])
+        // Then: the variation, its parent and its siblings were stored as the sync stores them
+        #expect(lookup.status == 0, "\(lookup.stderr)")
+        #expect(lookup.stdout.contains("T-Shirt – M"))
+        #expect(sibling.status == 0, "\(sibling.stderr)")
+    }
+
     @Test func catalogSync_incrementalSecondRun_fetchesOnlyChanges() async throws {
         defer { tearDown() }
         // Given

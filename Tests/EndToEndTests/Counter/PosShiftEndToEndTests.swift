@@ -82,4 +82,31 @@ struct PosShiftEndToEndTests {
         #expect(close.stdout.contains("Expected cash"))
         #expect(close.stdout.contains("Printed on"))
     }
+
+    @Test func shiftClose_cardSalesInTwoRuns_runsTheSimulatorsEndOfDayAndMatches() async throws {
+        // Given the demo data directory, a shift, and two card sales on sim:// in two separate pos runs (the
+        // in-process terminal keeps its batch in the data directory between runs)
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        _ = try await PosProcess.run(["--data-dir", data.path])
+        let environment = ["CUPS_SERVER": "\(data.path)/no-cups.sock"]
+        _ = try await PosProcess.run(["shift", "open", "--data-dir", data.path, "--float", "0"], environment: environment)
+        for _ in 0..<2 {
+            let sell = try await PosProcess.run(["sell", "--data-dir", data.path, "--item", "4006381333931", "--pay", "card"],
+                                                environment: environment)
+            #expect(sell.status == 0, "\(sell.stderr)")
+        }
+
+        // When the shift closes
+        let close = try await PosProcess.run(["shift", "close", "--counted", "0", "--data-dir", data.path], environment: environment)
+
+        // Then the terminal's end of day ran in the close and its totals sit beside the drawer's
+        #expect(close.status == 0, "\(close.stderr)")
+        #expect(close.stdout.contains("Card terminal"))
+        #expect(close.stdout.contains("Terminal total (2)"))
+        #expect(close.stdout.contains("4,40 €"))
+        #expect(close.stdout.contains("Terminal end of day matches the shift's card sales"), "\(close.stdout)")
+        let report = try await PosProcess.run(["shift", "report", "--data-dir", data.path], environment: environment)
+        #expect(report.stdout.contains("Shift card total (2)"))
+    }
 }

@@ -62,6 +62,46 @@ struct PosSyncEndToEndTests {
         #expect(server.orders().count == 3 && server.orders().allSatisfy { $0.datePaid != nil })
     }
 
+    @Test func manualItem_storeUnreachable_soldAtATypedPrice_syncedMarkedForReview() async throws {
+        defer { tearDown() }
+        // Given a synced catalog, then the store stops answering as WooCommerce (any request is a 404 page)
+        #expect(try await pos(["login", "--site", site, "--username", "manager"]).status == 0)
+        #expect(try await pos(["catalog", "sync"]).status == 0)
+        server.mode = .notWordPress
+
+        // When a code the catalog lacks is looked up, then sold as a manual item at a typed price
+        let lookup = try await pos(["catalog", "lookup", "4012345678901"])
+        let sold = try await pos(["sell", "--manual", "price=3.00,tax=reduced-rate,name=Rye bread,code=4012345678901",
+                                  "--pay", "cash"])
+        let review = try await pos(["orders", "list", "--review", "--json"])
+
+        // Then it says plainly it is not in the catalog, sells it, and lists the order for review
+        #expect(lookup.status == 2)
+        #expect(lookup.stderr.contains("not in the catalog: 4012345678901"), "\(lookup.stderr)")
+        #expect(sold.status == 0, "\(sold.stderr)")
+        #expect(sold.stdout.contains("Rye bread"))
+        let listed = try JSONSerialization.jsonObject(with: Data(review.stdout.utf8)) as? [[String: Any]]
+        #expect(listed?.count == 1)
+        let line = (listed?.first?["lines"] as? [[String: Any]])?.first
+        #expect(line?["manualItemCode"] as? String == "4012345678901")
+
+        // When the store is back and the sale syncs
+        server.mode = .wooCommerce
+        let sync = try await pos(["sync"])
+
+        // Then the store's order has the line by name, without a product, marked for review
+        #expect(sync.status == 0, "\(sync.stdout) \(sync.stderr)")
+        let order = try #require(server.orders().last)
+        let item = try #require(order.lineItems.first)
+        #expect(item.name == "Rye bread" && item.productID == 0 && item.taxClass == "reduced-rate")
+        #expect(item.metaData.contains { $0.key == "_pos_manual_item" && $0.value == .string("4012345678901") })
+        // taxed by its class as the counter taxed it: 3.00 with 7 % included (the store enters prices with tax)
+        #expect(order.total.micros == 3_000_000 && order.totalTax.micros == 200_000)
+        let shown = try await pos(["orders", "show", "1"])
+        #expect(shown.stdout.contains("manual item (code 4012345678901), to review"), "\(shown.stdout)")
+        #expect(!shown.stdout.contains("Server total differs"))
+    }
+
     @Test func sync_storeDown_exitsFourAndKeepsTheSales() async throws {
         defer { tearDown() }
         // Given a queued sale and a store that stopped answering

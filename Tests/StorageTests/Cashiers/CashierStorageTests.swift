@@ -4,7 +4,7 @@ import POSFoundation
 @testable import Storage
 import Testing
 
-/// v12-cashiers: the cashier rows, the failed-attempt lock, sign-ins that record switches in their shift, and
+/// v13-cashiers: the cashier rows, the failed-attempt lock, sign-ins that record switches in their shift, and
 /// approvals in the open shift; and a v11 database upgraded with its data kept.
 @Suite struct CashierStorageTests {
     static func cashier(_ name: String, _ role: CashierRecord.Role = .cashier) -> CashierRecord {

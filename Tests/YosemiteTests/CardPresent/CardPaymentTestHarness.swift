@@ -21,19 +21,23 @@ final class CardPaymentTestHarness {
     let session: SessionEventHub?
     private var stores: [Store] = []
 
-    init(script: TerminalScript = TerminalScript(prompts: [0x0A]), deviceMonitor: (any DeviceMonitor)? = nil) async throws {
+    init(
+        script: TerminalScript = TerminalScript(prompts: [0x0A]), deviceMonitor: (any DeviceMonitor)? = nil,
+        makeService: ((SimulatedCardReaders) -> @Sendable (Currency) -> any CardReaderService)? = nil
+    ) async throws {
         directory = try TestDataDirectory()
         directoryURL = directory.url
         readers = SimulatedCardReaders(script: script)
         var environment = try AppEnvironment.test(directory: directory)
         environment.now = .live
-        environment.makeCardReaderService = readers.makeService
+        environment.makeCardReaderService = makeService?(readers) ?? readers.makeService
         environment.deviceMonitor = deviceMonitor
         self.environment = environment
         let session = deviceMonitor.map { _ in SessionEventHub(environment: environment, isDemo: false) }
         self.session = session
         stores = [OrderStore(dispatcher: dispatcher, environment: environment),
-                  CardPresentPaymentsStore(dispatcher: dispatcher, environment: environment, session: session)]
+                  CardPresentPaymentsStore(dispatcher: dispatcher, environment: environment, session: session),
+                  ShiftStore(dispatcher: dispatcher, environment: environment)]
         try await SettingsRepository(database: environment.database).save(OrderTestStore.settings())
         try await environment.database.performAndSave { db in
             try ProductRecord(id: 10, name: "Coffee", sku: "COF", price: "2.50", regularPrice: "2.50").insert(db)

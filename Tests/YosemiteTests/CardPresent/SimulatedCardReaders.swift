@@ -27,15 +27,21 @@ struct SimulatedCardReaders: Sendable {
 
     /// A service whose every connection is a new pipe to the same simulated terminal.
     var makeService: @Sendable (Currency) -> any CardReaderService {
+        let makeDriver = makeDriver
+        return { currency in DefaultCardReaderService(makeDriver: makeDriver(currency)) }
+    }
+
+    /// The driver factory behind ``makeService``: each call a new pipe to the same simulated terminal.
+    var makeDriver: @Sendable (Currency) -> DefaultCardReaderService.DriverFactory {
         let script = script, ledger = ledger, announcer = announcer, release = release
         return { currency in
-            DefaultCardReaderService(makeDriver: { address throws(CardReaderError) in
+            { address throws(CardReaderError) in
                 let (counter, terminal) = PipeTransport.pair(endpoint: address.description)
                 let engine = ZVTTerminalEngine(framing: .bareAPDU, script: script, ledger: ledger,
                                                announce: { announcer.yield($0) }, waitForRelease: { await release.wait() })
                 Task { await engine.serve(terminal) }
                 return ZVTCardReader(transport: counter, framing: .bareAPDU, address: address, currency: currency)
-            })
+            }
         }
     }
 }

@@ -47,6 +47,9 @@ public enum SellDataFlow {
         case coupon
         case customer
         case parkName
+        /// A code the catalog lacks (`offline`: the store could not be asked): the cashier types a price, a tax
+        /// class and a name to sell it as a manual item.
+        case manualItem(code: String, offline: Bool = false)
     }
 
     /// One cart line, as the checkout priced it.
@@ -65,6 +68,8 @@ public enum SellDataFlow {
         public var weighed: String?
         /// Whether the line was weighed or labelled (never merged with another scan of its code).
         public var isMeasured = false
+        /// A manual item (a code the catalog lacked, at a typed price): never merged with another line.
+        public var isManual = false
 
         public init(name: String, quantity: Int, code: String, amount: Money? = nil, subtotal: Money? = nil,
                     discount: String? = nil) {

@@ -171,10 +171,18 @@ public final class SellInteractor {
                 }
             } catch .unreadableLabel(let label, let reason) {
                 self.response.message = SellDataFlow.Message(text: "Label \(label): \(reason) Scan it again.", isError: true)
-            } catch {
+            } catch let error where error.isNotInCatalog {
+                // Not here, and not on the store (or the store could not be asked): offer a manual item.
+                // The prompt says so (it takes the message line); the message stays for after Esc.
                 let kind = typed ? "no product or barcode" : "unknown barcode"
+                var offline = false
+                if case .notFoundOffline = error { offline = true }
                 self.response.message = SellDataFlow.Message(
-                    text: "\(kind) \(code) — not in the catalog; sync the catalog or key the item", isError: true)
+                    text: "\(kind) \(code) — not in the catalog\(offline ? " (offline: the store could not be asked)" : "")",
+                    isError: true)
+                self.openPrompt(.manualItem(code: code, offline: offline), needsLine: false)
+            } catch {
+                self.response.message = SellDataFlow.Message(text: "\(code): \(error)", isError: true)
             }
             self.present(self.response)
         }
@@ -214,8 +222,11 @@ public final class SellInteractor {
             return
         }
         let code = item.cartCode
-        // As the checkout does: the same code adds to its line unless that line has its own discount or a weight.
-        if let index = response.lines.firstIndex(where: { $0.code == code && $0.discount == nil && !$0.isMeasured }) {
+        // As the checkout does: the same code adds to its line unless that line has its own discount, a weight or a
+        // typed price.
+        if let index = response.lines.firstIndex(where: {
+            $0.code == code && $0.discount == nil && !$0.isMeasured && !$0.isManual
+        }) {
             response.lines[index].quantity += 1
             response.selectedLine = index
         } else {
@@ -441,6 +452,14 @@ public final class SellInteractor {
             submit(.customer(id))
         case .parkName(let name):
             park(name: name)
+        case .manualItem(let item):
+            let name = item.manual?.displayName ?? "Manual item"
+            var line = SellDataFlow.Line(name: name, quantity: 1, code: item.code)
+            line.isManual = true
+            response.lines.append(line)
+            response.selectedLine = response.lines.count - 1
+            response.message = SellDataFlow.Message(text: "Added \(name) (manual item, marked for review)", isError: false)
+            submit(.add(item))
         }
     }
 

@@ -76,6 +76,9 @@ public struct SellPresenter: Sendable {
         case .coupon: "Coupon code (empty removes): "
         case .customer: "Customer (name, e-mail, phone or #number; Enter alone = guest): "
         case .parkName: "Park as (empty = next number): "
+        case .manualItem(let code, let offline):
+            (code.isEmpty ? "Manual item" : "\(code) is not in the catalog\(offline ? " (offline)" : ""). Manual item")
+                + " — price[, tax class[, name]] (Esc skips): "
         }
     }
 }

@@ -11,6 +11,7 @@ public enum SellPromptParser {
         case coupon(String?)
         case customer(Int64?)
         case parkName(String)
+        case manualItem(Cart.Item)
         case failure(String)
     }
 
@@ -45,6 +46,20 @@ public enum SellPromptParser {
             return .customer(id)
         case .parkName:
             return .parkName(text)
+        case .manualItem(let code, _):
+            // "3.50", "3.50, reduced-rate", "3,50; reduced-rate; Rye bread": the price first, then the tax class and
+            // a name, separated by ";" or ", " (a comma inside the price is its decimal separator).
+            let parts = text.split(separator: ";").count > 1
+                ? text.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+                : text.components(separatedBy: ", ").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let first = parts.first,
+                  let price = PreciseAmount(decimalText: first.replacingOccurrences(of: ",", with: ".")), price > .zero else {
+                return .failure("A manual item needs a price above zero, e.g. 3.50 or 3.50, reduced-rate, Rye bread")
+            }
+            let taxClass = parts.count > 1 && !parts[1].isEmpty ? parts[1] : "standard"
+            let name = parts.count > 2 ? parts[2...].joined(separator: ", ") : ""
+            return .manualItem(Cart.Item(code: code, quantity: 1,
+                                         manual: Cart.ManualItem(name: name, unitPrice: price, taxClass: taxClass)))
         }
     }
 }

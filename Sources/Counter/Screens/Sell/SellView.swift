@@ -39,6 +39,7 @@ public final class SellView: CounterModule {
             + " prompt=\(viewModel.prompt != nil) message=\(message) saved=\(interactor.isSaved ? "yes" : "no")"
             + " preview=\(viewModel.preview != nil ? "yes" : "no")"
             + (interactor.response.customerId.map { " customer=\($0)" } ?? "")
+            + (interactor.response.prompt != nil ? " typed=\(interactor.response.promptText.count)" : "")
     }
     public var keyHints: [KeyHint] {
         // Short labels, the pay keys last: the key line always keeps F11 Card and F12 Cash (80×24 included) and fills

@@ -97,6 +97,15 @@ public final class ShiftInteractor {
                     } else {
                         response.message = "Shift closed; Z report printed\(outcome.printed.map { " on \($0)" } ?? "")."
                     }
+                    // The terminal's end of day beside the drawer's: a mismatch or an end of day that did not run
+                    // is said on the screen, not only on paper.
+                    if let closing = outcome.report.terminalClosing {
+                        let currency = outcome.report.currency
+                        let verdict = closing.summary { Money(minorUnits: $0, currency: currency).decimalString }
+                        response.message = (response.message ?? "") + " " + verdict
+                            + (closing.didRun ? "" : " (pos shift end-of-day runs it later)")
+                        if !closing.didRun || closing.isMismatch { response.isError = true }
+                    }
                 }
             }
         }

@@ -12,16 +12,22 @@ public struct TerminalReport: Hashable, Sendable, Codable {
     public var terminalStatus: Int?
     /// The terminal's slip lines (the end-of-day report), verbatim.
     public var receiptLines: [String]
+    /// The end of day's totals per card group (ZVT BMP 60), when the terminal sends them.
+    public var cardTotals: ZVTIndividualTotals?
+
+    /// Transactions in the closed batch, when the terminal counts them (ZVT BMP 60).
+    public var count: Int? { cardTotals?.count }
 
     /// Creates a report.
     public init(
         total: Money? = nil, terminalID: String? = nil, softwareVersion: String? = nil, terminalStatus: Int? = nil,
-        receiptLines: [String] = []
+        receiptLines: [String] = [], cardTotals: ZVTIndividualTotals? = nil
     ) {
         self.total = total
         self.terminalID = terminalID
         self.softwareVersion = softwareVersion
         self.terminalStatus = terminalStatus
         self.receiptLines = receiptLines
+        self.cardTotals = cardTotals
     }
 }

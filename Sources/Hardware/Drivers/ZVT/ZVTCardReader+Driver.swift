@@ -163,7 +163,8 @@ extension ZVTCardReader: CardReaderDriver {
             terminalID: status?.fields.bytes(.terminalID).flatMap { BCD.digits($0) } ?? outcome.completion?.terminalID,
             softwareVersion: reply?.softwareVersion,
             terminalStatus: reply.map { Int($0.terminalStatus) },
-            receiptLines: outcome.receiptLines.map(\.text)
+            receiptLines: outcome.receiptLines.map(\.text),
+            cardTotals: status?.fields.bytes(.individualTotals).flatMap { ZVTIndividualTotals($0) }
         )
     }
 }

@@ -1,0 +1,97 @@
+import Foundation
+import POSFoundation
+
+extension ZReport {
+    /// The card terminal's end of day, run when the shift closed (or later, `pos shift end-of-day`), beside the
+    /// drawer's count: what the terminal's batch held against what the shift recorded. Amounts are minor units of
+    /// the report's currency.
+    public struct TerminalClosing: Hashable, Sendable, Codable {
+        /// The reader the end of day ran on ("sim://", "zvt+tcp://10.0.0.5:20007").
+        public var reader: String
+        /// When the terminal closed its batch; `nil` when the end of day did not run.
+        public var ranAt: Date?
+        /// Why the end of day did not run ("the terminal did not answer: …"); `nil` when it ran.
+        public var failure: String?
+        /// The batch total the terminal reported (payments less refunds and reversals).
+        public var total: Int64?
+        /// How many transactions the batch held, where the protocol says (ZVT BMP 60).
+        public var count: Int?
+        /// The batch per card brand, where the protocol says.
+        public var cardTotals: [TerminalBatchReport.CardTotal]
+        /// The terminal's id.
+        public var terminalID: String?
+        /// What the shift recorded for the terminal: card sales, less card refunds, plus the terminal's operations
+        /// without a sale.
+        public var expectedTotal: Int64
+        /// The approved card operations the shift journalled on this reader.
+        public var expectedCount: Int
+
+        /// Creates a closing.
+        public init(
+            reader: String, ranAt: Date?, failure: String?, total: Int64?, count: Int?,
+            cardTotals: [TerminalBatchReport.CardTotal], terminalID: String?, expectedTotal: Int64, expectedCount: Int
+        ) {
+            self.reader = reader
+            self.ranAt = ranAt
+            self.failure = failure
+            self.total = total
+            self.count = count
+            self.cardTotals = cardTotals
+            self.terminalID = terminalID
+            self.expectedTotal = expectedTotal
+            self.expectedCount = expectedCount
+        }
+
+        /// True when the terminal closed its batch.
+        public var didRun: Bool { ranAt != nil && failure == nil }
+        /// Terminal total − recorded total, when they differ (positive: the terminal holds more).
+        public var totalDifference: Int64? {
+            guard let total, total != expectedTotal else { return nil }
+            return total - expectedTotal
+        }
+        /// Terminal count − recorded count, when the terminal counts and they differ.
+        public var countDifference: Int? {
+            guard let count, count != expectedCount else { return nil }
+            return count - expectedCount
+        }
+        /// True when the end of day ran and its totals do not match what the shift recorded.
+        public var isMismatch: Bool { didRun && (totalDifference != nil || countDifference != nil) }
+
+        /// The one line a front shows: "matches", "MISMATCH: …", or "did not run: …".
+        public func summary(format: (Int64) -> String) -> String {
+            guard didRun else { return "Terminal end of day did not run: \(failure ?? "unknown reason")" }
+            guard isMismatch else { return "Terminal end of day matches the shift's card sales" }
+            var parts: [String] = []
+            if let difference = totalDifference {
+                parts.append("terminal \(format(total ?? 0)) vs shift \(format(expectedTotal)) (\(difference > 0 ? "+" : "")\(format(difference)))")
+            }
+            if let difference = countDifference {
+                parts.append("\(count ?? 0) vs \(expectedCount) transactions (\(difference > 0 ? "+" : "")\(difference))")
+            }
+            return "MISMATCH: terminal end of day " + parts.joined(separator: ", ")
+        }
+    }
+
+    /// The rows of the terminal's end of day, after the drawer's (empty without one).
+    func terminalRows(format money: (Int64) -> String) -> [(String, String)] {
+        guard let closing = terminalClosing else { return [] }
+        var rows: [(String, String)] = [("Card terminal", closing.reader)]
+        guard closing.didRun else {
+            rows.append(("  End of day", "NOT RUN"))
+            rows.append(("  Why", closing.failure ?? "unknown"))
+            return rows
+        }
+        let count = closing.count.map { " (\($0))" } ?? ""
+        rows.append(("  Terminal total\(count)", closing.total.map(money) ?? "not sent"))
+        for brand in closing.cardTotals {
+            rows.append(("    \(brand.brand) (\(brand.count))", money(brand.amount)))
+        }
+        rows.append(("  Shift card total (\(closing.expectedCount))", money(closing.expectedTotal)))
+        if closing.isMismatch {
+            rows.append(("  MISMATCH", closing.totalDifference.map(money) ?? "count \(closing.countDifference ?? 0)"))
+        } else {
+            rows.append(("  Terminal", "matches"))
+        }
+        return rows
+    }
+}
