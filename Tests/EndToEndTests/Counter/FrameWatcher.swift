@@ -44,3 +44,12 @@ final class FrameWatcher {
         return nil
     }
 }
+
+extension FrameWatcher {
+    /// The counter's command line for tmux on the data directory `data`: this watcher's frame log, no CUPS (so
+    /// receipts and reports print to files), the demo store when nothing is configured.
+    func counterCommand(data: TemporaryDirectory) -> String {
+        "env POS_COUNTER_FRAME_LOG=\(path) CUPS_SERVER=\(data.path)/no-cups.sock "
+            + "\(PosProcess.executable.path) --data-dir \(data.path)"
+    }
+}

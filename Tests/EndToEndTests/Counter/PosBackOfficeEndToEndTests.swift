@@ -18,8 +18,7 @@ struct PosBackOfficeEndToEndTests {
         let frames = try FrameWatcher(directory: data.url)
         let tmux = TmuxSession()
         defer { tmux.kill() }
-        try await tmux.start("env POS_COUNTER_FRAME_LOG=\(frames.path) CUPS_SERVER=\(data.path)/no-cups.sock "
-            + "\(PosProcess.executable.path) --data-dir \(data.path)")
+        try await tmux.start(frames.counterCommand(data: data))
         #expect(await frames.frame(containing: "screen=sell") != nil)
 
         // When the cashier looks at the sync screen

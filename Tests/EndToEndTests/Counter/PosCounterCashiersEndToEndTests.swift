@@ -7,10 +7,6 @@ import Testing
 /// lock (a one-second `idleLockSeconds`; the test awaits the frames, it never sleeps).
 @Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(3)), .serialized)
 struct PosCounterCashiersEndToEndTests {
-    private func command(_ frames: FrameWatcher, _ data: TemporaryDirectory) -> String {
-        "env POS_COUNTER_FRAME_LOG=\(frames.path) CUPS_SERVER=\(data.path)/no-cups.sock "
-            + "\(PosProcess.executable.path) --data-dir \(data.path)"
-    }
 
     /// A demo data directory with Ann (manager) and Bob (cashier), `idleLockSeconds` as given.
     private func demoWithCashiers(idleLockSeconds: Int) async throws -> TemporaryDirectory {
@@ -37,7 +33,7 @@ struct PosCounterCashiersEndToEndTests {
         let frames = try FrameWatcher(directory: data.url)
         let tmux = TmuxSession()
         defer { tmux.kill() }
-        try await tmux.start(command(frames, data), columns: 80, rows: 24)
+        try await tmux.start(frames.counterCommand(data: data), columns: 80, rows: 24)
 
         // Given the counter starts locked: Bob signs in with two keys (his number, then the PIN)
         #expect(await frames.frame(containing: "screen=sell", "gate=choose", "cashier=-") != nil)
@@ -144,7 +140,7 @@ struct PosCounterCashiersEndToEndTests {
         let frames = try FrameWatcher(directory: data.url)
         let tmux = TmuxSession()
         defer { tmux.kill() }
-        try await tmux.start(command(frames, data), columns: 80, rows: 24)
+        try await tmux.start(frames.counterCommand(data: data), columns: 80, rows: 24)
         #expect(await frames.frame(containing: "screen=sell", "gate=choose") != nil)
         try await tmux.press("1")
         try await tmux.type("2468")

@@ -12,8 +12,7 @@ struct PosCounterEndToEndTests {
         let frames = try FrameWatcher(directory: data.url)
         let tmux = TmuxSession()
         defer { tmux.kill() }
-        let command = "env POS_COUNTER_FRAME_LOG=\(frames.path) CUPS_SERVER=\(data.path)/no-cups.sock "
-            + "\(PosProcess.executable.path) --data-dir \(data.path)"
+        let command = frames.counterCommand(data: data)
         try await tmux.start(command)
 
         // Then the demo store opens on the sell screen

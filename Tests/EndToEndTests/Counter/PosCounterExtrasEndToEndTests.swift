@@ -6,10 +6,6 @@ import Testing
 /// with a coupon and taxes before payment.
 @Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(2)))
 struct PosCounterExtrasEndToEndTests {
-    private func command(_ frames: FrameWatcher, _ data: TemporaryDirectory) -> String {
-        "env POS_COUNTER_FRAME_LOG=\(frames.path) CUPS_SERVER=\(data.path)/no-cups.sock "
-            + "\(PosProcess.executable.path) --data-dir \(data.path)"
-    }
 
     private func json(_ text: String) -> Any? { try? JSONSerialization.jsonObject(with: Data(text.utf8)) }
 
@@ -20,7 +16,7 @@ struct PosCounterExtrasEndToEndTests {
         let frames = try FrameWatcher(directory: data.url)
         let tmux = TmuxSession()
         defer { tmux.kill() }
-        try await tmux.start(command(frames, data), columns: 80, rows: 24)
+        try await tmux.start(frames.counterCommand(data: data), columns: 80, rows: 24)
         #expect(await frames.frame(containing: "screen=sell") != nil)
         try await tmux.type("4006381333931\r")
         #expect(await frames.frame(containing: "screen=sell", "lines=1", "total=2,20€", "saved=yes") != nil)
@@ -85,7 +81,7 @@ struct PosCounterExtrasEndToEndTests {
         let frames = try FrameWatcher(directory: data.url)
         let tmux = TmuxSession()
         defer { tmux.kill() }
-        try await tmux.start(command(frames, data), columns: 80, rows: 24)
+        try await tmux.start(frames.counterCommand(data: data), columns: 80, rows: 24)
         #expect(await frames.frame(containing: "screen=sell", "message=none") != nil)
 
         // When the cashier presses ^O (no sale)
@@ -113,7 +109,7 @@ struct PosCounterExtrasEndToEndTests {
         let frames = try FrameWatcher(directory: data.url)
         let tmux = TmuxSession()
         defer { tmux.kill() }
-        try await tmux.start(command(frames, data), columns: 80, rows: 24)
+        try await tmux.start(frames.counterCommand(data: data), columns: 80, rows: 24)
         #expect(await frames.frame(containing: "screen=sell") != nil)
         try await tmux.type("4006381333931\r")
         try await tmux.type("4006381333993\r")

@@ -8,8 +8,7 @@ import Testing
 struct PosCounterTrustEndToEndTests {
     private static func start(_ tmux: TmuxSession, data: TemporaryDirectory, frames: FrameWatcher,
                               columns: Int = 80, rows: Int = 24) async throws {
-        try await tmux.start("env POS_COUNTER_FRAME_LOG=\(frames.path) CUPS_SERVER=\(data.path)/no-cups.sock "
-            + "\(PosProcess.executable.path) --data-dir \(data.path)", columns: columns, rows: rows)
+        try await tmux.start(frames.counterCommand(data: data), columns: columns, rows: rows)
     }
 
     @Test func at80x24_thePayKeysShowAndF1ListsEveryKey_escFromSyncReturnsToTheMenu() async throws {

@@ -13,10 +13,6 @@ struct PosFloorDevicesEndToEndTests {
     /// does for a product with the meta `_pos_sold_by_weight`.
     static let weighedEAN = "4006381333986"
 
-    private func counter(_ frames: FrameWatcher, _ data: TemporaryDirectory) -> String {
-        "env POS_COUNTER_FRAME_LOG=\(frames.path) CUPS_SERVER=\(data.path)/no-cups.sock "
-            + "\(PosProcess.executable.path) --data-dir \(data.path)"
-    }
 
     /// A demo data directory with `settings` set (`pos settings set KEY VALUE`).
     private func demo(_ data: TemporaryDirectory, settings: [(String, String)] = [], weighed: Bool = false) async throws {
@@ -57,7 +53,7 @@ struct PosFloorDevicesEndToEndTests {
 
         let tmux = TmuxSession()
         defer { tmux.kill() }
-        try await tmux.start(counter(frames, data))
+        try await tmux.start(frames.counterCommand(data: data))
         #expect(await frames.frame(containing: "screen=sell") != nil)
         #expect(await shown.frame(containing: "phase=idle") != nil)
 
@@ -116,7 +112,7 @@ struct PosFloorDevicesEndToEndTests {
         let frames = try FrameWatcher(directory: log.url)
         let tmux = TmuxSession()
         defer { tmux.kill() }
-        try await tmux.start(counter(frames, data))
+        try await tmux.start(frames.counterCommand(data: data))
         #expect(await frames.frame(containing: "screen=sell") != nil)
 
         // When the weighed product is scanned
