@@ -99,7 +99,7 @@ struct WeighedSaleTests {
             Cart.Item(code: "4711"),
         ])).get()
         let create = try #require(sale.order.detail.outbox.first { $0.kind == .createOrder })
-        let reply = try await Self.post(create.payload, to: base)
+        let reply = try await TotalsVersusServerTests.post(create.payload, to: base)
         // Then WooCommerce's totals are the counter's
         let order = sale.order
         func money(_ minor: Int64) -> String { order.money(minor).decimalString }
@@ -112,20 +112,5 @@ struct WeighedSaleTests {
             #expect(serverLine["total"]?.stringValue == money(line.total))
             #expect(serverLine["total_tax"]?.stringValue == money(line.totalTax))
         }
-    }
-
-    private static func post(_ body: String, to base: URL) async throws -> JSONValue {
-        var request = URLRequest(url: base.appendingPathComponent("wp-json/wc/v3/orders"))
-        request.httpMethod = "POST"
-        request.httpBody = Data(body.utf8)
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue("Basic " + Data("admin:pass word".utf8).base64EncodedString(), forHTTPHeaderField: "Authorization")
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 5
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
-        let (data, response) = try await session.data(for: request)
-        #expect((response as? HTTPURLResponse)?.statusCode == 201, "server said \(String(decoding: data, as: UTF8.self))")
-        return try JSONDecoder().decode(JSONValue.self, from: data)
     }
 }

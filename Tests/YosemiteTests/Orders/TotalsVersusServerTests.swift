@@ -114,7 +114,8 @@ struct TotalsVersusServerTests {
         return String(decoding: JSONValue.object(body).encoded(), as: UTF8.self)
     }
 
-    private static func post(_ body: String, to base: URL) async throws -> JSONValue {
+    /// Posts an order body to the test server as the admin and returns its answer (201 expected).
+    static func post(_ body: String, to base: URL) async throws -> JSONValue {
         var request = URLRequest(url: base.appendingPathComponent("wp-json/wc/v3/orders"))
         request.httpMethod = "POST"
         request.httpBody = Data(body.utf8)
