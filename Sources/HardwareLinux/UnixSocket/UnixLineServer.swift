@@ -191,24 +191,24 @@ enum UnixSocketAddress {
     /// - Throws: ``TransportError`` `.invalidAddress` when the path does not fit (108 bytes with its NUL), or
     ///   what `body` throws.
     static func with<T>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) throws(SystemCallError) -> T) throws -> T {
-        // Written as bytes (the family, then the path at its offset) rather than through `sun_family`/`sun_path`:
-        // in a whole-module release build the Clang importer credits `sockaddr_un` to CCups (whose CUPS headers
-        // include <sys/un.h> first), and MemberImportVisibility then refuses its members in this file.
-        var address = sockaddr_un()
+        // Built as bytes (the family, then the path at its offset) rather than through `sockaddr_un()` and its
+        // `sun_family`/`sun_path`: in a whole-module release build the Clang importer credits `sockaddr_un` to
+        // CCups (whose CUPS headers include <sys/un.h> first), and MemberImportVisibility then refuses its
+        // initializer and members in this file.
+        let size = MemoryLayout<sockaddr_un>.size
         let pathOffset = MemoryLayout<sa_family_t>.size
         let bytes = Array(path.utf8)
-        let capacity = MemoryLayout<sockaddr_un>.size - pathOffset
+        let capacity = size - pathOffset
         guard bytes.count < capacity else {
             throw TransportError(.invalidAddress, endpoint: path,
                                  underlying: "a Unix socket path is at most \(capacity - 1) bytes; use a shorter data directory")
         }
-        withUnsafeMutableBytes(of: &address) { raw in
+        return try withUnsafeTemporaryAllocation(byteCount: size, alignment: MemoryLayout<sockaddr_un>.alignment) { raw in
+            raw.initializeMemory(as: UInt8.self, repeating: 0)
             raw.storeBytes(of: sa_family_t(AF_UNIX), as: sa_family_t.self)
-            raw[pathOffset..<pathOffset + bytes.count].copyBytes(from: bytes)
-            raw[pathOffset + bytes.count] = 0
-        }
-        return try withUnsafePointer(to: &address) { pointer in
-            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { try body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            UnsafeMutableRawBufferPointer(rebasing: raw[pathOffset..<pathOffset + bytes.count]).copyBytes(from: bytes)
+            let address = UnsafePointer(raw.baseAddress!.bindMemory(to: sockaddr.self, capacity: 1))
+            return try body(address, socklen_t(size))
         }
     }
 
