@@ -136,8 +136,7 @@ actor CardPaymentCoordinator {
 
     /// The address given, else the one remembered in the app settings.
     private func rememberedAddress(_ text: String?) throws(CardPaymentError) -> ReaderAddress {
-        let settingsURL = environment.file(AppEnvironment.FileName.appSettings)
-        let remembered = (try? environment.files.read(AppSettings.self, from: settingsURL))?.readerAddress
+        let remembered = environment.appSettings().readerAddress
         guard let chosen = text ?? remembered else { throw .noReader }
         do { return try ReaderAddress(chosen) } catch { throw .invalidReader(chosen) }
     }

@@ -18,7 +18,7 @@ struct CashierService: Sendable {
     static let defaultIdleLockSeconds = 300
     static let defaultDiscountApprovalPercent = 10
 
-    private var settings: AppSettings { ReceiptService(environment: environment).appSettings() }
+    private var settings: AppSettings { environment.appSettings() }
     var lockMinutes: Int { max(settings.pinLockMinutes ?? Self.defaultLockMinutes, 1) }
 
     // MARK: Policy

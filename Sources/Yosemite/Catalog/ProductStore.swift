@@ -25,6 +25,11 @@ public final class ProductStore: Store, ActionsProcessor {
     private func lookUp(_ code: String, database: AppDatabase) async throws(CatalogError) -> CatalogItem {
         let local = try await Self.read { try await database.barcodeMatch(code).map { CatalogItem($0) } }
         if let local { return local }
+        return try await lookUpOnStore(code)
+    }
+
+    /// The product or variation with this SKU or GTIN on the store, stored locally; not found without a store.
+    private func lookUpOnStore(_ code: String) async throws(CatalogError) -> CatalogItem {
         let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let network else { throw .notFound(code: trimmed) }
         return try await StoreProductLookup(environment: environment, network: network).lookup(trimmed)
@@ -36,14 +41,15 @@ public final class ProductStore: Store, ActionsProcessor {
         case .lookup(let code, let reply):
             return reply(try await lookUp(code, database: database))
         case .scan(let code, let reply):
-            let layouts = appSettings().embeddedBarcodeSettings
+            let layouts = environment.appSettings().embeddedBarcodeSettings
             do {
                 return reply(try await Self.read {
                     try await ScannedItem.read(code, layouts: layouts, database: database)
                 })
             } catch .notFound where (try? layouts.parse(code.trimmingCharacters(in: .whitespacesAndNewlines))) == nil {
-                // An ordinary code the local catalog lacks (not a label): the store may have it (a new product).
-                return reply(ScannedItem(item: try await lookUp(code, database: database)))
+                // An ordinary code the local catalog lacks (not a label; `read` looked it up locally already): the
+                // store may have it (a new product).
+                return reply(ScannedItem(item: try await lookUpOnStore(code)))
             }
         case .search(let text, let limit, let reply):
             return reply(try await Self.read {
@@ -69,12 +75,6 @@ public final class ProductStore: Store, ActionsProcessor {
                 return CatalogCount(products: counts.products, variations: counts.variations)
             })
         }
-    }
-
-    /// The counter's settings (the barcode layouts), the defaults when the file cannot be read.
-    private func appSettings() -> AppSettings {
-        let stored = try? environment.files.read(AppSettings.self, from: environment.file(AppEnvironment.FileName.appSettings))
-        return stored ?? AppSettings()
     }
 
     /// Runs a read off the main actor; a failure becomes a ``CatalogError``.

@@ -225,7 +225,7 @@ struct SaleService: Sendable {
         let (resolved, full) = try await price(plain)
         guard full.total > 0 else { return }
         let off = full.total - total
-        let threshold = Int64(ReceiptService(environment: environment).appSettings().discountApprovalPercent
+        let threshold = Int64(environment.appSettings().discountApprovalPercent
             ?? CashierService.defaultDiscountApprovalPercent)
         guard off * 100 > threshold * full.total else { return }
         do {
@@ -245,7 +245,7 @@ struct SaleService: Sendable {
             (settings, limits) = (cachedSettings, cachedLimits)
         } else {
             settings = try await storeSettings()
-            limits = SaleLimits(settings: ReceiptService(environment: environment).appSettings(), currency: settings.currency)
+            limits = SaleLimits(settings: environment.appSettings(), currency: settings.currency)
             cache?.pricing = (settings, limits)
         }
         for item in cart.items where item.quantity > limits.maxQuantity {

@@ -103,6 +103,12 @@ extension AppEnvironment {
     public func file(_ name: String) -> URL {
         dataDirectory.appendingPathComponent(name, isDirectory: false)
     }
+
+    /// The counter's app settings (`app-settings.json`), the defaults when the file is missing or unreadable: the
+    /// one read every store and service shares (``AppSettingsStore`` reports a read failure instead).
+    func appSettings() -> AppSettings {
+        (try? files.read(AppSettings.self, from: file(FileName.appSettings))).flatMap { $0 } ?? AppSettings()
+    }
 }
 
 /// A line that cannot be opened: the serial transport of an environment without serial devices.

@@ -12,8 +12,7 @@ struct ReceiptService: Sendable {
     // MARK: Settings
 
     func appSettings() -> AppSettings {
-        (try? environment.files.read(AppSettings.self, from: environment.file(AppEnvironment.FileName.appSettings)))
-            .flatMap { $0 } ?? AppSettings()
+        environment.appSettings()
     }
 
     func context() async throws(ReceiptError) -> ReceiptContext {

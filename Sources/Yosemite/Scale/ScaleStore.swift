@@ -26,8 +26,7 @@ public final class ScaleStore: Store, ActionsProcessor {
 
     /// The scale at the saved address, opened on first use.
     private func current() async throws(ScaleError) -> Toledo8217Scale {
-        let settings = (try? environment.files.read(AppSettings.self, from: environment.file(AppEnvironment.FileName.appSettings)))
-            ?? AppSettings()
+        let settings = environment.appSettings()
         guard let text = settings.scaleAddress else { throw ScaleError(.notConfigured) }
         let address: DeviceAddress
         do throws(TransportError) { address = try DeviceAddress(text, expecting: .scale) } catch {
