@@ -4,7 +4,7 @@ import Testing
 /// docs/counter.md shows every screen as the code draws it: `scripts/capture-screens.sh --check` captures them
 /// again in tmux (80×24, 120×35, and 60×20 for "too small") and fails when the committed captures differ.
 /// After changing a screen, `scripts/capture-screens.sh` rewrites them.
-@Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(3)))
+@Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(5)))
 struct CounterCapturesEndToEndTests {
     @Test func committedCaptures_matchTheScreensTheCodeDraws() async throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

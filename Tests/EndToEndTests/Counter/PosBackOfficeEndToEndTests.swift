@@ -4,7 +4,7 @@ import WooTestServer
 
 /// The back-office screens in a real terminal (tmux): the sync screen in the demo, and logging in from the
 /// counter to a WooCommerce-compatible test server, which leaves the demo store.
-@Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(2)))
+@Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(5)))
 struct PosBackOfficeEndToEndTests {
     @Test func demoCounter_syncScreenThenLogin_leavesTheDemoForTheStore() async throws {
         // Given the demo counter and a store with a shop manager

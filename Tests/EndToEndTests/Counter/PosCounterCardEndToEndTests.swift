@@ -3,7 +3,7 @@ import Testing
 
 /// The counter's card payment in a real terminal: the demo store's in-process simulator (`sim://`), scripted so
 /// the first payment is declined and the next approved.
-@Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(2)))
+@Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(5)))
 struct PosCounterCardEndToEndTests {
     @Test func demoCounter_cardDeclinedThenApproved_chargesOnceAndShowsTheReceipt() async throws {
         // Given `pos` on a fresh data directory with the simulator scripted to decline (05) once, then approve

@@ -5,7 +5,7 @@ import Testing
 /// 1357): the counter starts locked and a cashier signs in with two keys and the PIN; a refund asks for a
 /// manager's PIN; five wrong PINs lock Bob; Ann takes over mid-shift and the Z report shows both; and the idle
 /// lock (a one-second `idleLockSeconds`; the test awaits the frames, it never sleeps).
-@Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(3)), .serialized)
+@Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(5)), .serialized)
 struct PosCounterCashiersEndToEndTests {
 
     /// A demo data directory with Ann (manager) and Bob (cashier), `idleLockSeconds` as given.

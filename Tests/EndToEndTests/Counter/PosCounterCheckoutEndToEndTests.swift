@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The checkout in a real terminal: a declined card then cash on the same sale, and a cart that survives SIGKILL.
-@Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(2)))
+@Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(5)))
 struct PosCounterCheckoutEndToEndTests {
     private func command(_ frames: FrameWatcher, _ data: TemporaryDirectory, script: String? = nil) -> String {
         "env POS_COUNTER_FRAME_LOG=\(frames.path) CUPS_SERVER=\(data.path)/no-cups.sock "

@@ -3,7 +3,7 @@ import Testing
 
 /// The counter in a real terminal: `pos` in a detached tmux session on a fresh data directory, keys sent with
 /// send-keys, the screen read with capture-pane after the counter says it painted a frame.
-@Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(2)))
+@Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(5)))
 struct PosCounterEndToEndTests {
     @Test func demoCounter_scanTwoBarcodesPayCashPrintAndFindTheOrder_works() async throws {
         // Given `pos` on a fresh data directory, in a 100x30 terminal, with no CUPS to print to

@@ -7,7 +7,7 @@ import Testing
 /// the pos process reads uevents from instead of udev's netlink socket (`ScriptedUdevEventSource`, a test hook).
 /// Everything above it is the real path: uevent parsing, the known-terminal table, `DevicePresence`, the session's
 /// event stream in Yosemite, and the status line.
-@Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(2)))
+@Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(5)))
 struct PosCounterHotplugEndToEndTests {
     /// The write end of the uevent FIFO. Opened read-write, so neither side waits for the other to open it, and
     /// the counter reads what was written whenever it starts listening.

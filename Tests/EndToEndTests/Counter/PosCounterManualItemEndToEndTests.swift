@@ -4,7 +4,7 @@ import Testing
 /// A barcode the catalog lacks, scanned at the counter (tmux, the demo store, which has no site to ask): the screen
 /// says it is not in the catalog and offers a manual item; the cashier types a price, a tax class and a name, and
 /// the line is sold and marked for review on the order.
-@Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(2)))
+@Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(5)))
 struct PosCounterManualItemEndToEndTests {
     @Test func demoCounter_unknownBarcode_soldAsAManualItemMarkedForReview() async throws {
         // Given the demo counter in a 100x30 terminal

@@ -4,7 +4,7 @@ import Testing
 /// The counter at the Linux console's 80×24 and below it: every key findable (F1), a refund that asks first,
 /// Esc from a back-office screen back to the menu, quitting with a cart that asks first, and the "too small"
 /// screen.
-@Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(2)))
+@Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(5)))
 struct PosCounterTrustEndToEndTests {
     private static func start(_ tmux: TmuxSession, data: TemporaryDirectory, frames: FrameWatcher,
                               columns: Int = 80, rows: Int = 24) async throws {

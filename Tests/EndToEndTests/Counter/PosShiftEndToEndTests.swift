@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The shift and its Z report in a real terminal (tmux) and from the command line, on the demo store.
-@Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(2)))
+@Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(5)))
 struct PosShiftEndToEndTests {
     @Test func demoCounter_openShiftSellCashOutClose_zReportShowsExpectedCashAndDifference() async throws {
         // Given the demo counter in a 100x30 terminal, with no CUPS (reports print to files)

@@ -5,7 +5,7 @@ import WooTestServer
 /// The one exit-code table: `pos --help` and docs/operations.md agree, and each code is what the command that
 /// should produce it exits with. Codes that need a card terminal, CUPS or a store's failure modes are shown by
 /// their own suites (listed in ``coveredElsewhere``).
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(5)))
 struct ExitCodeTableEndToEndTests {
     /// Where the codes not produced here are tested, by the real executable. (13, outcome unknown, is mapped in
     /// `CardCommandSupport.fail` but no end-to-end test produces it yet.)

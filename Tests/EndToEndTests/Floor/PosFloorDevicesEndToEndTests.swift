@@ -7,7 +7,7 @@ import Testing
 /// display's bytes on a socat pty pair, and a product sold by weight weighed on `pos scale-sim` over a pty.
 /// Nothing sleeps: the tests await the counter's and the display's frame logs, the simulators' ready lines and
 /// the bytes on the pty.
-@Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(3)))
+@Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(5)))
 struct PosFloorDevicesEndToEndTests {
     /// The demo's "Coffee Beans 1 kg" (EAN 4006381333986, 29.90), marked sold by weight as the catalog sync
     /// does for a product with the meta `_pos_sold_by_weight`.

@@ -3,7 +3,7 @@ import Testing
 
 /// The data directory as it can be found on a real counter: on a disk mounted read-only, owned by another user,
 /// or holding a damaged database. Every command says which file, what to do, and exits 9; nothing is written.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(5)))
 struct PosHostileEnvironmentEndToEndTests {
     /// What `pos` prints after the first line for a directory it may not write to.
     static let readOnlyAdvice = "  pos keeps its sales there and must write to it: remount the disk read-write, give the "

@@ -5,7 +5,7 @@ import Testing
 
 /// The end-to-end tests' udev double: lines in `udevadm monitor --property` style become the uevents libudev would
 /// have given, and go through the real `LinuxDeviceMonitor` and `DevicePresence`.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ScriptedUdevEventSourceTests {
     @Test func parse_usbDeviceAndItsTTY_giveTheTerminalsIdentity() throws {
         let usb = try #require(ScriptedUdevEventSource.parse("add usb usb_device PRODUCT=b00/80/100 BUSNUM=001 DEVNUM=004"))

@@ -10,7 +10,7 @@ import Testing
 /// terminal about the cut attempt, and completes the sale without charging twice (what `pos reader watch --pay`
 /// does, through the same `DevicePresence` and `ReplugRecovery`).
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ReplugPaymentTests {
     static let cable = USBDeviceIdentity(vendorID: 0x0403, productID: 0x6001, busAddress: "001/002")
 

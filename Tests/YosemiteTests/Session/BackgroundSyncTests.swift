@@ -11,7 +11,7 @@ import YosemiteTestSupport
 /// Yosemite's background sync while a store is logged in: a sale made while the session is followed reaches the
 /// store without anyone asking, and the session's events say so. Against the WooCommerce-compatible test server.
 @MainActor
-@Suite(.serialized, .timeLimit(.minutes(1)))
+@Suite(.serialized, .timeLimit(.minutes(5)))
 struct BackgroundSyncTests {
     @Test func loggedIn_saleWhileTheSessionIsFollowed_isSentInTheBackground() async throws {
         // Given a counter logged in to the test store, following its session's events

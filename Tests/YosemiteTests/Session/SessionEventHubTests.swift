@@ -37,7 +37,7 @@ final class ScriptedDeviceMonitor: DeviceMonitor {
 /// The session's event stream: the current value first, then each change from the database (no polling), the
 /// device monitor, connectivity and the reader; it ends with its session.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct SessionEventHubTests {
     static let desk = USBDeviceIdentity(vendorID: 0x0B00, productID: 0x0080, busAddress: "001/004")
 

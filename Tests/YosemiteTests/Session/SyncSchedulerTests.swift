@@ -6,7 +6,7 @@ import Testing
 
 /// The background sync's schedule, on a manual clock with a stub sync: when it syncs, how it backs off (jittered,
 /// growing), and the quick retry when the store answers again. Nothing sleeps.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct SyncSchedulerTests {
     /// A sync that answers from a script and reports each run.
     final class StubSync: Sendable {
