@@ -75,7 +75,9 @@ let package = Package(
         // MARK: Core layers
         .target(name: "POSFoundation", swiftSettings: swiftSettings),
         .target(name: "Networking", dependencies: ["POSFoundation", logging, asyncHTTPClient, nioCore, nioPosix], swiftSettings: swiftSettings),
-        .target(name: "Storage", dependencies: ["POSFoundation", grdb], swiftSettings: swiftSettings),
+        // GRDBSQLite (GRDB's SQLite C module): the catalog's bulk upsert binds its values straight to SQLite.
+        .target(name: "Storage", dependencies: ["POSFoundation", grdb, .product(name: "GRDBSQLite", package: "GRDB.swift")],
+                swiftSettings: swiftSettings),
         .target(name: "Hardware", dependencies: ["POSFoundation", logging], swiftSettings: swiftSettings),
         .target(
             name: "Yosemite",

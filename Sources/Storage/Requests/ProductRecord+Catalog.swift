@@ -12,20 +12,20 @@ extension ProductRecord {
             try BatchUpsert.bulkUpsert(products, conflictColumns: ["id"], in: db)
             return
         }
-        // Triggers off: take the page's old rows out of the index, write, and index the new rows, each in one
-        // statement, which leaves the index exactly as the per-row triggers would.
+        // Triggers off: take the page's old rows out of the index (unless this transaction already wrote them, so
+        // they are not indexed yet), note the ids, and write; the noted rows are indexed once, in id order, when
+        // the bulk transaction ends (``ProductSearchIndex/withBulkMaintenance(in:_:)``).
         let products = Array(products)
         guard !products.isEmpty else { return }
         let ids = "[" + products.map { String($0.id) }.joined(separator: ",") + "]"
         try db.cachedStatement(sql: """
             INSERT INTO productSearch(productSearch, rowid, name, sku) \
-            SELECT 'delete', id, name, sku FROM product WHERE id IN (SELECT value FROM json_each(?))
+            SELECT 'delete', id, name, sku FROM product WHERE id IN (SELECT value FROM json_each(?)) \
+            AND id NOT IN (SELECT id FROM temp.productSearchPending)
             """).execute(arguments: [ids])
+        try db.cachedStatement(sql: "INSERT OR IGNORE INTO temp.productSearchPending (id) SELECT value FROM json_each(?)")
+            .execute(arguments: [ids])
         try BatchUpsert.bulkUpsert(products, conflictColumns: ["id"], in: db)
-        try db.cachedStatement(sql: """
-            INSERT INTO productSearch(rowid, name, sku) \
-            SELECT id, name, sku FROM product WHERE id IN (SELECT value FROM json_each(?))
-            """).execute(arguments: [ids])
     }
 
     /// Deletes every product whose id is not in `ids` (full reconciliation), with their variations and links.
@@ -72,13 +72,21 @@ extension ProductVariationRecord {
 extension ProductCategoryLinkRecord {
     /// Replaces the category links of each product in `categoriesByProduct` with the given category ids.
     public static func replaceLinks(_ categoriesByProduct: [Int64: [Int64]], in db: Database) throws {
-        let delete = try db.cachedStatement(sql: "DELETE FROM productCategoryLink WHERE productId = ?")
+        let delete = try db.cachedStatement(
+            sql: "DELETE FROM productCategoryLink WHERE productId IN (SELECT value FROM json_each(?))")
         let insert = try db.cachedStatement(
             sql: "INSERT OR IGNORE INTO productCategoryLink (productId, categoryId) VALUES (?, ?)")
+        guard !categoriesByProduct.isEmpty else { return }
+        // The page's old links go in one statement; the new ones are bound straight to SQLite, as the bulk upsert does.
+        try delete.execute(arguments: ["[" + categoriesByProduct.keys.map { String($0) }.joined(separator: ",") + "]"])
+        var inserting = BulkBinder(preparing: insert)
+        defer { inserting.finish() }
         for (productId, categoryIds) in categoriesByProduct {
-            try delete.execute(arguments: [productId])
             for categoryId in categoryIds {
-                try insert.execute(arguments: [productId, categoryId])
+                inserting.start()
+                inserting.bind(productId)
+                inserting.bind(categoryId)
+                try insert.execute()
             }
         }
     }
@@ -178,24 +186,44 @@ extension DerivableRequest<ProductVariationRecord> {
 /// Keeps the FTS5 index `productSearch` in step with `product` in bulk during large writes.
 ///
 /// Row by row, the insert and update triggers index every upserted product with two or three FTS statements.
-/// Inside ``withBulkMaintenance(in:_:)`` those two triggers are dropped and ``ProductRecord/upsertPage(_:in:)``
-/// maintains the index with one `INSERT … SELECT` per page instead; the triggers are recreated before the
-/// transaction commits (DDL is transactional in SQLite, so a crash leaves them in place). The delete trigger
-/// stays on, so deletions are indexed as before.
+/// Inside ``withBulkMaintenance(in:_:)`` the three triggers are dropped: ``ProductRecord/upsertPage(_:in:)`` takes
+/// the old entries of the rows it rewrites out of the index and notes their ids in `temp.productSearchPending`; a
+/// temporary delete trigger takes a deleted row's entry out (or, for a noted row, only the note); and when the
+/// body is done, every noted row still stored is indexed with one `INSERT … SELECT` in id order. FTS5 keeps the
+/// new entries in memory until the commit when their rowids only grow, so a whole transaction of pages costs one
+/// flush of the index instead of one per page (two pages decoded side by side arrive out of order). The triggers
+/// are recreated before the transaction commits (DDL is transactional in SQLite, so a crash leaves them in place).
 public enum ProductSearchIndex {
     private static let insertTrigger = "__productSearch_ai"
     private static let updateTrigger = "__productSearch_au"
+    private static let deleteTrigger = "__productSearch_ad"
 
-    /// Runs `body` with the per-row insert/update triggers off. Call it inside one write transaction.
+    /// Runs `body` with the per-row triggers off. Call it inside one write transaction.
     public static func withBulkMaintenance<T>(in db: Database, _ body: () throws -> T) throws -> T {
         guard try !isInBulkMode(db) else { return try body() }
         try db.execute(sql: """
             DROP TRIGGER \(insertTrigger.quotedDatabaseIdentifier);
             DROP TRIGGER \(updateTrigger.quotedDatabaseIdentifier);
+            DROP TRIGGER \(deleteTrigger.quotedDatabaseIdentifier);
+            CREATE TEMP TABLE IF NOT EXISTS productSearchPending (id INTEGER PRIMARY KEY);
+            DELETE FROM temp.productSearchPending;
+            CREATE TEMP TRIGGER productSearchBulkDelete AFTER DELETE ON main.product BEGIN
+                INSERT INTO productSearch(productSearch, rowid, name, sku) \
+                SELECT 'delete', old.id, old.name, old.sku WHERE old.id NOT IN (SELECT id FROM productSearchPending);
+                DELETE FROM productSearchPending WHERE id = old.id;
+            END;
             """)
         let result = try body()
         // The same triggers as GRDB's `synchronize(withTable:)` creates.
         try db.execute(sql: """
+            INSERT INTO productSearch(rowid, name, sku) \
+            SELECT id, name, sku FROM product WHERE id IN (SELECT id FROM temp.productSearchPending) ORDER BY id;
+            DROP TRIGGER temp.productSearchBulkDelete;
+            DELETE FROM temp.productSearchPending;
+            CREATE TRIGGER \(deleteTrigger.quotedDatabaseIdentifier) AFTER DELETE ON "product" BEGIN
+                INSERT INTO "productSearch"("productSearch", "rowid", "name", "sku") \
+                VALUES('delete', old."id", old."name", old."sku");
+            END;
             CREATE TRIGGER \(insertTrigger.quotedDatabaseIdentifier) AFTER INSERT ON "product" BEGIN
                 INSERT INTO "productSearch"("rowid", "name", "sku") VALUES (new."id", new."name", new."sku");
             END;
