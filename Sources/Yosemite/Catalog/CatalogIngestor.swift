@@ -69,39 +69,66 @@ public struct CatalogIngestor: Sendable {
         public init() {}
     }
 
+    /// One write with its rows built (``prepare(_:)``), ready to go into a transaction with others.
+    public struct PreparedWrite: Sendable {
+        let page: CatalogPage
+        /// What writing it adds to the totals (``Totals/removed`` is only known once written).
+        let totals: Totals
+        /// The rows it writes (products or variations; at least 1), for sizing transactions.
+        public let rowCount: Int
+    }
+
+    /// Builds the rows of one write: products mapped to records (published ones; the others are removed
+    /// instead), variations to records under their parent. Pure work, no database: the write pipeline runs it in
+    /// the fetching tasks, beside decoding, so its single writer only writes.
+    public func prepare(_ write: Write) -> PreparedWrite {
+        let currency = currency
+        var totals = Totals()
+        switch write {
+        case .products(let products):
+            var published: [ProductRecord] = []
+            var links: [Int64: [Int64]] = [:]
+            var unpublished: [Int64] = []
+            published.reserveCapacity(products.count)
+            for product in products {
+                if product.status.isEmpty || product.status == "publish" {
+                    let record = CatalogRecords.product(product, currency: currency)
+                    published.append(record)
+                    if links[product.id] == nil { links[product.id] = product.categories.map(\.id) }
+                    if record.type == "variable" { totals.variableProducts.append(record) }
+                } else {
+                    unpublished.append(product.id)
+                }
+            }
+            totals.products = published.count
+            return PreparedWrite(page: .products(published, links: links, unpublished: unpublished), totals: totals,
+                                 rowCount: max(products.count, 1))
+        case .variations(let variations, let parent):
+            totals.variations = variations.count
+            let records = variations.map { CatalogRecords.variation($0, parent: parent, currency: currency) }
+            return PreparedWrite(page: .variations(records, parentId: parent.id), totals: totals,
+                                 rowCount: max(variations.count, 1))
+        }
+    }
+
     /// Writes many pages in ONE transaction: large transactions, statements prepared once per transaction, and
     /// the search index updated in one go are what make ingest run at SQLite's speed (one commit per page
     /// costs a sync to disk each). The rows are built before the transaction, off the database's writer.
     @discardableResult
     public func store(_ writes: [Write]) async throws -> Totals {
-        let currency = currency
+        try await store(prepared: writes.map(prepare))
+    }
+
+    /// Writes pages whose rows ``prepare(_:)`` built, in ONE transaction.
+    @discardableResult
+    public func store(prepared writes: [PreparedWrite]) async throws -> Totals {
         var totals = Totals()
-        let pages: [CatalogPage] = writes.map { write in
-            switch write {
-            case .products(let products):
-                var published: [ProductRecord] = []
-                var links: [Int64: [Int64]] = [:]
-                var unpublished: [Int64] = []
-                published.reserveCapacity(products.count)
-                for product in products {
-                    if product.status.isEmpty || product.status == "publish" {
-                        let record = CatalogRecords.product(product, currency: currency)
-                        published.append(record)
-                        if links[product.id] == nil { links[product.id] = product.categories.map(\.id) }
-                        if record.type == "variable" { totals.variableProducts.append(record) }
-                    } else {
-                        unpublished.append(product.id)
-                    }
-                }
-                totals.products += published.count
-                return .products(published, links: links, unpublished: unpublished)
-            case .variations(let variations, let parent):
-                totals.variations += variations.count
-                return .variations(variations.map { CatalogRecords.variation($0, parent: parent, currency: currency) },
-                                   parentId: parent.id)
-            }
+        for write in writes {
+            totals.products += write.totals.products
+            totals.variations += write.totals.variations
+            totals.variableProducts += write.totals.variableProducts
         }
-        totals.removed = try await database.storeCatalogPages(pages)
+        totals.removed = try await database.storeCatalogPages(writes.map(\.page))
         return totals
     }
 

@@ -3,9 +3,10 @@ import Synchronization
 
 /// Writes what a pull fetched while the next requests are already on their way.
 ///
-/// Fetching tasks ``submit(_:)`` decoded pages and return at once; one writer task takes everything queued
-/// (up to ``maximumProductsPerTransaction`` products) and stores it in one transaction with
-/// ``CatalogIngestor/store(_:)``. So a slow disk never holds a request back, and a fast network turns into
+/// Fetching tasks ``submit(_:)`` decoded pages, which builds their rows there (``CatalogIngestor/prepare(_:)``,
+/// in the fetching task, beside the decoding) and returns at once; one writer task takes everything queued (up to
+/// ``maximumProductsPerTransaction`` products) and stores it in one transaction with
+/// ``CatalogIngestor/store(prepared:)``. So a slow disk never holds a request back, and a fast network turns into
 /// large transactions. Writes keep their submission order: a product page is written before the variations
 /// of its products that were submitted after it.
 public final class CatalogWritePipeline: Sendable {
@@ -13,7 +14,7 @@ public final class CatalogWritePipeline: Sendable {
     public let maximumProductsPerTransaction: Int
 
     private struct State {
-        var queue: [CatalogIngestor.Write] = []
+        var queue: [CatalogIngestor.PreparedWrite] = []
         var finished = false
         var failure: (any Error)?
         var waiter: CheckedContinuation<Void, Never>?
@@ -41,6 +42,8 @@ public final class CatalogWritePipeline: Sendable {
 
     /// Queues a write. - Throws: the writer's error, once it failed (nothing more is written then).
     public func submit(_ write: CatalogIngestor.Write) throws {
+        if let failure = state.withLock({ $0.failure }) { throw failure }
+        let write = ingestor.prepare(write)
         let waiter = try state.withLock { state -> CheckedContinuation<Void, Never>? in
             if let failure = state.failure { throw failure }
             state.queue.append(write)
@@ -78,7 +81,7 @@ public final class CatalogWritePipeline: Sendable {
         var totals = CatalogIngestor.Totals()
         while let batch = await next() {
             do {
-                let written = try await ingestor.store(batch)
+                let written = try await ingestor.store(prepared: batch)
                 totals.products += written.products
                 totals.removed += written.removed
                 totals.variations += written.variations
@@ -96,18 +99,15 @@ public final class CatalogWritePipeline: Sendable {
     }
 
     /// The next writes to store together, or `nil` once finished and empty.
-    private func next() async -> [CatalogIngestor.Write]? {
+    private func next() async -> [CatalogIngestor.PreparedWrite]? {
         while true {
-            enum Step { case batch([CatalogIngestor.Write]), done, wait }
+            enum Step { case batch([CatalogIngestor.PreparedWrite]), done, wait }
             let step = state.withLock { state -> Step in
                 if !state.queue.isEmpty {
                     var count = 0
                     var taken = 0
                     for write in state.queue {
-                        switch write {
-                        case .products(let products): count += products.count
-                        case .variations(let variations, _): count += max(variations.count, 1)
-                        }
+                        count += write.rowCount
                         taken += 1
                         if count >= maximumProductsPerTransaction { break }
                     }
