@@ -71,7 +71,7 @@ public struct Product: Hashable, Sendable, Decodable {
         taxStatus = c.lenientString(.taxStatus) ?? "taxable"
         taxClass = c.string(.taxClass)
         manageStock = c.bool(.manageStock)
-        stockQuantity = try? c.lenientDecimal(.stockQuantity)
+        stockQuantity = try? c.lenientQuantity(.stockQuantity)
         stockStatus = c.string(.stockStatus)
         categories = (try? c.lenientArray(.categories, of: ProductCategoryReference.self)) ?? []
         attributes = (try? c.lenientArray(.attributes, of: ProductAttribute.self)) ?? []

@@ -50,7 +50,7 @@ public struct ProductVariation: Hashable, Sendable, Decodable {
         taxStatus = c.lenientString(.taxStatus) ?? "taxable"
         taxClass = c.string(.taxClass)
         manageStock = c.bool(.manageStock)
-        stockQuantity = try? c.lenientDecimal(.stockQuantity)
+        stockQuantity = try? c.lenientQuantity(.stockQuantity)
         stockStatus = c.string(.stockStatus)
         attributes = (try? c.lenientArray(.attributes, of: ProductAttribute.self)) ?? []
         dateModified = c.lenientDate(.dateModifiedGMT, orLocal: .dateModified)
