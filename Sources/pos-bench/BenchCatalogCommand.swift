@@ -29,6 +29,12 @@ struct BenchCatalogCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
+    @Flag(help: "Also ingest the same pages with scripts/bench/baseline.py (Python json + sqlite3), after pos, and print the ratio.")
+    var pythonBaseline = false
+
+    @Option(help: "The baseline script (default: scripts/bench/baseline.py above the current directory or pos-bench).")
+    var baselineScript: String?
+
     func validate() throws {
         guard products > 0, queries > 0 else { throw ValidationError("--products and --queries must be positive") }
     }
@@ -53,5 +59,15 @@ struct BenchCatalogCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("\n".utf8))
             Console.out(result.summary)
         }
+        guard pythonBaseline else { return }
+        // The same pages, byte for byte, as files for the script; the script's clock covers its ingest only.
+        let python = PythonBaseline(script: try PythonBaseline.locate(baselineScript))
+        let pages = scratch.appendingPathComponent("pages")
+        try PythonBaseline.writePages(of: BenchCatalogGenerator(productCount: products), to: pages)
+        let ingest = try await python.ingest(pages: pages, database: scratch.appendingPathComponent("baseline.sqlite"))
+        Console.out(String(
+            format: "Python baseline ingest: %d products + %d variations in %.1f s (%.0f products/s); pos / Python %.2f×",
+            ingest.products, ingest.variations, ingest.seconds, ingest.productsPerSecond,
+            result.productsPerSecond / max(ingest.productsPerSecond, 1e-9)))
     }
 }

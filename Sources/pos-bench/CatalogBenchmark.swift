@@ -30,18 +30,36 @@ struct CatalogBenchmark: Sendable {
             let total = stored.add(written.products)
             if written.products > 0 { onProgress(total) }
         }
-        var variationCount = 0
+        // Two pages decoded at a time, as a sync has two requests in flight and decodes each page in its own task;
+        // each task submits a page's products, then their variations, to the one writer.
+        let nextPage = LockedCounter()
+        let decoders = 2
         let start = clock.now
+        let variationCount: Int
         do {
-            for page in pages {
-                let products = try ProductListMapper().map(response: page.products)
-                try pipeline.submit(.products(products))
-                for parent in products where parent.type == "variable" {
-                    guard let data = page.variations[parent.id] else { continue }
-                    let variations = try ProductVariationListMapper(productID: parent.id).map(response: data)
-                    try pipeline.submit(.variations(variations, parent: ingestor.record(for: parent)))
-                    variationCount += variations.count
+            variationCount = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<decoders {
+                    group.addTask {
+                        var variationCount = 0
+                        while true {
+                            let index = nextPage.add(1) - 1
+                            guard index < pages.count else { return variationCount }
+                            let page = pages[index]
+                            let products = try ProductListMapper().map(response: page.products)
+                            try pipeline.submit(.products(products))
+                            for parent in products where parent.type == "variable" {
+                                guard let data = page.variations[parent.id] else { continue }
+                                let variations = try ProductVariationListMapper(productID: parent.id).map(response: data)
+                                try pipeline.submit(.variations(variations, parent: ingestor.record(for: parent)))
+                                variationCount += variations.count
+                            }
+                            // A sync's task waits for its next response here; without a suspension point the two
+                            // decoders would hold both threads of the cooperative pool and starve the writer's task.
+                            await Task.yield()
+                        }
+                    }
                 }
+                return try await group.reduce(0, +)
             }
             try await pipeline.finish()
         } catch {
