@@ -30,6 +30,8 @@ public final class HTTPClientNetwork: Network {
             timeout: .init(connect: .seconds(15)),
             decompression: .enabled(limit: .ratio(100)))
         configuration.connectionPool.retryConnectionEstablishment = false
+        // pos bootstraps no tracer; without this, every request still opens and closes a no-op span.
+        configuration.tracing.tracer = nil
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 8
         // A store closes every connection (WordPress behind Apache sends `Connection: close`), so each request
         // starts on a fresh channel, whose reads would start at NIO's default 2 KB and grow: ~8 reads a page, each
