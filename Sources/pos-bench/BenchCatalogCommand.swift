@@ -26,6 +26,9 @@ struct BenchCatalogCommand: AsyncParsableCommand {
     @Option(help: "Where to put the scratch database (default: a new temporary directory, removed afterwards).")
     var directory: String?
 
+    @Option(help: "Pages decoded at a time while the writer stores (the sync's requests in flight).")
+    var decoders = 2
+
     @Flag(help: "Print JSON.")
     var json = false
 
@@ -36,7 +39,9 @@ struct BenchCatalogCommand: AsyncParsableCommand {
     var baselineScript: String?
 
     func validate() throws {
-        guard products > 0, queries > 0 else { throw ValidationError("--products and --queries must be positive") }
+        guard products > 0, queries > 0, decoders > 0 else {
+            throw ValidationError("--products, --queries and --decoders must be positive")
+        }
     }
 
     func run() async throws {
@@ -49,7 +54,7 @@ struct BenchCatalogCommand: AsyncParsableCommand {
         let database = try AppDatabase.openOnDisk(at: path, dates: .live)
         let benchmark = CatalogBenchmark(
             generator: BenchCatalogGenerator(productCount: products), database: database, databasePath: path,
-            queries: queries)
+            queries: queries, decoders: decoders)
         let result = try await benchmark.run { stored in
             if !json { FileHandle.standardError.write(Data("\rstored \(stored) products".utf8)) }
         }

@@ -12,6 +12,8 @@ struct CatalogBenchmark: Sendable {
     /// The database file, to report its size.
     let databasePath: String
     let queries: Int
+    /// Pages decoded at a time (a sync has two requests in flight, each decoding its own page).
+    var decoders = 2
 
     func run(onProgress: @escaping @Sendable (Int) -> Void) async throws -> BenchCatalogResult {
         let ingestor = CatalogIngestor(database: database, currency: .eur)
@@ -33,7 +35,7 @@ struct CatalogBenchmark: Sendable {
         // Two pages decoded at a time, as a sync has two requests in flight and decodes each page in its own task;
         // each task submits a page's products, then their variations, to the one writer.
         let nextPage = LockedCounter()
-        let decoders = 2
+        let decoders = max(1, decoders)
         let start = clock.now
         let variationCount: Int
         do {
