@@ -1,3 +1,4 @@
+import Localization
 import Yosemite
 
 /// The counter's shell: a main-actor run loop that takes keys from a ``TerminalScreen``, tells scans from typing
@@ -246,7 +247,7 @@ public final class CounterApp {
             StatusBarView.drawKeys(module.keyHints + ShellOverlay.shellKeys.reversed(), in: &canvas, row: size.rows - 1)
             if let overlay {
                 // ^L is the shell's once cashiers are set up: F1 lists it beside the screen's keys.
-                let keys = module.keyHints + (gate.policyOn ? [KeyHint("^L", "Switch cashier")] : [])
+                let keys = module.keyHints + (gate.policyOn ? [KeyHint("^L", L10n.tr("keys.switchCashier"))] : [])
                 overlay.draw(screenTitle: module.title, keys: keys, in: &canvas, area: area)
                 switch overlay {
                 case .help: summary += " overlay=help"
