@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hardware
+import Localization
 import POSFoundation
 import Storage
 import Yosemite
@@ -9,7 +10,7 @@ import Yosemite
 struct SellCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sell",
-        abstract: "Sell items from the local catalog for cash or by card; cash works without a network.",
+        abstract: L10n.tr("cli.sell.abstract"),
         discussion: """
             Every step of the sale is saved as it happens; the completed sale is one order with one outbox entry, \
             created paid; `pos sync` sends it to the store. By card (`--pay card`) the card is charged through the \
@@ -114,7 +115,7 @@ struct SellCommand: AsyncParsableCommand {
             var tendered: Money?
             if let tenderedText {
                 guard let amount = try? Money(parsing: tenderedText, currency: settings.currency) else {
-                    Console.error("the tendered amount \(tenderedText) is not an amount in \(settings.currency.code)")
+                    Console.error(L10n.tr("cli.error.sell.tendered", ["tenderedText": "\(tenderedText)", "code": "\(settings.currency.code)"]))
                     throw ExitStatus.usage.exitCode
                 }
                 tendered = amount
@@ -141,7 +142,7 @@ struct SellCommand: AsyncParsableCommand {
             }
             let paid = try await manager.dispatch { OrderAction.payCash(saleId: open.id, tendered: tendered, reply: $0) }
             guard case .completed(let sale) = paid else {
-                Console.error("sale \(open.id) is not paid in full")
+                Console.error(L10n.tr("cli.error.sell.notPaid", ["id": "\(open.id)"]))
                 throw ExitStatus.failure.exitCode
             }
             return (sale, settings.moneyFormat, await manager.isDemo)
