@@ -93,7 +93,8 @@ enum Catalog {
                   let url = bundle.url(forResource: "Localizable", withExtension: "strings", subdirectory: nil,
                                        localization: language.rawValue),
                   let data = try? Data(contentsOf: url),
-                  let table = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: String]
+                  let table = StringsFileParser.parse(Array(data))
+                      ?? (try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: String])
             else { continue }
             return table
         }

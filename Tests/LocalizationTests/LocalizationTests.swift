@@ -14,6 +14,24 @@ struct LocalizationTests {
         #expect(Set(english.keys) == Set(german.keys), "every English key has a German text and back")
     }
 
+    @Test func stringsFileParser_bundledTables_readAsPropertyListSerializationReadsThem() throws {
+        for language in Language.allCases {
+            // Given the bundled file
+            let url = try #require(Catalog.bundleCandidates().lazy.compactMap { Bundle(url: $0) }.compactMap {
+                $0.url(forResource: "Localizable", withExtension: "strings", subdirectory: nil, localization: language.rawValue)
+            }.first)
+            let data = try Data(contentsOf: url)
+            // When
+            let fast = StringsFileParser.parse(Array(data))
+            let foundation = try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: String]
+            // Then
+            #expect(fast != nil && fast == foundation, "\(language)")
+        }
+        #expect(StringsFileParser.parse(Array("/* c */ \"a\" = \"x \\\"y\\\" \\\\ z\"; // d\n\"b\"=\"\";".utf8)) == ["a": "x \"y\" \\ z", "b": ""])
+        #expect(StringsFileParser.parse(Array("\"a\" = \"unterminated;".utf8)) == nil)
+        #expect(StringsFileParser.parse(Array("\"a\" \"b\";".utf8)) == nil)
+    }
+
     @Test func plural_englishAndGerman_followCLDR() {
         // Given
         let english = Strings.of(.english), german = Strings.of(.german)

@@ -141,7 +141,7 @@ struct CartShowCommand: AsyncParsableCommand {
     var receipt = false
 
     func validate() throws {
-        if json && receipt { throw ValidationError("--receipt prints text; leave out --json.") }
+        if json && receipt { throw ValidationError(L10n.tr("cli.invalid.cart.1")) }
     }
 
     func run() async throws {
@@ -195,21 +195,21 @@ struct CartParkCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        if id != nil && !items.isEmpty { throw ValidationError("Give an open cart's id, or --item for a new cart, not both.") }
+        if id != nil && !items.isEmpty { throw ValidationError(L10n.tr("cli.invalid.cart.2")) }
         if items.isEmpty && (coupon != nil || customer != nil || discount != nil) {
-            throw ValidationError("--coupon, --customer and --discount go with --item (a new cart).")
+            throw ValidationError(L10n.tr("cli.invalid.cart.3"))
         }
     }
 
     func run() async throws {
         var cart = Cart(couponCodes: coupon.map { [$0] } ?? [])
         for item in items {
-            guard let parsed = Cart.Item(argument: item) else { throw ValidationError("--item \(item): QTY must be 1 or more.") }
+            guard let parsed = Cart.Item(argument: item) else { throw ValidationError(L10n.tr("cli.invalid.itemQuantity", ["item": "\(item)"])) }
             cart.items.append(parsed)
         }
         if let discount {
             guard let parsed = Cart.Discount(argument: discount) else {
-                throw ValidationError("--discount must be a percentage such as 10% or an amount such as 2.50.")
+                throw ValidationError(L10n.tr("cli.invalid.discount"))
             }
             cart.orderDiscount = parsed
         }

@@ -23,7 +23,7 @@ struct CatalogSearchCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
+        guard limit > 0 else { throw ValidationError(L10n.tr("cli.invalid.limit")) }
     }
 
     func run() async throws {

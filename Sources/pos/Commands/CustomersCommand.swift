@@ -30,7 +30,7 @@ struct CustomersCommand: AsyncParsableCommand {
         var json = false
 
         func validate() throws {
-            guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
+            guard limit > 0 else { throw ValidationError(L10n.tr("cli.invalid.limit")) }
         }
 
         @MainActor func run() async throws {

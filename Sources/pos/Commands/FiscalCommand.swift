@@ -107,8 +107,8 @@ struct FiscalCommand: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func validate() throws {
-            guard Self.day(from) != nil else { throw ValidationError("--from \(from): give a date as YYYY-MM-DD.") }
-            guard Self.day(to) != nil else { throw ValidationError("--to \(to): give a date as YYYY-MM-DD.") }
+            guard Self.day(from) != nil else { throw ValidationError(L10n.tr("cli.invalid.fiscal.1", ["from": "\(from)"])) }
+            guard Self.day(to) != nil else { throw ValidationError(L10n.tr("cli.invalid.fiscal.2", ["to": "\(to)"])) }
         }
 
         static func day(_ text: String) -> DateComponents? {
@@ -126,7 +126,7 @@ struct FiscalCommand: AsyncParsableCommand {
             guard let fromDay = Self.day(from).flatMap({ calendar.date(from: $0) }),
                   let toDay = Self.day(to).flatMap({ calendar.date(from: $0) }),
                   let end = calendar.date(byAdding: .day, value: 1, to: toDay) else {
-                throw ValidationError("give the dates as YYYY-MM-DD")
+                throw ValidationError(L10n.tr("cli.invalid.fiscal.3"))
             }
             let folder = URL(fileURLWithPath: directory, isDirectory: true)
             let summary: FiscalExportSummary

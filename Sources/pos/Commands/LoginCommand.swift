@@ -31,7 +31,7 @@ struct LoginCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let register, !RegisterIdentity.isValid(register) {
-            throw ValidationError("the register id must be 1 to 16 letters, digits or '-', e.g. K2")
+            throw ValidationError(L10n.tr("cli.invalid.registerId"))
         }
     }
 

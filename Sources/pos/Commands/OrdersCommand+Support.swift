@@ -23,7 +23,7 @@ enum OrderCommandSupport {
         let manager = StoresManager(environment: environment)
         guard manager.canSell else {
             Console.error(L10n.tr("cli.error.notLoggedIn"))
-            FileHandle.standardError.write(Data("  Run `pos login --site URL --username USER` once while the store is reachable.\n".utf8))
+            FileHandle.standardError.write(Data(("  " + L10n.tr("cli.error.notLoggedIn.hint") + "\n").utf8))
             throw ExitStatus.notLoggedIn.exitCode
         }
         do {

@@ -27,7 +27,7 @@ struct ReaderInstallUdevRulesCommand: ParsableCommand {
 
     func validate() throws {
         guard UdevRules.isValidGroupName(group) else {
-            throw ValidationError("'\(group)' is not a group name (lower-case letters, digits, '-' and '_').")
+            throw ValidationError(L10n.tr("cli.invalid.readerInstallUdevRules.1", ["group": "\(group)"]))
         }
     }
 

@@ -25,8 +25,8 @@ struct ReaderResolveCommand: AsyncParsableCommand {
     @Option(help: "Why, for the log (by hand).") var note = ""
 
     func validate() throws {
-        if attempt != nil, charged == notCharged { throw ValidationError("With --attempt give one of --charged or --not-charged.") }
-        if attempt == nil, charged || notCharged { throw ValidationError("--charged and --not-charged go with --attempt.") }
+        if attempt != nil, charged == notCharged { throw ValidationError(L10n.tr("cli.invalid.readerResolve.1")) }
+        if attempt == nil, charged || notCharged { throw ValidationError(L10n.tr("cli.invalid.readerResolve.2")) }
     }
 
     @MainActor

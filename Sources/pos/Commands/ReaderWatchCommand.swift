@@ -24,7 +24,7 @@ struct ReaderWatchCommand: AsyncParsableCommand {
     @Option(help: "The ISO currency code.") var currency = "EUR"
 
     func validate() throws {
-        if pay != nil && reader == nil { throw ValidationError("--pay needs --reader.") }
+        if pay != nil && reader == nil { throw ValidationError(L10n.tr("cli.invalid.readerWatch.1")) }
     }
 
     func run() async throws {

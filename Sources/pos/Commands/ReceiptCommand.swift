@@ -26,7 +26,7 @@ struct ReceiptCommand: AsyncParsableCommand {
         @Option(help: "text, or escpos for the printer's bytes.") var format: Format = .text
 
         func validate() throws {
-            if let width, !(20...80).contains(width) { throw ValidationError("--width must be between 20 and 80.") }
+            if let width, !(20...80).contains(width) { throw ValidationError(L10n.tr("cli.invalid.receipt.1")) }
         }
 
         func run() async throws {

@@ -37,7 +37,7 @@ struct RegisterCommand: AsyncParsableCommand {
 
         func validate() throws {
             guard RegisterIdentity.isValid(id) else {
-                throw ValidationError("the register id must be 1 to 16 letters, digits or '-', e.g. K2")
+                throw ValidationError(L10n.tr("cli.invalid.registerId"))
             }
         }
 

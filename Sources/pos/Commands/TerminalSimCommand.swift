@@ -35,7 +35,7 @@ struct TerminalSimCommand: AsyncParsableCommand {
 
     func validate() throws {
         let modes = [zvt, zvtSerial, concert].compactMap { $0 }
-        guard modes.count == 1 else { throw ValidationError("Give exactly one of --zvt, --zvt-serial or --concert.") }
+        guard modes.count == 1 else { throw ValidationError(L10n.tr("cli.invalid.terminalSim.1")) }
     }
 
     func run() async throws {

@@ -13,7 +13,8 @@ enum HelpText {
     /// The parser's phrases, by catalog key.
     static let phrases = [
         "cli.parser.overview", "cli.parser.usageHeading", "cli.parser.arguments", "cli.parser.options",
-        "cli.parser.subcommands", "cli.parser.see", "cli.parser.seeHelp", "cli.parser.showHelp", "cli.parser.showVersion",
+        "cli.parser.subcommands", "cli.parser.see", "cli.parser.seeHelp", "cli.parser.moreInformation",
+        "cli.parser.subcommandPlaceholder", "cli.parser.showHelp", "cli.parser.showVersion",
         "cli.parser.default", "cli.parser.defaultSubcommand", "cli.parser.error", "cli.parser.usage", "cli.parser.help",
         "cli.parser.missingArgument", "cli.parser.unknownOption", "cli.parser.unexpectedArgument", "cli.parser.didYouMean",
     ]
@@ -24,7 +25,7 @@ enum HelpText {
         let english = Strings.of(.english)
         var result = text
         for key in phrases {
-            result = result.replacingOccurrences(of: english.tr(key), with: strings.tr(key))
+            result = replacingKeepingColumns(result, english.tr(key), with: strings.tr(key))
         }
         // The usage lines hang under "USAGE: "; keep them under the translated heading.
         let heading = strings.tr("cli.parser.usageHeading"), englishHeading = english.tr("cli.parser.usageHeading")
@@ -41,6 +42,26 @@ enum HelpText {
             }
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension HelpText {
+    /// `text` with every `phrase` replaced by `replacement`; where the phrase stands before a run of spaces (a column
+    /// of the help), a longer replacement takes its extra width from those spaces, so the next column stays put.
+    static func replacingKeepingColumns(_ text: String, _ phrase: String, with replacement: String) -> String {
+        guard !phrase.isEmpty, text.contains(phrase) else { return text }
+        let extra = replacement.count - phrase.count
+        var result = ""
+        var rest = text[...]
+        while let range = rest.range(of: phrase) {
+            result += rest[..<range.lowerBound] + replacement
+            rest = rest[range.upperBound...]
+            if extra > 0 {
+                let spaces = rest.prefix { $0 == " " }.count
+                if spaces > 1 { rest = rest.dropFirst(min(extra, spaces - 1)) }
+            }
+        }
+        return result + rest
     }
 }
 
