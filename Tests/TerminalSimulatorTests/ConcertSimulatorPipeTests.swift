@@ -4,7 +4,9 @@ import POSFoundation
 import Testing
 import TerminalSimulator
 
-/// The Concert driver against the simulated Concert terminal over an in-memory pipe.
+/// The Concert driver against the simulated Concert terminal over an in-memory pipe. The driver's timers run on a
+/// ``ManualClock`` that nothing advances: no timer can overtake the simulator's answers on a loaded machine (a
+/// full suite once failed here when a 3 s acknowledgement timer on the real clock ran out first).
 @Suite struct ConcertSimulatorPipeTests {
     static let address = ReaderAddress(terminalProtocol: .concert, link: .serial(path: "/dev/ttyACM0"))
     static let amount = Money(minorUnits: 1250, currency: .eur)
@@ -13,7 +15,7 @@ import TerminalSimulator
         let (counter, terminal) = PipeTransport.pair()
         let server = Task { await ConcertTerminalEngine(script: script, ledger: ledger).serve(terminal) }
         defer { server.cancel() }
-        let reader = ConcertCardReader(transport: counter, address: address)
+        let reader = ConcertCardReader(transport: counter, address: address, clock: ManualClock())
         _ = try await reader.connect()
         let outcome = try await reader.perform(.payment(PaymentRequest(amount: amount, reference: "ORDER-42"))) { _ in }
         await reader.disconnect()

@@ -1,8 +1,5 @@
 import Foundation
 import POSFoundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// A request to fiskaly's SIGN DE API v2, sent through the same ``Network`` as the store's requests.
 ///
@@ -36,27 +33,11 @@ public struct FiskalyRequest: Request, CustomReflectable {
                                 "bearerToken": bearerToken == nil ? "nil" : "<redacted>"])
     }
 
-    public func urlRequest(site: SiteAddress, routeStyle: RouteStyle, credentials: Credentials?) throws(NetworkError)
-        -> URLRequest {
-        var text = site.url.absoluteString
-        while text.hasSuffix("/") { text.removeLast() }
-        text += "/" + path.drop(while: { $0 == "/" })
-        if !query.isEmpty { text += "?" + RequestEncoding.queryString(query) }
-        guard let url = URL(string: text) else {
-            throw NetworkError.invalidSiteAddress(site.description, reason: "No fiskaly URL could be built for /\(path).")
-        }
-        var request = URLRequest(url: url)
-        request.httpMethod = method.rawValue
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        request.setValue(NetworkingInfo.userAgent, forHTTPHeaderField: "User-Agent")
-        request.httpShouldHandleCookies = false
-        if let body {
-            request.setValue("application/json; charset=utf-8", forHTTPHeaderField: "Content-Type")
-            request.httpBody = body.encoded()
-        }
-        if let bearerToken {
-            request.setValue("Bearer \(bearerToken)", forHTTPHeaderField: "Authorization")
-        }
-        return request
+    public func prepared(site: SiteAddress, routeStyle: RouteStyle, credentials: Credentials?) -> PreparedRequest {
+        var url = site.url.absoluteString
+        while url.hasSuffix("/") { url.removeLast() }
+        url += "/" + RequestEncoding.encode(String(path.drop(while: { $0 == "/" })))
+        if !query.isEmpty { url += "?" + RequestEncoding.queryString(query) }
+        return PreparedRequest(method: method, url: url, body: body, authorization: bearerToken.map { "Bearer \($0)" })
     }
 }

@@ -1,13 +1,10 @@
 import Foundation
 import POSFoundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// A request to a WordPress site's REST API, turned into a `URLRequest` for a site.
+/// A request to a WordPress site's REST API, prepared for a site as a method, a URL, headers and a body.
 ///
-/// ``RESTRequest`` is the one implementation; the protocol is the seam ``Network``, ``MockNetwork`` and the
-/// remotes share. The default ``urlRequest(site:routeStyle:credentials:)`` builds the URL, query or JSON body,
+/// ``RESTRequest`` and ``FiskalyRequest`` implement it; the protocol is the seam ``Network``, ``MockNetwork`` and
+/// the remotes share. The default ``prepared(site:routeStyle:credentials:)`` builds the URL, query or JSON body,
 /// and the headers (`Accept`, `User-Agent`, `Authorization: Basic` when authenticated).
 public protocol Request: Sendable, CustomStringConvertible {
     var method: HTTPMethod { get }
@@ -20,10 +17,40 @@ public protocol Request: Sendable, CustomStringConvertible {
     /// Whether the request carries the credentials (false for the public index).
     var requiresAuthentication: Bool { get }
 
-    /// The `URLRequest` for a site.
-    ///
-    /// - Throws: ``NetworkError/invalidSiteAddress(_:reason:)`` when no URL can be built.
-    func urlRequest(site: SiteAddress, routeStyle: RouteStyle, credentials: Credentials?) throws(NetworkError) -> URLRequest
+    /// The request for a site, ready for the HTTP client.
+    func prepared(site: SiteAddress, routeStyle: RouteStyle, credentials: Credentials?) -> PreparedRequest
+}
+
+/// What goes on the wire for a ``Request``: built as plain strings, without Foundation's `URLRequest`, whose header
+/// normalisation and URL parsing on Linux cost a tenth of a request's client CPU (docs/performance.md). The path and
+/// query are percent-encoded here and the site was checked when it was entered, so the URL is well formed.
+public struct PreparedRequest: Hashable, Sendable {
+    public struct Header: Hashable, Sendable {
+        public var name: String
+        public var value: String
+    }
+
+    public var method: HTTPMethod
+    public var url: String
+    public var headers: [Header]
+    public var body: Data?
+
+    /// The value of a header (names compared without case), if sent.
+    public func value(forHeader name: String) -> String? {
+        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    /// The common headers, a JSON body when there is one, and `authorization` when given.
+    init(method: HTTPMethod, url: String, body: JSONValue?, authorization: String?) {
+        self.method = method
+        self.url = url
+        headers = [Header(name: "Accept", value: "application/json"), Header(name: "User-Agent", value: NetworkingInfo.userAgent)]
+        if !method.sendsParametersInQuery, let body {
+            headers.append(Header(name: "Content-Type", value: "application/json; charset=utf-8"))
+            self.body = body.encoded()
+        }
+        if let authorization { headers.append(Header(name: "Authorization", value: authorization)) }
+    }
 }
 
 /// The `User-Agent` every request sends.
@@ -40,23 +67,9 @@ extension Request {
         return "\(method.rawValue) /\(path)\(queryText)"
     }
 
-    public func urlRequest(site: SiteAddress, routeStyle: RouteStyle, credentials: Credentials?) throws(NetworkError) -> URLRequest {
-        guard let url = RequestEncoding.url(site: site, path: path, query: query, style: routeStyle) else {
-            throw NetworkError.invalidSiteAddress(site.description, reason: "No request URL could be built for /\(path).")
-        }
-        var request = URLRequest(url: url)
-        request.httpMethod = method.rawValue
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        request.setValue(NetworkingInfo.userAgent, forHTTPHeaderField: "User-Agent")
-        request.httpShouldHandleCookies = false
-        if !method.sendsParametersInQuery, let body {
-            request.setValue("application/json; charset=utf-8", forHTTPHeaderField: "Content-Type")
-            request.httpBody = body.encoded()
-        }
-        if requiresAuthentication, let credentials {
-            request.setValue(credentials.authorizationHeaderValue, forHTTPHeaderField: "Authorization")
-        }
-        return request
+    public func prepared(site: SiteAddress, routeStyle: RouteStyle, credentials: Credentials?) -> PreparedRequest {
+        PreparedRequest(method: method, url: RequestEncoding.url(site: site, path: path, query: query, style: routeStyle),
+                        body: body, authorization: requiresAuthentication ? credentials?.authorizationHeaderValue : nil)
     }
 }
 
@@ -64,10 +77,33 @@ extension Request {
 enum RequestEncoding {
     /// Characters left as they are in a query name or value: RFC 3986 unreserved plus "/", ",", ":".
     /// Everything else, "+" included (PHP reads "+" as a space), is percent-encoded.
-    private static let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/,:")
-
+    /// Over UTF-8 bytes rather than Foundation's `addingPercentEncoding`, which went through CoreFoundation's
+    /// string bridging and cost a tenth of a request's client CPU (docs/performance.md).
     static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+        let utf8 = text.utf8
+        if utf8.allSatisfy(isAllowed) { return text }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var encoded: [UInt8] = []
+        encoded.reserveCapacity(utf8.count * 3)
+        for byte in utf8 {
+            if isAllowed(byte) {
+                encoded.append(byte)
+            } else {
+                encoded += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: encoded, as: UTF8.self)
+    }
+
+    private static func isAllowed(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"),
+             UInt8(ascii: ","), UInt8(ascii: ":"):
+            return true
+        default:
+            return false
+        }
     }
 
     static func queryString(_ items: [URLQueryItem]) -> String {
@@ -75,7 +111,7 @@ enum RequestEncoding {
     }
 
     /// `{site}/wp-json/{path}?{query}` or `{site}/?rest_route=/{path}&{query}`.
-    static func url(site: SiteAddress, path: String, query: [URLQueryItem], style: RouteStyle) -> URL? {
+    static func url(site: SiteAddress, path: String, query: [URLQueryItem], style: RouteStyle) -> String {
         let base = site.url.absoluteString
         let route = path.drop(while: { $0 == "/" })
         let encodedRoute = route.split(separator: "/", omittingEmptySubsequences: false).map { encode(String($0)) }.joined(separator: "/")
@@ -88,6 +124,6 @@ enum RequestEncoding {
             let queryText = query.isEmpty ? "" : "&" + queryString(query)
             text = "\(base)/?rest_route=/\(encodedRoute)\(queryText)"
         }
-        return URL(string: text)
+        return text
     }
 }

@@ -143,7 +143,12 @@ extension AppDatabase {
             stored.sale.currencyCode = total.currency.code
             stored.sale.currencyExponent = total.currency.exponent
             stored.sale.updatedAt = try db.transactionDate
-            try stored.sale.update(db)
+            // Only the columns a scan changes: re-encoding the whole record cost a scan more than the write itself.
+            try db.cachedStatement(sql: """
+                UPDATE sale SET cart = ?, itemCount = ?, total = ?, currencyCode = ?, currencyExponent = ?, updatedAt = ? \
+                WHERE id = ?
+                """).execute(arguments: [cart, itemCount, total.minorUnits, total.currency.code, total.currency.exponent,
+                                         stored.sale.updatedAt, saleId])
             return stored
         }
     }

@@ -10,7 +10,7 @@ import Storage
 struct SaleService: Sendable {
     let environment: AppEnvironment
     /// The current sale's resolved lines (the counter's edits); `nil` resolves every line each time.
-    var lineCache: ResolvedLineCache? = nil
+    var openSale: OpenSaleCache? = nil
     private var database: AppDatabase { environment.database }
     /// The TSE's side of each sale (German fiscal law; does nothing where no TSE is configured).
     private var fiscal: FiscalCheckout { FiscalCheckout(environment: environment) }
@@ -58,7 +58,7 @@ struct SaleService: Sendable {
         let total = Money(minorUnits: totals.total, currency: resolved.settings.currency)
         await fiscal.settle()
         let stored = try await storage {
-            try await database.openSale(clientUUID: environment.uuid.client(), cart: Self.encode(cart),
+            try await database.openSale(clientUUID: environment.uuid.client(), cart: cartText(cart),
                                         itemCount: Self.count(cart), total: total)
         }
         await fiscal.saleOpened(saleId: stored.id, clientUUID: stored.sale.clientUUID)
@@ -67,7 +67,7 @@ struct SaleService: Sendable {
 
     /// Applies a cart edit to a sale (a new one when `saleId` is `nil`) and persists it priced.
     func edit(saleId: Int64?, _ edit: Checkout.CartEdit, approval: ManagerApproval? = nil) async throws(OrderError) -> SaleSummary {
-        lineCache?.reset(for: saleId)
+        openSale?.reset(for: saleId)
         var checkout: Checkout
         var saleId = saleId
         if let id = saleId {
@@ -82,14 +82,14 @@ struct SaleService: Sendable {
             let zero = Money(minorUnits: 0, currency: checkout.total.currency)
             let stored = try await storage {
                 if let id = saleId {
-                    return try await database.updateLines(saleId: id, cart: Self.encode(cart), itemCount: 0, total: zero)
+                    return try await database.updateLines(saleId: id, cart: cartText(cart), itemCount: 0, total: zero)
                 }
-                return try await database.openSale(clientUUID: environment.uuid.client(), cart: Self.encode(cart), itemCount: 0, total: zero)
+                return try await database.openSale(clientUUID: environment.uuid.client(), cart: cartText(cart), itemCount: 0, total: zero)
             }
             if saleId == nil { await fiscal.saleOpened(saleId: stored.id, clientUUID: stored.sale.clientUUID) }
             return summary(stored, priced: nil)
         }
-        let (resolved, totals) = try await price(cart, cache: lineCache)
+        let (resolved, totals) = try await price(cart, cache: openSale)
         switch edit {
         case .lineDiscount(_, .some(_)), .cartDiscount(.some(_)):
             try await approveDiscount(cart, total: totals.total, approval: approval, reference: saleId.map { "sale \($0)" } ?? "new sale")
@@ -98,17 +98,17 @@ struct SaleService: Sendable {
         let total = Money(minorUnits: totals.total, currency: resolved.settings.currency)
         if saleId == nil {
             let opened = try await storage {
-                try await database.openSale(clientUUID: environment.uuid.client(), cart: Self.encode(cart),
+                try await database.openSale(clientUUID: environment.uuid.client(), cart: cartText(cart),
                                             itemCount: Self.count(cart), total: total)
             }
             saleId = opened.id
-            lineCache?.adopt(opened.id)
+            openSale?.adopt(opened.id)
             await fiscal.saleOpened(saleId: opened.id, clientUUID: opened.sale.clientUUID)
             return summary(opened, priced: (resolved, totals))
         }
         let id = saleId ?? 0
         let stored = try await storage {
-            try await database.updateLines(saleId: id, cart: Self.encode(cart), itemCount: Self.count(cart), total: total)
+            try await database.updateLines(saleId: id, cart: cartText(cart), itemCount: Self.count(cart), total: total)
         }
         return summary(stored, priced: (resolved, totals))
     }
@@ -238,15 +238,15 @@ struct SaleService: Sendable {
     // MARK: - Pricing
 
     /// Resolves the cart in the local catalog, computes its totals with the one calculator, and checks the limits.
-    func price(_ cart: Cart, cache: ResolvedLineCache? = nil) async throws(OrderError) -> (ResolvedCart, OrderTotals) {
+    func price(_ cart: Cart, cache: OpenSaleCache? = nil) async throws(OrderError) -> (ResolvedCart, OrderTotals) {
         let settings: StoreSettings
         let limits: SaleLimits
-        if let (cachedSettings, cachedLimits) = cache?.pricing {
-            (settings, limits) = (cachedSettings, cachedLimits)
+        if let pricing = cache?.pricing {
+            (settings, limits) = (pricing.settings, pricing.limits)
         } else {
             settings = try await storeSettings()
             limits = SaleLimits(settings: environment.appSettings(), currency: settings.currency)
-            cache?.pricing = (settings, limits)
+            cache?.pricing = OpenSaleCache.Pricing(settings: settings, limits: limits)
         }
         for item in cart.items where item.quantity > limits.maxQuantity {
             throw .limitExceeded(limit: "quantity", detail: "\(item.code) × \(item.quantity) is more than the \(limits.maxQuantity) a line may hold")
@@ -305,13 +305,13 @@ struct SaleService: Sendable {
 
     /// The summary, priced when the cart still resolves.
     func summary(_ stored: StoredSale) async -> SaleSummary {
-        let cart = Self.decode(stored.sale.cart)
+        let cart = cart(of: stored)
         let priced = cart.items.isEmpty ? nil : try? await price(cart)
         return summary(stored, priced: priced)
     }
 
     private func summary(_ stored: StoredSale, priced: (ResolvedCart, OrderTotals)?) -> SaleSummary {
-        let cart = Self.decode(stored.sale.cart)
+        let cart = cart(of: stored)
         var lines = priced.map { Self.lines($0.0, $0.1) } ?? []
         for index in lines.indices where cart.items.indices.contains(index) {
             lines[index].code = cart.items[index].code
@@ -370,13 +370,13 @@ struct SaleService: Sendable {
 
     static func count(_ cart: Cart) -> Int { cart.items.reduce(0) { $0 + $1.quantity } }
 
-    static func encode(_ cart: Cart) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return (try? encoder.encode(cart)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    /// The JSON to store for `cart` (only its new items encoded, when the open sale is cached).
+    private func cartText(_ cart: Cart) -> String {
+        openSale?.text(encoding: cart) ?? CartJSON.encode(cart)
     }
 
-    static func decode(_ text: String) -> Cart {
-        (try? JSONDecoder().decode(Cart.self, from: Data(text.utf8))) ?? Cart()
+    /// A stored sale's cart (decoded once, when the open sale is cached).
+    private func cart(of stored: StoredSale) -> Cart {
+        openSale?.cart(decoding: stored.sale.cart) ?? CartJSON.decode(stored.sale.cart)
     }
 }

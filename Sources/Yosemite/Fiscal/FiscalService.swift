@@ -313,7 +313,7 @@ public struct FiscalService: Sendable {
     /// A voided sale's lines and taxes, priced from its cart (DSFinV-K keeps an abandoned sale's lines).
     private func pricedDetail(_ sale: SaleRecord) async -> OrderRecordDetail? {
         let service = SaleService(environment: environment)
-        let cart = SaleService.decode(sale.cart)
+        let cart = CartJSON.decode(sale.cart)
         guard !cart.items.isEmpty, let (resolved, totals) = try? await service.price(cart) else { return nil }
         return SaleBuilder(cart: resolved, totals: totals, customerId: nil, note: "")
             .detail(clientUUID: sale.clientUUID, localNumber: 0, now: sale.updatedAt)

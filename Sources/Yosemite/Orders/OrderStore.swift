@@ -10,7 +10,7 @@ import Storage
 @MainActor
 public final class OrderStore: Store, ActionsProcessor {
     /// The resolved lines of the sale the counter is ringing up: a scan resolves only its new line.
-    private let lineCache = ResolvedLineCache()
+    private let openSale = OpenSaleCache()
 
     override public func registerSupportedActions(in dispatcher: Dispatcher) {
         dispatcher.register(processor: self)
@@ -27,7 +27,7 @@ public final class OrderStore: Store, ActionsProcessor {
         case let .openSale(cart, approval, reply):
             return reply(try await Self.orderError { try await sales.open(cart, approval: approval) })
         case let .editSale(saleId, edit, approval, reply):
-            let cached = SaleService(environment: environment, lineCache: lineCache)
+            let cached = SaleService(environment: environment, openSale: openSale)
             return reply(try await Self.orderError { try await cached.edit(saleId: saleId, edit, approval: approval) })
         case let .payCash(saleId, tendered, reply):
             return reply(try await Self.orderError {

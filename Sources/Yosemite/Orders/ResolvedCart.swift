@@ -30,12 +30,15 @@ struct ResolvedCart: Sendable {
 
     /// Looks the cart's codes and coupons up in the catalog; `settings` are the store's.
     static func resolve(
-        _ cart: Cart, settings: StoreSettings, now: Date, catalog: CatalogSnapshot, cache: ResolvedLineCache? = nil
+        _ cart: Cart, settings: StoreSettings, now: Date, catalog: CatalogSnapshot, cache: OpenSaleCache? = nil
     ) throws(OrderError) -> ResolvedCart {
         guard !cart.items.isEmpty else { throw .emptyCart }
         let decimals = settings.currency.exponent
         let rates: [TaxRateRule]
-        do { rates = try catalog.taxRates().map(TaxRateRule.init) } catch { throw .storage(StorageError(wrapping: error)) }
+        do {
+            func read() throws -> [TaxRateRule] { try catalog.taxRates().map(TaxRateRule.init) }
+            rates = try cache?.taxRates(read) ?? read()
+        } catch { throw .storage(StorageError(wrapping: error)) }
         let taxes = TaxCalculator(rates: rates, calculateTaxes: settings.taxes.calculateTaxes,
                                   country: settings.address.country, state: settings.address.state)
         var lines: [TotalsInput.Line] = []
@@ -201,47 +204,5 @@ struct ResolvedCart: Sendable {
             lines[index].manualDiscount += share
             given += share
         }
-    }
-}
-
-/// The lines of the sale being rung up, as resolved from the catalog, by code: a scan resolves only its new line.
-///
-/// Kept by ``OrderStore`` for one sale at a time (``reset(for:)`` forgets the previous sale's lines); completing a
-/// sale resolves every line afresh, so a catalog change during a sale cannot reach the order unnoticed (the
-/// completing write refuses a total that differs from the one tendered).
-final class ResolvedLineCache: Sendable {
-    private struct State {
-        var saleId: Int64?
-        var lines: [String: (TotalsInput.Line, ResolvedCart.LineInfo)] = [:]
-        /// The store's settings and the sale limits the sale was first priced with: read once a sale instead of
-        /// once a scan (a database read and a file read), like its resolved lines.
-        var pricing: (StoreSettings, SaleLimits)?
-    }
-
-    private let state = Mutex(State())
-
-    /// Forgets the lines unless they belong to `saleId`.
-    func reset(for saleId: Int64?) {
-        state.withLock { state in
-            if state.saleId != saleId || saleId == nil { state = State(saleId: saleId) }
-        }
-    }
-
-    /// Keeps the lines for `saleId` from now on (a sale just opened).
-    func adopt(_ saleId: Int64) {
-        state.withLock { $0.saleId = saleId }
-    }
-
-    func line(for code: String) -> (TotalsInput.Line, ResolvedCart.LineInfo)? {
-        state.withLock { $0.lines[code] }
-    }
-
-    func store(_ line: TotalsInput.Line, _ info: ResolvedCart.LineInfo, for code: String) {
-        state.withLock { $0.lines[code] = (line, info) }
-    }
-
-    var pricing: (StoreSettings, SaleLimits)? {
-        get { state.withLock { $0.pricing } }
-        set { state.withLock { $0.pricing = newValue } }
     }
 }

@@ -2,78 +2,87 @@ import Foundation
 import Networking
 import POSFoundation
 import Testing
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 struct RequestTests {
     private let credentials = Credentials(site: try! SiteAddress("https://shop.example/store/"), username: "cashier", applicationPassword: "abcd efgh ijkl")
 
-    @Test func urlRequest_prettyPermalinks_putsRouteUnderWpJSONAndQueryInURL() throws {
+    @Test func prepared_prettyPermalinks_putsRouteUnderWpJSONAndQueryInURL() throws {
         // Given
         let request = RESTRequest.wooCommerce(.get, "orders", query: ["status": "any", "search": "a+b c&d"])
 
         // When
-        let urlRequest = try request.urlRequest(site: credentials.site, routeStyle: .prettyPermalinks, credentials: credentials)
+        let prepared = request.prepared(site: credentials.site, routeStyle: .prettyPermalinks, credentials: credentials)
 
         // Then
-        #expect(urlRequest.url?.absoluteString == "https://shop.example/store/wp-json/wc/v3/orders?status=any&search=a%2Bb%20c%26d")
-        #expect(urlRequest.httpMethod == "GET")
-        #expect(urlRequest.httpBody == nil)
+        #expect(prepared.url == "https://shop.example/store/wp-json/wc/v3/orders?status=any&search=a%2Bb%20c%26d")
+        #expect(prepared.method == .get)
+        #expect(prepared.body == nil)
     }
 
-    @Test func urlRequest_restRoute_putsRouteInQuery() throws {
+    @Test func prepared_queryValues_percentEncodeEveryByteOutsideTheUnreservedSet() throws {
+        // Given values with UTF-8 letters, reserved characters and the few left as they are
+        let request = RESTRequest.wooCommerce(.get, "products", query: ["search": "Käse/Brot, 1:2 ~ä€=?#[]@!$'()*;%"])
+
+        // When
+        let prepared = request.prepared(site: credentials.site, routeStyle: .prettyPermalinks, credentials: credentials)
+
+        // Then: the bytes Foundation's addingPercentEncoding gave with the same allowed set
+        #expect(prepared.url == "https://shop.example/store/wp-json/wc/v3/products?search="
+            + "K%C3%A4se/Brot,%201:2%20~%C3%A4%E2%82%AC%3D%3F%23%5B%5D%40%21%24%27%28%29%2A%3B%25")
+    }
+
+    @Test func prepared_restRoute_putsRouteInQuery() throws {
         // Given
         let request = RESTRequest.wooCommerce(.get, "products/12", query: ["_fields": "id,name"])
 
         // When
-        let urlRequest = try request.urlRequest(site: credentials.site, routeStyle: .restRoute, credentials: credentials)
+        let prepared = request.prepared(site: credentials.site, routeStyle: .restRoute, credentials: credentials)
 
         // Then
-        #expect(urlRequest.url?.absoluteString == "https://shop.example/store/?rest_route=/wc/v3/products/12&_fields=id,name")
+        #expect(prepared.url == "https://shop.example/store/?rest_route=/wc/v3/products/12&_fields=id,name")
     }
 
-    @Test func urlRequest_index_isUnauthenticatedInBothStyles() throws {
+    @Test func prepared_index_isUnauthenticatedInBothStyles() throws {
         // Given
         let request = RESTRequest.index
 
         // When
-        let pretty = try request.urlRequest(site: credentials.site, routeStyle: .prettyPermalinks, credentials: credentials)
-        let fallback = try request.urlRequest(site: credentials.site, routeStyle: .restRoute, credentials: credentials)
+        let pretty = request.prepared(site: credentials.site, routeStyle: .prettyPermalinks, credentials: credentials)
+        let fallback = request.prepared(site: credentials.site, routeStyle: .restRoute, credentials: credentials)
 
         // Then
-        #expect(pretty.url?.absoluteString == "https://shop.example/store/wp-json/")
-        #expect(fallback.url?.absoluteString == "https://shop.example/store/?rest_route=/")
-        #expect(pretty.value(forHTTPHeaderField: "Authorization") == nil)
+        #expect(pretty.url == "https://shop.example/store/wp-json/")
+        #expect(fallback.url == "https://shop.example/store/?rest_route=/")
+        #expect(pretty.value(forHeader: "Authorization") == nil)
     }
 
-    @Test func urlRequest_post_sendsJSONBodyAndHeaders() throws {
+    @Test func prepared_post_sendsJSONBodyAndHeaders() throws {
         // Given
         let request = RESTRequest.wooCommerce(.post, "orders", body: ["status": "pending", "set_paid": false])
 
         // When
-        let urlRequest = try request.urlRequest(site: credentials.site, routeStyle: .prettyPermalinks, credentials: credentials)
+        let prepared = request.prepared(site: credentials.site, routeStyle: .prettyPermalinks, credentials: credentials)
 
         // Then
-        let body = try #require(urlRequest.httpBody)
+        let body = try #require(prepared.body)
         #expect(String(decoding: body, as: UTF8.self) == #"{"set_paid":false,"status":"pending"}"#)
-        #expect(urlRequest.value(forHTTPHeaderField: "Content-Type")?.hasPrefix("application/json") == true)
-        #expect(urlRequest.value(forHTTPHeaderField: "Accept") == "application/json")
-        #expect(urlRequest.value(forHTTPHeaderField: "User-Agent")?.hasPrefix("pos/") == true)
-        #expect(urlRequest.url?.query == nil)
+        #expect(prepared.value(forHeader: "Content-Type")?.hasPrefix("application/json") == true)
+        #expect(prepared.value(forHeader: "Accept") == "application/json")
+        #expect(prepared.value(forHeader: "User-Agent")?.hasPrefix("pos/") == true)
+        #expect(!prepared.url.contains("?"))
     }
 
-    @Test func urlRequest_authenticated_sendsBasicApplicationPassword() throws {
+    @Test func prepared_authenticated_sendsBasicApplicationPassword() throws {
         // Given
         let request = RESTRequest.wordPress(.get, "users/me", query: ["context": "edit"])
 
         // When
-        let urlRequest = try request.urlRequest(site: credentials.site, routeStyle: .prettyPermalinks, credentials: credentials)
+        let prepared = request.prepared(site: credentials.site, routeStyle: .prettyPermalinks, credentials: credentials)
 
         // Then
         let expected = "Basic " + Data("cashier:abcd efgh ijkl".utf8).base64EncodedString()
-        #expect(urlRequest.value(forHTTPHeaderField: "Authorization") == expected)
-        #expect(urlRequest.url?.absoluteString == "https://shop.example/store/wp-json/wp/v2/users/me?context=edit")
+        #expect(prepared.value(forHeader: "Authorization") == expected)
+        #expect(prepared.url == "https://shop.example/store/wp-json/wp/v2/users/me?context=edit")
     }
 
     @Test func orderFields_json_writesOnlySetFieldsWithMoneyText() throws {
