@@ -86,8 +86,12 @@ enum Catalog {
     /// The bundle folder SwiftPM gives this target's resources.
     static let bundleName = "pos_Localization.resources"
 
+    /// How many tables were read from disk in this process (a lookup never reads one: the tests check it).
+    static let loads = Mutex(0)
+
     /// The language's table, from the first resource bundle found (see `bundleCandidates`); empty when none is.
     static func load(_ language: Language) -> [String: String] {
+        loads.withLock { $0 += 1 }
         for directory in bundleCandidates() {
             guard let bundle = Bundle(url: directory),
                   let url = bundle.url(forResource: "Localizable", withExtension: "strings", subdirectory: nil,

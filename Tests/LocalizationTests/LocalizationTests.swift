@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import Localization
 
@@ -92,11 +93,13 @@ struct LocalizationTests {
     }
 
     /// The counter redraws often: a lookup is dictionary reads on tables loaded once, never a bundle or file read.
-    /// Prints the figure for docs/performance.md; the bound is far above it and far below a file read per lookup.
+    /// What is checked is that no lookup reads a table (counted), not a time: the whole suite runs on two cores at
+    /// once and a wall-clock bound would measure that queue. The figures are printed for docs/performance.md.
     @Test func lookup_cost_isADictionaryRead() {
         // Given
         let german = Strings.of(.german)
         let iterations = 200_000
+        let loadsBefore = Catalog.loads.withLock { $0 }
         var sink = 0
         let clock = ContinuousClock()
         // When
@@ -112,6 +115,7 @@ struct LocalizationTests {
         let screen = clock.measure {
             for _ in 0..<iterations { sink &+= L10n.tr("sell.key.card").utf8.count }
         }
+        let loadsDuringLookups = Catalog.loads.withLock { $0 } - loadsBefore
         let load = clock.measure { _ = Catalog.load(.german) }
         // Then
         func nanoseconds(_ duration: Duration) -> Double {
@@ -120,6 +124,6 @@ struct LocalizationTests {
         let perLookup = [plain, filled, plural, screen].map { nanoseconds($0) / Double(iterations) }
         print("lookup cost (ns): tr \(Int(perLookup[0])), tr with argument \(Int(perLookup[1])), plural \(Int(perLookup[2])), "
               + "L10n.tr \(Int(perLookup[3])); loading the German table once: \(Int(nanoseconds(load) / 1000)) µs; \(sink > 0)")
-        #expect(perLookup.allSatisfy { $0 < 20_000 }, "a lookup must not read the bundle: \(perLookup) ns")
+        #expect(loadsDuringLookups == 0, "800,000 lookups read \(loadsDuringLookups) tables from disk")
     }
 }
