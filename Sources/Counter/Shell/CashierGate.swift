@@ -36,6 +36,9 @@ public final class CashierGate {
     public private(set) var message: String?
     private let stores: StoresManager
     private let changed: @MainActor () -> Void
+    /// Called when a sign-in or an unlock opens the counter: the idle time counts from then, not from the Enter
+    /// that sent the PIN (checking a PIN may take longer than a short idle time on a busy machine).
+    var opened: @MainActor () -> Void = {}
     private var approvalWaiter: CheckedContinuation<ManagerApproval?, Never>?
 
     init(stores: StoresManager, changed: @escaping @MainActor () -> Void) {
@@ -185,6 +188,7 @@ public final class CashierGate {
                 signedIn = try await attempt(stores)
                 stage = .open
                 message = nil
+                opened()
             } catch {
                 message = error.message
                 await reload()

@@ -68,6 +68,7 @@ public final class CounterApp {
             self.refreshStatus()
         }
         let gate = CashierGate(stores: stores) { [weak self] in self?.setNeedsDisplay() }
+        gate.opened = { [weak self] in self?.restartIdleTimer() }
         context.requestApproval = { [weak gate] kind in await gate?.requestApproval(kind) }
         self.gate = gate
         self.context = context
