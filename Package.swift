@@ -39,6 +39,8 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "pos",
+    // The string catalog's English (Sources/Localization/Resources/<lang>.lproj).
+    defaultLocalization: "en",
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "POSFoundation", targets: ["POSFoundation"]),
@@ -46,6 +48,7 @@ let package = Package(
         .library(name: "Storage", targets: ["Storage"]),
         .library(name: "Hardware", targets: ["Hardware"]),
         .library(name: "Yosemite", targets: ["Yosemite"]),
+        .library(name: "Localization", targets: ["Localization"]),
         .executable(name: "pos", targets: ["pos"]),
         .executable(name: "pos-bench", targets: ["pos-bench"]),
         .executable(name: "woo-test-server", targets: ["woo-test-server"]),
@@ -74,6 +77,8 @@ let package = Package(
     targets: [
         // MARK: Core layers
         .target(name: "POSFoundation", swiftSettings: swiftSettings),
+        // The string catalog (English and German `Localizable.strings`), the language choice and the plural rule.
+        .target(name: "Localization", resources: [.process("Resources")], swiftSettings: swiftSettings),
         .target(name: "Networking", dependencies: ["POSFoundation", logging, asyncHTTPClient, nioCore, nioPosix], swiftSettings: swiftSettings),
         // GRDBSQLite (GRDB's SQLite C module): the catalog's bulk upsert binds its values straight to SQLite.
         .target(name: "Storage", dependencies: ["POSFoundation", grdb, .product(name: "GRDBSQLite", package: "GRDB.swift")],
@@ -81,14 +86,14 @@ let package = Package(
         .target(name: "Hardware", dependencies: ["POSFoundation", logging], swiftSettings: swiftSettings),
         .target(
             name: "Yosemite",
-            dependencies: ["POSFoundation", "Networking", "Storage", "Hardware", "ReceiptTemplates", logging, mustache,
+            dependencies: ["POSFoundation", "Networking", "Storage", "Hardware", "ReceiptTemplates", "Localization", logging, mustache,
                            crypto, cryptoExtras],
             swiftSettings: swiftSettings
         ),
         // The bundled receipt templates (Mustache) as a resource bundle; a data dir's templates/ folder overrides them.
         .target(name: "ReceiptTemplates", path: "Receipts", exclude: ["samples", "tools"], resources: [.copy("templates")],
                 swiftSettings: swiftSettings),
-        .target(name: "Counter", dependencies: ["Yosemite", "POSFoundation", "CNcurses"], swiftSettings: swiftSettings),
+        .target(name: "Counter", dependencies: ["Yosemite", "POSFoundation", "Localization", "CNcurses"], swiftSettings: swiftSettings),
         // The wide-character curses library the counter draws the terminal with (only Counter imports it).
         .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
 
@@ -120,7 +125,7 @@ let package = Package(
             name: "pos",
             dependencies: [
                 "POSFoundation", "Networking", "Storage", "Hardware", "HardwareLinux", "Yosemite", "Counter",
-                "Composition", "TerminalSimulator", "TSESimulator", argumentParser, logging,
+                "Composition", "TerminalSimulator", "TSESimulator", "Localization", argumentParser, logging,
             ],
             swiftSettings: swiftSettings
         ),
@@ -173,6 +178,7 @@ let package = Package(
             resources: [.copy("Responses")],
             swiftSettings: swiftSettings
         ),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization"], swiftSettings: swiftSettings),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "POSFoundation", grdb], swiftSettings: swiftSettings),
         .testTarget(
             name: "HardwareTests",
@@ -192,7 +198,7 @@ let package = Package(
         .testTarget(
             name: "YosemiteTests",
             dependencies: ["Yosemite", "Networking", "Storage", "Hardware", "POSFoundation", "POSFoundationTestSupport",
-                           "WooTestServer", "YosemiteTestSupport", "HardwareTestSupport", "TerminalSimulator"],
+                           "WooTestServer", "YosemiteTestSupport", "HardwareTestSupport", "TerminalSimulator", "Localization"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

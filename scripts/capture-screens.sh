@@ -32,6 +32,10 @@ trap cleanup EXIT
 out=$work/captures.md
 data=""
 needs_status=1
+# What the status line says once it has loaded (the demo's kept sales), and the counter's language.
+loaded="kept here"
+counter_lang=C.UTF-8
+variant=""
 
 tmuxc() { tmux -L "$sock" -f /dev/null "$@"; }
 
@@ -55,10 +59,11 @@ pane() {
     for attempt in $(seq 1 1000); do
         text=$(tmuxc capture-pane -p -t pos)
         # (The status line has loaded once it says how many sales the demo keeps.)
-        if [[ $text == *"$1"* && ( $needs_status == 0 || $text == *"kept here"* ) ]]; then break; fi
+        if [[ $text == *"$1"* && ( $needs_status == 0 || $text == *"$loaded"* ) ]]; then break; fi
     done
     printf '%s\n' "$text" | sed -e 's/ *$//' \
         -e 's/[0-9]\{4\}-[0-9][0-9]-[0-9][0-9] [0-9][0-9]:[0-9][0-9]/YYYY-MM-DD hh:mm/g' \
+        -e 's/[0-9][0-9]\.[0-9][0-9]\.[0-9]\{4\} [0-9][0-9]:[0-9][0-9]/DD.MM.YYYY hh:mm/g' \
         -e 's/[0-9][0-9]:[0-9][0-9]:[0-9][0-9]/hh:mm:ss/g'
 }
 
@@ -74,12 +79,12 @@ shot() {
 # Starts the counter in a COLUMNS×ROWS window on a fresh demo data directory with one sale.
 start() {
     local columns=$1 rows=$2
-    data=$work/${columns}x${rows}
+    data=$work/${columns}x${rows}${variant}
     "$pos" --data-dir "$data" >/dev/null
     "$pos" sell --data-dir "$data" --item BAK-PAC --pay cash >/dev/null
     mkfifo "$data/frames.fifo"
     tmuxc new-session -d -x "$columns" -y "$rows" -s pos \
-        "env TZ=UTC POS_COUNTER_FRAME_LOG=$data/frames.fifo CUPS_SERVER=$data/no-cups.sock $pos --data-dir $data"
+        "env TZ=UTC LANG=$counter_lang LC_ALL= LC_MESSAGES= POS_COUNTER_FRAME_LOG=$data/frames.fifo CUPS_SERVER=$data/no-cups.sock $pos --data-dir $data"
     exec 3<"$data/frames.fifo"
 }
 
@@ -175,9 +180,63 @@ capture_too_small() {
     stop
 }
 
+# Issue 21: the demo counter in German (LANG=de_DE.UTF-8) through a cash sale, a card sale on the simulated terminal
+# (sim://) and a shift close, at 80×24.
+capture_german() {
+    local size="80×24"
+    counter_lang=de_DE.UTF-8
+    variant=-de
+    loaded="hier gespeichert"
+    printf '### In German (LANG=de_DE.UTF-8)\n\n' >>"$out"
+    start 80 24
+    wait_frame screen=sell
+    shot "Verkauf, leerer Warenkorb" "$size" "1 Verkauf hier gespeichert"
+    tmuxc send-keys -t pos -l $'4006381334006\r'
+    wait_frame screen=sell lines=1
+    shot "Verkauf, ein Artikel" "$size" "inkl. MwSt. 0,14"
+    tmuxc send-keys -t pos F1
+    wait_frame overlay=help
+    shot "F1: die Tasten des Bildschirms" "$size" "Jede Taste schließt"
+    tmuxc send-keys -t pos Escape
+    wait_frame screen=sell
+    tmuxc send-keys -t pos F12
+    wait_frame screen=pay
+    shot "Bar bezahlen" "$size" "Barzahlung"
+    tmuxc send-keys -t pos -l 5
+    tmuxc send-keys -t pos Enter
+    wait_frame screen=receipt
+    shot "Beleg nach der Barzahlung" "$size" "2 Verkäufe hier gespeichert"
+    tmuxc send-keys -t pos Escape
+    wait_frame screen=sell lines=0
+    tmuxc send-keys -t pos -l $'4006381334006\r'
+    wait_frame screen=sell lines=1
+    tmuxc send-keys -t pos F11
+    wait_frame screen=receipt
+    shot "Beleg nach der Kartenzahlung" "$size" "3 Verkäufe hier gespeichert"
+    tmuxc send-keys -t pos Escape
+    wait_frame screen=sell lines=0
+    tmuxc send-keys -t pos F8
+    wait_frame screen=shift state=open
+    shot "Schicht offen" "$size" "laufende Summen"
+    tmuxc send-keys -t pos F5
+    wait_frame screen=shift prompt=true
+    tmuxc send-keys -t pos -l 4,20
+    tmuxc send-keys -t pos Enter
+    wait_frame screen=shift state=closed
+    shot "Schicht geschlossen: Z-Bericht" "$size" "Z-Bericht"
+    tmuxc send-keys -t pos Escape
+    wait_frame screen=sell
+    tmuxc send-keys -t pos C-q
+    stop
+    counter_lang=C.UTF-8
+    variant=""
+    loaded="kept here"
+}
+
 capture_size 80 24
 capture_size 120 35
 capture_too_small
+capture_german
 
 # The new section, then docs/counter.md with the section replaced (or appended under its own heading).
 section=$work/section.md

@@ -5,18 +5,19 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Our modules, and C targets, that the rules speak of. Third-party and system modules are free, except GRDB.
-ours="POSFoundation Networking Storage Hardware HardwareLinux Yosemite Counter TerminalSimulator WooTestServer TSESimulator FiskalyTestServer Composition
+ours="POSFoundation Localization Networking Storage Hardware HardwareLinux Yosemite Counter TerminalSimulator WooTestServer TSESimulator FiskalyTestServer Composition
 POSFoundationTestSupport HardwareTestSupport YosemiteTestSupport ReceiptTemplates CLibUSB CUdev CCups CNcurses GRDB"
 
 allowed() {
     case "$1" in
         POSFoundation) echo "" ;;
+        Localization) echo "" ;;  # the string catalog: Foundation only
         Networking) echo "POSFoundation" ;;
         Storage) echo "POSFoundation GRDB" ;;
         Hardware) echo "POSFoundation" ;;
         HardwareLinux) echo "POSFoundation Hardware CLibUSB CUdev CCups" ;;
-        Yosemite) echo "POSFoundation Networking Storage Hardware ReceiptTemplates" ;;
-        Counter) echo "POSFoundation Yosemite CNcurses" ;;
+        Yosemite) echo "POSFoundation Networking Storage Hardware ReceiptTemplates Localization" ;;
+        Counter) echo "POSFoundation Yosemite Localization CNcurses" ;;
         TerminalSimulator) echo "POSFoundation Hardware" ;;
         TSESimulator) echo "POSFoundation Yosemite" ;;
         FiskalyTestServer) echo "TSESimulator WooTestServer" ;;
@@ -27,7 +28,7 @@ allowed() {
         HardwareTestSupport) echo "POSFoundation Hardware" ;;
         YosemiteTestSupport) echo "POSFoundation POSFoundationTestSupport Networking Storage Hardware Yosemite WooTestServer" ;;
         Composition) echo "POSFoundation Networking Storage Hardware HardwareLinux Yosemite TerminalSimulator TSESimulator" ;;
-        pos) echo "POSFoundation Networking Storage Hardware HardwareLinux Yosemite Counter TerminalSimulator TSESimulator Composition" ;;
+        pos) echo "POSFoundation Networking Storage Hardware HardwareLinux Yosemite Counter TerminalSimulator TSESimulator Composition Localization" ;;
         pos-bench) echo "POSFoundation Networking Storage Hardware HardwareLinux Yosemite Counter TerminalSimulator Composition" ;;
         *) echo "UNKNOWN" ;;
     esac

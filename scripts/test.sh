@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh
 scripts/check-imports.sh
+scripts/check-strings.sh
 swift build --build-tests
 swift test --skip-build "$@"
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import POSFoundation
 import Storage
 
@@ -8,11 +9,10 @@ import Storage
 struct POSCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pos",
-        abstract: "A point-of-sale counter for a WooCommerce store.",
-        discussion: """
-            With nothing configured, pos opens a demo store. `pos login` connects it to a real store.
-            Exit codes: \(ExitStatus.summary)
-            """,
+        // Read when the command line is parsed, after `main` chose the language: swift-argument-parser's texts are
+        // static, so they are looked up from the catalog once, at start.
+        abstract: L10n.tr("cli.pos.abstract"),
+        discussion: L10n.tr("cli.pos.discussion") + "\n" + L10n.tr("cli.pos.exitCodes", ["codes": ExitStatus.summary]),
         version: "0.1.0",
         subcommands: [
             RunCommand.self,
@@ -49,6 +49,9 @@ struct POSCommand: AsyncParsableCommand {
     /// Runs the command; a storage or file-system error no command caught still reaches the person as a
     /// sentence with the path and the next step, and exit 9 (never Foundation's `Error Domain=…` text).
     static func main() async {
+        // The command line speaks what LC_ALL, LC_MESSAGES or LANG ask for (English otherwise); the counter
+        // refines this with its setting and the store's site language once it has them.
+        L10n.setScreenLanguage(Language.resolve(setting: nil, environment: ProcessInfo.processInfo.environment, store: nil))
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -63,7 +66,7 @@ struct POSCommand: AsyncParsableCommand {
             Console.error(StorageError(error))
             Foundation.exit(ExitStatus.storageFailure.rawValue)
         } catch {
-            exit(withError: error)
+            exitLocalized(error)
         }
     }
 }

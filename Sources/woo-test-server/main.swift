@@ -32,6 +32,9 @@ struct WooTestServerCommand: ParsableCommand {
     @Flag(help: "Play a real store's costs: ~55 ms per request, ~1–2 ms per listed item, ~80 ms per batched order, as many requests at once as this machine has cores, Connection: close.")
     var storeCosts = false
 
+    @Option(help: "WordPress's site language, as get_locale() says it (en_US, de_DE).")
+    var siteLanguage = "en_US"
+
     @Option(help: "Add this many generated products (every 100th variable with 5 variations) after the seed.")
     var generateProducts = 0
 
@@ -63,6 +66,7 @@ struct WooTestServerCommand: ParsableCommand {
             server.addUser(username: parts[0], applicationPassword: parts[1],
                            role: parts.count == 3 ? UserRole(rawValue: parts[2]) ?? .administrator : .administrator)
         }
+        server.updateSettings { $0.siteLanguage = siteLanguage }
         server.mode = WooTestServer.Mode(rawValue: mode) ?? .wooCommerce
         server.prettyPermalinks = !plainPermalinks
         if generateProducts > 0 { server.generateCatalog(products: generateProducts) }

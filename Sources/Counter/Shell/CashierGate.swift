@@ -1,3 +1,4 @@
+import Localization
 import Yosemite
 
 /// The counter's side of cashiers (issue 18): sign-in and switching in two keys (^L, then the cashier's digit,
@@ -35,6 +36,9 @@ public final class CashierGate {
     public private(set) var message: String?
     private let stores: StoresManager
     private let changed: @MainActor () -> Void
+    /// Called when a sign-in or an unlock opens the counter: the idle time counts from then, not from the Enter
+    /// that sent the PIN (checking a PIN may take longer than a short idle time on a busy machine).
+    var opened: @MainActor () -> Void = {}
     private var approvalWaiter: CheckedContinuation<ManagerApproval?, Never>?
 
     init(stores: StoresManager, changed: @escaping @MainActor () -> Void) {
@@ -184,6 +188,7 @@ public final class CashierGate {
                 signedIn = try await attempt(stores)
                 stage = .open
                 message = nil
+                opened()
             } catch {
                 message = error.message
                 await reload()
@@ -198,27 +203,33 @@ public final class CashierGate {
         changed()
     }
 
+    /// The catalog key of what a manager approves ("gate.approval.refund").
+    static func approvalKey(_ kind: ApprovalKind) -> String { "gate.approval." + kind.rawValue }
+
     /// What the gate draws: a title and lines.
     public var lines: [String] {
         var lines: [String]
         switch stage {
         case .open: return []
         case .choose:
-            lines = [signedIn == nil ? "Sign in: press your number, then type your PIN" : "Switch cashier: press a number", ""]
+            lines = [L10n.tr(signedIn == nil ? "gate.signIn" : "gate.switch"), ""]
             lines += cashiers.prefix(9).enumerated().map { index, cashier in
-                "\(index + 1)  \(cashier.name)\(cashier.role == .manager ? " (manager)" : "")\(cashier.locked ? " — locked" : "")"
+                "\(index + 1)  \(cashier.name)" + (cashier.role == .manager ? " " + L10n.tr("gate.manager") : "")
+                    + (cashier.locked ? " — " + L10n.tr("gate.locked") : "")
             }
-            if signedIn != nil { lines += ["", "Esc  back to \(signedIn?.name ?? "")"] }
+            if signedIn != nil { lines += ["", L10n.tr("gate.backTo", ["name": signedIn?.name ?? ""])] }
         case .pin(let name):
-            lines = ["PIN for \(name)", "", "PIN: " + String(repeating: "*", count: typed.count), "", "Enter  sign in   Esc  back"]
+            lines = [L10n.tr("gate.pinFor", ["name": name]), "", "PIN: " + String(repeating: "*", count: typed.count), "",
+                     L10n.tr("gate.pin.keys")]
         case .idle:
-            lines = ["Locked (idle): \(signedIn?.name ?? "")", "", "PIN: " + String(repeating: "*", count: typed.count), "",
-                     "Type your PIN and Enter", "Esc  another cashier signs in"]
+            lines = [L10n.tr("gate.idle", ["name": signedIn?.name ?? ""]), "", "PIN: " + String(repeating: "*", count: typed.count), "",
+                     L10n.tr("gate.idle.typePin"), L10n.tr("gate.idle.another")]
         case .chooseManager(let kind):
-            lines = ["Manager approval: \(kind.phrase)", "Press the manager's number (Esc cancels)", ""]
+            lines = [L10n.tr("gate.approval", ["what": L10n.tr(Self.approvalKey(kind))]), L10n.tr("gate.approval.choose"), ""]
             lines += cashiers.filter { $0.role == .manager }.prefix(9).enumerated().map { "\($0.offset + 1)  \($0.element.name)" }
         case .managerPin(let name, _):
-            lines = ["Manager PIN for \(name)", "", "PIN: " + String(repeating: "*", count: typed.count), "", "Enter  approve   Esc  back"]
+            lines = [L10n.tr("gate.managerPinFor", ["name": name]), "", "PIN: " + String(repeating: "*", count: typed.count), "",
+                     L10n.tr("gate.managerPin.keys")]
         }
         if let message { lines += ["", message] }
         return lines

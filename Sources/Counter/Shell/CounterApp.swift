@@ -1,3 +1,4 @@
+import Localization
 import Yosemite
 
 /// The counter's shell: a main-actor run loop that takes keys from a ``TerminalScreen``, tells scans from typing
@@ -67,6 +68,7 @@ public final class CounterApp {
             self.refreshStatus()
         }
         let gate = CashierGate(stores: stores) { [weak self] in self?.setNeedsDisplay() }
+        gate.opened = { [weak self] in self?.restartIdleTimer() }
         context.requestApproval = { [weak gate] kind in await gate?.requestApproval(kind) }
         self.gate = gate
         self.context = context
@@ -246,7 +248,7 @@ public final class CounterApp {
             StatusBarView.drawKeys(module.keyHints + ShellOverlay.shellKeys.reversed(), in: &canvas, row: size.rows - 1)
             if let overlay {
                 // ^L is the shell's once cashiers are set up: F1 lists it beside the screen's keys.
-                let keys = module.keyHints + (gate.policyOn ? [KeyHint("^L", "Switch cashier")] : [])
+                let keys = module.keyHints + (gate.policyOn ? [KeyHint("^L", L10n.tr("keys.switchCashier"))] : [])
                 overlay.draw(screenTitle: module.title, keys: keys, in: &canvas, area: area)
                 switch overlay {
                 case .help: summary += " overlay=help"

@@ -1,3 +1,4 @@
+import Localization
 import POSFoundation
 
 /// Why the counter could not open.
@@ -9,16 +10,15 @@ public enum CounterError: UserFacingError, Equatable {
 
     public var message: String {
         switch self {
-        case .terminalUnavailable(let reason): "The counter needs a terminal: \(reason)."
-        case .sessionUnavailable(let reason): "The counter cannot open the store: \(reason)."
+        case .terminalUnavailable(let reason): L10n.tr("counter.error.terminal", ["reason": reason])
+        case .sessionUnavailable(let reason): L10n.tr("counter.error.session", ["reason": reason])
         }
     }
 
     public var recoverySuggestion: String {
         switch self {
-        case .terminalUnavailable:
-            "Run `pos` in a terminal (a Linux console, xterm, tmux) with TERM set; scripts use `pos status` or `pos sell`."
-        case .sessionUnavailable: "Run `pos status` to see the store, or `pos login` to log in."
+        case .terminalUnavailable: L10n.tr("counter.error.terminal.hint")
+        case .sessionUnavailable: L10n.tr("counter.error.session.hint")
         }
     }
 }

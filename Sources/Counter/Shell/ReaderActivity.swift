@@ -1,3 +1,4 @@
+import Localization
 import Yosemite
 
 /// What a screen is doing with the card reader, for the status line: busy or needing attention (set by the
@@ -8,6 +9,15 @@ public final class ReaderActivity {
     public enum State: String, Hashable, Sendable {
         case busy
         case needsAttention = "needs attention"
+    }
+
+    /// The status line's word for "no reader configured" (the model's `reader` until a label is made).
+    nonisolated static var noReader: String { L10n.tr("status.reader.none.address") }
+
+    /// The words after the reader's address while busy or needing attention: the status line puts such a reader
+    /// before the cashier (`StatusBarView.line`).
+    nonisolated static var newsSuffixes: [String] {
+        [" " + L10n.tr("status.reader.busy"), " " + L10n.tr("status.reader.needsAttention")]
     }
 
     /// What a screen set, if anything.
@@ -29,9 +39,13 @@ public final class ReaderActivity {
     /// The status line's reader text for the configured address ("no reader" when none), `connected` and `busy`
     /// as the session's events say.
     public func label(address: String, connected: Bool, busy: Bool = false) -> String {
-        if let state { return "\(address) \(state.rawValue)" }
-        if busy { return "\(address) busy" }
-        if address == "no reader" { return "none" }
-        return connected ? "\(address) connected" : address
+        switch state {
+        case .busy?: return "\(address) " + L10n.tr("status.reader.busy")
+        case .needsAttention?: return "\(address) " + L10n.tr("status.reader.needsAttention")
+        case nil: break
+        }
+        if busy { return "\(address) " + L10n.tr("status.reader.busy") }
+        if address == Self.noReader { return L10n.tr("status.reader.none") }
+        return connected ? "\(address) " + L10n.tr("status.reader.connected") : address
     }
 }

@@ -1,3 +1,5 @@
+import Localization
+
 /// What the shell draws over the current screen: the F1 key list, the question before quitting with a cart, or
 /// (below the smallest usable size) the "window too small" notice instead of any screen.
 public enum ShellOverlay: Hashable, Sendable {
@@ -12,7 +14,7 @@ public enum ShellOverlay: Hashable, Sendable {
     public static let minimumSize = TerminalSize(rows: 24, columns: 80)
 
     /// The shell's own keys, shown on every screen.
-    public static let shellKeys = [KeyHint("F1", "Help"), KeyHint("^Q", "Quit")]
+    public static var shellKeys: [KeyHint] { [KeyHint("F1", L10n.tr("keys.help")), KeyHint("^Q", L10n.tr("keys.quit"))] }
 
     /// True when `size` is below ``minimumSize`` in either direction.
     public static func isTooSmall(_ size: TerminalSize) -> Bool {
@@ -21,8 +23,8 @@ public enum ShellOverlay: Hashable, Sendable {
 
     /// Draws the "window too small" notice, wrapped to any width; pure.
     public static func drawTooSmall(size: TerminalSize, in canvas: inout TextCanvas) {
-        let text = "Window too small: needs \(minimumSize.columns)×\(minimumSize.rows), this one is "
-            + "\(size.columns)×\(size.rows). Enlarge the window (or use a smaller font); Ctrl-Q quits."
+        let text = L10n.tr("shell.tooSmall", ["needed": "\(minimumSize.columns)×\(minimumSize.rows)",
+                                              "size": "\(size.columns)×\(size.rows)"])
         let lines = wrap(text, width: max(1, size.columns - 2))
         let top = max(0, (size.rows - lines.count) / 2)
         for (index, line) in lines.enumerated() where top + index < size.rows {
@@ -37,17 +39,17 @@ public enum ShellOverlay: Hashable, Sendable {
         switch self {
         case .help:
             let keyWidth = (keys + Self.shellKeys).map { TextWidth.of($0.key) }.max() ?? 2
-            lines = ["Keys on \(screenTitle)", ""]
+            lines = [L10n.tr("shell.help.title", ["screen": screenTitle]), ""]
                 + keys.map { TextWidth.padded($0.key, to: keyWidth) + "  " + $0.label }
                 + [""] + Self.shellKeys.map { TextWidth.padded($0.key, to: keyWidth) + "  " + $0.label }
-                + ["", "Any key closes this list."]
+                + ["", L10n.tr("shell.help.close")]
             // At 80×24 a screen with many keys (Sell) fits only without the blank lines.
             if lines.count + 2 > area.height { lines.removeAll { $0.isEmpty } }
         case .cashier(let gateLines):
             lines = gateLines
         case .confirmQuit(let items):
-            lines = ["Quit with \(items == 1 ? "1 item" : "\(items) items") in the cart?", "",
-                     "Enter  quit", "Esc    stay and finish the sale"]
+            lines = [L10n.plural("shell.quit.question", count: items), "",
+                     L10n.tr("shell.quit.enter"), L10n.tr("shell.quit.escape")]
         }
         let width = min(area.width - 2, (lines.map(TextWidth.of).max() ?? 0) + 4)
         let height = min(area.height, lines.count + 2)

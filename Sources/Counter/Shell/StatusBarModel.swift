@@ -1,3 +1,4 @@
+import Localization
 import Yosemite
 
 /// What the always-visible top line shows: which store (or DEMO), online or offline, what waits to sync, the
@@ -38,17 +39,17 @@ public struct StatusBarModel: Hashable, Sendable {
     /// The model for a status, the app settings, and what the sync engine last saw of the store.
     public init(status: CounterStatus, appSettings: AppSettings?, connectivity state: ConnectivityMonitor.State? = nil) {
         isDemo = status.mode == .demo
-        storeName = status.store?.storeName ?? "no store"
+        storeName = status.store?.storeName ?? L10n.tr("status.noStore")
         connectivity = switch (isDemo, state) {
-        case (true, _): "no network (demo)"
-        case (false, .online?): "online"
-        case (false, .offline?): "offline"
-        case (false, _): "not checked yet"
+        case (true, _): L10n.tr("status.connectivity.demo")
+        case (false, .online?): L10n.tr("status.connectivity.online")
+        case (false, .offline?): L10n.tr("status.connectivity.offline")
+        case (false, _): L10n.tr("status.connectivity.notChecked")
         }
         unsynced = status.unsyncedOrders
-        reader = appSettings?.readerAddress ?? (isDemo ? "sim://" : "no reader")
-        printer = appSettings?.printerName ?? "default printer"
-        cashier = appSettings?.cashierName ?? status.account?.username ?? (isDemo ? "demo" : "—")
+        reader = appSettings?.readerAddress ?? (isDemo ? "sim://" : ReaderActivity.noReader)
+        printer = appSettings?.printerName ?? L10n.tr("status.printer.default")
+        cashier = appSettings?.cashierName ?? status.account?.username ?? (isDemo ? L10n.tr("status.cashier.demo") : "—")
         tseDown = status.fiscalOutage != nil
     }
 
@@ -57,10 +58,10 @@ public struct StatusBarModel: Hashable, Sendable {
     public mutating func apply(_ event: SessionEvent) {
         unsynced = event.unsyncedOrders
         connectivity = switch (isDemo, event.connectivity) {
-        case (true, _), (_, .demo): "no network (demo)"
-        case (false, .online): "online"
-        case (false, .offline): "offline"
-        case (false, .notChecked): "not checked yet"
+        case (true, _), (_, .demo): L10n.tr("status.connectivity.demo")
+        case (false, .online): L10n.tr("status.connectivity.online")
+        case (false, .offline): L10n.tr("status.connectivity.offline")
+        case (false, .notChecked): L10n.tr("status.connectivity.notChecked")
         }
         tseDown = event.fiscalOutage != nil
         plugged = event.reader.plugged.map(\.usbID)

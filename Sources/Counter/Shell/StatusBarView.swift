@@ -1,3 +1,4 @@
+import Localization
 import POSFoundation
 
 /// Draws the status line (top) and the function-key bar (bottom).
@@ -21,16 +22,16 @@ public enum StatusBarView {
     /// busy or needs attention, and the cashier come first; the idle reader and the printer are left out when there
     /// is no room for them; the store's name is cut (with "…") last.
     static func line(_ model: StatusBarModel, fitting width: Int) -> String {
-        let sync = model.isDemo ? Words.count(model.unsynced, "sale") + " kept here"
-            : model.unsynced == 0 ? "all synced" : "\(model.unsynced) unsynced"
+        let sync = model.isDemo ? L10n.plural("status.sync.demo", count: model.unsynced)
+            : model.unsynced == 0 ? L10n.tr("status.sync.allSynced") : L10n.tr("status.sync.unsynced", ["count": String(model.unsynced)])
         // A reader that is busy or needs attention is news the cashier must see: it goes before the cashier.
-        let readerNews = model.reader.hasSuffix(" busy") || model.reader.hasSuffix(" needs attention")
-        let reader = "reader: \(model.reader)"
+        let readerNews = ReaderActivity.newsSuffixes.contains { model.reader.hasSuffix($0) }
+        let reader = L10n.tr("status.reader", ["reader": model.reader])
         // A terminal plugged in is news too: the cashier sees it appear and disappear.
-        let plugged = model.plugged.isEmpty ? [] : ["plugged: " + model.plugged.joined(separator: ", ")]
-        let essential = [model.connectivity, sync] + (model.tseDown ? ["TSE DOWN"] : []) + (readerNews ? [reader] : [])
-            + plugged + ["cashier: \(model.cashier)"]
-        let printer = "printer: \(model.printer)" + (model.lastPrintFailed ? " failed" : "")
+        let plugged = model.plugged.isEmpty ? [] : [L10n.tr("status.plugged", ["ids": model.plugged.joined(separator: ", ")])]
+        let essential = [model.connectivity, sync] + (model.tseDown ? [L10n.tr("status.tseDown")] : []) + (readerNews ? [reader] : [])
+            + plugged + [L10n.tr("status.cashier", ["cashier": model.cashier])]
+        let printer = L10n.tr("status.printer", ["printer": model.printer]) + (model.lastPrintFailed ? " " + L10n.tr("status.printer.failed") : "")
         let optional = (readerNews ? [] : [reader]) + [printer]
         for count in stride(from: optional.count, through: 0, by: -1) {
             let text = " " + ([model.storeName] + essential + optional.prefix(count)).joined(separator: " │ ")
@@ -56,7 +57,7 @@ public enum StatusBarView {
             // and F1, which lists the ones left out; the others fill the room left, in order.
             let screenKeys = hints.filter { $0.key != "F1" && $0.key != "^Q" }
             let kept = Array(screenKeys.suffix(2))
-            let tail = kept + hints.filter { $0.key == "^Q" } + [KeyHint("F1", "More")]
+            let tail = kept + hints.filter { $0.key == "^Q" } + [KeyHint("F1", L10n.tr("keys.more"))]
             shown = []
             var used = tail.map(cells).reduce(0, +)
             for hint in screenKeys.dropLast(kept.count) {

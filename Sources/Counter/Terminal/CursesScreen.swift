@@ -1,5 +1,6 @@
 import CNcurses
 import Foundation
+import Localization
 
 /// The real terminal, through ncurses (wide-character): UTF-8 text, colours where the terminal has them (bold
 /// and reverse video where it has not), and the terminal restored on exit and on fatal signals.
@@ -22,13 +23,13 @@ public final class CursesScreen: TerminalScreen {
     /// - Throws: ``CounterError/terminalUnavailable(_:)`` when stdout is not a terminal or TERM is unknown.
     public init() throws(CounterError) {
         guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
-            throw .terminalUnavailable("stdin and stdout must be a terminal")
+            throw .terminalUnavailable(L10n.tr("counter.error.notATerminal"))
         }
         Self.chooseUTF8Locale()
         TerminalRestorer.install(fd: STDOUT_FILENO)
         guard CNcurses_newterm() != nil, let screen = CNcurses_stdscr() else {
             TerminalRestorer.uninstall()
-            throw .terminalUnavailable("TERM=\(ProcessInfo.processInfo.environment["TERM"] ?? "") is not known to terminfo")
+            throw .terminalUnavailable(L10n.tr("counter.error.unknownTerm", ["term": ProcessInfo.processInfo.environment["TERM"] ?? ""]))
         }
         window = screen
         raw()

@@ -11,9 +11,11 @@ public struct SystemStatus: Hashable, Sendable, Decodable {
         public let wpVersion: String
         public let phpVersion: String
         public let defaultTimezone: String
+        /// WordPress's site language (`get_locale()`: "en_US", "de_DE", "de_DE_formal"); "" when absent.
+        public let language: String
 
         enum CodingKeys: String, CodingKey {
-            case version
+            case version, language
             case homeURL = "home_url", siteURL = "site_url", wpVersion = "wp_version", phpVersion = "php_version"
             case defaultTimezone = "default_timezone"
         }
@@ -26,6 +28,7 @@ public struct SystemStatus: Hashable, Sendable, Decodable {
             wpVersion = c.string(.wpVersion)
             phpVersion = c.string(.phpVersion)
             defaultTimezone = c.string(.defaultTimezone)
+            language = c.string(.language)
         }
     }
 

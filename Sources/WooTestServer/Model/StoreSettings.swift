@@ -4,6 +4,9 @@ import Foundation
 public struct StoreSettings: Sendable, Equatable {
     /// The site title.
     public var siteName = "Demo Store"
+    /// WordPress's site language (`get_locale()`), served as `system_status`'s `environment.language` and
+    /// `wp/v2/settings`'s `language`.
+    public var siteLanguage = "en_US"
     /// The site tagline.
     public var siteDescription = "A WooCommerce test store"
     /// ISO currency code.

@@ -106,7 +106,7 @@ enum SettingsRoutes {
             ("environment", .object([
                 ("home_url", .string(context.baseURL)), ("site_url", .string(context.baseURL)),
                 ("version", .string(WooTestServer.wooCommerceVersion)), ("wp_version", .string("6.8")),
-                ("wp_multisite", .bool(false)), ("language", .string("en_US")),
+                ("wp_multisite", .bool(false)), ("language", .string(state.settings.siteLanguage)),
                 ("server_info", .string("WooTestServer")), ("php_version", .string("8.3.0")),
                 ("default_timezone", .string("UTC")),
             ])),

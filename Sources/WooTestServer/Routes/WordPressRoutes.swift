@@ -15,6 +15,7 @@ enum WordPressRoutes {
                 ("title", .string(state.settings.siteName)), ("description", .string(state.settings.siteDescription)),
                 ("url", .string(context.baseURL)), ("timezone", .string("UTC")),
                 ("date_format", .string("F j, Y")), ("time_format", .string("g:i a")),
+                ("language", .string(state.settings.siteLanguage)),
             ]))
         }
     }

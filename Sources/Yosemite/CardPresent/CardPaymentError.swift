@@ -1,5 +1,6 @@
 import Foundation
 import Hardware
+import Localization
 import POSFoundation
 import Storage
 
@@ -36,44 +37,39 @@ public enum CardPaymentError: UserFacingError, Equatable {
 
     public var message: String {
         switch self {
-        case .noReader: "No card reader is set up on this counter."
-        case .invalidReader(let text): "The reader address \(text) is not valid."
-        case .readerUnavailable(let error): "The card reader is not available: \(error.message)"
+        case .noReader: L10n.tr("error.card.noReader")
+        case .invalidReader(let text): L10n.tr("error.card.invalidReader", ["address": text])
+        case .readerUnavailable(let error): L10n.tr("error.card.readerUnavailable", ["error": error.message])
         case .declined(let error) where error.underlying == .aborted:
             // A cancel on the terminal, or the driver's abort after the terminal went silent: never "failed: cancelled".
-            "Not charged: the card payment was cancelled (at the terminal, or because the terminal stopped answering)."
-        case .declined(let error): "Not charged: \(error.message)"
-        case .outcomeUnknown(let id, let reason):
-            "The terminal did not confirm the payment (\(reason)); it may have been charged. Attempt \(id) is recorded as unknown."
-        case .unresolvedAttempt(let id, let reason):
-            "An earlier card attempt (\(id)) is unresolved and the terminal cannot settle it: \(reason)."
-        case .orderNotPayable(let why): "This order cannot be paid by card: \(why)."
-        case .invalidRefund(let why): "This refund cannot be made: \(why)."
-        case .attemptNotFound(let id): "No unresolved card attempt \(id)."
-        case .readerBusy(let reader, let holder): "The card reader \(reader) is busy with \(Self.describe(holder))."
-        case .storeSettingsMissing: "The store's settings are not on this counter yet."
-        case .storage(let error): "The local database failed: \(error.clause)"
+            L10n.tr("error.card.cancelled")
+        case .declined(let error): L10n.tr("error.card.declined", ["reason": error.message])
+        case .outcomeUnknown(let id, let reason): L10n.tr("error.card.outcomeUnknown", ["attempt": id, "reason": reason])
+        case .unresolvedAttempt(let id, let reason): L10n.tr("error.card.unresolvedAttempt", ["attempt": id, "reason": reason])
+        case .orderNotPayable(let why): L10n.tr("error.card.orderNotPayable", ["why": why])
+        case .invalidRefund(let why): L10n.tr("error.card.invalidRefund", ["why": why])
+        case .attemptNotFound(let id): L10n.tr("error.card.attemptNotFound", ["attempt": id])
+        case .readerBusy(let reader, let holder): L10n.tr("error.card.readerBusy", ["reader": reader, "holder": Self.describe(holder)])
+        case .storeSettingsMissing: L10n.tr("error.card.storeSettingsMissing")
+        case .storage(let error): L10n.tr("error.card.storage", ["clause": error.clause])
         case .cashier(let error): error.message
         }
     }
 
     public var recoverySuggestion: String {
         switch self {
-        case .noReader: "Give a reader address (--reader zvt+tcp://HOST:PORT, or sim:// for the simulator)."
-        case .invalidReader: "Use zvt+tcp://HOST[:PORT], zvt+serial:///dev/…, zvt+usb://VID:PID, concert+serial:///dev/… or sim://."
+        case .noReader: L10n.tr("error.card.noReader.hint")
+        case .invalidReader: L10n.tr("error.card.invalidReader.hint")
         case .readerUnavailable(let error): error.recoverySuggestion
-        case .declined(let error): error.recoverySuggestion.isEmpty ? "Try again, try another card, or take cash." : error.recoverySuggestion
-        case .outcomeUnknown:
-            "Do not charge again. Run `pos reader resolve` (or reconnect the reader): it asks the terminal and records an approval once."
-        case .unresolvedAttempt(let id, _):
-            "Check the terminal's journal or last slip; then mark attempt \(id) resolved by hand (`pos reader resolve --attempt \(id) --charged|--not-charged`)."
-        case .orderNotPayable: "Check the order with `pos orders show`."
-        case .invalidRefund: "Refund at most what was paid and not refunded yet."
-        case .attemptNotFound: "List unresolved attempts with `pos reader resolve`."
-        case .readerBusy:
-            "Nothing was started. Wait until that operation ends on the terminal (or its process stops), then try again."
-        case .storeSettingsMissing: "Log in (`pos login`) while the store is reachable, once."
-        case .storage(let error): error.suggestion(otherwise: "Check the disk, then try again.")
+        case .declined(let error): error.recoverySuggestion.isEmpty ? L10n.tr("error.card.declined.hint") : error.recoverySuggestion
+        case .outcomeUnknown: L10n.tr("error.card.outcomeUnknown.hint")
+        case .unresolvedAttempt(let id, _): L10n.tr("error.card.unresolvedAttempt.hint", ["attempt": id])
+        case .orderNotPayable: L10n.tr("error.card.orderNotPayable.hint")
+        case .invalidRefund: L10n.tr("error.card.invalidRefund.hint")
+        case .attemptNotFound: L10n.tr("error.card.attemptNotFound.hint")
+        case .readerBusy: L10n.tr("error.card.readerBusy.hint")
+        case .storeSettingsMissing: L10n.tr("error.card.storeSettingsMissing.hint")
+        case .storage(let error): error.suggestion(otherwise: L10n.tr("error.card.storage.hint"))
         case .cashier(let error): error.recoverySuggestion
         }
     }

@@ -1,3 +1,4 @@
+import Localization
 import Networking
 import POSFoundation
 import Storage
@@ -30,38 +31,37 @@ public enum AccountError: UserFacingError, Equatable {
 
     public var message: String {
         switch self {
-        case .invalidSiteURL(let url): "\"\(url)\" is not a site address."
-        case .insecureSite(let url): "\(url) uses plain http:// to another machine; the password would travel unencrypted."
-        case .siteUnreachable(let reason): "The site could not be reached: \(reason)"
-        case .notWordPress(let url): "\(url) is not a WordPress site (no WordPress REST API answered)."
-        case .wooCommerceMissing(let url): "\(url) runs WordPress but WooCommerce is not active (no wc/v3 REST API)."
-        case .badCredentials: "The user name or application password is wrong."
-        case .insufficientPermission(let username): "The user \(username) may not manage the shop."
-        case .unexpectedResponse(let detail): "The site answered something unexpected: \(detail)"
+        case .invalidSiteURL(let url): L10n.tr("error.account.invalidSiteURL", ["url": url])
+        case .insecureSite(let url): L10n.tr("error.account.insecureSite", ["url": url])
+        case .siteUnreachable(let reason): L10n.tr("error.account.siteUnreachable", ["reason": reason])
+        case .notWordPress(let url): L10n.tr("error.account.notWordPress", ["url": url])
+        case .wooCommerceMissing(let url): L10n.tr("error.account.wooCommerceMissing", ["url": url])
+        case .badCredentials: L10n.tr("error.account.badCredentials")
+        case .insufficientPermission(let username): L10n.tr("error.account.insufficientPermission", ["user": username])
+        case .unexpectedResponse(let detail): L10n.tr("error.account.unexpectedResponse", ["detail": detail])
         case .pendingWork(let entries, let payments, let carts):
-            "Logout refused: \(entries) change(s) have not reached the store yet, \(payments) card payment(s) are unresolved"
-                + (carts > 0 ? " and \(carts) open or parked cart(s) would be lost (`pos cart list`)." : ".")
+            L10n.tr(carts > 0 ? "error.account.pendingWork.carts" : "error.account.pendingWork",
+                    ["entries": String(entries), "payments": String(payments), "carts": String(carts)])
         case .fiscalDataNotExported(let sales, let movements):
-            "Logout refused: \(sales) signed or TSE-failed sale(s)"
-                + (movements > 0 ? " and \(movements) refund(s) or cash movement(s)" : "")
-                + " have not been exported (DSFinV-K); logging out would wipe the TSE journal."
-        case .storage(let error): "Local storage failed: \(error.clause)"
+            L10n.tr(movements > 0 ? "error.account.fiscalNotExported.movements" : "error.account.fiscalNotExported",
+                    ["sales": String(sales), "movements": String(movements)])
+        case .storage(let error): L10n.tr("error.account.storage", ["clause": error.clause])
         }
     }
 
     public var recoverySuggestion: String {
         switch self {
-        case .invalidSiteURL: "Give the full address, e.g. https://shop.example."
-        case .insecureSite: "Use https://."
-        case .siteUnreachable: "Check the address and the network, then try again."
-        case .notWordPress: "Check the address: it must be the WordPress site that runs the shop."
-        case .wooCommerceMissing: "Install and activate WooCommerce on the site, then try again."
-        case .badCredentials: "Create an application password under Users → Profile → Application Passwords and use it with your user name."
-        case .insufficientPermission: "Log in as an Administrator or a Shop manager."
-        case .unexpectedResponse: "Check that the site runs a current WooCommerce; try again later."
-        case .pendingWork: "Let pos sync first (pos sync), resolve the payments, finish or void open carts (pos cart list), or use --force to throw them away."
-        case .fiscalDataNotExported: "Close the shift (pos shift close) and export it first: pos fiscal export --from YYYY-MM-DD --to YYYY-MM-DD DIR. Or use --force to wipe the records anyway."
-        case .storage(let error): error.suggestion(otherwise: "Free disk space or fix the data directory's permissions, then try again.")
+        case .invalidSiteURL: L10n.tr("error.account.invalidSiteURL.hint")
+        case .insecureSite: L10n.tr("error.account.insecureSite.hint")
+        case .siteUnreachable: L10n.tr("error.account.siteUnreachable.hint")
+        case .notWordPress: L10n.tr("error.account.notWordPress.hint")
+        case .wooCommerceMissing: L10n.tr("error.account.wooCommerceMissing.hint")
+        case .badCredentials: L10n.tr("error.account.badCredentials.hint")
+        case .insufficientPermission: L10n.tr("error.account.insufficientPermission.hint")
+        case .unexpectedResponse: L10n.tr("error.account.unexpectedResponse.hint")
+        case .pendingWork: L10n.tr("error.account.pendingWork.hint")
+        case .fiscalDataNotExported: L10n.tr("error.account.fiscalNotExported.hint")
+        case .storage(let error): error.suggestion(otherwise: L10n.tr("error.account.storage.hint"))
         }
     }
 }

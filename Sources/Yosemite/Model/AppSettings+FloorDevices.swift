@@ -1,5 +1,6 @@
 import Foundation
 import Hardware
+import Localization
 
 extension AppSettings {
     /// The barcode layouts in force (none when unset or unreadable: a bad text is refused when it is saved).
@@ -15,6 +16,9 @@ extension AppSettings {
     public var floorDeviceProblem: String? {
         if let text = embeddedBarcodes {
             do throws(EmbeddedBarcodeError) { _ = try EmbeddedBarcodeSettings(parsing: text) } catch { return "barcode layouts: \(error.message)" }
+        }
+        if let language, Language(rawValue: language) == nil {
+            return "language is " + Language.allCases.map(\.rawValue).joined(separator: " or ") + "; empty follows LANG, else the store"
         }
         if let address = poleDisplayAddress, (try? DeviceAddress(address, expecting: .display)) == nil {
             return "\(address) is not a display address (display+serial:///dev/ttyUSB1)"
@@ -36,6 +40,8 @@ public enum FloorDeviceSetting: String, CaseIterable, Hashable, Sendable {
     case scale
     /// `28-29:IIIIIVVVVV:weight; 21:IIIIICVVVV:price`: the weight/price barcode layouts.
     case barcodeLayouts = "barcode-layouts"
+    /// `en` or `de`: the counter screen's language (empty: `LANG`, else the store's site language).
+    case language
 
     /// What the setting means, with an example.
     public var help: String {
@@ -44,6 +50,7 @@ public enum FloorDeviceSetting: String, CaseIterable, Hashable, Sendable {
         case .customerDisplay: "on: the counter serves the customer display to `pos display` on another terminal."
         case .scale: "The scale for goods sold by weight, e.g. scale+serial:///dev/ttyUSB2 (8217, 9600 7E1); empty for none."
         case .barcodeLayouts: "Weight/price labels, e.g. 28-29:IIIIIVVVVV:weight; 21:IIIIICVVVV:price; empty for none."
+        case .language: "The screen's language, en or de; empty follows LANG, else the store's site language."
         }
     }
 }
@@ -56,6 +63,7 @@ extension AppSettings {
         case .customerDisplay: customerDisplay.map { $0 ? "on" : "off" }
         case .scale: scaleAddress
         case .barcodeLayouts: embeddedBarcodes
+        case .language: language
         }
     }
 
@@ -70,6 +78,7 @@ extension AppSettings {
         case .poleDisplay: next.poleDisplayAddress = value
         case .scale: next.scaleAddress = value
         case .barcodeLayouts: next.embeddedBarcodes = value
+        case .language: next.language = value.flatMap { Language(localeIdentifier: $0)?.rawValue ?? $0 }
         case .customerDisplay:
             switch value?.lowercased() {
             case nil: next.customerDisplay = nil

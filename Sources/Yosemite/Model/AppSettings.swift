@@ -34,6 +34,9 @@ public struct AppSettings: Hashable, Sendable, Codable {
     /// The store's weight/price barcode layouts (``EmbeddedBarcodeSettings`` written form, e.g.
     /// `28-29:IIIIIVVVVV:weight; 21:IIIIICVVVV:price`); `nil`: none, every code is looked up as it is.
     public var embeddedBarcodes: String?
+    /// The counter screen's language, "en" or "de" (issue 21); `nil`: `LC_ALL`/`LC_MESSAGES`/`LANG`, else the store's
+    /// site language. Receipts always follow the store.
+    public var language: String?
 
     /// The widths receipts can be rendered at.
     public static let receiptWidths = [32, 42, 48]

@@ -1,3 +1,4 @@
+import Localization
 import POSFoundation
 
 /// The store-wide settings pos needs to sell: currency and how amounts look, the address printed on receipts,
@@ -16,6 +17,13 @@ public struct StoreSettings: Hashable, Sendable, Codable {
     public var address: StoreAddress
     /// Tax options that decide how totals are computed.
     public var taxes: TaxOptions
+    /// WordPress's site language as synced at login ("de_DE", "en_US"; `wc/v3/system_status`'s
+    /// `environment.language`); nil when the store did not say (a store synced before issue 21, or one that refused).
+    public var language: String?
+
+    /// The language receipts are printed in and the screen falls back to: the site language when pos speaks it,
+    /// else English.
+    public var siteLanguage: Language { language.flatMap(Language.init(localeIdentifier:)) ?? .english }
 
     public init(
         storeName: String,
@@ -23,7 +31,8 @@ public struct StoreSettings: Hashable, Sendable, Codable {
         currency: Currency,
         moneyFormat: MoneyFormat,
         address: StoreAddress,
-        taxes: TaxOptions
+        taxes: TaxOptions,
+        language: String? = nil
     ) {
         self.storeName = storeName
         self.siteURL = siteURL
@@ -31,6 +40,7 @@ public struct StoreSettings: Hashable, Sendable, Codable {
         self.moneyFormat = moneyFormat
         self.address = address
         self.taxes = taxes
+        self.language = language
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Hardware
+import Localization
 import Logging
 import POSFoundation
 import Storage
@@ -235,11 +236,12 @@ struct ShiftService: Sendable {
 
     private func markup(_ report: ZReport, _ store: StoreSettings) async -> String {
         let context = try? await receipts.context()
-        return report.markup(format: { $0.formatted(store.moneyFormat) }) { date in
+        // The printed report speaks the store's language, as receipts do.
+        return report.markup(format: { $0.formatted(store.moneyFormat) }, timeText: { date in
             guard let context else { return date.description }
             let (day, time) = context.dateAndTime(date)
             return "\(day) \(time)"
-        }
+        }, strings: .of(store.siteLanguage))
     }
 
     private func send(_ markup: String, printer: String?) async throws(ShiftError) -> String {

@@ -67,7 +67,8 @@ extension AccountStore {
                 storeName: index.name,
                 siteURL: credentials.site.description,
                 general: general,
-                tax: tax
+                tax: tax,
+                language: await StoreSettings.siteLanguage(network: network)
             )
             account = Account(siteURL: credentials.site.description, username: username, displayName: user.name)
         } catch {

@@ -36,7 +36,8 @@ public final class SettingStore: Store, ActionsProcessor {
             let remote = SettingsRemote(network: network)
             let general = try await remote.loadGeneralSettings()
             let tax = try await remote.loadSettings(group: "tax")
-            settings = StoreSettings(storeName: index.name, siteURL: siteURL, general: general, tax: tax)
+            settings = StoreSettings(storeName: index.name, siteURL: siteURL, general: general, tax: tax,
+                                     language: await StoreSettings.siteLanguage(network: network))
         } catch {
             throw .network(error)
         }

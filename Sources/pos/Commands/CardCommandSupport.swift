@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hardware
+import Localization
 import POSFoundation
 import Yosemite
 
@@ -102,7 +103,7 @@ struct CardSaleFlow {
             var cash: Money?
             if let cashText {
                 guard let amount = try? Money(parsing: cashText, currency: settings.currency) else {
-                    Console.error("the cash amount \(cashText) is not an amount in \(settings.currency.code)")
+                    Console.error(L10n.tr("cli.error.cashAmount", ["cashText": "\(cashText)", "code": "\(settings.currency.code)"]))
                     throw ExitStatus.usage.exitCode
                 }
                 cash = amount

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import POSFoundation
 import Yosemite
 
@@ -7,7 +8,7 @@ import Yosemite
 struct CartCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cart",
-        abstract: "List, show, park, resume and void carts (sales in progress).",
+        abstract: L10n.tr("cli.cart.abstract"),
         discussion: """
             Every cart is saved at every step: the counter's open cart survives a crash or Ctrl-Q, a cart left open \
             by a declined card waits here to be paid (`pos sell --sale ID --pay cash`) or voided. A parked cart has \
@@ -97,7 +98,7 @@ enum CartCommandSupport {
 
 /// `pos cart list`.
 struct CartListCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List open and parked carts, newest first.")
+    static let configuration = CommandConfiguration(commandName: "list", abstract: L10n.tr("cli.cart.2.abstract"))
 
     @OptionGroup var data: DataDirectoryOptions
 
@@ -126,7 +127,7 @@ struct CartListCommand: AsyncParsableCommand {
 
 /// `pos cart show ID|NAME`.
 struct CartShowCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a cart with its lines, discounts, customer and tenders.")
+    static let configuration = CommandConfiguration(commandName: "show", abstract: L10n.tr("cli.cart.3.abstract"))
 
     @OptionGroup var data: DataDirectoryOptions
 
@@ -140,7 +141,7 @@ struct CartShowCommand: AsyncParsableCommand {
     var receipt = false
 
     func validate() throws {
-        if json && receipt { throw ValidationError("--receipt prints text; leave out --json.") }
+        if json && receipt { throw ValidationError(L10n.tr("cli.invalid.cart.1")) }
     }
 
     func run() async throws {
@@ -168,7 +169,7 @@ struct CartShowCommand: AsyncParsableCommand {
 /// `pos cart park`: parks an open cart, or a new one rung up here.
 struct CartParkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "park", abstract: "Park an open cart (by id; default the newest), or a new one from --item.")
+        commandName: "park", abstract: L10n.tr("cli.cart.4.abstract"))
 
     @OptionGroup var data: DataDirectoryOptions
 
@@ -194,21 +195,21 @@ struct CartParkCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        if id != nil && !items.isEmpty { throw ValidationError("Give an open cart's id, or --item for a new cart, not both.") }
+        if id != nil && !items.isEmpty { throw ValidationError(L10n.tr("cli.invalid.cart.2")) }
         if items.isEmpty && (coupon != nil || customer != nil || discount != nil) {
-            throw ValidationError("--coupon, --customer and --discount go with --item (a new cart).")
+            throw ValidationError(L10n.tr("cli.invalid.cart.3"))
         }
     }
 
     func run() async throws {
         var cart = Cart(couponCodes: coupon.map { [$0] } ?? [])
         for item in items {
-            guard let parsed = Cart.Item(argument: item) else { throw ValidationError("--item \(item): QTY must be 1 or more.") }
+            guard let parsed = Cart.Item(argument: item) else { throw ValidationError(L10n.tr("cli.invalid.itemQuantity", ["item": "\(item)"])) }
             cart.items.append(parsed)
         }
         if let discount {
             guard let parsed = Cart.Discount(argument: discount) else {
-                throw ValidationError("--discount must be a percentage such as 10% or an amount such as 2.50.")
+                throw ValidationError(L10n.tr("cli.invalid.discount"))
             }
             cart.orderDiscount = parsed
         }
@@ -223,7 +224,7 @@ struct CartParkCommand: AsyncParsableCommand {
                 saleId = id
             } else {
                 guard let current = try await manager.dispatch({ OrderAction.currentSale(reply: $0) }) else {
-                    Console.error("no open cart to park; give --item CODE to park a new one")
+                    Console.error(L10n.tr("cli.error.cart.nothingToPark"))
                     throw ExitStatus.notFound.exitCode
                 }
                 saleId = current.id
@@ -239,7 +240,7 @@ struct CartParkCommand: AsyncParsableCommand {
 /// `pos cart resume ID|NAME`.
 struct CartResumeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "resume", abstract: "Make a parked cart open again (the counter shows it at its next start).")
+        commandName: "resume", abstract: L10n.tr("cli.cart.5.abstract"))
 
     @OptionGroup var data: DataDirectoryOptions
 
@@ -263,7 +264,7 @@ struct CartResumeCommand: AsyncParsableCommand {
 /// `pos cart void ID|NAME`.
 struct CartVoidCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "void", abstract: "Abandon an open or parked cart (refused while it holds a card payment).")
+        commandName: "void", abstract: L10n.tr("cli.cart.6.abstract"))
 
     @OptionGroup var data: DataDirectoryOptions
 

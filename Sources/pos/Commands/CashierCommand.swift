@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import Yosemite
 
 /// `pos cashier …`: the counter's cashiers, their PINs and who is signed in on this register (issue 18).
@@ -9,7 +10,7 @@ import Yosemite
 struct CashierCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cashier",
-        abstract: "Cashiers and managers with PINs, sign-in on this register, and the approvals they gave.",
+        abstract: L10n.tr("cli.cashier.abstract"),
         discussion: """
             With no cashier set up the counter works without PINs. The first cashier must be a manager; from then \
             on sales are the signed-in cashier's, and refunds, voids of paid sales, discounts above the threshold, \
@@ -37,7 +38,7 @@ struct CashierCommand: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the cashiers (no PIN material).")
+        static let configuration = CommandConfiguration(abstract: L10n.tr("cli.cashier.2.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Flag(help: "Print JSON.") var json = false
 
@@ -62,7 +63,7 @@ struct CashierCommand: AsyncParsableCommand {
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Add a cashier with a PIN (4–8 digits). The first one must be a manager; then a manager approves.")
+            abstract: L10n.tr("cli.cashier.3.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Argument(help: "The cashier's name as shown on the counter and the receipts.") var name: String
         @Option(help: "cashier or manager.") var role: CashierRole = .cashier
@@ -80,7 +81,7 @@ struct CashierCommand: AsyncParsableCommand {
     }
 
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a cashier (their sales and approvals keep the name).")
+        static let configuration = CommandConfiguration(abstract: L10n.tr("cli.cashier.4.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Argument var name: String
         @Option(help: "The approving manager.") var manager: String?
@@ -97,7 +98,7 @@ struct CashierCommand: AsyncParsableCommand {
 
     struct SetPin: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "set-pin", abstract: "Give a cashier a new PIN (clears wrong attempts and the lock).")
+            commandName: "set-pin", abstract: L10n.tr("cli.cashier.5.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Argument var name: String
         @Option(help: "The approving manager.") var manager: String?
@@ -114,7 +115,7 @@ struct CashierCommand: AsyncParsableCommand {
     }
 
     struct Unlock: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Unlock a cashier locked after five wrong PINs.")
+        static let configuration = CommandConfiguration(abstract: L10n.tr("cli.cashier.6.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Argument var name: String
         @Option(help: "The approving manager.") var manager: String?
@@ -132,7 +133,7 @@ struct CashierCommand: AsyncParsableCommand {
     struct SignIn: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "sign-in",
-            abstract: "Sign a cashier in on this register (the one signed in is signed out; a switch mid-shift is recorded).")
+            abstract: L10n.tr("cli.cashier.7.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Argument var name: String
 
@@ -147,7 +148,7 @@ struct CashierCommand: AsyncParsableCommand {
     }
 
     struct SignOut: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "sign-out", abstract: "Sign the current cashier out.")
+        static let configuration = CommandConfiguration(commandName: "sign-out", abstract: L10n.tr("cli.cashier.8.abstract"))
         @OptionGroup var data: DataDirectoryOptions
 
         @MainActor func run() async throws {
@@ -157,7 +158,7 @@ struct CashierCommand: AsyncParsableCommand {
     }
 
     struct Current: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Who is signed in on this register.")
+        static let configuration = CommandConfiguration(abstract: L10n.tr("cli.cashier.9.abstract"))
         @OptionGroup var data: DataDirectoryOptions
 
         @MainActor func run() async throws {
@@ -169,7 +170,7 @@ struct CashierCommand: AsyncParsableCommand {
     }
 
     struct Approvals: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "The manager approvals of a shift (default: the newest).")
+        static let configuration = CommandConfiguration(abstract: L10n.tr("cli.cashier.10.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Option(help: "The shift id.") var shift: Int64?
         @Flag(help: "Print JSON.") var json = false

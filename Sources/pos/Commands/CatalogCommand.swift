@@ -1,6 +1,7 @@
 import ArgumentParser
 import Composition
 import Foundation
+import Localization
 import Networking
 import POSFoundation
 import Yosemite
@@ -9,7 +10,7 @@ import Yosemite
 struct CatalogCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "catalog",
-        abstract: "Sync, search and look up the store's catalog.",
+        abstract: L10n.tr("cli.catalog.abstract"),
         subcommands: [CatalogSyncCommand.self, CatalogSearchCommand.self, CatalogLookupCommand.self]
     )
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import POSFoundation
 import Yosemite
 
@@ -7,7 +8,7 @@ import Yosemite
 struct CatalogLookupCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lookup",
-        abstract: "Find the product or variation with this SKU or barcode in the local catalog.",
+        abstract: L10n.tr("cli.catalogLookup.abstract"),
         discussion: "Exit code 0 when found, 2 when no product or variation has the code."
     )
 

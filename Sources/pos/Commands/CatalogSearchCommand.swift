@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import POSFoundation
 import Yosemite
 
@@ -7,7 +8,7 @@ import Yosemite
 struct CatalogSearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
-        abstract: "Search the local catalog by name or SKU (word prefixes: \"coc col\" finds Coca-Cola)."
+        abstract: L10n.tr("cli.catalogSearch.abstract")
     )
 
     @OptionGroup var data: DataDirectoryOptions
@@ -22,7 +23,7 @@ struct CatalogSearchCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
+        guard limit > 0 else { throw ValidationError(L10n.tr("cli.invalid.limit")) }
     }
 
     func run() async throws {

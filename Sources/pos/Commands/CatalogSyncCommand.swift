@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import POSFoundation
 import Yosemite
 
@@ -7,7 +8,7 @@ import Yosemite
 struct CatalogSyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
-        abstract: "Pull the store's catalog into the counter (incremental after the first sync).",
+        abstract: L10n.tr("cli.catalogSync.abstract"),
         discussion: """
             The first sync is full; later ones fetch only what changed and, every few hours, remove what was \
             deleted upstream. --full fetches everything and removes what is gone now. Progress goes to \
@@ -38,7 +39,7 @@ struct CatalogSyncCommand: AsyncParsableCommand {
                 )
                 return
             }
-            Console.error("not logged in to a store: run `pos login --site URL --username USER` first")
+            Console.error(L10n.tr("cli.error.notLoggedIn.login"))
             throw ExitStatus.notLoggedIn.exitCode
         }
         let (stream, continuation) = AsyncStream<CatalogSyncProgress>.makeStream()

@@ -2,6 +2,7 @@ import ArgumentParser
 import Composition
 import Counter
 import Foundation
+import Localization
 import Storage
 import Yosemite
 
@@ -9,8 +10,8 @@ import Yosemite
 struct CounterCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "counter",
-        abstract: "Open the full-screen counter (the demo store when nothing is configured).",
-        discussion: "Keys are shown at the bottom of each screen; Ctrl-Q quits. Logs go to <data dir>/logs/counter.log."
+        abstract: L10n.tr("cli.counter.abstract"),
+        discussion: L10n.tr("cli.counter.discussion")
     )
 
     @OptionGroup var data: DataDirectoryOptions
@@ -43,6 +44,10 @@ struct CounterCommand: AsyncParsableCommand {
         // Scanner thresholds: the options when given, else what the settings screen saved.
         let saved = try? await manager.dispatch { AppSettingsAction.loadAppSettings(reply: $0) }
         let scanSettings = scanner.settings(saved: saved)
+        // The screen's language: the counter's setting, else LC_ALL/LC_MESSAGES/LANG, else the store's site language.
+        L10n.setScreenLanguage(Language.resolve(setting: saved?.language.flatMap(Language.init(rawValue:)),
+                                                environment: ProcessInfo.processInfo.environment,
+                                                store: settings.language.flatMap(Language.init(localeIdentifier:))))
         let screen: CursesScreen
         do {
             screen = try CursesScreen()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import Yosemite
 
 /// `pos customers search TEXT`: the store's customers from the local copy (offline), by name, e-mail, phone or
@@ -7,13 +8,13 @@ import Yosemite
 struct CustomersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "customers",
-        abstract: "Find the store's customers offline (the copy `pos catalog sync --full` keeps).",
+        abstract: L10n.tr("cli.customers.abstract"),
         subcommands: [Search.self]
     )
 
     struct Search: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Search customers by name, e-mail, phone or customer number (word prefixes: \"eri must\").",
+            abstract: L10n.tr("cli.customers.2.abstract"),
             discussion: "Exit codes: 0 with the matches (none is not an error: the list is empty), 9 the local data could not be read."
         )
 
@@ -29,7 +30,7 @@ struct CustomersCommand: AsyncParsableCommand {
         var json = false
 
         func validate() throws {
-            guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
+            guard limit > 0 else { throw ValidationError(L10n.tr("cli.invalid.limit")) }
         }
 
         @MainActor func run() async throws {

@@ -3,6 +3,7 @@ import Composition
 import Foundation
 import Hardware
 import HardwareLinux
+import Localization
 import POSFoundation
 import Yosemite
 
@@ -12,7 +13,7 @@ import Yosemite
 struct DisplayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "display",
-        abstract: "Show the customer display (the cart, the total, the change) on this terminal.",
+        abstract: L10n.tr("cli.display.abstract"),
         discussion: """
             The counter serves it when the customer display is on (pos settings set customer-display on, or the \
             counter's Settings screen). Ctrl-C quits.

@@ -1,18 +1,19 @@
 import ArgumentParser
 import Foundation
+import Localization
 import Yosemite
 
 /// `pos drawer open`: "no sale", the cash drawer opened through the receipt printer and logged in the shift.
 struct DrawerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "drawer",
-        abstract: "Open the cash drawer without a sale (\"no sale\"), logged in the shift and counted on the Z report.",
+        abstract: L10n.tr("cli.drawer.abstract"),
         subcommands: [Open.self]
     )
 
     struct Open: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Kick the cash drawer through the receipt printer (a short NO SALE slip) and log it in the shift.",
+            abstract: L10n.tr("cli.drawer.2.abstract"),
             discussion: """
                 With no shift open it opens one with a float of 0, as a sale does. Where cashiers are set up a manager \
                 approves it (--manager NAME; the PIN is read from the terminal or standard input). Exit codes: 0 opened and logged; 14 the printer failed (the drawer \

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Composition
 import Foundation
+import Localization
 import Networking
 import POSFoundation
 import Storage
@@ -12,7 +13,7 @@ import Yosemite
 struct FiscalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fiscal",
-        abstract: "German fiscal law: the TSE's status, the DSFinV-K export, fiscal settings.",
+        abstract: L10n.tr("cli.fiscal.abstract"),
         discussion: """
             Every sale is signed by the TSE when one is set up: the demo store's simulated TSE, or fiskaly's cloud \
             TSE (`pos fiscal configure`). A TSE outage never stops a sale: it is recorded, shown by `pos status` \
@@ -42,7 +43,7 @@ struct FiscalCommand: AsyncParsableCommand {
 
     struct Status: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show the TSE (serial, key, algorithm), its state, an open outage and what was signed.")
+            abstract: L10n.tr("cli.fiscal.2.abstract"))
 
         @OptionGroup var data: DataDirectoryOptions
         @Flag(help: "Print JSON.") var json = false
@@ -92,7 +93,7 @@ struct FiscalCommand: AsyncParsableCommand {
 
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write the DSFinV-K export (CSV files and index.xml) of the closings in a date range.",
+            abstract: L10n.tr("cli.fiscal.3.abstract"),
             discussion: """
                 Each closed shift (its Z report) is a Kassenabschluss; its completed and voided sales are the \
                 receipts, with their TSE data or the outage (TSE_TA_FEHLER). Dates are YYYY-MM-DD in the \
@@ -106,8 +107,8 @@ struct FiscalCommand: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func validate() throws {
-            guard Self.day(from) != nil else { throw ValidationError("--from \(from): give a date as YYYY-MM-DD.") }
-            guard Self.day(to) != nil else { throw ValidationError("--to \(to): give a date as YYYY-MM-DD.") }
+            guard Self.day(from) != nil else { throw ValidationError(L10n.tr("cli.invalid.fiscal.1", ["from": "\(from)"])) }
+            guard Self.day(to) != nil else { throw ValidationError(L10n.tr("cli.invalid.fiscal.2", ["to": "\(to)"])) }
         }
 
         static func day(_ text: String) -> DateComponents? {
@@ -125,7 +126,7 @@ struct FiscalCommand: AsyncParsableCommand {
             guard let fromDay = Self.day(from).flatMap({ calendar.date(from: $0) }),
                   let toDay = Self.day(to).flatMap({ calendar.date(from: $0) }),
                   let end = calendar.date(byAdding: .day, value: 1, to: toDay) else {
-                throw ValidationError("give the dates as YYYY-MM-DD")
+                throw ValidationError(L10n.tr("cli.invalid.fiscal.3"))
             }
             let folder = URL(fileURLWithPath: directory, isDirectory: true)
             let summary: FiscalExportSummary
@@ -146,7 +147,7 @@ struct FiscalCommand: AsyncParsableCommand {
 
     struct Configure: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Set the merchant's tax number and VAT id, the register serial and fiskaly's TSS and client.",
+            abstract: L10n.tr("cli.fiscal.4.abstract"),
             discussion: """
                 Only the options given change. The fiskaly API secret is read from $POS_FISKALY_API_SECRET (never \
                 from the command line) and saved with the key in fiskaly-credentials.json (mode 0600).
@@ -173,7 +174,7 @@ struct FiscalCommand: AsyncParsableCommand {
                 try settings.save(dataDirectory: directory)
                 if let fiskalyKey {
                     guard let secret = ProcessInfo.processInfo.environment["POS_FISKALY_API_SECRET"], !secret.isEmpty else {
-                        Console.error("--fiskaly-key needs the secret in $POS_FISKALY_API_SECRET")
+                        Console.error(L10n.tr("cli.error.fiscal.secret"))
                         throw ExitStatus.usage.exitCode
                     }
                     try FiskalyCredentialsFile(dataDirectory: directory)
@@ -182,7 +183,7 @@ struct FiscalCommand: AsyncParsableCommand {
             } catch let exit as ExitCode {
                 throw exit
             } catch {
-                Console.error("cannot save the fiscal settings in \(directory.path): \(error)")
+                Console.error(L10n.tr("cli.error.fiscal.save", ["path": "\(directory.path)", "error": "\(error)"]))
                 throw ExitStatus.storageFailure.exitCode
             }
             Console.out("Fiscal settings saved: register serial \(settings.registerSerial ?? "not set"), "
@@ -196,7 +197,7 @@ struct FiscalCommand: AsyncParsableCommand {
     struct RegisterClient: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "register-client",
-            abstract: "Register this till at fiskaly as a client of the TSS, with the register serial.",
+            abstract: L10n.tr("cli.fiscal.5.abstract"),
             discussion: """
                 Needs `pos fiscal configure` with --tss-id, --register-serial and --fiskaly-key first, and the TSS's \
                 admin PIN in $POS_FISKALY_ADMIN_PIN (never on the command line). Without --client-id set, a new \
@@ -215,7 +216,7 @@ struct FiscalCommand: AsyncParsableCommand {
                 throw ExitStatus.usage.exitCode
             }
             guard let pin = ProcessInfo.processInfo.environment["POS_FISKALY_ADMIN_PIN"], !pin.isEmpty else {
-                Console.error("the TSS admin PIN goes in $POS_FISKALY_ADMIN_PIN")
+                Console.error(L10n.tr("cli.error.fiscal.adminPin"))
                 throw ExitStatus.usage.exitCode
             }
             let clientID = settings.clientID ?? UUID().uuidString.lowercased()
@@ -229,7 +230,7 @@ struct FiscalCommand: AsyncParsableCommand {
             }
             settings.clientID = client.id
             do { try settings.save(dataDirectory: directory) } catch {
-                Console.error("cannot save the fiscal settings in \(directory.path): \(error)")
+                Console.error(L10n.tr("cli.error.fiscal.save", ["path": "\(directory.path)", "error": "\(error)"]))
                 throw ExitStatus.storageFailure.exitCode
             }
             Console.out("Registered client \(client.id) (serial \(client.serialNumber), \(client.state)) on TSS \(tssID).")
@@ -241,7 +242,7 @@ struct FiscalCommand: AsyncParsableCommand {
     struct SimulateOutage: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "simulate-outage",
-            abstract: "Switch the demo store's simulated TSE off (on) or back on (off), for demos and tests.")
+            abstract: L10n.tr("cli.fiscal.6.abstract"))
 
         enum Switch: String, ExpressibleByArgument, CaseIterable { case on, off }
 
@@ -251,7 +252,7 @@ struct FiscalCommand: AsyncParsableCommand {
         func run() async throws {
             let directory = try data.resolve()
             guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("demo-store").path) else {
-                Console.error("only the demo store's simulated TSE can be switched off")
+                Console.error(L10n.tr("cli.error.fiscal.onlyDemo"))
                 throw ExitStatus.failure.exitCode
             }
             do {

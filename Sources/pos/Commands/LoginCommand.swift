@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import POSFoundation
 import Yosemite
 
@@ -7,7 +8,7 @@ import Yosemite
 struct LoginCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "login",
-        abstract: "Log in to a WooCommerce store with a WordPress application password.",
+        abstract: L10n.tr("cli.login.abstract"),
         discussion: """
             The password comes from --app-password, else the POS_APP_PASSWORD environment variable, else a prompt \
             (when standard input is a terminal). It is saved in the data directory with mode 0600 and never printed.
@@ -30,14 +31,14 @@ struct LoginCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let register, !RegisterIdentity.isValid(register) {
-            throw ValidationError("the register id must be 1 to 16 letters, digits or '-', e.g. K2")
+            throw ValidationError(L10n.tr("cli.invalid.registerId"))
         }
     }
 
     func run() async throws {
         guard let password = appPassword ?? ProcessInfo.processInfo.environment["POS_APP_PASSWORD"] ?? PasswordPrompt.read()
         else {
-            Console.error("no application password: pass --app-password, set POS_APP_PASSWORD, or run in a terminal")
+            Console.error(L10n.tr("cli.error.login.noPassword"))
             throw ExitStatus.usage.exitCode
         }
         let directory = try data.resolve()
@@ -49,7 +50,7 @@ struct LoginCommand: AsyncParsableCommand {
             do {
                 try settings.save(dataDirectory: directory)
             } catch {
-                Console.error("The register id could not be saved in \(directory.path): \(error)")
+                Console.error(L10n.tr("cli.error.registerSave", ["path": "\(directory.path)", "error": "\(error)"]))
                 throw ExitStatus.storageFailure.exitCode
             }
             Console.out("Register \(register); receipt numbers \(RegisterIdentity.receiptNumber(register: register, localNumber: 1)), …")

@@ -1,12 +1,13 @@
 import ArgumentParser
 import Foundation
+import Localization
 import Yosemite
 
 /// `pos logout`: forgets the store and wipes its local data.
 struct LogoutCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "logout",
-        abstract: "Log out and wipe the store's local data.",
+        abstract: L10n.tr("cli.logout.abstract"),
         discussion: """
             Refused while sales are unsynced, card payments unresolved, carts open, or TSE-journaled records \
             (sales, refunds, cash movements) not exported with `pos fiscal export` (German fiscal law: logging out wipes the TSE journal), unless --force \

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Composition
 import Foundation
+import Localization
 import POSFoundation
 import Storage
 import Yosemite
@@ -21,8 +22,8 @@ enum OrderCommandSupport {
         }
         let manager = StoresManager(environment: environment)
         guard manager.canSell else {
-            Console.error("not logged in to a store")
-            FileHandle.standardError.write(Data("  Run `pos login --site URL --username USER` once while the store is reachable.\n".utf8))
+            Console.error(L10n.tr("cli.error.notLoggedIn"))
+            FileHandle.standardError.write(Data(("  " + L10n.tr("cli.error.notLoggedIn.hint") + "\n").utf8))
             throw ExitStatus.notLoggedIn.exitCode
         }
         do {
@@ -70,15 +71,15 @@ enum OrderCommandSupport {
             do throws(CatalogError) {
                 scanned = try await manager.dispatch { ProductAction.scan(code: item.code, reply: $0) }
             } catch .unreadableLabel(let code, let reason) {
-                Console.error("label \(code): \(reason)")
-                Console.error("  Scan or type the label again; nothing was sold.")
+                Console.error(L10n.tr("cli.error.sell.label", ["code": "\(code)", "reason": "\(reason)"]))
+                Console.error(L10n.tr("cli.error.sell.label.hint"))
                 throw ExitStatus.usage.exitCode
             } catch {
                 continue
             }
             guard scanned.measure != nil || scanned.needsWeight else { continue }
             guard item.quantity == 1 else {
-                Console.error("--item \(item.code): goods sold by weight or by label are sold one at a time (no :QTY)")
+                Console.error(L10n.tr("cli.error.sell.weighedQuantity", ["code": "\(item.code)"]))
                 throw ExitStatus.usage.exitCode
             }
             var measured = scanned.cartItem()
@@ -88,7 +89,7 @@ enum OrderCommandSupport {
                     let weight = try await manager.dispatch { ScaleAction.weigh(reply: $0) }
                     measured = scanned.cartItem(weighing: weight)
                 } catch {
-                    Console.error("\(scanned.item.name) not sold: \(error.message)")
+                    Console.error(L10n.tr("cli.error.sell.notSold", ["name": "\(scanned.item.name)", "message": "\(error.message)"]))
                     if !error.recoverySuggestion.isEmpty { FileHandle.standardError.write(Data("  \(error.recoverySuggestion)\n".utf8)) }
                     throw ExitStatus.failure.exitCode
                 }

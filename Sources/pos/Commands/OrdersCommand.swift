@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import POSFoundation
 import Storage
 import Yosemite
@@ -8,14 +9,14 @@ import Yosemite
 struct OrdersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "orders",
-        abstract: "List and show the orders recorded at this counter.",
+        abstract: L10n.tr("cli.orders.abstract"),
         subcommands: [OrdersListCommand.self, OrdersShowCommand.self]
     )
 }
 
 /// `pos orders list`.
 struct OrdersListCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List orders, newest first.")
+    static let configuration = CommandConfiguration(commandName: "list", abstract: L10n.tr("cli.orders.2.abstract"))
 
     @OptionGroup var data: DataDirectoryOptions
 
@@ -56,7 +57,7 @@ struct OrdersListCommand: AsyncParsableCommand {
 
 /// `pos orders show ID`.
 struct OrdersShowCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one order with its lines, payments and sync state.")
+    static let configuration = CommandConfiguration(commandName: "show", abstract: L10n.tr("cli.orders.3.abstract"))
 
     @OptionGroup var data: DataDirectoryOptions
 

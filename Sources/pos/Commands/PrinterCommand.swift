@@ -1,16 +1,17 @@
 import ArgumentParser
 import Foundation
 import Hardware
+import Localization
 import Yosemite
 
 /// `pos printer test NAME`: a test page on one printer.
 struct PrinterCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "printer", abstract: "Work with one printer.", subcommands: [Test.self]
+        commandName: "printer", abstract: L10n.tr("cli.printer.abstract"), subcommands: [Test.self]
     )
 
     struct Test: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print a test page (width, €, bold, QR, cut).")
+        static let configuration = CommandConfiguration(abstract: L10n.tr("cli.printer.2.abstract"))
 
         @OptionGroup var data: DataDirectoryOptions
         @Argument(help: "The CUPS queue, or file:DIR / file+escpos:DIR.") var name: String

@@ -1,17 +1,18 @@
 import ArgumentParser
 import Foundation
 import Hardware
+import Localization
 import POSFoundation
 import Yosemite
 
 /// `pos printers list [--json]`: the print queues and their states.
 struct PrintersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "printers", abstract: "List the printers.", subcommands: [List.self], defaultSubcommand: List.self
+        commandName: "printers", abstract: L10n.tr("cli.printers.abstract"), subcommands: [List.self], defaultSubcommand: List.self
     )
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the print queues with their states.")
+        static let configuration = CommandConfiguration(abstract: L10n.tr("cli.printers.2.abstract"))
 
         @OptionGroup var data: DataDirectoryOptions
         @Flag(help: "Print JSON.") var json = false
@@ -40,7 +41,7 @@ struct PrintersCommand: AsyncParsableCommand {
             do throws(ReceiptError) {
                 return try await manager.dispatch { ReceiptAction.listPrinters(reply: $0) }
             } catch {
-                Console.error("CUPS is not reachable, so only the file printer is listed: \(error.message)")
+                Console.error(L10n.tr("cli.error.printers.noCups", ["message": "\(error.message)"]))
                 return []
             }
         }

@@ -1,10 +1,11 @@
 import ArgumentParser
+import Localization
 
 /// `pos reader`: card terminals from the command line (list, status, pay, refund, reverse, end of day).
 struct ReaderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reader",
-        abstract: "Use a card terminal: list, status, pay, refund, reverse, end-of-day, install-udev-rules.",
+        abstract: L10n.tr("cli.reader.abstract"),
         discussion: "Reader addresses: zvt+tcp://HOST[:PORT], zvt+serial:///dev/ttyACM0, concert+serial:///dev/ttyACM0.",
         subcommands: [
             ReaderListCommand.self, ReaderStatusCommand.self, ReaderPayCommand.self, ReaderRefundCommand.self,

@@ -1,12 +1,13 @@
 import ArgumentParser
 import Foundation
 import HardwareLinux
+import Localization
 
 /// `pos reader install-udev-rules`: lets the cashier's account open the known payment terminals over USB.
 struct ReaderInstallUdevRulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "install-udev-rules",
-        abstract: "Install the udev rules that give access to USB payment terminals.",
+        abstract: L10n.tr("cli.readerInstallUdevRules.abstract"),
         discussion: """
             Writes \(UdevRules.installDirectory)/\(UdevRules.fileName) (needs root), generated from the table of known \
             terminals: group access with mode 0660 plus uaccess for the seat user, never world-writable. Then asks \
@@ -26,7 +27,7 @@ struct ReaderInstallUdevRulesCommand: ParsableCommand {
 
     func validate() throws {
         guard UdevRules.isValidGroupName(group) else {
-            throw ValidationError("'\(group)' is not a group name (lower-case letters, digits, '-' and '_').")
+            throw ValidationError(L10n.tr("cli.invalid.readerInstallUdevRules.1", ["group": "\(group)"]))
         }
     }
 
@@ -42,7 +43,7 @@ struct ReaderInstallUdevRulesCommand: ParsableCommand {
             try Data(rules.utf8).write(to: target, options: .atomic)
             try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: target.path)
         } catch {
-            Console.error("cannot write \(target.path): \(error.localizedDescription)")
+            Console.error(L10n.tr("cli.error.cannotWrite", ["path": "\(target.path)", "localizedDescription": "\(error.localizedDescription)"]))
             FileHandle.standardError.write(Data("  Run it as root: sudo pos reader install-udev-rules --group \(group)\n".utf8))
             throw ExitStatus.insufficientPermission.exitCode
         }

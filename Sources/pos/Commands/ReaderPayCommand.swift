@@ -1,12 +1,13 @@
 import ArgumentParser
 import Hardware
+import Localization
 import POSFoundation
 import Yosemite
 
 /// `pos reader pay`: take a card payment on a terminal for no sale, journalled in the store's currency.
 struct ReaderPayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "pay", abstract: "Take a card payment on a terminal, for no sale (journalled).",
+        commandName: "pay", abstract: L10n.tr("cli.readerPay.abstract"),
         discussion: """
             The payment is journalled before the request leaves, like a sale's card tender; it belongs to no order \
             and is not sent to the store (see docs/card-payments.md). Exit codes: 11 declined, 12 reader \
@@ -36,7 +37,7 @@ struct ReaderPayCommand: AsyncParsableCommand {
 /// `pos reader refund`: refund an amount to the card presented, for no order, journalled.
 struct ReaderRefundCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "refund", abstract: "Refund an amount to a card, for no order (journalled).",
+        commandName: "refund", abstract: L10n.tr("cli.readerPay.2.abstract"),
         discussion: "To refund a sale, use `pos refund ORDER`: it also tells the store."
     )
 
@@ -63,7 +64,7 @@ struct ReaderRefundCommand: AsyncParsableCommand {
 /// `pos reader reverse`: reverse (void) an earlier payment by its receipt number, journalled.
 struct ReaderReverseCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "reverse", abstract: "Reverse a payment by its terminal receipt number (journalled).",
+        commandName: "reverse", abstract: L10n.tr("cli.readerPay.3.abstract"),
         discussion: """
             A payment journalled on this counter gives the amount (and, for a sale, queues its refund record for \
             the store); for a payment taken elsewhere give --amount.
@@ -93,7 +94,7 @@ struct ReaderReverseCommand: AsyncParsableCommand {
 
 /// `pos reader end-of-day`: close the terminal's batch and print its totals, journalled.
 struct ReaderEndOfDayCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "end-of-day", abstract: "Run the terminal's end of day.")
+    static let configuration = CommandConfiguration(commandName: "end-of-day", abstract: L10n.tr("cli.readerPay.4.abstract"))
 
     @OptionGroup var data: DataDirectoryOptions
     @OptionGroup var options: TerminalOperationOptions
@@ -133,7 +134,7 @@ struct TerminalOperationOptions: ParsableArguments {
     func money(_ text: String, settings: StoreSettings) throws -> Money {
         _ = try currencyMatches(settings)
         do { return try Money(parsing: text, currency: settings.currency) } catch {
-            Console.error("not an amount in \(settings.currency.code): \(text)")
+            Console.error(L10n.tr("cli.error.notAnAmountIn", ["code": "\(settings.currency.code)", "text": "\(text)"]))
             throw ExitStatus.usage.exitCode
         }
     }

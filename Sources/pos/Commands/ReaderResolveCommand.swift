@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hardware
+import Localization
 import POSFoundation
 import Yosemite
 
@@ -9,7 +10,7 @@ import Yosemite
 struct ReaderResolveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resolve",
-        abstract: "Resolve unresolved card attempts with the terminal (or one by hand, after checking its journal).",
+        abstract: L10n.tr("cli.readerResolve.abstract"),
         discussion: """
             Exit code 13 while an attempt stays unresolved; 15 while an operation holds the reader (its attempt is \
             live: it settles itself when that operation ends, so it is never resolved here, by hand or otherwise).
@@ -24,8 +25,8 @@ struct ReaderResolveCommand: AsyncParsableCommand {
     @Option(help: "Why, for the log (by hand).") var note = ""
 
     func validate() throws {
-        if attempt != nil, charged == notCharged { throw ValidationError("With --attempt give one of --charged or --not-charged.") }
-        if attempt == nil, charged || notCharged { throw ValidationError("--charged and --not-charged go with --attempt.") }
+        if attempt != nil, charged == notCharged { throw ValidationError(L10n.tr("cli.invalid.readerResolve.1")) }
+        if attempt == nil, charged || notCharged { throw ValidationError(L10n.tr("cli.invalid.readerResolve.2")) }
     }
 
     @MainActor

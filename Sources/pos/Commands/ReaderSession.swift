@@ -2,6 +2,7 @@ import ArgumentParser
 import Composition
 import Foundation
 import Hardware
+import Localization
 import POSFoundation
 
 /// Connects a one-shot ``DefaultCardReaderService`` for the reader subcommands that move no money (`status`) and
@@ -31,7 +32,7 @@ enum ReaderSession {
         do {
             return try Money(parsing: text, currency: Currency(code: code.uppercased()))
         } catch {
-            Console.error("not an amount: \(text)")
+            Console.error(L10n.tr("cli.error.notAnAmount", ["text": "\(text)"]))
             throw ExitStatus.usage.exitCode
         }
     }

@@ -2,11 +2,12 @@ import ArgumentParser
 import Composition
 import Hardware
 import HardwareLinux
+import Localization
 import POSFoundation
 
 /// `pos reader status`: whether the terminal answers and is ready.
 struct ReaderStatusCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "status", abstract: "Ask a terminal whether it is ready.")
+    static let configuration = CommandConfiguration(commandName: "status", abstract: L10n.tr("cli.readerStatus.abstract"))
 
     @OptionGroup var options: ReaderOptions
     @Flag(help: "Print JSON.") var json = false
@@ -20,7 +21,7 @@ struct ReaderStatusCommand: AsyncParsableCommand {
 
 /// `pos reader list`: the readers this counter knows of.
 struct ReaderListCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List known card readers.")
+    static let configuration = CommandConfiguration(commandName: "list", abstract: L10n.tr("cli.readerStatus.2.abstract"))
 
     @Option(help: "A configured reader address to include (repeatable).") var reader: [String] = []
     @Flag(help: "Print JSON.") var json = false
@@ -38,7 +39,7 @@ struct ReaderListCommand: AsyncParsableCommand {
         case .success(let terminals):
             discovered = terminals.map { ["address": $0.address.description, "name": $0.model.name, "device": $0.device.description] }
         case .failure(let error):
-            Console.error("USB discovery failed: \(error)")
+            Console.error(L10n.tr("cli.error.usbDiscovery", ["error": "\(error)"]))
         }
         let configured = readers.map { ["address": $0, "name": "configured"] }
         if json { return try Console.json(discovered + configured) }

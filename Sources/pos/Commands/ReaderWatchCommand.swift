@@ -3,6 +3,7 @@ import Composition
 import Foundation
 import Hardware
 import HardwareLinux
+import Localization
 import POSFoundation
 
 /// `pos reader watch` (hidden): prints one line per reader event — `reader-present`, `reader-appeared`,
@@ -14,7 +15,7 @@ import POSFoundation
 /// The card is never charged twice for one payment. It keeps watching after the payment until stopped.
 struct ReaderWatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "watch", abstract: "Print reader plug events (and optionally take one payment across a replug).",
+        commandName: "watch", abstract: L10n.tr("cli.readerWatch.abstract"),
         shouldDisplay: false
     )
 
@@ -23,7 +24,7 @@ struct ReaderWatchCommand: AsyncParsableCommand {
     @Option(help: "The ISO currency code.") var currency = "EUR"
 
     func validate() throws {
-        if pay != nil && reader == nil { throw ValidationError("--pay needs --reader.") }
+        if pay != nil && reader == nil { throw ValidationError(L10n.tr("cli.invalid.readerWatch.1")) }
     }
 
     func run() async throws {
@@ -31,7 +32,7 @@ struct ReaderWatchCommand: AsyncParsableCommand {
         // Subscribed before starting, so no plug between the first list and the events is lost.
         let events = presence.events()
         do { try await presence.start() } catch {
-            Console.error("udev monitor: \(error)")
+            Console.error(L10n.tr("cli.error.udevMonitor", ["error": "\(error)"]))
             throw ExitStatus.readerUnavailable.exitCode
         }
         for device in await presence.devices { Self.say("reader-present \(device.idString)") }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hardware
+import Localization
 import POSFoundation
 import Yosemite
 
@@ -8,14 +9,14 @@ import Yosemite
 struct ReceiptCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "receipt",
-        abstract: "Show, print or reprint an order's receipt.",
+        abstract: L10n.tr("cli.receipt.abstract"),
         discussion: "ORDER is the order's local number (as printed on the receipt) or its client UUID.",
         subcommands: [Show.self, Print.self, Reprint.self, SampleSale.self]
     )
 
     /// `pos receipt show ORDER [--width 42] [--format text|escpos]`.
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Render an order's receipt to standard output.")
+        static let configuration = CommandConfiguration(abstract: L10n.tr("cli.receipt.2.abstract"))
 
         enum Format: String, ExpressibleByArgument, CaseIterable { case text, escpos }
 
@@ -25,7 +26,7 @@ struct ReceiptCommand: AsyncParsableCommand {
         @Option(help: "text, or escpos for the printer's bytes.") var format: Format = .text
 
         func validate() throws {
-            if let width, !(20...80).contains(width) { throw ValidationError("--width must be between 20 and 80.") }
+            if let width, !(20...80).contains(width) { throw ValidationError(L10n.tr("cli.invalid.receipt.1")) }
         }
 
         func run() async throws {
@@ -46,7 +47,7 @@ struct ReceiptCommand: AsyncParsableCommand {
     /// `pos receipt print ORDER [--printer NAME]`.
     struct Print: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Print an order's receipt (stored first, so a failed print can be repeated)."
+            abstract: L10n.tr("cli.receipt.3.abstract")
         )
 
         @OptionGroup var data: DataDirectoryOptions
@@ -63,7 +64,7 @@ struct ReceiptCommand: AsyncParsableCommand {
 
     /// `pos receipt reprint ORDER [--printer NAME]`.
     struct Reprint: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Reprint an order's receipt, marked COPY.")
+        static let configuration = CommandConfiguration(abstract: L10n.tr("cli.receipt.4.abstract"))
 
         @OptionGroup var data: DataDirectoryOptions
         @Argument(help: "The order's local number or client UUID.") var order: String
@@ -80,7 +81,7 @@ struct ReceiptCommand: AsyncParsableCommand {
     /// `pos receipt sample-sale [--cash]`: stores the reference sale, for demos and end-to-end tests.
     struct SampleSale: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "sample-sale", abstract: "Store the sample sale (demo and tests).", shouldDisplay: false
+            commandName: "sample-sale", abstract: L10n.tr("cli.receipt.5.abstract"), shouldDisplay: false
         )
 
         @OptionGroup var data: DataDirectoryOptions

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import POSFoundation
 import Yosemite
 
@@ -8,7 +9,7 @@ import Yosemite
 struct RefundCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "refund",
-        abstract: "Refund an order: on the card terminal for card orders, in cash otherwise; the record syncs to the store.",
+        abstract: L10n.tr("cli.refund.abstract"),
         discussion: "Exit codes as `pos reader pay`: 11 declined, 12 reader unavailable, 13 outcome unknown."
     )
 
@@ -26,7 +27,7 @@ struct RefundCommand: AsyncParsableCommand {
             var money: Money?
             if let amount {
                 guard let parsed = try? Money(parsing: amount, currency: settings.currency) else {
-                    Console.error("the amount \(amount) is not an amount in \(settings.currency.code)")
+                    Console.error(L10n.tr("cli.error.refundAmount", ["amount": "\(amount)", "code": "\(settings.currency.code)"]))
                     throw ExitStatus.usage.exitCode
                 }
                 money = parsed

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import Storage
 import Yosemite
 
@@ -8,12 +9,12 @@ import Yosemite
 struct RegisterCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "register",
-        abstract: "Show or set this counter's register id (its receipt-number prefix and fiscal register serial).",
+        abstract: L10n.tr("cli.register.abstract"),
         subcommands: [Show.self, Set.self]
     )
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the register id.")
+        static let configuration = CommandConfiguration(abstract: L10n.tr("cli.register.2.abstract"))
         @OptionGroup var data: DataDirectoryOptions
 
         func run() async throws {
@@ -30,13 +31,13 @@ struct RegisterCommand: AsyncParsableCommand {
 
     struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Set the register id: 1 to 16 letters, digits or '-', unique among the shop's counters (e.g. K2).")
+            abstract: L10n.tr("cli.register.3.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Argument(help: "The register id, e.g. K2.") var id: String
 
         func validate() throws {
             guard RegisterIdentity.isValid(id) else {
-                throw ValidationError("the register id must be 1 to 16 letters, digits or '-', e.g. K2")
+                throw ValidationError(L10n.tr("cli.invalid.registerId"))
             }
         }
 
@@ -49,7 +50,7 @@ struct RegisterCommand: AsyncParsableCommand {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
                 try settings.save(dataDirectory: directory)
             } catch {
-                Console.error("The register id could not be saved in \(directory.path): \(error)")
+                Console.error(L10n.tr("cli.error.registerSave", ["path": "\(directory.path)", "error": "\(error)"]))
                 throw ExitStatus.storageFailure.exitCode
             }
             Console.out("Register \(id); the next receipt numbers are \(id)-NNNNNN.")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import Networking
 import Yosemite
 
@@ -7,7 +8,7 @@ import Yosemite
 struct ReportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Sum the shop's registers for a day from WooCommerce (online), by the orders' register and cashier meta.",
+        abstract: L10n.tr("cli.report.abstract"),
         discussion: """
             Reads the paid orders (processing, completed, refunded) whose sale time falls in the day, in this machine's \
             time zone; an offline sale counts for the day it was sold if it synced within a week. Orders without a \

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 
 /// `pos` with no subcommand: opens the counter on the configured store, or on the embedded demo store.
 ///
@@ -8,7 +9,7 @@ import Foundation
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Open the counter (the demo store when nothing is configured)."
+        abstract: L10n.tr("cli.run.abstract")
     )
 
     @OptionGroup var data: DataDirectoryOptions

@@ -2,13 +2,14 @@ import ArgumentParser
 import Foundation
 import Hardware
 import HardwareLinux
+import Localization
 import POSFoundation
 
 /// `pos scale weigh ADDRESS`: reads one stable weight from an 8217 scale and prices it as the checkout does.
 struct ScaleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scale",
-        abstract: "Use a serial scale (Mettler Toledo 8217 protocol).",
+        abstract: L10n.tr("cli.scale.abstract"),
         subcommands: [ScaleWeighCommand.self]
     )
 }
@@ -16,7 +17,7 @@ struct ScaleCommand: AsyncParsableCommand {
 struct ScaleWeighCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "weigh",
-        abstract: "Read one stable weight and price it.",
+        abstract: L10n.tr("cli.scale.2.abstract"),
         discussion: """
             Prints weight, price per kilogram and price on one line, e.g. \
             1.234 kg x 12.99 EUR/kg = 16.03 EUR. Exits 1 when the scale gives no sellable weight (zero, unstable, \
@@ -40,7 +41,7 @@ struct ScaleWeighCommand: AsyncParsableCommand {
                 + "write it like scale+serial:///dev/ttyUSB2, optionally with ?line=9600,7E1.")
             throw ExitStatus.usage.exitCode
         } catch {
-            Console.error("The price per kilogram \(unitPrice) is not an amount; write it like 12.99.")
+            Console.error(L10n.tr("cli.error.scale.price", ["unitPrice": "\(unitPrice)"]))
             throw ExitStatus.usage.exitCode
         }
         let scale = Toledo8217Scale(

@@ -3,13 +3,14 @@ import Composition
 import Foundation
 import Hardware
 import HardwareLinux
+import Localization
 import TerminalSimulator
 
 /// `pos scale-sim`: a simulated Mettler Toledo scale in 8217 mode on a pty (or a real tty), for tests and demos.
 struct ScaleSimCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scale-sim",
-        abstract: "Run a simulated 8217 scale on a serial line.",
+        abstract: L10n.tr("cli.scaleSim.abstract"),
         discussion: """
             Script steps (comma-separated, one per weight request, the last repeats): stable:GRAMS, net:GRAMS, \
             moving, zero, under, over, zero-error, pounds:HUNDREDTHS, silent, garbage. Example:

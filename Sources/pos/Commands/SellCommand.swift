@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hardware
+import Localization
 import POSFoundation
 import Storage
 import Yosemite
@@ -9,7 +10,7 @@ import Yosemite
 struct SellCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sell",
-        abstract: "Sell items from the local catalog for cash or by card; cash works without a network.",
+        abstract: L10n.tr("cli.sell.abstract"),
         discussion: """
             Every step of the sale is saved as it happens; the completed sale is one order with one outbox entry, \
             created paid; `pos sync` sends it to the store. By card (`--pay card`) the card is charged through the \
@@ -62,32 +63,32 @@ struct SellCommand: AsyncParsableCommand {
 
     func validate() throws {
         if items.isEmpty && manualItems.isEmpty && sale == nil {
-            throw ValidationError("Give at least one --item CODE[:QTY] (or --manual price=…), or --sale ID.")
+            throw ValidationError(L10n.tr("cli.invalid.sell.1"))
         }
         for item in manualItems where Cart.Item(manualArgument: item) == nil {
-            throw ValidationError("--manual \(item): give price=AMOUNT (above zero) and optionally tax=CLASS, name=NAME, code=CODE, qty=QTY, comma-separated.")
+            throw ValidationError(L10n.tr("cli.invalid.sell.2", ["item": "\(item)"]))
         }
         if sale != nil && (!items.isEmpty || !manualItems.isEmpty || !coupons.isEmpty || customer != nil || discount != nil) {
-            throw ValidationError("--sale pays an open sale as it is; leave out --item, --coupon, --customer and --discount.")
+            throw ValidationError(L10n.tr("cli.invalid.sell.3"))
         }
         let kinds = pay.map { $0.lowercased().split(separator: ":", maxSplits: 1).first.map(String.init) ?? "" }
         guard !kinds.isEmpty, kinds.allSatisfy({ $0 == "cash" || $0 == "card" }) else {
-            throw ValidationError("--pay must be cash, cash:TENDERED or card (split: --pay cash:10.00 --pay card).")
+            throw ValidationError(L10n.tr("cli.invalid.sell.4"))
         }
         if kinds.count > 1 {
             guard kinds.count == 2, kinds.contains("card"), kinds.contains("cash"),
                   pay.contains(where: { $0.lowercased().hasPrefix("cash:") }) else {
-                throw ValidationError("A split is one --pay cash:AMOUNT and one --pay card.")
+                throw ValidationError(L10n.tr("cli.invalid.sell.5"))
             }
         }
-        if reader != nil, !kinds.contains("card") { throw ValidationError("--reader goes with --pay card.") }
+        if reader != nil, !kinds.contains("card") { throw ValidationError(L10n.tr("cli.invalid.sell.6")) }
         for item in items where Cart.Item(argument: item) == nil {
-            throw ValidationError("--item \(item): give CODE, CODE:QTY or CODE:QTY@DISCOUNT with QTY a whole number of 1 or more and DISCOUNT a percentage or an amount above zero, e.g. --item BAK-PAC:2 or --item BAK-PAC:2@10%.")
+            throw ValidationError(L10n.tr("cli.invalid.sell.7", ["item": "\(item)"]))
         }
         for tender in pay where tender.lowercased().hasPrefix("cash:") {
             let amount = String(tender.dropFirst(5))
             guard Self.isPlainAmount(amount) else {
-                throw ValidationError("--pay \(tender): AMOUNT must be a plain amount of 0 or more such as cash:20.00 (no sign, no exponent).")
+                throw ValidationError(L10n.tr("cli.invalid.sell.8", ["tender": "\(tender)"]))
             }
         }
     }
@@ -114,7 +115,7 @@ struct SellCommand: AsyncParsableCommand {
             var tendered: Money?
             if let tenderedText {
                 guard let amount = try? Money(parsing: tenderedText, currency: settings.currency) else {
-                    Console.error("the tendered amount \(tenderedText) is not an amount in \(settings.currency.code)")
+                    Console.error(L10n.tr("cli.error.sell.tendered", ["tenderedText": "\(tenderedText)", "code": "\(settings.currency.code)"]))
                     throw ExitStatus.usage.exitCode
                 }
                 tendered = amount
@@ -141,7 +142,7 @@ struct SellCommand: AsyncParsableCommand {
             }
             let paid = try await manager.dispatch { OrderAction.payCash(saleId: open.id, tendered: tendered, reply: $0) }
             guard case .completed(let sale) = paid else {
-                Console.error("sale \(open.id) is not paid in full")
+                Console.error(L10n.tr("cli.error.sell.notPaid", ["id": "\(open.id)"]))
                 throw ExitStatus.failure.exitCode
             }
             return (sale, settings.moneyFormat, await manager.isDemo)
@@ -197,16 +198,16 @@ struct SellCommand: AsyncParsableCommand {
     private func makeCart() throws -> Cart {
         var cart = Cart(couponCodes: coupons)
         for item in items {
-            guard let parsed = Cart.Item(argument: item) else { throw ValidationError("--item \(item): QTY must be 1 or more.") }
+            guard let parsed = Cart.Item(argument: item) else { throw ValidationError(L10n.tr("cli.invalid.itemQuantity", ["item": "\(item)"])) }
             cart.items.append(parsed)
         }
         for item in manualItems {
-            guard let parsed = Cart.Item(manualArgument: item) else { throw ValidationError("--manual \(item): price=AMOUNT is required.") }
+            guard let parsed = Cart.Item(manualArgument: item) else { throw ValidationError(L10n.tr("cli.invalid.sell.10", ["item": "\(item)"])) }
             cart.items.append(parsed)
         }
         if let discount {
             guard let parsed = Cart.Discount(argument: discount) else {
-                throw ValidationError("--discount must be a percentage such as 10% or an amount such as 2.50.")
+                throw ValidationError(L10n.tr("cli.invalid.discount"))
             }
             cart.orderDiscount = parsed
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import Yosemite
 
 /// `pos settings show|set|unset`: this counter's store-floor devices (the same settings as the counter's
@@ -7,13 +8,13 @@ import Yosemite
 struct SettingsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "settings",
-        abstract: "Show or change this counter's store-floor devices (displays, scale, barcode layouts).",
+        abstract: L10n.tr("cli.settings.abstract"),
         discussion: "Keys: " + FloorDeviceSetting.allCases.map { "\($0.rawValue): \($0.help)" }.joined(separator: "\n"),
         subcommands: [Show.self, Set.self, Unset.self]
     )
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the settings.")
+        static let configuration = CommandConfiguration(abstract: L10n.tr("cli.settings.2.abstract"))
         @OptionGroup var data: DataDirectoryOptions
 
         func run() async throws {
@@ -25,7 +26,7 @@ struct SettingsCommand: AsyncParsableCommand {
     }
 
     struct Set: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Set one setting.")
+        static let configuration = CommandConfiguration(abstract: L10n.tr("cli.settings.3.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Argument(help: "pole-display, customer-display, scale or barcode-layouts.") var key: String
         @Argument(help: "The value, e.g. display+serial:///dev/ttyUSB1, on, scale+serial:///dev/ttyUSB2, 28-29:IIIIIVVVVV:weight.")
@@ -37,7 +38,7 @@ struct SettingsCommand: AsyncParsableCommand {
     }
 
     struct Unset: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Clear one setting (no device).")
+        static let configuration = CommandConfiguration(abstract: L10n.tr("cli.settings.4.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Argument(help: "pole-display, customer-display, scale or barcode-layouts.") var key: String
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import POSFoundation
 import Yosemite
 
@@ -8,12 +9,12 @@ import Yosemite
 struct ShiftCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "shift",
-        abstract: "Open a shift with a float, move cash in or out, close it with a count into a Z report.",
+        abstract: L10n.tr("cli.shift.abstract"),
         subcommands: [Open.self, CashIn.self, CashOut.self, Close.self, EndOfDay.self, Report.self]
     )
 
     struct Open: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Open a shift with the counted float.")
+        static let configuration = CommandConfiguration(abstract: L10n.tr("cli.shift.2.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Option(help: "The cash counted into the drawer, e.g. 100.00.") var float: String
         @Option(help: "The cashier; default: the settings' cashier name.") var cashier: String?
@@ -26,7 +27,7 @@ struct ShiftCommand: AsyncParsableCommand {
     }
 
     struct CashIn: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "cash-in", abstract: "Put cash into the drawer.")
+        static let configuration = CommandConfiguration(commandName: "cash-in", abstract: L10n.tr("cli.shift.3.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Argument(help: "The amount, e.g. 20.00.") var amount: String
         @Option(help: "Why.") var reason: String
@@ -39,7 +40,7 @@ struct ShiftCommand: AsyncParsableCommand {
     }
 
     struct CashOut: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "cash-out", abstract: "Take cash out of the drawer.")
+        static let configuration = CommandConfiguration(commandName: "cash-out", abstract: L10n.tr("cli.shift.4.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Argument(help: "The amount, e.g. 5.00.") var amount: String
         @Option(help: "Why.") var reason: String
@@ -53,7 +54,7 @@ struct ShiftCommand: AsyncParsableCommand {
 
     struct Close: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Close the shift with the counted cash; runs the card terminal's end of day; prints the Z report.")
+            abstract: L10n.tr("cli.shift.5.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Option(help: "The cash counted in the drawer, e.g. 104.00.") var counted: String
         @Option(help: "The printer; default: the configured or default printer.") var printer: String?
@@ -68,7 +69,7 @@ struct ShiftCommand: AsyncParsableCommand {
     struct EndOfDay: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "end-of-day",
-            abstract: "Run the card terminal's end of day for a closed shift whose close could not; reprints its Z report.")
+            abstract: L10n.tr("cli.shift.6.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Option(help: "The shift id; default: the newest closed one.") var shift: Int64?
         @Option(help: "The printer; default: the configured or default printer.") var printer: String?
@@ -93,7 +94,7 @@ struct ShiftCommand: AsyncParsableCommand {
     }
 
     struct Report: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show a shift's Z report (running while open); --print reprints a closed one.")
+        static let configuration = CommandConfiguration(abstract: L10n.tr("cli.shift.7.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Option(help: "The shift id; default: the newest.") var shift: Int64?
         @Flag(help: "Reprint the stored Z report (marked COPY).") var print = false

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import POSFoundation
 import Yosemite
 
@@ -7,7 +8,7 @@ import Yosemite
 struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Show the store, its currency, and what is waiting to sync."
+        abstract: L10n.tr("cli.status.abstract")
     )
 
     @OptionGroup var data: DataDirectoryOptions

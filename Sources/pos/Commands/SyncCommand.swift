@@ -1,6 +1,7 @@
 import ArgumentParser
 import Composition
 import Foundation
+import Localization
 import POSFoundation
 import Yosemite
 
@@ -8,7 +9,7 @@ import Yosemite
 struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
-        abstract: "Send queued sales to the store and report what is parked.",
+        abstract: L10n.tr("cli.sync.abstract"),
         discussion: """
             Exit codes: 0 all synced; 3 entries are parked for a person (see --list); 4 the store is unreachable \
             and entries still wait. Other failures use pos's usual codes (9 storage, 10 not logged in, 1 other).
@@ -89,7 +90,7 @@ enum SyncCommandSupport {
             throw ExitStatus.success.exitCode
         }
         guard manager.isAuthenticated else {
-            Console.error("not logged in to a store: run `pos login --site URL --username USER` first")
+            Console.error(L10n.tr("cli.error.notLoggedIn.login"))
             throw ExitStatus.notLoggedIn.exitCode
         }
         return manager

@@ -2,13 +2,14 @@ import ArgumentParser
 import Composition
 import Foundation
 import Hardware
+import Localization
 import TerminalSimulator
 
 /// `pos terminal-sim`: a simulated payment terminal for tests and demos (ZVT over TCP or a pty, Concert over a pty).
 struct TerminalSimCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "terminal-sim",
-        abstract: "Run a simulated card terminal.",
+        abstract: L10n.tr("cli.terminalSim.abstract"),
         discussion: """
             Script steps (repeatable, comma-separated): approve, decline:CODE (hex), timeout, drop, hold (approve,
             print "HOLD approved …", then say nothing until the counter hangs up), hold-request (print "HOLD request
@@ -34,7 +35,7 @@ struct TerminalSimCommand: AsyncParsableCommand {
 
     func validate() throws {
         let modes = [zvt, zvtSerial, concert].compactMap { $0 }
-        guard modes.count == 1 else { throw ValidationError("Give exactly one of --zvt, --zvt-serial or --concert.") }
+        guard modes.count == 1 else { throw ValidationError(L10n.tr("cli.invalid.terminalSim.1")) }
     }
 
     func run() async throws {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Localization
 import Yosemite
 
 /// What pos's exit codes mean: the one table every command follows, printed by `pos --help` and kept in
@@ -25,24 +26,24 @@ enum ExitStatus: Int32, CaseIterable {
 
     var meaning: String {
         switch self {
-        case .success: "done"
-        case .failure: "refused or failed: the message says why (e.g. an order already fully refunded)"
-        case .notFound: "not found: no such product, order, receipt, shift or customer"
-        case .siteUnreachable: "site unreachable"
-        case .notWordPress: "not a WordPress site"
-        case .wooCommerceMissing: "WooCommerce missing"
-        case .badCredentials: "wrong user name or application password"
-        case .insufficientPermission: "user may not manage the shop"
-        case .pendingWork: "refused: unsynced sales, unresolved payments, open carts or unexported fiscal data"
-        case .storageFailure: "local storage failed: data directory not writable, disk full, or database damaged (the message names the file)"
-        case .notLoggedIn: "not logged in to a store"
-        case .declined: "card payment declined or cancelled (nothing charged)"
-        case .readerUnavailable: "card reader unreachable or not usable"
-        case .outcomeUnknown: "card payment outcome unknown: resolve it on the terminal before charging again"
-        case .printFailed: "printing failed (the receipt is saved)"
-        case .readerBusy: "card reader busy with another operation (nothing started, nothing to resolve)"
-        case .approvalRequired: "refused by the cashier policy: sign in first, or a manager's PIN is needed, was wrong, or the cashier is locked"
-        case .usage: "invalid arguments or site address"
+        case .success: L10n.tr("cli.exit.success")
+        case .failure: L10n.tr("cli.exit.failure")
+        case .notFound: L10n.tr("cli.exit.notFound")
+        case .siteUnreachable: L10n.tr("cli.exit.siteUnreachable")
+        case .notWordPress: L10n.tr("cli.exit.notWordPress")
+        case .wooCommerceMissing: L10n.tr("cli.exit.wooCommerceMissing")
+        case .badCredentials: L10n.tr("cli.exit.badCredentials")
+        case .insufficientPermission: L10n.tr("cli.exit.insufficientPermission")
+        case .pendingWork: L10n.tr("cli.exit.pendingWork")
+        case .storageFailure: L10n.tr("cli.exit.storageFailure")
+        case .notLoggedIn: L10n.tr("cli.exit.notLoggedIn")
+        case .declined: L10n.tr("cli.exit.declined")
+        case .readerUnavailable: L10n.tr("cli.exit.readerUnavailable")
+        case .outcomeUnknown: L10n.tr("cli.exit.outcomeUnknown")
+        case .printFailed: L10n.tr("cli.exit.printFailed")
+        case .readerBusy: L10n.tr("cli.exit.readerBusy")
+        case .approvalRequired: L10n.tr("cli.exit.approvalRequired")
+        case .usage: L10n.tr("cli.exit.usage")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Yosemite
 
 /// Reads cashier PINs: from the terminal without echo, or one line from standard input when it is not a terminal
@@ -9,7 +10,7 @@ enum PinPrompt {
         let line = isatty(STDIN_FILENO) == 1
             ? SecretPrompt.readFromTerminal(label) : readLine(strippingNewline: true)
         guard let pin = line?.trimmingCharacters(in: .whitespaces), !pin.isEmpty else {
-            Console.error("no PIN given for \(label): type it at the prompt, or give it on standard input")
+            Console.error(L10n.tr("cli.error.pin.missing", ["label": "\(label)"]))
             throw ExitStatus.usage.exitCode
         }
         return pin

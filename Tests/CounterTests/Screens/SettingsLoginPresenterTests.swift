@@ -53,7 +53,8 @@ struct SettingsLoginPresenterTests {
         // When
         let model = SettingsPresenter().viewModel(response)
         // Then
-        #expect(model.rows.map(\.value) == ["32 characters", "kitchen", "none", "Ada", "45", "4 (default)", "none", "off", "none", "none"])
+        #expect(model.rows.map(\.value) == ["32 characters", "kitchen", "none", "Ada", "45", "4 (default)", "none", "off", "none", "none",
+                                             "automatic (LANG, else the store's)"])
         #expect(model.prompt == "Cashier name: Bo▏")
         #expect(model.keyHints.map(\.key) == ["Enter", "Esc"])
     }
@@ -63,8 +64,9 @@ struct SettingsLoginPresenterTests {
         response.settings = AppSettings(printerName: nil, receiptWidth: 42, readerAddress: "sim://", cashierName: "Ada")
         response.message = "Receipt width saved."
         let model = SettingsPresenter().viewModel(response)
-        var canvas = TextCanvas(size: TerminalSize(rows: 16, columns: 100))
-        SettingsView.draw(model, in: &canvas, area: CanvasRect(row: 0, column: 0, height: 16, width: 100))
+        // 17 rows: the ten fields, the screen language (issue 21), the help line and the message.
+        var canvas = TextCanvas(size: TerminalSize(rows: 17, columns: 100))
+        SettingsView.draw(model, in: &canvas, area: CanvasRect(row: 0, column: 0, height: 17, width: 100))
         assertSnapshot(of: canvas.rendered(), as: .screen, named: "settings")
     }
 

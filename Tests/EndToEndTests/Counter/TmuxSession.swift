@@ -11,9 +11,11 @@ struct TmuxSession {
 
     static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") }
 
-    /// Starts `command` in a new session of `columns`×`rows`.
+    /// Starts `command` in a new session of `columns`×`rows`, in English unless `command` sets LANG itself (issue 21:
+    /// the counter speaks what LC_ALL, LC_MESSAGES or LANG ask for, and the tests must not depend on who runs them).
     func start(_ command: String, columns: Int = 100, rows: Int = 30) async throws {
-        try await tmux(["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "-s", name, command])
+        try await tmux(["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "-s", name,
+                        "-e", "LANG=C.UTF-8", "-e", "LC_ALL=", "-e", "LC_MESSAGES=", command])
     }
 
     /// Sends keys by tmux name (F12, Enter, Escape, C-q).

@@ -45,10 +45,14 @@ struct PosProcess {
         return Outcome(status: status, stdout: stdout, stderr: stderr)
     }
 
-    /// This test process's environment without the app password, plus `extra`.
+    /// This test process's environment without the app password, in English whatever the person running the
+    /// tests reads (issue 21: pos speaks what LC_ALL, LC_MESSAGES or LANG ask for), plus `extra`.
     static func environment(adding extra: [String: String] = [:]) -> [String: String] {
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "POS_APP_PASSWORD")
+        env.removeValue(forKey: "LC_ALL")
+        env.removeValue(forKey: "LC_MESSAGES")
+        env["LANG"] = "C.UTF-8"
         for (key, value) in extra { env[key] = value }
         return env
     }

@@ -31,6 +31,37 @@ import Testing
         #expect(hex == Self.pythonEscposHex)
     }
 
+    /// The German reference (issue 21): umlauts, ß and € as a German receipt prints them, in PC858 after `ESC t 19`.
+    static let germanMarkup = """
+        @center @bold @double Bäckerei Müller
+        @center Große Straße 1
+        @rule
+        @row Brötchen|0,45 €
+        @row Käsekuchen (Stück)|2,90 €
+        @row ÄPFEL ÖKO ÜBERGRÖSSE|1,99 €
+        @bold @row SUMME|5,34 €
+        @row Rückgeld|4,66 €
+        @center Vielen Dank für Ihren Besuch!
+        @cut
+        """
+
+    /// python-escpos's output for the German reference (`escpos_reference.py --german`).
+    static let germanPythonEscposHex = "1b401b74131b61011b45011d21114284636b65726569204d816c6c65720a1b45001d210047726fe1652053747261e16520310a1b61002d2d2d2d2d2d2d2d2d2d2d2d2d2d2d2d2d2d2d2d2d2d2d2d2d2d2d2d2d2d2d2d2d2d2d2d2d2d2d2d2d2d2d2d2d2d2d2d0a427294746368656e20202020202020202020202020202020202020202020202020202020202020202020302c343520d50a4b8473656b756368656e2028537481636b29202020202020202020202020202020202020202020202020322c393020d50a8e5046454c20994b4f209a42455247529953534520202020202020202020202020202020202020202020312c393920d50a1b450153554d4d4520202020202020202020202020202020202020202020202020202020202020202020202020352c333420d50a1b45005281636b67656c6420202020202020202020202020202020202020202020202020202020202020202020342c363620d50a1b61015669656c656e2044616e6b2066817220496872656e20426573756368210a1b64061d5600"
+
+    @Test func encode_germanReferenceReceipt_matchesPythonEscposBytes() throws {
+        // Given
+        let document = try ReceiptMarkup.parse(Self.germanMarkup)
+        var profile = PrinterProfile.generic80mm
+        profile.feedLinesBeforeCut = 6
+        // When
+        let bytes = ESCPOSEncoder(profile: profile).encode(document, width: 48)
+        // Then: the same bytes, so ä ö ü Ä Ö Ü ß € are 0x84 0x94 0x81 0x8E 0x99 0x9A 0xE1 0xD5 after ESC t 19.
+        let hex = bytes.map { String(format: "%02x", $0) }.joined()
+        #expect(hex == Self.germanPythonEscposHex)
+        #expect(Array(bytes.prefix(5)) == [0x1B, 0x40, 0x1B, 0x74, 19])
+        for byte: UInt8 in [0x84, 0x94, 0x81, 0x8E, 0x99, 0x9A, 0xE1, 0xD5] { #expect(bytes.contains(byte)) }
+    }
+
     @Test func tokenize_referenceBytes_isWellFormedAndEndsWithDrawerThenCut() throws {
         // Given
         let bytes = stride(from: 0, to: Self.pythonEscposHex.count, by: 2).map { offset -> UInt8 in

@@ -1,5 +1,6 @@
 import Foundation
 import Hardware
+import Localization
 @testable import Yosemite
 
 /// Renders the reference receipts with the bundled templates: the samples in `Receipts/samples/`.
@@ -12,11 +13,11 @@ enum ReceiptSampleRendering {
         .appendingPathComponent("Receipts")
 
     /// Every sample: file name stem and rendered receipt.
-    static func samples() throws -> [(name: String, receipt: RenderedReceipt)] {
+    static func samples(language: Language = .english) throws -> [(name: String, receipt: RenderedReceipt)] {
         let renderer = ReceiptRenderer(templates: try ReceiptTemplateSet(
             overrideDirectory: nil, bundledDirectory: receiptsFolder.appendingPathComponent("templates")
         ))
-        let composer = ReceiptComposer(context: ReceiptSamples.context)
+        let composer = ReceiptComposer(context: ReceiptSamples.context(language: language))
         let card = ReceiptSamples.sale(card: true)
         let cash = ReceiptSamples.sale(card: false)
         let slip = ReceiptSamples.cardResult()

@@ -1,15 +1,19 @@
 import Foundation
 import Hardware
+import Localization
 import Testing
 @testable import Yosemite
 
 /// The bundled templates rendered at 32, 42 and 48 columns must match the committed `Receipts/samples/`.
 /// `POS_UPDATE_SAMPLES=1 swift test --filter ReceiptSampleSnapshotTests` rewrites them after a deliberate change.
 @Suite struct ReceiptSampleSnapshotTests {
-    @Test func bundledTemplates_renderedAtEachWidth_matchCommittedSamples() throws {
+    /// English in `Receipts/samples/`, German (issue 21: the German templates, labels, dates) in `Receipts/samples/de/`.
+    @Test(arguments: [Language.english, .german])
+    func bundledTemplates_renderedAtEachWidth_matchCommittedSamples(language: Language) throws {
         // Given
-        let samples = try ReceiptSampleRendering.samples()
-        let folder = ReceiptSampleRendering.receiptsFolder.appendingPathComponent("samples")
+        let samples = try ReceiptSampleRendering.samples(language: language)
+        var folder = ReceiptSampleRendering.receiptsFolder.appendingPathComponent("samples")
+        if language != .english { folder = folder.appendingPathComponent(language.rawValue) }
         let update = ProcessInfo.processInfo.environment["POS_UPDATE_SAMPLES"] == "1"
         for (name, receipt) in samples {
             for width in ReceiptSampleRendering.widths {
@@ -30,8 +34,9 @@ import Testing
         }
     }
 
-    @Test func everySample_encodedAsESCPOS_isWellFormedAndEndsWithCut() throws {
-        for (name, receipt) in try ReceiptSampleRendering.samples() {
+    @Test(arguments: [Language.english, .german])
+    func everySample_encodedAsESCPOS_isWellFormedAndEndsWithCut(language: Language) throws {
+        for (name, receipt) in try ReceiptSampleRendering.samples(language: language) {
             for width in ReceiptSampleRendering.widths {
                 // Given
                 let bytes = receipt.escpos(width: width, profile: .generic80mm)

@@ -1,3 +1,4 @@
+import Localization
 import Yosemite
 
 /// Keeps the login screen's state and logs in through the ``StoresManager``: the real `AccountAction.login`
@@ -49,7 +50,7 @@ public final class LoginInteractor {
 
     private func logIn() {
         guard !response.siteURL.isEmpty, !response.username.isEmpty, !response.password.isEmpty else {
-            response.message = "Fill in the site URL, the user and the application password (WordPress → Users → Profile)."
+            response.message = L10n.tr("login.fillIn")
             response.isError = true
             return
         }
@@ -64,7 +65,7 @@ public final class LoginInteractor {
                 response.password = ""
                 response.loggedIn = account
                 response.isDemo = false
-                response.message = "The counter now sells for \(settings.storeName). Esc goes to the sell screen."
+                response.message = L10n.tr("login.done", ["store": settings.storeName])
                 response.isBusy = false
                 present(response)
                 context.sessionChanged(settings)

@@ -1,3 +1,4 @@
+import Localization
 import Yosemite
 /// Turns the login state into strings, masking the password. Pure.
 public struct LoginPresenter: Sendable {
@@ -11,20 +12,21 @@ public struct LoginPresenter: Sendable {
             .init(label: label, value: value + (focused == field ? "▏" : ""), isFocused: focused == field)
         }
         let headline = if let account = response.loggedIn {
-            "Logged in to \(account.siteURL) as \(account.username)."
+            L10n.tr("login.loggedIn", ["site": account.siteURL, "user": account.username])
         } else if response.isDemo {
-            "Log in to a WooCommerce store (the demo store and its sales are left behind)."
+            L10n.tr("login.headline.demo")
         } else {
-            "Log in to a WooCommerce store."
+            L10n.tr("login.headline")
         }
         var message = response.message
-        if response.isBusy { message = "Checking the site and the credentials…" }
+        if response.isBusy { message = L10n.tr("login.checking") }
         return LoginDataFlow.ViewModel(
             headline: headline,
-            rows: [row(.siteURL, "Site URL", response.siteURL), row(.username, "User", response.username),
-                   row(.password, "Application password", String(repeating: "•", count: response.password.count))],
+            rows: [row(.siteURL, L10n.tr("login.siteURL"), response.siteURL), row(.username, L10n.tr("login.user"), response.username),
+                   row(.password, L10n.tr("login.password"), String(repeating: "•", count: response.password.count))],
             message: message, isError: response.isError && !response.isBusy,
-            keyHints: response.loggedIn != nil ? [KeyHint("Esc", "Sell")]
-                : [KeyHint("Tab", "Next field"), KeyHint("Enter", "Next / Log in"), KeyHint("F2", "Log in"), KeyHint("Esc", "Back")])
+            keyHints: response.loggedIn != nil ? [KeyHint("Esc", L10n.tr("sell.title"))]
+                : [KeyHint("Tab", L10n.tr("login.key.nextField")), KeyHint("Enter", L10n.tr("login.key.next")),
+                   KeyHint("F2", L10n.tr("login.key.login")), KeyHint("Esc", L10n.tr("keys.back"))])
     }
 }

@@ -1,3 +1,5 @@
+import Localization
+
 /// The login screen: three input lines (the password masked) and the outcome.
 @MainActor
 public final class LoginView: CounterModule {
@@ -19,12 +21,12 @@ public final class LoginView: CounterModule {
     }
 
     public var name: String { "login" }
-    public var title: String { "Login" }
+    public var title: String { L10n.tr("login.title") }
     /// Never the password, nor its length.
     public var frameSummary: String {
         let focused = viewModel.rows.firstIndex(where: \.isFocused).map(String.init) ?? "-"
-        return "field=\(focused) busy=\(viewModel.message?.hasPrefix("Checking") == true) error=\(viewModel.isError)"
-            + " loggedIn=\(viewModel.headline.hasPrefix("Logged in"))"
+        return "field=\(focused) busy=\(viewModel.message == L10n.tr("login.checking")) error=\(viewModel.isError)"
+            + " loggedIn=\(interactor.response.loggedIn != nil)"
     }
     public var keyHints: [KeyHint] { viewModel.keyHints }
 

@@ -1,3 +1,5 @@
+import Localization
+
 /// The back-office menu (F7 on the sell screen): sync, printers, settings, login, card readers. Only a list of routes, so it
 /// has no Interactor or Presenter of its own.
 @MainActor
@@ -9,13 +11,15 @@ public final class MenuView: CounterModule {
     }
 
     /// The entries, in order; the digit picks one.
-    public static let items = [
-        Item(key: "1", label: "Sync: the outbox, sync now, retry parked sales"),
-        Item(key: "2", label: "Printers: choose the receipt printer, print a test page"),
-        Item(key: "3", label: "Settings: receipt width, printer, reader, cashier, scanner"),
-        Item(key: "4", label: "Log in to a WooCommerce store"),
-        Item(key: "5", label: "Card readers: connect, end of day, resolve unknown payments"),
-    ]
+    public static var items: [Item] {
+        [
+            Item(key: "1", label: L10n.tr("menu.sync")),
+            Item(key: "2", label: L10n.tr("menu.printers")),
+            Item(key: "3", label: L10n.tr("menu.settings")),
+            Item(key: "4", label: L10n.tr("menu.login")),
+            Item(key: "5", label: L10n.tr("menu.readers")),
+        ]
+    }
 
     public private(set) var selected = 0
     private let context: CounterContext
@@ -25,9 +29,9 @@ public final class MenuView: CounterModule {
     }
 
     public var name: String { "menu" }
-    public var title: String { "Menu" }
+    public var title: String { L10n.tr("menu.title") }
     public var frameSummary: String { "selected=\(selected)" }
-    public var keyHints: [KeyHint] { [KeyHint("1-5", "Open"), KeyHint("Enter", "Open"), KeyHint("Esc", "Back")] }
+    public var keyHints: [KeyHint] { [KeyHint("1-5", L10n.tr("menu.key.open")), KeyHint("Enter", L10n.tr("menu.key.open")), KeyHint("Esc", L10n.tr("keys.back"))] }
 
     public func start() {}
 
@@ -66,7 +70,7 @@ public final class MenuView: CounterModule {
     /// Draws the menu; pure.
     public static func draw(selected: Int, in canvas: inout TextCanvas, area: CanvasRect) {
         let left = area.column + 2, top = area.row + 1
-        canvas.put("Back office", row: top, column: left, attributes: CellAttributes(role: .accent, bold: true), clip: area)
+        canvas.put(L10n.tr("menu.heading"), row: top, column: left, attributes: CellAttributes(role: .accent, bold: true), clip: area)
         for (index, item) in items.enumerated() {
             let attributes: CellAttributes = index == selected ? .selection : .normal
             canvas.put(" \(item.key)  \(item.label) ", row: top + 2 + index, column: left, attributes: attributes, clip: area)

@@ -1,3 +1,4 @@
+import Localization
 import POSFoundation
 import Yosemite
 
@@ -12,7 +13,7 @@ extension OrdersInteractor {
             case .backKeyPressed:
                 response.refundToConfirm = nil
                 response.refundText = nil
-                response.message = "Nothing refunded."
+                response.message = L10n.tr("orders.refund.nothing")
                 response.isError = false
             default: break
             }
@@ -37,7 +38,7 @@ extension OrdersInteractor {
             let separators = context.settings.moneyFormat.separators
             guard let parsed = (try? Money(parsing: text, currency: order.currency, separators: separators))
                 ?? (try? Money(parsing: text, currency: order.currency)) else {
-                response.message = "\(text) is not an amount"
+                response.message = L10n.tr("pay.notAnAmount", ["text": text])
                 response.isError = true
                 return
             }
@@ -46,7 +47,7 @@ extension OrdersInteractor {
         guard amount.minorUnits > 0 else {
             response.refundText = nil
             response.message = order.refundable.minorUnits == 0
-                ? "Order \(order.localNumber) is already fully refunded." : "Enter an amount above zero."
+                ? L10n.tr("orders.refund.alreadyFull", ["order": "\(order.localNumber)"]) : L10n.tr("orders.refund.aboveZero")
             response.isError = true
             return
         }
@@ -61,7 +62,7 @@ extension OrdersInteractor {
         response.refundText = nil
         response.isRefunding = true
         response.isError = false
-        response.message = "Refunding order \(order.localNumber)… (a card refund runs on the terminal: follow its prompts)"
+        response.message = L10n.tr("orders.refunding", ["order": "\(order.localNumber)"])
         let stores = context.stores, orderId = order.id, number = String(order.localNumber)
         let format = context.settings.moneyFormat
         context.readerActivity.set(.busy)
@@ -79,9 +80,9 @@ extension OrdersInteractor {
                     if case CardPaymentError.cashier(.approvalRequired(let kind)) = error { return kind }
                     return nil
                 }
-                let how = refund.card == nil ? "in cash — hand it over" : "to the card"
                 let printed = await self.printRefundReceipt(order: number, refund: refund)
-                self.response.message = "Refunded \(refund.amount.formatted(format)) \(how); the store refund is queued to sync."
+                self.response.message = L10n.tr(refund.card == nil ? "orders.refunded.cash" : "orders.refunded.card",
+                                                ["amount": refund.amount.formatted(format)])
                     + printed
             } catch let error as CardPaymentError {
                 self.response.message = "\(error.message) \(error.recoverySuggestion)"
@@ -104,13 +105,13 @@ extension OrdersInteractor {
             let record = try await stores.dispatch {
                 ReceiptAction.generateRefund(order: order, amount: refund.amount, reason: nil, card: refund.card, reply: $0)
             }
-            guard let id = record.receiptID else { return " Refund receipt stored." }
+            guard let id = record.receiptID else { return " " + L10n.tr("orders.refundReceipt.stored") }
             let outcome = try await stores.dispatch {
                 ReceiptAction.print(receiptID: id, printer: nil, reply: $0)
             }
-            return " Refund receipt printed on \(outcome.job.printerName)."
+            return " " + L10n.tr("orders.refundReceipt.printed", ["printer": outcome.job.printerName])
         } catch {
-            return " The refund receipt did not print: \(error.message)"
+            return " " + L10n.tr("orders.refundReceipt.failed", ["error": error.message])
         }
     }
 }

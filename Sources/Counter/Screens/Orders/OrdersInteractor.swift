@@ -1,3 +1,4 @@
+import Localization
 import Yosemite
 
 /// Lists and searches the local orders (`OrderAction.listOrders`) and reprints one (`ReceiptAction.reprint`).
@@ -61,14 +62,14 @@ public final class OrdersInteractor {
     private func reprint() {
         guard response.orders.indices.contains(response.selected) else { return }
         let order = String(response.orders[response.selected].localNumber), stores = context.stores
-        response.message = "Reprinting order \(order)…"
+        response.message = L10n.tr("orders.reprinting", ["order": "\(order)"])
         response.isError = false
         Task {
             do throws(ReceiptError) {
                 let outcome = try await stores.dispatch {
                     ReceiptAction.reprint(order: order, printer: nil, reply: $0)
                 }
-                self.response.message = "Reprinted order \(order) on \(outcome.job.printerName)"
+                self.response.message = L10n.tr("orders.reprinted", ["order": "\(order)", "printer": outcome.job.printerName])
             } catch {
                 self.response.message = "\(error.message) \(error.recoverySuggestion)"
                 self.response.isError = true

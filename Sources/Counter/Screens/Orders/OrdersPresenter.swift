@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import POSFoundation
 import Yosemite
 
@@ -19,44 +20,55 @@ public struct OrdersPresenter: Sendable {
         calendar.timeZone = timeZone
         func time(_ date: Date) -> String {
             let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-            return String(format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
-                          parts.hour ?? 0, parts.minute ?? 0)
+            // ISO 8601 in English (as before languages), DIN 5008 ("21.11.2026 14:05") in German.
+            switch L10n.screen.language {
+            case .english:
+                return String(format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
+                              parts.hour ?? 0, parts.minute ?? 0)
+            case .german:
+                return String(format: "%02d.%02d.%04d %02d:%02d", parts.day ?? 0, parts.month ?? 0, parts.year ?? 0,
+                              parts.hour ?? 0, parts.minute ?? 0)
+            }
         }
         let rows = response.orders.enumerated().map { index, order in
             OrdersDataFlow.ViewModel.Row(
                 number: "\(order.localNumber)", time: time(order.createdAt),
-                items: Words.count(order.itemCount, "item"),
+                items: L10n.plural("common.items", count: order.itemCount),
                 total: order.total.formatted(format), tender: order.tender,
                 refund: order.refunded.minorUnits == 0 ? ""
-                    : order.refundable.minorUnits == 0 ? "refunded" : "partly",
+                    : order.refundable.minorUnits == 0 ? L10n.tr("orders.refund.full") : L10n.tr("orders.refund.partly"),
                 sync: order.syncState,
                 isSelected: index == response.selected)
         }
         var detail: [String]?
         if response.showsDetail, response.orders.indices.contains(response.selected) {
             let order = response.orders[response.selected]
-            detail = ["Order \(order.localNumber)  \(order.clientUUID)"]
+            detail = [L10n.tr("orders.detail.order", ["order": "\(order.localNumber)", "uuid": "\(order.clientUUID)"])]
                 + order.lines.map { "\($0.quantity) × \($0.name)  \($0.amount.formatted(format))" }
-                + order.couponCodes.map { "Coupon \($0)" }
-                + order.payments.map { "Paid \($0.method) \($0.amount.formatted(format))" }
-                + ["Total \(order.total.formatted(format))"]
-                + (order.refunded.minorUnits == 0 ? [] : ["Refunded \(order.refunded.formatted(format))"
-                    + (order.refundable.minorUnits == 0 ? " (all of it)" : ", \(order.refundable.formatted(format)) left")])
-                + (order.remoteNumber.map { ["Store order #\($0)"] } ?? [])
-                + (order.parkedReason.map { ["Parked: \($0)"] } ?? [])
+                + order.couponCodes.map { L10n.tr("orders.detail.coupon", ["code": $0]) }
+                + order.payments.map { L10n.tr("orders.detail.paid", ["method": "\($0.method)", "amount": $0.amount.formatted(format)]) }
+                + [L10n.tr("orders.detail.total", ["amount": order.total.formatted(format)])]
+                + (order.refunded.minorUnits == 0 ? [] : [order.refundable.minorUnits == 0
+                    ? L10n.tr("orders.detail.refundedAll", ["amount": order.refunded.formatted(format)])
+                    : L10n.tr("orders.detail.refundedPart", ["amount": order.refunded.formatted(format),
+                                                             "left": order.refundable.formatted(format)])])
+                + (order.remoteNumber.map { [L10n.tr("orders.detail.storeOrder", ["number": "\($0)"])] } ?? [])
+                + (order.parkedReason.map { [L10n.tr("orders.detail.parked", ["reason": $0])] } ?? [])
         }
-        let empty: String? = response.isLoading ? "Loading…"
-            : response.orders.isEmpty ? (response.query.isEmpty ? "No orders on this counter yet." : "No order matches \(response.query).") : nil
+        let empty: String? = response.isLoading ? L10n.tr("common.loading")
+            : response.orders.isEmpty ? (response.query.isEmpty ? L10n.tr("orders.empty")
+                : L10n.tr("orders.noMatch", ["query": response.query])) : nil
         var prompt: String?
         var isQuestion = false
         if let text = response.refundText, response.orders.indices.contains(response.selected) {
             let order = response.orders[response.selected]
             if let amount = response.refundToConfirm {
-                let how = order.refundsToCard ? "to the card on the terminal" : "in cash"
-                prompt = "Refund \(amount.formatted(format)) \(how) for order \(order.localNumber)? Enter: refund  Esc: keep"
+                prompt = L10n.tr(order.refundsToCard ? "orders.refund.confirm.card" : "orders.refund.confirm.cash",
+                                 ["amount": amount.formatted(format), "order": "\(order.localNumber)"])
                 isQuestion = true
             } else {
-                prompt = "Refund order \(order.localNumber) (Enter alone: all of \(order.refundable.formatted(format))): \(text)"
+                prompt = L10n.tr("orders.refund.amount", ["order": "\(order.localNumber)",
+                                                          "all": order.refundable.formatted(format)]) + " " + text
             }
         }
         return OrdersDataFlow.ViewModel(query: response.query, rows: rows, detail: detail, empty: empty,

@@ -1,3 +1,5 @@
+import Localization
+
 /// The order history: search, list, details, reprint.
 @MainActor
 public final class OrdersView: CounterModule {
@@ -19,7 +21,7 @@ public final class OrdersView: CounterModule {
     }
 
     public var name: String { "orders" }
-    public var title: String { "Orders" }
+    public var title: String { L10n.tr("orders.title") }
     /// Includes the refund prompt (`none`, `amount` while typing it, `question` before refunding), whether a refund
     /// runs, the message kind and how many listed orders are fully refunded, so a test awaits each refund step.
     public var frameSummary: String {
@@ -27,10 +29,11 @@ public final class OrdersView: CounterModule {
         let message = viewModel.message == nil ? "none" : viewModel.isError ? "error" : "info"
         return "orders=\(interactor.response.isLoading ? "loading" : String(viewModel.rows.count)) detail=\(viewModel.detail != nil)"
             + " refundPrompt=\(prompt) refunding=\(interactor.response.isRefunding) message=\(message)"
-            + " refunded=\(viewModel.rows.filter { $0.refund == "refunded" }.count)"
+            + " refunded=\(viewModel.rows.filter { $0.refund == L10n.tr("orders.refund.full") }.count)"
     }
     public var keyHints: [KeyHint] {
-        [KeyHint("↑↓", "Choose"), KeyHint("Enter", "Show"), KeyHint("F6", "Reprint"), KeyHint("F7", "Refund"), KeyHint("Esc", "Back")]
+        [KeyHint("↑↓", L10n.tr("orders.key.choose")), KeyHint("Enter", L10n.tr("orders.key.show")),
+         KeyHint("F6", L10n.tr("receipt.key.reprint")), KeyHint("F7", L10n.tr("orders.key.refund")), KeyHint("Esc", L10n.tr("keys.back"))]
     }
 
     public func start() {
@@ -60,12 +63,13 @@ public final class OrdersView: CounterModule {
     /// Draws a view model; pure.
     public static func draw(_ model: OrdersDataFlow.ViewModel, in canvas: inout TextCanvas, area: CanvasRect) {
         let left = area.column + 1
-        var column = canvas.put("Search orders: ", row: area.row, column: left, attributes: .bold, clip: area)
+        var column = canvas.put(L10n.tr("orders.search") + " ", row: area.row, column: left, attributes: .bold, clip: area)
         column = canvas.put(model.query, row: area.row, column: column, attributes: CellAttributes(role: .accent), clip: area)
         canvas.put("▏", row: area.row, column: column, attributes: CellAttributes(role: .accent), clip: area)
-        let header = TextWidth.rightAligned("No.", in: 6) + "  " + TextWidth.padded("Time", to: 18) + TextWidth.padded("Items", to: 9)
-            + TextWidth.rightAligned("Total", in: 11) + "  " + TextWidth.padded("Tender", to: 10)
-            + TextWidth.padded("Refund", to: 10) + "Sync"
+        let header = TextWidth.rightAligned(L10n.tr("orders.column.number"), in: 6) + "  "
+            + TextWidth.padded(L10n.tr("orders.column.time"), to: 18) + TextWidth.padded(L10n.tr("orders.column.items"), to: 9)
+            + TextWidth.rightAligned(L10n.tr("orders.column.total"), in: 11) + "  " + TextWidth.padded(L10n.tr("orders.column.tender"), to: 10)
+            + TextWidth.padded(L10n.tr("orders.column.refund"), to: 10) + L10n.tr("orders.column.sync")
         canvas.put(header, row: area.row + 2, column: left, attributes: .bold, clip: area)
         let listHeight = max(0, area.height - 5 - (model.detail.map { $0.count + 1 } ?? 0))
         if let empty = model.empty {

@@ -1,3 +1,4 @@
+import Localization
 import POSFoundation
 import Yosemite
 
@@ -67,7 +68,7 @@ public final class PayInteractor {
     private func splitTender() {
         let cash = response.tendered
         if let cash, cash.minorUnits <= 0 || cash.minorUnits >= response.total.minorUnits {
-            response.error = "For cash and card, type a cash amount less than the total; F12 on the cart pays all in cash."
+            response.error = L10n.tr("pay.split.hint")
             return
         }
         if !response.tenderedText.isEmpty && cash == nil { return }

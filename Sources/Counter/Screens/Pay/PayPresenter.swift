@@ -1,3 +1,4 @@
+import Localization
 import POSFoundation
 
 /// Turns the pay state into strings. Pure.
@@ -19,18 +20,18 @@ public struct PayPresenter: Sendable {
             if difference >= 0 {
                 change = Money(minorUnits: difference, currency: response.total.currency).formatted(format)
             } else {
-                status = "Short by \(Money(minorUnits: -difference, currency: response.total.currency).formatted(format))"
+                status = L10n.tr("pay.short", ["amount": Money(minorUnits: -difference, currency: response.total.currency).formatted(format)])
                 isError = true
             }
         } else if !response.tenderedText.isEmpty {
-            status = "\(response.tenderedText) is not an amount"
+            status = L10n.tr("pay.notAnAmount", ["text": response.tenderedText])
             isError = true
         }
-        if response.isCompleting { status = "Saving the sale…"; isError = false }
+        if response.isCompleting { status = L10n.tr("pay.saving"); isError = false }
         if let error = response.error { status = error; isError = true }
         return PayDataFlow.ViewModel(
             due: response.total.formatted(format),
-            tendered: response.tenderedText.isEmpty ? "(exact)" : response.tenderedText,
+            tendered: response.tenderedText.isEmpty ? L10n.tr("pay.exact") : response.tenderedText,
             change: change ?? (response.tenderedText.isEmpty ? Money(minorUnits: 0, currency: response.total.currency).formatted(format) : nil),
             status: status, isError: isError)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 /// The cash pay screen: amount due, tendered, change.
 @MainActor
 public final class PayView: CounterModule {
@@ -20,9 +21,9 @@ public final class PayView: CounterModule {
     }
 
     public var name: String { "pay" }
-    public var title: String { "Pay cash" }
+    public var title: String { L10n.tr("pay.title") }
     public var frameSummary: String { "due=\(viewModel.due.replacingOccurrences(of: " ", with: "")) tendered=\(viewModel.tendered)" }
-    public var keyHints: [KeyHint] { [KeyHint("Enter", "Take cash"), KeyHint("F2", "Exact amount"), KeyHint("F11", "Rest by card"), KeyHint("Esc", "Back to cart")] }
+    public var keyHints: [KeyHint] { [KeyHint("Enter", L10n.tr("pay.key.takeCash")), KeyHint("F2", L10n.tr("pay.key.exact")), KeyHint("F11", L10n.tr("pay.key.restByCard")), KeyHint("Esc", L10n.tr("keys.backToCart"))] }
 
     public func start() {}
 
@@ -47,14 +48,16 @@ public final class PayView: CounterModule {
     /// Draws a view model; pure.
     public static func draw(_ model: PayDataFlow.ViewModel, in canvas: inout TextCanvas, area: CanvasRect) {
         let left = area.column + 4, top = area.row + 2
-        canvas.put("Cash payment", row: top, column: left, attributes: CellAttributes(role: .accent, bold: true), clip: area)
-        canvas.put("Amount due:  " + model.due, row: top + 2, column: left, attributes: .bold, clip: area)
-        canvas.put("Tendered:    " + model.tendered + "▏", row: top + 4, column: left, clip: area)
+        let labels = [L10n.tr("pay.due"), L10n.tr("pay.tendered"), L10n.tr("pay.change")]
+        let labelWidth = max(13, (labels.map(TextWidth.of).max() ?? 0) + 2)
+        canvas.put(L10n.tr("pay.heading"), row: top, column: left, attributes: CellAttributes(role: .accent, bold: true), clip: area)
+        canvas.put(TextWidth.padded(labels[0], to: labelWidth) + model.due, row: top + 2, column: left, attributes: .bold, clip: area)
+        canvas.put(TextWidth.padded(labels[1], to: labelWidth) + model.tendered + "▏", row: top + 4, column: left, clip: area)
         if let change = model.change {
-            canvas.put("Change:      " + change, row: top + 6, column: left, attributes: CellAttributes(role: .success, bold: true), clip: area)
+            canvas.put(TextWidth.padded(labels[2], to: labelWidth) + change, row: top + 6, column: left,
+                       attributes: CellAttributes(role: .success, bold: true), clip: area)
         }
-        canvas.put("Type the amount handed over and press Enter; Enter alone takes the exact amount.",
-                   row: top + 8, column: left, clip: area)
+        canvas.put(L10n.tr("pay.hint"), row: top + 8, column: left, clip: area)
         if let status = model.status {
             canvas.put(status, row: area.bottom - 1, column: area.column + 1,
                        attributes: CellAttributes(role: model.isError ? .error : .normal, bold: true), clip: area)

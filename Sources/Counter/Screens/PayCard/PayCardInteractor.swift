@@ -1,3 +1,4 @@
+import Localization
 import POSFoundation
 import Yosemite
 
@@ -104,7 +105,7 @@ public final class PayCardInteractor {
         switch error {
         case .declined:
             let cancelled = response.phase == .cancelling
-            response.phase = .declined(reason: (cancelled ? "Cancelled at the terminal — " : "") + (error.readerMessage ?? ""),
+            response.phase = .declined(reason: (cancelled ? L10n.tr("paycard.cancelledAtTerminal") + " — " : "") + (error.readerMessage ?? ""),
                                        suggestion: error.recoverySuggestion)
             context.readerActivity.set(nil)
         case .outcomeUnknown(_, let reason), .unresolvedAttempt(_, let reason):

@@ -1,3 +1,4 @@
+import Localization
 import POSFoundation
 import Yosemite
 
@@ -12,44 +13,44 @@ public struct PayCardPresenter: Sendable {
 
     /// The view model of a response.
     public func viewModel(_ response: PayCardDataFlow.Response) -> PayCardDataFlow.ViewModel {
-        let back = KeyHint("Esc", "Back to cart")
+        let back = KeyHint("Esc", L10n.tr("keys.backToCart"))
+        let cashInstead = KeyHint("F12", L10n.tr("paycard.key.cashInstead"))
         var model = PayCardDataFlow.ViewModel(
-            heading: response.cash == nil ? "Card payment" : "Split payment: cash and card",
+            heading: response.cash == nil ? L10n.tr("paycard.heading") : L10n.tr("paycard.heading.split"),
             due: response.total.formatted(format), cash: response.cash?.formatted(format),
-            card: response.cardAmount.formatted(format), order: response.orderNumber.map { "Sale \($0) open" },
+            card: response.cardAmount.formatted(format), order: response.orderNumber.map { L10n.tr("paycard.saleOpen", ["sale": "\($0)"]) },
             prompt: response.prompts.last?.text, status: "", detail: nil, role: .normal, keyHints: [])
         switch response.phase {
         case .ready:
-            model.status = "Press Enter to send \(model.card) to the card terminal."
-            model.keyHints = [KeyHint("Enter", "Pay by card"), KeyHint("F12", "Cash instead"), back]
+            model.status = L10n.tr("paycard.ready", ["amount": model.card])
+            model.keyHints = [KeyHint("Enter", L10n.tr("paycard.key.pay")), cashInstead, back]
         case .opening:
-            model.status = "Saving the order…"
+            model.status = L10n.tr("paycard.opening")
         case .waiting:
-            model.status = "The terminal has the payment: follow its prompts."
-            model.prompt = model.prompt ?? "Waiting for the terminal…"
-            model.keyHints = [KeyHint("Esc/F10", "Cancel on the terminal")]
+            model.status = L10n.tr("paycard.waiting")
+            model.prompt = model.prompt ?? L10n.tr("paycard.waiting.prompt")
+            model.keyHints = [KeyHint("Esc/F10", L10n.tr("paycard.key.cancel"))]
         case .cancelling:
-            model.status = "Asking the terminal to cancel… (if the card was already read, it may still complete)"
+            model.status = L10n.tr("paycard.cancelling")
         case .declined(let reason, let suggestion):
             model.status = reason
-            model.detail = "Nothing was charged. \(suggestion)"
+            model.detail = L10n.tr("paycard.nothingCharged") + " " + suggestion
             model.role = .error
-            model.keyHints = [KeyHint("Enter", "Try again / another card"), KeyHint("F12", "Cash instead"), back]
+            model.keyHints = [KeyHint("Enter", L10n.tr("paycard.key.retryAnotherCard")), cashInstead, back]
         case .unknown(let reason):
-            model.status = "Check the terminal: it did not confirm the payment (\(reason))."
-            model.detail = "The card may have been charged. Do NOT charge again: F8 asks the terminal and records an "
-                + "earlier approval once; it never starts a second charge while the first is unresolved."
+            model.status = L10n.tr("paycard.unknown", ["reason": reason])
+            model.detail = L10n.tr("paycard.unknown.detail")
             model.role = .error
-            model.keyHints = [KeyHint("F8", "Ask the terminal again"), KeyHint("Esc", "Leave unresolved (Readers F8 later)")]
+            model.keyHints = [KeyHint("F8", L10n.tr("paycard.key.askAgain")), KeyHint("Esc", L10n.tr("paycard.key.leaveUnresolved"))]
         case .resolving:
-            model.status = "Asking the terminal what happened to the earlier attempt…"
+            model.status = L10n.tr("paycard.resolving")
         case .failed(let message):
             model.status = message
-            model.detail = "Nothing was charged."
+            model.detail = L10n.tr("paycard.nothingCharged")
             model.role = .error
-            model.keyHints = [KeyHint("Enter", "Try again"), KeyHint("F12", "Cash instead"), back]
+            model.keyHints = [KeyHint("Enter", L10n.tr("paycard.key.retry")), cashInstead, back]
         case .approved:
-            model.status = "Approved."
+            model.status = L10n.tr("paycard.approved")
             model.role = .success
         }
         return model

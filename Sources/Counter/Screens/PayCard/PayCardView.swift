@@ -1,3 +1,5 @@
+import Localization
+
 /// The card pay screen: the amounts, the terminal's prompt as it arrives, and how the attempt ended.
 @MainActor
 public final class PayCardView: CounterModule {
@@ -19,7 +21,7 @@ public final class PayCardView: CounterModule {
     }
 
     public var name: String { "paycard" }
-    public var title: String { "Pay by card" }
+    public var title: String { L10n.tr("paycard.title") }
     public var frameSummary: String {
         let phase: String = switch interactor.response.phase {
         case .ready: "ready"
@@ -63,20 +65,22 @@ public final class PayCardView: CounterModule {
         var row = area.row + 2
         canvas.put(model.heading, row: row, column: left, attributes: CellAttributes(role: .accent, bold: true), clip: area)
         row += 2
-        canvas.put("Amount due:  " + model.due, row: row, column: left, attributes: .bold, clip: area)
+        let labels = [L10n.tr("pay.due"), L10n.tr("paycard.cash"), L10n.tr("paycard.card")]
+        let labelWidth = max(13, (labels.map(TextWidth.of).max() ?? 0) + 2)
+        canvas.put(TextWidth.padded(labels[0], to: labelWidth) + model.due, row: row, column: left, attributes: .bold, clip: area)
         if let cash = model.cash {
             row += 1
-            canvas.put("Cash:        " + cash, row: row, column: left, clip: area)
+            canvas.put(TextWidth.padded(labels[1], to: labelWidth) + cash, row: row, column: left, clip: area)
         }
         row += 1
-        canvas.put("By card:     " + model.card, row: row, column: left, attributes: .bold, clip: area)
+        canvas.put(TextWidth.padded(labels[2], to: labelWidth) + model.card, row: row, column: left, attributes: .bold, clip: area)
         if let order = model.order {
             row += 2
             canvas.put(order, row: row, column: left, clip: area)
         }
         if let prompt = model.prompt {
             row += 2
-            canvas.put("Terminal:  » \(prompt) «", row: row, column: left, attributes: CellAttributes(role: .accent, bold: true), clip: area)
+            canvas.put(L10n.tr("paycard.terminal") + "  » \(prompt) «", row: row, column: left, attributes: CellAttributes(role: .accent, bold: true), clip: area)
         }
         row += 2
         canvas.put(model.status, row: row, column: left,

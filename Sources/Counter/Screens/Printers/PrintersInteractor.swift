@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Yosemite
 
 /// Keeps the printers screen's state: lists the print queues through `ReceiptAction.listPrinters`, saves the
@@ -29,7 +30,7 @@ public final class PrintersInteractor {
                 queues = try await stores.dispatch { ReceiptAction.listPrinters(reply: $0) }
                 response.listError = nil
             } catch {
-                response.listError = "No CUPS printers: \(error.message) \(error.recoverySuggestion)"
+                response.listError = L10n.tr("printers.noCups", ["error": "\(error.message) \(error.recoverySuggestion)"])
             }
             let settings = try? await stores.dispatch { AppSettingsAction.loadAppSettings(reply: $0) }
             response.chosen = settings?.printerName
@@ -44,12 +45,12 @@ public final class PrintersInteractor {
     static func entries(queues: [PrintQueue], fileFolder: String) -> [PrintersDataFlow.Entry] {
         let defaultName = queues.first(where: \.isDefault)?.name
         var entries = [PrintersDataFlow.Entry(
-            name: nil, label: "Default printer (\(defaultName ?? "none in CUPS: files in \(fileFolder)"))")]
+            name: nil, label: L10n.tr("printers.default", ["printer": defaultName ?? L10n.tr("printers.default.none", ["folder": "\(fileFolder)"])]))]
         entries += queues.map { queue in
             PrintersDataFlow.Entry(name: queue.name, label: queue.info.map { "\(queue.name) — \($0)" } ?? queue.name,
                                    description: queue)
         }
-        entries.append(PrintersDataFlow.Entry(name: "file:\(fileFolder)", label: "Files in \(fileFolder)"))
+        entries.append(PrintersDataFlow.Entry(name: "file:\(fileFolder)", label: L10n.tr("printers.files", ["folder": "\(fileFolder)"])))
         return entries
     }
 
@@ -81,7 +82,7 @@ public final class PrintersInteractor {
                     AppSettingsAction.updateAppSettings({ $0.printerName = name }, reply: $0)
                 }
                 response.chosen = saved.printerName
-                response.message = "Receipts now print on \(saved.printerName ?? "the default printer")."
+                response.message = L10n.tr("printers.chosen", ["printer": saved.printerName ?? L10n.tr("printers.theDefault")])
             } catch {
                 response.message = "\(error.message) \(error.recoverySuggestion)"
             }

@@ -1,4 +1,5 @@
 
+import Localization
 import POSFoundation
 import Yosemite
 
@@ -24,46 +25,47 @@ public struct PrintersPresenter: Sendable {
         let lastJob: String?
         switch response.lastJob {
         case .printed(let job)?:
-            lastJob = "Test page: job \(job.jobID) on \(job.printerName) — \(Self.jobState(job.state))"
+            lastJob = L10n.tr("printers.testPage", ["job": "\(job.jobID)", "printer": job.printerName, "state": Self.jobState(job.state)])
         case .failed(let message, let whatToDo)?:
-            lastJob = "Test page failed: \(message) \(whatToDo)"
+            lastJob = L10n.tr("printers.testPage.failed", ["error": "\(message) \(whatToDo)"])
         case nil:
             lastJob = nil
         }
-        let chosen = response.chosen ?? "the default printer"
+        let chosen = response.chosen ?? L10n.tr("printers.theDefault")
         return PrintersDataFlow.ViewModel(
-            headline: response.isLoaded ? "Receipts print on: \(chosen)" : "Looking for printers…",
+            headline: response.isLoaded ? L10n.tr("printers.headline", ["printer": chosen]) : L10n.tr("printers.looking"),
             rows: rows, selected: selected, problem: problem, lastJob: lastJob,
             lastJobFailed: { if case .failed? = response.lastJob { true } else { false } }(),
-            message: response.isBusy ? "Printing a test page…" : response.message,
-            keyHints: [KeyHint("Enter", "Use for receipts"), KeyHint("F2", "Test page"), KeyHint("F5", "Reload"),
-                       KeyHint("Esc", "Back")])
+            message: response.isBusy ? L10n.tr("printers.printingTestPage") : response.message,
+            keyHints: [KeyHint("Enter", L10n.tr("printers.key.use")), KeyHint("F2", L10n.tr("printers.key.testPage")),
+                       KeyHint("F5", L10n.tr("sync.key.reload")), KeyHint("Esc", L10n.tr("keys.back"))])
     }
 
     /// "idle", "printing", "stopped: media-empty-error", "—" for entries without a queue.
     static func state(_ description: PrintQueue?) -> String {
         guard let description else { return "—" }
-        if description.isOutOfPaper { return "out of paper" }
+        if description.isOutOfPaper { return L10n.tr("printers.state.outOfPaper") }
         let base = switch description.state {
-        case .idle: "idle"
-        case .processing: "printing"
-        case .stopped: "stopped"
+        case .idle: L10n.tr("printers.state.idle")
+        case .processing: L10n.tr("printers.state.printing")
+        case .stopped: L10n.tr("printers.state.stopped")
         }
+        // CUPS's state reasons ("media-empty-error") are its own keywords and stay as they are.
         let reasons = description.stateReasons.filter { $0 != "none" }
-        let accepting = description.isAcceptingJobs ? "" : ", not accepting jobs"
+        let accepting = description.isAcceptingJobs ? "" : ", " + L10n.tr("printers.state.notAccepting")
         return base + (reasons.isEmpty ? "" : ": " + reasons.joined(separator: ", ")) + accepting
-            + (description.isDefault ? " (default)" : "")
+            + (description.isDefault ? " " + L10n.tr("printers.state.default") : "")
     }
 
     static func jobState(_ state: PrintQueueJobState) -> String {
         switch state {
-        case .pending: "queued"
-        case .held: "held in the queue"
-        case .processing: "printing"
-        case .stopped: "stopped by the printer"
-        case .canceled: "cancelled"
-        case .aborted: "aborted"
-        case .completed: "completed"
+        case .pending: L10n.tr("printers.job.pending")
+        case .held: L10n.tr("printers.job.held")
+        case .processing: L10n.tr("printers.state.printing")
+        case .stopped: L10n.tr("printers.job.stopped")
+        case .canceled: L10n.tr("printers.job.cancelled")
+        case .aborted: L10n.tr("printers.job.aborted")
+        case .completed: L10n.tr("printers.job.completed")
         }
     }
 }

@@ -1,3 +1,5 @@
+import Localization
+
 /// The printers screen: the queues with their states, which one receipts use, and the last test page.
 @MainActor
 public final class PrintersView: CounterModule {
@@ -19,7 +21,7 @@ public final class PrintersView: CounterModule {
     }
 
     public var name: String { "printers" }
-    public var title: String { "Printers" }
+    public var title: String { L10n.tr("printers.title") }
     public var frameSummary: String {
         let chosen = viewModel.rows.firstIndex(where: \.isChosen).map(String.init) ?? "-"
         return "printers=\(viewModel.rows.count) chosen=\(chosen) selected=\(viewModel.selected.map(String.init) ?? "-")"

@@ -1,3 +1,4 @@
+import Localization
 import POSFoundation
 import Yosemite
 
@@ -34,7 +35,7 @@ public final class ReadersInteractor {
     /// Loads the remembered reader, follows plugged-in and connected readers, and lists unresolved attempts.
     public func load() {
         let stores = context.stores
-        response.add(ReadersDataFlow.Reader(address: "sim://", name: "Built-in simulator", source: "simulator"))
+        response.add(ReadersDataFlow.Reader(address: "sim://", name: L10n.tr("readers.simulator"), source: "simulator"))
         Task {
             if let remembered = try? await stores.dispatch({ AppSettingsAction.loadAppSettings(reply: $0) }).readerAddress {
                 let known = self.response.readers.first { $0.address == remembered }?.name ?? ""
@@ -75,8 +76,8 @@ public final class ReadersInteractor {
             let attempts = (try? await stores.dispatch { CardPresentPaymentAction.loadUnresolved(reply: $0) }) ?? []
             self.response.unresolved = attempts.map { attempt in
                 "\(attempt.attemptId)  \(attempt.reader)  \(attempt.amount.formatted(format))"
-                    + (attempt.orderId.map { "  order id \($0)" } ?? "")
-                    + (attempt.isInProgress ? "  in progress" : "")
+                    + (attempt.orderId.map { "  " + L10n.tr("readers.attempt.order", ["order": "\($0)"]) } ?? "")
+                    + (attempt.isInProgress ? "  " + L10n.tr("readers.attempt.inProgress") : "")
             }
             self.present(self.response)
         }
@@ -107,13 +108,13 @@ public final class ReadersInteractor {
     }
 
     private func connect() {
-        guard let address = selectedAddress, begin("Connecting to \(address)…") else { return }
+        guard let address = selectedAddress, begin(L10n.tr("readers.connecting", ["address": address])) else { return }
         let stores = context.stores
         Task {
             do throws(CardPaymentError) {
                 let reader = try await stores.dispatch { CardPresentPaymentAction.connect(reader: address, reply: $0) }
                 self.response.connected = reader.address
-                self.response.message = "Connected to \(reader.description); remembered for the next payments."
+                self.response.message = L10n.tr("readers.connected", ["reader": reader.description])
                 self.finish(error: nil)
                 self.loadUnresolved()
             } catch {
@@ -123,14 +124,16 @@ public final class ReadersInteractor {
     }
 
     private func endOfDay() {
-        guard begin("Closing the terminal's batch (end of day)…") else { return }
+        guard begin(L10n.tr("readers.closingBatch")) else { return }
         let stores = context.stores, reader = response.connected ?? selectedAddress, format = context.settings.moneyFormat
         Task {
             do throws(CardPaymentError) {
                 let report = try await stores.dispatch { CardPresentPaymentAction.endOfDay(reader: reader, reply: $0) }
-                let total = report.total.map { "Batch total \($0.formatted(format))" } ?? "Batch closed"
-                self.response.report = [total + (report.terminalID.map { " — terminal \($0)" } ?? "")] + report.receiptLines
-                self.response.message = "End of day done."
+                let total = report.total.map { L10n.tr("readers.batchTotal", ["amount": $0.formatted(format)]) } ?? L10n.tr("readers.batchClosed")
+                // The terminal's own receipt lines stay as the terminal wrote them.
+                self.response.report = [total + (report.terminalID.map { " — " + L10n.tr("readers.terminalID", ["id": "\($0)"]) } ?? "")]
+                    + report.receiptLines
+                self.response.message = L10n.tr("readers.endOfDayDone")
                 self.finish(error: nil)
             } catch {
                 self.finish(error: error)
@@ -139,7 +142,7 @@ public final class ReadersInteractor {
     }
 
     private func resolve() {
-        guard begin("Asking the terminal about unresolved attempts…") else { return }
+        guard begin(L10n.tr("readers.asking")) else { return }
         let stores = context.stores, reader = response.connected ?? selectedAddress, format = context.settings.moneyFormat
         Task {
             do throws(CardPaymentError) {
@@ -148,14 +151,14 @@ public final class ReadersInteractor {
                 }
                 self.response.report = resolved.map { attempt in
                     let outcome: String = switch attempt.outcome {
-                    case .approved: "charged — the payment is now recorded, once"
-                    case .notCharged: "not charged — closed"
-                    case .stillUnknown(let reason): "still unknown (\(reason)) — check the terminal's journal, then `pos reader resolve --attempt`"
-                    case .inProgress: "in progress — it settles itself when its payment ends"
+                    case .approved: L10n.tr("readers.outcome.approved")
+                    case .notCharged: L10n.tr("readers.outcome.notCharged")
+                    case .stillUnknown(let reason): L10n.tr("readers.outcome.unknown", ["reason": "\(reason)"])
+                    case .inProgress: L10n.tr("readers.outcome.inProgress")
                     }
                     return "\(attempt.attemptId) \(attempt.amount.formatted(format)): \(outcome)"
                 }
-                self.response.message = resolved.isEmpty ? "Nothing to resolve." : "Resolved \(resolved.count) attempt(s)."
+                self.response.message = resolved.isEmpty ? L10n.tr("readers.nothingToResolve") : L10n.plural("readers.resolved", count: resolved.count)
                 self.finish(error: nil)
                 self.loadUnresolved()
             } catch {

@@ -1,3 +1,5 @@
+import Localization
+
 /// The readers screen: list, connect, end of day, resolve.
 @MainActor
 public final class ReadersView: CounterModule {
@@ -19,15 +21,15 @@ public final class ReadersView: CounterModule {
     }
 
     public var name: String { "readers" }
-    public var title: String { "Card readers" }
+    public var title: String { L10n.tr("readers.title") }
     public var frameSummary: String {
         "readers=\(viewModel.rows.count) connected=\(interactor.response.connected ?? "none") busy=\(interactor.response.isBusy)"
             + " report=\(viewModel.report.count)"
             + " pluggedIn=\(interactor.response.readers.filter { $0.source == "plugged in" }.count)"
     }
     public var keyHints: [KeyHint] {
-        [KeyHint("↑↓", "Choose"), KeyHint("Enter", "Connect"), KeyHint("F5", "End of day"), KeyHint("F8", "Resolve"),
-         KeyHint("Esc", "Back")]
+        [KeyHint("↑↓", L10n.tr("orders.key.choose")), KeyHint("Enter", L10n.tr("readers.key.connect")),
+         KeyHint("F5", L10n.tr("readers.key.endOfDay")), KeyHint("F8", L10n.tr("readers.key.resolve")), KeyHint("Esc", L10n.tr("keys.back"))]
     }
 
     public func start() {
@@ -56,8 +58,8 @@ public final class ReadersView: CounterModule {
     public static func draw(_ model: ReadersDataFlow.ViewModel, in canvas: inout TextCanvas, area: CanvasRect) {
         let left = area.column + 1
         var row = area.row + 1
-        canvas.put(TextWidth.padded("Address", to: 34) + TextWidth.padded("Name", to: 26) + TextWidth.padded("Source", to: 12)
-                   + "State", row: row, column: left, attributes: .bold, clip: area)
+        canvas.put(TextWidth.padded(L10n.tr("readers.column.address"), to: 34) + TextWidth.padded(L10n.tr("readers.column.name"), to: 26)
+                   + TextWidth.padded(L10n.tr("readers.column.source"), to: 12) + L10n.tr("readers.column.state"), row: row, column: left, attributes: .bold, clip: area)
         for reader in model.rows {
             row += 1
             let attributes: CellAttributes = reader.isSelected ? .selection
@@ -65,7 +67,7 @@ public final class ReadersView: CounterModule {
             canvas.put(TextWidth.padded(reader.text, to: area.width - 2), row: row, column: left, attributes: attributes, clip: area)
         }
         row += 2
-        canvas.put("Unresolved attempts", row: row, column: left, attributes: .bold, clip: area)
+        canvas.put(L10n.tr("readers.unresolved"), row: row, column: left, attributes: .bold, clip: area)
         for line in model.unresolved.prefix(4) {
             row += 1
             canvas.put(line, row: row, column: left + 2, clip: area)

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Yosemite
 
 /// Prints a sale's receipt through `ReceiptAction` (the configured or default printer, else files in the data
@@ -29,7 +30,7 @@ public final class ReceiptInteractor {
         case .nextSaleKeyPressed: context.router?.show(.sell)
         case .emailKeyPressed:
             if response.isDemo {
-                response.error = "The demo store cannot send e-mail. Log in to a store (F7, then 4) to e-mail receipts."
+                response.error = L10n.tr("receipt.demoNoEmail")
             } else if !response.isEmailing {
                 response.emailText = ""
             }
@@ -52,7 +53,7 @@ public final class ReceiptInteractor {
         Task {
             do throws(OrderEmailError) {
                 let sent = try await stores.dispatch { OrderEmailAction.sendReceipt(order: order, email: address, reply: $0) }
-                self.response.printed = "Emailed to \(sent)"
+                self.response.printed = L10n.tr("receipt.emailedTo", ["address": "\(sent)"])
             } catch {
                 self.response.error = "\(error.message) \(error.recoverySuggestion)"
             }
@@ -74,8 +75,8 @@ public final class ReceiptInteractor {
                 }
                 let name = outcome.job.printerName
                 self.response.printed = printer?.hasPrefix("file:") == true
-                    ? "Saved to " + (name.hasPrefix("file:") ? String(name.dropFirst(5)) : name)
-                    : (reprint ? "Reprinted (COPY) on " : "Printed on ") + name
+                    ? L10n.tr("receipt.savedTo", ["path": name.hasPrefix("file:") ? String(name.dropFirst(5)) : name])
+                    : L10n.tr(reprint ? "receipt.reprintedOn" : "receipt.printedOn", ["printer": name])
             } catch {
                 self.response.error = "\(error.message) \(error.recoverySuggestion)"
             }

@@ -1,3 +1,4 @@
+import Localization
 import POSFoundation
 import Yosemite
 
@@ -17,24 +18,29 @@ public struct ReceiptPresenter: Sendable {
             "\(line.quantity) × \(line.name)"
         }
         var status: String?
-        if let shift = response.openedShiftId { status = "No shift was open: this sale opened shift \(shift) (float 0; F8 on the cart shows it)." }
-        if response.card?.recovered == true { status = "The approval of the earlier attempt paid this order: recorded once, no new charge." }
-        if response.isPrinting { status = "Printing…" }
+        if let shift = response.openedShiftId { status = L10n.tr("receipt.openedShift", ["shift": "\(shift)"]) }
+        if response.card?.recovered == true { status = L10n.tr("receipt.recovered") }
+        if response.isPrinting { status = L10n.tr("receipt.printing") }
         if let printed = response.printed { status = printed }
-        if response.isEmailing { status = "Emailing…" }
+        if response.isEmailing { status = L10n.tr("receipt.emailing") }
         if let error = response.error { status = error }
         return ReceiptDataFlow.ViewModel(
-            title: response.isDemo ? "Sale \(order.localNumber) saved (demo: never sent to a store)"
-                : "Sale \(order.localNumber) saved — waiting to sync",
+            title: L10n.tr(response.isDemo ? "receipt.saved.demo" : "receipt.saved", ["sale": "\(order.localNumber)"]),
             lines: lines, total: order.total.formatted(format),
             tendered: response.tendered.formatted(format), change: response.change.formatted(format),
             card: response.card.map(cardText), slip: response.card?.slip ?? [],
             status: status, isError: response.error != nil,
-            prompt: response.emailText.map { "Email the receipt to (saved as the order's billing email): \($0)" })
+            prompt: response.emailText.map { L10n.tr("receipt.emailPrompt") + " " + $0 })
+    }
+
+    /// A label padded to the screen's label column (11 cells, more for a longer label in the cashier's language).
+    static func label(_ text: String) -> String {
+        let labels = ["receipt.total", "receipt.cash", "receipt.tendered", "receipt.change", "receipt.card"].map { L10n.tr($0) }
+        return TextWidth.padded(text, to: max(11, (labels.map(TextWidth.of).max() ?? 0) + 2))
     }
 
     private func cardText(_ card: ReceiptDataFlow.CardLine) -> String {
-        var parts = ["Card:      \(card.amount.formatted(format))"]
+        var parts = [Self.label(L10n.tr("receipt.card")) + card.amount.formatted(format)]
         if let brand = card.brand { parts.append(brand) }
         if let last4 = card.last4 { parts.append("…\(last4)") }
         return parts.joined(separator: " ")

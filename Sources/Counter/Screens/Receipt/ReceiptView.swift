@@ -1,3 +1,4 @@
+import Localization
 import Yosemite
 /// The screen after a sale: change to hand back, and printing.
 @MainActor
@@ -20,16 +21,19 @@ public final class ReceiptView: CounterModule {
     }
 
     public var name: String { "receipt" }
-    public var title: String { "Receipt" }
+    public var title: String { L10n.tr("receipt.title") }
     public var frameSummary: String {
         let state = interactor.response.isPrinting ? "printing" : interactor.response.printed != nil ? "printed"
             : interactor.response.error != nil ? "failed" : "idle"
         return "order=\(interactor.response.order.localNumber) print=\(state)"
     }
     public var keyHints: [KeyHint] {
-        if interactor.response.emailText != nil { return [KeyHint("Enter", "Send"), KeyHint("Esc", "Cancel")] }
-        return [KeyHint("Enter", "Print"), KeyHint("F6", "Reprint"), KeyHint("F7", "Save to file"), KeyHint("F8", "Email"),
-                KeyHint("Esc", "Next sale")]
+        if interactor.response.emailText != nil {
+            return [KeyHint("Enter", L10n.tr("receipt.key.send")), KeyHint("Esc", L10n.tr("keys.cancel"))]
+        }
+        return [KeyHint("Enter", L10n.tr("receipt.key.print")), KeyHint("F6", L10n.tr("receipt.key.reprint")),
+                KeyHint("F7", L10n.tr("receipt.key.saveToFile")), KeyHint("F8", L10n.tr("receipt.key.email")),
+                KeyHint("Esc", L10n.tr("receipt.key.nextSale"))]
     }
 
     public func start() {}
@@ -78,11 +82,12 @@ public final class ReceiptView: CounterModule {
         }
         if model.lines.count > room { canvas.put("…", row: row, column: left, clip: area); row += 1 }
         row += 1
-        canvas.put("Total:     \(model.total)", row: row, column: left, attributes: .bold, clip: area)
+        let label = ReceiptPresenter.label
+        canvas.put(label(L10n.tr("receipt.total")) + model.total, row: row, column: left, attributes: .bold, clip: area)
         if let card = model.card {
             canvas.put(card, row: row + 1, column: left, attributes: CellAttributes(role: .success, bold: true), clip: area)
             if model.tendered != model.change {
-                canvas.put("Cash:      \(model.tendered)", row: row + 2, column: left, clip: area)
+                canvas.put(label(L10n.tr("receipt.cash")) + model.tendered, row: row + 2, column: left, clip: area)
             }
             // The terminal's slip beside the totals, as far as it fits.
             let slipColumn = area.column + area.width / 2 + 4
@@ -90,8 +95,8 @@ public final class ReceiptView: CounterModule {
                 canvas.put(line, row: area.row + 3 + offset, column: slipColumn, clip: area)
             }
         } else {
-            canvas.put("Tendered:  \(model.tendered)", row: row + 1, column: left, clip: area)
-            canvas.put("CHANGE:    \(model.change)", row: row + 2, column: left, attributes: CellAttributes(role: .accent, bold: true), clip: area)
+            canvas.put(label(L10n.tr("receipt.tendered")) + model.tendered, row: row + 1, column: left, clip: area)
+            canvas.put(label(L10n.tr("receipt.change")) + model.change, row: row + 2, column: left, attributes: CellAttributes(role: .accent, bold: true), clip: area)
         }
         if let prompt = model.prompt {
             canvas.put(prompt + "▏", row: area.bottom - 1, column: area.column + 1, attributes: .bold, clip: area)

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import POSFoundation
 import Yosemite
 
@@ -34,7 +35,7 @@ extension SellInteractor {
             guard response.customerId != nil else { return }
             response.customerId = nil
             response.customerName = nil
-            response.message = SellDataFlow.Message(text: "Customer removed: a guest sale", isError: false)
+            response.message = SellDataFlow.Message(text: L10n.tr("sell.customer.removed"), isError: false)
             if !response.lines.isEmpty || response.saleId != nil { submit(.customer(nil)) }
             return
         }
@@ -64,7 +65,7 @@ extension SellInteractor {
     func attach(_ customer: CustomerSummary) {
         response.customerId = customer.id
         response.customerName = customer.displayName
-        response.message = SellDataFlow.Message(text: "Customer \(customer.displayName) (#\(customer.id)) on this sale", isError: false)
+        response.message = SellDataFlow.Message(text: L10n.tr("sell.customer.attached", ["customer": customer.displayName, "id": "\(customer.id)"]), isError: false)
         submit(.customer(customer.id))
     }
 
@@ -98,9 +99,9 @@ extension SellInteractor {
                     if case ShiftError.cashier(.approvalRequired(let kind)) = error { return kind }
                     return nil
                 }
-                let opened = outcome.openedShiftId != nil ? ", opened for it with float 0" : ""
                 self.response.message = SellDataFlow.Message(
-                    text: "No sale: drawer opened, logged in shift \(outcome.shiftId)\(opened) (\(outcome.countInShift) so far)",
+                    text: L10n.tr(outcome.openedShiftId != nil ? "sell.noSale.openedShift" : "sell.noSale",
+                                  ["shift": "\(outcome.shiftId)", "count": "\(outcome.countInShift)"]),
                     isError: false)
             } catch let error as ShiftError {
                 self.response.message = SellDataFlow.Message(text: "\(error.message) \(error.recoverySuggestion)", isError: true)
@@ -111,7 +112,7 @@ extension SellInteractor {
         }
     }
 
-    static let previewHint = "Receipt preview: F11/F12 pay, ^R or Esc back to the cart"
+    static var previewHint: String { L10n.tr("sell.previewHint") }
 
     func closePreview() {
         response.preview = nil
@@ -125,11 +126,11 @@ extension SellInteractor {
             return
         }
         guard !response.lines.isEmpty else {
-            response.message = SellDataFlow.Message(text: "The cart is empty: nothing to preview", isError: true)
+            response.message = SellDataFlow.Message(text: L10n.tr("sell.preview.empty"), isError: true)
             return
         }
         guard let saleId = response.saleId, isSaved else {
-            response.message = SellDataFlow.Message(text: "Wait for the cart to be saved, then preview it", isError: true)
+            response.message = SellDataFlow.Message(text: L10n.tr("sell.preview.waitForSave"), isError: true)
             return
         }
         let stores = context.stores

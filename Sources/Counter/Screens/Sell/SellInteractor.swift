@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import POSFoundation
 import Yosemite
 
@@ -86,7 +87,7 @@ public final class SellInteractor {
             self.response.show(sale)
             self.lookUpCustomerName()
             if !sale.cart.items.isEmpty {
-                self.response.message = SellDataFlow.Message(text: "Restored the open cart (sale \(sale.id))", isError: false)
+                self.response.message = SellDataFlow.Message(text: L10n.tr("sell.restored", ["sale": "\(sale.id)"]), isError: false)
             }
             self.present(self.response)
         }
@@ -141,7 +142,7 @@ public final class SellInteractor {
                 guard generation == self.searchGeneration else { return }
                 self.response.results = variations.map { CatalogItem.variation($0, parent: parent) }
                 self.response.selectedResult = 0
-                self.response.message = SellDataFlow.Message(text: "Choose a variation of \(parent.name)", isError: false)
+                self.response.message = SellDataFlow.Message(text: L10n.tr("sell.chooseVariation", ["product": parent.name]), isError: false)
                 self.present(self.response)
             }
             return
@@ -161,7 +162,7 @@ public final class SellInteractor {
                 let scanned = try await stores.dispatch { ProductAction.scan(code: code, reply: $0) }
                 let item = scanned.item
                 if item.product.type == "variable" && item.variation == nil {
-                    self.response.message = SellDataFlow.Message(text: "\(code) is \(item.name), which comes in variations — scan or choose one", isError: true)
+                    self.response.message = SellDataFlow.Message(text: L10n.tr("sell.variable", ["code": code, "product": item.name]), isError: true)
                 } else if scanned.needsWeight {
                     self.weigh(scanned)
                 } else if scanned.measure != nil {
@@ -170,15 +171,15 @@ public final class SellInteractor {
                     self.add(item)
                 }
             } catch .unreadableLabel(let label, let reason) {
-                self.response.message = SellDataFlow.Message(text: "Label \(label): \(reason) Scan it again.", isError: true)
+                self.response.message = SellDataFlow.Message(text: L10n.tr("sell.unreadableLabel", ["label": label, "reason": "\(reason)"]), isError: true)
             } catch let error where error.isNotInCatalog {
                 // Not here, and not on the store (or the store could not be asked): offer a manual item.
                 // The prompt says so (it takes the message line); the message stays for after Esc.
-                let kind = typed ? "no product or barcode" : "unknown barcode"
                 var offline = false
                 if case .notFoundOffline = error { offline = true }
                 self.response.message = SellDataFlow.Message(
-                    text: "\(kind) \(code) — not in the catalog\(offline ? " (offline: the store could not be asked)" : "")",
+                    text: L10n.tr((typed ? "sell.notFound.typed" : "sell.notFound.scanned") + (offline ? ".offline" : ""),
+                                  ["code": code]),
                     isError: true)
                 self.openPrompt(.manualItem(code: code, offline: offline), needsLine: false)
             } catch {
@@ -191,7 +192,7 @@ public final class SellInteractor {
     /// A product sold by weight: asks the scale, and adds the line only with a stable, positive weight.
     private func weigh(_ scanned: ScannedItem) {
         let stores = context.stores
-        response.message = SellDataFlow.Message(text: "Weighing \(scanned.item.name)… keep the goods still on the scale", isError: false)
+        response.message = SellDataFlow.Message(text: L10n.tr("sell.weighing", ["product": scanned.item.name]), isError: false)
         present(response)
         Task {
             do throws(WeighingError) {
@@ -199,7 +200,8 @@ public final class SellInteractor {
                 self.addMeasured(scanned.cartItem(weighing: weight), name: scanned.item.name)
             } catch {
                 self.response.message = SellDataFlow.Message(
-                    text: "\(scanned.item.name) not added: \(error.message) \(error.recoverySuggestion)", isError: true)
+                    text: L10n.tr("sell.notAdded", ["product": scanned.item.name, "error": "\(error.message) \(error.recoverySuggestion)"]),
+                    isError: true)
             }
             self.present(self.response)
         }
@@ -210,7 +212,7 @@ public final class SellInteractor {
         response.lines.append(SellDataFlow.Line(name: name, quantity: 1, code: item.code))
         response.lines[response.lines.count - 1].isMeasured = true
         response.selectedLine = response.lines.count - 1
-        response.message = SellDataFlow.Message(text: "Added \(name)", isError: false)
+        response.message = SellDataFlow.Message(text: L10n.tr("sell.added", ["product": name]), isError: false)
         submit(.add(item))
     }
 
@@ -233,18 +235,18 @@ public final class SellInteractor {
             response.lines.append(SellDataFlow.Line(name: item.name, quantity: 1, code: code))
             response.selectedLine = response.lines.count - 1
         }
-        response.message = SellDataFlow.Message(text: "Added \(item.name)", isError: false)
+        response.message = SellDataFlow.Message(text: L10n.tr("sell.added", ["product": item.name]), isError: false)
         submit(.add(Cart.Item(code: code, quantity: 1)))
     }
 
     private func removeSelectedLine() {
         guard let index = response.selectedLine ?? response.lines.indices.last else {
-            response.message = SellDataFlow.Message(text: "The cart is empty", isError: true)
+            response.message = SellDataFlow.Message(text: L10n.tr("sell.cartEmpty"), isError: true)
             return
         }
         let removed = response.lines.remove(at: index)
         response.selectedLine = response.lines.isEmpty ? nil : min(index, response.lines.count - 1)
-        response.message = SellDataFlow.Message(text: "Removed \(removed.name)", isError: false)
+        response.message = SellDataFlow.Message(text: L10n.tr("sell.removed", ["product": removed.name]), isError: false)
         submit(.removeLine(index))
     }
 
@@ -322,7 +324,7 @@ public final class SellInteractor {
 
     private func park(name: String) {
         guard let saleId = response.saleId, !editing else {
-            response.message = SellDataFlow.Message(text: "Wait for the cart to be saved, then park it", isError: true)
+            response.message = SellDataFlow.Message(text: L10n.tr("sell.park.waitForSave"), isError: true)
             return
         }
         let stores = context.stores
@@ -330,7 +332,7 @@ public final class SellInteractor {
             do throws(OrderError) {
                 let parked = try await stores.dispatch { OrderAction.parkSale(saleId: saleId, name: name.isEmpty ? nil : name, reply: $0) }
                 self.newSale()
-                self.response.message = SellDataFlow.Message(text: "Parked as \(parked.name ?? String(parked.id)) — F10 lists parked carts", isError: false)
+                self.response.message = SellDataFlow.Message(text: L10n.tr("sell.parkedAs", ["name": parked.name ?? String(parked.id)]), isError: false)
             } catch {
                 self.response.message = SellDataFlow.Message(text: "\(error.message) \(error.recoverySuggestion)", isError: true)
             }
@@ -345,8 +347,8 @@ public final class SellInteractor {
             self.response.parked = parked
             self.response.selectedParked = 0
             self.response.message = parked.isEmpty
-                ? SellDataFlow.Message(text: "No parked carts", isError: false)
-                : SellDataFlow.Message(text: "Parked carts: Enter resumes, Delete voids, Esc closes", isError: false)
+                ? SellDataFlow.Message(text: L10n.tr("sell.parked.none"), isError: false)
+                : SellDataFlow.Message(text: L10n.tr("sell.parked.hint"), isError: false)
             if parked.isEmpty { self.response.parked = nil }
             self.present(self.response)
         }
@@ -355,7 +357,7 @@ public final class SellInteractor {
     private func resume(_ sale: SaleSummary) {
         guard response.lines.isEmpty else {
             response.parked = nil
-            response.message = SellDataFlow.Message(text: "Park or finish the current cart first (F9 parks it)", isError: true)
+            response.message = SellDataFlow.Message(text: L10n.tr("sell.parkFirst"), isError: true)
             return
         }
         let stores = context.stores, current = response.saleId
@@ -365,7 +367,7 @@ public final class SellInteractor {
                 let resumed = try await stores.dispatch { OrderAction.resumeSale(reference: String(sale.id), reply: $0) }
                 self.response = SellDataFlow.Response(currency: self.response.currency)
                 self.response.show(resumed)
-                self.response.message = SellDataFlow.Message(text: "Resumed \(resumed.name ?? String(resumed.id))", isError: false)
+                self.response.message = SellDataFlow.Message(text: L10n.tr("sell.resumed", ["name": resumed.name ?? String(resumed.id)]), isError: false)
                 self.lookUpCustomerName()
             } catch {
                 self.response.parked = nil
@@ -404,7 +406,7 @@ public final class SellInteractor {
 
     private func openPrompt(_ prompt: SellDataFlow.Prompt, needsLine: Bool) {
         if needsLine && response.lines.isEmpty {
-            response.message = SellDataFlow.Message(text: "The cart is empty", isError: true)
+            response.message = SellDataFlow.Message(text: L10n.tr("sell.cartEmpty"), isError: true)
             return
         }
         closePreview()
@@ -453,19 +455,19 @@ public final class SellInteractor {
         case .parkName(let name):
             park(name: name)
         case .manualItem(let item):
-            let name = item.manual?.displayName ?? "Manual item"
+            let name = item.manual?.displayName ?? L10n.tr("sell.prompt.manualItem")
             var line = SellDataFlow.Line(name: name, quantity: 1, code: item.code)
             line.isManual = true
             response.lines.append(line)
             response.selectedLine = response.lines.count - 1
-            response.message = SellDataFlow.Message(text: "Added \(name) (manual item, marked for review)", isError: false)
+            response.message = SellDataFlow.Message(text: L10n.tr("sell.addedManual", ["product": name]), isError: false)
             submit(.add(item))
         }
     }
 
     private func pay() {
         guard !response.lines.isEmpty else {
-            response.message = SellDataFlow.Message(text: "Add an item first", isError: true)
+            response.message = SellDataFlow.Message(text: L10n.tr("sell.addFirst"), isError: true)
             return
         }
         if totalsPending {
@@ -474,7 +476,7 @@ public final class SellInteractor {
             return
         }
         guard let totals = response.totals else {
-            response.message = SellDataFlow.Message(text: "The cart has no total; fix what the message above says", isError: true)
+            response.message = SellDataFlow.Message(text: L10n.tr("sell.noTotal"), isError: true)
             return
         }
         guard let saleId = response.saleId else { return }

@@ -1,3 +1,4 @@
+import Localization
 import POSFoundation
 import Yosemite
 
@@ -24,9 +25,9 @@ public struct SellPresenter: Sendable {
                 isSelected: index == response.selectedLine)
         }
         let results: [SellDataFlow.ViewModel.Result]
-        var resultsTitle = "Found (↑↓, Enter adds)"
+        var resultsTitle = L10n.tr("sell.results.found")
         if response.prompt == .customer {
-            resultsTitle = "Customers (↑↓, Enter attaches)"
+            resultsTitle = L10n.tr("sell.results.customers")
             results = response.customerResults.enumerated().map { index, customer in
                 SellDataFlow.ViewModel.Result(name: customer.displayName + (customer.detail.isEmpty ? "" : " · " + customer.detail), detail: customer.detail, price: "#\(customer.id)",
                                               isSelected: index == response.selectedCustomer)
@@ -34,21 +35,22 @@ public struct SellPresenter: Sendable {
         } else if let parked = response.parked {
             results = parked.enumerated().map { index, sale in
                 SellDataFlow.ViewModel.Result(
-                    name: "Parked \(sale.name ?? String(sale.id))", detail: sale.itemCount == 1 ? "1 item" : "\(sale.itemCount) items",
+                    name: L10n.tr("sell.parked", ["name": sale.name ?? String(sale.id)]),
+                    detail: L10n.plural("common.items", count: sale.itemCount),
                     price: sale.total.formatted(format), isSelected: index == response.selectedParked)
             }
         } else {
             results = response.results.enumerated().map { index, item in
                 SellDataFlow.ViewModel.Result(
-                    name: item.name, detail: item.product.type == "variable" && item.variation == nil ? "variations…" : (item.sku ?? ""),
+                    name: item.name, detail: item.product.type == "variable" && item.variation == nil ? L10n.tr("sell.variations") : (item.sku ?? ""),
                     price: item.price(in: currency).map { $0.formatted(format) } ?? "—", isSelected: index == response.selectedResult)
             }
         }
         var adjustments: [String] = []
-        if let coupon = response.coupon { adjustments.append("Coupon \(coupon.uppercased())") }
-        if let text = response.discountText { adjustments.append("Discount \(text)") }
+        if let coupon = response.coupon { adjustments.append(L10n.tr("sell.adjustment.coupon", ["code": coupon.uppercased()])) }
+        if let text = response.discountText { adjustments.append(L10n.tr("sell.adjustment.discount", ["discount": text])) }
         if let customer = response.customerId {
-            adjustments.append(response.customerName.map { "Customer \($0)" } ?? "Customer #\(customer)")
+            adjustments.append(L10n.tr("sell.adjustment.customer", ["customer": response.customerName ?? "#\(customer)"]))
         }
         let count = response.lines.reduce(0) { $0 + $1.quantity }
         let totals = response.totals
@@ -61,7 +63,7 @@ public struct SellPresenter: Sendable {
         return SellDataFlow.ViewModel(
             query: response.query, rows: rows, results: results, resultsTitle: resultsTitle,
             preview: response.preview.map { Array($0.dropFirst(response.previewOffset)) }, adjustments: adjustments.joined(separator: " · "),
-            itemCount: count == 1 ? "1 item" : "\(count) items",
+            itemCount: L10n.plural("common.items", count: count),
             subtotal: money(gross), discount: discount, tax: money(totals?.totalTax ?? 0),
             total: money(totals?.total ?? (response.lines.isEmpty ? 0 : gross)),
             prompt: response.prompt.map { Self.label($0) + response.promptText },
@@ -70,15 +72,16 @@ public struct SellPresenter: Sendable {
 
     static func label(_ prompt: SellDataFlow.Prompt) -> String {
         switch prompt {
-        case .quantity: "Quantity: "
-        case .discount: "Order discount (10% or 2.50, empty removes): "
-        case .lineDiscount: "Line discount (10% or 2.50, empty removes): "
-        case .coupon: "Coupon code (empty removes): "
-        case .customer: "Customer (name, e-mail, phone or #number; Enter alone = guest): "
-        case .parkName: "Park as (empty = next number): "
+        case .quantity: L10n.tr("sell.prompt.quantity") + " "
+        case .discount: L10n.tr("sell.prompt.discount") + " "
+        case .lineDiscount: L10n.tr("sell.prompt.lineDiscount") + " "
+        case .coupon: L10n.tr("sell.prompt.coupon") + " "
+        case .customer: L10n.tr("sell.prompt.customer") + " "
+        case .parkName: L10n.tr("sell.prompt.parkName") + " "
         case .manualItem(let code, let offline):
-            (code.isEmpty ? "Manual item" : "\(code) is not in the catalog\(offline ? " (offline)" : ""). Manual item")
-                + " — price[, tax class[, name]] (Esc skips): "
+            (code.isEmpty ? L10n.tr("sell.prompt.manualItem")
+                : L10n.tr(offline ? "sell.prompt.manualItem.notInCatalogOffline" : "sell.prompt.manualItem.notInCatalog", ["code": code]))
+                + " " + L10n.tr("sell.prompt.manualItem.format") + " "
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Yosemite
 
 /// Reads what the cashier typed into a sell-screen prompt. Pure.
@@ -20,20 +21,20 @@ public enum SellPromptParser {
         switch prompt {
         case .quantity:
             guard let quantity = Int(text), quantity >= 0, quantity <= SaleLimits.defaultMaxQuantity else {
-                return .failure("The quantity must be a whole number from 0 to \(SaleLimits.defaultMaxQuantity) (0 removes the line)")
+                return .failure(L10n.tr("sell.parse.quantity", ["max": "\(SaleLimits.defaultMaxQuantity)"]))
             }
             return .quantity(quantity)
         case .lineDiscount:
             switch parse(.discount, text: text) {
             case .discount(let discount, let label): return .lineDiscount(discount, label: label)
-            default: return .failure("The line discount must be a percentage such as 10% or an amount such as 0.50")
+            default: return .failure(L10n.tr("sell.parse.lineDiscount"))
             }
         case .discount:
             if text.isEmpty { return .discount(nil, label: nil) }
             let isPercent = text.hasSuffix("%")
             let number = (isPercent ? String(text.dropLast()) : text).replacingOccurrences(of: ",", with: ".")
             guard let value = PreciseAmount(decimalText: number), value > .zero else {
-                return .failure("The discount must be a percentage such as 10% or an amount such as 2.50")
+                return .failure(L10n.tr("sell.parse.discount"))
             }
             return .discount(isPercent ? .percent(value) : .amount(value), label: isPercent ? "\(number)%" : number)
         case .coupon:
@@ -41,7 +42,7 @@ public enum SellPromptParser {
         case .customer:
             if text.isEmpty { return .customer(nil) }
             guard let id = Int64(text.trimmingCharacters(in: CharacterSet(charactersIn: "#"))), id > 0 else {
-                return .failure("The customer id is a number, such as 42")
+                return .failure(L10n.tr("sell.parse.customerId"))
             }
             return .customer(id)
         case .parkName:
@@ -54,7 +55,7 @@ public enum SellPromptParser {
                 : text.components(separatedBy: ", ").map { $0.trimmingCharacters(in: .whitespaces) }
             guard let first = parts.first,
                   let price = PreciseAmount(decimalText: first.replacingOccurrences(of: ",", with: ".")), price > .zero else {
-                return .failure("A manual item needs a price above zero, e.g. 3.50 or 3.50, reduced-rate, Rye bread")
+                return .failure(L10n.tr("sell.parse.manualItem"))
             }
             let taxClass = parts.count > 1 && !parts[1].isEmpty ? parts[1] : "standard"
             let name = parts.count > 2 ? parts[2...].joined(separator: ", ") : ""

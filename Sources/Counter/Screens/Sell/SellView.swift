@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 /// The sell screen: maps keys to requests and draws the view model — the cart on the left, search results on
 /// the right while the cashier types, totals and messages at the bottom.
 @MainActor
@@ -31,7 +32,7 @@ public final class SellView: CounterModule {
     }
 
     public var name: String { "sell" }
-    public var title: String { "Sell" }
+    public var title: String { L10n.tr("sell.title") }
     public var frameSummary: String {
         let message = viewModel.message.map { $0.isError ? "error" : "info" } ?? "none"
         return "lines=\(viewModel.rows.count) items=\(viewModel.itemCount.split(separator: " ").first ?? "0")"
@@ -44,10 +45,13 @@ public final class SellView: CounterModule {
     public var keyHints: [KeyHint] {
         // Short labels, the pay keys last: the key line always keeps F11 Card and F12 Cash (80×24 included) and fills
         // the rest in this order as room allows (F1 lists them all; docs/counter.md has them in full).
-        [KeyHint("F2", "Qty"), KeyHint("F3", "Del"), KeyHint("F4", "Disc"), KeyHint("F5", "Cpn"),
-         KeyHint("F6", "Cust"), KeyHint("F7", "Menu"), KeyHint("F8", "Shift"), KeyHint("F9", "Orders"),
-         KeyHint("F10", "Park"), KeyHint("^D", "Line disc"), KeyHint("^O", "No sale"), KeyHint("^R", "Preview"),
-         KeyHint("F11", "Card"), KeyHint("F12", "Cash")]
+        [KeyHint("F2", L10n.tr("sell.key.quantity")), KeyHint("F3", L10n.tr("sell.key.delete")),
+         KeyHint("F4", L10n.tr("sell.key.discount")), KeyHint("F5", L10n.tr("sell.key.coupon")),
+         KeyHint("F6", L10n.tr("sell.key.customer")), KeyHint("F7", L10n.tr("sell.key.menu")),
+         KeyHint("F8", L10n.tr("sell.key.shift")), KeyHint("F9", L10n.tr("sell.key.orders")),
+         KeyHint("F10", L10n.tr("sell.key.park")), KeyHint("^D", L10n.tr("sell.key.lineDiscount")),
+         KeyHint("^O", L10n.tr("sell.key.noSale")), KeyHint("^R", L10n.tr("sell.key.preview")),
+         KeyHint("F11", L10n.tr("sell.key.card")), KeyHint("F12", L10n.tr("sell.key.cash"))]
     }
 
     public func start() {
@@ -93,7 +97,7 @@ public final class SellView: CounterModule {
     public static func draw(_ model: SellDataFlow.ViewModel, in canvas: inout TextCanvas, area: CanvasRect) {
         guard area.height >= 6, area.width >= 40 else { return }
         let top = area.row, left = area.column, width = area.width
-        var column = canvas.put("Search or scan: ", row: top, column: left, attributes: .bold, clip: area)
+        var column = canvas.put(L10n.tr("sell.search") + " ", row: top, column: left, attributes: .bold, clip: area)
         column = canvas.put(model.query, row: top, column: column, attributes: CellAttributes(role: .accent), clip: area)
         canvas.put("▏", row: top, column: column, attributes: CellAttributes(role: .accent), clip: area)
         canvas.put(TextWidth.rightAligned(model.adjustments, in: max(0, width - column - 2)), row: top, column: column + 2,
@@ -113,11 +117,11 @@ public final class SellView: CounterModule {
         }
 
         canvas.put(String(repeating: "─", count: width), row: area.bottom - 4, column: left, clip: area)
-        var totals = "\(model.itemCount)   Subtotal \(model.subtotal)"
-        if let discount = model.discount { totals += "   Discount \(discount)" }
-        totals += "   incl. tax \(model.tax)"
+        var totals = "\(model.itemCount)   " + L10n.tr("sell.subtotal", ["amount": model.subtotal])
+        if let discount = model.discount { totals += "   " + L10n.tr("sell.discount", ["amount": discount]) }
+        totals += "   " + L10n.tr("sell.tax", ["amount": model.tax])
         canvas.put(totals, row: area.bottom - 3, column: left + 1, clip: area)
-        let total = "TOTAL \(model.total) "
+        let total = L10n.tr("sell.total", ["amount": model.total]) + " "
         canvas.put(total, row: area.bottom - 3, column: area.right - TextWidth.of(total),
                    attributes: CellAttributes(role: .accent, bold: true), clip: area)
         if let prompt = model.prompt {
@@ -131,10 +135,11 @@ public final class SellView: CounterModule {
     private static func drawCart(_ model: SellDataFlow.ViewModel, in canvas: inout TextCanvas, rect: CanvasRect) {
         let amountWidth = 12, quantityWidth = 5
         let nameWidth = max(4, rect.width - amountWidth - quantityWidth - 2)
-        canvas.put(TextWidth.rightAligned("Qty", in: quantityWidth) + "  " + TextWidth.padded("Item", to: nameWidth)
-                   + TextWidth.rightAligned("Amount", in: amountWidth - 1), row: rect.row, column: rect.column, attributes: .bold, clip: rect)
+        canvas.put(TextWidth.rightAligned(L10n.tr("sell.column.quantity"), in: quantityWidth) + "  "
+                   + TextWidth.padded(L10n.tr("sell.column.item"), to: nameWidth)
+                   + TextWidth.rightAligned(L10n.tr("sell.column.amount"), in: amountWidth - 1), row: rect.row, column: rect.column, attributes: .bold, clip: rect)
         if model.isEmpty {
-            canvas.put("  Scan a barcode, or type a name or SKU and press Enter.", row: rect.row + 2, column: rect.column, clip: rect)
+            canvas.put("  " + L10n.tr("sell.empty"), row: rect.row + 2, column: rect.column, clip: rect)
             return
         }
         let visible = max(0, rect.height - 1)
@@ -150,7 +155,7 @@ public final class SellView: CounterModule {
 
     /// The receipt preview in a paper-wide column: the same text the printer gets.
     private static func drawPreview(_ lines: [String], in canvas: inout TextCanvas, rect: CanvasRect) {
-        canvas.put("Receipt preview, not paid (↑↓ scroll, ^R or Esc closes)", row: rect.row, column: rect.column,
+        canvas.put(L10n.tr("sell.preview"), row: rect.row, column: rect.column,
                    attributes: .bold, clip: rect)
         let paper = min(rect.width - 4, (lines.map(TextWidth.of).max() ?? 0) + 2)
         let left = rect.column + max(0, (rect.width - paper) / 2)

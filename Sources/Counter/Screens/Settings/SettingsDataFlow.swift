@@ -26,6 +26,8 @@ public enum SettingsDataFlow {
         case customerDisplay
         case scale
         case barcodeLayouts
+        /// The screen's language (issue 21).
+        case language
 
         /// The store-floor device setting the field edits, if it is one.
         var floorDevice: FloorDeviceSetting? {
@@ -34,6 +36,7 @@ public enum SettingsDataFlow {
             case .customerDisplay: .customerDisplay
             case .scale: .scale
             case .barcodeLayouts: .barcodeLayouts
+            case .language: .language
             default: nil
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Yosemite
 
 /// Keeps the settings screen's state; loads and saves through `AppSettingsAction`.
@@ -77,7 +78,14 @@ public final class SettingsInteractor {
                 response.settings = try await stores.dispatch {
                     AppSettingsAction.updateAppSettings({ _ = Self.apply(field, input, to: &$0) }, reply: $0)
                 }
-                response.message = "\(SettingsPresenter.label(field)) saved."
+                if field == .language, let saved = response.settings {
+                    // The new language shows at once: the setting, else LANG, else the store's site language.
+                    L10n.setScreenLanguage(Language.resolve(
+                        setting: saved.language.flatMap(Language.init(rawValue:)),
+                        environment: ProcessInfo.processInfo.environment,
+                        store: context.settings.language.flatMap(Language.init(localeIdentifier:))))
+                }
+                response.message = L10n.tr("settings.saved", ["field": SettingsPresenter.label(field)])
             } catch {
                 response.message = "\(error.message) \(error.recoverySuggestion)"
                 response.isError = true
@@ -96,7 +104,7 @@ public final class SettingsInteractor {
         case .cashier: settings.cashierName ?? ""
         case .scanGap: settings.scanGapMs.map(String.init) ?? ""
         case .scanMinLength: settings.scanMinLength.map(String.init) ?? ""
-        case .poleDisplay, .customerDisplay, .scale, .barcodeLayouts: field.floorDevice.flatMap { settings.value(of: $0) } ?? ""
+        case .poleDisplay, .customerDisplay, .scale, .barcodeLayouts, .language: field.floorDevice.flatMap { settings.value(of: $0) } ?? ""
         }
     }
 
@@ -107,25 +115,25 @@ public final class SettingsInteractor {
         switch field {
         case .receiptWidth:
             guard let width = Int(text), AppSettings.receiptWidths.contains(width) else {
-                return "Receipt widths are 32, 42 or 48 characters."
+                return L10n.tr("settings.problem.width")
             }
             settings.receiptWidth = width
         case .printer: settings.printerName = optional
         case .reader:
             if let optional, !optional.contains("://") {
-                return "\"\(optional)\" is not a reader address: use zvt+tcp://HOST:PORT, zvt+tty:///dev/…, concert+tcp://… or sim://."
+                return L10n.tr("settings.problem.reader", ["text": optional])
             }
             settings.readerAddress = optional
         case .cashier: settings.cashierName = optional
         case .scanGap:
             guard let optional else { settings.scanGapMs = nil; return nil }
-            guard let value = Int(optional), (5...500).contains(value) else { return "The key gap is 5 to 500 milliseconds." }
+            guard let value = Int(optional), (5...500).contains(value) else { return L10n.tr("settings.problem.scanGap") }
             settings.scanGapMs = value
         case .scanMinLength:
             guard let optional else { settings.scanMinLength = nil; return nil }
-            guard let value = Int(optional), (1...64).contains(value) else { return "The shortest code is 1 to 64 characters." }
+            guard let value = Int(optional), (1...64).contains(value) else { return L10n.tr("settings.problem.scanMinLength") }
             settings.scanMinLength = value
-        case .poleDisplay, .customerDisplay, .scale, .barcodeLayouts:
+        case .poleDisplay, .customerDisplay, .scale, .barcodeLayouts, .language:
             guard let setting = field.floorDevice else { return nil }
             return settings.set(setting, to: optional)
         }

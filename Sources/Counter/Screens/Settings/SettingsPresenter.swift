@@ -1,3 +1,4 @@
+import Localization
 import Yosemite
 
 /// Turns the settings into rows. Pure.
@@ -15,52 +16,58 @@ public struct SettingsPresenter: Sendable {
             rows: rows, selected: response.selected.rawValue,
             prompt: response.isEditing ? "\(Self.label(response.selected)): \(response.input)▏" : nil,
             help: Self.help(response.selected), message: response.message, isError: response.isError,
-            keyHints: response.isEditing ? [KeyHint("Enter", "Save"), KeyHint("Esc", "Cancel")]
-                : [KeyHint("↑↓", "Field"), KeyHint("Enter", response.selected == .receiptWidth ? "Next width" : "Edit"),
-                   KeyHint("Esc", "Back")])
+            keyHints: response.isEditing ? [KeyHint("Enter", L10n.tr("settings.key.save")), KeyHint("Esc", L10n.tr("keys.cancel"))]
+                : [KeyHint("↑↓", L10n.tr("settings.key.field")),
+                   KeyHint("Enter", L10n.tr(response.selected == .receiptWidth ? "settings.key.nextWidth" : "settings.key.edit")),
+                   KeyHint("Esc", L10n.tr("keys.back"))])
     }
 
     static func label(_ field: SettingsDataFlow.Field) -> String {
         switch field {
-        case .receiptWidth: "Receipt width"
-        case .printer: "Receipt printer"
-        case .reader: "Card reader address"
-        case .cashier: "Cashier name"
-        case .scanGap: "Scanner: longest key gap (ms)"
-        case .scanMinLength: "Scanner: shortest code"
-        case .poleDisplay: "Pole display address"
-        case .customerDisplay: "Customer display (pos display)"
-        case .scale: "Scale address"
-        case .barcodeLayouts: "Weight/price barcode layouts"
+        case .receiptWidth: L10n.tr("settings.label.receiptWidth")
+        case .printer: L10n.tr("settings.label.printer")
+        case .reader: L10n.tr("settings.label.reader")
+        case .cashier: L10n.tr("settings.label.cashier")
+        case .scanGap: L10n.tr("settings.label.scanGap")
+        case .scanMinLength: L10n.tr("settings.label.scanMinLength")
+        case .poleDisplay: L10n.tr("settings.label.poleDisplay")
+        case .customerDisplay: L10n.tr("settings.label.customerDisplay")
+        case .scale: L10n.tr("settings.label.scale")
+        case .barcodeLayouts: L10n.tr("settings.label.barcodeLayouts")
+        case .language: L10n.tr("settings.label.language")
         }
     }
 
     /// The field's value as text; also what editing starts from.
     static func value(_ field: SettingsDataFlow.Field, _ settings: AppSettings) -> String {
         switch field {
-        case .receiptWidth: "\(settings.receiptWidth) characters"
-        case .printer: settings.printerName ?? "system default, else text files"
-        case .reader: settings.readerAddress ?? "none"
-        case .cashier: settings.cashierName ?? "not set"
-        case .scanGap: settings.scanGapMs.map(String.init) ?? "30 (default)"
-        case .scanMinLength: settings.scanMinLength.map(String.init) ?? "4 (default)"
-        case .poleDisplay: settings.poleDisplayAddress ?? "none"
-        case .customerDisplay: settings.servesCustomerDisplay ? "on" : "off"
-        case .scale: settings.scaleAddress ?? "none"
-        case .barcodeLayouts: settings.embeddedBarcodes ?? "none"
+        case .receiptWidth: L10n.tr("settings.value.width", ["width": "\(settings.receiptWidth)"])
+        case .printer: settings.printerName ?? L10n.tr("settings.value.printerDefault")
+        case .reader: settings.readerAddress ?? L10n.tr("settings.value.none")
+        case .cashier: settings.cashierName ?? L10n.tr("settings.value.notSet")
+        case .scanGap: settings.scanGapMs.map(String.init) ?? L10n.tr("settings.value.default", ["value": "30"])
+        case .scanMinLength: settings.scanMinLength.map(String.init) ?? L10n.tr("settings.value.default", ["value": "4"])
+        case .poleDisplay: settings.poleDisplayAddress ?? L10n.tr("settings.value.none")
+        case .customerDisplay: L10n.tr(settings.servesCustomerDisplay ? "settings.value.on" : "settings.value.off")
+        case .scale: settings.scaleAddress ?? L10n.tr("settings.value.none")
+        case .barcodeLayouts: settings.embeddedBarcodes ?? L10n.tr("settings.value.none")
+        case .language: settings.language.map { L10n.tr("settings.value.language." + $0) } ?? L10n.tr("settings.value.language.automatic")
         }
     }
 
     static func help(_ field: SettingsDataFlow.Field) -> String {
         switch field {
-        case .receiptWidth: "32 for 58 mm paper, 42 or 48 for 80 mm. Enter switches to the next width."
-        case .printer: "A CUPS queue, file:DIR or file+escpos:DIR; empty for the default. The printers screen lists them."
-        case .reader: "zvt+tcp://HOST:PORT, zvt+tty:///dev/ttyUSB0, concert+tcp://…, sim://; empty for no reader."
-        case .cashier: "Printed on receipts and shown in the status line; empty for the logged-in user."
-        case .scanGap: "Keys closer than this are a scanner, slower ones a person (5–500). Used from the next start."
-        case .scanMinLength: "Bursts shorter than this are typing (1–64). Used from the next start."
-        case .poleDisplay, .customerDisplay, .scale, .barcodeLayouts:
-            (field.floorDevice?.help ?? "") + (field == .scale || field == .barcodeLayouts ? "" : " Used from the next start.")
+        case .receiptWidth: L10n.tr("settings.help.receiptWidth")
+        case .printer: L10n.tr("settings.help.printer")
+        case .reader: L10n.tr("settings.help.reader")
+        case .cashier: L10n.tr("settings.help.cashier")
+        case .scanGap: L10n.tr("settings.help.scanGap")
+        case .scanMinLength: L10n.tr("settings.help.scanMinLength")
+        case .poleDisplay: L10n.tr("settings.help.poleDisplay")
+        case .customerDisplay: L10n.tr("settings.help.customerDisplay")
+        case .scale: L10n.tr("settings.help.scale")
+        case .barcodeLayouts: L10n.tr("settings.help.barcodeLayouts")
+        case .language: L10n.tr("settings.help.language")
         }
     }
 }

@@ -1,3 +1,5 @@
+import Localization
+
 /// The settings screen: each field with its value, the selected field's help, and a prompt while editing.
 @MainActor
 public final class SettingsView: CounterModule {
@@ -19,7 +21,7 @@ public final class SettingsView: CounterModule {
     }
 
     public var name: String { "settings" }
-    public var title: String { "Settings" }
+    public var title: String { L10n.tr("settings.title") }
     public var frameSummary: String {
         let width = viewModel.rows.first?.value.split(separator: " ").first ?? "-"
         return "selected=\(viewModel.selected) editing=\(viewModel.prompt != nil) width=\(width) error=\(viewModel.isError)"
@@ -54,7 +56,7 @@ public final class SettingsView: CounterModule {
     /// Draws a view model; pure.
     public static func draw(_ model: SettingsDataFlow.ViewModel, in canvas: inout TextCanvas, area: CanvasRect) {
         let left = area.column + 2, top = area.row + 1
-        canvas.put("This counter's settings", row: top, column: left, attributes: CellAttributes(role: .accent, bold: true), clip: area)
+        canvas.put(L10n.tr("settings.heading"), row: top, column: left, attributes: CellAttributes(role: .accent, bold: true), clip: area)
         for (index, row) in model.rows.enumerated() {
             let line = top + 2 + index
             let attributes: CellAttributes = index == model.selected ? .selection : .normal

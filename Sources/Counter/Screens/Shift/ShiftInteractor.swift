@@ -1,3 +1,4 @@
+import Localization
 import POSFoundation
 import Yosemite
 
@@ -46,7 +47,7 @@ public final class ShiftInteractor {
         case .reprintKeyPressed:
             run { (stores: StoresManager) async throws(ShiftError) in
                 let job = try await stores.dispatch { ShiftAction.reprint(shiftId: nil, printer: nil, reply: $0) }
-                return { $0.message = "Z report reprinted on \(job)." }
+                return { $0.message = L10n.tr("shift.reprinted", ["printer": job]) }
             }
         }
         present(response)
@@ -56,7 +57,7 @@ public final class ShiftInteractor {
         response.message = nil
         response.isError = false
         if needsOpen != (response.open != nil) {
-            response.message = needsOpen ? "No shift is open: F2 opens one with a float." : "A shift is already open."
+            response.message = needsOpen ? L10n.tr("shift.notOpen") : L10n.tr("shift.alreadyOpen")
             response.isError = true
             return
         }
@@ -73,7 +74,7 @@ public final class ShiftInteractor {
         case .float:
             run { (stores: StoresManager) async throws(ShiftError) in
                 let status = try await stores.dispatch { ShiftAction.open(float: input, cashier: nil, reply: $0) }
-                return { $0.open = status; $0.closed = nil; $0.message = "Shift \(status.shiftId) is open." }
+                return { $0.open = status; $0.closed = nil; $0.message = L10n.tr("shift.opened", ["shift": "\(status.shiftId)"]) }
             }
         case .cashInAmount, .cashOutAmount:
             response.prompt = .reason(cashIn: prompt == .cashInAmount, amount: input)
@@ -83,7 +84,7 @@ public final class ShiftInteractor {
                     cashIn ? ShiftAction.cashIn(amount: amount, reason: input, reply: $0)
                         : ShiftAction.cashOut(amount: amount, reason: input, reply: $0)
                 }
-                return { $0.open = status; $0.message = cashIn ? "Cash in recorded." : "Cash out recorded." }
+                return { $0.open = status; $0.message = L10n.tr(cashIn ? "shift.cashInRecorded" : "shift.cashOutRecorded") }
             }
         case .counted:
             run { (stores: StoresManager) async throws(ShiftError) in
@@ -92,10 +93,11 @@ public final class ShiftInteractor {
                     response.open = nil
                     response.closed = outcome.report
                     if let error = outcome.printError {
-                        response.message = "Shift closed. \(error) F6 reprints."
+                        response.message = L10n.tr("shift.closed.printFailed", ["error": "\(error)"])
                         response.isError = true
                     } else {
-                        response.message = "Shift closed; Z report printed\(outcome.printed.map { " on \($0)" } ?? "")."
+                        response.message = outcome.printed.map { L10n.tr("shift.closed.printedOn", ["printer": $0]) }
+                            ?? L10n.tr("shift.closed.printed")
                     }
                     // The terminal's end of day beside the drawer's: a mismatch or an end of day that did not run
                     // is said on the screen, not only on paper.
@@ -103,7 +105,7 @@ public final class ShiftInteractor {
                         let currency = outcome.report.currency
                         let verdict = closing.summary { Money(minorUnits: $0, currency: currency).decimalString }
                         response.message = (response.message ?? "") + " " + verdict
-                            + (closing.didRun ? "" : " (pos shift end-of-day runs it later)")
+                            + (closing.didRun ? "" : " " + L10n.tr("shift.endOfDayLater"))
                         if !closing.didRun || closing.isMismatch { response.isError = true }
                     }
                 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import POSFoundation
 import Yosemite
 
@@ -17,18 +18,19 @@ public struct ShiftPresenter: Sendable {
         let headline: String
         let state: String
         if let open = response.open {
-            headline = "Shift \(open.shiftId) open\(open.report.cashier.isEmpty ? "" : " · \(open.report.cashier)") — running totals"
+            headline = L10n.tr("shift.headline.open", ["shift": "\(open.shiftId)",
+                                                       "cashier": open.report.cashier.isEmpty ? "" : " · \(open.report.cashier)"])
             state = "open"
         } else if let closed = response.closed {
-            headline = "Shift \(closed.shiftId) closed — Z report"
+            headline = L10n.tr("shift.headline.closed", ["shift": "\(closed.shiftId)"])
             state = "closed"
         } else {
-            headline = response.isLoaded ? "No shift open. F2 opens one with the counted float." : "Loading…"
+            headline = response.isLoaded ? L10n.tr("shift.headline.none") : L10n.tr("common.loading")
             state = "none"
         }
-        let rows = report?.rows { $0.formatted(format) }.map { ShiftDataFlow.ViewModel.Row(label: $0.label, value: $0.value) } ?? []
+        let rows = report?.rows(format: { $0.formatted(format) }, strings: L10n.screen).map { ShiftDataFlow.ViewModel.Row(label: $0.label, value: $0.value) } ?? []
         var message = response.message
-        if response.isBusy { message = "Working…" }
+        if response.isBusy { message = L10n.tr("common.working") }
         return ShiftDataFlow.ViewModel(
             headline: headline, rows: rows, prompt: response.prompt.map { Self.label($0) + response.input + "▏" },
             message: message, isError: response.isError && !response.isBusy,
@@ -38,19 +40,21 @@ public struct ShiftPresenter: Sendable {
 
     static func label(_ prompt: ShiftDataFlow.Prompt) -> String {
         switch prompt {
-        case .float: "Float (cash counted into the drawer): "
-        case .cashInAmount: "Cash in, amount: "
-        case .cashOutAmount: "Cash out, amount: "
-        case .reason(let cashIn, let amount): "\(cashIn ? "Cash in" : "Cash out") \(amount), reason: "
-        case .counted: "Counted cash in the drawer: "
+        case .float: L10n.tr("shift.prompt.float") + " "
+        case .cashInAmount: L10n.tr("shift.prompt.cashIn") + " "
+        case .cashOutAmount: L10n.tr("shift.prompt.cashOut") + " "
+        case .reason(let cashIn, let amount): L10n.tr(cashIn ? "shift.prompt.reason.in" : "shift.prompt.reason.out", ["amount": amount]) + " "
+        case .counted: L10n.tr("shift.prompt.counted") + " "
         }
     }
 
     private func keyHints(_ response: ShiftDataFlow.Response) -> [KeyHint] {
-        if response.prompt != nil { return [KeyHint("Enter", "OK"), KeyHint("Esc", "Cancel")] }
+        if response.prompt != nil { return [KeyHint("Enter", L10n.tr("keys.ok")), KeyHint("Esc", L10n.tr("keys.cancel"))] }
+        let back = KeyHint("Esc", L10n.tr("keys.back"))
         if response.open != nil {
-            return [KeyHint("F3", "Cash in"), KeyHint("F4", "Cash out"), KeyHint("F5", "Close shift"), KeyHint("Esc", "Back")]
+            return [KeyHint("F3", L10n.tr("z.cashIn")), KeyHint("F4", L10n.tr("z.cashOut")),
+                    KeyHint("F5", L10n.tr("shift.key.close")), back]
         }
-        return [KeyHint("F2", "Open shift"), KeyHint("F6", "Reprint Z"), KeyHint("Esc", "Back")]
+        return [KeyHint("F2", L10n.tr("shift.key.open")), KeyHint("F6", L10n.tr("shift.key.reprint")), back]
     }
 }

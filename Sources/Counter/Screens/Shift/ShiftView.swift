@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 /// The shift screen: the open shift's running totals or the closed shift's Z report, and a prompt line.
 @MainActor
 public final class ShiftView: CounterModule {
@@ -20,10 +21,10 @@ public final class ShiftView: CounterModule {
     }
 
     public var name: String { "shift" }
-    public var title: String { "Shift" }
+    public var title: String { L10n.tr("shift.title") }
     public var frameSummary: String {
-        let expected = viewModel.rows.first { $0.label == "Expected cash" }?.value ?? "-"
-        let difference = viewModel.rows.first { $0.label == "Difference" }?.value ?? "-"
+        let expected = viewModel.rows.first { $0.label == L10n.tr("z.expectedCash") }?.value ?? "-"
+        let difference = viewModel.rows.first { $0.label == L10n.tr("z.difference") }?.value ?? "-"
         return "state=\(viewModel.state) prompt=\(viewModel.prompt != nil) expected=\(expected.replacingOccurrences(of: " ", with: ""))"
             + " difference=\(difference.replacingOccurrences(of: " ", with: "")) error=\(viewModel.isError)"
     }
@@ -63,7 +64,7 @@ public final class ShiftView: CounterModule {
         canvas.put(model.headline, row: top, column: left, attributes: CellAttributes(role: .accent, bold: true), clip: area)
         let width = 44
         for (index, row) in model.rows.enumerated() where top + 2 + index < area.bottom - 2 {
-            let bold = row.label == "Expected cash" || row.label == "Difference"
+            let bold = row.label == L10n.tr("z.expectedCash") || row.label == L10n.tr("z.difference")
             canvas.put(row.label, row: top + 2 + index, column: left, attributes: bold ? .bold : .normal, clip: area)
             canvas.put(row.value, row: top + 2 + index, column: left + width - TextWidth.of(row.value), attributes: bold ? .bold : .normal, clip: area)
         }

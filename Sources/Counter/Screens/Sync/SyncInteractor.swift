@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Yosemite
 
 /// Keeps the sync screen's state and talks to the sync store through `SyncAction`s. "Sync now" runs the real
@@ -73,7 +74,7 @@ public final class SyncInteractor {
         guard response.items.indices.contains(response.selected) else { return }
         let item = response.items[response.selected]
         guard item.state == "parked" else {
-            response.message = "Entry #\(item.id) is not parked; F2 sends it."
+            response.message = L10n.tr("sync.notParked", ["entry": "\(item.id)"])
             response.isError = true
             return
         }
@@ -81,7 +82,7 @@ public final class SyncInteractor {
         Task {
             do throws(SyncError) {
                 let entry = try await stores.dispatch { SyncAction.retryParked(entryID: item.id, reply: $0) }
-                response.message = "Entry #\(entry.id) is pending again; F2 sends it."
+                response.message = L10n.tr("sync.pendingAgain", ["entry": "\(entry.id)"])
                 response.isError = false
             } catch {
                 fail(error)

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 /// The sync screen: the outbox as a table, the selected entry's reason, and what the last sync did.
 @MainActor
 public final class SyncView: CounterModule {
@@ -20,10 +21,10 @@ public final class SyncView: CounterModule {
     }
 
     public var name: String { "sync" }
-    public var title: String { "Sync" }
+    public var title: String { L10n.tr("sync.title") }
     public var frameSummary: String {
         let parked = viewModel.rows.filter(\.isParked).count
-        return "entries=\(viewModel.rows.count) parked=\(parked) syncing=\(viewModel.message?.hasPrefix("Syncing") == true)"
+        return "entries=\(viewModel.rows.count) parked=\(parked) syncing=\(interactor.response.isSyncing)"
             + " headline=\(viewModel.headline.replacingOccurrences(of: " ", with: "_")) error=\(viewModel.isError)"
     }
     public var keyHints: [KeyHint] { viewModel.keyHints }
@@ -55,7 +56,8 @@ public final class SyncView: CounterModule {
         let left = area.column + 2, top = area.row + 1
         canvas.put(model.headline, row: top, column: left, attributes: CellAttributes(role: .accent, bold: true), clip: area)
         let columns = [0, 8, 22, 34, 44, 54]
-        let header = ["Entry", "Kind", "Order", "Attempts", "Next try", "State"]
+        let header = ["sync.column.entry", "sync.column.kind", "sync.column.order", "sync.column.attempts", "sync.column.next",
+                      "sync.column.state"].map { L10n.tr($0) }
         for (offset, title) in zip(columns, header) {
             canvas.put(title, row: top + 2, column: left + offset, attributes: .bold, clip: area)
         }

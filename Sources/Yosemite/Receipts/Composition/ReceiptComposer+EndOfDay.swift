@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import POSFoundation
 import Storage
 
@@ -21,7 +22,9 @@ extension ReceiptComposer {
                 taxes[key, default: (tax.label, Self.percent(tax.ratePercent), 0)].amount += tax.taxTotal + tax.shippingTaxTotal
             }
             for payment in data.payments {
-                let name = payment.method == .card ? "Card" : payment.method == .cash ? "Cash" : "Other"
+                let t = context.strings
+                let name = payment.method == .card ? t.tr("receipt.method.card")
+                    : payment.method == .cash ? t.tr("receipt.method.cash") : t.tr("receipt.method.other")
                 if methods[name] == nil { methodOrder.append(name) }
                 methods[name, default: 0] += payment.amount
                 if payment.method == .cash {
@@ -48,9 +51,9 @@ extension ReceiptComposer {
             lastOrder: sales.last.map { String($0.order.localNumber) }
         )
         return ReceiptViewModel(
-            store: header, title: "END OF DAY", copyMark: nil, order: emptyOrderInfo, lines: [],
+            store: header, title: context.strings.tr("receipt.title.endOfDay"), copyMark: nil, order: emptyOrderInfo, lines: [],
             totals: emptyTotals(currency), payments: [], cards: [], refund: nil, endOfDay: report, qrPayload: nil,
-            footer: [], openDrawer: false
+            footer: [], openDrawer: false, language: context.language
         )
     }
 }

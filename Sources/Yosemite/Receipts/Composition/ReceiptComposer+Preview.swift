@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Storage
 
 extension ReceiptComposer {
@@ -6,8 +7,8 @@ extension ReceiptComposer {
     /// line discounts, coupons, fees, taxes, total), titled PREVIEW, with no payment, no QR code and no drawer kick.
     public func preview(_ data: ReceiptOrderData) -> ReceiptViewModel {
         var model = sale(data)
-        model.title = "PREVIEW - NOT PAID"
-        model.order.localNumber = "new"
+        model.title = context.strings.tr("receipt.title.preview")
+        model.order.localNumber = context.strings.tr("receipt.preview.number")
         model.payments = []
         model.cards = []
         model.qrPayload = nil

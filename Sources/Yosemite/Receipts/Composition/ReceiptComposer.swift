@@ -1,5 +1,6 @@
 import Foundation
 import Hardware
+import Localization
 import POSFoundation
 import Storage
 
@@ -18,17 +19,18 @@ public struct ReceiptComposer: Sendable {
     public func sale(_ data: ReceiptOrderData, copy: Bool = false) -> ReceiptViewModel {
         let order = data.order
         let cashPaid = data.payments.contains { $0.method == .cash }
-        let fiscal = data.fiscal.map(Self.fiscal)
+        let t = context.strings
+        let fiscal = data.fiscal.map { Self.fiscal($0, strings: t) }
         return ReceiptViewModel(
             store: header,
-            title: "RECEIPT",
-            copyMark: copy ? "COPY" : nil,
+            title: t.tr("receipt.title.sale"),
+            copyMark: copy ? t.tr("receipt.copy") : nil,
             order: orderInfo(order),
             lines: data.lines.map { line(order: order, $0) },
             totals: totals(data),
             payments: data.payments.map { payment(order: order, $0) },
             cards: data.payments.compactMap { payment in
-                payment.id.flatMap { data.cardResults[$0] }.map { card($0, type: "SALE") }
+                payment.id.flatMap { data.cardResults[$0] }.map { card($0, type: t.tr("receipt.card.sale")) }
             },
             refund: nil,
             endOfDay: nil,
@@ -36,17 +38,18 @@ public struct ReceiptComposer: Sendable {
             qrPayload: fiscal?.signed == nil ? order.clientUUID.description : nil,
             footer: context.footer,
             openDrawer: cashPaid && !copy,
-            fiscal: fiscal
+            fiscal: fiscal,
+            language: context.language
         )
     }
 
     /// The TSE part: the mandatory fields and the QR code, or the outage.
-    static func fiscal(_ fiscal: ReceiptFiscal) -> ReceiptViewModel.Fiscal {
+    static func fiscal(_ fiscal: ReceiptFiscal, strings t: Strings = .of(.english)) -> ReceiptViewModel.Fiscal {
         switch fiscal {
         case .failed(let cause):
-            return ReceiptViewModel.Fiscal(failed: "TSE FAILED (TSE ausgefallen): \(cause)", pending: nil, signed: nil)
+            return ReceiptViewModel.Fiscal(failed: t.tr("receipt.tse.failed", ["cause": cause]), pending: nil, signed: nil)
         case .pending:
-            return ReceiptViewModel.Fiscal(failed: nil, pending: "TSE signature pending", signed: nil)
+            return ReceiptViewModel.Fiscal(failed: nil, pending: t.tr("receipt.tse.pending"), signed: nil)
         case .signed(let signature):
             return ReceiptViewModel.Fiscal(failed: nil, pending: nil, signed: ReceiptViewModel.Signed(
                 registerSerial: signature.clientSerial, tseSerial: signature.tseSerial,
@@ -55,7 +58,7 @@ public struct ReceiptComposer: Sendable {
                 start: FiscalQRCode.isoTime(signature.startTime), end: FiscalQRCode.isoTime(signature.endTime),
                 algorithm: signature.algorithm, timeFormat: signature.timeFormat, signature: signature.signature,
                 qrCode: signature.qrCodeData,
-                simulatedNote: signature.isSimulated ? "DEMO: simulated TSE, not a fiscal receipt" : nil))
+                simulatedNote: signature.isSimulated ? t.tr("receipt.tse.simulated") : nil))
         }
     }
 
@@ -67,12 +70,13 @@ public struct ReceiptComposer: Sendable {
         _ data: ReceiptOrderData, amount: Money, reason: String?, card: PaymentResult?, copy: Bool = false,
         fiscal: ReceiptFiscal? = nil
     ) -> ReceiptViewModel {
+        let t = context.strings
         var model = sale(data, copy: copy)
-        model.title = "REFUND"
-        model.fiscal = fiscal.map(Self.fiscal)
+        model.title = t.tr("receipt.title.refund")
+        model.fiscal = fiscal.map { Self.fiscal($0, strings: t) }
         model.qrPayload = data.order.clientUUID.description
         model.refund = ReceiptViewModel.Refund(amount: context.format(-amount), reason: reason)
-        model.cards = card.map { [self.card($0, type: "REFUND")] } ?? []
+        model.cards = card.map { [self.card($0, type: t.tr("receipt.card.refund"))] } ?? []
         model.payments = []
         model.openDrawer = card == nil && !copy
         return model
@@ -80,36 +84,39 @@ public struct ReceiptComposer: Sendable {
 
     /// A reversal (void) receipt of a card payment.
     public func reversal(_ data: ReceiptOrderData, card: PaymentResult, copy: Bool = false) -> ReceiptViewModel {
+        let t = context.strings
         var model = sale(data, copy: copy)
-        model.title = "REVERSAL"
+        model.title = t.tr("receipt.title.reversal")
         model.fiscal = nil
         model.qrPayload = data.order.clientUUID.description
-        model.refund = ReceiptViewModel.Refund(amount: context.format(-card.amount), reason: "Card payment reversed")
-        model.cards = [self.card(card, type: "REVERSAL")]
+        model.refund = ReceiptViewModel.Refund(amount: context.format(-card.amount), reason: t.tr("receipt.reversal.reason"))
+        model.cards = [self.card(card, type: t.tr("receipt.card.reversal"))]
         model.payments = []
         model.openDrawer = false
         return model
     }
 
     /// The card slip of one card result ("DUPLICATE" on a reprint).
-    public func cardSlip(_ data: ReceiptOrderData?, card: PaymentResult, type: String = "SALE", copy: Bool = false)
+    public func cardSlip(_ data: ReceiptOrderData?, card: PaymentResult, type: String? = nil, copy: Bool = false)
         -> ReceiptViewModel
     {
+        let t = context.strings
         let order = data?.order
         return ReceiptViewModel(
             store: header,
-            title: "CARD PAYMENT",
-            copyMark: copy ? "DUPLICATE" : nil,
+            title: t.tr("receipt.title.card"),
+            copyMark: copy ? t.tr("receipt.duplicate") : nil,
             order: order.map(orderInfo) ?? emptyOrderInfo,
             lines: [],
             totals: data.map(totals) ?? emptyTotals(card.amount.currency),
             payments: [],
-            cards: [self.card(card, type: type)],
+            cards: [self.card(card, type: type ?? t.tr("receipt.card.sale"))],
             refund: nil,
             endOfDay: nil,
             qrPayload: nil,
             footer: [],
-            openDrawer: false
+            openDrawer: false,
+            language: context.language
         )
     }
 
@@ -177,7 +184,7 @@ public struct ReceiptComposer: Sendable {
             subtotal: context.format(order.money(subtotal)),
             coupons: data.coupons.map { coupon in
                 let amount = coupon.discount + (gross ? coupon.discountTax : 0)
-                return .init(label: "Coupon \(coupon.code)", amount: context.format(order.money(-amount)))
+                return .init(label: context.strings.tr("receipt.coupon", ["code": coupon.code]), amount: context.format(order.money(-amount)))
             },
             discountTotal: discount != 0 ? context.format(order.money(-discount)) : nil,
             fees: data.fees.map { fee in
@@ -204,10 +211,11 @@ public struct ReceiptComposer: Sendable {
 
     func payment(order: OrderRecord, _ payment: PaymentRecord) -> ReceiptViewModel.Payment {
         let money = { (value: Int64) in self.context.format(Money(minorUnits: value, currency: payment.currency)) }
+        let t = context.strings
         let method = switch payment.method {
-        case .cash: "Cash"
-        case .card: payment.cardBrand.map { "Card (\($0))" } ?? "Card"
-        case .other: "Other"
+        case .cash: t.tr("receipt.method.cash")
+        case .card: payment.cardBrand.map { t.tr("receipt.method.cardBrand", ["brand": $0]) } ?? t.tr("receipt.method.card")
+        case .other: t.tr("receipt.method.other")
         }
         return ReceiptViewModel.Payment(
             method: method, amount: money(payment.amount), tendered: payment.tendered.map(money),

@@ -1,5 +1,6 @@
 import Foundation
 import Hardware
+import Localization
 import POSFoundation
 import Storage
 
@@ -18,10 +19,15 @@ public enum ReceiptSamples {
     )
 
     /// The receipt context: Berlin time, a tax number, the cashier.
-    public static let context = ReceiptContext(
-        store: store, cashier: "Alex", timeZone: TimeZone(identifier: "Europe/Berlin") ?? .current,
-        taxNumber: "DE123456789"
-    )
+    public static let context = context(language: .english)
+
+    /// The receipt context in a language (the German samples in `Receipts/samples/de/`).
+    public static func context(language: Language) -> ReceiptContext {
+        ReceiptContext(
+            store: store, cashier: "Alex", timeZone: TimeZone(identifier: "Europe/Berlin") ?? .current,
+            taxNumber: "DE123456789", language: language
+        )
+    }
 
     /// The sale time: 2026-11-21 13:05 UTC (14:05 in Berlin).
     public static let saleDate = Date(timeIntervalSince1970: 1_795_266_300)

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import POSFoundation
 
 /// What a receipt needs besides the order: the shop header, how amounts look, the cashier, the store's time
@@ -14,28 +15,41 @@ public struct ReceiptContext: Sendable {
     public var taxNumber: String?
     /// Footer lines ("Thank you!").
     public var footer: [String]
+    /// The language of the labels, the templates and the dates: the store's site language unless given (receipts
+    /// follow the store, whatever language the cashier's screen speaks).
+    public var language: Language
 
-    /// Creates a context.
+    /// Creates a context; without `footer`, the thanks in the receipt's language.
     public init(
         store: StoreSettings, cashier: String? = nil, timeZone: TimeZone = .current, taxNumber: String? = nil,
-        footer: [String] = ["Thank you for your visit!"]
+        footer: [String]? = nil, language: Language? = nil
     ) {
         self.store = store
         self.cashier = cashier
         self.timeZone = timeZone
         self.taxNumber = taxNumber
-        self.footer = footer
+        let language = language ?? store.siteLanguage
+        self.language = language
+        self.footer = footer ?? [Strings.of(language).tr("receipt.footer")]
     }
+
+    /// The texts in the receipt's language.
+    var strings: Strings { .of(language) }
 
     /// An amount in the store's format ("12,50 €").
     func format(_ money: Money) -> String { money.formatted(store.moneyFormat) }
 
-    /// Date ("2026-11-21") and time ("14:05") in the store's time zone.
+    /// Date and time in the store's time zone, written as the receipt's language writes them: English receipts
+    /// "2026-11-21" and "14:05" (ISO 8601, as before languages), German "21.11.2026" and "14:05" (DIN 5008).
     func dateAndTime(_ date: Date) -> (date: String, time: String) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
         func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
-        return ("\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day))", "\(two(parts.hour)):\(two(parts.minute))")
+        let time = "\(two(parts.hour)):\(two(parts.minute))"
+        switch language {
+        case .english: return ("\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day))", time)
+        case .german: return ("\(two(parts.day)).\(two(parts.month)).\(parts.year ?? 0)", time)
+        }
     }
 }

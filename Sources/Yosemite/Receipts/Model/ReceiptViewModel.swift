@@ -1,3 +1,5 @@
+import Localization
+
 /// What a receipt template sees: every value already formatted as text for the receipt, no arithmetic left.
 ///
 /// Templates read it through Mustache (`{{store.name}}`, `{{#lines}}…{{/lines}}`); values are inserted
@@ -31,6 +33,8 @@ public struct ReceiptViewModel: Sendable {
     public var openDrawer: Bool
     /// The TSE data (German fiscal law), `nil` where no TSE signs.
     public var fiscal: Fiscal? = nil
+    /// The language of the labels and the templates (the store's, from the composer's context).
+    public var language: Language = .english
 
     /// The TSE part of a receipt (§6 KassenSichV): every value formatted; either signed or failed.
     public struct Fiscal: Sendable {

@@ -18,13 +18,13 @@ public struct ReceiptRenderer: Sendable {
     ///   markup that does not parse (a packaging fault, caught by the snapshot tests).
     public func render(_ model: ReceiptViewModel, with name: ReceiptTemplateName) throws(ReceiptError) -> RenderedReceipt {
         var warnings = templates.warnings
-        if templates.isOverridden(name) {
+        if templates.isOverridden(name, language: model.language) {
             let markup = templates.render(model, with: name)
             do {
                 return RenderedReceipt(markup: markup, document: try ReceiptMarkup.parse(markup), warnings: warnings)
             } catch {
                 warnings.append(ReceiptTemplateError(
-                    file: templates.file(of: name).path, line: error.line,
+                    file: templates.file(of: name, language: model.language).path, line: error.line,
                     reason: "its output is not valid receipt markup (\(error.detail))", fellBackToBundled: true
                 ))
             }
@@ -34,7 +34,7 @@ public struct ReceiptRenderer: Sendable {
             return RenderedReceipt(markup: markup, document: try ReceiptMarkup.parse(markup), warnings: warnings)
         } catch {
             throw .bundledTemplateBroken(ReceiptTemplateError(
-                file: templates.bundledDirectory.appendingPathComponent(name.fileName).path, line: error.line,
+                file: templates.bundledFile(of: name, language: model.language).path, line: error.line,
                 reason: "its output is not valid receipt markup (\(error.detail))", fellBackToBundled: false
             ))
         }

@@ -1,10 +1,13 @@
 import Foundation
 import Hardware
+import Localization
 import Mustache
 import ReceiptTemplates
 
-/// The receipt templates in use: the bundled ones, each replaced by `<data dir>/templates/<name>.mustache` when
-/// the merchant put one there and it parses. A broken override is reported (file and line) and skipped.
+/// The receipt templates in use, per language (issue 21): the bundled ones (`templates/<lang>/<name>.mustache` for a
+/// language other than English, else `templates/<name>.mustache`), each replaced by the merchant's
+/// `<data dir>/templates/<lang>/<name>.mustache`, or else `<data dir>/templates/<name>.mustache` (as before languages),
+/// when it is there and parses. A broken override is reported (file and line) and skipped.
 public struct ReceiptTemplateSet: Sendable {
     /// The merchant's override folder (`<data dir>/templates`).
     public let overrideDirectory: URL?
@@ -13,9 +16,17 @@ public struct ReceiptTemplateSet: Sendable {
     /// Problems found while loading (broken overrides); the bundled template replaced each.
     public private(set) var warnings: [ReceiptTemplateError] = []
 
-    private var library: MustacheLibrary
-    private var bundledLibrary: MustacheLibrary
-    private var overridden: Set<String> = []
+    /// One language's templates.
+    private struct Variant: Sendable {
+        var library: MustacheLibrary
+        var bundledLibrary: MustacheLibrary
+        /// The merchant's files in use, by template name.
+        var overridden: [String: URL] = [:]
+        /// The bundled files, by template name.
+        var bundledFiles: [String: URL] = [:]
+    }
+
+    private var variants: [Language: Variant] = [:]
 
     /// The content type that escapes values for receipt markup (`{{value}}` → ``ReceiptMarkup/escape(_:keepingLineBreaks:)``).
     static let contentTypeName = "POS_RECEIPT"
@@ -23,7 +34,7 @@ public struct ReceiptTemplateSet: Sendable {
         MustacheContentTypes.register(ReceiptMarkupContentType(), named: contentTypeName)
     }()
 
-    /// Loads the templates.
+    /// Loads the templates of every language.
     ///
     /// - Parameters:
     ///   - overrideDirectory: The merchant's folder; files there win over the bundled ones.
@@ -37,58 +48,81 @@ public struct ReceiptTemplateSet: Sendable {
         }
         self.overrideDirectory = overrideDirectory
         self.bundledDirectory = bundledDirectory
-        var bundled: [String: MustacheTemplate] = [:]
-        var active: [String: MustacheTemplate] = [:]
-        for name in ReceiptTemplateName.allCases {
-            let url = bundledDirectory.appendingPathComponent(name.fileName)
-            switch Self.load(url) {
-            case .success(let template?):
-                bundled[name.rawValue] = template
-            case .success(nil):
-                throw .templatesMissing([url.path])
-            case .failure(let error):
-                throw .bundledTemplateBroken(error)
-            }
-        }
-        active = bundled
         var warnings: [ReceiptTemplateError] = []
-        var overridden: Set<String> = []
-        if let overrideDirectory {
+        for language in Language.allCases {
+            // English is the root folder; another language's folder falls back to it name by name.
+            let folders = language == .english ? [""] : [language.rawValue + "/", ""]
+            var bundled: [String: MustacheTemplate] = [:]
+            var variant = Variant(library: MustacheLibrary(), bundledLibrary: MustacheLibrary())
             for name in ReceiptTemplateName.allCases {
-                switch Self.load(overrideDirectory.appendingPathComponent(name.fileName)) {
-                case .success(let template?):
-                    active[name.rawValue] = template
-                    overridden.insert(name.rawValue)
-                case .success(nil):
-                    continue
-                case .failure(let error):
-                    warnings.append(error)
+                var found = false
+                for folder in folders {
+                    let url = bundledDirectory.appendingPathComponent(folder + name.fileName)
+                    switch Self.load(url) {
+                    case .success(let template?):
+                        bundled[name.rawValue] = template
+                        variant.bundledFiles[name.rawValue] = url
+                        found = true
+                    case .success(nil):
+                        continue
+                    case .failure(let error):
+                        throw .bundledTemplateBroken(error)
+                    }
+                    break
+                }
+                if !found { throw .templatesMissing([bundledDirectory.appendingPathComponent(name.fileName).path]) }
+            }
+            var active = bundled
+            if let overrideDirectory {
+                for name in ReceiptTemplateName.allCases {
+                    for folder in folders {
+                        let url = overrideDirectory.appendingPathComponent(folder + name.fileName)
+                        switch Self.load(url) {
+                        case .success(let template?):
+                            active[name.rawValue] = template
+                            variant.overridden[name.rawValue] = url
+                        case .success(nil):
+                            continue
+                        case .failure(let error):
+                            // A broken file is reported once, with the language whose folder holds it.
+                            if folder != "" || language == .english { warnings.append(error) }
+                            continue
+                        }
+                        break
+                    }
                 }
             }
+            variant.library = MustacheLibrary(templates: active)
+            variant.bundledLibrary = MustacheLibrary(templates: bundled)
+            variants[language] = variant
         }
-        self.library = MustacheLibrary(templates: active)
-        self.bundledLibrary = MustacheLibrary(templates: bundled)
         self.warnings = warnings
-        self.overridden = overridden
     }
 
     /// Whether a merchant template replaces the bundled one.
-    public func isOverridden(_ name: ReceiptTemplateName) -> Bool { overridden.contains(name.rawValue) }
+    public func isOverridden(_ name: ReceiptTemplateName, language: Language = .english) -> Bool {
+        variants[language]?.overridden[name.rawValue] != nil
+    }
 
     /// The template file in use for a name.
-    public func file(of name: ReceiptTemplateName) -> URL {
-        if isOverridden(name), let overrideDirectory { return overrideDirectory.appendingPathComponent(name.fileName) }
-        return bundledDirectory.appendingPathComponent(name.fileName)
+    public func file(of name: ReceiptTemplateName, language: Language = .english) -> URL {
+        variants[language]?.overridden[name.rawValue] ?? variants[language]?.bundledFiles[name.rawValue]
+            ?? bundledDirectory.appendingPathComponent(name.fileName)
     }
 
-    /// Renders the template in use (the merchant's, if any).
+    /// The bundled template file for a name.
+    public func bundledFile(of name: ReceiptTemplateName, language: Language = .english) -> URL {
+        variants[language]?.bundledFiles[name.rawValue] ?? bundledDirectory.appendingPathComponent(name.fileName)
+    }
+
+    /// Renders the template in use (the merchant's, if any) in the model's language.
     func render(_ model: ReceiptViewModel, with name: ReceiptTemplateName) -> String {
-        library.render(model, withTemplate: name.rawValue) ?? ""
+        variants[model.language]?.library.render(model, withTemplate: name.rawValue) ?? ""
     }
 
-    /// Renders the bundled template, whatever the merchant put in place.
+    /// Renders the bundled template in the model's language, whatever the merchant put in place.
     func renderBundled(_ model: ReceiptViewModel, with name: ReceiptTemplateName) -> String {
-        bundledLibrary.render(model, withTemplate: name.rawValue) ?? ""
+        variants[model.language]?.bundledLibrary.render(model, withTemplate: name.rawValue) ?? ""
     }
 
     /// Reads and parses one file: `nil` when it does not exist, an error naming file and line when it is broken.

@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# The string catalog check (issue 21): fails when
+#   1. a key the code looks up (`tr("key"`, `plural("key"`, also either key of `tr(cond ? "a" : "b"`) lacks an English
+#      or a German text (a plural key needs `key.one` and `key.other` in both);
+#   2. the English and German tables differ in their keys, or a text's {placeholders} differ between them;
+#   3. a localised file (LOCALISED below) still hands a person a string literal of words: a heuristic over the lines
+#      that draw or say something (canvas.put, KeyHint, status/message/detail/headline/title assignments, prompts).
+# What it does not catch: keys built at run time (`"z.tender." + rawValue` — their known values are listed in
+# DYNAMIC), a literal passed through a helper the heuristic does not know, and files not yet in LOCALISED (it prints
+# how many word literals each still has, without failing).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+exec python3 - "$@" <<'PY'
+import re, sys, glob, os
+
+def load(path):
+    text = open(path, encoding='utf-8').read()
+    text = re.sub(r'/\*.*?\*/', '', text, flags=re.S)
+    table = {}
+    for m in re.finditer(r'"((?:[^"\\]|\\.)*)"\s*=\s*"((?:[^"\\]|\\.)*)"\s*;', text):
+        table[m.group(1)] = m.group(2)
+    return table
+
+en = load('Sources/Localization/Resources/en.lproj/Localizable.strings')
+de = load('Sources/Localization/Resources/de.lproj/Localizable.strings')
+problems = []
+
+# Keys built at run time: the values the code can produce.
+DYNAMIC = ['z.tender.cash', 'z.tender.card', 'z.tender.split', 'settings.value.language.en', 'settings.value.language.de',
+           'gate.approval.refund', 'gate.approval.void', 'gate.approval.discount', 'gate.approval.noSale', 'gate.approval.cashiers']
+
+# The files whose person-readable strings all come from the catalog.
+LOCALISED = sorted(set(glob.glob('Sources/Counter/Screens/**/*.swift', recursive=True) + [
+    'Sources/Counter/Shell/StatusBarModel.swift', 'Sources/Counter/Shell/StatusBarView.swift',
+    'Sources/Counter/Shell/ReaderActivity.swift', 'Sources/Counter/Shell/ShellOverlay.swift',
+    'Sources/Counter/Shell/CashierGate.swift', 'Sources/Counter/Shell/CounterError.swift',
+    'Sources/Counter/Shell/CounterApp.swift', 'Sources/Counter/Terminal/CursesScreen.swift',
+    'Sources/Yosemite/Shift/ZReport+Text.swift',
+]))
+
+key_re = re.compile(r'^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)+$')
+call_re = re.compile(r'\b(tr|plural)\(')
+used = {}
+for path in glob.glob('Sources/**/*.swift', recursive=True):
+    if path.startswith('Sources/Localization/'):
+        continue
+    for number, line in enumerate(open(path, encoding='utf-8'), 1):
+        code = line.split('//')[0] if '"' not in line.split('//')[0][-1:] else line
+        if not call_re.search(code):
+            continue
+        for call in call_re.finditer(code):
+            kind = call.group(1)
+            # Every key-shaped literal up to the call's first argument end: `tr("a")`, `tr(c ? "a" : "b", …)`.
+            rest = code[call.end():]
+            depth, end = 0, len(rest)
+            for i, ch in enumerate(rest):
+                if ch in '([': depth += 1
+                elif ch in ')]':
+                    if depth == 0: end = i; break
+                    depth -= 1
+                elif ch == ',' and depth == 0: end = i; break
+            for lit in re.findall(r'"([^"\\]*)"', rest[:end]):
+                if key_re.match(lit):
+                    used.setdefault((kind, lit), f'{path}:{number}')
+
+for key in DYNAMIC:
+    used.setdefault(('tr', key), 'DYNAMIC')
+
+for (kind, key), where in sorted(used.items()):
+    keys = [key + '.one', key + '.other'] if kind == 'plural' else [key]
+    for k in keys:
+        for name, table in (('English', en), ('German', de)):
+            if k not in table:
+                problems.append(f'{where}: "{k}" has no {name} text')
+
+for k in sorted(set(en) - set(de)):
+    problems.append(f'de.lproj: "{k}" has no German text')
+for k in sorted(set(de) - set(en)):
+    problems.append(f'en.lproj: "{k}" has no English text')
+ph = re.compile(r'\{[a-zA-Z]+\}')
+for k in sorted(set(en) & set(de)):
+    if sorted(ph.findall(en[k])) != sorted(ph.findall(de[k])):
+        problems.append(f'"{k}": placeholders differ: en {sorted(ph.findall(en[k]))}, de {sorted(ph.findall(de[k]))}')
+
+# The keyboard's key names (the first argument of KeyHint), the same in every language.
+KEY_NAMES = {'Enter', 'Esc', 'Esc/F10', 'Tab', 'Space', 'Del', 'Backspace'}
+# A literal a person reads: two words, or one capitalised word of three letters or more.
+words = re.compile(r'[A-Za-z]{2,}[ ,.:;!?…]+[A-Za-z]{2,}|^[A-Z][a-z]{2,}')
+says = re.compile(r'var title: String \{|label: "|text: "|\.failure\("|error = "|listError = "|begin\("|lines = \[|canvas\.put\(|KeyHint\(|\b(status|message|detail|headline|title|prompt|text)\s*=|\breturn\s+"|^\s*case [^:]+:\s*"')
+def word_literals(path):
+    hits = []
+    for number, line in enumerate(open(path, encoding='utf-8'), 1):
+        stripped = line.strip()
+        if stripped.startswith('//') or 'frameSummary' in line or 'summary' in line.split('=')[0]:
+            continue
+        if not says.search(line):
+            continue
+        for lit in re.findall(r'"((?:[^"\\]|\\.)*)"', line):
+            if key_re.match(lit) or lit in KEY_NAMES or re.search(r'[a-z]+=\\\(', lit):
+                continue
+            if words.search(re.sub(r'\\\(.*?\)', ' ', lit)):
+                hits.append(f'{path}:{number}: "{lit}"')
+    return hits
+
+for path in LOCALISED:
+    for hit in word_literals(path):
+        problems.append(hit + ' bypasses the catalog')
+
+if '--report' in sys.argv:
+    for path in sorted(glob.glob('Sources/Counter/**/*.swift', recursive=True) + glob.glob('Sources/pos/**/*.swift', recursive=True)):
+        if path in LOCALISED: continue
+        n = len(word_literals(path))
+        if n: print(f'check-strings: not yet localised: {path}: {n} literal(s)')
+
+for p in problems:
+    print('check-strings: ' + p)
+if problems:
+    sys.exit(1)
+print(f'check-strings: the catalog holds ({len(en)} keys in English and German, {len(used)} keys used in code, '
+      f'{len(LOCALISED)} localised files free of word literals)')
+PY
