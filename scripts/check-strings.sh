@@ -36,6 +36,12 @@ LOCALISED = sorted(set(glob.glob('Sources/Counter/Screens/**/*.swift', recursive
     'Sources/Counter/Shell/CashierGate.swift', 'Sources/Counter/Shell/CounterError.swift',
     'Sources/Counter/Shell/CounterApp.swift', 'Sources/Counter/Terminal/CursesScreen.swift',
     'Sources/Yosemite/Shift/ZReport+Text.swift',
+    'Sources/Yosemite/Orders/OrderError.swift', 'Sources/Yosemite/Orders/ResolvedCart.swift',
+    'Sources/Yosemite/Orders/CouponValidator.swift', 'Sources/Yosemite/Orders/OrderEmailError.swift',
+    'Sources/Yosemite/Shift/ShiftError.swift', 'Sources/Yosemite/Cashiers/CashierError.swift',
+    'Sources/Yosemite/Customers/CustomerError.swift', 'Sources/Yosemite/Fiscal/FiscalError.swift',
+    'Sources/Yosemite/Model/AccountError.swift', 'Sources/Yosemite/Model/AppSettingsError.swift',
+    'Sources/Yosemite/Model/SettingError.swift',
 ]))
 
 key_re = re.compile(r'^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)+$')
