@@ -13,7 +13,7 @@ struct GermanErrorTests {
             #expect(OrderError.emptyCart.description == "Der Warenkorb ist leer. Mindestens einen Artikel hinzufügen.")
             #expect(ShiftError.alreadyOpen(shiftId: 7).message == "Schicht 7 ist schon offen.")
             #expect(ShiftError.noOpenShift.recoverySuggestion == "Eine mit gezähltem Wechselgeld öffnen: pos shift open --float 100,00.")
-            #expect(CashierError.approvalRequired(.refund).message == "Dafür ist die PIN der Leitung nötig: eine Erstattung.")
+            #expect(CashierError.approvalRequired(.refund).message == "Freigabe mit der PIN der Leitung nötig: eine Erstattung.")
             #expect(FiscalError.notConfigured.message == "Für diese Kasse ist keine TSE eingerichtet.")
             #expect(OrderEmailError.demo.message == "Der Demo-Shop kann keine E-Mails senden.")
             #expect(CustomerError.notFound("Meier", knownCustomers: 3).message == "kein Kunde passt zu „Meier“")
