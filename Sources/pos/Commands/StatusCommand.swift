@@ -46,12 +46,12 @@ struct StatusCommand: AsyncParsableCommand {
         }
         switch status.mode {
         case .unconfigured:
-            Console.out("Not logged in. Run `pos login --site URL --username USER`, or `pos` for the demo store.")
+            Console.out(L10n.tr("cli.out.status.notLoggedIn"))
         case .demo:
-            Console.out("DEMO — \(status.store?.storeName ?? "Demo Store"): no real sales are made. `pos login` switches to a real store.")
+            Console.out(L10n.tr("cli.out.status.demo", ["store": status.store?.storeName ?? "Demo Store"]))
         case .store:
-            Console.out("Store: \(status.store?.storeName ?? "?") (\(status.account?.siteURL ?? "?"))")
-            Console.out("User: \(status.account?.username ?? "?")")
+            Console.out(L10n.tr("cli.out.status.store", ["store": status.store?.storeName ?? "?", "site": status.account?.siteURL ?? "?"]))
+            Console.out(L10n.tr("cli.out.status.user", ["user": status.account?.username ?? "?"]))
         }
         if let store = status.store {
             Console.out("Currency: \(store.currency.code) (\(store.currency.exponent) decimals), e.g. \(Money(minorUnits: 123_456, currency: store.currency).formatted(store.moneyFormat))")
@@ -61,9 +61,9 @@ struct StatusCommand: AsyncParsableCommand {
             : "\(Words.count(status.unsyncedOrders, "order")) (\(entries))"
         Console.out("Unsynced: \(unsynced), unresolved card payments: \(status.unresolvedPayments)")
         if let outage = status.fiscalOutage {
-            Console.out("TSE OUTAGE since \(FiscalQRCode.isoTime(outage.since)): \(outage.cause) (sales go on unsigned; `pos fiscal status`)")
+            Console.out(L10n.tr("cli.out.status.tseOutage", ["since": FiscalQRCode.isoTime(outage.since), "cause": outage.cause]))
         }
-        Console.out("Data: \(directory.path)")
+        Console.out(L10n.tr("cli.out.status.data", ["path": directory.path]))
     }
 }
 
