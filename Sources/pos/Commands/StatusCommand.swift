@@ -54,12 +54,14 @@ struct StatusCommand: AsyncParsableCommand {
             Console.out(L10n.tr("cli.out.status.user", ["user": status.account?.username ?? "?"]))
         }
         if let store = status.store {
-            Console.out("Currency: \(store.currency.code) (\(store.currency.exponent) decimals), e.g. \(Money(minorUnits: 123_456, currency: store.currency).formatted(store.moneyFormat))")
+            Console.out(L10n.tr("cli.out.status.currency", ["code": store.currency.code, "decimals": String(store.currency.exponent), "example": Money(minorUnits: 123_456, currency: store.currency).formatted(store.moneyFormat)]))
         }
-        let entries = Words.count(status.unsyncedEntries, "outbox entry", plural: "outbox entries")
-        let unsynced = status.mode == .demo ? "\(Words.count(status.unsyncedOrders, "sale")) (demo: never sent to a store)"
-            : "\(Words.count(status.unsyncedOrders, "order")) (\(entries))"
-        Console.out("Unsynced: \(unsynced), unresolved card payments: \(status.unresolvedPayments)")
+        let payments = String(status.unresolvedPayments)
+        Console.out(status.mode == .demo
+            ? L10n.tr("cli.out.status.unsynced.demo", ["sales": L10n.plural("cli.out.status.sales", count: status.unsyncedOrders), "payments": payments])
+            : L10n.tr("cli.out.status.unsynced", ["orders": L10n.plural("cli.out.status.orders", count: status.unsyncedOrders),
+                                                  "entries": L10n.plural("cli.out.status.entries", count: status.unsyncedEntries),
+                                                  "payments": payments]))
         if let outage = status.fiscalOutage {
             Console.out(L10n.tr("cli.out.status.tseOutage", ["since": FiscalQRCode.isoTime(outage.since), "cause": outage.cause]))
         }
