@@ -52,6 +52,13 @@ struct GermanErrorTests {
             var settings = AppSettings()
             #expect(settings.set(.customerDisplay, to: "maybe") == "customer-display ist on oder off")
             #expect(settings.set(.scale, to: "nope") == "nope ist keine Adresse einer Waage (scale+serial:///dev/ttyUSB2)")
+            // And the sale's refusal of a step, as the counter and pos cart/sell show it inside OrderError.saleRefused
+            var checkout = Checkout(currency: .eur)
+            #expect(throws: CheckoutRefusal(state: .open, reason: "der Warenkorb ist leer")) {
+                _ = try checkout.handle(.tenderCash(Money(minorUnits: 500, currency: .eur)))
+            }
+            #expect(OrderError.saleRefused("der Warenkorb ist leer").message
+                == "Der Verkauf lässt diesen Schritt nicht zu: der Warenkorb ist leer.")
         }
     }
 }
