@@ -27,6 +27,7 @@ problems = []
 
 # Keys built at run time: the values the code can produce.
 DYNAMIC = ['z.tender.cash', 'z.tender.card', 'z.tender.split', 'settings.value.language.en', 'settings.value.language.de',
+           'error.checkout.state.open', 'error.checkout.state.parked', 'error.checkout.state.completed', 'error.checkout.state.voided',
            'gate.approval.refund', 'gate.approval.void', 'gate.approval.discount', 'gate.approval.noSale', 'gate.approval.cashiers']
 
 # The files whose person-readable strings all come from the catalog.
@@ -36,6 +37,12 @@ LOCALISED = sorted(set(glob.glob('Sources/Counter/Screens/**/*.swift', recursive
     'Sources/Counter/Shell/CashierGate.swift', 'Sources/Counter/Shell/CounterError.swift',
     'Sources/Counter/Shell/CounterApp.swift', 'Sources/Counter/Terminal/CursesScreen.swift',
     'Sources/Yosemite/Shift/ZReport+Text.swift',
+    'Sources/Yosemite/Orders/OrderError.swift', 'Sources/Yosemite/Orders/ResolvedCart.swift',
+    'Sources/Yosemite/Orders/CouponValidator.swift', 'Sources/Yosemite/Orders/OrderEmailError.swift',
+    'Sources/Yosemite/Shift/ShiftError.swift', 'Sources/Yosemite/Cashiers/CashierError.swift',
+    'Sources/Yosemite/Customers/CustomerError.swift', 'Sources/Yosemite/Fiscal/FiscalError.swift',
+    'Sources/Yosemite/Model/AccountError.swift', 'Sources/Yosemite/Model/AppSettingsError.swift',
+    'Sources/Yosemite/Model/SettingError.swift',
 ]))
 
 key_re = re.compile(r'^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)+$')

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Cashiers, PINs, sign-in on this register and manager approvals (issue 18).
 ///
@@ -57,16 +58,8 @@ public struct ManagerApproval: Hashable, Sendable, CustomStringConvertible, Cust
 public enum ApprovalKind: String, Hashable, Sendable, CaseIterable, Codable {
     case refund, void, discount, noSale, cashiers
 
-    /// "a refund".
-    public var phrase: String {
-        switch self {
-        case .refund: "a refund"
-        case .void: "voiding a paid sale"
-        case .discount: "a discount above the threshold"
-        case .noSale: "opening the drawer without a sale"
-        case .cashiers: "changing the cashiers"
-        }
-    }
+    /// "a refund", in the screen's language (the counter's approval prompt uses the same `gate.approval.*` texts).
+    public var phrase: String { L10n.tr("gate.approval." + rawValue) }
 }
 
 /// A cashier as the fronts show them (no PIN material).

@@ -1,3 +1,4 @@
+import Localization
 import POSFoundation
 import Storage
 
@@ -29,33 +30,33 @@ public enum CashierError: Error, Sendable, Equatable {
 extension CashierError: UserFacingError {
     public var message: String {
         switch self {
-        case .approvalRequired(let kind): "A manager's PIN is needed for \(kind.phrase)."
-        case .signInRequired: "No cashier is signed in on this register."
-        case .unknownCashier(let name): "There is no cashier named \(name)."
-        case .notManager(let name): "\(name) is not a manager."
-        case .wrongPin(let name, let left): "Wrong PIN for \(name); \(left) more wrong \(left == 1 ? "try locks" : "tries lock") it."
-        case .locked(let name, _): "\(name) is locked after too many wrong PINs."
-        case .invalidPin: "A PIN is 4 to 8 digits."
-        case .invalidName(let name): "\"\(name)\" is not a cashier name."
-        case .firstMustBeManager: "The first cashier must be a manager."
-        case .refused(let reason): "Refused: \(reason)."
-        case .storage(let error): "The cashiers could not be saved or read: \(error.clause)"
+        case .approvalRequired(let kind): L10n.tr("error.cashier.approvalRequired", ["what": kind.phrase])
+        case .signInRequired: L10n.tr("error.cashier.signInRequired")
+        case .unknownCashier(let name): L10n.tr("error.cashier.unknownCashier", ["name": name])
+        case .notManager(let name): L10n.tr("error.cashier.notManager", ["name": name])
+        case .wrongPin(let name, let left): L10n.plural("error.cashier.wrongPin", count: left, ["name": name])
+        case .locked(let name, _): L10n.tr("error.cashier.locked", ["name": name])
+        case .invalidPin: L10n.tr("error.cashier.invalidPin")
+        case .invalidName(let name): L10n.tr("error.cashier.invalidName", ["name": name])
+        case .firstMustBeManager: L10n.tr("error.cashier.firstMustBeManager")
+        case .refused(let reason): L10n.tr("error.cashier.refused", ["reason": reason])
+        case .storage(let error): L10n.tr("error.cashier.storage", ["clause": error.clause])
         }
     }
 
     public var recoverySuggestion: String {
         switch self {
-        case .approvalRequired: "Ask a manager to enter their PIN (in the CLI: --manager NAME; the PIN is read from the terminal)."
-        case .signInRequired: "Sign in first: pos cashier sign-in NAME, or F2 at the counter."
-        case .unknownCashier: "pos cashier list shows them."
-        case .notManager: "Only a manager can approve this."
-        case .wrongPin: "Check the PIN and try again."
-        case .locked(_, let minutes): "A manager can unlock it now (pos cashier unlock NAME --manager M), or it unlocks by itself after \(minutes) minutes."
-        case .invalidPin: "Choose 4 to 8 digits."
-        case .invalidName: "Use 1 to 40 characters."
-        case .firstMustBeManager: "Add a manager first: pos cashier add NAME --role manager."
+        case .approvalRequired: L10n.tr("error.cashier.approvalRequired.hint")
+        case .signInRequired: L10n.tr("error.cashier.signInRequired.hint")
+        case .unknownCashier: L10n.tr("error.cashier.unknownCashier.hint")
+        case .notManager: L10n.tr("error.cashier.notManager.hint")
+        case .wrongPin: L10n.tr("error.cashier.wrongPin.hint")
+        case .locked(_, let minutes): L10n.plural("error.cashier.locked.hint", count: minutes)
+        case .invalidPin: L10n.tr("error.cashier.invalidPin.hint")
+        case .invalidName: L10n.tr("error.cashier.invalidName.hint")
+        case .firstMustBeManager: L10n.tr("error.cashier.firstMustBeManager.hint")
         case .refused: ""
-        case .storage(let error): error.suggestion(otherwise: "Check the disk and the data directory's permissions.")
+        case .storage(let error): error.suggestion(otherwise: L10n.tr("error.cashier.storage.hint"))
         }
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 import POSFoundation
 
 /// One sale's lifecycle as a pure state machine, the same for the counter and the command line.
@@ -109,19 +110,19 @@ public struct Checkout: Hashable, Sendable {
         switch event {
         case .edit(let edit):
             try require(.open, event)
-            guard !hasTenders, !cardInFlight else { throw refusal(event, "a payment was taken; the lines are fixed") }
+            guard !hasTenders, !cardInFlight else { throw refusal(event, L10n.tr("error.checkout.linesFixed")) }
             var next = cart
             try Self.apply(edit, to: &next, event: event, state: state)
             cart = next
             return [.persistLines(next)]
         case .priced(let amount):
             try require(.open, event)
-            guard !hasTenders, !cardInFlight else { throw refusal(event, "a payment was taken; the total is fixed") }
+            guard !hasTenders, !cardInFlight else { throw refusal(event, L10n.tr("error.checkout.totalFixed")) }
             total = amount
             return []
         case .tenderCash(let amount):
             try requirePayable(event)
-            guard amount.minorUnits > 0 else { throw refusal(event, "the cash amount must be above zero") }
+            guard amount.minorUnits > 0 else { throw refusal(event, L10n.tr("error.checkout.cashAmount")) }
             paid = Money(minorUnits: paid.minorUnits + min(amount.minorUnits, due.minorUnits), currency: total.currency)
             if due.minorUnits == 0 {
                 state = .completed
@@ -131,13 +132,13 @@ public struct Checkout: Hashable, Sendable {
         case .startCard(let amount):
             try requirePayable(event)
             guard amount.minorUnits > 0, amount.minorUnits <= due.minorUnits else {
-                throw refusal(event, "a card pays more than zero and at most the \(due.decimalString) due")
+                throw refusal(event, L10n.tr("error.checkout.cardAmount", ["due": due.decimalString]))
             }
             cardInFlight = true
             return [.collectCard(amount)]
         case .cardApproved(let amount):
             try require(.open, event)
-            guard cardInFlight else { throw refusal(event, "no card attempt is in flight") }
+            guard cardInFlight else { throw refusal(event, L10n.tr("error.checkout.noCardAttempt")) }
             cardInFlight = false
             hasCardTender = true
             paid = Money(minorUnits: paid.minorUnits + amount.minorUnits, currency: total.currency)
@@ -148,17 +149,17 @@ public struct Checkout: Hashable, Sendable {
             return []
         case .cardDeclined:
             try require(.open, event)
-            guard cardInFlight else { throw refusal(event, "no card attempt is in flight") }
+            guard cardInFlight else { throw refusal(event, L10n.tr("error.checkout.noCardAttempt")) }
             cardInFlight = false
             return []
         case .cardOutcomeUnknown:
             try require(.open, event)
-            guard cardInFlight else { throw refusal(event, "no card attempt is in flight") }
+            guard cardInFlight else { throw refusal(event, L10n.tr("error.checkout.noCardAttempt")) }
             return []
         case .park(let name):
             try require(.open, event)
-            guard !cart.items.isEmpty else { throw refusal(event, "the cart is empty") }
-            guard !hasTenders, !cardInFlight else { throw refusal(event, "a payment was taken; finish the sale") }
+            guard !cart.items.isEmpty else { throw refusal(event, L10n.tr("error.checkout.cartEmpty")) }
+            guard !hasTenders, !cardInFlight else { throw refusal(event, L10n.tr("error.checkout.finishSale")) }
             state = .parked
             return [.park(name: name)]
         case .resume:
@@ -166,9 +167,9 @@ public struct Checkout: Hashable, Sendable {
             state = .open
             return [.resume]
         case .void:
-            guard state == .open || state == .parked else { throw refusal(event, "the sale is \(state.rawValue)") }
-            guard !hasCardTender else { throw refusal(event, "a card payment was approved; refund it first") }
-            guard !cardInFlight else { throw refusal(event, "a card attempt is unresolved; resolve it first") }
+            guard state == .open || state == .parked else { throw refusal(event, L10n.tr("error.checkout.state." + state.rawValue)) }
+            guard !hasCardTender else { throw refusal(event, L10n.tr("error.checkout.refundCardFirst")) }
+            guard !cardInFlight else { throw refusal(event, L10n.tr("error.checkout.resolveFirst")) }
             state = .voided
             return [.void]
         }
@@ -177,14 +178,14 @@ public struct Checkout: Hashable, Sendable {
     // MARK: - Rules
 
     private func require(_ needed: State, _ event: Event) throws(CheckoutRefusal) {
-        guard state == needed else { throw refusal(event, "the sale is \(state.rawValue)") }
+        guard state == needed else { throw refusal(event, L10n.tr("error.checkout.state." + state.rawValue)) }
     }
 
     private func requirePayable(_ event: Event) throws(CheckoutRefusal) {
         try require(.open, event)
-        guard !cart.items.isEmpty else { throw refusal(event, "the cart is empty") }
-        guard !cardInFlight else { throw refusal(event, "a card attempt is in flight; wait for it or resolve it") }
-        guard due.minorUnits > 0 else { throw refusal(event, "nothing is due") }
+        guard !cart.items.isEmpty else { throw refusal(event, L10n.tr("error.checkout.cartEmpty")) }
+        guard !cardInFlight else { throw refusal(event, L10n.tr("error.checkout.cardInFlight")) }
+        guard due.minorUnits > 0 else { throw refusal(event, L10n.tr("error.checkout.nothingDue")) }
     }
 
     private func refusal(_ event: Event, _ reason: String) -> CheckoutRefusal {
@@ -194,16 +195,16 @@ public struct Checkout: Hashable, Sendable {
     private static func apply(_ edit: CartEdit, to cart: inout Cart, event: Event, state: State) throws(CheckoutRefusal) {
         func line(_ index: Int) throws(CheckoutRefusal) {
             guard cart.items.indices.contains(index) else {
-                throw CheckoutRefusal(state: state, reason: "there is no line \(index + 1)")
+                throw CheckoutRefusal(state: state, reason: L10n.tr("error.checkout.noLine", ["line": String(index + 1)]))
             }
         }
         switch edit {
         case .add(let item):
             guard item.quantity > 0, !item.code.isEmpty || item.manual != nil else {
-                throw CheckoutRefusal(state: state, reason: "an item needs a code and a quantity of 1 or more")
+                throw CheckoutRefusal(state: state, reason: L10n.tr("error.checkout.itemNeedsCode"))
             }
             guard item.measure == nil || item.quantity == 1 else {
-                throw CheckoutRefusal(state: state, reason: "a weighed or labelled line has a quantity of 1")
+                throw CheckoutRefusal(state: state, reason: L10n.tr("error.checkout.measuredQuantity"))
             }
             // A weighed, labelled or manual line is a line of its own (its price was weighed, printed or typed); a
             // catalog code adds to its line.
@@ -217,9 +218,9 @@ public struct Checkout: Hashable, Sendable {
             }
         case .setQuantity(let index, let quantity):
             try line(index)
-            guard quantity >= 0 else { throw CheckoutRefusal(state: state, reason: "a quantity is 0 or more") }
+            guard quantity >= 0 else { throw CheckoutRefusal(state: state, reason: L10n.tr("error.checkout.quantityNegative")) }
             guard quantity <= 1 || cart.items[index].measure == nil else {
-                throw CheckoutRefusal(state: state, reason: "a weighed or labelled line is sold once; scan or weigh it again")
+                throw CheckoutRefusal(state: state, reason: L10n.tr("error.checkout.measuredOnce"))
             }
             if quantity == 0 { cart.items.remove(at: index) } else { cart.items[index].quantity = quantity }
         case .removeLine(let index):
@@ -243,5 +244,5 @@ public struct CheckoutRefusal: Error, Hashable, Sendable, CustomStringConvertibl
     public var state: Checkout.State
     public var reason: String
 
-    public var description: String { "Not now: \(reason)." }
+    public var description: String { L10n.tr("error.checkout.notNow", ["reason": reason]) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Logging
 import POSFoundation
 import Storage
@@ -249,7 +250,7 @@ struct SaleService: Sendable {
             cache?.pricing = OpenSaleCache.Pricing(settings: settings, limits: limits)
         }
         for item in cart.items where item.quantity > limits.maxQuantity {
-            throw .limitExceeded(limit: "quantity", detail: "\(item.code) × \(item.quantity) is more than the \(limits.maxQuantity) a line may hold")
+            throw .limitExceeded(limit: L10n.tr("error.order.limit.quantity"), detail: L10n.tr("error.order.limit.quantity.detail", ["code": item.code, "quantity": String(item.quantity), "max": String(limits.maxQuantity)]))
         }
         let now = environment.now()
         let resolved: ResolvedCart
@@ -265,7 +266,7 @@ struct SaleService: Sendable {
         let totals = TotalsCalculator().totals(for: resolved.input)
         for (index, line) in Self.lines(resolved, totals).enumerated() where line.amount.minorUnits > limits.maxLineAmount.minorUnits {
             _ = index
-            throw .limitExceeded(limit: "line amount", detail: "\(line.name) × \(line.quantity) comes to \(line.amount.decimalString), more than \(limits.maxLineAmount.decimalString)")
+            throw .limitExceeded(limit: L10n.tr("error.order.limit.lineAmount"), detail: L10n.tr("error.order.limit.lineAmount.detail", ["name": line.name, "quantity": String(describing: line.quantity), "amount": line.amount.decimalString, "max": limits.maxLineAmount.decimalString]))
         }
         return (resolved, totals)
     }

@@ -1,3 +1,4 @@
+import Localization
 import POSFoundation
 import Storage
 
@@ -12,23 +13,23 @@ public enum CustomerError: UserFacingError, Hashable {
 
     public var message: String {
         switch self {
-        case .notFound(let text, _): "no customer matches \"\(text)\""
+        case .notFound(let text, _): L10n.tr("error.customer.notFound", ["text": text])
         case .ambiguous(let text, let matches):
-            "\(matches.count) customers match \"\(text)\": "
-                + matches.prefix(5).map { "#\($0.id) \($0.displayName)" }.joined(separator: ", ")
-                + (matches.count > 5 ? ", …" : "")
-        case .storage(let error): "the local customer list could not be read: \(error.clause)"
+            L10n.tr("error.customer.ambiguous", [
+                "count": String(matches.count), "text": text,
+                "matches": matches.prefix(5).map { "#\($0.id) \($0.displayName)" }.joined(separator: ", ")
+                    + (matches.count > 5 ? ", …" : ""),
+            ])
+        case .storage(let error): L10n.tr("error.customer.storage", ["clause": error.clause])
         }
     }
 
     public var recoverySuggestion: String {
         switch self {
         case .notFound(_, let known):
-            known == 0
-                ? "No customers are stored on this counter yet: `pos catalog sync --full` pulls them from the store."
-                : "Search with `pos customers search TEXT` (name, e-mail, phone or number); a new customer appears after `pos catalog sync --full`."
-        case .ambiguous: "Give the customer number (e.g. #42) or the whole e-mail address."
-        case .storage(let error): error.suggestion(otherwise: "Check the free disk space and permissions of the data directory.")
+            L10n.tr(known == 0 ? "error.customer.notFound.none.hint" : "error.customer.notFound.hint")
+        case .ambiguous: L10n.tr("error.customer.ambiguous.hint")
+        case .storage(let error): error.suggestion(otherwise: L10n.tr("error.customer.storage.hint"))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import POSFoundation
 
 /// Why a TSE call failed.
@@ -19,19 +20,19 @@ public enum FiscalError: UserFacingError, Hashable {
 
     public var message: String {
         switch self {
-        case let .outage(outage): "The TSE failed: \(outage.cause)."
-        case .unauthorized: "fiskaly refused the API key and secret."
-        case let .rejected(reason): "The TSE refused the transaction: \(reason)."
-        case .notConfigured: "No TSE is set up for this till."
+        case let .outage(outage): L10n.tr("error.fiscal.outage", ["cause": outage.cause])
+        case .unauthorized: L10n.tr("error.fiscal.unauthorized")
+        case let .rejected(reason): L10n.tr("error.fiscal.rejected", ["reason": reason])
+        case .notConfigured: L10n.tr("error.fiscal.notConfigured")
         }
     }
 
     public var recoverySuggestion: String {
         switch self {
-        case .outage: "Selling goes on; the receipt says the TSE failed and the outage is recorded."
-        case .unauthorized: "Check the fiskaly API key and secret in the fiscal settings."
-        case .rejected: "Check the TSS and client ids and the TSS state at fiskaly (run `pos fiscal status`)."
-        case .notConfigured: "Set the TSS id, client id and register serial in the fiscal settings."
+        case .outage: L10n.tr("error.fiscal.outage.hint")
+        case .unauthorized: L10n.tr("error.fiscal.unauthorized.hint")
+        case .rejected: L10n.tr("error.fiscal.rejected.hint")
+        case .notConfigured: L10n.tr("error.fiscal.notConfigured.hint")
         }
     }
 

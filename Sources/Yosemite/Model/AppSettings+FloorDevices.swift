@@ -15,16 +15,16 @@ extension AppSettings {
     /// Why the store-floor device settings cannot be saved, or `nil` when they can.
     public var floorDeviceProblem: String? {
         if let text = embeddedBarcodes {
-            do throws(EmbeddedBarcodeError) { _ = try EmbeddedBarcodeSettings(parsing: text) } catch { return "barcode layouts: \(error.message)" }
+            do throws(EmbeddedBarcodeError) { _ = try EmbeddedBarcodeSettings(parsing: text) } catch { return L10n.tr("error.appSettings.invalid.barcodeLayouts", ["error": error.message]) }
         }
         if let language, Language(rawValue: language) == nil {
-            return "language is " + Language.allCases.map(\.rawValue).joined(separator: " or ") + "; empty follows LANG, else the store"
+            return L10n.tr("error.appSettings.invalid.language")
         }
         if let address = poleDisplayAddress, (try? DeviceAddress(address, expecting: .display)) == nil {
-            return "\(address) is not a display address (display+serial:///dev/ttyUSB1)"
+            return L10n.tr("error.appSettings.invalid.poleDisplay", ["address": address])
         }
         if let address = scaleAddress, (try? DeviceAddress(address, expecting: .scale)) == nil {
-            return "\(address) is not a scale address (scale+serial:///dev/ttyUSB2)"
+            return L10n.tr("error.appSettings.invalid.scale", ["address": address])
         }
         return nil
     }
@@ -84,7 +84,7 @@ extension AppSettings {
             case nil: next.customerDisplay = nil
             case "on", "yes", "true", "1": next.customerDisplay = true
             case "off", "no", "false", "0": next.customerDisplay = false
-            default: return "customer-display is on or off"
+            default: return L10n.tr("error.appSettings.invalid.customerDisplay")
             }
         }
         if let problem = next.floorDeviceProblem { return problem }

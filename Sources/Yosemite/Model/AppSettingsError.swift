@@ -1,3 +1,4 @@
+import Localization
 import POSFoundation
 import Storage
 
@@ -10,15 +11,15 @@ public enum AppSettingsError: UserFacingError, Hashable {
 
     public var message: String {
         switch self {
-        case .file(let error): "The counter's settings could not be read or saved: \(error.clause)"
-        case .invalid(let detail): "That setting is not allowed: \(detail)"
+        case .file(let error): L10n.tr("error.appSettings.file", ["clause": error.clause])
+        case .invalid(let detail): L10n.tr("error.appSettings.invalid", ["detail": detail])
         }
     }
 
     public var recoverySuggestion: String {
         switch self {
-        case .file(let error): error.suggestion(otherwise: "Check the data directory's permissions and free disk space.")
-        case .invalid: "Receipt widths are 32, 42 or 48 characters."
+        case .file(let error): error.suggestion(otherwise: L10n.tr("error.appSettings.file.hint"))
+        case .invalid: L10n.tr("error.appSettings.invalid.hint")
         }
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 import Networking
 import POSFoundation
 import Storage
@@ -11,15 +12,15 @@ public enum SettingError: UserFacingError, Hashable {
 
     public var message: String {
         switch self {
-        case .network(let error): "The store's settings could not be fetched: \(error.message)"
-        case .storage(let error): "The store's settings could not be read or saved: \(error.clause)"
+        case .network(let error): L10n.tr("error.setting.network", ["error": error.message])
+        case .storage(let error): L10n.tr("error.setting.storage", ["clause": error.clause])
         }
     }
 
     public var recoverySuggestion: String {
         switch self {
-        case .network: "pos keeps using the settings it has; try again when the site is reachable."
-        case .storage(let error): error.suggestion(otherwise: "Free disk space or fix the data directory's permissions.")
+        case .network: L10n.tr("error.setting.network.hint")
+        case .storage(let error): error.suggestion(otherwise: L10n.tr("error.setting.storage.hint"))
         }
     }
 }

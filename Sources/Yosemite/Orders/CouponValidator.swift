@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import POSFoundation
 
 /// Whether coupons may apply to an order, after `WC_Discounts::is_coupon_valid` (the checks that need no
@@ -19,21 +20,21 @@ struct CouponValidator {
         let subtotal = PreciseAmount(minorUnits: TotalsCalculator().totals(for: input).subtotal, exponent: input.decimals)
         for coupon in coupons {
             func fail(_ reason: String) -> OrderError { .couponInvalid(code: coupon.code, reason: reason) }
-            if let limit = coupon.usageLimit, limit > 0, coupon.usageCount >= limit { throw fail("its usage limit has been reached") }
-            if let expires = coupon.expires, expires < now { throw fail("it has expired") }
+            if let limit = coupon.usageLimit, limit > 0, coupon.usageCount >= limit { throw fail(L10n.tr("error.order.coupon.usageLimit")) }
+            if let expires = coupon.expires, expires < now { throw fail(L10n.tr("error.order.coupon.expired")) }
             if let minimum = coupon.minimumAmount, minimum > subtotal {
-                throw fail("the minimum spend is \(money(minimum))")
+                throw fail(L10n.tr("error.order.coupon.minimum", ["amount": money(minimum)]))
             }
             if let maximum = coupon.maximumAmount, maximum < subtotal {
-                throw fail("the maximum spend is \(money(maximum))")
+                throw fail(L10n.tr("error.order.coupon.maximum", ["amount": money(maximum)]))
             }
             if coupon.kind == .fixedCart {
                 try validateCartCoupon(coupon, fail)
             } else if !input.lines.contains(where: coupon.isValid(for:)) {
-                throw fail("it does not apply to the items in the cart")
+                throw fail(L10n.tr("error.order.coupon.notForItems"))
             }
-            if coupons.count > 1, coupon.individualUse { throw fail("it cannot be used with other coupons") }
-            if coupons.filter({ $0.code == coupon.code }).count > 1 { throw fail("it is already applied") }
+            if coupons.count > 1, coupon.individualUse { throw fail(L10n.tr("error.order.coupon.individualUse")) }
+            if coupons.filter({ $0.code == coupon.code }).count > 1 { throw fail(L10n.tr("error.order.coupon.alreadyApplied")) }
         }
     }
 
@@ -41,18 +42,18 @@ struct CouponValidator {
         let lines = input.lines
         if !coupon.productIds.isEmpty,
            !lines.contains(where: { !coupon.productIds.isDisjoint(with: [$0.productId, $0.variationId ?? $0.productId]) }) {
-            throw fail("it does not apply to the items in the cart")
+            throw fail(L10n.tr("error.order.coupon.notForItems"))
         }
         if !coupon.categoryIds.isEmpty, !lines.contains(where: { !coupon.categoryIds.isDisjoint(with: $0.categoryIds) }) {
-            throw fail("it does not apply to the categories in the cart")
+            throw fail(L10n.tr("error.order.coupon.notForCategories"))
         }
         if lines.contains(where: { !coupon.excludedProductIds.isDisjoint(with: [$0.productId, $0.variationId ?? $0.productId]) }) {
-            throw fail("the cart holds a product it excludes")
+            throw fail(L10n.tr("error.order.coupon.excludedProduct"))
         }
         if lines.contains(where: { !coupon.excludedCategoryIds.isDisjoint(with: $0.categoryIds) }) {
-            throw fail("the cart holds a category it excludes")
+            throw fail(L10n.tr("error.order.coupon.excludedCategory"))
         }
-        if coupon.excludeSaleItems, lines.contains(where: \.onSale) { throw fail("it is not valid for sale items") }
+        if coupon.excludeSaleItems, lines.contains(where: \.onSale) { throw fail(L10n.tr("error.order.coupon.saleItems")) }
     }
 
     private func money(_ amount: PreciseAmount) -> String {

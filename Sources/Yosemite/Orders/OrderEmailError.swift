@@ -1,3 +1,4 @@
+import Localization
 import Networking
 import POSFoundation
 import Storage
@@ -21,25 +22,25 @@ public enum OrderEmailError: UserFacingError, Equatable {
 
     public var message: String {
         switch self {
-        case .invalidAddress(let text): "\(text) is not an email address."
-        case .orderNotFound(let reference): "There is no order \(reference) on this counter."
-        case .notSyncedYet(let number): "Order \(number) has not reached the store yet, so it cannot be emailed."
-        case .offline(let detail): "Email is not available offline (\(detail))."
-        case .refused(let detail): "The store did not send the email: \(detail)."
-        case .demo: "The demo store cannot send email."
-        case .storage(let error): "The local database failed: \(error.clause)"
+        case .invalidAddress(let text): L10n.tr("error.email.invalidAddress", ["address": text])
+        case .orderNotFound(let reference): L10n.tr("error.email.orderNotFound", ["reference": reference])
+        case .notSyncedYet(let number): L10n.tr("error.email.notSyncedYet", ["order": String(number)])
+        case .offline(let detail): L10n.tr("error.email.offline", ["detail": detail])
+        case .refused(let detail): L10n.tr("error.email.refused", ["detail": detail])
+        case .demo: L10n.tr("error.email.demo")
+        case .storage(let error): L10n.tr("error.email.storage", ["clause": error.clause])
         }
     }
 
     public var recoverySuggestion: String {
         switch self {
-        case .invalidAddress: "Type the whole address, like name@example.com."
-        case .orderNotFound: "Check the order number in the order history."
-        case .notSyncedYet: "Sync (`pos sync`), then email it from the receipt or the order history; or print it."
-        case .offline: "Print the receipt, or email it once the counter is online again."
-        case .refused: "Check the address; the store needs WooCommerce 9 or newer for this. Print the receipt meanwhile."
-        case .demo: "Log in to a real store (`pos login`) to email receipts; print it meanwhile."
-        case .storage(let error): error.suggestion(otherwise: "Check the disk, then try again.")
+        case .invalidAddress: L10n.tr("error.email.invalidAddress.hint")
+        case .orderNotFound: L10n.tr("error.email.orderNotFound.hint")
+        case .notSyncedYet: L10n.tr("error.email.notSyncedYet.hint")
+        case .offline: L10n.tr("error.email.offline.hint")
+        case .refused: L10n.tr("error.email.refused.hint")
+        case .demo: L10n.tr("error.email.demo.hint")
+        case .storage(let error): error.suggestion(otherwise: L10n.tr("error.email.storage.hint"))
         }
     }
 }

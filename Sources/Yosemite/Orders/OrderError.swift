@@ -1,3 +1,4 @@
+import Localization
 import POSFoundation
 import Storage
 
@@ -5,9 +6,11 @@ import Storage
 public enum OrderError: UserFacingError, Equatable {
     case emptyCart
     case notFound(code: String)
+    /// `reason` is already in the screen's language (an `error.order.notSellable.*` text).
     case notSellable(code: String, reason: String)
     case invalidQuantity(code: String)
     case couponNotFound(code: String)
+    /// `reason` is already in the screen's language (an `error.order.coupon.*` text).
     case couponInvalid(code: String, reason: String)
     case discountWithCoupon
     case invalidDiscount(String)
@@ -26,44 +29,43 @@ public enum OrderError: UserFacingError, Equatable {
 
     public var message: String {
         switch self {
-        case .emptyCart: "The cart is empty."
-        case .notFound(let code): "not found: \(code)"
-        case .notSellable(let code, let reason): "\(code) cannot be sold: \(reason)."
-        case .invalidQuantity(let code): "The quantity of \(code) must be a whole number above 0."
-        case .couponNotFound(let code): "Coupon \(code) does not exist."
-        case .couponInvalid(let code, let reason): "Coupon \(code) cannot be used: \(reason)."
-        case .discountWithCoupon: "A manual discount cannot be combined with a coupon."
-        case .invalidDiscount(let text): "The discount \(text) is not valid."
-        case .tenderTooLow(let due, let tendered): "Tendered \(tendered.decimalString) is less than the \(due.decimalString) due."
-        case .storeSettingsMissing: "The store's settings are not on this counter yet."
-        case .orderNotFound(let reference): "No order \(reference) on this counter."
-        case .storage(let error): "The local database failed: \(error.clause)"
-        case .limitExceeded(let limit, let detail): "Over the \(limit) limit: \(detail)."
-        case .saleRefused(let reason): "The sale refused this step: \(reason)."
-        case .saleNotFound(let reference): "No sale \(reference) on this counter."
+        case .emptyCart: L10n.tr("error.order.emptyCart")
+        case .notFound(let code): L10n.tr("error.order.notFound", ["code": code])
+        case .notSellable(let code, let reason): L10n.tr("error.order.notSellable", ["code": code, "reason": reason])
+        case .invalidQuantity(let code): L10n.tr("error.order.invalidQuantity", ["code": code])
+        case .couponNotFound(let code): L10n.tr("error.order.couponNotFound", ["code": code])
+        case .couponInvalid(let code, let reason): L10n.tr("error.order.couponInvalid", ["code": code, "reason": reason])
+        case .discountWithCoupon: L10n.tr("error.order.discountWithCoupon")
+        case .invalidDiscount(let text): L10n.tr("error.order.invalidDiscount", ["discount": text])
+        case .tenderTooLow(let due, let tendered):
+            L10n.tr("error.order.tenderTooLow", ["tendered": tendered.decimalString, "due": due.decimalString])
+        case .storeSettingsMissing: L10n.tr("error.order.storeSettingsMissing")
+        case .orderNotFound(let reference): L10n.tr("error.order.orderNotFound", ["reference": reference])
+        case .storage(let error): L10n.tr("error.order.storage", ["clause": error.clause])
+        case .limitExceeded(let limit, let detail): L10n.tr("error.order.limitExceeded", ["limit": limit, "detail": detail])
+        case .saleRefused(let reason): L10n.tr("error.order.saleRefused", ["reason": reason])
+        case .saleNotFound(let reference): L10n.tr("error.order.saleNotFound", ["reference": reference])
         case .cashier(let error): error.message
         }
     }
 
     public var recoverySuggestion: String {
         switch self {
-        case .emptyCart: "Add at least one item."
-        case .notFound:
-            "Check the code, or run `pos catalog sync` to refresh the catalog; or sell it as a manual item, marked for review: --manual price=AMOUNT,tax=CLASS,code=CODE."
-        case .notSellable: "Sell another item, or fix the product in WooCommerce and sync the catalog."
-        case .invalidQuantity: "Use CODE:QTY with QTY of 1 or more."
-        case .couponNotFound: "Check the code, or sync the catalog to fetch new coupons."
-        case .couponInvalid: "Remove the coupon."
-        case .discountWithCoupon:
-            "WooCommerce recalculates line totals when a coupon applies, which would drop the manual discount; use one or the other."
-        case .invalidDiscount: "Use a percentage such as 10% or an amount such as 2.50, not more than the amount due."
-        case .tenderTooLow: "Take at least the amount due."
-        case .storeSettingsMissing: "Log in (`pos login`) while the store is reachable, once."
-        case .orderNotFound: "Use a local number from `pos orders list` or an order's client UUID."
-        case .storage(let error): error.suggestion(otherwise: "Check the disk, then try again; nothing was saved.")
-        case .limitExceeded: "Check the quantity or amount; a larger sale needs the limit raised (maxQuantity, maxLineAmount in the data directory's app-settings.json)."
-        case .saleRefused: "Finish, park or void the sale as the message says (`pos cart list` shows open sales)."
-        case .saleNotFound: "Use an id or name from `pos cart list`."
+        case .emptyCart: L10n.tr("error.order.emptyCart.hint")
+        case .notFound: L10n.tr("error.order.notFound.hint")
+        case .notSellable: L10n.tr("error.order.notSellable.hint")
+        case .invalidQuantity: L10n.tr("error.order.invalidQuantity.hint")
+        case .couponNotFound: L10n.tr("error.order.couponNotFound.hint")
+        case .couponInvalid: L10n.tr("error.order.couponInvalid.hint")
+        case .discountWithCoupon: L10n.tr("error.order.discountWithCoupon.hint")
+        case .invalidDiscount: L10n.tr("error.order.invalidDiscount.hint")
+        case .tenderTooLow: L10n.tr("error.order.tenderTooLow.hint")
+        case .storeSettingsMissing: L10n.tr("error.order.storeSettingsMissing.hint")
+        case .orderNotFound: L10n.tr("error.order.orderNotFound.hint")
+        case .storage(let error): error.suggestion(otherwise: L10n.tr("error.order.storage.hint"))
+        case .limitExceeded: L10n.tr("error.order.limitExceeded.hint")
+        case .saleRefused: L10n.tr("error.order.saleRefused.hint")
+        case .saleNotFound: L10n.tr("error.order.saleNotFound.hint")
         case .cashier(let error): error.recoverySuggestion
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Hardware
+import Localization
 import POSFoundation
 import Storage
 import Synchronization
@@ -99,12 +100,12 @@ struct ResolvedCart: Sendable {
             }
             guard let product else { throw OrderError.notFound(code: item.code) }
             if variation == nil && product.type != "simple" {
-                throw OrderError.notSellable(code: item.code, reason: "it is a \(product.type) product; scan one of its variations")
+                throw OrderError.notSellable(code: item.code, reason: L10n.tr("error.order.notSellable.variable", ["type": product.type]))
             }
             let price = variation?.price ?? product.price
             let salePrice = variation?.salePrice ?? product.salePrice
             guard variation?.purchasable ?? product.purchasable, let unit = PreciseAmount(decimalText: price) else {
-                throw OrderError.notSellable(code: item.code, reason: "it has no price")
+                throw OrderError.notSellable(code: item.code, reason: L10n.tr("error.order.notSellable.noPrice"))
             }
             var taxClass = variation?.taxClass ?? product.taxClass
             if taxClass == "parent" { taxClass = product.taxClass }
@@ -132,7 +133,7 @@ struct ResolvedCart: Sendable {
                                 currency: Currency) throws(OrderError) {
         guard let measure = item.measure else {
             if info.soldByWeight {
-                throw .notSellable(code: item.code, reason: "it is sold by weight; weigh it on the scale or scan its weight label")
+                throw .notSellable(code: item.code, reason: L10n.tr("error.order.notSellable.byWeight"))
             }
             return
         }
@@ -157,14 +158,14 @@ struct ResolvedCart: Sendable {
         _ item: Cart.Item, _ manual: Cart.ManualItem, decimals: Int, catalog: CatalogSnapshot
     ) throws(OrderError) -> (TotalsInput.Line, LineInfo) {
         guard manual.unitPrice > .zero else {
-            throw .notSellable(code: item.code, reason: "a manual item needs a price above zero")
+            throw .notSellable(code: item.code, reason: L10n.tr("error.order.notSellable.manualPrice"))
         }
         let slug = manual.taxClass.trimmingCharacters(in: .whitespaces).lowercased()
         let classes: [TaxClassRecord]
         do { classes = try catalog.taxClasses() } catch { throw .storage(StorageError(wrapping: error)) }
         guard slug.isEmpty || slug == "standard" || classes.contains(where: { $0.slug == slug }) else {
             let known = (["standard"] + classes.map(\.slug).filter { $0 != "standard" }).joined(separator: ", ")
-            throw .notSellable(code: item.code, reason: "there is no tax class \"\(manual.taxClass)\" (synced: \(known))")
+            throw .notSellable(code: item.code, reason: L10n.tr("error.order.notSellable.taxClass", ["taxClass": manual.taxClass, "known": known]))
         }
         let taxClass = slug == "standard" ? "" : slug
         let line = TotalsInput.Line(productId: 0, quantity: item.quantity, unitPrice: manual.unitPrice, taxable: true,

@@ -1,3 +1,4 @@
+import Localization
 import POSFoundation
 import Storage
 
@@ -34,40 +35,39 @@ public enum ShiftError: Error, Sendable, Equatable {
 extension ShiftError: UserFacingError {
     public var message: String {
         switch self {
-        case .alreadyOpen(let id): "Shift \(id) is already open."
-        case .noOpenShift: "No shift is open."
-        case .shiftNotFound(let id): id.map { "There is no shift \($0)." } ?? "There is no shift yet."
-        case .invalidAmount(let text): "\"\(text)\" is not an amount."
-        case .reasonMissing: "A cash movement needs a reason."
-        case .storeSettingsMissing: "The store settings are not loaded, so the currency is unknown."
-        case .storage(let error): "The shift could not be saved or read: \(error.clause)"
-        case .printFailed(let detail): "The Z report is saved but did not print: \(detail)"
-        case .drawerFailed(let detail): "The cash drawer did not open: \(detail)"
+        case .alreadyOpen(let id): L10n.tr("error.shift.alreadyOpen", ["shift": String(id)])
+        case .noOpenShift: L10n.tr("error.shift.noOpenShift")
+        case .shiftNotFound(let id):
+            id.map { L10n.tr("error.shift.shiftNotFound", ["shift": String($0)]) } ?? L10n.tr("error.shift.noShiftYet")
+        case .invalidAmount(let text): L10n.tr("error.shift.invalidAmount", ["text": text])
+        case .reasonMissing: L10n.tr("error.shift.reasonMissing")
+        case .storeSettingsMissing: L10n.tr("error.shift.storeSettingsMissing")
+        case .storage(let error): L10n.tr("error.shift.storage", ["clause": error.clause])
+        case .printFailed(let detail): L10n.tr("error.shift.printFailed", ["detail": detail])
+        case .drawerFailed(let detail): L10n.tr("error.shift.drawerFailed", ["detail": detail])
         case .cashier(let error): error.message
-        case .shiftStillOpen(let id): "Shift \(id) is still open."
-        case .endOfDayAlreadyRan(let id): "The terminal's end of day of shift \(id) already ran."
-        case .noReader: "No card reader is configured."
+        case .shiftStillOpen(let id): L10n.tr("error.shift.shiftStillOpen", ["shift": String(id)])
+        case .endOfDayAlreadyRan(let id): L10n.tr("error.shift.endOfDayAlreadyRan", ["shift": String(id)])
+        case .noReader: L10n.tr("error.shift.noReader")
         }
     }
 
     public var recoverySuggestion: String {
         switch self {
-        case .alreadyOpen: "Close it first (pos shift close --counted AMOUNT), or keep selling in it."
-        case .noOpenShift: "Open one with a counted float: pos shift open --float 100.00."
-        case .shiftNotFound(nil):
-            "Open the first shift with the counted float (pos shift open --float 100.00); `pos shift report` then shows it."
-        case .shiftNotFound: "Run pos shift report without an id for the latest shift."
-        case .invalidAmount: "Type it like 100.00 or 100,00."
-        case .reasonMissing: "Say why the cash moved, e.g. \"bank deposit\"."
-        case .storeSettingsMissing: "Log in and synchronise the store first (pos login, pos catalog sync)."
-        case .storage(let error): error.suggestion(otherwise: "Check the disk and the data directory's permissions.")
-        case .printFailed: "Fix the printer, then reprint it: pos shift report --print."
-        case .drawerFailed:
-            "The drawer opens through the receipt printer: check that it is on and chosen (pos printers list), then try again. Nothing was logged."
+        case .alreadyOpen: L10n.tr("error.shift.alreadyOpen.hint")
+        case .noOpenShift: L10n.tr("error.shift.noOpenShift.hint")
+        case .shiftNotFound(nil): L10n.tr("error.shift.noShiftYet.hint")
+        case .shiftNotFound: L10n.tr("error.shift.shiftNotFound.hint")
+        case .invalidAmount: L10n.tr("error.shift.invalidAmount.hint")
+        case .reasonMissing: L10n.tr("error.shift.reasonMissing.hint")
+        case .storeSettingsMissing: L10n.tr("error.shift.storeSettingsMissing.hint")
+        case .storage(let error): error.suggestion(otherwise: L10n.tr("error.shift.storage.hint"))
+        case .printFailed: L10n.tr("error.shift.printFailed.hint")
+        case .drawerFailed: L10n.tr("error.shift.drawerFailed.hint")
         case .cashier(let error): error.recoverySuggestion
-        case .shiftStillOpen: "Close it (pos shift close --counted AMOUNT): the close runs the end of day."
-        case .endOfDayAlreadyRan: "See it with pos shift report; a new end of day belongs to the next shift's close."
-        case .noReader: "Set one (pos reader pay --reader ADDRESS remembers it, or the counter's settings), then try again."
+        case .shiftStillOpen: L10n.tr("error.shift.shiftStillOpen.hint")
+        case .endOfDayAlreadyRan: L10n.tr("error.shift.endOfDayAlreadyRan.hint")
+        case .noReader: L10n.tr("error.shift.noReader.hint")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Storage
 
 /// Reads and writes this counter's settings (printer, paper width, reader, cashier).
@@ -31,7 +32,7 @@ public final class AppSettingsStore: Store, ActionsProcessor {
         var updated = settings
         update(&updated)
         guard AppSettings.receiptWidths.contains(updated.receiptWidth) else {
-            throw .invalid("receipt width \(updated.receiptWidth)")
+            throw .invalid(L10n.tr("error.appSettings.invalid.receiptWidth", ["width": String(updated.receiptWidth)]))
         }
         if let problem = updated.floorDeviceProblem { throw .invalid(problem) }
         do {

@@ -155,10 +155,10 @@ struct CardSaleFlow {
             return
         }
         SellCommand.printOrder(sale.order, format: format)
-        if sale.cash.minorUnits > 0 { Console.out("Cash: \(sale.cash.formatted(format))") }
+        if sale.cash.minorUnits > 0 { Console.out(L10n.tr("cli.out.card.cash", ["amount": sale.cash.formatted(format)])) }
         let card = [sale.card.cardName, sale.card.maskedPAN.map { "…\($0.lastFour)" }].compactMap { $0 }.joined(separator: " ")
-        Console.out("Card: \(sale.card.amount.formatted(format)) \(card)".trimmingCharacters(in: .whitespaces))
-        if sale.recoveredFromEarlierAttempt { Console.out("(approval of an earlier attempt, recorded once; no new charge)") }
+        Console.out(L10n.tr("cli.out.card.card", ["amount": sale.card.amount.formatted(format), "card": card]).trimmingCharacters(in: .whitespaces))
+        if sale.recoveredFromEarlierAttempt { Console.out(L10n.tr("cli.out.card.recovered")) }
         SellCommand.printShiftNote(sale.openedShiftId)
         Console.out(SellCommand.savedNote(isDemo: isDemo))
     }

@@ -117,7 +117,7 @@ struct CartListCommand: AsyncParsableCommand {
             try Console.json(sales.map(CartReport.init))
             return
         }
-        if sales.isEmpty { Console.out("No open or parked carts.") }
+        if sales.isEmpty { Console.out(L10n.tr("cli.out.cart.none")) }
         for sale in sales {
             let label = sale.name.map { " \"\($0)\"" } ?? ""
             Console.out("\(sale.id)\(label)  \(sale.state.rawValue)  \(sale.itemCount) items  \(sale.total.formatted(format))  \(SaleReport.iso8601(sale.updatedAt))")
@@ -232,7 +232,7 @@ struct CartParkCommand: AsyncParsableCommand {
             return (try await manager.dispatch { OrderAction.parkSale(saleId: saleId, name: name, reply: $0) }, settings.moneyFormat)
         }
         if json { try Console.json(CartReport(sale)); return }
-        Console.out("Parked as \"\(sale.name ?? String(sale.id))\" (sale \(sale.id)); `pos cart resume \(sale.name ?? String(sale.id))` brings it back.")
+        Console.out(L10n.tr("cli.out.cart.parked", ["name": sale.name ?? String(sale.id), "sale": String(sale.id)]))
         CartCommandSupport.print(sale, format: format)
     }
 }
@@ -256,7 +256,7 @@ struct CartResumeCommand: AsyncParsableCommand {
             (try await manager.dispatch { OrderAction.resumeSale(reference: id, reply: $0) }, settings.moneyFormat)
         }
         if json { try Console.json(CartReport(sale)); return }
-        Console.out("Resumed sale \(sale.id); pay it with `pos sell --sale \(sale.id) --pay cash|card`.")
+        Console.out(L10n.tr("cli.out.cart.resumed", ["sale": String(sale.id)]))
         CartCommandSupport.print(sale, format: format)
     }
 }
@@ -284,7 +284,7 @@ struct CartVoidCommand: AsyncParsableCommand {
             (try await manager.dispatch { OrderAction.voidSale(reference: id, approval: approval, reply: $0) }, settings.moneyFormat)
         }
         if json { try Console.json(CartReport(sale)); return }
-        Console.out("Voided sale \(sale.id).")
-        if sale.paid.minorUnits > 0 { Console.out("Give back the cash taken: \(sale.paid.formatted(format)).") }
+        Console.out(L10n.tr("cli.out.cart.voided", ["sale": String(sale.id)]))
+        if sale.paid.minorUnits > 0 { Console.out(L10n.tr("cli.out.cart.giveBack", ["amount": sale.paid.formatted(format)])) }
     }
 }

@@ -53,9 +53,9 @@ struct CashierCommand: AsyncParsableCommand {
                 Console.out(String(decoding: try encoder.encode(cashiers), as: UTF8.self))
                 return
             }
-            if cashiers.isEmpty { Console.out("No cashiers: the counter runs without PINs (pos cashier add NAME --role manager).") }
+            if cashiers.isEmpty { Console.out(L10n.tr("cli.out.cashier.none")) }
             for cashier in cashiers {
-                let state = cashier.locked ? "locked" : cashier.failedAttempts > 0 ? "\(cashier.failedAttempts) wrong PIN(s)" : "ok"
+                let state = cashier.locked ? L10n.tr("cli.out.cashier.locked") : cashier.failedAttempts > 0 ? L10n.tr("cli.out.cashier.wrongPins", ["count": String(cashier.failedAttempts)]) : "ok"
                 Console.out("\(cashier.name)\t\(cashier.role.rawValue)\t\(state)")
             }
         }
@@ -76,7 +76,7 @@ struct CashierCommand: AsyncParsableCommand {
             let added = try await CashierCommand.run(data) { manager in
                 try await manager.dispatch { CashierAction.add(name: name, role: role, pin: pin, approval: approval, reply: $0) }
             }
-            Console.out("Added \(added.role.rawValue) \(added.name).")
+            Console.out(L10n.tr(added.role == .manager ? "cli.out.cashier.addedManager" : "cli.out.cashier.added", ["name": added.name]))
         }
     }
 
@@ -92,7 +92,7 @@ struct CashierCommand: AsyncParsableCommand {
             try await CashierCommand.run(data) { manager in
                 try await manager.dispatch { CashierAction.remove(name: name, approval: approval, reply: $0) }
             }
-            Console.out("Removed \(name).")
+            Console.out(L10n.tr("cli.out.cashier.removed", ["name": name]))
         }
     }
 
@@ -110,7 +110,7 @@ struct CashierCommand: AsyncParsableCommand {
             try await CashierCommand.run(data) { manager in
                 try await manager.dispatch { CashierAction.setPin(name: name, pin: pin, approval: approval, reply: $0) }
             }
-            Console.out("New PIN set for \(name).")
+            Console.out(L10n.tr("cli.out.cashier.newPin", ["name": name]))
         }
     }
 
@@ -126,7 +126,7 @@ struct CashierCommand: AsyncParsableCommand {
             try await CashierCommand.run(data) { manager in
                 try await manager.dispatch { CashierAction.unlock(name: name, approval: approval, reply: $0) }
             }
-            Console.out("Unlocked \(name).")
+            Console.out(L10n.tr("cli.out.cashier.unlocked", ["name": name]))
         }
     }
 
@@ -143,7 +143,7 @@ struct CashierCommand: AsyncParsableCommand {
             let session = try await CashierCommand.run(data) { manager in
                 try await manager.dispatch { CashierAction.signIn(name: name, pin: pin, reply: $0) }
             }
-            Console.out("\(session.name) signed in\(session.shiftId.map { " (shift \($0))" } ?? "").")
+            Console.out(session.shiftId.map { L10n.tr("cli.out.cashier.signedIn.shift", ["name": session.name, "shift": String($0)]) } ?? L10n.tr("cli.out.cashier.signedIn", ["name": session.name]))
         }
     }
 
@@ -153,7 +153,7 @@ struct CashierCommand: AsyncParsableCommand {
 
         @MainActor func run() async throws {
             try await CashierCommand.run(data) { manager in try await manager.dispatch { CashierAction.signOut(reply: $0) } }
-            Console.out("Signed out.")
+            Console.out(L10n.tr("cli.out.cashier.signedOut"))
         }
     }
 
@@ -165,7 +165,7 @@ struct CashierCommand: AsyncParsableCommand {
             let session = try await CashierCommand.run(data) { manager in
                 try await manager.dispatch { CashierAction.current(reply: $0) }
             }
-            Console.out(session.map { "\($0.name) (\($0.role.rawValue))" } ?? "Nobody is signed in.")
+            Console.out(session.map { "\($0.name) (\($0.role.rawValue))" } ?? L10n.tr("cli.out.cashier.nobody"))
         }
     }
 
@@ -187,7 +187,7 @@ struct CashierCommand: AsyncParsableCommand {
                 Console.out(String(decoding: try encoder.encode(approvals), as: UTF8.self))
                 return
             }
-            if approvals.isEmpty { Console.out("No approvals in this shift.") }
+            if approvals.isEmpty { Console.out(L10n.tr("cli.out.cashier.noApprovals")) }
             let formatter = ISO8601DateFormatter()
             for approval in approvals {
                 Console.out("\(formatter.string(from: approval.approvedAt))\t\(approval.kind)\t\(approval.reference)\t"

@@ -41,7 +41,7 @@ struct CustomersCommand: AsyncParsableCommand {
             if json {
                 try Console.json(found.map(CustomerReport.init))
             } else if found.isEmpty {
-                Console.out("No customer matches \"\(text)\".")
+                Console.out(L10n.tr("cli.out.customers.none", ["text": text]))
             } else {
                 for customer in found {
                     Console.out("#\(customer.id)  \(customer.displayName)\(customer.detail.isEmpty ? "" : "  \(customer.detail)")")

@@ -62,8 +62,8 @@ struct LoginCommand: AsyncParsableCommand {
         guard let manager = try? LiveSession.open(directory) else { return .storageFailure }
         do {
             let (account, settings) = try await manager.login(siteURL: site, username: username, applicationPassword: password)
-            Console.out("Logged in to \(settings.storeName) (\(account.siteURL)) as \(account.username).")
-            Console.out("Currency: \(settings.currency.code), prices \(settings.taxes.pricesIncludeTax ? "include" : "exclude") tax.")
+            Console.out(L10n.tr("cli.out.login.done", ["store": settings.storeName, "site": account.siteURL, "user": account.username]))
+            Console.out(L10n.tr(settings.taxes.pricesIncludeTax ? "cli.out.login.currency.inclusive" : "cli.out.login.currency.exclusive", ["currency": settings.currency.code]))
             return .success
         } catch {
             Console.error(error)

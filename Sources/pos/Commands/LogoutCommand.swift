@@ -35,7 +35,7 @@ struct LogoutCommand: AsyncParsableCommand {
                               + "forced logout wipes their fiscal records (keep an export for the retention period).")
             }
             try await manager.logout(force: force)
-            Console.out(force ? "Logged out (forced); local store data wiped." : "Logged out; local store data wiped.")
+            Console.out(L10n.tr(force ? "cli.out.logout.forced" : "cli.out.logout"))
             return .success
         } catch {
             Console.error(error)

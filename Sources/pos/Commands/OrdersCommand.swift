@@ -46,7 +46,7 @@ struct OrdersListCommand: AsyncParsableCommand {
             return
         }
         if orders.isEmpty {
-            Console.out(review ? "No orders with manual items to review." : pending ? "No orders waiting to sync." : "No orders yet.")
+            Console.out(L10n.tr(review ? "cli.out.orders.noneToReview" : pending ? "cli.out.orders.noneWaiting" : "cli.out.orders.none"))
         }
         for order in orders {
             let server = order.record.remoteNumber.map { "  server #\($0)" } ?? ""

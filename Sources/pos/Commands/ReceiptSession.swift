@@ -1,6 +1,7 @@
 import Composition
 import Foundation
 import Hardware
+import Localization
 import Storage
 import Yosemite
 
@@ -53,7 +54,7 @@ struct ReceiptSession {
 
     nonisolated static func report(_ outcome: ReceiptPrintOutcome) {
         for warning in outcome.warnings { Console.error(warning) }
-        let copy = outcome.receipt.reprintCount > 0 ? " (copy \(outcome.receipt.reprintCount))" : ""
-        Console.out("Printed receipt \(outcome.receipt.id ?? 0)\(copy) on \(outcome.job.printerName), job \(outcome.job.jobID).")
+        let copy = outcome.receipt.reprintCount > 0 ? L10n.tr("cli.out.receipt.copy", ["count": String(outcome.receipt.reprintCount)]) : ""
+        Console.out(L10n.tr("cli.out.receipt.printed", ["receipt": String(outcome.receipt.id ?? 0), "copy": copy, "printer": outcome.job.printerName, "job": "\(outcome.job.jobID)"]))
     }
 }

@@ -44,7 +44,6 @@ struct RefundCommand: AsyncParsableCommand {
                 throw CardCommandSupport.fail(error)
             }
         }
-        let how = refund.card == nil ? "in cash" : "to the card"
-        Console.out("Refunded \(refund.amount.formatted(format)) \(how); the refund record waits to sync.")
+        Console.out(L10n.tr(refund.card == nil ? "cli.out.refund.cash" : "cli.out.refund.card", ["amount": refund.amount.formatted(format)]))
     }
 }

@@ -24,7 +24,7 @@ struct RegisterCommand: AsyncParsableCommand {
                 Console.out("Register \(id); receipt numbers \(RegisterIdentity.receiptNumber(register: id, localNumber: 1)), "
                             + "\(RegisterIdentity.receiptNumber(register: id, localNumber: 2)), …")
             } else {
-                Console.out("No register id set: orders carry no register and receipt numbers have no prefix (pos register set ID).")
+                Console.out(L10n.tr("cli.out.register.none"))
             }
         }
     }
@@ -53,7 +53,7 @@ struct RegisterCommand: AsyncParsableCommand {
                 Console.error(L10n.tr("cli.error.registerSave", ["path": "\(directory.path)", "error": "\(error)"]))
                 throw ExitStatus.storageFailure.exitCode
             }
-            Console.out("Register \(id); the next receipt numbers are \(id)-NNNNNN.")
+            Console.out(L10n.tr("cli.out.register.set", ["id": id]))
             if let previous, !previous.isEmpty, previous != id, settings.clientID != nil {
                 Console.error("Warning: the TSE client was registered with serial \(previous); register this till "
                               + "again (pos fiscal register-client) so its signatures carry \(id).")

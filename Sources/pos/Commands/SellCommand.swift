@@ -152,25 +152,25 @@ struct SellCommand: AsyncParsableCommand {
             return
         }
         Self.printOrder(sale.order, format: format)
-        Console.out("Tendered: \(sale.tendered.formatted(format))  Change: \(sale.change.formatted(format))")
+        Console.out(L10n.tr("cli.out.sell.tendered", ["tendered": sale.tendered.formatted(format), "change": sale.change.formatted(format)]))
         Self.printShiftNote(sale.openedShiftId)
         Console.out(SellCommand.savedNote(isDemo: isDemo))
     }
 
     /// The last line after a sale: a real store's sale waits for `pos sync`; the demo never sends one.
     static func savedNote(isDemo: Bool) -> String {
-        isDemo ? "Saved (demo: never sent to a store)." : "Saved; waiting to sync."
+        L10n.tr(isDemo ? "cli.out.sell.saved.demo" : "cli.out.sell.saved")
     }
 
     /// Says so when the sale opened a shift.
     static func printShiftNote(_ shiftId: Int64?) {
         guard let shiftId else { return }
-        Console.out("No shift was open: this sale opened shift \(shiftId) with a float of 0 (`pos shift` shows it).")
+        Console.out(L10n.tr("cli.out.sell.openedShift", ["shift": String(shiftId)]))
     }
 
     /// Prints an order's lines and totals.
     static func printOrder(_ order: LocalOrder, format: MoneyFormat) {
-        Console.out("Order \(order.localNumber) (\(order.clientUUID))")
+        Console.out(L10n.tr("cli.out.sell.order", ["number": String(order.localNumber), "uuid": "\(order.clientUUID)"]))
         for line in order.detail.lines {
             // With prices including tax the customer sees gross amounts, as on the receipt.
             let gross = order.record.pricesIncludeTax
@@ -185,14 +185,14 @@ struct SellCommand: AsyncParsableCommand {
             }
         }
         for coupon in order.detail.coupons {
-            Console.out("  Coupon \(coupon.code)  −\(order.money(coupon.discount).formatted(format))")
+            Console.out("  " + L10n.tr("cli.out.sell.coupon", ["code": coupon.code, "amount": order.money(coupon.discount).formatted(format)]))
         }
-        Console.out("Subtotal: \(order.money(order.record.subtotal).formatted(format))")
-        if order.record.discountTotal != 0 { Console.out("Discount: −\(order.money(order.record.discountTotal).formatted(format))") }
+        Console.out(L10n.tr("cli.out.sell.subtotal", ["amount": order.money(order.record.subtotal).formatted(format)]))
+        if order.record.discountTotal != 0 { Console.out(L10n.tr("cli.out.sell.discount", ["amount": order.money(order.record.discountTotal).formatted(format)])) }
         for tax in order.detail.taxes {
-            Console.out("Tax \(tax.label) \(tax.ratePercent)%: \(order.money(tax.taxTotal).formatted(format))")
+            Console.out(L10n.tr("cli.out.sell.tax", ["label": tax.label, "rate": "\(tax.ratePercent)", "amount": order.money(tax.taxTotal).formatted(format)]))
         }
-        Console.out("Total: \(order.total.formatted(format))")
+        Console.out(L10n.tr("cli.out.sell.total", ["amount": order.total.formatted(format)]))
     }
 
     private func makeCart() throws -> Cart {

@@ -46,24 +46,26 @@ struct StatusCommand: AsyncParsableCommand {
         }
         switch status.mode {
         case .unconfigured:
-            Console.out("Not logged in. Run `pos login --site URL --username USER`, or `pos` for the demo store.")
+            Console.out(L10n.tr("cli.out.status.notLoggedIn"))
         case .demo:
-            Console.out("DEMO — \(status.store?.storeName ?? "Demo Store"): no real sales are made. `pos login` switches to a real store.")
+            Console.out(L10n.tr("cli.out.status.demo", ["store": status.store?.storeName ?? "Demo Store"]))
         case .store:
-            Console.out("Store: \(status.store?.storeName ?? "?") (\(status.account?.siteURL ?? "?"))")
-            Console.out("User: \(status.account?.username ?? "?")")
+            Console.out(L10n.tr("cli.out.status.store", ["store": status.store?.storeName ?? "?", "site": status.account?.siteURL ?? "?"]))
+            Console.out(L10n.tr("cli.out.status.user", ["user": status.account?.username ?? "?"]))
         }
         if let store = status.store {
-            Console.out("Currency: \(store.currency.code) (\(store.currency.exponent) decimals), e.g. \(Money(minorUnits: 123_456, currency: store.currency).formatted(store.moneyFormat))")
+            Console.out(L10n.tr("cli.out.status.currency", ["code": store.currency.code, "decimals": String(store.currency.exponent), "example": Money(minorUnits: 123_456, currency: store.currency).formatted(store.moneyFormat)]))
         }
-        let entries = Words.count(status.unsyncedEntries, "outbox entry", plural: "outbox entries")
-        let unsynced = status.mode == .demo ? "\(Words.count(status.unsyncedOrders, "sale")) (demo: never sent to a store)"
-            : "\(Words.count(status.unsyncedOrders, "order")) (\(entries))"
-        Console.out("Unsynced: \(unsynced), unresolved card payments: \(status.unresolvedPayments)")
+        let payments = String(status.unresolvedPayments)
+        Console.out(status.mode == .demo
+            ? L10n.tr("cli.out.status.unsynced.demo", ["sales": L10n.plural("cli.out.status.sales", count: status.unsyncedOrders), "payments": payments])
+            : L10n.tr("cli.out.status.unsynced", ["orders": L10n.plural("cli.out.status.orders", count: status.unsyncedOrders),
+                                                  "entries": L10n.plural("cli.out.status.entries", count: status.unsyncedEntries),
+                                                  "payments": payments]))
         if let outage = status.fiscalOutage {
-            Console.out("TSE OUTAGE since \(FiscalQRCode.isoTime(outage.since)): \(outage.cause) (sales go on unsigned; `pos fiscal status`)")
+            Console.out(L10n.tr("cli.out.status.tseOutage", ["since": FiscalQRCode.isoTime(outage.since), "cause": outage.cause]))
         }
-        Console.out("Data: \(directory.path)")
+        Console.out(L10n.tr("cli.out.status.data", ["path": directory.path]))
     }
 }
 

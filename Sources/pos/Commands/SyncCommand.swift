@@ -86,7 +86,7 @@ enum SyncCommandSupport {
         let manager = StoresManager(environment: environment)
         if manager.isDemo {
             // As docs/counter.md says: the demo store has no server, so there is never anything to send.
-            Console.out("demo: nothing to sync (the demo store never sends sales anywhere; `pos login` connects a store)")
+            Console.out(L10n.tr("cli.out.sync.demo"))
             throw ExitStatus.success.exitCode
         }
         guard manager.isAuthenticated else {

@@ -118,6 +118,26 @@ struct PosCustomersDrawerEndToEndTests {
         }
     }
 
+    @Test func sell_demoInGerman_printsTheSaleAndItsErrorsInGerman() async throws {
+        defer { data.remove() }
+        // Given the demo data directory, and a person whose LANG is German (issue 21)
+        _ = try await pos([])
+        let german = ["LANG": "de_DE.UTF-8", "CUPS_SERVER": "\(data.path)/no-cups.sock"]
+        // When a cash sale, and a sale of a code the catalog does not know, are made
+        let cash = try await PosProcess.run(["sell", "--item", "4006381333931", "--pay", "cash", "--data-dir", data.path],
+                                            environment: german)
+        let unknown = try await PosProcess.run(["sell", "--item", "NOPE", "--pay", "cash", "--data-dir", data.path],
+                                               environment: german)
+        // Then pos says both in German, the error with its next step
+        #expect(cash.status == 0, "stderr: \(cash.stderr)")
+        for text in ["Summe: ", "Gegeben: ", "Rückgeld: ", "Gespeichert (Demo: wird nie an einen Shop gesendet)."] {
+            #expect(cash.stdout.contains(text), "\(text) in:\n\(cash.stdout)")
+        }
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("nicht gefunden: NOPE"), "stderr: \(unknown.stderr)")
+        #expect(unknown.stderr.contains("Den Code prüfen"), "stderr: \(unknown.stderr)")
+    }
+
     @Test func drawerOpen_demo_printsTheSlipLogsItAndTheZReportCountsIt() async throws {
         defer { data.remove() }
         // Given the demo data directory (file printer)
