@@ -75,10 +75,10 @@ extension Request {
 
 /// URL and query encoding shared by requests.
 enum RequestEncoding {
-    /// Characters left as they are in a query name or value: RFC 3986 unreserved plus "/", ",", ":".
-    /// Everything else, "+" included (PHP reads "+" as a space), is percent-encoded.
-    /// Over UTF-8 bytes rather than Foundation's `addingPercentEncoding`, which went through CoreFoundation's
-    /// string bridging and cost a tenth of a request's client CPU (docs/performance.md).
+    /// Characters left as they are in a route or a query name or value: RFC 3986 unreserved plus "/", ",", ":".
+    /// Everything else, "+" included (PHP reads "+" as a space), is percent-encoded, over UTF-8 bytes rather than
+    /// Foundation's `addingPercentEncoding`, whose CoreFoundation bridging cost a tenth of a request's client CPU
+    /// (docs/performance.md).
     static func encode(_ text: String) -> String {
         let utf8 = text.utf8
         if utf8.allSatisfy(isAllowed) { return text }
@@ -113,17 +113,13 @@ enum RequestEncoding {
     /// `{site}/wp-json/{path}?{query}` or `{site}/?rest_route=/{path}&{query}`.
     static func url(site: SiteAddress, path: String, query: [URLQueryItem], style: RouteStyle) -> String {
         let base = site.url.absoluteString
-        let route = path.drop(while: { $0 == "/" })
-        let encodedRoute = route.split(separator: "/", omittingEmptySubsequences: false).map { encode(String($0)) }.joined(separator: "/")
-        let text: String
+        // "/" is left as it is, so the route's segments keep their separators.
+        let encodedRoute = encode(String(path.drop(while: { $0 == "/" })))
         switch style {
         case .prettyPermalinks:
-            let queryText = query.isEmpty ? "" : "?" + queryString(query)
-            text = "\(base)/wp-json/\(encodedRoute)\(queryText)"
+            return "\(base)/wp-json/\(encodedRoute)" + (query.isEmpty ? "" : "?" + queryString(query))
         case .restRoute:
-            let queryText = query.isEmpty ? "" : "&" + queryString(query)
-            text = "\(base)/?rest_route=/\(encodedRoute)\(queryText)"
+            return "\(base)/?rest_route=/\(encodedRoute)" + (query.isEmpty ? "" : "&" + queryString(query))
         }
-        return text
     }
 }

@@ -264,9 +264,11 @@ struct SaleService: Sendable {
             throw .storage(StorageError(wrapping: error))
         }
         let totals = TotalsCalculator().totals(for: resolved.input)
-        for (index, line) in Self.lines(resolved, totals).enumerated() where line.amount.minorUnits > limits.maxLineAmount.minorUnits {
-            _ = index
-            throw .limitExceeded(limit: L10n.tr("error.order.limit.lineAmount"), detail: L10n.tr("error.order.limit.lineAmount.detail", ["name": line.name, "quantity": String(describing: line.quantity), "amount": line.amount.decimalString, "max": limits.maxLineAmount.decimalString]))
+        for line in Self.lines(resolved, totals) where line.amount.minorUnits > limits.maxLineAmount.minorUnits {
+            throw .limitExceeded(limit: L10n.tr("error.order.limit.lineAmount"), detail: L10n.tr("error.order.limit.lineAmount.detail", [
+                "name": line.name, "quantity": String(describing: line.quantity), "amount": line.amount.decimalString,
+                "max": limits.maxLineAmount.decimalString,
+            ]))
         }
         return (resolved, totals)
     }
