@@ -9,7 +9,8 @@ import Synchronization
 /// - `POST /__test/mode` `{"mode": "wooCommerce|wordPressWithoutWooCommerce|notWordPress",
 ///   "pretty_permalinks": true, "latency_ms": 0}`.
 /// - `POST /__test/reset` `{"seed": "demo|empty"}` (users are kept).
-/// - `POST /__test/users` `{"username": "…", "password": "…", "role": "shop_manager"}`.
+/// - `POST /__test/users` `{"username": "…", "password": "…", "role": "shop_manager"}` (optional `"name"`, the
+///   display name, and `"capabilities"`, granted beside the role's).
 /// - `POST /__test/clock` `{"advance_seconds": 60}`.
 /// - `POST /__test/settings` `{"woocommerce_prices_include_tax": "no", …}`.
 /// - `GET /__test/state`: mode, counts, orders (full JSON), stock levels and the request log.
@@ -54,7 +55,8 @@ extension WooTestServer {
                   let role = UserRole(rawValue: body["role"]?.stringValue ?? "administrator") else {
                 return RESTError(400, "invalid_user", "username, password and a known role are required.").response
             }
-            addUser(username: username, applicationPassword: password, role: role)
+            addUser(username: username, applicationPassword: password, role: role, name: body["name"]?.stringValue,
+                    capabilities: body["capabilities"]?.arrayValue?.compactMap(\.stringValue) ?? [])
             return .json(201, .object([("username", .string(username))]))
         case ("POST", "/__test/clock"):
             let seconds = body["advance_seconds"]?.intValue ?? 0

@@ -18,14 +18,18 @@ extension WooTestServer {
     // MARK: - Users and settings
 
     /// Adds (or replaces) a user with an application password.
-    public func addUser(username: String, applicationPassword: String, role: UserRole = .administrator) {
+    public func addUser(username: String, applicationPassword: String, role: UserRole = .administrator,
+                        name: String? = nil, capabilities: [String] = []) {
         state.withLock { state in
             if let index = state.users.firstIndex(where: { $0.username == username }) {
                 state.users[index].applicationPassword = applicationPassword
                 state.users[index].role = role
+                state.users[index].displayName = name
+                state.users[index].extraCapabilities = capabilities
             } else {
                 state.users.append(User(id: state.newUserID(), username: username,
-                                        applicationPassword: applicationPassword, role: role))
+                                        applicationPassword: applicationPassword, role: role,
+                                        displayName: name, extraCapabilities: capabilities))
             }
         }
     }
@@ -47,8 +51,9 @@ extension WooTestServer {
             let users = state.users
             state = StoreState()
             for user in users {
-                state.users.append(User(id: state.newUserID(), username: user.username,
-                                        applicationPassword: user.applicationPassword, role: user.role))
+                var kept = user
+                kept.id = state.newUserID()
+                state.users.append(kept)
             }
         }
         if seedDemo { seedDemoStore() }

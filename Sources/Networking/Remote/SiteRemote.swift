@@ -35,4 +35,24 @@ public struct SiteRemote: Sendable {
     public func loadCurrentUser() async throws(NetworkError) -> WordPressUser {
         try await remote.enqueue(RESTRequest.wordPress(.get, "users/me", query: ["context": "edit"]), mapper: WordPressUserMapper())
     }
+
+    /// Loads the store's users who hold `capability` (`GET wp/v2/users?context=edit&capabilities=…`), every page.
+    /// WordPress asks for `list_users` (administrators and WooCommerce's shop managers have it).
+    ///
+    /// - Throws: ``NetworkError/forbidden(_:)`` when the logged-in user may not list users, and other
+    ///   ``NetworkError``s for transport failures.
+    public func loadUsers(withCapability capability: String) async throws(NetworkError) -> [WordPressUser] {
+        let perPage = 100
+        var users: [WordPressUser] = []
+        for page in 1... {
+            let request = RESTRequest.wordPress(.get, "users", query: [
+                "context": "edit", "capabilities": capability, "per_page": String(perPage), "page": String(page),
+                "_fields": "id,name,username,email,roles,capabilities",
+            ])
+            let batch = try await remote.enqueue(request, mapper: WordPressUserListMapper())
+            users += batch
+            if batch.count < perPage { break }
+        }
+        return users
+    }
 }

@@ -17,8 +17,9 @@ public enum UserRole: String, Sendable, CaseIterable {
             ["manage_options", "manage_woocommerce", "view_woocommerce_reports", "edit_shop_orders",
              "edit_products", "list_users", "read", "administrator"]
         case .shopManager:
-            ["manage_woocommerce", "view_woocommerce_reports", "edit_shop_orders", "edit_products", "read",
-             "shop_manager"]
+            // WooCommerce gives shop managers `list_users` and `edit_users` (WC_Install::create_roles)
+            ["manage_woocommerce", "view_woocommerce_reports", "edit_shop_orders", "edit_products", "list_users",
+             "edit_users", "read", "shop_manager"]
         case .customer: ["read", "customer"]
         case .subscriber: ["read", "subscriber"]
         }
@@ -31,4 +32,15 @@ struct User: Sendable {
     var username: String
     var applicationPassword: String
     var role: UserRole
+    /// The display name (WordPress's `name`); the user name when none was given.
+    var displayName: String? = nil
+    /// Capabilities granted beside the role's, as a role editor plugin grants them (`access_woocommerce_pos`).
+    var extraCapabilities: [String] = []
+
+    /// `name` in the REST API.
+    var name: String { displayName ?? username }
+    /// Every capability the user has.
+    var capabilities: [String] { role.capabilities + extraCapabilities }
+    /// Whether the user may list users with their roles and capabilities (`context=edit`, `roles`, `capabilities`).
+    var canListUsers: Bool { capabilities.contains("list_users") }
 }

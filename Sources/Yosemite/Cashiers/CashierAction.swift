@@ -31,6 +31,37 @@ public enum CashierAction: Action {
     case signOut(reply: Reply<Void>)
     /// The approvals given in a shift (nil: the newest), oldest first.
     case approvals(shiftId: Int64?, reply: Reply<[ApprovalSummary]>)
+    /// The store's WordPress users who may work the till (online): managers are the users who manage WooCommerce
+    /// (administrators and shop managers), cashiers those granted ``StoreCashier/cashierCapability``; each with
+    /// whether a cashier of that name exists here. Adding them (each with a PIN) is ``add(name:role:pin:approval:reply:)``.
+    case storeUsers(reply: Reply<[StoreCashier]>)
+}
+
+/// A WordPress user of the store who may work the till, as ``CashierAction/storeUsers(reply:)`` finds them.
+public struct StoreCashier: Hashable, Sendable, Codable {
+    /// The capability a store grants its cashiers (WCPOS's; a role editor plugin grants it to a role or a user).
+    public static let cashierCapability = "access_woocommerce_pos"
+    /// The capability of the store's managers (administrators and WooCommerce's shop managers).
+    public static let managerCapability = "manage_woocommerce"
+
+    /// The WordPress user id.
+    public var userId: Int64
+    /// The display name, which becomes the cashier's name.
+    public var name: String
+    /// The WordPress user name.
+    public var username: String
+    /// Manager for users who manage WooCommerce, else cashier.
+    public var role: CashierRole
+    /// Whether a cashier of this name exists on this till.
+    public var isCashierHere: Bool
+
+    public init(userId: Int64, name: String, username: String, role: CashierRole, isCashierHere: Bool) {
+        self.userId = userId
+        self.name = name
+        self.username = username
+        self.role = role
+        self.isCashierHere = isCashierHere
+    }
 }
 
 /// A cashier's role.

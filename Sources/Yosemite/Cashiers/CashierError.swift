@@ -1,4 +1,5 @@
 import Localization
+import Networking
 import POSFoundation
 import Storage
 
@@ -25,6 +26,10 @@ public enum CashierError: Error, Sendable, Equatable {
     /// A name taken, or the last manager.
     case refused(String)
     case storage(StorageError)
+    /// The store's users could not be loaded (offline, or the logged-in user may not list users).
+    case network(NetworkError)
+    /// The demo store has no WordPress users to take cashiers from.
+    case demoStore
 }
 
 extension CashierError: UserFacingError {
@@ -41,6 +46,8 @@ extension CashierError: UserFacingError {
         case .firstMustBeManager: L10n.tr("error.cashier.firstMustBeManager")
         case .refused(let reason): L10n.tr("error.cashier.refused", ["reason": reason])
         case .storage(let error): L10n.tr("error.cashier.storage", ["clause": error.clause])
+        case .network(let error): L10n.tr("error.cashier.network", ["reason": error.message])
+        case .demoStore: L10n.tr("error.cashier.demoStore")
         }
     }
 
@@ -57,6 +64,9 @@ extension CashierError: UserFacingError {
         case .firstMustBeManager: L10n.tr("error.cashier.firstMustBeManager.hint")
         case .refused: ""
         case .storage(let error): error.suggestion(otherwise: L10n.tr("error.cashier.storage.hint"))
+        case .network(.forbidden(_)): L10n.tr("error.cashier.network.forbidden.hint")
+        case .network(let error): error.recoverySuggestion
+        case .demoStore: L10n.tr("error.cashier.demoStore.hint")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Networking
 import POSFoundation
 import Storage
 
@@ -203,5 +204,29 @@ struct CashierService: Sendable {
         } catch {
             throw .storage(StorageError(wrapping: error))
         }
+    }
+
+    /// The store's users who may work the till: managers first (by name), then cashiers; a user who manages
+    /// WooCommerce and also holds the cashier capability is a manager.
+    func storeUsers(network: any Network) async throws(CashierError) -> [StoreCashier] {
+        let remote = SiteRemote(network: network)
+        let managers: [WordPressUser], cashiers: [WordPressUser]
+        do {
+            managers = try await remote.loadUsers(withCapability: StoreCashier.managerCapability)
+            cashiers = try await remote.loadUsers(withCapability: StoreCashier.cashierCapability)
+        } catch {
+            throw .network(error)
+        }
+        let here = Set(try await list().map { $0.name.lowercased() })
+        var seen = Set<Int64>()
+        var users: [StoreCashier] = []
+        for (role, group) in [(CashierRole.manager, managers), (.cashier, cashiers)] {
+            for user in group where seen.insert(user.id).inserted {
+                let name = (user.name.isEmpty ? user.username : user.name).trimmingCharacters(in: .whitespaces)
+                users.append(StoreCashier(userId: user.id, name: name, username: user.username, role: role,
+                                          isCashierHere: here.contains(name.lowercased())))
+            }
+        }
+        return users
     }
 }

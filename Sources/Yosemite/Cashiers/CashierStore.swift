@@ -1,9 +1,18 @@
 import Foundation
+import Networking
 import Storage
 
 /// Answers ``CashierAction``s; the work runs in ``CashierService``.
 @MainActor
 public final class CashierStore: Store, ActionsProcessor {
+    /// The store's site, for its users; `nil` for the demo store.
+    private let network: (any Network)?
+
+    public init(dispatcher: Dispatcher, environment: AppEnvironment, network: (any Network)?) {
+        self.network = network
+        super.init(dispatcher: dispatcher, environment: environment)
+    }
+
     override public func registerSupportedActions(in dispatcher: Dispatcher) {
         dispatcher.register(processor: self)
     }
@@ -31,6 +40,9 @@ public final class CashierStore: Store, ActionsProcessor {
             return reply(try await service.signOut())
         case let .approvals(shiftId, reply):
             return reply(try await service.approvals(shiftId: shiftId))
+        case let .storeUsers(reply):
+            guard let network else { throw .demoStore }
+            return reply(try await service.storeUsers(network: network))
         }
     }
 }

@@ -114,7 +114,7 @@ public final class AuthenticatedState {
             ReceiptStore(dispatcher: dispatcher, environment: environment),
             CardPresentPaymentsStore(dispatcher: dispatcher, environment: environment, session: session),
             ShiftStore(dispatcher: dispatcher, environment: environment),
-            CashierStore(dispatcher: dispatcher, environment: environment),
+            CashierStore(dispatcher: dispatcher, environment: environment, network: network),
             ShopReportStore(dispatcher: dispatcher, environment: environment, network: network),
             OrderEmailStore(dispatcher: dispatcher, environment: environment, network: network),
             FiscalStore(dispatcher: dispatcher, environment: environment),
@@ -166,7 +166,7 @@ public final class DemoState {
             CatalogSyncStore(dispatcher: dispatcher, environment: environment, network: nil),
             ReceiptStore(dispatcher: dispatcher, environment: environment),
             ShiftStore(dispatcher: dispatcher, environment: environment),
-            CashierStore(dispatcher: dispatcher, environment: environment),
+            CashierStore(dispatcher: dispatcher, environment: environment, network: nil),
             // The in-process simulator (sim://) takes card payments in the demo.
             CardPresentPaymentsStore(dispatcher: dispatcher, environment: environment, session: session),
             OrderEmailStore(dispatcher: dispatcher, environment: environment, network: nil),

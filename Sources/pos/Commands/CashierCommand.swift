@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Localization
+import Networking
 import Yosemite
 
 /// `pos cashier …`: the counter's cashiers, their PINs and who is signed in on this register (issue 18).
@@ -18,7 +19,7 @@ struct CashierCommand: AsyncParsableCommand {
             read from the terminal, or from standard input when it is not one). Exit 16: refused by that policy.
             """,
         subcommands: [List.self, Add.self, Remove.self, SetPin.self, Unlock.self, SignIn.self, SignOut.self, Current.self,
-                      Approvals.self]
+                      Approvals.self, Import.self]
     )
 
     /// Exit 16 for the policy's refusals, 2 for an unknown name, 9 for storage.
@@ -28,6 +29,9 @@ struct CashierCommand: AsyncParsableCommand {
         case .unknownCashier: ExitStatus.notFound.exitCode
         case .invalidPin, .invalidName: ExitStatus.usage.exitCode
         case .refused: ExitStatus.failure.exitCode
+        case .demoStore: ExitStatus.notLoggedIn.exitCode
+        case .network(.forbidden): ExitStatus.insufficientPermission.exitCode
+        case .network(let error): (error.isRetryable ? ExitStatus.siteUnreachable : ExitStatus.failure).exitCode
         default: ExitStatus.approvalRequired.exitCode
         }
     }

@@ -16,6 +16,14 @@ enum PinPrompt {
         return pin
     }
 
+    /// One PIN, or `nil` for an empty line or the end of input (the caller skips what it was for).
+    static func readOptional(_ label: String) throws -> String? {
+        let line = isatty(STDIN_FILENO) == 1
+            ? SecretPrompt.readFromTerminal(label) : readLine(strippingNewline: true)
+        guard let pin = line?.trimmingCharacters(in: .whitespaces), !pin.isEmpty else { return nil }
+        return pin
+    }
+
     /// A manager's approval for `--manager NAME`, the PIN read like ``read(_:)``; `nil` without the option.
     static func approval(_ manager: String?) throws -> ManagerApproval? {
         guard let manager else { return nil }

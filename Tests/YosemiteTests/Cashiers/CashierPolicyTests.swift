@@ -32,7 +32,7 @@ import YosemiteTestSupport
         try await SettingsRepository(database: environment.database).save(ReceiptSamples.store)
         stores = [ShiftStore(dispatcher: dispatcher, environment: environment),
                   OrderStore(dispatcher: dispatcher, environment: environment),
-                  CashierStore(dispatcher: dispatcher, environment: environment),
+                  CashierStore(dispatcher: dispatcher, environment: environment, network: nil),
                   CardPresentPaymentsStore(dispatcher: dispatcher, environment: environment,
                                            session: SessionEventHub(environment: environment, isDemo: false))]
         try await environment.database.performAndSave { db in

@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import Localization
+import Yosemite
+
+extension CashierCommand {
+    /// `pos cashier import`: the store's WordPress users who may work the till become cashiers here, each with a
+    /// PIN typed now (PINs never come from WordPress: they are this till's). Managers are the users who manage
+    /// WooCommerce (administrators, shop managers); cashiers those granted `access_woocommerce_pos`.
+    struct Import: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: L10n.tr("cli.cashier.import.abstract"))
+        @OptionGroup var data: DataDirectoryOptions
+        @Option(help: ArgumentHelp(L10n.tr("cli.cashier.import.manager.help"))) var manager: String?
+        @Flag(help: ArgumentHelp(L10n.tr("cli.cashier.import.list.help"))) var list = false
+
+        @MainActor func run() async throws {
+            let (managerName, listOnly) = (manager, list)
+            try await CashierCommand.run(data) { stores in
+                let users = try await stores.dispatch { CashierAction.storeUsers(reply: $0) }
+                let candidates = users.filter { !$0.isCashierHere }
+                for user in users {
+                    let state = user.isCashierHere ? L10n.tr("cli.out.cashier.import.here") : L10n.tr("cli.out.cashier.import.new")
+                    Console.out("\(user.name)\t\(user.role.rawValue)\t\(user.username)\t\(state)")
+                }
+                if users.isEmpty { Console.out(L10n.tr("cli.out.cashier.import.none")) }
+                guard !listOnly, !candidates.isEmpty else { return }
+                var approval = try PinPrompt.approval(managerName)
+                var added = 0
+                // Managers first: on a till without cashiers the first one added must be a manager, and then
+                // approves the rest with the PIN just set.
+                for user in candidates {
+                    guard let pin = try PinPrompt.readOptional(L10n.tr("cli.cashier.import.pinPrompt", ["name": user.name]))
+                    else {
+                        Console.out(L10n.tr("cli.out.cashier.import.skipped", ["name": user.name]))
+                        continue
+                    }
+                    let summary = try await stores.dispatch {
+                        CashierAction.add(name: user.name, role: user.role, pin: pin, approval: approval, reply: $0)
+                    }
+                    if approval == nil, summary.role == .manager { approval = ManagerApproval(manager: summary.name, pin: pin) }
+                    added += 1
+                    Console.out(L10n.tr(summary.role == .manager ? "cli.out.cashier.addedManager" : "cli.out.cashier.added",
+                                        ["name": summary.name]))
+                }
+                Console.out(L10n.plural("cli.out.cashier.import.added", count: added))
+            }
+        }
+    }
+}
