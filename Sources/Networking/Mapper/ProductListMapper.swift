@@ -6,6 +6,6 @@ public struct ProductListMapper: Mapper {
     public init() {}
 
     public func map(response: Data) throws -> [Product] {
-        try WooJSON.decode([Product].self, from: response)
+        try JSONTape.list(from: response, Product.init(reading:at:))
     }
 }

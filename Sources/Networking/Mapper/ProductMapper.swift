@@ -6,6 +6,6 @@ public struct ProductMapper: Mapper {
     public init() {}
 
     public func map(response: Data) throws -> Product {
-        try WooJSON.decode(Product.self, from: response)
+        try JSONTape.one(from: response, Product.init(reading:at:))
     }
 }

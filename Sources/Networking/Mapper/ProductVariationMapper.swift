@@ -8,6 +8,8 @@ public struct ProductVariationMapper: Mapper {
     public init(productID: RemoteID? = nil) { self.productID = productID }
 
     public func map(response: Data) throws -> ProductVariation {
-        try WooJSON.decode(ProductVariation.self, from: response, userInfo: productID.map { [.productID: $0] } ?? [:])
+        try JSONTape.one(from: response) { tape, index in
+            try ProductVariation(reading: tape, at: index, productID: productID)
+        }
     }
 }

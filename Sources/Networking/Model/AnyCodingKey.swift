@@ -8,6 +8,12 @@ struct AnyCodingKey: CodingKey, Hashable {
         intValue = Int(string)
     }
 
+    /// The key of an array element.
+    init(index: Int) {
+        stringValue = String(index)
+        intValue = index
+    }
+
     init?(stringValue: String) { self.init(stringValue) }
 
     init?(intValue: Int) {

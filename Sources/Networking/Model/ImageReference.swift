@@ -1,13 +1,14 @@
 import POSFoundation
 
 /// An image reference: only its source URL is kept.
-struct ImageReference: Decodable {
+struct ImageReference {
     let src: String?
+}
 
-    enum CodingKeys: String, CodingKey { case src }
-
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        src = c.lenientString(.src).flatMap { $0.isEmpty ? nil : $0 }
+extension ImageReference {
+    /// Reads the image at `index` of `tape`.
+    init(reading tape: JSONTape, at index: Int) throws {
+        let slots = try tape.object(at: index, keys: ["src"])
+        src = JSONField(tape: tape, index: slots[0]).lenientString().flatMap { $0.isEmpty ? nil : $0 }
     }
 }

@@ -91,14 +91,6 @@ extension KeyedDecodingContainer {
         throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "expected a decimal number")
     }
 
-    /// A stock quantity: asked first as the whole number the REST API sends (or null), then as
-    /// ``lenientDecimal(_:)`` reads any other shape. Asking for text first failed, with a `DecodingError` built and
-    /// dropped, on every product that manages its stock.
-    func lenientQuantity(_ key: Key) throws -> ExactDecimal? {
-        if let whole = try? decodeIfPresent(Int64.self, forKey: key) { return ExactDecimal(significand: whole, scale: 0) }
-        return try lenientDecimal(key)
-    }
-
     /// A date: the `_gmt` key when it has one, else the local key read as UTC.
     func lenientDate(_ gmtKey: Key, orLocal localKey: Key? = nil) -> Date? {
         if let text = lenientString(gmtKey), let date = WooDate.parse(text) { return date }

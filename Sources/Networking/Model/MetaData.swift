@@ -42,6 +42,16 @@ public struct MetaData: Hashable, Sendable, Codable {
     }
 }
 
+extension MetaData {
+    /// Reads the entry at `index` of `tape`.
+    init(reading tape: JSONTape, at index: Int) throws {
+        let slots = try tape.object(at: index, keys: ["id", "key", "value"])
+        id = JSONField(tape: tape, index: slots[0]).lenientInt64()
+        key = JSONField(tape: tape, index: slots[1]).lenientString() ?? ""
+        value = JSONField(tape: tape, index: slots[2]).jsonValue() ?? .null
+    }
+}
+
 extension Array where Element == MetaData {
     /// The value of the first entry with a key.
     public func value(forKey key: String) -> JSONValue? {

@@ -7,7 +7,7 @@ import POSFoundation
 /// ``regularPrice`` and ``salePrice`` are ``ExactDecimal`` values (nil for ""); turn them into ``Money``
 /// with `price?.money(in: storeCurrency)`. ``stockQuantity`` is nil when stock is not managed (or sent as
 /// null) and may have decimals on stores with fractional-stock plugins.
-public struct Product: Hashable, Sendable, Decodable {
+public struct Product: Hashable, Sendable {
     public let id: RemoteID
     public let name: String
     public let slug: String
@@ -42,43 +42,47 @@ public struct Product: Hashable, Sendable, Decodable {
     /// The first image's URL.
     public let imageURL: String?
     public let metaData: [MetaData]
+}
 
-    enum CodingKeys: String, CodingKey {
-        case id, name, slug, type, status, sku, price, categories, attributes, variations, images, purchasable
-        case globalUniqueID = "global_unique_id", regularPrice = "regular_price", salePrice = "sale_price"
-        case onSale = "on_sale", virtual, downloadable, taxStatus = "tax_status", taxClass = "tax_class"
-        case manageStock = "manage_stock", stockQuantity = "stock_quantity", stockStatus = "stock_status"
-        case parentID = "parent_id", dateModified = "date_modified", dateModifiedGMT = "date_modified_gmt"
-        case metaData = "meta_data"
-    }
+extension Product {
+    static let readKeys: [StaticString] = [
+        "id", "name", "slug", "type", "status", "sku", "global_unique_id", "price", "regular_price", "sale_price",
+        "on_sale", "purchasable", "virtual", "downloadable", "tax_status", "tax_class", "manage_stock",
+        "stock_quantity", "stock_status", "categories", "attributes", "variations", "parent_id", "date_modified_gmt",
+        "date_modified", "images", "meta_data",
+    ]
 
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = try c.requiredID(.id)
-        name = c.string(.name)
-        slug = c.string(.slug)
-        type = c.lenientString(.type) ?? "simple"
-        status = c.string(.status)
-        sku = c.string(.sku)
-        globalUniqueID = c.string(.globalUniqueID)
-        price = try c.lenientDecimal(.price)
-        regularPrice = try c.lenientDecimal(.regularPrice)
-        salePrice = try c.lenientDecimal(.salePrice)
-        onSale = c.bool(.onSale)
-        purchasable = c.lenientBool(.purchasable) ?? true
-        isVirtual = c.bool(.virtual)
-        isDownloadable = c.bool(.downloadable)
-        taxStatus = c.lenientString(.taxStatus) ?? "taxable"
-        taxClass = c.string(.taxClass)
-        manageStock = c.bool(.manageStock)
-        stockQuantity = try? c.lenientQuantity(.stockQuantity)
-        stockStatus = c.string(.stockStatus)
-        categories = (try? c.lenientArray(.categories, of: ProductCategoryReference.self)) ?? []
-        attributes = (try? c.lenientArray(.attributes, of: ProductAttribute.self)) ?? []
-        variationIDs = c.idList(.variations)
-        parentID = c.lenientInt64(.parentID) ?? 0
-        dateModified = c.lenientDate(.dateModifiedGMT, orLocal: .dateModified)
-        imageURL = ((try? c.lenientArray(.images, of: ImageReference.self)) ?? []).lazy.compactMap(\.src).first
-        metaData = c.metaData(.metaData)
+    /// Reads the product at `index` of `tape`, as tolerantly as the REST API needs (see ``JSONField``).
+    init(reading tape: JSONTape, at index: Int) throws {
+        let slots = try tape.object(at: index, keys: Self.readKeys)
+        func field(_ slot: Int) -> JSONField {
+            JSONField(tape: tape, index: slots[slot], key: Self.readKeys[slot])
+        }
+        id = try field(0).requiredID()
+        name = field(1).string()
+        slug = field(2).string()
+        type = field(3).lenientString() ?? "simple"
+        status = field(4).string()
+        sku = field(5).string()
+        globalUniqueID = field(6).string()
+        price = try field(7).lenientDecimal()
+        regularPrice = try field(8).lenientDecimal()
+        salePrice = try field(9).lenientDecimal()
+        onSale = field(10).bool()
+        purchasable = field(11).lenientBool() ?? true
+        isVirtual = field(12).bool()
+        isDownloadable = field(13).bool()
+        taxStatus = field(14).lenientString() ?? "taxable"
+        taxClass = field(15).string()
+        manageStock = field(16).bool()
+        stockQuantity = try? field(17).lenientQuantity()
+        stockStatus = field(18).string()
+        categories = (try? field(19).lenientArray(ProductCategoryReference.init(reading:at:))) ?? []
+        attributes = (try? field(20).lenientArray(ProductAttribute.init(reading:at:))) ?? []
+        variationIDs = field(21).idList()
+        parentID = field(22).lenientInt64() ?? 0
+        dateModified = field(23).lenientDate(orLocal: field(24))
+        imageURL = ((try? field(25).lenientArray(ImageReference.init(reading:at:))) ?? []).lazy.compactMap(\.src).first
+        metaData = field(26).metaData()
     }
 }

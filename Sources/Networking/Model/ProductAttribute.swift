@@ -3,7 +3,7 @@ import POSFoundation
 /// An attribute of a product (`options`) or the chosen value of a variation (`option`).
 ///
 /// Global attributes have an id; custom (local) attributes have id 0.
-public struct ProductAttribute: Hashable, Sendable, Decodable {
+public struct ProductAttribute: Hashable, Sendable {
     public let id: RemoteID
     public let name: String
     /// The values a product offers ("S", "M", "L"); empty on a variation.
@@ -22,14 +22,14 @@ public struct ProductAttribute: Hashable, Sendable, Decodable {
         self.isVariation = isVariation
         self.isVisible = isVisible
     }
+}
 
-    enum CodingKeys: String, CodingKey { case id, name, options, option, variation, visible }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            id: c.lenientInt64(.id) ?? 0, name: c.string(.name), options: c.stringList(.options),
-            option: c.lenientString(.option), isVariation: c.bool(.variation), isVisible: c.lenientBool(.visible) ?? true
-        )
+extension ProductAttribute {
+    /// Reads the attribute at `index` of `tape`.
+    init(reading tape: JSONTape, at index: Int) throws {
+        let slots = try tape.object(at: index, keys: ["id", "name", "options", "option", "variation", "visible"])
+        func field(_ slot: Int) -> JSONField { JSONField(tape: tape, index: slots[slot]) }
+        self.init(id: field(0).lenientInt64() ?? 0, name: field(1).string(), options: field(2).stringList(),
+                  option: field(3).lenientString(), isVariation: field(4).bool(), isVisible: field(5).lenientBool() ?? true)
     }
 }

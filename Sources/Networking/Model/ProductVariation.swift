@@ -5,7 +5,7 @@ import POSFoundation
 ///
 /// Prices are ``ExactDecimal`` values without currency, as for ``Product``. ``productID`` is the parent
 /// product: taken from `parent_id` when the payload has it, else from the request (see the mapper).
-public struct ProductVariation: Hashable, Sendable, Decodable {
+public struct ProductVariation: Hashable, Sendable {
     public let id: RemoteID
     public let productID: RemoteID
     public let sku: String
@@ -26,40 +26,39 @@ public struct ProductVariation: Hashable, Sendable, Decodable {
     public let dateModified: Date?
     public let imageURL: String?
     public let metaData: [MetaData]
-
-    enum CodingKeys: String, CodingKey {
-        case id, sku, status, price, attributes, image, purchasable
-        case globalUniqueID = "global_unique_id", regularPrice = "regular_price", salePrice = "sale_price"
-        case onSale = "on_sale", taxStatus = "tax_status", taxClass = "tax_class", manageStock = "manage_stock"
-        case stockQuantity = "stock_quantity", stockStatus = "stock_status", parentID = "parent_id"
-        case dateModified = "date_modified", dateModifiedGMT = "date_modified_gmt", metaData = "meta_data"
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = try c.requiredID(.id)
-        productID = c.lenientInt64(.parentID) ?? (decoder.userInfo[.productID] as? RemoteID) ?? 0
-        sku = c.string(.sku)
-        globalUniqueID = c.string(.globalUniqueID)
-        status = c.string(.status)
-        price = try c.lenientDecimal(.price)
-        regularPrice = try c.lenientDecimal(.regularPrice)
-        salePrice = try c.lenientDecimal(.salePrice)
-        onSale = c.bool(.onSale)
-        purchasable = c.lenientBool(.purchasable) ?? true
-        taxStatus = c.lenientString(.taxStatus) ?? "taxable"
-        taxClass = c.string(.taxClass)
-        manageStock = c.bool(.manageStock)
-        stockQuantity = try? c.lenientQuantity(.stockQuantity)
-        stockStatus = c.string(.stockStatus)
-        attributes = (try? c.lenientArray(.attributes, of: ProductAttribute.self)) ?? []
-        dateModified = c.lenientDate(.dateModifiedGMT, orLocal: .dateModified)
-        imageURL = (try? c.lenientObject(.image, of: ImageReference.self))?.src
-        metaData = c.metaData(.metaData)
-    }
 }
 
-extension CodingUserInfoKey {
-    /// The parent product id a variation list was requested for.
-    static let productID = CodingUserInfoKey(rawValue: "pos.productID")!
+extension ProductVariation {
+    static let readKeys: [StaticString] = [
+        "id", "parent_id", "sku", "global_unique_id", "status", "price", "regular_price", "sale_price", "on_sale",
+        "purchasable", "tax_status", "tax_class", "manage_stock", "stock_quantity", "stock_status", "attributes",
+        "date_modified_gmt", "date_modified", "image", "meta_data",
+    ]
+
+    /// Reads the variation at `index` of `tape`; `productID` is the parent's id when the answer lacks `parent_id`.
+    init(reading tape: JSONTape, at index: Int, productID fallback: RemoteID?) throws {
+        let slots = try tape.object(at: index, keys: Self.readKeys)
+        func field(_ slot: Int) -> JSONField {
+            JSONField(tape: tape, index: slots[slot], key: Self.readKeys[slot])
+        }
+        id = try field(0).requiredID()
+        productID = field(1).lenientInt64() ?? fallback ?? 0
+        sku = field(2).string()
+        globalUniqueID = field(3).string()
+        status = field(4).string()
+        price = try field(5).lenientDecimal()
+        regularPrice = try field(6).lenientDecimal()
+        salePrice = try field(7).lenientDecimal()
+        onSale = field(8).bool()
+        purchasable = field(9).lenientBool() ?? true
+        taxStatus = field(10).lenientString() ?? "taxable"
+        taxClass = field(11).string()
+        manageStock = field(12).bool()
+        stockQuantity = try? field(13).lenientQuantity()
+        stockStatus = field(14).string()
+        attributes = (try? field(15).lenientArray(ProductAttribute.init(reading:at:))) ?? []
+        dateModified = field(16).lenientDate(orLocal: field(17))
+        imageURL = (try? field(18).lenientObject(ImageReference.init(reading:at:)))?.src
+        metaData = field(19).metaData()
+    }
 }
