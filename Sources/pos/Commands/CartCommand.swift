@@ -102,10 +102,10 @@ struct CartListCommand: AsyncParsableCommand {
 
     @OptionGroup var data: DataDirectoryOptions
 
-    @Flag(help: "Also completed and voided sales.")
+    @Flag(help: .tr("cli.cartList.all.help"))
     var all = false
 
-    @Flag(help: "Print JSON.")
+    @Flag(help: .tr("cli.common.json.help"))
     var json = false
 
     func run() async throws {
@@ -131,13 +131,13 @@ struct CartShowCommand: AsyncParsableCommand {
 
     @OptionGroup var data: DataDirectoryOptions
 
-    @Argument(help: "The sale id or parked name.")
+    @Argument(help: .tr("cli.common.cart.help"))
     var id: String
 
-    @Flag(help: "Print JSON.")
+    @Flag(help: .tr("cli.common.json.help"))
     var json = false
 
-    @Flag(help: "Print the receipt this cart will print (before payment: PREVIEW - NOT PAID), as the counter's ^R shows it.")
+    @Flag(help: .tr("cli.cartShow.receipt.help"))
     var receipt = false
 
     func validate() throws {
@@ -173,25 +173,25 @@ struct CartParkCommand: AsyncParsableCommand {
 
     @OptionGroup var data: DataDirectoryOptions
 
-    @Argument(help: "The open sale's id; default: the newest open cart.")
+    @Argument(help: .tr("cli.cartPark.id.help"))
     var id: Int64?
 
-    @Option(help: "The name to park it under; default: the next number.")
+    @Option(help: .tr("cli.cartPark.name.help"))
     var name: String?
 
-    @Option(name: .customLong("item"), help: "A new cart: a barcode, SKU or product id with an optional :QTY. Repeat.")
+    @Option(name: .customLong("item"), help: .tr("cli.cartPark.items.help"))
     var items: [String] = []
 
-    @Option(help: "For a new cart: a coupon code.")
+    @Option(help: .tr("cli.cartPark.coupon.help"))
     var coupon: String?
 
-    @Option(help: "For a new cart: the customer (number, e-mail, phone or a name matching one customer).")
+    @Option(help: .tr("cli.cartPark.customer.help"))
     var customer: String?
 
-    @Option(help: "For a new cart: a discount on the whole order (10% or 2.50).")
+    @Option(help: .tr("cli.cartPark.discount.help"))
     var discount: String?
 
-    @Flag(help: "Print JSON.")
+    @Flag(help: .tr("cli.common.json.help"))
     var json = false
 
     func validate() throws {
@@ -244,10 +244,10 @@ struct CartResumeCommand: AsyncParsableCommand {
 
     @OptionGroup var data: DataDirectoryOptions
 
-    @Argument(help: "The sale id or parked name.")
+    @Argument(help: .tr("cli.common.cart.help"))
     var id: String
 
-    @Flag(help: "Print JSON.")
+    @Flag(help: .tr("cli.common.json.help"))
     var json = false
 
     func run() async throws {
@@ -268,13 +268,13 @@ struct CartVoidCommand: AsyncParsableCommand {
 
     @OptionGroup var data: DataDirectoryOptions
 
-    @Argument(help: "The sale id or parked name.")
+    @Argument(help: .tr("cli.common.cart.help"))
     var id: String
 
-    @Option(help: "The approving manager, where cashiers are set up (their PIN is read from the terminal or standard input).")
+    @Option(help: .tr("cli.common.manager.pin.help"))
     var manager: String?
 
-    @Flag(help: "Print JSON.")
+    @Flag(help: .tr("cli.common.json.help"))
     var json = false
 
     func run() async throws {

@@ -40,7 +40,7 @@ struct CashierCommand: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: L10n.tr("cli.cashier.2.abstract"))
         @OptionGroup var data: DataDirectoryOptions
-        @Flag(help: "Print JSON.") var json = false
+        @Flag(help: .tr("cli.common.json.help")) var json = false
 
         @MainActor func run() async throws {
             let json = json
@@ -65,9 +65,9 @@ struct CashierCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: L10n.tr("cli.cashier.3.abstract"))
         @OptionGroup var data: DataDirectoryOptions
-        @Argument(help: "The cashier's name as shown on the counter and the receipts.") var name: String
-        @Option(help: "cashier or manager.") var role: CashierRole = .cashier
-        @Option(help: "The approving manager (their PIN is read first).") var manager: String?
+        @Argument(help: .tr("cli.cashier.add.name.help")) var name: String
+        @Option(help: .tr("cli.cashier.add.role.help")) var role: CashierRole = .cashier
+        @Option(help: .tr("cli.cashier.add.manager.help")) var manager: String?
 
         @MainActor func run() async throws {
             let (name, role) = (name, role)
@@ -84,7 +84,7 @@ struct CashierCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: L10n.tr("cli.cashier.4.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Argument var name: String
-        @Option(help: "The approving manager.") var manager: String?
+        @Option(help: .tr("cli.common.manager.help")) var manager: String?
 
         @MainActor func run() async throws {
             let name = name
@@ -101,7 +101,7 @@ struct CashierCommand: AsyncParsableCommand {
             commandName: "set-pin", abstract: L10n.tr("cli.cashier.5.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Argument var name: String
-        @Option(help: "The approving manager.") var manager: String?
+        @Option(help: .tr("cli.common.manager.help")) var manager: String?
 
         @MainActor func run() async throws {
             let name = name
@@ -118,7 +118,7 @@ struct CashierCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: L10n.tr("cli.cashier.6.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Argument var name: String
-        @Option(help: "The approving manager.") var manager: String?
+        @Option(help: .tr("cli.common.manager.help")) var manager: String?
 
         @MainActor func run() async throws {
             let name = name
@@ -172,8 +172,8 @@ struct CashierCommand: AsyncParsableCommand {
     struct Approvals: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: L10n.tr("cli.cashier.10.abstract"))
         @OptionGroup var data: DataDirectoryOptions
-        @Option(help: "The shift id.") var shift: Int64?
-        @Flag(help: "Print JSON.") var json = false
+        @Option(help: .tr("cli.cashier.approvals.shift.help")) var shift: Int64?
+        @Flag(help: .tr("cli.common.json.help")) var json = false
 
         @MainActor func run() async throws {
             let (shift, json) = (shift, json)

@@ -14,10 +14,10 @@ struct CatalogLookupCommand: AsyncParsableCommand {
 
     @OptionGroup var data: DataDirectoryOptions
 
-    @Argument(help: "The SKU or the scanned barcode.")
+    @Argument(help: .tr("cli.catalogLookup.code.help"))
     var code: String
 
-    @Flag(help: "Print JSON.")
+    @Flag(help: .tr("cli.common.json.help"))
     var json = false
 
     func run() async throws {

@@ -18,10 +18,10 @@ struct CatalogSyncCommand: AsyncParsableCommand {
 
     @OptionGroup var data: DataDirectoryOptions
 
-    @Flag(help: "Fetch the whole catalog and remove what was deleted upstream.")
+    @Flag(help: .tr("cli.catalogSync.full.help"))
     var full = false
 
-    @Flag(help: "Print the result as JSON.")
+    @Flag(help: .tr("cli.catalogSync.json.help"))
     var json = false
 
     func run() async throws {

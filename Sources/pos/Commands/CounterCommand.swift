@@ -81,10 +81,10 @@ struct CounterCommand: AsyncParsableCommand {
 
 /// The barcode scanner's thresholds, as options.
 struct ScannerOptions: ParsableArguments {
-    @Option(help: "The longest gap between a scanner's keys, in milliseconds; slower typing is a person (default: the saved setting, else 30).")
+    @Option(help: .tr("cli.counter.scanGapMs.help"))
     var scanGapMs: Int?
 
-    @Option(help: "The fewest characters a scanned code has (default: the saved setting, else 4).")
+    @Option(help: .tr("cli.counter.scanMinLength.help"))
     var scanMinLength: Int?
 
     /// The thresholds: these options, else the saved settings, else the defaults.

@@ -20,13 +20,13 @@ struct CustomersCommand: AsyncParsableCommand {
 
         @OptionGroup var data: DataDirectoryOptions
 
-        @Argument(help: "What to search for: a name, an e-mail, a phone number or a customer number (#42).")
+        @Argument(help: .tr("cli.customers.search.text.help"))
         var text: String
 
-        @Option(help: "The largest number of results.")
+        @Option(help: .tr("cli.common.limit.help"))
         var limit = 20
 
-        @Flag(help: "Print JSON.")
+        @Flag(help: .tr("cli.common.json.help"))
         var json = false
 
         func validate() throws {

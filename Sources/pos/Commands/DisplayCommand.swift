@@ -21,7 +21,7 @@ struct DisplayCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var data: DataDirectoryOptions
-    @Option(help: "Wait this many milliseconds between tries to reach the counter.") var retryMs: Int = 500
+    @Option(help: .tr("cli.display.retryMs.help")) var retryMs: Int = 500
 
     /// The environment variable naming the frame log (tests).
     static let frameLogKey = "POS_DISPLAY_FRAME_LOG"

@@ -22,10 +22,10 @@ struct DrawerCommand: AsyncParsableCommand {
         )
 
         @OptionGroup var data: DataDirectoryOptions
-        @Option(help: "Why the drawer is opened, e.g. \"change for the bakery\".") var reason = ""
-        @Option(help: "The printer the drawer hangs on; default: the configured or default printer.") var printer: String?
-        @Option(help: "The approving manager, where cashiers are set up.") var manager: String?
-        @Flag(help: "Print JSON.") var json = false
+        @Option(help: .tr("cli.drawer.open.reason.help")) var reason = ""
+        @Option(help: .tr("cli.drawer.open.printer.help")) var printer: String?
+        @Option(help: .tr("cli.common.manager.cashiers.help")) var manager: String?
+        @Flag(help: .tr("cli.common.json.help")) var json = false
 
         @MainActor func run() async throws {
             let reason = reason, printer = printer, json = json

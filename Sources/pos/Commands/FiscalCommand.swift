@@ -46,7 +46,7 @@ struct FiscalCommand: AsyncParsableCommand {
             abstract: L10n.tr("cli.fiscal.2.abstract"))
 
         @OptionGroup var data: DataDirectoryOptions
-        @Flag(help: "Print JSON.") var json = false
+        @Flag(help: .tr("cli.common.json.help")) var json = false
 
         func run() async throws {
             let (manager, directory) = try await FiscalCommand.session(data)
@@ -101,10 +101,10 @@ struct FiscalCommand: AsyncParsableCommand {
                 """)
 
         @OptionGroup var data: DataDirectoryOptions
-        @Option(help: "The first day (YYYY-MM-DD).") var from: String
-        @Option(help: "The last day (YYYY-MM-DD), included.") var to: String
-        @Argument(help: "The folder to write into (created if missing).", completion: .directory) var directory: String
-        @Flag(help: "Print JSON.") var json = false
+        @Option(help: .tr("cli.fiscal.export.from.help")) var from: String
+        @Option(help: .tr("cli.fiscal.export.to.help")) var to: String
+        @Argument(help: .tr("cli.fiscal.export.directory.help"), completion: .directory) var directory: String
+        @Flag(help: .tr("cli.common.json.help")) var json = false
 
         func validate() throws {
             guard Self.day(from) != nil else { throw ValidationError(L10n.tr("cli.invalid.fiscal.1", ["from": "\(from)"])) }
@@ -154,13 +154,13 @@ struct FiscalCommand: AsyncParsableCommand {
                 """)
 
         @OptionGroup var data: DataDirectoryOptions
-        @Option(help: "The merchant's tax number (Steuernummer).") var taxNumber: String?
-        @Option(name: .customLong("vat-id"), help: "The merchant's VAT id (USt-IdNr.).") var vatID: String?
-        @Option(help: "The register's serial number (signed by the TSE, printed on receipts).") var registerSerial: String?
-        @Option(name: .customLong("tss-id"), help: "fiskaly: the TSS id.") var tssID: String?
-        @Option(name: .customLong("client-id"), help: "fiskaly: the client id of this register.") var clientID: String?
-        @Option(help: "fiskaly: the API key (the secret comes from $POS_FISKALY_API_SECRET).") var fiskalyKey: String?
-        @Option(help: "fiskaly: the API's base URL.") var fiskalyURL: String = "https://kassensichv-middleware.fiskaly.com/api/v2"
+        @Option(help: .tr("cli.fiscal.configure.taxNumber.help")) var taxNumber: String?
+        @Option(name: .customLong("vat-id"), help: .tr("cli.fiscal.configure.vatID.help")) var vatID: String?
+        @Option(help: .tr("cli.fiscal.configure.registerSerial.help")) var registerSerial: String?
+        @Option(name: .customLong("tss-id"), help: .tr("cli.fiscal.configure.tssID.help")) var tssID: String?
+        @Option(name: .customLong("client-id"), help: .tr("cli.fiscal.configure.clientID.help")) var clientID: String?
+        @Option(help: .tr("cli.fiscal.configure.fiskalyKey.help")) var fiskalyKey: String?
+        @Option(help: .tr("cli.fiscal.configure.fiskalyURL.help")) var fiskalyURL: String = "https://kassensichv-middleware.fiskaly.com/api/v2"
 
         func run() async throws {
             let directory = try data.resolve()
@@ -247,7 +247,7 @@ struct FiscalCommand: AsyncParsableCommand {
         enum Switch: String, ExpressibleByArgument, CaseIterable { case on, off }
 
         @OptionGroup var data: DataDirectoryOptions
-        @Argument(help: "on: the TSE stops answering; off: it answers again.") var state: Switch
+        @Argument(help: .tr("cli.fiscal.simulateOutage.state.help")) var state: Switch
 
         func run() async throws {
             let directory = try data.resolve()

@@ -17,16 +17,16 @@ struct LoginCommand: AsyncParsableCommand {
 
     @OptionGroup var data: DataDirectoryOptions
 
-    @Option(help: "The store's address, e.g. https://shop.example (http:// only for this machine).")
+    @Option(help: .tr("cli.login.site.help"))
     var site: String
 
-    @Option(help: "The WordPress user name (an Administrator or Shop manager).")
+    @Option(help: .tr("cli.login.username.help"))
     var username: String
 
-    @Option(name: .customLong("app-password"), help: "The application password (prefer POS_APP_PASSWORD).")
+    @Option(name: .customLong("app-password"), help: .tr("cli.login.appPassword.help"))
     var appPassword: String?
 
-    @Option(help: "This counter's register id, e.g. K2 (its receipt-number prefix; see pos register).")
+    @Option(help: .tr("cli.login.register.help"))
     var register: String?
 
     func validate() throws {

@@ -17,7 +17,7 @@ struct LogoutCommand: AsyncParsableCommand {
 
     @OptionGroup var data: DataDirectoryOptions
 
-    @Flag(help: "Log out even though unsynced sales, unresolved payments or unexported fiscal records would be lost.")
+    @Flag(help: .tr("cli.logout.force.help"))
     var force = false
 
     func run() async throws {

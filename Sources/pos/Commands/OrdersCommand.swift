@@ -20,19 +20,19 @@ struct OrdersListCommand: AsyncParsableCommand {
 
     @OptionGroup var data: DataDirectoryOptions
 
-    @Flag(help: "Only orders the store does not have yet (pending or parked).")
+    @Flag(help: .tr("cli.ordersList.pending.help"))
     var pending = false
 
-    @Flag(help: "Only orders with a manual item (a code the catalog lacked, sold at a typed price) to review.")
+    @Flag(help: .tr("cli.ordersList.review.help"))
     var review = false
 
-    @Option(help: "Search: a local number, a server number, a client UUID (prefix) or a customer id.")
+    @Option(help: .tr("cli.ordersList.search.help"))
     var search: String?
 
-    @Option(help: "How many orders at most.")
+    @Option(help: .tr("cli.ordersList.limit.help"))
     var limit = 50
 
-    @Flag(help: "Print JSON.")
+    @Flag(help: .tr("cli.common.json.help"))
     var json = false
 
     func run() async throws {
@@ -61,10 +61,10 @@ struct OrdersShowCommand: AsyncParsableCommand {
 
     @OptionGroup var data: DataDirectoryOptions
 
-    @Argument(help: "The local order number, the client UUID, or #SERVER-NUMBER.")
+    @Argument(help: .tr("cli.ordersShow.id.help"))
     var id: String
 
-    @Flag(help: "Print JSON.")
+    @Flag(help: .tr("cli.common.json.help"))
     var json = false
 
     func run() async throws {

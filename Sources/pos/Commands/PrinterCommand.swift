@@ -14,7 +14,7 @@ struct PrinterCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: L10n.tr("cli.printer.2.abstract"))
 
         @OptionGroup var data: DataDirectoryOptions
-        @Argument(help: "The CUPS queue, or file:DIR / file+escpos:DIR.") var name: String
+        @Argument(help: .tr("cli.printer.test.name.help")) var name: String
 
         func run() async throws {
             let session = try await ReceiptSession.open(data)

@@ -15,7 +15,7 @@ struct PrintersCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: L10n.tr("cli.printers.2.abstract"))
 
         @OptionGroup var data: DataDirectoryOptions
-        @Flag(help: "Print JSON.") var json = false
+        @Flag(help: .tr("cli.common.json.help")) var json = false
 
         func run() async throws {
             let session = try await ReceiptSession.open(data)

@@ -17,6 +17,6 @@ struct ReaderCommand: AsyncParsableCommand {
 
 /// The `--reader URL` option the reader subcommands share.
 struct ReaderOptions: ParsableArguments {
-    @Option(help: "The reader address, e.g. zvt+tcp://127.0.0.1:20007.")
+    @Option(help: .tr("cli.reader.reader.help"))
     var reader: String
 }

@@ -16,13 +16,13 @@ struct ReaderInstallUdevRulesCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "The group that may open the terminals.")
+    @Option(help: .tr("cli.readerInstallUdevRules.group.help"))
     var group = UdevRules.defaultGroup
 
-    @Flag(help: "Print the rules instead of installing them.")
+    @Flag(help: .tr("cli.readerInstallUdevRules.dryRun.help"))
     var dryRun = false
 
-    @Option(help: ArgumentHelp("Install into this directory instead.", visibility: .hidden))
+    @Option(help: ArgumentHelp(L10n.tr("cli.readerInstallUdevRules.directory.help"), visibility: .hidden))
     var rulesDirectory = UdevRules.installDirectory
 
     func validate() throws {

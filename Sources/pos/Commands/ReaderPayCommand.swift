@@ -17,8 +17,8 @@ struct ReaderPayCommand: AsyncParsableCommand {
 
     @OptionGroup var data: DataDirectoryOptions
     @OptionGroup var options: TerminalOperationOptions
-    @Option(help: "The amount in the store's currency, e.g. 12.50.") var amount: String
-    @Option(help: "A reference for the terminal's journal.") var reference = ""
+    @Option(help: .tr("cli.common.readerAmount.help")) var amount: String
+    @Option(help: .tr("cli.readerPay.reference.help")) var reference = ""
 
     @MainActor
     func run() async throws {
@@ -43,8 +43,8 @@ struct ReaderRefundCommand: AsyncParsableCommand {
 
     @OptionGroup var data: DataDirectoryOptions
     @OptionGroup var options: TerminalOperationOptions
-    @Option(help: "The amount in the store's currency, e.g. 12.50.") var amount: String
-    @Option(help: "The approving manager, where cashiers are set up.") var manager: String?
+    @Option(help: .tr("cli.common.readerAmount.help")) var amount: String
+    @Option(help: .tr("cli.common.manager.cashiers.help")) var manager: String?
 
     @MainActor
     func run() async throws {
@@ -73,9 +73,9 @@ struct ReaderReverseCommand: AsyncParsableCommand {
 
     @OptionGroup var data: DataDirectoryOptions
     @OptionGroup var options: TerminalOperationOptions
-    @Option(help: "The terminal's receipt number of the payment.") var receipt: Int
-    @Option(help: "The payment's amount, only when this counter did not journal it.") var amount: String?
-    @Option(help: "The approving manager, where cashiers are set up.") var manager: String?
+    @Option(help: .tr("cli.readerReverse.receipt.help")) var receipt: Int
+    @Option(help: .tr("cli.readerReverse.amount.help")) var amount: String?
+    @Option(help: .tr("cli.common.manager.cashiers.help")) var manager: String?
 
     @MainActor
     func run() async throws {
@@ -114,10 +114,10 @@ struct ReaderEndOfDayCommand: AsyncParsableCommand {
 
 /// The options the journalled reader operations share.
 struct TerminalOperationOptions: ParsableArguments {
-    @Option(help: "The card reader, e.g. zvt+tcp://127.0.0.1:20007; default: the last one used.") var reader: String?
-    @Option(help: "Only as a check: the store's ISO currency code (amounts are always in the store's currency).")
+    @Option(help: .tr("cli.reader.operation.reader.help")) var reader: String?
+    @Option(help: .tr("cli.reader.operation.currency.help"))
     var currency: String?
-    @Flag(help: "Print JSON.") var json = false
+    @Flag(help: .tr("cli.common.json.help")) var json = false
 
     /// Refuses (usage) a `--currency` that is not the store's.
     func currencyMatches(_ settings: StoreSettings?) throws -> Bool {

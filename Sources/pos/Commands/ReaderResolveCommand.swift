@@ -18,11 +18,11 @@ struct ReaderResolveCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var data: DataDirectoryOptions
-    @Option(help: "The card reader; default: the last one used.") var reader: String?
-    @Option(help: "Resolve this attempt by hand (with --charged or --not-charged).") var attempt: String?
-    @Flag(help: "By hand: the terminal's journal shows the attempt approved.") var charged = false
-    @Flag(name: .customLong("not-charged"), help: "By hand: the terminal's journal shows no charge.") var notCharged = false
-    @Option(help: "Why, for the log (by hand).") var note = ""
+    @Option(help: .tr("cli.common.reader.help")) var reader: String?
+    @Option(help: .tr("cli.readerResolve.attempt.help")) var attempt: String?
+    @Flag(help: .tr("cli.readerResolve.charged.help")) var charged = false
+    @Flag(name: .customLong("not-charged"), help: .tr("cli.readerResolve.notCharged.help")) var notCharged = false
+    @Option(help: .tr("cli.readerResolve.note.help")) var note = ""
 
     func validate() throws {
         if attempt != nil, charged == notCharged { throw ValidationError(L10n.tr("cli.invalid.readerResolve.1")) }

@@ -10,7 +10,7 @@ struct ReaderStatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "status", abstract: L10n.tr("cli.readerStatus.abstract"))
 
     @OptionGroup var options: ReaderOptions
-    @Flag(help: "Print JSON.") var json = false
+    @Flag(help: .tr("cli.common.json.help")) var json = false
 
     func run() async throws {
         let service = try await ReaderSession.connect(options.reader, currency: .eur)
@@ -23,8 +23,8 @@ struct ReaderStatusCommand: AsyncParsableCommand {
 struct ReaderListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: L10n.tr("cli.readerStatus.2.abstract"))
 
-    @Option(help: "A configured reader address to include (repeatable).") var reader: [String] = []
-    @Flag(help: "Print JSON.") var json = false
+    @Option(help: .tr("cli.readerList.reader.help")) var reader: [String] = []
+    @Flag(help: .tr("cli.common.json.help")) var json = false
 
     func run() async throws {
         var readers: [String] = []

@@ -33,7 +33,7 @@ struct RegisterCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: L10n.tr("cli.register.3.abstract"))
         @OptionGroup var data: DataDirectoryOptions
-        @Argument(help: "The register id, e.g. K2.") var id: String
+        @Argument(help: .tr("cli.register.set.id.help")) var id: String
 
         func validate() throws {
             guard RegisterIdentity.isValid(id) else {

@@ -17,8 +17,8 @@ struct ReportCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var data: DataDirectoryOptions
-    @Option(help: "The day, YYYY-MM-DD; default: today.") var date: String?
-    @Flag(help: "Print JSON.") var json = false
+    @Option(help: .tr("cli.report.date.help")) var date: String?
+    @Flag(help: .tr("cli.common.json.help")) var json = false
 
     @MainActor
     func run() async throws {

@@ -25,10 +25,10 @@ struct ScaleWeighCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The scale's address, e.g. scale+serial:///dev/ttyUSB2 (add ?line=9600,7E1 to change the line).")
+    @Argument(help: .tr("cli.scaleWeigh.address.help"))
     var address: String
-    @Option(help: "The price per kilogram, e.g. 12.99.") var unitPrice: String
-    @Option(help: "The currency code.") var currency: String = "EUR"
+    @Option(help: .tr("cli.scaleWeigh.unitPrice.help")) var unitPrice: String
+    @Option(help: .tr("cli.scaleWeigh.currency.help")) var currency: String = "EUR"
 
     func run() async throws {
         let parsedAddress: DeviceAddress

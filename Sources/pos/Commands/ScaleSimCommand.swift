@@ -21,8 +21,8 @@ struct ScaleSimCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "Serve on a pty linked at this path, or on an existing tty device (9600 7E1).") var serial: String
-    @Option(help: "What is on the pan, step by step.") var script: String = "stable:1234"
+    @Option(help: .tr("cli.scaleSim.serial.help")) var serial: String
+    @Option(help: .tr("cli.scaleSim.script.help")) var script: String = "stable:1234"
 
     func run() async throws {
         let parsed: ScaleScript

@@ -23,42 +23,34 @@ struct SellCommand: AsyncParsableCommand {
 
     @OptionGroup var data: DataDirectoryOptions
 
-    @Option(name: .customLong("item"), help: """
-        A barcode, SKU or product id, with an optional :QTY and an optional line discount @10% or @0.50 \
-        (e.g. --item BAK-PAC:2@10%). Repeat per item.
-        """)
+    @Option(name: .customLong("item"), help: .tr("cli.sell.items.help"))
     var items: [String] = []
 
-    @Option(name: .customLong("manual"), help: """
-        A manual item, for a code the catalog lacks (offline, or not on the store): \
-        price=PRICE[,tax=TAX-CLASS][,name=NAME][,code=SCANNED-CODE][,qty=QTY], e.g. \
-        --manual price=3.50,tax=reduced-rate,name=Rye,code=4012345678901. The tax class is one of the synced ones \
-        (default standard); the order line is marked for review (`pos orders list --review`). Repeat per item.
-        """)
+    @Option(name: .customLong("manual"), help: .tr("cli.sell.manualItems.help"))
     var manualItems: [String] = []
 
-    @Option(help: "Pay an open sale (its id from `pos cart list`) instead of ringing up items: after a declined card.")
+    @Option(help: .tr("cli.sell.sale.help"))
     var sale: Int64?
 
-    @Option(name: .customLong("coupon"), help: "A coupon code. Repeat for several.")
+    @Option(name: .customLong("coupon"), help: .tr("cli.sell.coupons.help"))
     var coupons: [String] = []
 
-    @Option(help: "The customer: the customer number (42 or #42), an e-mail, a phone or a name matching one customer in the local copy (`pos customers search`).")
+    @Option(help: .tr("cli.sell.customer.help"))
     var customer: String?
 
-    @Option(help: "A discount on the whole order: a percentage (10%) or an amount (2.50).")
+    @Option(help: .tr("cli.sell.discount.help"))
     var discount: String?
 
-    @Option(help: "The tender: cash, cash:TENDERED, card, or cash:AMOUNT with card for a split. Repeat for a split.")
+    @Option(help: .tr("cli.sell.pay.help"))
     var pay: [String] = []
 
-    @Option(help: "The card reader (zvt+tcp://HOST:PORT, sim://…); default: the last one used.")
+    @Option(help: .tr("cli.sell.reader.help"))
     var reader: String?
 
-    @Option(help: "The approving manager, where cashiers are set up (their PIN is read from the terminal or standard input).")
+    @Option(help: .tr("cli.common.manager.pin.help"))
     var manager: String?
 
-    @Flag(help: "Print JSON.")
+    @Flag(help: .tr("cli.common.json.help"))
     var json = false
 
     func validate() throws {

@@ -28,8 +28,8 @@ struct SettingsCommand: AsyncParsableCommand {
     struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: L10n.tr("cli.settings.3.abstract"))
         @OptionGroup var data: DataDirectoryOptions
-        @Argument(help: "pole-display, customer-display, scale or barcode-layouts.") var key: String
-        @Argument(help: "The value, e.g. display+serial:///dev/ttyUSB1, on, scale+serial:///dev/ttyUSB2, 28-29:IIIIIVVVVV:weight.")
+        @Argument(help: .tr("cli.settings.key.help")) var key: String
+        @Argument(help: .tr("cli.settings.set.value.help"))
         var value: String
 
         func run() async throws {
@@ -40,7 +40,7 @@ struct SettingsCommand: AsyncParsableCommand {
     struct Unset: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: L10n.tr("cli.settings.4.abstract"))
         @OptionGroup var data: DataDirectoryOptions
-        @Argument(help: "pole-display, customer-display, scale or barcode-layouts.") var key: String
+        @Argument(help: .tr("cli.settings.key.help")) var key: String
 
         func run() async throws {
             try await SettingsCommand.change(data, key, to: nil)

@@ -16,8 +16,8 @@ struct ShiftCommand: AsyncParsableCommand {
     struct Open: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: L10n.tr("cli.shift.2.abstract"))
         @OptionGroup var data: DataDirectoryOptions
-        @Option(help: "The cash counted into the drawer, e.g. 100.00.") var float: String
-        @Option(help: "The cashier; default: the settings' cashier name.") var cashier: String?
+        @Option(help: .tr("cli.shift.open.float.help")) var float: String
+        @Option(help: .tr("cli.shift.open.cashier.help")) var cashier: String?
 
         @MainActor func run() async throws {
             try await ShiftCommand.dispatch(data) { ShiftAction.open(float: float, cashier: cashier, reply: $0) } print: {
@@ -29,8 +29,8 @@ struct ShiftCommand: AsyncParsableCommand {
     struct CashIn: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "cash-in", abstract: L10n.tr("cli.shift.3.abstract"))
         @OptionGroup var data: DataDirectoryOptions
-        @Argument(help: "The amount, e.g. 20.00.") var amount: String
-        @Option(help: "Why.") var reason: String
+        @Argument(help: .tr("cli.shift.cashIn.amount.help")) var amount: String
+        @Option(help: .tr("cli.common.reason.help")) var reason: String
 
         @MainActor func run() async throws {
             try await ShiftCommand.dispatch(data) { ShiftAction.cashIn(amount: amount, reason: reason, reply: $0) } print: {
@@ -42,8 +42,8 @@ struct ShiftCommand: AsyncParsableCommand {
     struct CashOut: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "cash-out", abstract: L10n.tr("cli.shift.4.abstract"))
         @OptionGroup var data: DataDirectoryOptions
-        @Argument(help: "The amount, e.g. 5.00.") var amount: String
-        @Option(help: "Why.") var reason: String
+        @Argument(help: .tr("cli.shift.cashOut.amount.help")) var amount: String
+        @Option(help: .tr("cli.common.reason.help")) var reason: String
 
         @MainActor func run() async throws {
             try await ShiftCommand.dispatch(data) { ShiftAction.cashOut(amount: amount, reason: reason, reply: $0) } print: {
@@ -56,8 +56,8 @@ struct ShiftCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: L10n.tr("cli.shift.5.abstract"))
         @OptionGroup var data: DataDirectoryOptions
-        @Option(help: "The cash counted in the drawer, e.g. 104.00.") var counted: String
-        @Option(help: "The printer; default: the configured or default printer.") var printer: String?
+        @Option(help: .tr("cli.shift.close.counted.help")) var counted: String
+        @Option(help: .tr("cli.common.printer.configured.help")) var printer: String?
 
         @MainActor func run() async throws {
             try await ShiftCommand.dispatch(data, usesReader: true) { ShiftAction.close(counted: counted, printer: printer, reply: $0) } print: { outcome, format in
@@ -71,8 +71,8 @@ struct ShiftCommand: AsyncParsableCommand {
             commandName: "end-of-day",
             abstract: L10n.tr("cli.shift.6.abstract"))
         @OptionGroup var data: DataDirectoryOptions
-        @Option(help: "The shift id; default: the newest closed one.") var shift: Int64?
-        @Option(help: "The printer; default: the configured or default printer.") var printer: String?
+        @Option(help: .tr("cli.shift.endOfDay.shift.help")) var shift: Int64?
+        @Option(help: .tr("cli.common.printer.configured.help")) var printer: String?
 
         @MainActor func run() async throws {
             try await ShiftCommand.dispatch(data, usesReader: true) { ShiftAction.endOfDay(shiftId: shift, printer: printer, reply: $0) } print: { outcome, format in
@@ -96,9 +96,9 @@ struct ShiftCommand: AsyncParsableCommand {
     struct Report: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: L10n.tr("cli.shift.7.abstract"))
         @OptionGroup var data: DataDirectoryOptions
-        @Option(help: "The shift id; default: the newest.") var shift: Int64?
-        @Flag(help: "Reprint the stored Z report (marked COPY).") var print = false
-        @Option(help: "The printer for --print.") var printer: String?
+        @Option(help: .tr("cli.shift.report.shift.help")) var shift: Int64?
+        @Flag(help: .tr("cli.shift.report.print.help")) var print = false
+        @Option(help: .tr("cli.shift.report.printer.help")) var printer: String?
 
         @MainActor func run() async throws {
             if print {

@@ -18,22 +18,22 @@ struct SyncCommand: AsyncParsableCommand {
 
     @OptionGroup var data: DataDirectoryOptions
 
-    @Flag(help: "Print JSON.")
+    @Flag(help: .tr("cli.common.json.help"))
     var json = false
 
-    @Option(help: "Seconds to keep retrying entries that back off before giving up for now.")
+    @Option(help: .tr("cli.sync.maxWait.help"))
     var maxWait: Int = 60
 
-    @Flag(help: "Only list pending and parked entries; send nothing.")
+    @Flag(help: .tr("cli.sync.list.help"))
     var list = false
 
-    @Option(help: "Queue the parked entry with this id again, then sync.")
+    @Option(help: .tr("cli.sync.retry.help"))
     var retry: Int64?
 
-    @Option(help: "Give up the parked entry with this id (needs --confirm-discard); it is kept as discarded.")
+    @Option(help: .tr("cli.sync.discard.help"))
     var discard: Int64?
 
-    @Flag(help: "Confirm --discard.")
+    @Flag(help: .tr("cli.sync.confirmDiscard.help"))
     var confirmDiscard = false
 
     @MainActor

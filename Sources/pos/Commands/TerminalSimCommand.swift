@@ -24,14 +24,11 @@ struct TerminalSimCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "Serve ZVT over TCP at this address, e.g. tcp://127.0.0.1:20007.") var zvt: String?
-    @Option(name: .customLong("zvt-serial"), help: ArgumentHelp(
-        "Serve ZVT serial framing (DLE STX … CRC, ACK) on a pty linked at this path, on an existing tty device "
-            + "(/dev/ttyGS0), or on tcp://HOST:PORT (a listener, e.g. for a QEMU usb-serial chardev)."
-    )) var zvtSerial: String?
-    @Option(help: "Serve Concert on a pty linked at this path.") var concert: String?
-    @Option(help: "A script step (repeatable).") var script: [String] = []
-    @Option(help: "Append every approval as a JSON line to this file.") var log: String?
+    @Option(help: .tr("cli.terminalSim.zvt.help")) var zvt: String?
+    @Option(name: .customLong("zvt-serial"), help: .tr("cli.terminalSim.zvtSerial.help")) var zvtSerial: String?
+    @Option(help: .tr("cli.terminalSim.concert.help")) var concert: String?
+    @Option(help: .tr("cli.terminalSim.script.help")) var script: [String] = []
+    @Option(help: .tr("cli.terminalSim.log.help")) var log: String?
 
     func validate() throws {
         let modes = [zvt, zvtSerial, concert].compactMap { $0 }
