@@ -9,11 +9,7 @@ struct CartCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cart",
         abstract: L10n.tr("cli.cart.abstract"),
-        discussion: """
-            Every cart is saved at every step: the counter's open cart survives a crash or Ctrl-Q, a cart left open \
-            by a declined card waits here to be paid (`pos sell --sale ID --pay cash`) or voided. A parked cart has \
-            a name (or the next number) and comes back with its lines, discounts and customer.
-            """,
+        discussion: L10n.tr("cli.cart.discussion"),
         subcommands: [CartListCommand.self, CartShowCommand.self, CartParkCommand.self, CartResumeCommand.self,
                       CartVoidCommand.self]
     )
@@ -80,19 +76,21 @@ struct CartReport: Encodable {
 enum CartCommandSupport {
     static func print(_ sale: SaleSummary, format: MoneyFormat) {
         let label = sale.name.map { " \"\($0)\"" } ?? ""
-        Console.out("Sale \(sale.id)\(label)  \(sale.state.rawValue)  \(sale.itemCount) items  \(sale.total.formatted(format))")
+        Console.out(L10n.tr("cli.cart.out.sale", ["id": "\(sale.id)"]) + label + "  \(sale.state.rawValue)  "
+            + L10n.tr("cli.cart.out.items", ["count": "\(sale.itemCount)"]) + "  \(sale.total.formatted(format))")
         for (index, item) in sale.cart.items.enumerated() {
             let priced = sale.lines.indices.contains(index) ? sale.lines[index] : nil
             let discount = item.discount.map { "  (−\(CartReport.text($0)))" } ?? ""
             Console.out("  \(item.quantity) × \(priced?.name ?? item.code)  \(priced?.amount.formatted(format) ?? "?")\(discount)")
         }
-        if let discount = sale.cart.orderDiscount { Console.out("  Discount \(CartReport.text(discount))") }
-        for code in sale.cart.couponCodes { Console.out("  Coupon \(code.uppercased())") }
-        if let customer = sale.cart.customerId { Console.out("  Customer #\(customer)") }
+        if let discount = sale.cart.orderDiscount { Console.out("  " + L10n.tr("cli.cart.out.discount", ["discount": CartReport.text(discount)])) }
+        for code in sale.cart.couponCodes { Console.out("  " + L10n.tr("cli.cart.out.coupon", ["code": code.uppercased()])) }
+        if let customer = sale.cart.customerId { Console.out("  " + L10n.tr("cli.cart.out.customer", ["customer": "\(customer)"])) }
         for tender in sale.tenders {
-            Console.out("  Paid \(tender.method.rawValue) \(tender.amount.formatted(format))\(tender.cardLast4.map { " …\($0)" } ?? "")")
+            Console.out("  " + L10n.tr("cli.orders.out.paid", ["method": tender.method.rawValue, "amount": tender.amount.formatted(format)])
+                + (tender.cardLast4.map { " …\($0)" } ?? ""))
         }
-        if sale.state == .open && sale.paid.minorUnits > 0 { Console.out("  Due \(sale.due.formatted(format))") }
+        if sale.state == .open && sale.paid.minorUnits > 0 { Console.out("  " + L10n.tr("cli.cart.out.due", ["amount": sale.due.formatted(format)])) }
     }
 }
 
@@ -120,7 +118,8 @@ struct CartListCommand: AsyncParsableCommand {
         if sales.isEmpty { Console.out(L10n.tr("cli.out.cart.none")) }
         for sale in sales {
             let label = sale.name.map { " \"\($0)\"" } ?? ""
-            Console.out("\(sale.id)\(label)  \(sale.state.rawValue)  \(sale.itemCount) items  \(sale.total.formatted(format))  \(SaleReport.iso8601(sale.updatedAt))")
+            Console.out("\(sale.id)\(label)  \(sale.state.rawValue)  " + L10n.tr("cli.cart.out.items", ["count": "\(sale.itemCount)"])
+                + "  \(sale.total.formatted(format))  \(SaleReport.iso8601(sale.updatedAt))")
         }
     }
 }

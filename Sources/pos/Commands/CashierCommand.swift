@@ -11,12 +11,7 @@ struct CashierCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cashier",
         abstract: L10n.tr("cli.cashier.abstract"),
-        discussion: """
-            With no cashier set up the counter works without PINs. The first cashier must be a manager; from then \
-            on sales are the signed-in cashier's, and refunds, voids of paid sales, discounts above the threshold, \
-            "no sale" drawer opens and changes to the cashiers need a manager's PIN (--manager NAME; the PIN is \
-            read from the terminal, or from standard input when it is not one). Exit 16: refused by that policy.
-            """,
+        discussion: L10n.tr("cli.cashier.discussion"),
         subcommands: [List.self, Add.self, Remove.self, SetPin.self, Unlock.self, SignIn.self, SignOut.self, Current.self,
                       Approvals.self]
     )
@@ -55,7 +50,7 @@ struct CashierCommand: AsyncParsableCommand {
             }
             if cashiers.isEmpty { Console.out(L10n.tr("cli.out.cashier.none")) }
             for cashier in cashiers {
-                let state = cashier.locked ? L10n.tr("cli.out.cashier.locked") : cashier.failedAttempts > 0 ? L10n.tr("cli.out.cashier.wrongPins", ["count": String(cashier.failedAttempts)]) : "ok"
+                let state = cashier.locked ? L10n.tr("cli.out.cashier.locked") : cashier.failedAttempts > 0 ? L10n.tr("cli.out.cashier.wrongPins", ["count": String(cashier.failedAttempts)]) : L10n.tr("cli.cashier.out.ok")
                 Console.out("\(cashier.name)\t\(cashier.role.rawValue)\t\(state)")
             }
         }
@@ -72,7 +67,7 @@ struct CashierCommand: AsyncParsableCommand {
         @MainActor func run() async throws {
             let (name, role) = (name, role)
             let approval = try PinPrompt.approval(manager)
-            let pin = try PinPrompt.read("New PIN for \(name)")
+            let pin = try PinPrompt.read(L10n.tr("cli.pin.prompt.new", ["name": name]))
             let added = try await CashierCommand.run(data) { manager in
                 try await manager.dispatch { CashierAction.add(name: name, role: role, pin: pin, approval: approval, reply: $0) }
             }
@@ -106,7 +101,7 @@ struct CashierCommand: AsyncParsableCommand {
         @MainActor func run() async throws {
             let name = name
             let approval = try PinPrompt.approval(manager)
-            let pin = try PinPrompt.read("New PIN for \(name)")
+            let pin = try PinPrompt.read(L10n.tr("cli.pin.prompt.new", ["name": name]))
             try await CashierCommand.run(data) { manager in
                 try await manager.dispatch { CashierAction.setPin(name: name, pin: pin, approval: approval, reply: $0) }
             }
@@ -139,7 +134,7 @@ struct CashierCommand: AsyncParsableCommand {
 
         @MainActor func run() async throws {
             let name = name
-            let pin = try PinPrompt.read("PIN for \(name)")
+            let pin = try PinPrompt.read(L10n.tr("cli.pin.prompt.cashier", ["name": name]))
             let session = try await CashierCommand.run(data) { manager in
                 try await manager.dispatch { CashierAction.signIn(name: name, pin: pin, reply: $0) }
             }
@@ -191,7 +186,9 @@ struct CashierCommand: AsyncParsableCommand {
             let formatter = ISO8601DateFormatter()
             for approval in approvals {
                 Console.out("\(formatter.string(from: approval.approvedAt))\t\(approval.kind)\t\(approval.reference)\t"
-                            + "by \(approval.manager)\tfor \(approval.cashier.isEmpty ? "-" : approval.cashier)")
+                            + L10n.tr("cli.cashier.out.approval", [
+                                "manager": approval.manager, "cashier": approval.cashier.isEmpty ? "-" : approval.cashier,
+                            ]))
             }
         }
     }

@@ -9,7 +9,7 @@ struct CatalogLookupCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lookup",
         abstract: L10n.tr("cli.catalogLookup.abstract"),
-        discussion: "Exit code 0 when found, 2 when no product or variation has the code."
+        discussion: L10n.tr("cli.catalogLookup.discussion")
     )
 
     @OptionGroup var data: DataDirectoryOptions

@@ -42,7 +42,7 @@ struct CatalogSearchCommand: AsyncParsableCommand {
             if json {
                 try Console.json(reports)
             } else if reports.isEmpty {
-                Console.out("No product matches \"\(text)\".")
+                Console.out(L10n.tr("cli.catalogSearch.out.none", ["text": text]))
             } else {
                 reports.forEach { Console.out($0.line) }
             }

@@ -29,7 +29,7 @@ struct CounterCommand: AsyncParsableCommand {
         do {
             if !manager.canSell { try await manager.openDemo() }
             let status = try await manager.dispatch { StatusAction.loadStatus(reply: $0) }
-            guard let store = status.store else { throw CounterError.sessionUnavailable("the store's settings are missing") }
+            guard let store = status.store else { throw CounterError.sessionUnavailable(L10n.tr("cli.counter.error.noStoreSettings")) }
             settings = store
         } catch let error as AccountError {
             Console.error(error)

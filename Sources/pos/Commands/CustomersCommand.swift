@@ -15,7 +15,7 @@ struct CustomersCommand: AsyncParsableCommand {
     struct Search: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: L10n.tr("cli.customers.2.abstract"),
-            discussion: "Exit codes: 0 with the matches (none is not an error: the list is empty), 9 the local data could not be read."
+            discussion: L10n.tr("cli.customers.search.discussion")
         )
 
         @OptionGroup var data: DataDirectoryOptions

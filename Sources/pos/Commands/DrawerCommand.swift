@@ -14,11 +14,7 @@ struct DrawerCommand: AsyncParsableCommand {
     struct Open: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: L10n.tr("cli.drawer.2.abstract"),
-            discussion: """
-                With no shift open it opens one with a float of 0, as a sale does. Where cashiers are set up a manager \
-                approves it (--manager NAME; the PIN is read from the terminal or standard input). Exit codes: 0 opened and logged; 14 the printer failed (the drawer \
-                stayed shut, nothing logged); 9 the log could not be written.
-                """
+            discussion: L10n.tr("cli.drawer.open.discussion")
         )
 
         @OptionGroup var data: DataDirectoryOptions
@@ -41,10 +37,12 @@ struct DrawerCommand: AsyncParsableCommand {
                     let data = (try? JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])) ?? Data()
                     return String(decoding: data, as: UTF8.self)
                 }
-                var text = "No sale: drawer opened (\(outcome.printed)), logged in shift \(outcome.shiftId); "
-                    + "\(outcome.countInShift) no-sale open\(outcome.countInShift == 1 ? "" : "s") in this shift."
+                var text = L10n.tr("cli.drawer.out.opened", [
+                    "printer": outcome.printed, "shift": "\(outcome.shiftId)",
+                    "opens": L10n.plural("cli.drawer.out.opens", count: outcome.countInShift),
+                ])
                 if let opened = outcome.openedShiftId {
-                    text += "\nNo shift was open: this opened shift \(opened) with a float of 0 (`pos shift` shows it)."
+                    text += "\n" + L10n.tr("cli.drawer.out.openedShift", ["shift": "\(opened)"])
                 }
                 return text
             }

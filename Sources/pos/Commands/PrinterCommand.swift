@@ -20,7 +20,7 @@ struct PrinterCommand: AsyncParsableCommand {
             let session = try await ReceiptSession.open(data)
             let name = name
             let result = try await session.dispatch { ReceiptAction.printTestPage(printer: name, reply: $0) }
-            Console.out("Test page printed on \(result.printerName), job \(result.jobID).")
+            Console.out(L10n.tr("cli.printer.out.testPrinted", ["printer": result.printerName, "job": "\(result.jobID)"]))
         }
     }
 }

@@ -8,11 +8,7 @@ import Yosemite
 struct ReaderPayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pay", abstract: L10n.tr("cli.readerPay.abstract"),
-        discussion: """
-            The payment is journalled before the request leaves, like a sale's card tender; it belongs to no order \
-            and is not sent to the store (see docs/card-payments.md). Exit codes: 11 declined, 12 reader \
-            unavailable, 13 outcome unknown (run `pos reader resolve`; never pay again), 15 reader busy.
-            """
+        discussion: L10n.tr("cli.readerPay.discussion")
     )
 
     @OptionGroup var data: DataDirectoryOptions
@@ -38,7 +34,7 @@ struct ReaderPayCommand: AsyncParsableCommand {
 struct ReaderRefundCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "refund", abstract: L10n.tr("cli.readerPay.2.abstract"),
-        discussion: "To refund a sale, use `pos refund ORDER`: it also tells the store."
+        discussion: L10n.tr("cli.readerRefund.discussion")
     )
 
     @OptionGroup var data: DataDirectoryOptions
@@ -65,10 +61,7 @@ struct ReaderRefundCommand: AsyncParsableCommand {
 struct ReaderReverseCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reverse", abstract: L10n.tr("cli.readerPay.3.abstract"),
-        discussion: """
-            A payment journalled on this counter gives the amount (and, for a sale, queues its refund record for \
-            the store); for a payment taken elsewhere give --amount.
-            """
+        discussion: L10n.tr("cli.readerReverse.discussion")
     )
 
     @OptionGroup var data: DataDirectoryOptions
@@ -123,8 +116,7 @@ struct TerminalOperationOptions: ParsableArguments {
     func currencyMatches(_ settings: StoreSettings?) throws -> Bool {
         guard let currency, let settings else { return true }
         guard currency.uppercased() == settings.currency.code else {
-            Console.error("the store sells in \(settings.currency.code), not \(currency.uppercased()); "
-                + "card amounts are in the store's currency (drop --currency or give \(settings.currency.code))")
+            Console.error(L10n.tr("cli.readerPay.error.currency", ["store": settings.currency.code, "given": currency.uppercased()]))
             throw ExitStatus.usage.exitCode
         }
         return true

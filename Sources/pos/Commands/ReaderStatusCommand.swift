@@ -44,8 +44,8 @@ struct ReaderListCommand: AsyncParsableCommand {
         let configured = readers.map { ["address": $0, "name": "configured"] }
         if json { return try Console.json(discovered + configured) }
         if discovered.isEmpty && configured.isEmpty {
-            Console.out("No card readers found: none of the known terminals is plugged in by USB, and none is configured.")
-            Console.out("LAN terminals: pos reader status --reader zvt+tcp://HOST:20007")
+            Console.out(L10n.tr("cli.readerList.out.none"))
+            Console.out(L10n.tr("cli.readerList.out.lan"))
         }
         for entry in discovered + configured {
             Console.out("\(entry["address"] ?? "")  \(entry["name"] ?? "")  \(entry["device"] ?? "")")

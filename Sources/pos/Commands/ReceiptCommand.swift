@@ -10,7 +10,7 @@ struct ReceiptCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "receipt",
         abstract: L10n.tr("cli.receipt.abstract"),
-        discussion: "ORDER is the order's local number (as printed on the receipt) or its client UUID.",
+        discussion: L10n.tr("cli.receipt.discussion"),
         subcommands: [Show.self, Print.self, Reprint.self, SampleSale.self]
     )
 

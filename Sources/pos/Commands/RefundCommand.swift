@@ -10,7 +10,7 @@ struct RefundCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "refund",
         abstract: L10n.tr("cli.refund.abstract"),
-        discussion: "Exit codes as `pos reader pay`: 11 declined, 12 reader unavailable, 13 outcome unknown."
+        discussion: L10n.tr("cli.refund.discussion")
     )
 
     @OptionGroup var data: DataDirectoryOptions

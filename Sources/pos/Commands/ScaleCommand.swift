@@ -18,11 +18,7 @@ struct ScaleWeighCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "weigh",
         abstract: L10n.tr("cli.scale.2.abstract"),
-        discussion: """
-            Prints weight, price per kilogram and price on one line, e.g. \
-            1.234 kg x 12.99 EUR/kg = 16.03 EUR. Exits 1 when the scale gives no sellable weight (zero, unstable, \
-            under zero, overloaded, no answer), 64 for a bad address or price.
-            """
+        discussion: L10n.tr("cli.scaleWeigh.discussion")
     )
 
     @Argument(help: .tr("cli.scaleWeigh.address.help"))
@@ -37,8 +33,9 @@ struct ScaleWeighCommand: AsyncParsableCommand {
             parsedAddress = try DeviceAddress(address, expecting: .scale)
             price = try Money(parsing: unitPrice, currency: Currency(code: currency.uppercased()))
         } catch let error as TransportError {
-            Console.error("The scale address \(address) is not usable (\(error.underlying ?? "malformed")); "
-                + "write it like scale+serial:///dev/ttyUSB2, optionally with ?line=9600,7E1.")
+            Console.error(L10n.tr("cli.scale.error.address", [
+                "address": address, "reason": error.underlying ?? L10n.tr("cli.scale.error.malformed"),
+            ]))
             throw ExitStatus.usage.exitCode
         } catch {
             Console.error(L10n.tr("cli.error.scale.price", ["unitPrice": "\(unitPrice)"]))

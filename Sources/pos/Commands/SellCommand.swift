@@ -11,14 +11,7 @@ struct SellCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sell",
         abstract: L10n.tr("cli.sell.abstract"),
-        discussion: """
-            Every step of the sale is saved as it happens; the completed sale is one order with one outbox entry, \
-            created paid; `pos sync` sends it to the store. By card (`--pay card`) the card is charged through the \
-            payment journal; split tender: `--pay cash:10.00 --pay card`. A declined card leaves the sale open: pay \
-            it with `pos sell --sale ID --pay cash` (the same order) or void it with `pos cart void ID`. With no \
-            shift open, the sale opens one (float 0). Limits: quantity and line amount (`pos --help`), refused \
-            with exit 64. Exit codes: 11 declined (the sale stays open), 12 reader unavailable, 13 outcome unknown.
-            """
+        discussion: L10n.tr("cli.sell.discussion")
     )
 
     @OptionGroup var data: DataDirectoryOptions
@@ -125,8 +118,7 @@ struct SellCommand: AsyncParsableCommand {
             }
             if let tendered, tendered.minorUnits < open.due.minorUnits {
                 // Refused (1), not a usage error: the amount is well-formed; only the order's total makes it short.
-                Console.error("tendered \(tendered.decimalString) is less than the \(open.due.decimalString) due; "
-                    + "nothing was charged. Pay at least that: --pay cash:\(open.due.decimalString)")
+                Console.error(L10n.tr("cli.sell.error.tenderedShort", ["tendered": tendered.decimalString, "due": open.due.decimalString]))
                 if saleId == nil {
                     _ = try? await manager.dispatch { OrderAction.voidSale(reference: String(open.id), reply: $0) }
                 }
@@ -168,8 +160,8 @@ struct SellCommand: AsyncParsableCommand {
             let gross = order.record.pricesIncludeTax
             let before = line.subtotal + (gross ? line.subtotalTax : 0), after = line.total + (gross ? line.totalTax : 0)
             let discount = order.detail.coupons.isEmpty && before != after
-                ? "  (discount −\(order.money(before - after).formatted(format)))" : ""
-            let review = line.manualItemCode == nil ? "" : "  (manual item, marked for review)"
+                ? "  " + L10n.tr("cli.sell.out.lineDiscount", ["amount": order.money(before - after).formatted(format)]) : ""
+            let review = line.manualItemCode == nil ? "" : "  " + L10n.tr("cli.sell.out.manualItem")
             Console.out("  \(line.quantity) × \(line.name)  \(order.money(line.total).formatted(format))\(discount)\(review)")
             if let grams = line.weightGrams, grams > 0 {
                 // Weight, price per kilogram and price together, as the law for trade scales wants them shown.

@@ -21,7 +21,7 @@ struct ShiftCommand: AsyncParsableCommand {
 
         @MainActor func run() async throws {
             try await ShiftCommand.dispatch(data) { ShiftAction.open(float: float, cashier: cashier, reply: $0) } print: {
-                "Shift \($0.shiftId) open with a float of \($1($0.report.openingFloat))."
+                L10n.tr("cli.shift.out.opened", ["shift": "\($0.shiftId)", "float": $1($0.report.openingFloat)])
             }
         }
     }
@@ -34,7 +34,7 @@ struct ShiftCommand: AsyncParsableCommand {
 
         @MainActor func run() async throws {
             try await ShiftCommand.dispatch(data) { ShiftAction.cashIn(amount: amount, reason: reason, reply: $0) } print: {
-                "Cash in recorded; the drawer should hold \($1($0.report.expectedCash))."
+                L10n.tr("cli.shift.out.cashIn", ["amount": $1($0.report.expectedCash)])
             }
         }
     }
@@ -47,7 +47,7 @@ struct ShiftCommand: AsyncParsableCommand {
 
         @MainActor func run() async throws {
             try await ShiftCommand.dispatch(data) { ShiftAction.cashOut(amount: amount, reason: reason, reply: $0) } print: {
-                "Cash out recorded; the drawer should hold \($1($0.report.expectedCash))."
+                L10n.tr("cli.shift.out.cashOut", ["amount": $1($0.report.expectedCash)])
             }
         }
     }
@@ -83,13 +83,13 @@ struct ShiftCommand: AsyncParsableCommand {
 
     /// A closed shift's report, the terminal's verdict and where it printed.
     static func closeLines(_ outcome: ShiftCloseOutcome, _ format: (Int64) -> String) -> String {
-        var lines = ["Z REPORT"] + ShiftCommand.lines(outcome.report, format)
+        var lines = [L10n.tr("z.title")] + ShiftCommand.lines(outcome.report, format)
         if let closing = outcome.report.terminalClosing {
             lines.append(closing.summary(format: format))
-            if !closing.didRun { lines.append("The shift is closed. Run the end of day later: pos shift end-of-day.") }
+            if !closing.didRun { lines.append(L10n.tr("cli.shift.out.endOfDayLater")) }
         }
-        if let printed = outcome.printed { lines.append("Printed on \(printed).") }
-        if let error = outcome.printError { lines.append("Not printed: \(error) Reprint: pos shift report --print.") }
+        if let printed = outcome.printed { lines.append(L10n.tr("cli.shift.out.printed", ["printer": "\(printed)"])) }
+        if let error = outcome.printError { lines.append(L10n.tr("cli.shift.out.notPrinted", ["error": "\(error)"])) }
         return lines.joined(separator: "\n")
     }
 
@@ -103,12 +103,12 @@ struct ShiftCommand: AsyncParsableCommand {
         @MainActor func run() async throws {
             if print {
                 try await ShiftCommand.dispatch(data) { ShiftAction.reprint(shiftId: shift, printer: printer, reply: $0) } print: { job, _ in
-                    "Reprinted the Z report on \(job)."
+                    L10n.tr("cli.shift.out.reprinted", ["printer": "\(job)"])
                 }
                 return
             }
             try await ShiftCommand.dispatch(data) { ShiftAction.report(shiftId: shift, reply: $0) } print: { report, format in
-                ([report.closedAt == nil ? "Z REPORT (shift open, running)" : "Z REPORT"] + ShiftCommand.lines(report, format))
+                ([L10n.tr(report.closedAt == nil ? "cli.shift.out.running" : "z.title")] + ShiftCommand.lines(report, format))
                     .joined(separator: "\n")
             }
         }
@@ -116,7 +116,7 @@ struct ShiftCommand: AsyncParsableCommand {
 
     /// The report's rows, label left and value right.
     static func lines(_ report: ZReport, _ format: (Int64) -> String) -> [String] {
-        report.rows { format($0.minorUnits) }.map { row in
+        report.rows(format: { format($0.minorUnits) }, strings: L10n.screen).map { row in
             let gap = max(1, 40 - row.label.count - row.value.count)
             return row.label + String(repeating: " ", count: gap) + row.value
         }

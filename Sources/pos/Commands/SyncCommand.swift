@@ -10,10 +10,7 @@ struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
         abstract: L10n.tr("cli.sync.abstract"),
-        discussion: """
-            Exit codes: 0 all synced; 3 entries are parked for a person (see --list); 4 the store is unreachable \
-            and entries still wait. Other failures use pos's usual codes (9 storage, 10 not logged in, 1 other).
-            """
+        discussion: L10n.tr("cli.sync.discussion")
     )
 
     @OptionGroup var data: DataDirectoryOptions
@@ -47,7 +44,9 @@ struct SyncCommand: AsyncParsableCommand {
                 let item = try await manager.dispatch {
                     SyncAction.discardParked(entryID: discard, confirmed: confirmDiscard, reply: $0)
                 }
-                if !json { Console.out("Discarded entry \(item.id) (\(item.kind), order \(item.orderId ?? 0)).") }
+                if !json {
+                    Console.out(L10n.tr("cli.sync.out.discarded", ["id": "\(item.id)", "kind": "\(item.kind)", "order": "\(item.orderId ?? 0)"]))
+                }
             }
             if list {
                 let items = try await manager.dispatch { SyncAction.loadQueue(reply: $0) }

@@ -10,18 +10,7 @@ struct TerminalSimCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "terminal-sim",
         abstract: L10n.tr("cli.terminalSim.abstract"),
-        discussion: """
-            Script steps (repeatable, comma-separated): approve, decline:CODE (hex), timeout, drop, hold (approve,
-            print "HOLD approved …", then say nothing until the counter hangs up), hold-request (print "HOLD request
-            …" without acting on it), wait (prompt, print "HOLD waiting …", approve when the simulator gets SIGUSR1),
-            unknown-field (approve, end the 04 0F with a field no codec knows, then say nothing more), silent-after-ack
-            (acknowledge, then silence; an abort cancels it), silent-after-ack:charged (acknowledge, book, then
-            silence; an abort comes too late), silent-after-ack:deaf (acknowledge, then silence; an abort is acknowledged
-            and never answered), silent-after-status (approve, send the 04 0F, then silence), nak-first,
-            slow:MS, no-prompts, no-receipt, card:mastercard|visa|girocard, full-pan (send the full PAN and expiry as
-            unmasking terminals do). Outcomes apply to successive payments; the last one repeats. Silent steps print
-            "SILENT …" when the silence starts.
-            """
+        discussion: L10n.tr("cli.terminalSim.discussion")
     )
 
     @Option(help: .tr("cli.terminalSim.zvt.help")) var zvt: String?

@@ -18,6 +18,7 @@ enum HelpText {
         "cli.parser.subcommandPlaceholder", "cli.parser.showHelp", "cli.parser.showVersion",
         "cli.parser.default", "cli.parser.defaultSubcommand", "cli.parser.error", "cli.parser.usage", "cli.parser.help",
         "cli.parser.missingArgument", "cli.parser.unknownOption", "cli.parser.unexpectedArgument", "cli.parser.didYouMean",
+        "cli.parser.values", "cli.parser.valuesDefault",
     ]
 
     /// `text` with the parser's English phrases in the command line's language; unchanged in English.
