@@ -4,7 +4,9 @@
 #      or a German text (a plural key needs `key.one` and `key.other` in both);
 #   2. the English and German tables differ in their keys, or a text's {placeholders} differ between them;
 #   3. a localised file (LOCALISED below) still hands a person a string literal of words: a heuristic over the lines
-#      that draw or say something (canvas.put, KeyHint, status/message/detail/headline/title assignments, prompts).
+#      that draw or say something (canvas.put, KeyHint, status/message/detail/headline/title assignments, prompts; in
+#      Sources/pos also Console.out/error, standard-error writes and `help:` literals), including the literals inside
+#      a literal's `\(…)`.
 # What it does not catch: keys built at run time (`"z.tender." + rawValue` — their known values are listed in
 # DYNAMIC), a literal passed through a helper the heuristic does not know, and files not yet in LOCALISED (it prints
 # how many word literals each still has, without failing).
@@ -28,7 +30,8 @@ problems = []
 # Keys built at run time: the values the code can produce.
 DYNAMIC = ['z.tender.cash', 'z.tender.card', 'z.tender.split', 'settings.value.language.en', 'settings.value.language.de',
            'error.checkout.state.open', 'error.checkout.state.parked', 'error.checkout.state.completed', 'error.checkout.state.voided',
-           'gate.approval.refund', 'gate.approval.void', 'gate.approval.discount', 'gate.approval.noSale', 'gate.approval.cashiers']
+           'gate.approval.refund', 'gate.approval.void', 'gate.approval.discount', 'gate.approval.noSale', 'gate.approval.cashiers',
+           'cli.fiscal.out.refunds', 'cli.fiscal.out.cashMovements']
 
 # The files whose person-readable strings all come from the catalog.
 LOCALISED = sorted(set(glob.glob('Sources/Counter/Screens/**/*.swift', recursive=True) + [
@@ -43,7 +46,11 @@ LOCALISED = sorted(set(glob.glob('Sources/Counter/Screens/**/*.swift', recursive
     'Sources/Yosemite/Customers/CustomerError.swift', 'Sources/Yosemite/Fiscal/FiscalError.swift',
     'Sources/Yosemite/Model/AccountError.swift', 'Sources/Yosemite/Model/AppSettingsError.swift',
     'Sources/Yosemite/Model/SettingError.swift',
-]))
+]) | (set(glob.glob('Sources/pos/**/*.swift', recursive=True)) - {
+    # The simulators' ready lines ("… simulator on PATH", "… listening on tcp://…") are what tests and scripts wait
+    # for, like log lines: the same in every language.
+    'Sources/pos/Commands/TerminalSimCommand.swift', 'Sources/pos/Commands/ScaleSimCommand.swift',
+}))
 
 key_re = re.compile(r'^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)+$')
 call_re = re.compile(r'\b(tr|plural)\(')
@@ -94,15 +101,38 @@ KEY_NAMES = {'Enter', 'Esc', 'Esc/F10', 'Tab', 'Space', 'Del', 'Backspace'}
 # A literal a person reads: two words, or one capitalised word of three letters or more.
 words = re.compile(r'[A-Za-z]{2,}[ ,.:;!?…]+[A-Za-z]{2,}|^[A-Z][a-z]{2,}')
 says = re.compile(r'var title: String \{|label: "|text: "|\.failure\("|error = "|listError = "|begin\("|lines = \[|canvas\.put\(|KeyHint\(|\b(status|message|detail|headline|title|prompt|text)\s*=|\breturn\s+"|^\s*case [^:]+:\s*"')
+# The command line (Sources/pos): also what it prints, its option help, and the words it builds its lines from.
+says_cli = re.compile(says.pattern + r'|Console\.(out|error)\(|standardError\.write\(|help: "|ArgumentHelp\("|\b(what|state|reason|review|discount|cash|server|label|line)\s*=\s*"|^\s*\+ "')
+def literals(line):
+    # The string literals of a line, each `\(…)` inside one (with its own nested quotes) read as code of its own,
+    # so "a \(x ? "b" : "c") d" yields "a \(_) d", "b" and "c".
+    found, flat, i, in_string = [], [], 0, False
+    while i < len(line):
+        if in_string and line.startswith('\\(', i):
+            depth, j = 1, i + 2
+            while j < len(line) and depth:
+                depth += {'(': 1, ')': -1}.get(line[j], 0)
+                j += 1
+            found += literals(line[i + 2:j - 1])
+            flat.append('\\(_)'); i = j
+            continue
+        if line.startswith('\\', i) and in_string:
+            flat.append(line[i:i + 2]); i += 2
+            continue
+        if line[i] == '"':
+            in_string = not in_string
+        flat.append(line[i]); i += 1
+    return re.findall(r'"((?:[^"\\]|\\.)*)"', ''.join(flat)) + found
+
 def word_literals(path):
     hits = []
     for number, line in enumerate(open(path, encoding='utf-8'), 1):
         stripped = line.strip()
         if stripped.startswith('//') or 'frameSummary' in line or 'summary' in line.split('=')[0]:
             continue
-        if not says.search(line):
+        if not (says_cli if path.startswith('Sources/pos/') else says).search(line):
             continue
-        for lit in re.findall(r'"((?:[^"\\]|\\.)*)"', line):
+        for lit in literals(line):
             if key_re.match(lit) or lit in KEY_NAMES or re.search(r'[a-z]+=\\\(', lit):
                 continue
             if words.search(re.sub(r'\\\(.*?\)', ' ', lit)):

@@ -52,7 +52,7 @@ enum CardCommandSupport {
 
     /// Prints a prompt from the terminal to stderr as it arrives.
     static let printPrompt: @Sendable (CardPrompt) -> Void = { prompt in
-        FileHandle.standardError.write(Data("terminal: \(prompt.text)\n".utf8))
+        FileHandle.standardError.write(Data((L10n.tr("cli.card.out.prompt", ["text": prompt.text]) + "\n").utf8))
     }
 
     /// Prints the error and exits with its code: 11 declined, 12 unavailable, 13 unknown or unresolved, 15 busy.
@@ -118,7 +118,7 @@ struct CardSaleFlow {
                 open = try await manager.dispatch { OrderAction.openSale(cart: cart, approval: approval, reply: $0) }
             }
             let chosen = await CardCommandSupport.reader(reader, manager: manager)
-            FileHandle.standardError.write(Data("sale \(open.id): \(open.due.decimalString) due\n".utf8))
+            FileHandle.standardError.write(Data((L10n.tr("cli.card.out.due", ["sale": "\(open.id)", "amount": open.due.decimalString]) + "\n").utf8))
             do {
                 let sale = try await manager.dispatch {
                     CardPresentPaymentAction.collectPayment(

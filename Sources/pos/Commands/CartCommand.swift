@@ -9,11 +9,7 @@ struct CartCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cart",
         abstract: L10n.tr("cli.cart.abstract"),
-        discussion: """
-            Every cart is saved at every step: the counter's open cart survives a crash or Ctrl-Q, a cart left open \
-            by a declined card waits here to be paid (`pos sell --sale ID --pay cash`) or voided. A parked cart has \
-            a name (or the next number) and comes back with its lines, discounts and customer.
-            """,
+        discussion: L10n.tr("cli.cart.discussion"),
         subcommands: [CartListCommand.self, CartShowCommand.self, CartParkCommand.self, CartResumeCommand.self,
                       CartVoidCommand.self]
     )
@@ -80,19 +76,21 @@ struct CartReport: Encodable {
 enum CartCommandSupport {
     static func print(_ sale: SaleSummary, format: MoneyFormat) {
         let label = sale.name.map { " \"\($0)\"" } ?? ""
-        Console.out("Sale \(sale.id)\(label)  \(sale.state.rawValue)  \(sale.itemCount) items  \(sale.total.formatted(format))")
+        Console.out(L10n.tr("cli.cart.out.sale", ["id": "\(sale.id)"]) + label + "  \(sale.state.rawValue)  "
+            + L10n.tr("cli.cart.out.items", ["count": "\(sale.itemCount)"]) + "  \(sale.total.formatted(format))")
         for (index, item) in sale.cart.items.enumerated() {
             let priced = sale.lines.indices.contains(index) ? sale.lines[index] : nil
             let discount = item.discount.map { "  (−\(CartReport.text($0)))" } ?? ""
             Console.out("  \(item.quantity) × \(priced?.name ?? item.code)  \(priced?.amount.formatted(format) ?? "?")\(discount)")
         }
-        if let discount = sale.cart.orderDiscount { Console.out("  Discount \(CartReport.text(discount))") }
-        for code in sale.cart.couponCodes { Console.out("  Coupon \(code.uppercased())") }
-        if let customer = sale.cart.customerId { Console.out("  Customer #\(customer)") }
+        if let discount = sale.cart.orderDiscount { Console.out("  " + L10n.tr("cli.cart.out.discount", ["discount": CartReport.text(discount)])) }
+        for code in sale.cart.couponCodes { Console.out("  " + L10n.tr("cli.cart.out.coupon", ["code": code.uppercased()])) }
+        if let customer = sale.cart.customerId { Console.out("  " + L10n.tr("cli.cart.out.customer", ["customer": "\(customer)"])) }
         for tender in sale.tenders {
-            Console.out("  Paid \(tender.method.rawValue) \(tender.amount.formatted(format))\(tender.cardLast4.map { " …\($0)" } ?? "")")
+            Console.out("  " + L10n.tr("cli.orders.out.paid", ["method": tender.method.rawValue, "amount": tender.amount.formatted(format)])
+                + (tender.cardLast4.map { " …\($0)" } ?? ""))
         }
-        if sale.state == .open && sale.paid.minorUnits > 0 { Console.out("  Due \(sale.due.formatted(format))") }
+        if sale.state == .open && sale.paid.minorUnits > 0 { Console.out("  " + L10n.tr("cli.cart.out.due", ["amount": sale.due.formatted(format)])) }
     }
 }
 
@@ -102,10 +100,10 @@ struct CartListCommand: AsyncParsableCommand {
 
     @OptionGroup var data: DataDirectoryOptions
 
-    @Flag(help: "Also completed and voided sales.")
+    @Flag(help: .tr("cli.cartList.all.help"))
     var all = false
 
-    @Flag(help: "Print JSON.")
+    @Flag(help: .tr("cli.common.json.help"))
     var json = false
 
     func run() async throws {
@@ -120,7 +118,8 @@ struct CartListCommand: AsyncParsableCommand {
         if sales.isEmpty { Console.out(L10n.tr("cli.out.cart.none")) }
         for sale in sales {
             let label = sale.name.map { " \"\($0)\"" } ?? ""
-            Console.out("\(sale.id)\(label)  \(sale.state.rawValue)  \(sale.itemCount) items  \(sale.total.formatted(format))  \(SaleReport.iso8601(sale.updatedAt))")
+            Console.out("\(sale.id)\(label)  \(sale.state.rawValue)  " + L10n.tr("cli.cart.out.items", ["count": "\(sale.itemCount)"])
+                + "  \(sale.total.formatted(format))  \(SaleReport.iso8601(sale.updatedAt))")
         }
     }
 }
@@ -131,13 +130,13 @@ struct CartShowCommand: AsyncParsableCommand {
 
     @OptionGroup var data: DataDirectoryOptions
 
-    @Argument(help: "The sale id or parked name.")
+    @Argument(help: .tr("cli.common.cart.help"))
     var id: String
 
-    @Flag(help: "Print JSON.")
+    @Flag(help: .tr("cli.common.json.help"))
     var json = false
 
-    @Flag(help: "Print the receipt this cart will print (before payment: PREVIEW - NOT PAID), as the counter's ^R shows it.")
+    @Flag(help: .tr("cli.cartShow.receipt.help"))
     var receipt = false
 
     func validate() throws {
@@ -173,25 +172,25 @@ struct CartParkCommand: AsyncParsableCommand {
 
     @OptionGroup var data: DataDirectoryOptions
 
-    @Argument(help: "The open sale's id; default: the newest open cart.")
+    @Argument(help: .tr("cli.cartPark.id.help"))
     var id: Int64?
 
-    @Option(help: "The name to park it under; default: the next number.")
+    @Option(help: .tr("cli.cartPark.name.help"))
     var name: String?
 
-    @Option(name: .customLong("item"), help: "A new cart: a barcode, SKU or product id with an optional :QTY. Repeat.")
+    @Option(name: .customLong("item"), help: .tr("cli.cartPark.items.help"))
     var items: [String] = []
 
-    @Option(help: "For a new cart: a coupon code.")
+    @Option(help: .tr("cli.cartPark.coupon.help"))
     var coupon: String?
 
-    @Option(help: "For a new cart: the customer (number, e-mail, phone or a name matching one customer).")
+    @Option(help: .tr("cli.cartPark.customer.help"))
     var customer: String?
 
-    @Option(help: "For a new cart: a discount on the whole order (10% or 2.50).")
+    @Option(help: .tr("cli.cartPark.discount.help"))
     var discount: String?
 
-    @Flag(help: "Print JSON.")
+    @Flag(help: .tr("cli.common.json.help"))
     var json = false
 
     func validate() throws {
@@ -244,10 +243,10 @@ struct CartResumeCommand: AsyncParsableCommand {
 
     @OptionGroup var data: DataDirectoryOptions
 
-    @Argument(help: "The sale id or parked name.")
+    @Argument(help: .tr("cli.common.cart.help"))
     var id: String
 
-    @Flag(help: "Print JSON.")
+    @Flag(help: .tr("cli.common.json.help"))
     var json = false
 
     func run() async throws {
@@ -268,13 +267,13 @@ struct CartVoidCommand: AsyncParsableCommand {
 
     @OptionGroup var data: DataDirectoryOptions
 
-    @Argument(help: "The sale id or parked name.")
+    @Argument(help: .tr("cli.common.cart.help"))
     var id: String
 
-    @Option(help: "The approving manager, where cashiers are set up (their PIN is read from the terminal or standard input).")
+    @Option(help: .tr("cli.common.manager.pin.help"))
     var manager: String?
 
-    @Flag(help: "Print JSON.")
+    @Flag(help: .tr("cli.common.json.help"))
     var json = false
 
     func run() async throws {

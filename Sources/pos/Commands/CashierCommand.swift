@@ -12,12 +12,7 @@ struct CashierCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cashier",
         abstract: L10n.tr("cli.cashier.abstract"),
-        discussion: """
-            With no cashier set up the counter works without PINs. The first cashier must be a manager; from then \
-            on sales are the signed-in cashier's, and refunds, voids of paid sales, discounts above the threshold, \
-            "no sale" drawer opens and changes to the cashiers need a manager's PIN (--manager NAME; the PIN is \
-            read from the terminal, or from standard input when it is not one). Exit 16: refused by that policy.
-            """,
+        discussion: L10n.tr("cli.cashier.discussion"),
         subcommands: [List.self, Add.self, Remove.self, SetPin.self, Unlock.self, SignIn.self, SignOut.self, Current.self,
                       Approvals.self, Import.self]
     )
@@ -44,7 +39,7 @@ struct CashierCommand: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: L10n.tr("cli.cashier.2.abstract"))
         @OptionGroup var data: DataDirectoryOptions
-        @Flag(help: "Print JSON.") var json = false
+        @Flag(help: .tr("cli.common.json.help")) var json = false
 
         @MainActor func run() async throws {
             let json = json
@@ -59,7 +54,7 @@ struct CashierCommand: AsyncParsableCommand {
             }
             if cashiers.isEmpty { Console.out(L10n.tr("cli.out.cashier.none")) }
             for cashier in cashiers {
-                let state = cashier.locked ? L10n.tr("cli.out.cashier.locked") : cashier.failedAttempts > 0 ? L10n.tr("cli.out.cashier.wrongPins", ["count": String(cashier.failedAttempts)]) : "ok"
+                let state = cashier.locked ? L10n.tr("cli.out.cashier.locked") : cashier.failedAttempts > 0 ? L10n.tr("cli.out.cashier.wrongPins", ["count": String(cashier.failedAttempts)]) : L10n.tr("cli.cashier.out.ok")
                 Console.out("\(cashier.name)\t\(cashier.role.rawValue)\t\(state)")
             }
         }
@@ -69,14 +64,14 @@ struct CashierCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: L10n.tr("cli.cashier.3.abstract"))
         @OptionGroup var data: DataDirectoryOptions
-        @Argument(help: "The cashier's name as shown on the counter and the receipts.") var name: String
-        @Option(help: "cashier or manager.") var role: CashierRole = .cashier
-        @Option(help: "The approving manager (their PIN is read first).") var manager: String?
+        @Argument(help: .tr("cli.cashier.add.name.help")) var name: String
+        @Option(help: .tr("cli.cashier.add.role.help")) var role: CashierRole = .cashier
+        @Option(help: .tr("cli.cashier.add.manager.help")) var manager: String?
 
         @MainActor func run() async throws {
             let (name, role) = (name, role)
             let approval = try PinPrompt.approval(manager)
-            let pin = try PinPrompt.read("New PIN for \(name)")
+            let pin = try PinPrompt.read(L10n.tr("cli.pin.prompt.new", ["name": name]))
             let added = try await CashierCommand.run(data) { manager in
                 try await manager.dispatch { CashierAction.add(name: name, role: role, pin: pin, approval: approval, reply: $0) }
             }
@@ -88,7 +83,7 @@ struct CashierCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: L10n.tr("cli.cashier.4.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Argument var name: String
-        @Option(help: "The approving manager.") var manager: String?
+        @Option(help: .tr("cli.common.manager.help")) var manager: String?
 
         @MainActor func run() async throws {
             let name = name
@@ -105,12 +100,12 @@ struct CashierCommand: AsyncParsableCommand {
             commandName: "set-pin", abstract: L10n.tr("cli.cashier.5.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Argument var name: String
-        @Option(help: "The approving manager.") var manager: String?
+        @Option(help: .tr("cli.common.manager.help")) var manager: String?
 
         @MainActor func run() async throws {
             let name = name
             let approval = try PinPrompt.approval(manager)
-            let pin = try PinPrompt.read("New PIN for \(name)")
+            let pin = try PinPrompt.read(L10n.tr("cli.pin.prompt.new", ["name": name]))
             try await CashierCommand.run(data) { manager in
                 try await manager.dispatch { CashierAction.setPin(name: name, pin: pin, approval: approval, reply: $0) }
             }
@@ -122,7 +117,7 @@ struct CashierCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: L10n.tr("cli.cashier.6.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Argument var name: String
-        @Option(help: "The approving manager.") var manager: String?
+        @Option(help: .tr("cli.common.manager.help")) var manager: String?
 
         @MainActor func run() async throws {
             let name = name
@@ -143,7 +138,7 @@ struct CashierCommand: AsyncParsableCommand {
 
         @MainActor func run() async throws {
             let name = name
-            let pin = try PinPrompt.read("PIN for \(name)")
+            let pin = try PinPrompt.read(L10n.tr("cli.pin.prompt.cashier", ["name": name]))
             let session = try await CashierCommand.run(data) { manager in
                 try await manager.dispatch { CashierAction.signIn(name: name, pin: pin, reply: $0) }
             }
@@ -176,8 +171,8 @@ struct CashierCommand: AsyncParsableCommand {
     struct Approvals: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: L10n.tr("cli.cashier.10.abstract"))
         @OptionGroup var data: DataDirectoryOptions
-        @Option(help: "The shift id.") var shift: Int64?
-        @Flag(help: "Print JSON.") var json = false
+        @Option(help: .tr("cli.cashier.approvals.shift.help")) var shift: Int64?
+        @Flag(help: .tr("cli.common.json.help")) var json = false
 
         @MainActor func run() async throws {
             let (shift, json) = (shift, json)
@@ -195,7 +190,9 @@ struct CashierCommand: AsyncParsableCommand {
             let formatter = ISO8601DateFormatter()
             for approval in approvals {
                 Console.out("\(formatter.string(from: approval.approvedAt))\t\(approval.kind)\t\(approval.reference)\t"
-                            + "by \(approval.manager)\tfor \(approval.cashier.isEmpty ? "-" : approval.cashier)")
+                            + L10n.tr("cli.cashier.out.approval", [
+                                "manager": approval.manager, "cashier": approval.cashier.isEmpty ? "-" : approval.cashier,
+                            ]))
             }
         }
     }

@@ -92,8 +92,8 @@ struct CatalogItemReport: Encodable {
     /// One line for people: name, codes, price.
     var line: String {
         let codes = [sku, globalUniqueId].compactMap { $0 }.joined(separator: " / ")
-        let amount = formattedPrice ?? price.map { "\($0)\(currency.map { " \($0)" } ?? "")" } ?? "no price"
-        let stock = stockStatus + (stockQuantity.map { ", \($0) in stock" } ?? "")
-        return "\(name)  [\(codes.isEmpty ? "no code" : codes)]  \(amount)  (\(stock))"
+        let amount = formattedPrice ?? price.map { "\($0)\(currency.map { " \($0)" } ?? "")" } ?? L10n.tr("cli.catalog.out.noPrice")
+        let stock = stockStatus + (stockQuantity.map { ", " + L10n.tr("cli.catalog.out.inStock", ["count": "\($0)"]) } ?? "")
+        return "\(name)  [\(codes.isEmpty ? L10n.tr("cli.catalog.out.noCode") : codes)]  \(amount)  (\(stock))"
     }
 }

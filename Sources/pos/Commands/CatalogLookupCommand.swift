@@ -9,15 +9,15 @@ struct CatalogLookupCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lookup",
         abstract: L10n.tr("cli.catalogLookup.abstract"),
-        discussion: "Exit code 0 when found, 2 when no product or variation has the code."
+        discussion: L10n.tr("cli.catalogLookup.discussion")
     )
 
     @OptionGroup var data: DataDirectoryOptions
 
-    @Argument(help: "The SKU or the scanned barcode.")
+    @Argument(help: .tr("cli.catalogLookup.code.help"))
     var code: String
 
-    @Flag(help: "Print JSON.")
+    @Flag(help: .tr("cli.common.json.help"))
     var json = false
 
     func run() async throws {

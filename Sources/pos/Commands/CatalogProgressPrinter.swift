@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Yosemite
 
 /// Shows sync progress on standard error: a redrawn bar on a terminal, one line per step and every tenth otherwise.
@@ -21,7 +22,7 @@ struct CatalogProgressPrinter: Sendable {
                 guard progress.phase != lastPhase || decile != lastDecile else { continue }
                 lastPhase = progress.phase
                 lastDecile = decile
-                write("catalog sync: \(describe(progress))\n")
+                write(L10n.tr("cli.catalogSync.out.progress", ["progress": describe(progress)]) + "\n")
             }
         }
     }
@@ -36,7 +37,7 @@ struct CatalogProgressPrinter: Sendable {
     private func describe(_ progress: CatalogSyncProgress) -> String {
         var text = progress.phase.rawValue
         if let total = progress.total, progress.phase != .done { text += " \(progress.completed)/\(total)" }
-        if progress.productsStored > 0 { text += ", \(progress.productsStored) products stored" }
+        if progress.productsStored > 0 { text += ", " + L10n.tr("cli.catalogSync.out.stored", ["count": "\(progress.productsStored)"]) }
         return text
     }
 

@@ -13,13 +13,13 @@ struct CatalogSearchCommand: AsyncParsableCommand {
 
     @OptionGroup var data: DataDirectoryOptions
 
-    @Argument(help: "What to search for.")
+    @Argument(help: .tr("cli.catalogSearch.text.help"))
     var text: String
 
-    @Option(help: "The largest number of results.")
+    @Option(help: .tr("cli.common.limit.help"))
     var limit = 20
 
-    @Flag(help: "Print JSON.")
+    @Flag(help: .tr("cli.common.json.help"))
     var json = false
 
     func validate() throws {
@@ -42,7 +42,7 @@ struct CatalogSearchCommand: AsyncParsableCommand {
             if json {
                 try Console.json(reports)
             } else if reports.isEmpty {
-                Console.out("No product matches \"\(text)\".")
+                Console.out(L10n.tr("cli.catalogSearch.out.none", ["text": text]))
             } else {
                 reports.forEach { Console.out($0.line) }
             }

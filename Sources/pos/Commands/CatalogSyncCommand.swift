@@ -9,19 +9,15 @@ struct CatalogSyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
         abstract: L10n.tr("cli.catalogSync.abstract"),
-        discussion: """
-            The first sync is full; later ones fetch only what changed and, every few hours, remove what was \
-            deleted upstream. --full fetches everything and removes what is gone now. Progress goes to \
-            standard error: a bar on a terminal, lines otherwise.
-            """
+        discussion: L10n.tr("cli.catalogSync.discussion")
     )
 
     @OptionGroup var data: DataDirectoryOptions
 
-    @Flag(help: "Fetch the whole catalog and remove what was deleted upstream.")
+    @Flag(help: .tr("cli.catalogSync.full.help"))
     var full = false
 
-    @Flag(help: "Print the result as JSON.")
+    @Flag(help: .tr("cli.catalogSync.json.help"))
     var json = false
 
     func run() async throws {
@@ -34,9 +30,7 @@ struct CatalogSyncCommand: AsyncParsableCommand {
         guard manager.isAuthenticated else {
             let status = try? await manager.dispatch { StatusAction.loadStatus(reply: $0) }
             if status?.mode == .demo {
-                Console.out(
-                    "DEMO — the demo store's catalog is built in; there is nothing to sync. `pos login` connects a real store."
-                )
+                Console.out(L10n.tr("cli.catalogSync.out.demo"))
                 return
             }
             Console.error(L10n.tr("cli.error.notLoggedIn.login"))
@@ -56,13 +50,13 @@ struct CatalogSyncCommand: AsyncParsableCommand {
             if json {
                 try Console.json(report)
             } else {
-                Console.out(
-                    """
-                    Catalog synced (\(report.mode.rawValue)): \(report.productsStored) products, \
-                    \(report.variationsStored) variations stored, \(report.productsRemoved) removed; \
-                    \(report.categories) categories, \(report.taxRates) tax rates, \(report.coupons) coupons, \
-                    \(report.customers) customers\(report.retries > 0 ? "; \(report.retries) requests retried" : "").
-                    """)
+                let counts: KeyValuePairs<String, String> = [
+                    "mode": report.mode.rawValue, "products": "\(report.productsStored)",
+                    "variations": "\(report.variationsStored)", "removed": "\(report.productsRemoved)",
+                    "categories": "\(report.categories)", "taxRates": "\(report.taxRates)", "coupons": "\(report.coupons)",
+                    "customers": "\(report.customers)", "retries": "\(report.retries)",
+                ]
+                Console.out(L10n.tr(report.retries > 0 ? "cli.catalogSync.out.synced.retried" : "cli.catalogSync.out.synced", counts))
             }
         case .failure(let error):
             Console.error(error)

@@ -29,7 +29,7 @@ struct CounterCommand: AsyncParsableCommand {
         do {
             if !manager.canSell { try await manager.openDemo() }
             let status = try await manager.dispatch { StatusAction.loadStatus(reply: $0) }
-            guard let store = status.store else { throw CounterError.sessionUnavailable("the store's settings are missing") }
+            guard let store = status.store else { throw CounterError.sessionUnavailable(L10n.tr("cli.counter.error.noStoreSettings")) }
             settings = store
         } catch let error as AccountError {
             Console.error(error)
@@ -81,10 +81,10 @@ struct CounterCommand: AsyncParsableCommand {
 
 /// The barcode scanner's thresholds, as options.
 struct ScannerOptions: ParsableArguments {
-    @Option(help: "The longest gap between a scanner's keys, in milliseconds; slower typing is a person (default: the saved setting, else 30).")
+    @Option(help: .tr("cli.counter.scanGapMs.help"))
     var scanGapMs: Int?
 
-    @Option(help: "The fewest characters a scanned code has (default: the saved setting, else 4).")
+    @Option(help: .tr("cli.counter.scanMinLength.help"))
     var scanMinLength: Int?
 
     /// The thresholds: these options, else the saved settings, else the defaults.

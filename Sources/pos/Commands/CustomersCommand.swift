@@ -15,18 +15,18 @@ struct CustomersCommand: AsyncParsableCommand {
     struct Search: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: L10n.tr("cli.customers.2.abstract"),
-            discussion: "Exit codes: 0 with the matches (none is not an error: the list is empty), 9 the local data could not be read."
+            discussion: L10n.tr("cli.customers.search.discussion")
         )
 
         @OptionGroup var data: DataDirectoryOptions
 
-        @Argument(help: "What to search for: a name, an e-mail, a phone number or a customer number (#42).")
+        @Argument(help: .tr("cli.customers.search.text.help"))
         var text: String
 
-        @Option(help: "The largest number of results.")
+        @Option(help: .tr("cli.common.limit.help"))
         var limit = 20
 
-        @Flag(help: "Print JSON.")
+        @Flag(help: .tr("cli.common.json.help"))
         var json = false
 
         func validate() throws {

@@ -14,14 +14,11 @@ struct DisplayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "display",
         abstract: L10n.tr("cli.display.abstract"),
-        discussion: """
-            The counter serves it when the customer display is on (pos settings set customer-display on, or the \
-            counter's Settings screen). Ctrl-C quits.
-            """
+        discussion: L10n.tr("cli.display.discussion")
     )
 
     @OptionGroup var data: DataDirectoryOptions
-    @Option(help: "Wait this many milliseconds between tries to reach the counter.") var retryMs: Int = 500
+    @Option(help: .tr("cli.display.retryMs.help")) var retryMs: Int = 500
 
     /// The environment variable naming the frame log (tests).
     static let frameLogKey = "POS_DISPLAY_FRAME_LOG"
@@ -69,14 +66,14 @@ enum CustomerDisplayScreen {
     }
 
     static func closed(width: Int) -> [String] {
-        ["", centred("Closed", width), "", centred("This counter is not open.", width)]
+        ["", centred(L10n.tr("cli.display.out.closed"), width), "", centred(L10n.tr("cli.display.out.notOpen"), width)]
     }
 
     /// The state as lines: the cart with weights and amounts, the total, what was paid, the change, a thank-you.
     static func lines(for state: CustomerDisplayState, width: Int) -> [String] {
         switch state.phase {
         case .idle:
-            return ["", centred("Welcome", width), ""]
+            return ["", centred(L10n.tr("cli.display.out.welcome"), width), ""]
         case .sale, .paid:
             var lines: [String] = []
             for line in state.lines {
@@ -87,19 +84,19 @@ enum CustomerDisplayScreen {
                 }
             }
             lines.append(String(repeating: "-", count: width))
-            lines.append(spread("TOTAL", amount(state.total), width))
+            lines.append(spread(L10n.tr("cli.display.out.total"), amount(state.total), width))
             if let given = state.given {
-                lines.append(spread("Given", amount(given), width))
+                lines.append(spread(L10n.tr("cli.display.out.given"), amount(given), width))
             } else if state.paid.minorUnits > 0 {
-                lines.append(spread("Paid", amount(state.paid), width))
+                lines.append(spread(L10n.tr("cli.display.out.paid"), amount(state.paid), width))
             }
             if state.phase == .sale, state.paid.minorUnits > 0 {
-                lines.append(spread("Due", amount(state.due), width))
+                lines.append(spread(L10n.tr("cli.display.out.due"), amount(state.due), width))
             }
             if state.phase == .paid {
-                if let change = state.change { lines.append(spread("CHANGE", amount(change), width)) }
+                if let change = state.change { lines.append(spread(L10n.tr("cli.display.out.change"), amount(change), width)) }
                 lines.append("")
-                lines.append(centred("Thank you!", width))
+                lines.append(centred(L10n.tr("cli.display.out.thanks"), width))
             }
             return lines
         }

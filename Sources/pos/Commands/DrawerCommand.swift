@@ -14,18 +14,14 @@ struct DrawerCommand: AsyncParsableCommand {
     struct Open: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: L10n.tr("cli.drawer.2.abstract"),
-            discussion: """
-                With no shift open it opens one with a float of 0, as a sale does. Where cashiers are set up a manager \
-                approves it (--manager NAME; the PIN is read from the terminal or standard input). Exit codes: 0 opened and logged; 14 the printer failed (the drawer \
-                stayed shut, nothing logged); 9 the log could not be written.
-                """
+            discussion: L10n.tr("cli.drawer.open.discussion")
         )
 
         @OptionGroup var data: DataDirectoryOptions
-        @Option(help: "Why the drawer is opened, e.g. \"change for the bakery\".") var reason = ""
-        @Option(help: "The printer the drawer hangs on; default: the configured or default printer.") var printer: String?
-        @Option(help: "The approving manager, where cashiers are set up.") var manager: String?
-        @Flag(help: "Print JSON.") var json = false
+        @Option(help: .tr("cli.drawer.open.reason.help")) var reason = ""
+        @Option(help: .tr("cli.drawer.open.printer.help")) var printer: String?
+        @Option(help: .tr("cli.common.manager.cashiers.help")) var manager: String?
+        @Flag(help: .tr("cli.common.json.help")) var json = false
 
         @MainActor func run() async throws {
             let reason = reason, printer = printer, json = json
@@ -41,10 +37,12 @@ struct DrawerCommand: AsyncParsableCommand {
                     let data = (try? JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])) ?? Data()
                     return String(decoding: data, as: UTF8.self)
                 }
-                var text = "No sale: drawer opened (\(outcome.printed)), logged in shift \(outcome.shiftId); "
-                    + "\(outcome.countInShift) no-sale open\(outcome.countInShift == 1 ? "" : "s") in this shift."
+                var text = L10n.tr("cli.drawer.out.opened", [
+                    "printer": outcome.printed, "shift": "\(outcome.shiftId)",
+                    "opens": L10n.plural("cli.drawer.out.opens", count: outcome.countInShift),
+                ])
                 if let opened = outcome.openedShiftId {
-                    text += "\nNo shift was open: this opened shift \(opened) with a float of 0 (`pos shift` shows it)."
+                    text += "\n" + L10n.tr("cli.drawer.out.openedShift", ["shift": "\(opened)"])
                 }
                 return text
             }

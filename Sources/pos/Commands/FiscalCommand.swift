@@ -14,11 +14,7 @@ struct FiscalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fiscal",
         abstract: L10n.tr("cli.fiscal.abstract"),
-        discussion: """
-            Every sale is signed by the TSE when one is set up: the demo store's simulated TSE, or fiskaly's cloud \
-            TSE (`pos fiscal configure`). A TSE outage never stops a sale: it is recorded, shown by `pos status` \
-            and on the receipt, and exported. See docs/fiscal.md.
-            """,
+        discussion: L10n.tr("cli.fiscal.discussion"),
         subcommands: [Status.self, Export.self, Configure.self, RegisterClient.self, SimulateOutage.self]
     )
 
@@ -46,7 +42,7 @@ struct FiscalCommand: AsyncParsableCommand {
             abstract: L10n.tr("cli.fiscal.2.abstract"))
 
         @OptionGroup var data: DataDirectoryOptions
-        @Flag(help: "Print JSON.") var json = false
+        @Flag(help: .tr("cli.common.json.help")) var json = false
 
         func run() async throws {
             let (manager, directory) = try await FiscalCommand.session(data)
@@ -61,31 +57,36 @@ struct FiscalCommand: AsyncParsableCommand {
             }
             switch status.mode {
             case "none":
-                Console.out("TSE: none set up (`pos fiscal configure`, docs/fiscal.md); sales are not signed.")
+                Console.out(L10n.tr("cli.fiscal.out.none"))
             case "demo":
-                Console.out("TSE: simulated (demo store; not certified, receipts say DEMO)"
-                    + (simulatedDown ? " — switched off (`pos fiscal simulate-outage off`)" : ""))
+                Console.out(L10n.tr(simulatedDown ? "cli.fiscal.out.simulated.off" : "cli.fiscal.out.simulated"))
             default:
-                Console.out("TSE: fiskaly SIGN DE, TSS \(status.settings.tssID ?? "?"), client \(status.settings.clientID ?? "?")")
+                Console.out(L10n.tr("cli.fiscal.out.fiskaly", ["tss": status.settings.tssID ?? "?", "client": status.settings.clientID ?? "?"]))
             }
             if let identity = status.identity {
-                Console.out("Serial: \(identity.serial)")
-                Console.out("Register serial: \(identity.clientSerial)")
-                Console.out("Algorithm: \(identity.algorithm), time format \(identity.timeFormat)")
-                Console.out("Public key: \(identity.publicKey)")
+                Console.out(L10n.tr("cli.fiscal.out.serial", ["serial": identity.serial]))
+                Console.out(L10n.tr("cli.fiscal.out.registerSerial", ["serial": identity.clientSerial]))
+                Console.out(L10n.tr("cli.fiscal.out.algorithm", ["algorithm": "\(identity.algorithm)", "timeFormat": "\(identity.timeFormat)"]))
+                Console.out(L10n.tr("cli.fiscal.out.publicKey", ["key": "\(identity.publicKey)"]))
             }
-            if let error = status.error { Console.out("TSE not answering: \(error)") }
+            if let error = status.error { Console.out(L10n.tr("cli.fiscal.out.notAnswering", ["error": "\(error)"])) }
             if let outage = status.openOutage {
-                Console.out("OUTAGE since \(FiscalQRCode.isoTime(outage.since)): \(outage.cause)")
+                Console.out(L10n.tr("cli.fiscal.out.outage", ["since": FiscalQRCode.isoTime(outage.since), "cause": "\(outage.cause)"]))
             }
             let counts = status.counts
-            Console.out("Signed: \(counts.signed), cancelled (AVBelegabbruch): \(counts.cancelled), "
-                + "unsigned during outages: \(counts.failed), pending: \(counts.unsettled), outages: \(counts.outages)")
-            for (name, movements) in [("Refunds", counts.refunds), ("Cash movements", counts.cashMovements)] {
-                Console.out("\(name): signed: \(movements.signed), unsigned during outages: \(movements.failed), "
-                    + "pending: \(movements.unsettled)")
+            Console.out(L10n.tr("cli.fiscal.out.counts", [
+                "signed": "\(counts.signed)", "cancelled": "\(counts.cancelled)", "failed": "\(counts.failed)",
+                "pending": "\(counts.unsettled)", "outages": "\(counts.outages)",
+            ]))
+            for (key, movements) in [("cli.fiscal.out.refunds", counts.refunds), ("cli.fiscal.out.cashMovements", counts.cashMovements)] {
+                Console.out(L10n.tr(key, [
+                    "signed": "\(movements.signed)", "failed": "\(movements.failed)", "pending": "\(movements.unsettled)",
+                ]))
             }
-            Console.out("Tax number: \(status.settings.taxNumber ?? "not set"), VAT id: \(status.settings.vatID ?? "not set")")
+            let notSet = L10n.tr("cli.fiscal.out.notSet")
+            Console.out(L10n.tr("cli.fiscal.out.taxIds", [
+                "taxNumber": status.settings.taxNumber ?? notSet, "vatID": status.settings.vatID ?? notSet,
+            ]))
         }
     }
 
@@ -94,17 +95,13 @@ struct FiscalCommand: AsyncParsableCommand {
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: L10n.tr("cli.fiscal.3.abstract"),
-            discussion: """
-                Each closed shift (its Z report) is a Kassenabschluss; its completed and voided sales are the \
-                receipts, with their TSE data or the outage (TSE_TA_FEHLER). Dates are YYYY-MM-DD in the \
-                receipts' time zone, both included.
-                """)
+            discussion: L10n.tr("cli.fiscal.export.discussion"))
 
         @OptionGroup var data: DataDirectoryOptions
-        @Option(help: "The first day (YYYY-MM-DD).") var from: String
-        @Option(help: "The last day (YYYY-MM-DD), included.") var to: String
-        @Argument(help: "The folder to write into (created if missing).", completion: .directory) var directory: String
-        @Flag(help: "Print JSON.") var json = false
+        @Option(help: .tr("cli.fiscal.export.from.help")) var from: String
+        @Option(help: .tr("cli.fiscal.export.to.help")) var to: String
+        @Argument(help: .tr("cli.fiscal.export.directory.help"), completion: .directory) var directory: String
+        @Flag(help: .tr("cli.common.json.help")) var json = false
 
         func validate() throws {
             guard Self.day(from) != nil else { throw ValidationError(L10n.tr("cli.invalid.fiscal.1", ["from": "\(from)"])) }
@@ -137,9 +134,11 @@ struct FiscalCommand: AsyncParsableCommand {
                 try Console.json(FiscalExportReport(summary))
                 return
             }
-            Console.out("DSFinV-K export: \(summary.closings) closing(s), \(summary.receipts) receipt(s)"
-                + (summary.unsigned > 0 ? ", \(summary.unsigned) unsigned (TSE outage or no TSE)" : ""))
-            Console.out("Wrote \(summary.files.count) files to \(folder.path)")
+            let counts: KeyValuePairs<String, String> = [
+                "closings": "\(summary.closings)", "receipts": "\(summary.receipts)", "unsigned": "\(summary.unsigned)",
+            ]
+            Console.out(L10n.tr(summary.unsigned > 0 ? "cli.fiscal.out.export.unsigned" : "cli.fiscal.out.export", counts))
+            Console.out(L10n.tr("cli.fiscal.out.wrote", ["count": "\(summary.files.count)", "path": folder.path]))
         }
     }
 
@@ -148,19 +147,16 @@ struct FiscalCommand: AsyncParsableCommand {
     struct Configure: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: L10n.tr("cli.fiscal.4.abstract"),
-            discussion: """
-                Only the options given change. The fiskaly API secret is read from $POS_FISKALY_API_SECRET (never \
-                from the command line) and saved with the key in fiskaly-credentials.json (mode 0600).
-                """)
+            discussion: L10n.tr("cli.fiscal.configure.discussion"))
 
         @OptionGroup var data: DataDirectoryOptions
-        @Option(help: "The merchant's tax number (Steuernummer).") var taxNumber: String?
-        @Option(name: .customLong("vat-id"), help: "The merchant's VAT id (USt-IdNr.).") var vatID: String?
-        @Option(help: "The register's serial number (signed by the TSE, printed on receipts).") var registerSerial: String?
-        @Option(name: .customLong("tss-id"), help: "fiskaly: the TSS id.") var tssID: String?
-        @Option(name: .customLong("client-id"), help: "fiskaly: the client id of this register.") var clientID: String?
-        @Option(help: "fiskaly: the API key (the secret comes from $POS_FISKALY_API_SECRET).") var fiskalyKey: String?
-        @Option(help: "fiskaly: the API's base URL.") var fiskalyURL: String = "https://kassensichv-middleware.fiskaly.com/api/v2"
+        @Option(help: .tr("cli.fiscal.configure.taxNumber.help")) var taxNumber: String?
+        @Option(name: .customLong("vat-id"), help: .tr("cli.fiscal.configure.vatID.help")) var vatID: String?
+        @Option(help: .tr("cli.fiscal.configure.registerSerial.help")) var registerSerial: String?
+        @Option(name: .customLong("tss-id"), help: .tr("cli.fiscal.configure.tssID.help")) var tssID: String?
+        @Option(name: .customLong("client-id"), help: .tr("cli.fiscal.configure.clientID.help")) var clientID: String?
+        @Option(help: .tr("cli.fiscal.configure.fiskalyKey.help")) var fiskalyKey: String?
+        @Option(help: .tr("cli.fiscal.configure.fiskalyURL.help")) var fiskalyURL: String = "https://kassensichv-middleware.fiskaly.com/api/v2"
 
         func run() async throws {
             let directory = try data.resolve()
@@ -186,9 +182,12 @@ struct FiscalCommand: AsyncParsableCommand {
                 Console.error(L10n.tr("cli.error.fiscal.save", ["path": "\(directory.path)", "error": "\(error)"]))
                 throw ExitStatus.storageFailure.exitCode
             }
-            Console.out("Fiscal settings saved: register serial \(settings.registerSerial ?? "not set"), "
-                + "TSS \(settings.tssID ?? "not set"), client \(settings.clientID ?? "not set"), "
-                + "tax number \(settings.taxNumber ?? "not set"), VAT id \(settings.vatID ?? "not set").")
+            let notSet = L10n.tr("cli.fiscal.out.notSet")
+            Console.out(L10n.tr("cli.fiscal.out.saved", [
+                "serial": settings.registerSerial ?? notSet, "tss": settings.tssID ?? notSet,
+                "client": settings.clientID ?? notSet, "taxNumber": settings.taxNumber ?? notSet,
+                "vatID": settings.vatID ?? notSet,
+            ]))
         }
     }
 
@@ -198,11 +197,7 @@ struct FiscalCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "register-client",
             abstract: L10n.tr("cli.fiscal.5.abstract"),
-            discussion: """
-                Needs `pos fiscal configure` with --tss-id, --register-serial and --fiskaly-key first, and the TSS's \
-                admin PIN in $POS_FISKALY_ADMIN_PIN (never on the command line). Without --client-id set, a new \
-                client id is made and saved. The TSS must be initialised at fiskaly.
-                """)
+            discussion: L10n.tr("cli.fiscal.registerClient.discussion"))
 
         @OptionGroup var data: DataDirectoryOptions
 
@@ -211,8 +206,7 @@ struct FiscalCommand: AsyncParsableCommand {
             var settings = FiscalSettings.load(dataDirectory: directory)
             guard let tssID = settings.tssID, let serial = settings.registerSerial,
                   let remote = AppEnvironment.fiskalyRemote(dataDirectory: directory) else {
-                Console.error("set the TSS id, the register serial and the fiskaly key first: `pos fiscal configure "
-                    + "--tss-id ID --register-serial SERIAL --fiskaly-key KEY`")
+                Console.error(L10n.tr("cli.fiscal.error.configureFirst"))
                 throw ExitStatus.usage.exitCode
             }
             guard let pin = ProcessInfo.processInfo.environment["POS_FISKALY_ADMIN_PIN"], !pin.isEmpty else {
@@ -233,7 +227,9 @@ struct FiscalCommand: AsyncParsableCommand {
                 Console.error(L10n.tr("cli.error.fiscal.save", ["path": "\(directory.path)", "error": "\(error)"]))
                 throw ExitStatus.storageFailure.exitCode
             }
-            Console.out("Registered client \(client.id) (serial \(client.serialNumber), \(client.state)) on TSS \(tssID).")
+            Console.out(L10n.tr("cli.fiscal.out.registered", [
+                "client": client.id, "serial": client.serialNumber, "state": "\(client.state)", "tss": tssID,
+            ]))
         }
     }
 
@@ -247,7 +243,7 @@ struct FiscalCommand: AsyncParsableCommand {
         enum Switch: String, ExpressibleByArgument, CaseIterable { case on, off }
 
         @OptionGroup var data: DataDirectoryOptions
-        @Argument(help: "on: the TSE stops answering; off: it answers again.") var state: Switch
+        @Argument(help: .tr("cli.fiscal.simulateOutage.state.help")) var state: Switch
 
         func run() async throws {
             let directory = try data.resolve()
@@ -261,9 +257,7 @@ struct FiscalCommand: AsyncParsableCommand {
                 Console.error(error)
                 throw ExitStatus.storageFailure.exitCode
             }
-            Console.out(state == .on
-                ? "The simulated TSE is switched off: sales go on and are recorded as a TSE outage."
-                : "The simulated TSE answers again; the outage ends with the next signed call.")
+            Console.out(L10n.tr(state == .on ? "cli.fiscal.out.simulatedOff" : "cli.fiscal.out.simulatedOn"))
         }
     }
 }

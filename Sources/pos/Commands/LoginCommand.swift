@@ -9,24 +9,21 @@ struct LoginCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "login",
         abstract: L10n.tr("cli.login.abstract"),
-        discussion: """
-            The password comes from --app-password, else the POS_APP_PASSWORD environment variable, else a prompt \
-            (when standard input is a terminal). It is saved in the data directory with mode 0600 and never printed.
-            """
+        discussion: L10n.tr("cli.login.discussion")
     )
 
     @OptionGroup var data: DataDirectoryOptions
 
-    @Option(help: "The store's address, e.g. https://shop.example (http:// only for this machine).")
+    @Option(help: .tr("cli.login.site.help"))
     var site: String
 
-    @Option(help: "The WordPress user name (an Administrator or Shop manager).")
+    @Option(help: .tr("cli.login.username.help"))
     var username: String
 
-    @Option(name: .customLong("app-password"), help: "The application password (prefer POS_APP_PASSWORD).")
+    @Option(name: .customLong("app-password"), help: .tr("cli.login.appPassword.help"))
     var appPassword: String?
 
-    @Option(help: "This counter's register id, e.g. K2 (its receipt-number prefix; see pos register).")
+    @Option(help: .tr("cli.login.register.help"))
     var register: String?
 
     func validate() throws {
@@ -53,7 +50,7 @@ struct LoginCommand: AsyncParsableCommand {
                 Console.error(L10n.tr("cli.error.registerSave", ["path": "\(directory.path)", "error": "\(error)"]))
                 throw ExitStatus.storageFailure.exitCode
             }
-            Console.out("Register \(register); receipt numbers \(RegisterIdentity.receiptNumber(register: register, localNumber: 1)), …")
+            Console.out(L10n.tr("cli.login.out.register", ["register": register, "first": RegisterIdentity.receiptNumber(register: register, localNumber: 1)]))
         }
     }
 
@@ -76,6 +73,6 @@ struct LoginCommand: AsyncParsableCommand {
 enum PasswordPrompt {
     static func read() -> String? {
         guard isatty(STDIN_FILENO) == 1 else { return nil }
-        return SecretPrompt.readFromTerminal("Application password").flatMap { $0.isEmpty ? nil : $0 }
+        return SecretPrompt.readFromTerminal(L10n.tr("cli.login.prompt.password")).flatMap { $0.isEmpty ? nil : $0 }
     }
 }

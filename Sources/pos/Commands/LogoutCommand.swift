@@ -8,16 +8,12 @@ struct LogoutCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "logout",
         abstract: L10n.tr("cli.logout.abstract"),
-        discussion: """
-            Refused while sales are unsynced, card payments unresolved, carts open, or TSE-journaled records \
-            (sales, refunds, cash movements) not exported with `pos fiscal export` (German fiscal law: logging out wipes the TSE journal), unless --force \
-            is given.
-            """
+        discussion: L10n.tr("cli.logout.discussion")
     )
 
     @OptionGroup var data: DataDirectoryOptions
 
-    @Flag(help: "Log out even though unsynced sales, unresolved payments or unexported fiscal records would be lost.")
+    @Flag(help: .tr("cli.logout.force.help"))
     var force = false
 
     func run() async throws {
@@ -31,8 +27,7 @@ struct LogoutCommand: AsyncParsableCommand {
         guard let manager = try? LiveSession.open(directory) else { return .storageFailure }
         do {
             if force, let unexported = try? await manager.dispatch({ FiscalAction.loadUnexported(reply: $0) }), !unexported.isEmpty {
-                Console.error("Warning: \(unexported.description) were never exported with `pos fiscal export`; "
-                              + "forced logout wipes their fiscal records (keep an export for the retention period).")
+                Console.error(L10n.tr("cli.logout.warning.unexported", ["records": unexported.description]))
             }
             try await manager.logout(force: force)
             Console.out(L10n.tr(force ? "cli.out.logout.forced" : "cli.out.logout"))

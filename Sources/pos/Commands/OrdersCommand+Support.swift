@@ -84,7 +84,7 @@ enum OrderCommandSupport {
             }
             var measured = scanned.cartItem()
             if scanned.needsWeight {
-                FileHandle.standardError.write(Data("Weighing \(scanned.item.name)…\n".utf8))
+                FileHandle.standardError.write(Data((L10n.tr("cli.sell.out.weighing", ["name": scanned.item.name]) + "\n").utf8))
                 do throws(WeighingError) {
                     let weight = try await manager.dispatch { ScaleAction.weigh(reply: $0) }
                     measured = scanned.cartItem(weighing: weight)

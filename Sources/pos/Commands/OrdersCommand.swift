@@ -20,19 +20,19 @@ struct OrdersListCommand: AsyncParsableCommand {
 
     @OptionGroup var data: DataDirectoryOptions
 
-    @Flag(help: "Only orders the store does not have yet (pending or parked).")
+    @Flag(help: .tr("cli.ordersList.pending.help"))
     var pending = false
 
-    @Flag(help: "Only orders with a manual item (a code the catalog lacked, sold at a typed price) to review.")
+    @Flag(help: .tr("cli.ordersList.review.help"))
     var review = false
 
-    @Option(help: "Search: a local number, a server number, a client UUID (prefix) or a customer id.")
+    @Option(help: .tr("cli.ordersList.search.help"))
     var search: String?
 
-    @Option(help: "How many orders at most.")
+    @Option(help: .tr("cli.ordersList.limit.help"))
     var limit = 50
 
-    @Flag(help: "Print JSON.")
+    @Flag(help: .tr("cli.common.json.help"))
     var json = false
 
     func run() async throws {
@@ -49,7 +49,7 @@ struct OrdersListCommand: AsyncParsableCommand {
             Console.out(L10n.tr(review ? "cli.out.orders.noneToReview" : pending ? "cli.out.orders.noneWaiting" : "cli.out.orders.none"))
         }
         for order in orders {
-            let server = order.record.remoteNumber.map { "  server #\($0)" } ?? ""
+            let server = order.record.remoteNumber.map { "  " + L10n.tr("cli.orders.out.serverNumber", ["number": $0]) } ?? ""
             Console.out("\(order.localNumber)  \(SaleReport.iso8601(order.record.createdAt))  \(order.total.formatted(format))  \(order.record.syncState.rawValue)\(server)")
         }
     }
@@ -61,10 +61,10 @@ struct OrdersShowCommand: AsyncParsableCommand {
 
     @OptionGroup var data: DataDirectoryOptions
 
-    @Argument(help: "The local order number, the client UUID, or #SERVER-NUMBER.")
+    @Argument(help: .tr("cli.ordersShow.id.help"))
     var id: String
 
-    @Flag(help: "Print JSON.")
+    @Flag(help: .tr("cli.common.json.help"))
     var json = false
 
     func run() async throws {
@@ -77,29 +77,46 @@ struct OrdersShowCommand: AsyncParsableCommand {
             return
         }
         let record = order.record
-        Console.out("Order \(record.localNumber)  \(record.clientUUID)")
-        Console.out("Sold: \(SaleReport.iso8601(record.createdAt))  Status: \(record.status)  Sync: \(record.syncState.rawValue)")
-        if let remoteId = record.remoteId { Console.out("Server: id \(remoteId), number \(record.remoteNumber ?? "?")") }
-        if let reason = order.parkedReason { Console.out("Parked: \(reason)") }
+        Console.out(L10n.tr("cli.orders.out.order", ["number": "\(record.localNumber)", "uuid": "\(record.clientUUID)"]))
+        Console.out(L10n.tr("cli.orders.out.sold", [
+            "time": SaleReport.iso8601(record.createdAt), "status": "\(record.status)", "sync": record.syncState.rawValue,
+        ]))
+        if let remoteId = record.remoteId { Console.out(L10n.tr("cli.orders.out.server", ["id": "\(remoteId)", "number": record.remoteNumber ?? "?"])) }
+        if let reason = order.parkedReason { Console.out(L10n.tr("cli.orders.out.parked", ["reason": "\(reason)"])) }
         if record.hasServerTotalMismatch, let serverTotal = record.serverTotal {
-            Console.out("Server total differs: \(order.money(serverTotal).formatted(format))")
+            Console.out(L10n.tr("cli.orders.out.serverTotal", ["amount": order.money(serverTotal).formatted(format)]))
         }
-        if let customer = record.customerId { Console.out("Customer: \(customer)") }
+        if let customer = record.customerId { Console.out(L10n.tr("cli.orders.out.customer", ["customer": "\(customer)"])) }
         for line in order.detail.lines {
-            let review = line.manualItemCode.map { " — manual item\($0.isEmpty ? "" : " (code \($0))"), to review" } ?? ""
-            Console.out("  \(line.quantity) × \(line.name) [\(line.sku)]  \(order.money(line.total).formatted(format)) + tax \(order.money(line.totalTax).formatted(format))\(review)")
+            let review = line.manualItemCode.map {
+                " — " + ($0.isEmpty ? L10n.tr("cli.orders.out.manual") : L10n.tr("cli.orders.out.manual.code", ["code": $0]))
+            } ?? ""
+            Console.out("  " + L10n.tr("cli.orders.out.line", [
+                "quantity": "\(line.quantity)", "name": line.name, "sku": line.sku,
+                "amount": order.money(line.total).formatted(format), "tax": order.money(line.totalTax).formatted(format),
+            ]) + review)
         }
-        for fee in order.detail.fees { Console.out("  Fee \(fee.name)  \(order.money(fee.total).formatted(format))") }
-        for coupon in order.detail.coupons { Console.out("  Coupon \(coupon.code)  −\(order.money(coupon.discount).formatted(format))") }
-        Console.out("Subtotal: \(order.money(record.subtotal).formatted(format))  Discount: \(order.money(record.discountTotal).formatted(format))")
-        for tax in order.detail.taxes { Console.out("Tax \(tax.label) \(Words.percent(tax.ratePercent)) %: \(order.money(tax.taxTotal).formatted(format))") }
-        Console.out("Total: \(order.total.formatted(format))")
+        for fee in order.detail.fees { Console.out("  " + L10n.tr("cli.orders.out.fee", ["name": fee.name, "amount": order.money(fee.total).formatted(format)])) }
+        for coupon in order.detail.coupons { Console.out("  " + L10n.tr("cli.out.sell.coupon", ["code": coupon.code, "amount": order.money(coupon.discount).formatted(format)])) }
+        Console.out(L10n.tr("cli.orders.out.subtotal", [
+            "subtotal": order.money(record.subtotal).formatted(format), "discount": order.money(record.discountTotal).formatted(format),
+        ]))
+        for tax in order.detail.taxes {
+            Console.out(L10n.tr("cli.orders.out.tax", [
+                "label": tax.label, "rate": Words.percent(tax.ratePercent), "amount": order.money(tax.taxTotal).formatted(format),
+            ]))
+        }
+        Console.out(L10n.tr("cli.out.sell.total", ["amount": order.total.formatted(format)]))
         for payment in order.detail.payments {
-            let cash = payment.tendered.map { " tendered \(order.money($0).formatted(format)), change \(order.money(payment.change ?? 0).formatted(format))" } ?? ""
-            Console.out("Paid \(payment.method.rawValue) \(payment.amountMoney.formatted(format))\(cash)")
+            let cash = payment.tendered.map {
+                " " + L10n.tr("cli.orders.out.tendered", [
+                    "tendered": order.money($0).formatted(format), "change": order.money(payment.change ?? 0).formatted(format),
+                ])
+            } ?? ""
+            Console.out(L10n.tr("cli.orders.out.paid", ["method": payment.method.rawValue, "amount": payment.amountMoney.formatted(format)]) + cash)
         }
         for entry in order.detail.outbox {
-            Console.out("Outbox \(entry.kind): \(entry.state.rawValue)\(entry.lastError.map { " (\($0))" } ?? "")")
+            Console.out(L10n.tr("cli.orders.out.outbox", ["kind": "\(entry.kind)", "state": entry.state.rawValue]) + (entry.lastError.map { " (\($0))" } ?? ""))
         }
     }
 }

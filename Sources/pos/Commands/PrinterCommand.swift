@@ -14,13 +14,13 @@ struct PrinterCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: L10n.tr("cli.printer.2.abstract"))
 
         @OptionGroup var data: DataDirectoryOptions
-        @Argument(help: "The CUPS queue, or file:DIR / file+escpos:DIR.") var name: String
+        @Argument(help: .tr("cli.printer.test.name.help")) var name: String
 
         func run() async throws {
             let session = try await ReceiptSession.open(data)
             let name = name
             let result = try await session.dispatch { ReceiptAction.printTestPage(printer: name, reply: $0) }
-            Console.out("Test page printed on \(result.printerName), job \(result.jobID).")
+            Console.out(L10n.tr("cli.printer.out.testPrinted", ["printer": result.printerName, "job": "\(result.jobID)"]))
         }
     }
 }

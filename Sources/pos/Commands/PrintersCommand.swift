@@ -15,7 +15,7 @@ struct PrintersCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: L10n.tr("cli.printers.2.abstract"))
 
         @OptionGroup var data: DataDirectoryOptions
-        @Flag(help: "Print JSON.") var json = false
+        @Flag(help: .tr("cli.common.json.help")) var json = false
 
         func run() async throws {
             let session = try await ReceiptSession.open(data)
@@ -23,15 +23,17 @@ struct PrintersCommand: AsyncParsableCommand {
             // With no printer named and no CUPS default, receipts go to text files (as the counter's Printers shows).
             let folder = session.manager.printedReceiptsFolder.path
             printers.append(PrintQueue(
-                name: "file:" + folder, info: "text files", state: .idle, isRaw: false,
+                name: "file:" + folder, info: L10n.tr("cli.printers.out.textFiles"), state: .idle, isRaw: false,
                 isDefault: !printers.contains(where: \.isDefault)))
             if json {
                 try Console.json(printers.map(PrinterReport.init))
                 return
             }
             for printer in printers {
-                let state = printer.problem?.message ?? (printer.state == .processing ? "printing" : "ready")
-                Console.out("\(printer.isDefault ? "*" : " ") \(printer.name)  \(printer.isRaw ? "raw" : "text")  \(state)")
+                let state = printer.problem?.message
+                    ?? L10n.tr(printer.state == .processing ? "cli.printers.out.printing" : "cli.printers.out.ready")
+                let kind = L10n.tr(printer.isRaw ? "cli.printers.out.raw" : "cli.printers.out.text")
+                Console.out("\(printer.isDefault ? "*" : " ") \(printer.name)  \(kind)  \(state)")
             }
         }
 

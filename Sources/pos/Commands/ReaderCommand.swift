@@ -6,7 +6,7 @@ struct ReaderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reader",
         abstract: L10n.tr("cli.reader.abstract"),
-        discussion: "Reader addresses: zvt+tcp://HOST[:PORT], zvt+serial:///dev/ttyACM0, concert+serial:///dev/ttyACM0.",
+        discussion: L10n.tr("cli.reader.discussion"),
         subcommands: [
             ReaderListCommand.self, ReaderStatusCommand.self, ReaderPayCommand.self, ReaderRefundCommand.self,
             ReaderReverseCommand.self, ReaderEndOfDayCommand.self, ReaderInstallUdevRulesCommand.self,
@@ -17,6 +17,6 @@ struct ReaderCommand: AsyncParsableCommand {
 
 /// The `--reader URL` option the reader subcommands share.
 struct ReaderOptions: ParsableArguments {
-    @Option(help: "The reader address, e.g. zvt+tcp://127.0.0.1:20007.")
+    @Option(help: .tr("cli.reader.reader.help"))
     var reader: String
 }

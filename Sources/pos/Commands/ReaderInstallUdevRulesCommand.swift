@@ -8,21 +8,16 @@ struct ReaderInstallUdevRulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "install-udev-rules",
         abstract: L10n.tr("cli.readerInstallUdevRules.abstract"),
-        discussion: """
-            Writes \(UdevRules.installDirectory)/\(UdevRules.fileName) (needs root), generated from the table of known \
-            terminals: group access with mode 0660 plus uaccess for the seat user, never world-writable. Then asks \
-            udev to reload its rules and re-apply them to plugged-in devices. Add the cashier to the group \
-            (usermod -aG GROUP USER) and unplug and replug the terminal.
-            """
+        discussion: L10n.tr("cli.readerInstallUdevRules.discussion", ["path": "\(UdevRules.installDirectory)/\(UdevRules.fileName)"])
     )
 
-    @Option(help: "The group that may open the terminals.")
+    @Option(help: .tr("cli.readerInstallUdevRules.group.help"))
     var group = UdevRules.defaultGroup
 
-    @Flag(help: "Print the rules instead of installing them.")
+    @Flag(help: .tr("cli.readerInstallUdevRules.dryRun.help"))
     var dryRun = false
 
-    @Option(help: ArgumentHelp("Install into this directory instead.", visibility: .hidden))
+    @Option(help: ArgumentHelp(L10n.tr("cli.readerInstallUdevRules.directory.help"), visibility: .hidden))
     var rulesDirectory = UdevRules.installDirectory
 
     func validate() throws {
@@ -44,19 +39,19 @@ struct ReaderInstallUdevRulesCommand: ParsableCommand {
             try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: target.path)
         } catch {
             Console.error(L10n.tr("cli.error.cannotWrite", ["path": "\(target.path)", "localizedDescription": "\(error.localizedDescription)"]))
-            FileHandle.standardError.write(Data("  Run it as root: sudo pos reader install-udev-rules --group \(group)\n".utf8))
+            FileHandle.standardError.write(Data(("  " + L10n.tr("cli.udev.out.asRoot", ["group": group]) + "\n").utf8))
             throw ExitStatus.insufficientPermission.exitCode
         }
-        Console.out("Installed \(target.path) (group \(group), mode 0660, uaccess).")
+        Console.out(L10n.tr("cli.udev.out.installed", ["path": target.path, "group": group]))
         if rulesDirectory == UdevRules.installDirectory { reloadUdev() }
-        Console.out("Add the cashier to the group (usermod -aG \(group) USER), then unplug and replug the terminal.")
+        Console.out(L10n.tr("cli.udev.out.addToGroup", ["group": group]))
     }
 
     /// Asks udevd to reload and re-apply the rules; without a running udevd the rules apply at the next boot.
     private func reloadUdev() {
         let steps = [["control", "--reload-rules"], ["trigger", "--action=add", "--subsystem-match=usb", "--subsystem-match=tty"]]
         guard let udevadm = ["/bin/udevadm", "/usr/bin/udevadm", "/sbin/udevadm"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            Console.out("udevadm not found: the rules apply when udev next starts.")
+            Console.out(L10n.tr("cli.udev.out.noUdevadm"))
             return
         }
         for arguments in steps {
@@ -69,14 +64,14 @@ struct ReaderInstallUdevRulesCommand: ParsableCommand {
                 try process.run()
                 process.waitUntilExit()
             } catch {
-                Console.out("could not run udevadm \(arguments.joined(separator: " ")): \(error.localizedDescription)")
+                Console.out(L10n.tr("cli.udev.out.cannotRun", ["arguments": arguments.joined(separator: " "), "error": error.localizedDescription]))
                 return
             }
             if process.terminationStatus != 0 {
-                Console.out("udevadm \(arguments.joined(separator: " ")) failed (is systemd-udevd running?): the rules apply when udev next starts.")
+                Console.out(L10n.tr("cli.udev.out.failed", ["arguments": arguments.joined(separator: " ")]))
                 return
             }
         }
-        Console.out("udev reloaded its rules.")
+        Console.out(L10n.tr("cli.udev.out.reloaded"))
     }
 }

@@ -1,4 +1,5 @@
 import Hardware
+import Localization
 import POSFoundation
 import Yosemite
 
@@ -68,16 +69,16 @@ enum ReaderOutput {
 
     static func print(_ result: PaymentResult, attemptId: String? = nil, json: Bool) throws {
         if json { return try Console.json(PaymentReport(result, attemptId: attemptId)) }
-        Console.out("APPROVED \(result.amount)")
-        if let attemptId { Console.out("Journalled as attempt \(attemptId)") }
-        if let pan = result.maskedPAN { Console.out("Card: \(result.cardName ?? "card") \(pan)") }
-        if let code = result.approvalCode { Console.out("Approval code: \(code)") }
-        if let aid = result.applicationID { Console.out("AID: \(aid)") }
-        if let mode = result.entryMode { Console.out("Entry: \(mode.receiptText)") }
-        if let verification = result.verification { Console.out("Verification: \(verification.receiptText)") }
-        if let receipt = result.receiptNumber { Console.out("Receipt number: \(receipt)") }
+        Console.out(L10n.tr("cli.reader.out.approved", ["amount": "\(result.amount)"]))
+        if let attemptId { Console.out(L10n.tr("cli.reader.out.journalled", ["attempt": attemptId])) }
+        if let pan = result.maskedPAN { Console.out(L10n.tr("cli.reader.out.card", ["card": result.cardName ?? L10n.tr("cli.reader.out.card.unnamed"), "pan": "\(pan)"])) }
+        if let code = result.approvalCode { Console.out(L10n.tr("cli.reader.out.approvalCode", ["code": code])) }
+        if let aid = result.applicationID { Console.out(L10n.tr("cli.reader.out.aid", ["aid": aid])) }
+        if let mode = result.entryMode { Console.out(L10n.tr("cli.reader.out.entry", ["mode": mode.receiptText])) }
+        if let verification = result.verification { Console.out(L10n.tr("cli.reader.out.verification", ["verification": verification.receiptText])) }
+        if let receipt = result.receiptNumber { Console.out(L10n.tr("cli.reader.out.receiptNumber", ["receipt": String(receipt)])) }
         if !result.slipLines.isEmpty {
-            Console.out("--- terminal slip ---")
+            Console.out(L10n.tr("cli.reader.out.slip"))
             result.slipLines.forEach(Console.out)
         }
     }
@@ -86,10 +87,10 @@ enum ReaderOutput {
     static func print(_ refund: CardRefund, json: Bool) throws {
         guard let result = refund.card else {
             if json { return try Console.json(["status": "approved", "amount": refund.amount.decimalString]) }
-            return Console.out("REFUNDED \(refund.amount) in cash")
+            return Console.out(L10n.tr("cli.reader.out.refundedCash", ["amount": "\(refund.amount)"]))
         }
         try print(result, attemptId: refund.attemptId, json: json)
-        if refund.outboxEntryId != nil, !json { Console.out("The refund record waits to sync.") }
+        if refund.outboxEntryId != nil, !json { Console.out(L10n.tr("cli.reader.out.refundWaits")) }
     }
 
     /// An end of day as the store reported it, printed as the terminal's report (the same text and JSON).
@@ -98,7 +99,7 @@ enum ReaderOutput {
                                  terminalStatus: report.terminalStatus, receiptLines: report.receiptLines), json: json)
         guard !json else { return }
         // The batch's count and its split per card brand, when the terminal sends them (ZVT BMP 60).
-        if let count = report.count { Console.out("Transactions: \(count)") }
+        if let count = report.count { Console.out(L10n.tr("cli.reader.out.transactions", ["count": String(count)])) }
         for brand in report.cardTotals {
             let amount = report.total.map { Money(minorUnits: brand.amount, currency: $0.currency).decimalString } ?? String(brand.amount)
             Console.out("  \(brand.brand): \(brand.count), \(amount)")
@@ -107,10 +108,10 @@ enum ReaderOutput {
 
     static func print(_ report: TerminalReport, json: Bool) throws {
         if json { return try Console.json(report) }
-        if let status = report.terminalStatus { Console.out("Terminal status: \(status == 0 ? "ready" : "code \(status)")") }
-        if let version = report.softwareVersion { Console.out("Software: \(version)") }
-        if let terminalID = report.terminalID { Console.out("Terminal ID: \(terminalID)") }
-        if let total = report.total { Console.out("Total: \(total)") }
+        if let status = report.terminalStatus { Console.out(L10n.tr("cli.reader.out.terminalStatus", ["status": status == 0 ? L10n.tr("cli.reader.out.terminalStatus.ready") : L10n.tr("cli.reader.out.terminalStatus.code", ["code": String(status)])])) }
+        if let version = report.softwareVersion { Console.out(L10n.tr("cli.reader.out.software", ["version": version])) }
+        if let terminalID = report.terminalID { Console.out(L10n.tr("cli.reader.out.terminalID", ["id": terminalID])) }
+        if let total = report.total { Console.out(L10n.tr("cli.reader.out.total", ["total": "\(total)"])) }
         report.receiptLines.forEach(Console.out)
     }
 }

@@ -8,17 +8,13 @@ import Yosemite
 struct ReaderPayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pay", abstract: L10n.tr("cli.readerPay.abstract"),
-        discussion: """
-            The payment is journalled before the request leaves, like a sale's card tender; it belongs to no order \
-            and is not sent to the store (see docs/card-payments.md). Exit codes: 11 declined, 12 reader \
-            unavailable, 13 outcome unknown (run `pos reader resolve`; never pay again), 15 reader busy.
-            """
+        discussion: L10n.tr("cli.readerPay.discussion")
     )
 
     @OptionGroup var data: DataDirectoryOptions
     @OptionGroup var options: TerminalOperationOptions
-    @Option(help: "The amount in the store's currency, e.g. 12.50.") var amount: String
-    @Option(help: "A reference for the terminal's journal.") var reference = ""
+    @Option(help: .tr("cli.common.readerAmount.help")) var amount: String
+    @Option(help: .tr("cli.readerPay.reference.help")) var reference = ""
 
     @MainActor
     func run() async throws {
@@ -38,13 +34,13 @@ struct ReaderPayCommand: AsyncParsableCommand {
 struct ReaderRefundCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "refund", abstract: L10n.tr("cli.readerPay.2.abstract"),
-        discussion: "To refund a sale, use `pos refund ORDER`: it also tells the store."
+        discussion: L10n.tr("cli.readerRefund.discussion")
     )
 
     @OptionGroup var data: DataDirectoryOptions
     @OptionGroup var options: TerminalOperationOptions
-    @Option(help: "The amount in the store's currency, e.g. 12.50.") var amount: String
-    @Option(help: "The approving manager, where cashiers are set up.") var manager: String?
+    @Option(help: .tr("cli.common.readerAmount.help")) var amount: String
+    @Option(help: .tr("cli.common.manager.cashiers.help")) var manager: String?
 
     @MainActor
     func run() async throws {
@@ -65,17 +61,14 @@ struct ReaderRefundCommand: AsyncParsableCommand {
 struct ReaderReverseCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reverse", abstract: L10n.tr("cli.readerPay.3.abstract"),
-        discussion: """
-            A payment journalled on this counter gives the amount (and, for a sale, queues its refund record for \
-            the store); for a payment taken elsewhere give --amount.
-            """
+        discussion: L10n.tr("cli.readerReverse.discussion")
     )
 
     @OptionGroup var data: DataDirectoryOptions
     @OptionGroup var options: TerminalOperationOptions
-    @Option(help: "The terminal's receipt number of the payment.") var receipt: Int
-    @Option(help: "The payment's amount, only when this counter did not journal it.") var amount: String?
-    @Option(help: "The approving manager, where cashiers are set up.") var manager: String?
+    @Option(help: .tr("cli.readerReverse.receipt.help")) var receipt: Int
+    @Option(help: .tr("cli.readerReverse.amount.help")) var amount: String?
+    @Option(help: .tr("cli.common.manager.cashiers.help")) var manager: String?
 
     @MainActor
     func run() async throws {
@@ -114,17 +107,16 @@ struct ReaderEndOfDayCommand: AsyncParsableCommand {
 
 /// The options the journalled reader operations share.
 struct TerminalOperationOptions: ParsableArguments {
-    @Option(help: "The card reader, e.g. zvt+tcp://127.0.0.1:20007; default: the last one used.") var reader: String?
-    @Option(help: "Only as a check: the store's ISO currency code (amounts are always in the store's currency).")
+    @Option(help: .tr("cli.reader.operation.reader.help")) var reader: String?
+    @Option(help: .tr("cli.reader.operation.currency.help"))
     var currency: String?
-    @Flag(help: "Print JSON.") var json = false
+    @Flag(help: .tr("cli.common.json.help")) var json = false
 
     /// Refuses (usage) a `--currency` that is not the store's.
     func currencyMatches(_ settings: StoreSettings?) throws -> Bool {
         guard let currency, let settings else { return true }
         guard currency.uppercased() == settings.currency.code else {
-            Console.error("the store sells in \(settings.currency.code), not \(currency.uppercased()); "
-                + "card amounts are in the store's currency (drop --currency or give \(settings.currency.code))")
+            Console.error(L10n.tr("cli.readerPay.error.currency", ["store": settings.currency.code, "given": currency.uppercased()]))
             throw ExitStatus.usage.exitCode
         }
         return true

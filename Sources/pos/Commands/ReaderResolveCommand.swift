@@ -11,18 +11,15 @@ struct ReaderResolveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resolve",
         abstract: L10n.tr("cli.readerResolve.abstract"),
-        discussion: """
-            Exit code 13 while an attempt stays unresolved; 15 while an operation holds the reader (its attempt is \
-            live: it settles itself when that operation ends, so it is never resolved here, by hand or otherwise).
-            """
+        discussion: L10n.tr("cli.readerResolve.discussion")
     )
 
     @OptionGroup var data: DataDirectoryOptions
-    @Option(help: "The card reader; default: the last one used.") var reader: String?
-    @Option(help: "Resolve this attempt by hand (with --charged or --not-charged).") var attempt: String?
-    @Flag(help: "By hand: the terminal's journal shows the attempt approved.") var charged = false
-    @Flag(name: .customLong("not-charged"), help: "By hand: the terminal's journal shows no charge.") var notCharged = false
-    @Option(help: "Why, for the log (by hand).") var note = ""
+    @Option(help: .tr("cli.common.reader.help")) var reader: String?
+    @Option(help: .tr("cli.readerResolve.attempt.help")) var attempt: String?
+    @Flag(help: .tr("cli.readerResolve.charged.help")) var charged = false
+    @Flag(name: .customLong("not-charged"), help: .tr("cli.readerResolve.notCharged.help")) var notCharged = false
+    @Option(help: .tr("cli.readerResolve.note.help")) var note = ""
 
     func validate() throws {
         if attempt != nil, charged == notCharged { throw ValidationError(L10n.tr("cli.invalid.readerResolve.1")) }
@@ -50,24 +47,29 @@ struct ReaderResolveCommand: AsyncParsableCommand {
                 throw CardCommandSupport.fail(error)
             }
         }
-        if attempts.isEmpty { Console.out("No unresolved card attempts.") }
+        if attempts.isEmpty { Console.out(L10n.tr("cli.readerResolve.out.none")) }
         var unresolved = 0
         for attempt in attempts {
             let what: String
             switch attempt.outcome {
-            case .approved(let result): what = "approved (receipt \(result.receiptNumber.map(String.init) ?? "-")); recorded once"
-            case .notCharged: what = "not charged; closed"
+            case .approved(let result): what = L10n.tr("cli.readerResolve.out.approved", ["receipt": result.receiptNumber.map(String.init) ?? "-"])
+            case .notCharged: what = L10n.tr("cli.readerResolve.out.notCharged")
             case .stillUnknown(let reason):
                 unresolved += 1
-                what = "still unknown: \(reason)"
+                what = L10n.tr("cli.readerResolve.out.unknown", ["reason": "\(reason)"])
             case .inProgress(let holder):
-                what = "in progress (\(holder.map { "process \($0.pid)" } ?? "another process")); it settles itself"
+                what = L10n.tr("cli.readerResolve.out.inProgress", [
+                    "holder": holder.map { L10n.tr("cli.readerResolve.out.process", ["pid": "\($0.pid)"]) }
+                        ?? L10n.tr("cli.readerResolve.out.anotherProcess"),
+                ])
             }
-            Console.out("\(attempt.attemptId) \(attempt.amount.decimalString) on \(attempt.reader): \(what)")
+            Console.out(L10n.tr("cli.readerResolve.out.attempt", [
+                "attempt": "\(attempt.attemptId)", "amount": attempt.amount.decimalString, "reader": "\(attempt.reader)", "what": what,
+            ]))
         }
         if unresolved > 0 {
             FileHandle.standardError.write(Data(
-                "Check the terminal's journal, then: pos reader resolve --attempt ID --charged|--not-charged\n".utf8))
+                (L10n.tr("cli.readerResolve.out.checkJournal") + "\n").utf8))
             throw ExitStatus.outcomeUnknown.exitCode
         }
     }

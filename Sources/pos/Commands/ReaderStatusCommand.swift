@@ -10,7 +10,7 @@ struct ReaderStatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "status", abstract: L10n.tr("cli.readerStatus.abstract"))
 
     @OptionGroup var options: ReaderOptions
-    @Flag(help: "Print JSON.") var json = false
+    @Flag(help: .tr("cli.common.json.help")) var json = false
 
     func run() async throws {
         let service = try await ReaderSession.connect(options.reader, currency: .eur)
@@ -23,8 +23,8 @@ struct ReaderStatusCommand: AsyncParsableCommand {
 struct ReaderListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: L10n.tr("cli.readerStatus.2.abstract"))
 
-    @Option(help: "A configured reader address to include (repeatable).") var reader: [String] = []
-    @Flag(help: "Print JSON.") var json = false
+    @Option(help: .tr("cli.readerList.reader.help")) var reader: [String] = []
+    @Flag(help: .tr("cli.common.json.help")) var json = false
 
     func run() async throws {
         var readers: [String] = []
@@ -44,8 +44,8 @@ struct ReaderListCommand: AsyncParsableCommand {
         let configured = readers.map { ["address": $0, "name": "configured"] }
         if json { return try Console.json(discovered + configured) }
         if discovered.isEmpty && configured.isEmpty {
-            Console.out("No card readers found: none of the known terminals is plugged in by USB, and none is configured.")
-            Console.out("LAN terminals: pos reader status --reader zvt+tcp://HOST:20007")
+            Console.out(L10n.tr("cli.readerList.out.none"))
+            Console.out(L10n.tr("cli.readerList.out.lan"))
         }
         for entry in discovered + configured {
             Console.out("\(entry["address"] ?? "")  \(entry["name"] ?? "")  \(entry["device"] ?? "")")

@@ -19,9 +19,9 @@ struct ReaderWatchCommand: AsyncParsableCommand {
         shouldDisplay: false
     )
 
-    @Option(help: "Take one payment of this amount, e.g. 7.00 (needs --reader).") var pay: String?
-    @Option(help: "The reader address for --pay, e.g. zvt+usb://0403:6001.") var reader: String?
-    @Option(help: "The ISO currency code.") var currency = "EUR"
+    @Option(help: .tr("cli.readerWatch.pay.help")) var pay: String?
+    @Option(help: .tr("cli.readerWatch.reader.help")) var reader: String?
+    @Option(help: .tr("cli.readerWatch.currency.help")) var currency = "EUR"
 
     func validate() throws {
         if pay != nil && reader == nil { throw ValidationError(L10n.tr("cli.invalid.readerWatch.1")) }

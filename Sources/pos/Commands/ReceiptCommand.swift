@@ -10,7 +10,7 @@ struct ReceiptCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "receipt",
         abstract: L10n.tr("cli.receipt.abstract"),
-        discussion: "ORDER is the order's local number (as printed on the receipt) or its client UUID.",
+        discussion: L10n.tr("cli.receipt.discussion"),
         subcommands: [Show.self, Print.self, Reprint.self, SampleSale.self]
     )
 
@@ -21,9 +21,9 @@ struct ReceiptCommand: AsyncParsableCommand {
         enum Format: String, ExpressibleByArgument, CaseIterable { case text, escpos }
 
         @OptionGroup var data: DataDirectoryOptions
-        @Argument(help: "The order's local number or client UUID.") var order: String
-        @Option(help: "Characters per line: 32, 42 or 48 (default: the app setting).") var width: Int?
-        @Option(help: "text, or escpos for the printer's bytes.") var format: Format = .text
+        @Argument(help: .tr("cli.common.order.help")) var order: String
+        @Option(help: .tr("cli.receipt.show.width.help")) var width: Int?
+        @Option(help: .tr("cli.receipt.show.format.help")) var format: Format = .text
 
         func validate() throws {
             if let width, !(20...80).contains(width) { throw ValidationError(L10n.tr("cli.invalid.receipt.1")) }
@@ -51,8 +51,8 @@ struct ReceiptCommand: AsyncParsableCommand {
         )
 
         @OptionGroup var data: DataDirectoryOptions
-        @Argument(help: "The order's local number or client UUID.") var order: String
-        @Option(help: "The CUPS queue, or file:DIR / file+escpos:DIR (default: the app setting).") var printer: String?
+        @Argument(help: .tr("cli.common.order.help")) var order: String
+        @Option(help: .tr("cli.common.printer.queue.help")) var printer: String?
 
         func run() async throws {
             let session = try await ReceiptSession.open(data)
@@ -67,8 +67,8 @@ struct ReceiptCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: L10n.tr("cli.receipt.4.abstract"))
 
         @OptionGroup var data: DataDirectoryOptions
-        @Argument(help: "The order's local number or client UUID.") var order: String
-        @Option(help: "The CUPS queue, or file:DIR / file+escpos:DIR (default: the app setting).") var printer: String?
+        @Argument(help: .tr("cli.common.order.help")) var order: String
+        @Option(help: .tr("cli.common.printer.queue.help")) var printer: String?
 
         func run() async throws {
             let session = try await ReceiptSession.open(data)
@@ -85,7 +85,7 @@ struct ReceiptCommand: AsyncParsableCommand {
         )
 
         @OptionGroup var data: DataDirectoryOptions
-        @Flag(help: "Paid in cash instead of by card.") var cash = false
+        @Flag(help: .tr("cli.receipt.sampleSale.cash.help")) var cash = false
 
         @MainActor
         func run() async throws {

@@ -10,14 +10,14 @@ struct RefundCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "refund",
         abstract: L10n.tr("cli.refund.abstract"),
-        discussion: "Exit codes as `pos reader pay`: 11 declined, 12 reader unavailable, 13 outcome unknown."
+        discussion: L10n.tr("cli.refund.discussion")
     )
 
     @OptionGroup var data: DataDirectoryOptions
-    @Argument(help: "The order: local number, client UUID or #server number.") var order: String
-    @Option(help: "The amount to refund, e.g. 2.50; default: all that is left.") var amount: String?
-    @Option(help: "The card reader; default: the last one used.") var reader: String?
-    @Option(help: "The approving manager, where cashiers are set up (their PIN is read from the terminal or standard input).")
+    @Argument(help: .tr("cli.refund.order.help")) var order: String
+    @Option(help: .tr("cli.refund.amount.help")) var amount: String?
+    @Option(help: .tr("cli.common.reader.help")) var reader: String?
+    @Option(help: .tr("cli.common.manager.pin.help"))
     var manager: String?
 
     @MainActor

@@ -21,8 +21,10 @@ struct RegisterCommand: AsyncParsableCommand {
             let directory = try data.resolve()
             let settings = FiscalSettings.load(dataDirectory: directory)
             if let id = settings.registerSerial, !id.isEmpty {
-                Console.out("Register \(id); receipt numbers \(RegisterIdentity.receiptNumber(register: id, localNumber: 1)), "
-                            + "\(RegisterIdentity.receiptNumber(register: id, localNumber: 2)), …")
+                Console.out(L10n.tr("cli.register.out.show", [
+                    "register": id, "first": RegisterIdentity.receiptNumber(register: id, localNumber: 1),
+                    "second": RegisterIdentity.receiptNumber(register: id, localNumber: 2),
+                ]))
             } else {
                 Console.out(L10n.tr("cli.out.register.none"))
             }
@@ -33,7 +35,7 @@ struct RegisterCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: L10n.tr("cli.register.3.abstract"))
         @OptionGroup var data: DataDirectoryOptions
-        @Argument(help: "The register id, e.g. K2.") var id: String
+        @Argument(help: .tr("cli.register.set.id.help")) var id: String
 
         func validate() throws {
             guard RegisterIdentity.isValid(id) else {
@@ -55,8 +57,7 @@ struct RegisterCommand: AsyncParsableCommand {
             }
             Console.out(L10n.tr("cli.out.register.set", ["id": id]))
             if let previous, !previous.isEmpty, previous != id, settings.clientID != nil {
-                Console.error("Warning: the TSE client was registered with serial \(previous); register this till "
-                              + "again (pos fiscal register-client) so its signatures carry \(id).")
+                Console.error(L10n.tr("cli.register.warning.tseClient", ["previous": previous, "id": id]))
             }
         }
     }

@@ -9,16 +9,12 @@ struct ReportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: L10n.tr("cli.report.abstract"),
-        discussion: """
-            Reads the paid orders (processing, completed, refunded) whose sale time falls in the day, in this machine's \
-            time zone; an offline sale counts for the day it was sold if it synced within a week. Orders without a \
-            register (the web shop, counters with no register id) are summed under "-". Exit 3: the store is unreachable.
-            """
+        discussion: L10n.tr("cli.report.discussion")
     )
 
     @OptionGroup var data: DataDirectoryOptions
-    @Option(help: "The day, YYYY-MM-DD; default: today.") var date: String?
-    @Flag(help: "Print JSON.") var json = false
+    @Option(help: .tr("cli.report.date.help")) var date: String?
+    @Flag(help: .tr("cli.common.json.help")) var json = false
 
     @MainActor
     func run() async throws {
@@ -41,16 +37,19 @@ struct ReportCommand: AsyncParsableCommand {
             Console.out(String(decoding: try encoder.encode(report), as: UTF8.self))
             return
         }
-        Console.out("Shop report \(report.date) (\(report.timeZone)), \(report.currency)")
+        Console.out(L10n.tr("cli.report.out.heading", ["date": "\(report.date)", "timeZone": "\(report.timeZone)", "currency": "\(report.currency)"]))
         func line(_ label: String, _ totals: ShopDayReport.Totals) -> String {
-            "\(label)\t\(totals.orders) orders\tgross \(totals.gross)\tcash \(totals.cash)\tcard \(totals.card)\trefunds \(totals.refunds)"
+            label + "\t" + L10n.tr("cli.report.out.totals", [
+                "orders": "\(totals.orders)", "gross": "\(totals.gross)", "cash": "\(totals.cash)", "card": "\(totals.card)",
+                "refunds": "\(totals.refunds)",
+            ])
         }
         for register in report.registers {
-            Console.out(line("Register \(register.register.isEmpty ? "-" : register.register)", register.totals))
+            Console.out(line(L10n.tr("cli.report.out.register", ["register": register.register.isEmpty ? "-" : register.register]), register.totals))
             for cashier in register.cashiers {
                 Console.out(line("  \(cashier.cashier.isEmpty ? "-" : cashier.cashier)", cashier.totals))
             }
         }
-        Console.out(line("Shop", report.total))
+        Console.out(line(L10n.tr("cli.report.out.shop"), report.total))
     }
 }

@@ -15,7 +15,7 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var data: DataDirectoryOptions
     @OptionGroup var scanner: ScannerOptions
 
-    @Flag(help: "Print the status as JSON.")
+    @Flag(help: .tr("cli.run.json.help"))
     var json = false
 
     func run() async throws {

@@ -18,17 +18,13 @@ struct ScaleWeighCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "weigh",
         abstract: L10n.tr("cli.scale.2.abstract"),
-        discussion: """
-            Prints weight, price per kilogram and price on one line, e.g. \
-            1.234 kg x 12.99 EUR/kg = 16.03 EUR. Exits 1 when the scale gives no sellable weight (zero, unstable, \
-            under zero, overloaded, no answer), 64 for a bad address or price.
-            """
+        discussion: L10n.tr("cli.scaleWeigh.discussion")
     )
 
-    @Argument(help: "The scale's address, e.g. scale+serial:///dev/ttyUSB2 (add ?line=9600,7E1 to change the line).")
+    @Argument(help: .tr("cli.scaleWeigh.address.help"))
     var address: String
-    @Option(help: "The price per kilogram, e.g. 12.99.") var unitPrice: String
-    @Option(help: "The currency code.") var currency: String = "EUR"
+    @Option(help: .tr("cli.scaleWeigh.unitPrice.help")) var unitPrice: String
+    @Option(help: .tr("cli.scaleWeigh.currency.help")) var currency: String = "EUR"
 
     func run() async throws {
         let parsedAddress: DeviceAddress
@@ -37,8 +33,9 @@ struct ScaleWeighCommand: AsyncParsableCommand {
             parsedAddress = try DeviceAddress(address, expecting: .scale)
             price = try Money(parsing: unitPrice, currency: Currency(code: currency.uppercased()))
         } catch let error as TransportError {
-            Console.error("The scale address \(address) is not usable (\(error.underlying ?? "malformed")); "
-                + "write it like scale+serial:///dev/ttyUSB2, optionally with ?line=9600,7E1.")
+            Console.error(L10n.tr("cli.scale.error.address", [
+                "address": address, "reason": error.underlying ?? L10n.tr("cli.scale.error.malformed"),
+            ]))
             throw ExitStatus.usage.exitCode
         } catch {
             Console.error(L10n.tr("cli.error.scale.price", ["unitPrice": "\(unitPrice)"]))

@@ -11,18 +11,11 @@ struct ScaleSimCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scale-sim",
         abstract: L10n.tr("cli.scaleSim.abstract"),
-        discussion: """
-            Script steps (comma-separated, one per weight request, the last repeats): stable:GRAMS, net:GRAMS, \
-            moving, zero, under, over, zero-error, pounds:HUNDREDTHS, silent, garbage. Example:
-            pos scale-sim --serial /tmp/ttyScale --script moving,moving,stable:1234
-            then: pos scale weigh 'scale+serial:///tmp/ttyScale?line=9600,8N1' --unit-price 12.99 \
-            (a pty takes no parity or 7-bit characters, so the register's end is set to 8N1 there; the bytes are \
-            the same 7-bit ASCII).
-            """
+        discussion: L10n.tr("cli.scaleSim.discussion")
     )
 
-    @Option(help: "Serve on a pty linked at this path, or on an existing tty device (9600 7E1).") var serial: String
-    @Option(help: "What is on the pan, step by step.") var script: String = "stable:1234"
+    @Option(help: .tr("cli.scaleSim.serial.help")) var serial: String
+    @Option(help: .tr("cli.scaleSim.script.help")) var script: String = "stable:1234"
 
     func run() async throws {
         let parsed: ScaleScript

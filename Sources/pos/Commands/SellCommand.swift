@@ -11,54 +11,39 @@ struct SellCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sell",
         abstract: L10n.tr("cli.sell.abstract"),
-        discussion: """
-            Every step of the sale is saved as it happens; the completed sale is one order with one outbox entry, \
-            created paid; `pos sync` sends it to the store. By card (`--pay card`) the card is charged through the \
-            payment journal; split tender: `--pay cash:10.00 --pay card`. A declined card leaves the sale open: pay \
-            it with `pos sell --sale ID --pay cash` (the same order) or void it with `pos cart void ID`. With no \
-            shift open, the sale opens one (float 0). Limits: quantity and line amount (`pos --help`), refused \
-            with exit 64. Exit codes: 11 declined (the sale stays open), 12 reader unavailable, 13 outcome unknown.
-            """
+        discussion: L10n.tr("cli.sell.discussion")
     )
 
     @OptionGroup var data: DataDirectoryOptions
 
-    @Option(name: .customLong("item"), help: """
-        A barcode, SKU or product id, with an optional :QTY and an optional line discount @10% or @0.50 \
-        (e.g. --item BAK-PAC:2@10%). Repeat per item.
-        """)
+    @Option(name: .customLong("item"), help: .tr("cli.sell.items.help"))
     var items: [String] = []
 
-    @Option(name: .customLong("manual"), help: """
-        A manual item, for a code the catalog lacks (offline, or not on the store): \
-        price=PRICE[,tax=TAX-CLASS][,name=NAME][,code=SCANNED-CODE][,qty=QTY], e.g. \
-        --manual price=3.50,tax=reduced-rate,name=Rye,code=4012345678901. The tax class is one of the synced ones \
-        (default standard); the order line is marked for review (`pos orders list --review`). Repeat per item.
-        """)
+    @Option(name: .customLong("manual"), help: .tr("cli.sell.manualItems.help"))
     var manualItems: [String] = []
 
-    @Option(help: "Pay an open sale (its id from `pos cart list`) instead of ringing up items: after a declined card.")
+    @Option(help: .tr("cli.sell.sale.help"))
     var sale: Int64?
 
-    @Option(name: .customLong("coupon"), help: "A coupon code. Repeat for several.")
+    @Option(name: .customLong("coupon"), help: .tr("cli.sell.coupons.help"))
     var coupons: [String] = []
 
-    @Option(help: "The customer: the customer number (42 or #42), an e-mail, a phone or a name matching one customer in the local copy (`pos customers search`).")
+    @Option(help: .tr("cli.sell.customer.help"))
     var customer: String?
 
-    @Option(help: "A discount on the whole order: a percentage (10%) or an amount (2.50).")
+    @Option(help: .tr("cli.sell.discount.help"))
     var discount: String?
 
-    @Option(help: "The tender: cash, cash:TENDERED, card, or cash:AMOUNT with card for a split. Repeat for a split.")
+    @Option(help: .tr("cli.sell.pay.help"))
     var pay: [String] = []
 
-    @Option(help: "The card reader (zvt+tcp://HOST:PORT, sim://…); default: the last one used.")
+    @Option(help: .tr("cli.sell.reader.help"))
     var reader: String?
 
-    @Option(help: "The approving manager, where cashiers are set up (their PIN is read from the terminal or standard input).")
+    @Option(help: .tr("cli.common.manager.pin.help"))
     var manager: String?
 
-    @Flag(help: "Print JSON.")
+    @Flag(help: .tr("cli.common.json.help"))
     var json = false
 
     func validate() throws {
@@ -133,8 +118,7 @@ struct SellCommand: AsyncParsableCommand {
             }
             if let tendered, tendered.minorUnits < open.due.minorUnits {
                 // Refused (1), not a usage error: the amount is well-formed; only the order's total makes it short.
-                Console.error("tendered \(tendered.decimalString) is less than the \(open.due.decimalString) due; "
-                    + "nothing was charged. Pay at least that: --pay cash:\(open.due.decimalString)")
+                Console.error(L10n.tr("cli.sell.error.tenderedShort", ["tendered": tendered.decimalString, "due": open.due.decimalString]))
                 if saleId == nil {
                     _ = try? await manager.dispatch { OrderAction.voidSale(reference: String(open.id), reply: $0) }
                 }
@@ -176,8 +160,8 @@ struct SellCommand: AsyncParsableCommand {
             let gross = order.record.pricesIncludeTax
             let before = line.subtotal + (gross ? line.subtotalTax : 0), after = line.total + (gross ? line.totalTax : 0)
             let discount = order.detail.coupons.isEmpty && before != after
-                ? "  (discount −\(order.money(before - after).formatted(format)))" : ""
-            let review = line.manualItemCode == nil ? "" : "  (manual item, marked for review)"
+                ? "  " + L10n.tr("cli.sell.out.lineDiscount", ["amount": order.money(before - after).formatted(format)]) : ""
+            let review = line.manualItemCode == nil ? "" : "  " + L10n.tr("cli.sell.out.manualItem")
             Console.out("  \(line.quantity) × \(line.name)  \(order.money(line.total).formatted(format))\(discount)\(review)")
             if let grams = line.weightGrams, grams > 0 {
                 // Weight, price per kilogram and price together, as the law for trade scales wants them shown.

@@ -9,7 +9,9 @@ struct SettingsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "settings",
         abstract: L10n.tr("cli.settings.abstract"),
-        discussion: "Keys: " + FloorDeviceSetting.allCases.map { "\($0.rawValue): \($0.help)" }.joined(separator: "\n"),
+        discussion: L10n.tr("cli.settings.discussion", [
+            "keys": FloorDeviceSetting.allCases.map { "\($0.rawValue): \($0.help)" }.joined(separator: "\n"),
+        ]),
         subcommands: [Show.self, Set.self, Unset.self]
     )
 
@@ -20,7 +22,7 @@ struct SettingsCommand: AsyncParsableCommand {
         func run() async throws {
             let settings = try await SettingsCommand.load(data)
             for setting in FloorDeviceSetting.allCases {
-                Console.out("\(setting.rawValue): \(settings.value(of: setting) ?? "none")")
+                Console.out("\(setting.rawValue): \(settings.value(of: setting) ?? L10n.tr("cli.settings.out.none"))")
             }
         }
     }
@@ -28,8 +30,8 @@ struct SettingsCommand: AsyncParsableCommand {
     struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: L10n.tr("cli.settings.3.abstract"))
         @OptionGroup var data: DataDirectoryOptions
-        @Argument(help: "pole-display, customer-display, scale or barcode-layouts.") var key: String
-        @Argument(help: "The value, e.g. display+serial:///dev/ttyUSB1, on, scale+serial:///dev/ttyUSB2, 28-29:IIIIIVVVVV:weight.")
+        @Argument(help: .tr("cli.settings.key.help")) var key: String
+        @Argument(help: .tr("cli.settings.set.value.help"))
         var value: String
 
         func run() async throws {
@@ -40,7 +42,7 @@ struct SettingsCommand: AsyncParsableCommand {
     struct Unset: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: L10n.tr("cli.settings.4.abstract"))
         @OptionGroup var data: DataDirectoryOptions
-        @Argument(help: "pole-display, customer-display, scale or barcode-layouts.") var key: String
+        @Argument(help: .tr("cli.settings.key.help")) var key: String
 
         func run() async throws {
             try await SettingsCommand.change(data, key, to: nil)
@@ -61,8 +63,9 @@ struct SettingsCommand: AsyncParsableCommand {
     @MainActor
     static func change(_ data: DataDirectoryOptions, _ key: String, to value: String?) async throws {
         guard let setting = FloorDeviceSetting(rawValue: key) else {
-            Console.error("unknown setting \(key); the settings are "
-                          + FloorDeviceSetting.allCases.map(\.rawValue).joined(separator: ", "))
+            Console.error(L10n.tr("cli.settings.error.unknown", [
+                "key": key, "settings": FloorDeviceSetting.allCases.map(\.rawValue).joined(separator: ", "),
+            ]))
             throw ExitStatus.usage.exitCode
         }
         var check = AppSettings()
@@ -80,6 +83,6 @@ struct SettingsCommand: AsyncParsableCommand {
             Console.error(error)
             throw ExitStatus.storageFailure.exitCode
         }
-        Console.out("\(setting.rawValue): \(saved.value(of: setting) ?? "none")")
+        Console.out("\(setting.rawValue): \(saved.value(of: setting) ?? L10n.tr("cli.settings.out.none"))")
     }
 }

@@ -16,12 +16,12 @@ struct ShiftCommand: AsyncParsableCommand {
     struct Open: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: L10n.tr("cli.shift.2.abstract"))
         @OptionGroup var data: DataDirectoryOptions
-        @Option(help: "The cash counted into the drawer, e.g. 100.00.") var float: String
-        @Option(help: "The cashier; default: the settings' cashier name.") var cashier: String?
+        @Option(help: .tr("cli.shift.open.float.help")) var float: String
+        @Option(help: .tr("cli.shift.open.cashier.help")) var cashier: String?
 
         @MainActor func run() async throws {
             try await ShiftCommand.dispatch(data) { ShiftAction.open(float: float, cashier: cashier, reply: $0) } print: {
-                "Shift \($0.shiftId) open with a float of \($1($0.report.openingFloat))."
+                L10n.tr("cli.shift.out.opened", ["shift": "\($0.shiftId)", "float": $1($0.report.openingFloat)])
             }
         }
     }
@@ -29,12 +29,12 @@ struct ShiftCommand: AsyncParsableCommand {
     struct CashIn: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "cash-in", abstract: L10n.tr("cli.shift.3.abstract"))
         @OptionGroup var data: DataDirectoryOptions
-        @Argument(help: "The amount, e.g. 20.00.") var amount: String
-        @Option(help: "Why.") var reason: String
+        @Argument(help: .tr("cli.shift.cashIn.amount.help")) var amount: String
+        @Option(help: .tr("cli.common.reason.help")) var reason: String
 
         @MainActor func run() async throws {
             try await ShiftCommand.dispatch(data) { ShiftAction.cashIn(amount: amount, reason: reason, reply: $0) } print: {
-                "Cash in recorded; the drawer should hold \($1($0.report.expectedCash))."
+                L10n.tr("cli.shift.out.cashIn", ["amount": $1($0.report.expectedCash)])
             }
         }
     }
@@ -42,12 +42,12 @@ struct ShiftCommand: AsyncParsableCommand {
     struct CashOut: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "cash-out", abstract: L10n.tr("cli.shift.4.abstract"))
         @OptionGroup var data: DataDirectoryOptions
-        @Argument(help: "The amount, e.g. 5.00.") var amount: String
-        @Option(help: "Why.") var reason: String
+        @Argument(help: .tr("cli.shift.cashOut.amount.help")) var amount: String
+        @Option(help: .tr("cli.common.reason.help")) var reason: String
 
         @MainActor func run() async throws {
             try await ShiftCommand.dispatch(data) { ShiftAction.cashOut(amount: amount, reason: reason, reply: $0) } print: {
-                "Cash out recorded; the drawer should hold \($1($0.report.expectedCash))."
+                L10n.tr("cli.shift.out.cashOut", ["amount": $1($0.report.expectedCash)])
             }
         }
     }
@@ -56,8 +56,8 @@ struct ShiftCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: L10n.tr("cli.shift.5.abstract"))
         @OptionGroup var data: DataDirectoryOptions
-        @Option(help: "The cash counted in the drawer, e.g. 104.00.") var counted: String
-        @Option(help: "The printer; default: the configured or default printer.") var printer: String?
+        @Option(help: .tr("cli.shift.close.counted.help")) var counted: String
+        @Option(help: .tr("cli.common.printer.configured.help")) var printer: String?
 
         @MainActor func run() async throws {
             try await ShiftCommand.dispatch(data, usesReader: true) { ShiftAction.close(counted: counted, printer: printer, reply: $0) } print: { outcome, format in
@@ -71,8 +71,8 @@ struct ShiftCommand: AsyncParsableCommand {
             commandName: "end-of-day",
             abstract: L10n.tr("cli.shift.6.abstract"))
         @OptionGroup var data: DataDirectoryOptions
-        @Option(help: "The shift id; default: the newest closed one.") var shift: Int64?
-        @Option(help: "The printer; default: the configured or default printer.") var printer: String?
+        @Option(help: .tr("cli.shift.endOfDay.shift.help")) var shift: Int64?
+        @Option(help: .tr("cli.common.printer.configured.help")) var printer: String?
 
         @MainActor func run() async throws {
             try await ShiftCommand.dispatch(data, usesReader: true) { ShiftAction.endOfDay(shiftId: shift, printer: printer, reply: $0) } print: { outcome, format in
@@ -83,32 +83,32 @@ struct ShiftCommand: AsyncParsableCommand {
 
     /// A closed shift's report, the terminal's verdict and where it printed.
     static func closeLines(_ outcome: ShiftCloseOutcome, _ format: (Int64) -> String) -> String {
-        var lines = ["Z REPORT"] + ShiftCommand.lines(outcome.report, format)
+        var lines = [L10n.tr("z.title")] + ShiftCommand.lines(outcome.report, format)
         if let closing = outcome.report.terminalClosing {
             lines.append(closing.summary(format: format))
-            if !closing.didRun { lines.append("The shift is closed. Run the end of day later: pos shift end-of-day.") }
+            if !closing.didRun { lines.append(L10n.tr("cli.shift.out.endOfDayLater")) }
         }
-        if let printed = outcome.printed { lines.append("Printed on \(printed).") }
-        if let error = outcome.printError { lines.append("Not printed: \(error) Reprint: pos shift report --print.") }
+        if let printed = outcome.printed { lines.append(L10n.tr("cli.shift.out.printed", ["printer": "\(printed)"])) }
+        if let error = outcome.printError { lines.append(L10n.tr("cli.shift.out.notPrinted", ["error": "\(error)"])) }
         return lines.joined(separator: "\n")
     }
 
     struct Report: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: L10n.tr("cli.shift.7.abstract"))
         @OptionGroup var data: DataDirectoryOptions
-        @Option(help: "The shift id; default: the newest.") var shift: Int64?
-        @Flag(help: "Reprint the stored Z report (marked COPY).") var print = false
-        @Option(help: "The printer for --print.") var printer: String?
+        @Option(help: .tr("cli.shift.report.shift.help")) var shift: Int64?
+        @Flag(help: .tr("cli.shift.report.print.help")) var print = false
+        @Option(help: .tr("cli.shift.report.printer.help")) var printer: String?
 
         @MainActor func run() async throws {
             if print {
                 try await ShiftCommand.dispatch(data) { ShiftAction.reprint(shiftId: shift, printer: printer, reply: $0) } print: { job, _ in
-                    "Reprinted the Z report on \(job)."
+                    L10n.tr("cli.shift.out.reprinted", ["printer": "\(job)"])
                 }
                 return
             }
             try await ShiftCommand.dispatch(data) { ShiftAction.report(shiftId: shift, reply: $0) } print: { report, format in
-                ([report.closedAt == nil ? "Z REPORT (shift open, running)" : "Z REPORT"] + ShiftCommand.lines(report, format))
+                ([L10n.tr(report.closedAt == nil ? "cli.shift.out.running" : "z.title")] + ShiftCommand.lines(report, format))
                     .joined(separator: "\n")
             }
         }
@@ -116,7 +116,7 @@ struct ShiftCommand: AsyncParsableCommand {
 
     /// The report's rows, label left and value right.
     static func lines(_ report: ZReport, _ format: (Int64) -> String) -> [String] {
-        report.rows { format($0.minorUnits) }.map { row in
+        report.rows(format: { format($0.minorUnits) }, strings: L10n.screen).map { row in
             let gap = max(1, 40 - row.label.count - row.value.count)
             return row.label + String(repeating: " ", count: gap) + row.value
         }

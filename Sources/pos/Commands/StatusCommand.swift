@@ -13,7 +13,7 @@ struct StatusCommand: AsyncParsableCommand {
 
     @OptionGroup var data: DataDirectoryOptions
 
-    @Flag(help: "Print JSON.")
+    @Flag(help: .tr("cli.common.json.help"))
     var json = false
 
     func run() async throws {
@@ -48,7 +48,7 @@ struct StatusCommand: AsyncParsableCommand {
         case .unconfigured:
             Console.out(L10n.tr("cli.out.status.notLoggedIn"))
         case .demo:
-            Console.out(L10n.tr("cli.out.status.demo", ["store": status.store?.storeName ?? "Demo Store"]))
+            Console.out(L10n.tr("cli.out.status.demo", ["store": status.store?.storeName ?? L10n.tr("cli.out.status.demoStore")]))
         case .store:
             Console.out(L10n.tr("cli.out.status.store", ["store": status.store?.storeName ?? "?", "site": status.account?.siteURL ?? "?"]))
             Console.out(L10n.tr("cli.out.status.user", ["user": status.account?.username ?? "?"]))

@@ -10,30 +10,27 @@ struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
         abstract: L10n.tr("cli.sync.abstract"),
-        discussion: """
-            Exit codes: 0 all synced; 3 entries are parked for a person (see --list); 4 the store is unreachable \
-            and entries still wait. Other failures use pos's usual codes (9 storage, 10 not logged in, 1 other).
-            """
+        discussion: L10n.tr("cli.sync.discussion")
     )
 
     @OptionGroup var data: DataDirectoryOptions
 
-    @Flag(help: "Print JSON.")
+    @Flag(help: .tr("cli.common.json.help"))
     var json = false
 
-    @Option(help: "Seconds to keep retrying entries that back off before giving up for now.")
+    @Option(help: .tr("cli.sync.maxWait.help"))
     var maxWait: Int = 60
 
-    @Flag(help: "Only list pending and parked entries; send nothing.")
+    @Flag(help: .tr("cli.sync.list.help"))
     var list = false
 
-    @Option(help: "Queue the parked entry with this id again, then sync.")
+    @Option(help: .tr("cli.sync.retry.help"))
     var retry: Int64?
 
-    @Option(help: "Give up the parked entry with this id (needs --confirm-discard); it is kept as discarded.")
+    @Option(help: .tr("cli.sync.discard.help"))
     var discard: Int64?
 
-    @Flag(help: "Confirm --discard.")
+    @Flag(help: .tr("cli.sync.confirmDiscard.help"))
     var confirmDiscard = false
 
     @MainActor
@@ -47,7 +44,9 @@ struct SyncCommand: AsyncParsableCommand {
                 let item = try await manager.dispatch {
                     SyncAction.discardParked(entryID: discard, confirmed: confirmDiscard, reply: $0)
                 }
-                if !json { Console.out("Discarded entry \(item.id) (\(item.kind), order \(item.orderId ?? 0)).") }
+                if !json {
+                    Console.out(L10n.tr("cli.sync.out.discarded", ["id": "\(item.id)", "kind": "\(item.kind)", "order": "\(item.orderId ?? 0)"]))
+                }
             }
             if list {
                 let items = try await manager.dispatch { SyncAction.loadQueue(reply: $0) }

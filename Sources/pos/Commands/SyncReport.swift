@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Yosemite
 
 /// The output of `pos sync`: human lines, or one stable JSON object for scripts.
@@ -20,21 +21,27 @@ struct SyncReport: Encodable {
             try Console.json(SyncReport(status: status, summary: summary, parked: parked, pending: pending))
             return
         }
-        Console.out("Sent \(summary.sent), adopted \(summary.adopted), parked \(summary.parked), remaining \(summary.remaining).")
+        Console.out(L10n.tr("cli.sync.out.summary", [
+            "sent": "\(summary.sent)", "adopted": "\(summary.adopted)", "parked": "\(summary.parked)",
+            "remaining": "\(summary.remaining)",
+        ]))
         if summary.recoveredInFlight > 0 {
-            Console.out("Checked \(summary.recoveredInFlight) entries left in flight by an interrupted sync.")
+            Console.out(L10n.tr("cli.sync.out.recovered", ["count": "\(summary.recoveredInFlight)"]))
         }
         if summary.unreachable {
-            let reason = (summary.lastError ?? "no answer").trimmingCharacters(in: CharacterSet(charactersIn: "."))
-            Console.out("The store is unreachable: \(reason). Sales stay queued; run `pos sync` again later.")
+            let reason = (summary.lastError ?? L10n.tr("cli.sync.out.noAnswer")).trimmingCharacters(in: CharacterSet(charactersIn: "."))
+            Console.out(L10n.tr("cli.sync.out.unreachable", ["reason": reason]))
         } else if summary.remaining > 0 {
-            Console.out("The store did not accept everything yet (\(summary.lastError ?? "retrying")); run `pos sync` again later.")
+            Console.out(L10n.tr("cli.sync.out.notAccepted", ["reason": summary.lastError ?? L10n.tr("cli.sync.out.retrying")]))
         }
         for mismatch in summary.mismatches {
-            Console.out("Total differs on order #\(mismatch.remoteNumber): counter \(mismatch.localTotal), store \(mismatch.serverTotal) (minor units, \(mismatch.currencyCode)).")
+            Console.out(L10n.tr("cli.sync.out.mismatch", [
+                "number": "\(mismatch.remoteNumber)", "counter": "\(mismatch.localTotal)", "store": "\(mismatch.serverTotal)",
+                "currency": "\(mismatch.currencyCode)",
+            ]))
         }
         for item in summary.negativeStock {
-            Console.out("Negative stock: \(item.name) (product \(item.productId)) is at \(item.quantity).")
+            Console.out(L10n.tr("cli.sync.out.negativeStock", ["name": "\(item.name)", "product": "\(item.productId)", "quantity": "\(item.quantity)"]))
         }
         printParked(parked)
     }
@@ -44,19 +51,21 @@ struct SyncReport: Encodable {
             try Console.json(items)
             return
         }
-        if items.isEmpty { Console.out("Nothing is waiting.") }
+        if items.isEmpty { Console.out(L10n.tr("cli.sync.out.nothingWaiting")) }
         for item in items where item.state != "parked" {
-            Console.out("\(item.id)\t\(item.kind)\torder \(item.orderId ?? 0)\t\(item.state)\tattempts \(item.attemptCount)\t\(item.lastError ?? "")")
+            Console.out("\(item.id)\t\(item.kind)\t" + L10n.tr("cli.sync.out.order", ["order": "\(item.orderId ?? 0)"]) + "\t\(item.state)\t"
+                + L10n.tr("cli.sync.out.attempts", ["count": "\(item.attemptCount)"]) + "\t\(item.lastError ?? "")")
         }
         printParked(items.filter { $0.state == "parked" })
     }
 
     private static func printParked(_ parked: [OutboxItem]) {
         for item in parked {
-            Console.out("PARKED \(item.id)\t\(item.kind)\torder \(item.orderId ?? 0)\t\(item.parkedReason ?? "")")
+            Console.out(L10n.tr("cli.sync.out.parked", ["id": "\(item.id)"]) + "\t\(item.kind)\t"
+                + L10n.tr("cli.sync.out.order", ["order": "\(item.orderId ?? 0)"]) + "\t\(item.parkedReason ?? "")")
         }
         if !parked.isEmpty {
-            Console.out("Fix the cause on the store, then `pos sync --retry ID`, or `pos sync --discard ID --confirm-discard`.")
+            Console.out(L10n.tr("cli.sync.out.fixParked"))
         }
     }
 }

@@ -10,28 +10,14 @@ struct TerminalSimCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "terminal-sim",
         abstract: L10n.tr("cli.terminalSim.abstract"),
-        discussion: """
-            Script steps (repeatable, comma-separated): approve, decline:CODE (hex), timeout, drop, hold (approve,
-            print "HOLD approved …", then say nothing until the counter hangs up), hold-request (print "HOLD request
-            …" without acting on it), wait (prompt, print "HOLD waiting …", approve when the simulator gets SIGUSR1),
-            unknown-field (approve, end the 04 0F with a field no codec knows, then say nothing more), silent-after-ack
-            (acknowledge, then silence; an abort cancels it), silent-after-ack:charged (acknowledge, book, then
-            silence; an abort comes too late), silent-after-ack:deaf (acknowledge, then silence; an abort is acknowledged
-            and never answered), silent-after-status (approve, send the 04 0F, then silence), nak-first,
-            slow:MS, no-prompts, no-receipt, card:mastercard|visa|girocard, full-pan (send the full PAN and expiry as
-            unmasking terminals do). Outcomes apply to successive payments; the last one repeats. Silent steps print
-            "SILENT …" when the silence starts.
-            """
+        discussion: L10n.tr("cli.terminalSim.discussion")
     )
 
-    @Option(help: "Serve ZVT over TCP at this address, e.g. tcp://127.0.0.1:20007.") var zvt: String?
-    @Option(name: .customLong("zvt-serial"), help: ArgumentHelp(
-        "Serve ZVT serial framing (DLE STX … CRC, ACK) on a pty linked at this path, on an existing tty device "
-            + "(/dev/ttyGS0), or on tcp://HOST:PORT (a listener, e.g. for a QEMU usb-serial chardev)."
-    )) var zvtSerial: String?
-    @Option(help: "Serve Concert on a pty linked at this path.") var concert: String?
-    @Option(help: "A script step (repeatable).") var script: [String] = []
-    @Option(help: "Append every approval as a JSON line to this file.") var log: String?
+    @Option(help: .tr("cli.terminalSim.zvt.help")) var zvt: String?
+    @Option(name: .customLong("zvt-serial"), help: .tr("cli.terminalSim.zvtSerial.help")) var zvtSerial: String?
+    @Option(help: .tr("cli.terminalSim.concert.help")) var concert: String?
+    @Option(help: .tr("cli.terminalSim.script.help")) var script: [String] = []
+    @Option(help: .tr("cli.terminalSim.log.help")) var log: String?
 
     func validate() throws {
         let modes = [zvt, zvtSerial, concert].compactMap { $0 }

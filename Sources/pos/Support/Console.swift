@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import POSFoundation
 
 /// Writes what a command has to say: results to standard output, errors to standard error.
@@ -25,7 +26,7 @@ enum Console {
         if let failure = failure as? any UserFacingError {
             error(failure)
         } else {
-            error("cannot open the data directory \(directory.path): \(failure)")
+            error(L10n.tr("cli.error.openDataDirectory", ["path": directory.path, "error": "\(failure)"]))
         }
     }
 

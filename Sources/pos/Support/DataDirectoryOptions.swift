@@ -6,7 +6,7 @@ import Storage
 struct DataDirectoryOptions: ParsableArguments {
     @Option(
         name: .customLong("data-dir"),
-        help: "Where pos keeps its database, credentials and receipts (default: $XDG_DATA_HOME/pos, else ~/.local/share/pos).",
+        help: .tr("cli.common.dataDir.help"),
         completion: .directory
     )
     var dataDirectory: String?

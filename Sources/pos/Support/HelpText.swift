@@ -8,7 +8,8 @@ import Localization
 /// error prefixes are English literals inside the library. Our texts (every command's abstract and discussion) are
 /// looked up from the catalog when the command line is parsed, after `main` chose the language; what the parser
 /// adds is replaced here, phrase by phrase, from the catalog's `cli.parser.*` pairs (the English text is the
-/// parser's exact phrase, the German one its translation). Option help (`@Option(help:)`) stays English.
+/// parser's exact phrase, the German one its translation). Each option's and argument's help comes from the
+/// catalog too (`ArgumentHelp.tr`).
 enum HelpText {
     /// The parser's phrases, by catalog key.
     static let phrases = [
@@ -17,6 +18,7 @@ enum HelpText {
         "cli.parser.subcommandPlaceholder", "cli.parser.showHelp", "cli.parser.showVersion",
         "cli.parser.default", "cli.parser.defaultSubcommand", "cli.parser.error", "cli.parser.usage", "cli.parser.help",
         "cli.parser.missingArgument", "cli.parser.unknownOption", "cli.parser.unexpectedArgument", "cli.parser.didYouMean",
+        "cli.parser.values", "cli.parser.valuesDefault",
     ]
 
     /// `text` with the parser's English phrases in the command line's language; unchanged in English.
@@ -42,6 +44,15 @@ enum HelpText {
             }
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension ArgumentHelp {
+    /// An option's or argument's help from the catalog: `@Option(help: .tr("cli.receipt.show.width.help"))`. The
+    /// parser builds a command's arguments (and so calls this) when it parses or prints help, after `main` chose the
+    /// language.
+    static func tr(_ key: String) -> ArgumentHelp {
+        ArgumentHelp(L10n.tr(key))
     }
 }
 

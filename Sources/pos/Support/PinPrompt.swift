@@ -27,7 +27,7 @@ enum PinPrompt {
     /// A manager's approval for `--manager NAME`, the PIN read like ``read(_:)``; `nil` without the option.
     static func approval(_ manager: String?) throws -> ManagerApproval? {
         guard let manager else { return nil }
-        return ManagerApproval(manager: manager, pin: try read("Manager \(manager)'s PIN"))
+        return ManagerApproval(manager: manager, pin: try read(L10n.tr("cli.pin.prompt.manager", ["name": manager])))
     }
 }
 
