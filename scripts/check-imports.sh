@@ -12,9 +12,9 @@ allowed() {
     case "$1" in
         POSFoundation) echo "" ;;
         Localization) echo "" ;;  # the string catalog: Foundation only
-        Networking) echo "POSFoundation" ;;
-        Storage) echo "POSFoundation GRDB" ;;
-        Hardware) echo "POSFoundation" ;;
+        Networking) echo "POSFoundation Localization" ;;
+        Storage) echo "POSFoundation Localization GRDB" ;;
+        Hardware) echo "POSFoundation Localization" ;;
         HardwareLinux) echo "POSFoundation Hardware CLibUSB CUdev CCups" ;;
         Yosemite) echo "POSFoundation Networking Storage Hardware ReceiptTemplates Localization" ;;
         Counter) echo "POSFoundation Yosemite Localization CNcurses" ;;
