@@ -117,7 +117,7 @@ let package = Package(
         .target(
             name: "Composition",
             dependencies: ["POSFoundation", "Networking", "Storage", "Hardware", "HardwareLinux", "Yosemite",
-                           "TerminalSimulator", "TSESimulator", logging],
+                           "TerminalSimulator", "TSESimulator", "Localization", logging],
             swiftSettings: swiftSettings
         ),
 

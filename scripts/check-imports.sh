@@ -27,7 +27,7 @@ allowed() {
         POSFoundationTestSupport) echo "POSFoundation" ;;
         HardwareTestSupport) echo "POSFoundation Hardware" ;;
         YosemiteTestSupport) echo "POSFoundation POSFoundationTestSupport Networking Storage Hardware Yosemite WooTestServer" ;;
-        Composition) echo "POSFoundation Networking Storage Hardware HardwareLinux Yosemite TerminalSimulator TSESimulator" ;;
+        Composition) echo "POSFoundation Networking Storage Hardware HardwareLinux Yosemite TerminalSimulator TSESimulator Localization" ;;
         pos) echo "POSFoundation Networking Storage Hardware HardwareLinux Yosemite Counter TerminalSimulator TSESimulator Composition Localization" ;;
         pos-bench) echo "POSFoundation Networking Storage Hardware HardwareLinux Yosemite Counter TerminalSimulator Composition" ;;
         *) echo "UNKNOWN" ;;

@@ -102,6 +102,7 @@ extension ConcertError: UserFacingError {
     /// A one-line summary for logs: code, phase and cause.
     public var description: String {
         let cause = underlying.map { " (\($0))" } ?? ""
-        return "Concert \(code.rawValue) during \(phase.rawValue)\(cause)"
+        let summary = "Concert \(code.rawValue) during \(phase.rawValue)\(cause)"
+        return summary
     }
 }
