@@ -79,11 +79,12 @@ let package = Package(
         .target(name: "POSFoundation", swiftSettings: swiftSettings),
         // The string catalog (English and German `Localizable.strings`), the language choice and the plural rule.
         .target(name: "Localization", resources: [.process("Resources")], swiftSettings: swiftSettings),
-        .target(name: "Networking", dependencies: ["POSFoundation", logging, asyncHTTPClient, nioCore, nioPosix], swiftSettings: swiftSettings),
+        // Networking, Storage and Hardware take their errors' texts from the catalog (Localization is a Foundation-only leaf).
+        .target(name: "Networking", dependencies: ["POSFoundation", "Localization", logging, asyncHTTPClient, nioCore, nioPosix], swiftSettings: swiftSettings),
         // GRDBSQLite (GRDB's SQLite C module): the catalog's bulk upsert binds its values straight to SQLite.
-        .target(name: "Storage", dependencies: ["POSFoundation", grdb, .product(name: "GRDBSQLite", package: "GRDB.swift")],
+        .target(name: "Storage", dependencies: ["POSFoundation", "Localization", grdb, .product(name: "GRDBSQLite", package: "GRDB.swift")],
                 swiftSettings: swiftSettings),
-        .target(name: "Hardware", dependencies: ["POSFoundation", logging], swiftSettings: swiftSettings),
+        .target(name: "Hardware", dependencies: ["POSFoundation", "Localization", logging], swiftSettings: swiftSettings),
         .target(
             name: "Yosemite",
             dependencies: ["POSFoundation", "Networking", "Storage", "Hardware", "ReceiptTemplates", "Localization", logging, mustache,
@@ -116,7 +117,7 @@ let package = Package(
         .target(
             name: "Composition",
             dependencies: ["POSFoundation", "Networking", "Storage", "Hardware", "HardwareLinux", "Yosemite",
-                           "TerminalSimulator", "TSESimulator", logging],
+                           "TerminalSimulator", "TSESimulator", "Localization", logging],
             swiftSettings: swiftSettings
         ),
 

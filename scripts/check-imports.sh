@@ -12,9 +12,9 @@ allowed() {
     case "$1" in
         POSFoundation) echo "" ;;
         Localization) echo "" ;;  # the string catalog: Foundation only
-        Networking) echo "POSFoundation" ;;
-        Storage) echo "POSFoundation GRDB" ;;
-        Hardware) echo "POSFoundation" ;;
+        Networking) echo "POSFoundation Localization" ;;
+        Storage) echo "POSFoundation Localization GRDB" ;;
+        Hardware) echo "POSFoundation Localization" ;;
         HardwareLinux) echo "POSFoundation Hardware CLibUSB CUdev CCups" ;;
         Yosemite) echo "POSFoundation Networking Storage Hardware ReceiptTemplates Localization" ;;
         Counter) echo "POSFoundation Yosemite Localization CNcurses" ;;
@@ -27,7 +27,7 @@ allowed() {
         POSFoundationTestSupport) echo "POSFoundation" ;;
         HardwareTestSupport) echo "POSFoundation Hardware" ;;
         YosemiteTestSupport) echo "POSFoundation POSFoundationTestSupport Networking Storage Hardware Yosemite WooTestServer" ;;
-        Composition) echo "POSFoundation Networking Storage Hardware HardwareLinux Yosemite TerminalSimulator TSESimulator" ;;
+        Composition) echo "POSFoundation Networking Storage Hardware HardwareLinux Yosemite TerminalSimulator TSESimulator Localization" ;;
         pos) echo "POSFoundation Networking Storage Hardware HardwareLinux Yosemite Counter TerminalSimulator TSESimulator Composition Localization" ;;
         pos-bench) echo "POSFoundation Networking Storage Hardware HardwareLinux Yosemite Counter TerminalSimulator Composition" ;;
         *) echo "UNKNOWN" ;;

@@ -33,6 +33,9 @@ DYNAMIC = ['z.tender.cash', 'z.tender.card', 'z.tender.split', 'settings.value.l
            'gate.approval.refund', 'gate.approval.void', 'gate.approval.discount', 'gate.approval.noSale', 'gate.approval.cashiers',
            'cli.fiscal.out.refunds', 'cli.fiscal.out.cashMovements']
 
+# The ZVT terminal's status prompts: its table holds their keys (`reader.zvt.<status byte>`).
+DYNAMIC += re.findall(r'"(reader\.zvt\.[0-9A-F]{2})"', open('Sources/Hardware/Protocol/ZVT/ZVTIntermediateStatus.swift', encoding='utf-8').read())
+
 # The files whose person-readable strings all come from the catalog.
 LOCALISED = sorted(set(glob.glob('Sources/Counter/Screens/**/*.swift', recursive=True) + [
     'Sources/Counter/Shell/StatusBarModel.swift', 'Sources/Counter/Shell/StatusBarView.swift',
@@ -51,6 +54,28 @@ LOCALISED = sorted(set(glob.glob('Sources/Counter/Screens/**/*.swift', recursive
     # for, like log lines: the same in every language.
     'Sources/pos/Commands/TerminalSimCommand.swift', 'Sources/pos/Commands/ScaleSimCommand.swift',
 }))
+
+# The lower layers' errors and the devices' texts (issue 21): Networking, Storage, Hardware, catalog, sync, receipts.
+LOWER_LAYERS = [
+    'Sources/Networking/Network/NetworkError+Messages.swift', 'Sources/Networking/Network/SiteAddress.swift',
+    'Sources/Storage/AppDatabase/StorageError.swift', 'Sources/Storage/Sales/SaleWriteError.swift',
+    'Sources/Hardware/Printer/Printing/PrinterError.swift', 'Sources/Hardware/Printer/Markup/ReceiptMarkupError.swift',
+    'Sources/Hardware/Printer/Markup/ReceiptMarkupParser+Blocks.swift', 'Sources/Hardware/Printer/Document/ReceiptBarcode.swift',
+    'Sources/Hardware/CardReader/CardReaderError.swift', 'Sources/Hardware/CardReader/ZVTResultCode.swift',
+    'Sources/Hardware/CardReader/Service/UnknownOutcomeMatcher.swift', 'Sources/Hardware/Protocol/ZVT/ZVTUnresolvedTransaction.swift',
+    'Sources/Hardware/Transport/ByteTransport.swift', 'Sources/Hardware/Protocol/Concert/ConcertError.swift',
+    'Sources/Hardware/Weighing/ScaleError.swift', 'Sources/Hardware/Scanner/EmbeddedBarcodeError.swift',
+    'Sources/Hardware/Scanner/EmbeddedBarcodeSettings.swift', 'Sources/Hardware/Scanner/EmbeddedBarcodeLayout.swift',
+    'Sources/Hardware/Display/PoleDisplayState.swift', 'Sources/Hardware/Drivers/Concert/ConcertCardReader+Driver.swift',
+    'Sources/Yosemite/Shift/ShiftService.swift', 'Sources/Yosemite/Shift/ShiftService+Drawer.swift',
+    'Sources/Yosemite/Model/AppSettings+FloorDevices.swift', 'Sources/Yosemite/Cashiers/CashierAction.swift',
+    'Sources/Composition/CustomerDisplays.swift', 'Sources/Yosemite/Sync/OrderReconciler.swift',
+    'Sources/Yosemite/Sync/SyncEngine+Sending.swift',
+    'Sources/Yosemite/Receipts/Model/ReceiptError.swift', 'Sources/Yosemite/Catalog/CatalogError.swift',
+    'Sources/Yosemite/Sync/SyncError.swift', 'Sources/Yosemite/Model/StorageError+Rendering.swift',
+    'Sources/Yosemite/CardPresent/CardPaymentError.swift', 'Sources/Yosemite/CustomerDisplay/CustomerDisplayState.swift',
+]
+LOCALISED = sorted(set(LOCALISED) | set(LOWER_LAYERS))
 
 key_re = re.compile(r'^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)+$')
 call_re = re.compile(r'\b(tr|plural)\(')

@@ -1,6 +1,7 @@
 import Foundation
 import Hardware
 import HardwareLinux
+import Localization
 import Logging
 import POSFoundation
 import Yosemite
@@ -28,9 +29,10 @@ public final class CustomerDisplays: Sendable {
 
     /// Starts what the settings ask for; `nil` when they ask for neither display. Problems (a socket another
     /// counter serves, a pole display that cannot be opened) are logged and the counter sells on. The pole
-    /// display writes amounts in the store's money format.
+    /// display writes amounts in the store's money format; both displays speak `language`, the store's (as the
+    /// receipt does: they face the customer, not the cashier).
     @MainActor
-    public static func start(stores: StoresManager, settings: AppSettings, moneyFormat: MoneyFormat,
+    public static func start(stores: StoresManager, settings: AppSettings, moneyFormat: MoneyFormat, language: Language,
                              dataDirectory: URL, logger: Logger) -> CustomerDisplays? {
         var server: UnixLineServer?
         if settings.servesCustomerDisplay {
@@ -47,7 +49,7 @@ public final class CustomerDisplays: Sendable {
             do throws(TransportError) {
                 let address = try DeviceAddress(text, expecting: .display)
                 pole = PoleDisplay(transport: TTYTransport(path: address.path, settings: address.settings), address: address,
-                                   encoder: PoleDisplayEncoder(moneyFormat: moneyFormat))
+                                   encoder: PoleDisplayEncoder(moneyFormat: moneyFormat, texts: PoleDisplayTexts(.of(language))))
             } catch {
                 logger.warning("pole display: \(text) is not usable (\(error.message))")
             }
@@ -55,24 +57,26 @@ public final class CustomerDisplays: Sendable {
         guard server != nil || pole != nil else { return nil }
         let states = stores.customerDisplay()
         let task = Task { [server, pole] in
-            await feed(states, server: server, pole: pole, logger: logger)
+            await feed(states, language: language, server: server, pole: pole, logger: logger)
         }
         return CustomerDisplays(server: server, task: task)
     }
 
     /// Sends each state to the socket's clients and the pole display, in order, until the stream ends.
-    static func feed(_ states: AsyncStream<CustomerDisplayState>, server: UnixLineServer?, pole: PoleDisplay?,
-                     logger: Logger) async {
+    static func feed(_ states: AsyncStream<CustomerDisplayState>, language: Language, server: UnixLineServer?,
+                     pole: PoleDisplay?, logger: Logger) async {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var poleFailed = false
-        for await state in states {
+        let strings = Strings.of(language)
+        for await var state in states {
+            state.language = language
             if let server, let data = try? encoder.encode(state) {
                 server.publish(String(decoding: data, as: UTF8.self))
             }
             if let pole {
                 do throws(TransportError) {
-                    try await pole.show(state.poleDisplay())
+                    try await pole.show(state.poleDisplay(strings: strings))
                     poleFailed = false
                 } catch {
                     // Logged once per outage; the next state opens the line again.

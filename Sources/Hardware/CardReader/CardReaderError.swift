@@ -1,3 +1,4 @@
+import Localization
 import POSFoundation
 
 /// A failed card-reader interaction, tagged with the phase that failed, the terminal's result code when it
@@ -85,22 +86,23 @@ public struct CardReaderError: UserFacingError, Hashable {
 
     public var message: String {
         let reason = resultCode.map { Self.lowercasedFirst($0.meaning) }
+        let title = phase.failureTitle
         switch underlying {
         case .declined where phase == .authorization || phase == .cardRead:
-            return "Payment declined: \(reason ?? "the terminal declined it.")"
+            return L10n.tr("error.cardReader.declined", ["reason": reason ?? L10n.tr("error.cardReader.declined.reason")])
         case .declined, .rejected:
-            return "\(phase.failureTitle): \(reason ?? "the terminal refused it.")"
+            return L10n.tr("error.cardReader.failed", ["title": title, "reason": reason ?? L10n.tr("error.cardReader.refused.reason")])
         case .aborted:
-            return "\(phase.failureTitle): cancelled."
+            return L10n.tr("error.cardReader.aborted", ["title": title])
         case .timedOut:
-            return "\(phase.failureTitle): the terminal did not answer in time."
+            return L10n.tr("error.cardReader.timedOut", ["title": title])
         case .transportFailed:
-            if let transportError { return "\(phase.failureTitle): \(transportError.message)" }
-            return "\(phase.failureTitle): the connection to the terminal was lost."
+            if let transportError { return L10n.tr("error.cardReader.failed", ["title": title, "reason": transportError.message]) }
+            return L10n.tr("error.cardReader.connectionLost", ["title": title])
         case .protocolViolation:
-            return "\(phase.failureTitle): the terminal sent an unexpected message."
+            return L10n.tr("error.cardReader.protocolViolation", ["title": title])
         case .busy:
-            return "\(phase.failureTitle): the terminal is busy with another operation."
+            return L10n.tr("error.cardReader.busy", ["title": title])
         }
     }
 
@@ -108,15 +110,17 @@ public struct CardReaderError: UserFacingError, Hashable {
         if underlying == .transportFailed, let transportError { return transportError.recoverySuggestion }
         return switch nextStep {
         case .noAction: ""
-        case .retry: "Try again."
-        case .useOtherCard: "Ask for another card or another means of payment."
-        case .checkTerminal: "Check the terminal (power, cable, network, paper), then try again."
-        case .callSupport: "Call the terminal's support."
+        case .retry: L10n.tr("error.cardReader.retry.hint")
+        case .useOtherCard: L10n.tr("error.cardReader.useOtherCard.hint")
+        case .checkTerminal: L10n.tr("error.cardReader.checkTerminal.hint")
+        case .callSupport: L10n.tr("error.cardReader.callSupport.hint")
         }
     }
 
+    /// "The card has expired." as the clause after "Payment declined: "; German keeps the capital (a whole sentence
+    /// after a colon starts with one).
     private static func lowercasedFirst(_ text: String) -> String {
-        guard let first = text.first else { return text }
+        guard L10n.screen.language == .english, let first = text.first else { return text }
         if text.hasPrefix("The ") || text.hasPrefix("This ") { return first.lowercased() + text.dropFirst() }
         return text
     }
@@ -126,16 +130,16 @@ extension CardReaderError.Phase {
     /// The headline of a failure in this phase.
     public var failureTitle: String {
         switch self {
-        case .connection: "Card terminal not connected"
-        case .registration: "Card terminal setup failed"
-        case .cardRead: "Card not read"
-        case .authorization: "Payment failed"
-        case .completion: "Payment not completed"
-        case .refund: "Refund failed"
-        case .reversal: "Reversal failed"
-        case .endOfDay: "End of day failed"
-        case .status: "Terminal status failed"
-        case .print: "Terminal receipt not printed"
+        case .connection: L10n.tr("error.cardReader.phase.connection")
+        case .registration: L10n.tr("error.cardReader.phase.registration")
+        case .cardRead: L10n.tr("error.cardReader.phase.cardRead")
+        case .authorization: L10n.tr("error.cardReader.phase.authorization")
+        case .completion: L10n.tr("error.cardReader.phase.completion")
+        case .refund: L10n.tr("error.cardReader.phase.refund")
+        case .reversal: L10n.tr("error.cardReader.phase.reversal")
+        case .endOfDay: L10n.tr("error.cardReader.phase.endOfDay")
+        case .status: L10n.tr("error.cardReader.phase.status")
+        case .print: L10n.tr("error.cardReader.phase.print")
         }
     }
 }

@@ -1,3 +1,5 @@
+import Localization
+
 /// A ZVT result code (BMP 27, the 06 1E abort byte, the `xx` of a negative acknowledgement `84 xx`) with
 /// what it means and what the cashier does next.
 ///
@@ -37,16 +39,16 @@ public struct ZVTResultCode: RawRepresentable, Hashable, Sendable, Codable, Cust
 
     /// The meaning in one sentence a cashier understands.
     public var meaning: String {
-        if isSuccess { return "Approved." }
-        if isIssuerDecline { return "Declined by the card issuer (code \(rawValue))." }
-        return Self.table[rawValue]?.meaning ?? "The terminal reported error \(hex)."
+        if isSuccess { return L10n.tr("error.zvt.approved") }
+        if isIssuerDecline { return L10n.tr("error.zvt.issuerDecline", ["code": String(rawValue)]) }
+        return Self.meaning(of: rawValue) ?? L10n.tr("error.zvt.other", ["code": hex])
     }
 
     /// What to do next.
     public var nextStep: NextStep {
         if isSuccess { return .noAction }
         if isIssuerDecline { return .useOtherCard }
-        return Self.table[rawValue]?.next ?? .callSupport
+        return Self.table[rawValue] ?? .callSupport
     }
 
     /// The code as two hex digits ("6C").
@@ -117,33 +119,67 @@ public struct ZVTResultCode: RawRepresentable, Hashable, Sendable, Codable, Cust
 
     private static let cardReadCodes: Set<UInt8> = [0x64, 0x65, 0x78, 0x79, 0x7A]
 
-    private static let table: [UInt8: (meaning: String, next: NextStep)] = [
-        0x64: ("The card could not be read.", .retry),
-        0x65: ("The card data is missing.", .retry),
-        0x66: ("The terminal had a processing error.", .retry),
-        0x6A: ("The terminal's turnover file is full.", .checkTerminal),
-        0x6B: ("The function is deactivated on the terminal (not registered).", .checkTerminal),
-        0x6C: ("Cancelled on the terminal or timed out.", .retry),
-        0x6F: ("The terminal does not accept this currency.", .callSupport),
-        0x78: ("The card has expired.", .useOtherCard),
-        0x79: ("The card is not yet valid.", .useOtherCard),
-        0x7A: ("The card is not known to the terminal.", .useOtherCard),
-        0x7D: ("The terminal could not reach its payment network.", .checkTerminal),
-        0x83: ("The terminal cannot do this now.", .callSupport),
-        0x9A: ("The terminal reported a protocol error.", .callSupport),
-        0x9B: ("The terminal's network connection failed.", .checkTerminal),
-        0x9C: ("The terminal is busy.", .retry),
-        0xA0: ("The payment host is not ready.", .retry),
-        0xA1: ("The payment host does not respond.", .checkTerminal),
-        0xA3: ("The terminal has no connection to its payment host.", .checkTerminal),
-        0xB4: ("This payment was already reversed.", .noAction),
-        0xB5: ("This payment can no longer be reversed; refund it instead.", .callSupport),
-        0xC2: ("The terminal needs a diagnosis run.", .checkTerminal),
-        0xC3: ("The amount is above the card's or terminal's maximum.", .useOtherCard),
-        0xC8: ("The amount is too small for a card payment.", .useOtherCard),
-        0xCC: ("The terminal's printer is not ready.", .checkTerminal),
-        0xE4: ("The terminal must be activated by its provider.", .callSupport),
-        0xF0: ("The terminal has an open end-of-day batch; run end of day.", .checkTerminal),
-        0xFF: ("The terminal reported a system error.", .callSupport),
+    private static let table: [UInt8: NextStep] = [
+        0x64: .retry,
+        0x65: .retry,
+        0x66: .retry,
+        0x6A: .checkTerminal,
+        0x6B: .checkTerminal,
+        0x6C: .retry,
+        0x6F: .callSupport,
+        0x78: .useOtherCard,
+        0x79: .useOtherCard,
+        0x7A: .useOtherCard,
+        0x7D: .checkTerminal,
+        0x83: .callSupport,
+        0x9A: .callSupport,
+        0x9B: .checkTerminal,
+        0x9C: .retry,
+        0xA0: .retry,
+        0xA1: .checkTerminal,
+        0xA3: .checkTerminal,
+        0xB4: .noAction,
+        0xB5: .callSupport,
+        0xC2: .checkTerminal,
+        0xC3: .useOtherCard,
+        0xC8: .useOtherCard,
+        0xCC: .checkTerminal,
+        0xE4: .callSupport,
+        0xF0: .checkTerminal,
+        0xFF: .callSupport,
     ]
+
+    /// The meaning of a terminal code of the table, in the screen's language.
+    private static func meaning(of code: UInt8) -> String? {
+        switch code {
+        case 0x64: L10n.tr("error.zvt.cardNotReadable")
+        case 0x65: L10n.tr("error.zvt.cardDataMissing")
+        case 0x66: L10n.tr("error.zvt.processingError")
+        case 0x6A: L10n.tr("error.zvt.turnoverFileFull")
+        case 0x6B: L10n.tr("error.zvt.functionDeactivated")
+        case 0x6C: L10n.tr("error.zvt.abortedByTimeoutOrKey")
+        case 0x6F: L10n.tr("error.zvt.wrongCurrency")
+        case 0x78: L10n.tr("error.zvt.cardExpired")
+        case 0x79: L10n.tr("error.zvt.cardNotYetValid")
+        case 0x7A: L10n.tr("error.zvt.cardUnknown")
+        case 0x7D: L10n.tr("error.zvt.communicationError")
+        case 0x83: L10n.tr("error.zvt.functionNotPossible")
+        case 0x9A: L10n.tr("error.zvt.protocolError")
+        case 0x9B: L10n.tr("error.zvt.dialUpFault")
+        case 0x9C: L10n.tr("error.zvt.pleaseWait")
+        case 0xA0: L10n.tr("error.zvt.receiverNotReady")
+        case 0xA1: L10n.tr("error.zvt.remoteStationNotResponding")
+        case 0xA3: L10n.tr("error.zvt.noConnection")
+        case 0xB4: L10n.tr("error.zvt.alreadyReversed")
+        case 0xB5: L10n.tr("error.zvt.reversalNotPossible")
+        case 0xC2: L10n.tr("error.zvt.diagnosisRequired")
+        case 0xC3: L10n.tr("error.zvt.maximumAmountExceeded")
+        case 0xC8: L10n.tr("error.zvt.amountTooSmall")
+        case 0xCC: L10n.tr("error.zvt.printerNotReady")
+        case 0xE4: L10n.tr("error.zvt.activationRequired")
+        case 0xF0: L10n.tr("error.zvt.openEndOfDayBatch")
+        case 0xFF: L10n.tr("error.zvt.systemError")
+        default: nil
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import Localization
 import POSFoundation
 
 /// What a customer-facing pole display shows: one value per moment of a sale, fed from the session's events.
@@ -31,6 +32,12 @@ public struct PoleDisplayTexts: Hashable, Sendable {
         self.change = change
     }
 
-    public static let english = PoleDisplayTexts(total: "Total", totalDue: "Total due", given: "Given", change: "Change")
-    public static let german = PoleDisplayTexts(total: "Summe", totalDue: "Zu zahlen", given: "Gegeben", change: "Rückgeld")
+    /// The words in a language (the store's: the display faces the customer, as the receipt does).
+    public init(_ strings: Strings) {
+        self.init(total: strings.tr("display.pole.total"), totalDue: strings.tr("display.pole.totalDue"),
+                  given: strings.tr("display.pole.given"), change: strings.tr("display.pole.change"))
+    }
+
+    public static var english: PoleDisplayTexts { PoleDisplayTexts(.of(.english)) }
+    public static var german: PoleDisplayTexts { PoleDisplayTexts(.of(.german)) }
 }

@@ -1,3 +1,4 @@
+import Localization
 import POSFoundation
 
 /// Why a scanned restricted-circulation code (or a layout setting) was refused, with what the cashier should do.
@@ -31,19 +32,19 @@ public struct EmbeddedBarcodeError: UserFacingError, Hashable {
 
     public var message: String {
         switch code {
-        case .wrongCheckDigit: "The barcode \(detail) did not read correctly (check digit)."
-        case .wrongVerifierDigit: "The price or weight in the barcode \(detail) did not read correctly (price check digit)."
-        case .zeroValue: "The barcode \(detail) carries a zero price or weight."
-        case .overlappingLayouts: "Two barcode layouts claim the same prefix: \(detail)."
-        default: "The barcode layout is not usable: \(detail)."
+        case .wrongCheckDigit: L10n.tr("error.label.wrongCheckDigit", ["code": detail])
+        case .wrongVerifierDigit: L10n.tr("error.label.wrongVerifierDigit", ["code": detail])
+        case .zeroValue: L10n.tr("error.label.zeroValue", ["code": detail])
+        case .overlappingLayouts: L10n.tr("error.label.overlappingLayouts", ["detail": detail])
+        default: L10n.tr("error.label.invalidLayout", ["detail": detail])
         }
     }
 
     public var recoverySuggestion: String {
         switch code {
-        case .wrongCheckDigit, .wrongVerifierDigit: "Scan the label again, or type the item and weigh it."
-        case .zeroValue: "Reprint the label on the scale, or type the item and weigh it."
-        default: "Fix the layout in the settings, e.g. 28-29:IIIIIVVVVV:weight or 21:IIIIICVVVV:price."
+        case .wrongCheckDigit, .wrongVerifierDigit: L10n.tr("error.label.misread.hint")
+        case .zeroValue: L10n.tr("error.label.zeroValue.hint")
+        default: L10n.tr("error.label.invalidLayout.hint")
         }
     }
 }

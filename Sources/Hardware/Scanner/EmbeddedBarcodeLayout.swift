@@ -1,3 +1,5 @@
+import Localization
+
 /// How one group of restricted-circulation prefixes (20–29) lays out the ten digits between the prefix and the
 /// EAN-13 check digit: the item code (PLU), an optional price verifier digit, and the embedded weight or price.
 ///
@@ -47,16 +49,16 @@ public struct EmbeddedBarcodeLayout: Hashable, Sendable, CustomStringConvertible
     {
         func invalid(_ why: String) -> EmbeddedBarcodeError { EmbeddedBarcodeError(.invalidLayout, detail: why) }
         guard !prefixes.isEmpty, prefixes.allSatisfy({ (20...29).contains($0) }) else {
-            throw invalid("prefixes must be between 20 and 29")
+            throw invalid(L10n.tr("error.label.layout.prefixRange"))
         }
-        guard itemDigits >= 1, valueDigits >= 3 else { throw invalid("an item code and at least 3 value digits") }
+        guard itemDigits >= 1, valueDigits >= 3 else { throw invalid(L10n.tr("error.label.layout.digits")) }
         guard itemDigits + (hasVerifierDigit ? 1 : 0) + valueDigits == Self.bodyLength else {
-            throw invalid("item, verifier and value digits must make \(Self.bodyLength)")
+            throw invalid(L10n.tr("error.label.layout.length", ["length": String(Self.bodyLength)]))
         }
         guard !hasVerifierDigit || valueDigits == 4 || valueDigits == 5 else {
-            throw invalid("a price verifier digit exists only for a 4- or 5-digit value")
+            throw invalid(L10n.tr("error.label.layout.verifier"))
         }
-        if case .weight(let grams) = content, grams < 1 { throw invalid("the weight unit must be at least 1 g") }
+        if case .weight(let grams) = content, grams < 1 { throw invalid(L10n.tr("error.label.layout.weightUnit")) }
         self.prefixes = prefixes
         self.itemDigits = itemDigits
         self.hasVerifierDigit = hasVerifierDigit
@@ -74,7 +76,7 @@ public struct EmbeddedBarcodeLayout: Hashable, Sendable, CustomStringConvertible
         let verifier = rest.first == "C"
         let values = rest.dropFirst(verifier ? 1 : 0)
         guard letters.count == Self.bodyLength, values.allSatisfy({ $0 == "V" }) else {
-            throw EmbeddedBarcodeError(.invalidLayout, detail: "pattern \(pattern) is not I…[C]V… of 10 letters")
+            throw EmbeddedBarcodeError(.invalidLayout, detail: L10n.tr("error.label.layout.pattern", ["pattern": String(pattern)]))
         }
         try self.init(prefixes: prefixes, itemDigits: items, hasVerifierDigit: verifier, valueDigits: values.count,
                       content: content)

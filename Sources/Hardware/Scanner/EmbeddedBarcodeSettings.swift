@@ -1,3 +1,5 @@
+import Localization
+
 /// The store's restricted-circulation barcode layouts: which prefixes (20–29) carry a weight or a price, and how.
 ///
 /// Empty by default: a prefix no layout claims is an ordinary in-store code, looked up as it is. Written in
@@ -48,7 +50,7 @@ public struct EmbeddedBarcodeSettings: Hashable, Sendable, CustomStringConvertib
         for entry in entries {
             let parts = entry.split(separator: ":", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
             guard parts.count == 3 else {
-                throw EmbeddedBarcodeError(.invalidLayout, detail: "\(entry): expected PREFIXES:PATTERN:CONTENT")
+                throw EmbeddedBarcodeError(.invalidLayout, detail: L10n.tr("error.label.settings.shape", ["entry": String(entry)]))
             }
             let prefixes = try Self.prefixes(parts[0], entry: entry)
             let content = try Self.content(parts[2], entry: entry)
@@ -73,11 +75,11 @@ public struct EmbeddedBarcodeSettings: Hashable, Sendable, CustomStringConvertib
             guard (1...2).contains(bounds.count), let low = bounds[0], let high = bounds.last ?? nil, low <= high,
                   (20...29).contains(low), (20...29).contains(high)
             else {
-                throw EmbeddedBarcodeError(.invalidLayout, detail: "\(entry): prefixes are 20…29, e.g. 21 or 28-29")
+                throw EmbeddedBarcodeError(.invalidLayout, detail: L10n.tr("error.label.settings.prefixes", ["entry": String(entry)]))
             }
             result.formUnion(low...high)
         }
-        guard !result.isEmpty else { throw EmbeddedBarcodeError(.invalidLayout, detail: "\(entry): no prefix") }
+        guard !result.isEmpty else { throw EmbeddedBarcodeError(.invalidLayout, detail: L10n.tr("error.label.settings.noPrefix", ["entry": String(entry)])) }
         return result
     }
 
@@ -89,7 +91,7 @@ public struct EmbeddedBarcodeSettings: Hashable, Sendable, CustomStringConvertib
            let grams = Int(lowered.dropFirst("weight".count).dropLast()), grams >= 1 {
             return .weight(gramsPerUnit: grams)
         }
-        throw EmbeddedBarcodeError(.invalidLayout, detail: "\(entry): content is price, weight or weightNg (e.g. weight10g)")
+        throw EmbeddedBarcodeError(.invalidLayout, detail: L10n.tr("error.label.settings.content", ["entry": String(entry)]))
     }
 }
 

@@ -1,3 +1,4 @@
+import Localization
 import POSFoundation
 
 /// A byte pipe to a payment terminal: TCP, a TTY, or the bulk endpoints of a USB device.
@@ -77,26 +78,26 @@ public struct TransportError: UserFacingError, Hashable {
     public var message: String {
         let detail = underlying.map { " (\($0))" } ?? ""
         switch code {
-        case .invalidAddress: return "The terminal address \(endpoint) is not usable\(detail)."
-        case .notFound: return "No terminal answers at \(endpoint)\(detail)."
-        case .permissionDenied: return "Not allowed to open the terminal at \(endpoint)\(detail)."
-        case .busy: return "The terminal at \(endpoint) is in use by another program\(detail)."
-        case .deviceGone: return "The terminal at \(endpoint) was disconnected\(detail)."
-        case .closed: return "The terminal at \(endpoint) closed the connection\(detail)."
-        case .timedOut: return "The terminal at \(endpoint) did not respond in time\(detail)."
-        default: return "Talking to the terminal at \(endpoint) failed\(detail)."
+        case .invalidAddress: return L10n.tr("error.transport.invalidAddress", ["endpoint": endpoint, "detail": detail])
+        case .notFound: return L10n.tr("error.transport.notFound", ["endpoint": endpoint, "detail": detail])
+        case .permissionDenied: return L10n.tr("error.transport.permissionDenied", ["endpoint": endpoint, "detail": detail])
+        case .busy: return L10n.tr("error.transport.busy", ["endpoint": endpoint, "detail": detail])
+        case .deviceGone: return L10n.tr("error.transport.deviceGone", ["endpoint": endpoint, "detail": detail])
+        case .closed: return L10n.tr("error.transport.closed", ["endpoint": endpoint, "detail": detail])
+        case .timedOut: return L10n.tr("error.transport.timedOut", ["endpoint": endpoint, "detail": detail])
+        default: return L10n.tr("error.transport.ioFailure", ["endpoint": endpoint, "detail": detail])
         }
     }
 
     public var recoverySuggestion: String {
         switch code {
-        case .invalidAddress: "Check the reader address, e.g. zvt+tcp://192.0.2.10:20007 or zvt+usb://0b00:0080."
-        case .notFound: "Check that the terminal is switched on and plugged in, and the address."
-        case .permissionDenied: "Install the udev rules (pos reader install-udev-rules) and plug the terminal in again."
-        case .busy: "Close the other program that uses the terminal, then try again."
-        case .deviceGone, .closed: "Check the cable or network; pos reconnects and settles any payment in progress."
-        case .timedOut: "Check that the terminal is idle and reachable, then try again."
-        default: "Unplug and replug the terminal; if it persists, restart it."
+        case .invalidAddress: L10n.tr("error.transport.invalidAddress.hint")
+        case .notFound: L10n.tr("error.transport.notFound.hint")
+        case .permissionDenied: L10n.tr("error.transport.permissionDenied.hint")
+        case .busy: L10n.tr("error.transport.busy.hint")
+        case .deviceGone, .closed: L10n.tr("error.transport.deviceGone.hint")
+        case .timedOut: L10n.tr("error.transport.timedOut.hint")
+        default: L10n.tr("error.transport.ioFailure.hint")
         }
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 import POSFoundation
 
 /// Why the scale gave no weight to sell, with what the cashier should do.
@@ -46,35 +47,35 @@ public struct ScaleError: UserFacingError, Hashable {
     public var message: String {
         let suffix = detail.map { " (\($0))" } ?? ""
         switch code {
-        case .unstable: return "The weight did not settle."
-        case .zero: return "The scale shows zero: nothing is on the pan."
-        case .underZero: return "The scale shows less than zero."
-        case .overCapacity: return "The scale is overloaded."
-        case .zeroError: return "The scale could not set its zero."
-        case .wrongUnit: return "The scale weighs in pounds, not kilograms."
-        case .noAnswer: return "The scale did not answer\(suffix)."
-        case .unreadable: return "The scale's answer could not be read\(suffix)."
-        case .busy: return "The scale is already weighing."
-        case .cancelled: return "Weighing was cancelled."
-        case .notConfigured: return "No scale is set up to weigh this product."
-        default: return "The scale's line failed\(suffix)."
+        case .unstable: return L10n.tr("error.scale.unstable")
+        case .zero: return L10n.tr("error.scale.zero")
+        case .underZero: return L10n.tr("error.scale.underZero")
+        case .overCapacity: return L10n.tr("error.scale.overCapacity")
+        case .zeroError: return L10n.tr("error.scale.zeroError")
+        case .wrongUnit: return L10n.tr("error.scale.wrongUnit")
+        case .noAnswer: return L10n.tr("error.scale.noAnswer", ["detail": suffix])
+        case .unreadable: return L10n.tr("error.scale.unreadable", ["detail": suffix])
+        case .busy: return L10n.tr("error.scale.busy")
+        case .cancelled: return L10n.tr("error.scale.cancelled")
+        case .notConfigured: return L10n.tr("error.scale.notConfigured")
+        default: return L10n.tr("error.scale.lineFailed", ["detail": suffix])
         }
     }
 
     public var recoverySuggestion: String {
         switch code {
-        case .unstable: "Let the goods rest on the pan, then weigh again."
-        case .zero: "Put the goods on the pan, then weigh again."
-        case .underZero: "Empty the pan and zero the scale, then weigh again."
-        case .overCapacity: "Take some goods off the pan, then weigh again."
-        case .zeroError: "Empty the pan and switch the scale off and on."
-        case .wrongUnit: "Set the scale to kilograms (8217 protocol, kg) in its setup menu."
-        case .noAnswer: "Check that the scale is on, its cable, and that it is set to the 8217 protocol at 9600 7E1."
-        case .unreadable: "Check the scale's line settings (9600 7E1) and protocol (8217)."
-        case .busy: "Wait for the weighing under way."
+        case .unstable: L10n.tr("error.scale.unstable.hint")
+        case .zero: L10n.tr("error.scale.zero.hint")
+        case .underZero: L10n.tr("error.scale.underZero.hint")
+        case .overCapacity: L10n.tr("error.scale.overCapacity.hint")
+        case .zeroError: L10n.tr("error.scale.zeroError.hint")
+        case .wrongUnit: L10n.tr("error.scale.wrongUnit.hint")
+        case .noAnswer: L10n.tr("error.scale.noAnswer.hint")
+        case .unreadable: L10n.tr("error.scale.unreadable.hint")
+        case .busy: L10n.tr("error.scale.busy.hint")
         case .cancelled: ""
-        case .notConfigured: "Set the scale's address (Settings, or pos settings set scale scale+serial:///dev/ttyUSB2), or scan a weight label."
-        default: "Check the scale's cable and address (scale+serial:///dev/ttyUSB2)."
+        case .notConfigured: L10n.tr("error.scale.notConfigured.hint")
+        default: L10n.tr("error.scale.lineFailed.hint")
         }
     }
 }

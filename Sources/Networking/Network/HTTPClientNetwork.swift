@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import Localization
 import Logging
 import NIOCore
 import NIOHTTP1
@@ -167,9 +168,9 @@ extension NetworkError {
             case .tlsHandshakeTimeout:
                 self = .tlsFailure(host: host, code: 0)
             case .invalidURL, .emptyHost, .emptyScheme:
-                self = .invalidSiteAddress(host, reason: "No request URL could be built for /\(path).")
+                self = .invalidSiteAddress(host, reason: L10n.tr("error.network.address.noRequestURL", ["path": path]))
             default:
-                self = .malformedResponse(path: path, reason: "the server's answer was not valid HTTP (\(error))")
+                self = .malformedResponse(path: path, reason: L10n.tr("error.network.invalidHTTP.detail", ["detail": "\(error)"]))
             }
             return
         }
@@ -200,7 +201,7 @@ extension NetworkError {
             return
         }
         if error is NIOTooManyBytesError {
-            self = .malformedResponse(path: path, reason: "the server's answer was larger than \(HTTPClientNetwork.maximumBodyBytes / 1_048_576) MB")
+            self = .malformedResponse(path: path, reason: L10n.tr("error.network.tooLarge", ["megabytes": String(HTTPClientNetwork.maximumBodyBytes / 1_048_576)]))
             return
         }
         if error is SocketAddressError {
@@ -213,7 +214,7 @@ extension NetworkError {
             return
         }
         if typeName.hasPrefix("NIOHTTP1.") {
-            self = .malformedResponse(path: path, reason: "the server's answer was not valid HTTP")
+            self = .malformedResponse(path: path, reason: L10n.tr("error.network.invalidHTTP"))
             return
         }
         self = .transport(code: -1, path: path)

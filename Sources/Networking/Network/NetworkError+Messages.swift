@@ -1,55 +1,60 @@
+import Localization
 import POSFoundation
 
 extension NetworkError {
     public var message: String {
         switch self {
-        case .invalidSiteAddress(let text, let reason): "\"\(text)\" is not a valid store address. \(reason)"
-        case .insecureConnection(let host): "The store \(host) must be reached over https://."
-        case .dnsFailure(let host): "The store's address \(host) could not be found."
-        case .connectionRefused(let host): "The store at \(host) refused the connection."
-        case .timeout: "The store did not answer in time."
-        case .tlsFailure(let host, _): "A secure connection to \(host) could not be set up."
-        case .connectionLost: "The connection to the store was lost."
-        case .offline: "This counter is not connected to a network."
-        case .unauthorized(let error): "The store refused the user name or application password" + Self.detail(error)
-        case .forbidden(let error): "This user is not allowed to do that in the store" + Self.detail(error)
-        case .notFound(let path, let error): "The store has no \(path)" + Self.detail(error)
-        case .wooCommerceMissing: "The site answers, but WooCommerce's REST API is not available."
-        case .notWordPress(let site): "\(site) does not look like a WordPress site."
-        case .rateLimited: "The store asked to slow down (too many requests)."
-        case .serverError(let status, let error): "The store had an internal error (HTTP \(status))" + Self.detail(error)
-        case .unexpectedStatus(let status, let error): "The store refused the request (HTTP \(status))" + Self.detail(error)
-        case .malformedResponse(let path, let reason): "The store's answer for \(path) could not be read: \(reason)."
-        case .transport(let code, _): "The request to the store failed (network error \(code))."
-        case .cancelled: "The request was cancelled."
+        case .invalidSiteAddress(let text, let reason): L10n.tr("error.network.invalidSiteAddress", ["address": text, "reason": reason])
+        case .insecureConnection(let host): L10n.tr("error.network.insecureConnection", ["host": host])
+        case .dnsFailure(let host): L10n.tr("error.network.dnsFailure", ["host": host])
+        case .connectionRefused(let host): L10n.tr("error.network.connectionRefused", ["host": host])
+        case .timeout: L10n.tr("error.network.timeout")
+        case .tlsFailure(let host, _): L10n.tr("error.network.tlsFailure", ["host": host])
+        case .connectionLost: L10n.tr("error.network.connectionLost")
+        case .offline: L10n.tr("error.network.offline")
+        case .unauthorized(let error): L10n.tr("error.network.unauthorized") + Self.detail(error)
+        case .forbidden(let error): L10n.tr("error.network.forbidden") + Self.detail(error)
+        case .notFound(let path, let error): L10n.tr("error.network.notFound", ["path": path]) + Self.detail(error)
+        case .wooCommerceMissing: L10n.tr("error.network.wooCommerceMissing")
+        case .notWordPress(let site): L10n.tr("error.network.notWordPress", ["site": site])
+        case .rateLimited: L10n.tr("error.network.rateLimited")
+        case .serverError(let status, let error):
+            L10n.tr("error.network.serverError", ["status": String(status)]) + Self.detail(error)
+        case .unexpectedStatus(let status, let error):
+            L10n.tr("error.network.unexpectedStatus", ["status": String(status)]) + Self.detail(error)
+        case .malformedResponse(let path, let reason): L10n.tr("error.network.malformedResponse", ["path": path, "reason": reason])
+        case .transport(let code, _): L10n.tr("error.network.transport", ["code": String(code)])
+        case .cancelled: L10n.tr("error.network.cancelled")
         }
     }
 
     public var recoverySuggestion: String {
         switch self {
-        case .invalidSiteAddress: "Enter the address as https://your-store.example."
-        case .insecureConnection: "Use https://. Plain http:// is only allowed for a store on this machine."
-        case .dnsFailure: "Check the address for typos and that this counter has internet access."
-        case .connectionRefused: "Check the address and port, and that the web server is running."
-        case .timeout: "Check the connection. Sales are kept and will be sent when the store answers."
-        case .tlsFailure: "Check the address, the system date and time, and the store's certificate."
-        case .connectionLost: "Check the connection; the request will be checked and retried."
-        case .offline: "Check the network cable or Wi-Fi. Sales are kept and sent later."
-        case .unauthorized: "Check the user name, or create a new application password under Users → Profile."
-        case .forbidden: "Sign in with a shop manager or administrator account."
-        case .notFound: "It may have been deleted in the store; refresh and try again."
-        case .wooCommerceMissing: "Install and activate WooCommerce, and check that its REST API is enabled."
-        case .notWordPress: "Check the address: it must be the WordPress site where WooCommerce runs."
+        case .invalidSiteAddress: L10n.tr("error.network.invalidSiteAddress.hint")
+        case .insecureConnection: L10n.tr("error.network.insecureConnection.hint")
+        case .dnsFailure: L10n.tr("error.network.dnsFailure.hint")
+        case .connectionRefused: L10n.tr("error.network.connectionRefused.hint")
+        case .timeout: L10n.tr("error.network.timeout.hint")
+        case .tlsFailure: L10n.tr("error.network.tlsFailure.hint")
+        case .connectionLost: L10n.tr("error.network.connectionLost.hint")
+        case .offline: L10n.tr("error.network.offline.hint")
+        case .unauthorized: L10n.tr("error.network.unauthorized.hint")
+        case .forbidden: L10n.tr("error.network.forbidden.hint")
+        case .notFound: L10n.tr("error.network.notFound.hint")
+        case .wooCommerceMissing: L10n.tr("error.network.wooCommerceMissing.hint")
+        case .notWordPress: L10n.tr("error.network.notWordPress.hint")
         case .rateLimited(let wait):
-            wait.map { "Wait \($0.components.seconds) seconds; the counter will retry." } ?? "Wait a moment; the counter will retry."
-        case .serverError: "Try again in a moment. If it persists, check the store's error log."
-        case .unexpectedStatus: "Check the details; the request needs to be corrected."
-        case .malformedResponse: "A plugin may be changing the store's answers. Update the app or check the plugins."
-        case .transport: "Check the connection and try again."
+            wait.map { L10n.tr("error.network.rateLimited.hint.seconds", ["seconds": String($0.components.seconds)]) }
+                ?? L10n.tr("error.network.rateLimited.hint")
+        case .serverError: L10n.tr("error.network.serverError.hint")
+        case .unexpectedStatus: L10n.tr("error.network.unexpectedStatus.hint")
+        case .malformedResponse: L10n.tr("error.network.malformedResponse.hint")
+        case .transport: L10n.tr("error.network.transport.hint")
         case .cancelled: ""
         }
     }
 
+    /// The server's own error after the message (its words and code, verbatim), or the closing full stop.
     private static func detail(_ error: WordPressError?) -> String {
         guard let error else { return "." }
         return error.message.isEmpty ? " (\(error.code))." : ": \(error.message) (\(error.code))."

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import POSFoundation
 
 /// The address of a WordPress site, validated: `https://`, or `http://` only for a loopback host.
@@ -31,30 +32,30 @@ public struct SiteAddress: Hashable, Sendable, CustomStringConvertible {
     ///   host, and ``NetworkError/insecureConnection(host:)`` for `http://` to a host that is not loopback.
     public init(_ text: String) throws(NetworkError) {
         var trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw .invalidSiteAddress(text, reason: "The address is empty.") }
+        guard !trimmed.isEmpty else { throw .invalidSiteAddress(text, reason: L10n.tr("error.network.address.empty")) }
         if !trimmed.contains("://") { trimmed = "https://" + trimmed }
         while trimmed.hasSuffix("/") { trimmed.removeLast() }
         guard let components = URLComponents(string: trimmed), let scheme = components.scheme?.lowercased() else {
-            throw .invalidSiteAddress(text, reason: "It is not a web address.")
+            throw .invalidSiteAddress(text, reason: L10n.tr("error.network.address.notWeb"))
         }
         guard scheme == "https" || scheme == "http" else {
-            throw .invalidSiteAddress(text, reason: "Only https:// addresses are supported.")
+            throw .invalidSiteAddress(text, reason: L10n.tr("error.network.address.httpsOnly"))
         }
         guard let host = components.host, !host.isEmpty else {
-            throw .invalidSiteAddress(text, reason: "The address has no host name.")
+            throw .invalidSiteAddress(text, reason: L10n.tr("error.network.address.noHost"))
         }
         guard components.user == nil, components.password == nil else {
-            throw .invalidSiteAddress(SiteAddress.redacted(components), reason: "Put the user name and password in their own fields, not in the address.")
+            throw .invalidSiteAddress(SiteAddress.redacted(components), reason: L10n.tr("error.network.address.credentials"))
         }
         guard components.query == nil, components.fragment == nil else {
-            throw .invalidSiteAddress(text, reason: "The address must not have a query (?…) or fragment (#…).")
+            throw .invalidSiteAddress(text, reason: L10n.tr("error.network.address.query"))
         }
         var normalised = URLComponents()
         normalised.scheme = scheme
         normalised.host = host.lowercased()
         normalised.port = components.port
         normalised.percentEncodedPath = components.percentEncodedPath
-        guard let url = normalised.url else { throw .invalidSiteAddress(text, reason: "It is not a web address.") }
+        guard let url = normalised.url else { throw .invalidSiteAddress(text, reason: L10n.tr("error.network.address.notWeb")) }
         self.url = url
         if scheme == "http", !isLoopback { throw .insecureConnection(host: self.host) }
     }

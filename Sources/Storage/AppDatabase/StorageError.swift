@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Localization
 import POSFoundation
 
 /// The one error type of the Storage module: what went wrong with the local database or a settings file.
@@ -82,56 +83,55 @@ public struct StorageError: UserFacingError, Equatable {
 
     public var message: String {
         guard let path else { return genericMessage }
+        // The system's own words for errno (strerror), verbatim.
         let reason = errno.map { " (\(String(cString: strerror($0)).lowercased()))" } ?? ""
         return switch code {
-        case .diskFull: "The disk is full (\(path)), so the last change could not be saved."
-        case .readOnly: "pos cannot write to \(path)\(reason)."
-        case .cannotOpen: "pos cannot open \(path)\(reason)."
-        case .corrupt: "The local database \(path) is damaged."
-        case .locked: "The local database \(path) is in use by another program."
-        case .migrationFailed:
-            "The local database \(path) could not be upgraded\(migration.map { " (step \($0))" } ?? "")."
-        case .ioError: "The disk reported an error on \(path)\(reason)."
-        case .fileSystem: "pos cannot use \(path)\(reason)."
-        case .invalidData: "pos cannot read \(path): its content is not what pos wrote."
-        default: "\(genericMessage) (\(path))"
+        case .diskFull: L10n.tr("error.storage.diskFull.path", ["path": path])
+        case .readOnly: L10n.tr("error.storage.readOnly.path", ["path": path, "reason": reason])
+        case .cannotOpen: L10n.tr("error.storage.cannotOpen.path", ["path": path, "reason": reason])
+        case .corrupt: L10n.tr("error.storage.corrupt.path", ["path": path])
+        case .locked: L10n.tr("error.storage.locked.path", ["path": path])
+        case .migrationFailed: L10n.tr("error.storage.migrationFailed.path", ["path": path, "step": step])
+        case .ioError: L10n.tr("error.storage.ioError.path", ["path": path, "reason": reason])
+        case .fileSystem: L10n.tr("error.storage.fileSystem.path", ["path": path, "reason": reason])
+        case .invalidData: L10n.tr("error.storage.invalidData.path", ["path": path])
+        default: L10n.tr("error.storage.other.path", ["message": genericMessage, "path": path])
         }
+    }
+
+    /// " (step NAME)" after a failed migration's message, or nothing.
+    private var step: String {
+        migration.map { " " + L10n.tr("error.storage.migrationStep", ["migration": $0]) } ?? ""
     }
 
     private var genericMessage: String {
         switch code {
-        case .diskFull: "The disk is full, so the last change could not be saved."
-        case .readOnly: "The local database cannot be written to."
-        case .cannotOpen: "The local database could not be opened."
-        case .corrupt: "The local database is damaged."
-        case .locked: "The local database is in use by another program."
-        case .constraintViolation: "The change was refused because it conflicts with saved data."
-        case .migrationFailed: "The local database could not be upgraded\(migration.map { " (step \($0))" } ?? "")."
-        case .ioError: "The disk reported an error while saving."
-        case .fileSystem: "A settings file could not be read or written."
-        case .invalidData: "Saved data could not be read back."
-        default: "The local database reported an error."
+        case .diskFull: L10n.tr("error.storage.diskFull")
+        case .readOnly: L10n.tr("error.storage.readOnly")
+        case .cannotOpen: L10n.tr("error.storage.cannotOpen")
+        case .corrupt: L10n.tr("error.storage.corrupt")
+        case .locked: L10n.tr("error.storage.locked")
+        case .constraintViolation: L10n.tr("error.storage.constraintViolation")
+        case .migrationFailed: L10n.tr("error.storage.migrationFailed", ["step": step])
+        case .ioError: L10n.tr("error.storage.ioError")
+        case .fileSystem: L10n.tr("error.storage.fileSystem")
+        case .invalidData: L10n.tr("error.storage.invalidData")
+        default: L10n.tr("error.storage.other")
         }
     }
 
     public var recoverySuggestion: String {
         switch code {
-        case .diskFull: "Free disk space and try again; nothing was lost."
-        case .readOnly:
-            "pos keeps its sales there and must write to it: remount the disk read-write, give the directory to the "
-                + "user pos runs as (`chown -R`), or choose another directory with --data-dir."
-        case .cannotOpen: "Check that the data directory exists and belongs to this user."
-        case .corrupt:
-            "Stop selling: pos refuses to use it and wrote nothing over it. Copy the data directory aside, then "
-                + "restore the latest backup (docs/operations.md, \"Backing up the data directory\") or recover "
-                + "what is readable with `sqlite3 \(path ?? "pos.sqlite") .recover | sqlite3 recovered.sqlite` "
-                + "and put recovered.sqlite in its place; unsynced sales keep their ids, so syncing never doubles them."
-        case .locked: "Close the other `pos` running on this data directory, then try again."
-        case .constraintViolation: "Try again; if it happens again, report it with the log."
-        case .migrationFailed: "Keep the data directory as it is and contact support; nothing was deleted."
-        case .ioError: "Check the disk and try again."
-        case .fileSystem, .invalidData: "Check the data directory's files and permissions."
-        default: "Try again; if it happens again, report it with the log."
+        case .diskFull: L10n.tr("error.storage.diskFull.hint")
+        case .readOnly: L10n.tr("error.storage.readOnly.hint")
+        case .cannotOpen: L10n.tr("error.storage.cannotOpen.hint")
+        case .corrupt: L10n.tr("error.storage.corrupt.hint", ["path": path ?? "pos.sqlite"])
+        case .locked: L10n.tr("error.storage.locked.hint")
+        case .constraintViolation: L10n.tr("error.storage.constraintViolation.hint")
+        case .migrationFailed: L10n.tr("error.storage.migrationFailed.hint")
+        case .ioError: L10n.tr("error.storage.ioError.hint")
+        case .fileSystem, .invalidData: L10n.tr("error.storage.fileSystem.hint")
+        default: L10n.tr("error.storage.other.hint")
         }
     }
 

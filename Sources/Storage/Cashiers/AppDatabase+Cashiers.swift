@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Localization
 
 /// Why a named cashier write refused. Nothing was written.
 public enum CashierWriteError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -12,9 +13,9 @@ public enum CashierWriteError: Error, Hashable, Sendable, CustomStringConvertibl
 
     public var description: String {
         switch self {
-        case .duplicateName(let name): "a cashier named \(name) exists already"
-        case .notFound(let name): "no cashier named \(name)"
-        case .lastManager(let name): "\(name) is the last manager; add another manager first, or remove the cashiers first"
+        case .duplicateName(let name): L10n.tr("error.cashierWrite.duplicateName", ["name": name])
+        case .notFound(let name): L10n.tr("error.cashierWrite.notFound", ["name": name])
+        case .lastManager(let name): L10n.tr("error.cashierWrite.lastManager", ["name": name])
         }
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 import POSFoundation
 
 /// Why a named sale write refused: the invariant it would have broken. Nothing was written.
@@ -19,16 +20,29 @@ public enum SaleWriteError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The cart is empty.
     case emptyCart(saleId: Int64)
 
+    /// Why, as a clause for "The sale refused this step: …" (the screen's language).
     public var description: String {
         switch self {
-        case .notFound(let reference): "no sale \(reference) on this counter"
-        case .wrongState(let id, let state, let needed): "sale \(id) is \(state.rawValue), not \(needed.rawValue)"
-        case .hasTenders(let id): "sale \(id) already has a payment; its lines are fixed"
-        case .exceedsDue(let due, let tendered): "\(tendered.decimalString) is more than the \(due.decimalString) still due"
-        case .notCovered(let due, let paid): "paid \(paid.decimalString) of \(due.decimalString)"
-        case .attemptUnresolved(let attempt): "card attempt \(attempt) is unresolved"
-        case .cardTenderRecorded(let id): "sale \(id) holds an approved card payment"
-        case .emptyCart(let id): "sale \(id) has no items"
+        case .notFound(let reference): L10n.tr("error.saleWrite.notFound", ["reference": reference])
+        case .wrongState(let id, let state, let needed):
+            L10n.tr("error.saleWrite.wrongState", ["sale": String(id), "state": Self.name(state), "needed": Self.name(needed)])
+        case .hasTenders(let id): L10n.tr("error.saleWrite.hasTenders", ["sale": String(id)])
+        case .exceedsDue(let due, let tendered):
+            L10n.tr("error.saleWrite.exceedsDue", ["tendered": tendered.decimalString, "due": due.decimalString])
+        case .notCovered(let due, let paid): L10n.tr("error.saleWrite.notCovered", ["paid": paid.decimalString, "due": due.decimalString])
+        case .attemptUnresolved(let attempt): L10n.tr("error.saleWrite.attemptUnresolved", ["attempt": attempt])
+        case .cardTenderRecorded(let id): L10n.tr("error.saleWrite.cardTenderRecorded", ["sale": String(id)])
+        case .emptyCart(let id): L10n.tr("error.saleWrite.emptyCart", ["sale": String(id)])
+        }
+    }
+
+    /// A sale's state as the sentence names it ("open", "offen").
+    static func name(_ state: SaleRecord.State) -> String {
+        switch state {
+        case .open: L10n.tr("error.saleWrite.state.open")
+        case .parked: L10n.tr("error.saleWrite.state.parked")
+        case .completed: L10n.tr("error.saleWrite.state.completed")
+        case .voided: L10n.tr("error.saleWrite.state.voided")
         }
     }
 }

@@ -74,14 +74,29 @@ public enum CardPaymentError: UserFacingError, Equatable {
         }
     }
 
-    /// "attempt X (process N, since HH:MM:SS)", in the machine's time zone.
+    /// "attempt X (process N, since HH:MM:SS)", in the machine's time zone and the screen's language.
     static func describe(_ holder: ReaderLock.Holder?) -> String {
-        guard let holder else { return "another operation (its lock file is being written)" }
+        guard let holder else { return L10n.tr("error.card.holder.unknown") }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = .current
         formatter.dateFormat = "HH:mm:ss"
-        let what = holder.attemptId.map { "attempt \($0)" } ?? "a \(holder.operation)"
-        return "\(what) (process \(holder.pid), since \(formatter.string(from: holder.since)))"
+        let what = holder.attemptId.map { L10n.tr("error.card.holder.attempt", ["attempt": $0]) }
+            ?? L10n.tr("error.card.holder.operation", ["operation": operationName(holder.operation)])
+        return L10n.tr("error.card.holder", ["what": what, "pid": String(holder.pid), "since": formatter.string(from: holder.since)])
+    }
+
+    /// The lock file's operation ("payment", "end of day"…, written in English for any process to read), as the
+    /// screen names it.
+    static func operationName(_ operation: String) -> String {
+        switch operation {
+        case "payment": L10n.tr("error.card.holder.op.payment")
+        case "refund": L10n.tr("error.card.holder.op.refund")
+        case "reversal": L10n.tr("error.card.holder.op.reversal")
+        case "end of day": L10n.tr("error.card.holder.op.endOfDay")
+        case "connection": L10n.tr("error.card.holder.op.connection")
+        case "resolution": L10n.tr("error.card.holder.op.resolution")
+        default: operation
+        }
     }
 }

@@ -81,7 +81,7 @@ public struct ManagerApproval: Hashable, Sendable, CustomStringConvertible, Cust
         self.pin = pin
     }
 
-    public var description: String { "approval by \(manager)" }
+    public var description: String { L10n.tr("cashier.approvalBy", ["manager": manager]) }
     public var debugDescription: String { description }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Logging
 import Networking
 import POSFoundation
@@ -174,7 +175,7 @@ struct CashierService: Sendable {
     // MARK: Helpers
 
     private func derive(_ pin: String) async throws(CashierError) -> PinHasher.Derived {
-        do { return try await PinHasher().derive(pin) } catch { throw .refused("the PIN could not be hashed: \(error)") }
+        do { return try await PinHasher().derive(pin) } catch { throw .refused(L10n.tr("error.cashier.pinHash", ["error": "\(error)"])) }
     }
 
     private func summary(_ row: CashierRecord, now: Date) -> CashierSummary {

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Networking
 import POSFoundation
 import Storage
@@ -32,26 +33,25 @@ public enum CatalogError: UserFacingError, Hashable {
     /// What happened, for the cashier or the operator.
     public var message: String {
         switch self {
-        case .notFound(let code): "not found: \(code)"
-        case .notFoundOffline(let code, let reason): "not in the catalog: \(code) (the store could not be asked: \(reason))"
-        case .demoStore: "this is the demo store: its catalog is built in and there is no site to sync from"
-        case .network(let error): "catalog sync failed: \(error.message)"
-        case .settings(let error): "could not load the store settings: \(error.message)"
-        case .storage(let error): "the local catalog could not be read or written: \(error.clause)"
-        case .unreadableLabel(let code, let reason): "label \(code) cannot be sold: \(reason)"
+        case .notFound(let code): L10n.tr("error.catalog.notFound", ["code": code])
+        case .notFoundOffline(let code, let reason): L10n.tr("error.catalog.notFoundOffline", ["code": code, "reason": reason])
+        case .demoStore: L10n.tr("error.catalog.demoStore")
+        case .network(let error): L10n.tr("error.catalog.network", ["error": error.message])
+        case .settings(let error): L10n.tr("error.catalog.settings", ["error": error.message])
+        case .storage(let error): L10n.tr("error.catalog.storage", ["clause": error.clause])
+        case .unreadableLabel(let code, let reason): L10n.tr("error.catalog.unreadableLabel", ["code": code, "reason": reason])
         }
     }
 
     /// What to do about it.
     public var recoverySuggestion: String {
         switch self {
-        case .notFound, .notFoundOffline:
-            "Check the code, search by name with `pos catalog search TEXT`, or run `pos catalog sync` if the product is new; or sell it as a manual item, marked for review (`pos sell --manual price=AMOUNT,tax=CLASS,code=CODE`; on the counter, type the price when asked)."
-        case .demoStore: "Run `pos login` to connect a real store, then `pos catalog sync`."
+        case .notFound, .notFoundOffline: L10n.tr("error.catalog.notFound.hint")
+        case .demoStore: L10n.tr("error.catalog.demoStore.hint")
         case .network(let error): error.recoverySuggestion
-        case .settings: "Check the connection to the store and run `pos catalog sync` again."
-        case .storage(let error): error.suggestion(otherwise: "Check the free disk space and permissions of the data directory.")
-        case .unreadableLabel: "Scan the label again; if it still fails, print a new label on the scale or key the item."
+        case .settings: L10n.tr("error.catalog.settings.hint")
+        case .storage(let error): error.suggestion(otherwise: L10n.tr("error.catalog.storage.hint"))
+        case .unreadableLabel: L10n.tr("error.catalog.unreadableLabel.hint")
         }
     }
 }

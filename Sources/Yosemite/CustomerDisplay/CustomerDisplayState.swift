@@ -1,5 +1,6 @@
 import Foundation
 import Hardware
+import Localization
 import POSFoundation
 
 /// What the customer sees: the cart as it is rung up, the total, what was paid, the change and a thank-you, or
@@ -61,6 +62,9 @@ public struct CustomerDisplayState: Hashable, Sendable, Codable {
     public var given: Money?
     /// The change given back, once the sale is paid in cash.
     public var change: Money?
+    /// The language the displays speak: the store's, as on the receipt. The counter sets it when it publishes a
+    /// state (`pos display` draws in it); nil in a state not yet published.
+    public var language: Language?
 
     public init(phase: Phase, lines: [Line] = [], total: Money, paid: Money, given: Money? = nil, change: Money? = nil) {
         self.phase = phase
@@ -112,12 +116,11 @@ public struct CustomerDisplayState: Hashable, Sendable, Codable {
 extension CustomerDisplayState {
     /// What a 2×20 pole display shows for this state: the welcome text between sales, the last item with the
     /// running total (weight × price per kilogram for a weighed one), the total due once part is paid, the change
-    /// after a cash payment, a thank-you after any other.
-    public func poleDisplay(welcome: String = "Willkommen", second: String = "",
-                            thanks: (String, String) = ("Vielen Dank", "Auf Wiedersehen")) -> PoleDisplayState {
+    /// after a cash payment, a thank-you after any other; the words in `strings` (the store's language).
+    public func poleDisplay(strings: Strings, second: String = "") -> PoleDisplayState {
         switch phase {
         case .idle:
-            return .idle(welcome: welcome, second: second)
+            return .idle(welcome: strings.tr("display.pole.welcome"), second: second)
         case .sale:
             if paid.minorUnits > 0 { return .totalDue(due) }
             guard let last = lines.last else { return .totalDue(total) }
@@ -125,7 +128,7 @@ extension CustomerDisplayState {
             return .item(name: last.name, price: last.amount, total: total)
         case .paid:
             if let given, let change { return .change(given: given, change: change) }
-            return .thankYou(first: thanks.0, second: thanks.1)
+            return .thankYou(first: strings.tr("display.pole.thanks"), second: strings.tr("display.pole.goodbye"))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Networking
 import POSFoundation
 
@@ -79,7 +80,7 @@ public struct FiskalySigner: FiscalSigner {
             throw map(error)
         }
         guard tss.state == "INITIALIZED", let serial = tss.serialNumber, let key = tss.publicKey else {
-            throw .rejected(reason: "the TSS \(configuration.tssID) is \(tss.state), not INITIALIZED")
+            throw .rejected(reason: L10n.tr("error.fiscal.tssState", ["tss": "\(configuration.tssID)", "state": tss.state]))
         }
         return FiscalTSEIdentity(serial: serial, publicKey: key, algorithm: tss.signatureAlgorithm ?? "",
                                  timeFormat: tss.signatureTimestampFormat ?? "", clientSerial: configuration.clientSerial,

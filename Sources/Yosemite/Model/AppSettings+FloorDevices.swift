@@ -46,11 +46,11 @@ public enum FloorDeviceSetting: String, CaseIterable, Hashable, Sendable {
     /// What the setting means, with an example.
     public var help: String {
         switch self {
-        case .poleDisplay: "The customer's pole display, e.g. display+serial:///dev/ttyUSB1 (?line=9600,8N1); empty for none."
-        case .customerDisplay: "on: the counter serves the customer display to `pos display` on another terminal."
-        case .scale: "The scale for goods sold by weight, e.g. scale+serial:///dev/ttyUSB2 (8217, 9600 7E1); empty for none."
-        case .barcodeLayouts: "Weight/price labels, e.g. 28-29:IIIIIVVVVV:weight; 21:IIIIICVVVV:price; empty for none."
-        case .language: "The screen's language, en or de; empty follows LANG, else the store's site language."
+        case .poleDisplay: L10n.tr("settings.floor.help.poleDisplay")
+        case .customerDisplay: L10n.tr("settings.floor.help.customerDisplay")
+        case .scale: L10n.tr("settings.floor.help.scale")
+        case .barcodeLayouts: L10n.tr("settings.floor.help.barcodeLayouts")
+        case .language: L10n.tr("settings.floor.help.language")
         }
     }
 }

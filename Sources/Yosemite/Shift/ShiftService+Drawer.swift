@@ -1,5 +1,6 @@
 import Foundation
 import Hardware
+import Localization
 import Logging
 import POSFoundation
 import Storage
@@ -22,10 +23,13 @@ extension ShiftService {
         let now = environment.now()
         let context = try? await receipts.context()
         let when = context.map { let (day, time) = $0.dateAndTime(now); return "\(day) \(time)" } ?? now.description
-        var lines = ["@center @bold @double NO SALE", "@center Drawer opened \(ReceiptMarkup.escape(when))"]
-        if !cashier.isEmpty { lines.append("@center Cashier: \(ReceiptMarkup.escape(cashier))") }
-        if !reason.isEmpty { lines.append("@center Reason: \(ReceiptMarkup.escape(reason))") }
-        if let name = approvedBy { lines.append("@center Approved by \(ReceiptMarkup.escape(name))") }
+        // The slip is paper, in the store's language as receipts are.
+        let paper = Strings.of(store.siteLanguage)
+        var lines = ["@center @bold @double " + ReceiptMarkup.escape(paper.tr("drawer.slip.title")),
+                     "@center " + ReceiptMarkup.escape(paper.tr("drawer.slip.opened", ["when": when]))]
+        if !cashier.isEmpty { lines.append("@center " + ReceiptMarkup.escape(paper.tr("drawer.slip.cashier", ["cashier": cashier]))) }
+        if !reason.isEmpty { lines.append("@center " + ReceiptMarkup.escape(paper.tr("drawer.slip.reason", ["reason": reason]))) }
+        if let name = approvedBy { lines.append("@center " + ReceiptMarkup.escape(paper.tr("drawer.slip.approvedBy", ["manager": name]))) }
         lines += ["@drawer", "@cut"]
         let document: ReceiptDocument
         do { document = try ReceiptMarkup.parse(lines.joined(separator: "\n")) } catch { throw .drawerFailed("\(error)") }
@@ -35,7 +39,7 @@ extension ShiftService {
         } catch {
             throw .drawerFailed(error.message)
         }
-        let printed = "\(job.printerName) job \(job.jobID)"
+        let printed = L10n.tr("shift.print.job", ["printer": job.printerName, "job": String(job.jobID)])
         let result = try await storage {
             try await environment.database.recordDrawerOpening(
                 cashier: cashier, reason: reason, printer: job.printerName, approvedBy: approvedBy,

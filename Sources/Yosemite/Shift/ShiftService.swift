@@ -77,7 +77,7 @@ struct ShiftService: Sendable {
         if let endOfDay {
             // Saved with the close: should the process die before the terminal answers, the report says so.
             report.terminalClosing = await expectedClosing(report, reader: endOfDay.reader,
-                                                           failure: "the close was interrupted before the terminal answered")
+                                                           failure: L10n.tr("shift.endOfDay.interrupted"))
         }
         var markup = await self.markup(report, store)
         shift.closedAt = now
@@ -135,7 +135,8 @@ struct ShiftService: Sendable {
             if let shiftId { try await database.shift(id: shiftId) } else { try await database.lastClosedShift() }
         }
         guard let shift, let text = shift.reportText else { throw .shiftNotFound(shiftId) }
-        return try await send("@center COPY\n" + text, printer: printer)
+        let copy = Strings.of((try? await storeSettings())?.siteLanguage ?? .english).tr("receipt.copy")
+        return try await send("@center " + ReceiptMarkup.escape(copy) + "\n" + text, printer: printer)
     }
 
     // MARK: Report
@@ -249,11 +250,11 @@ struct ShiftService: Sendable {
         do {
             document = try ReceiptMarkup.parse(markup)
         } catch {
-            throw .printFailed("the report could not be laid out: \(error)")
+            throw .printFailed(L10n.tr("shift.print.layoutFailed", ["error": "\(error)"]))
         }
         do {
             let job = try await receipts.send(document, title: "Z report", printer: printer ?? receipts.appSettings().printerName)
-            return "\(job.printerName) job \(job.jobID)"
+            return L10n.tr("shift.print.job", ["printer": job.printerName, "job": String(job.jobID)])
         } catch {
             throw .printFailed(error.message)
         }

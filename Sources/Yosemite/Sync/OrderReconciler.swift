@@ -1,3 +1,4 @@
+import Localization
 import Networking
 import POSFoundation
 import Storage
@@ -24,13 +25,13 @@ enum OrderReconciler {
             if let index {
                 returned.remove(at: index)
             } else {
-                missing.append(variationID != 0 ? "variation \(variationID)" : "product \(productID)")
+                missing.append(variationID != 0 ? L10n.tr("sync.parked.variation", ["id": String(variationID)])
+                                                 : L10n.tr("sync.parked.product", ["id": String(productID)]))
             }
         }
         guard !missing.isEmpty else { return nil }
-        return "the store created order #\(order.number) (id \(order.id)) with an empty line instead of "
-            + missing.joined(separator: ", ")
-            + " (deleted or unknown on the store); correct or cancel that order on the store, then discard this entry"
+        return L10n.tr("sync.parked.emptyLine", ["number": order.number, "id": String(order.id),
+                                                 "missing": missing.joined(separator: ", ")])
     }
 
     /// The mismatch between the counter's and the server's totals, or `nil` when they agree.

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Logging
 import Networking
 import POSFoundation
@@ -21,11 +22,11 @@ extension SyncEngine {
         for entry in heads {
             let order = entry.orderId.flatMap { orders[$0] }
             guard let body = try? JSONDecoder().decode(JSONValue.self, from: Data(entry.payload.utf8)) else {
-                try await park([entry], reason: "the queued payload is not valid JSON")
+                try await park([entry], reason: L10n.tr("sync.parked.invalidPayload"))
                 continue
             }
             if entry.orderId != nil, order == nil {
-                try await park([entry], reason: "its local order \(entry.orderId ?? 0) no longer exists")
+                try await park([entry], reason: L10n.tr("sync.parked.orderGone", ["order": String(entry.orderId ?? 0)]))
                 continue
             }
             work.append(Work(entry: entry, order: order, body: body))
@@ -73,12 +74,12 @@ extension SyncEngine {
                 batchable.append(item)
             case .markPaid, .updateOrderStatus, .addNote, .createRefund:
                 guard item.order?.remoteId != nil else {
-                    try await park([item.entry], reason: "its order has no id on the store (its creation was not delivered)")
+                    try await park([item.entry], reason: L10n.tr("sync.parked.noRemoteId"))
                     continue
                 }
                 if item.entry.kind == .addNote || item.entry.kind == .createRefund { singles.append(item) } else { batchable.append(item) }
             default:
-                try await park([item.entry], reason: "this version of pos cannot send '\(item.entry.kind)' entries")
+                try await park([item.entry], reason: L10n.tr("sync.parked.unknownKind", ["kind": "\(item.entry.kind)"]))
             }
         }
         if batchable.count >= 2 {
@@ -173,7 +174,7 @@ extension SyncEngine {
         }
         try await record(deliveries)
         if !unanswered.isEmpty {
-            _ = try await fail(unanswered, .malformedResponse(path: "orders/batch", reason: "items are missing"))
+            _ = try await fail(unanswered, .malformedResponse(path: "orders/batch", reason: L10n.tr("sync.batch.itemsMissing")))
         }
         return true
     }

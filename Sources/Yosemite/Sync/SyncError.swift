@@ -1,3 +1,4 @@
+import Localization
 import POSFoundation
 import Storage
 
@@ -20,25 +21,25 @@ public enum SyncError: UserFacingError, Hashable {
 
     public var message: String {
         switch self {
-        case .anotherSenderRunning: "Another pos process is already syncing this counter's sales."
-        case .lockUnavailable(let path, let reason): "The sync lock \(path) cannot be opened: \(reason)."
-        case .storeRefused(let reason): "The store refused the sync: \(reason)"
-        case .storage(let error): "The local database failed during sync: \(error.clause)"
-        case .noSuchParkedEntry(let id): "There is no parked outbox entry \(id)."
-        case .discardNeedsConfirmation(let id): "Outbox entry \(id) was not discarded: that needs confirmation."
-        case .interrupted: "The sync was interrupted."
+        case .anotherSenderRunning: L10n.tr("error.sync.anotherSenderRunning")
+        case .lockUnavailable(let path, let reason): L10n.tr("error.sync.lockUnavailable", ["path": path, "reason": reason])
+        case .storeRefused(let reason): L10n.tr("error.sync.storeRefused", ["reason": reason])
+        case .storage(let error): L10n.tr("error.sync.storage", ["clause": error.clause])
+        case .noSuchParkedEntry(let id): L10n.tr("error.sync.noSuchParkedEntry", ["entry": String(id)])
+        case .discardNeedsConfirmation(let id): L10n.tr("error.sync.discardNeedsConfirmation", ["entry": String(id)])
+        case .interrupted: L10n.tr("error.sync.interrupted")
         }
     }
 
     public var recoverySuggestion: String {
         switch self {
-        case .anotherSenderRunning: "Wait for it to finish; sales stay queued and safe."
-        case .lockUnavailable: "Check that the data directory is writable by this user."
-        case .storeRefused: "Check the login with `pos status`, or log in again with `pos login`."
-        case .storage(let error): error.suggestion(otherwise: "Check free disk space and the data directory's permissions, then sync again.")
-        case .noSuchParkedEntry: "List the parked entries with `pos sync --json` and use one of their ids."
-        case .discardNeedsConfirmation: "Discard only after resolving the sale on the store; pass the explicit flag."
-        case .interrupted: "Sync again; nothing is sent twice."
+        case .anotherSenderRunning: L10n.tr("error.sync.anotherSenderRunning.hint")
+        case .lockUnavailable: L10n.tr("error.sync.lockUnavailable.hint")
+        case .storeRefused: L10n.tr("error.sync.storeRefused.hint")
+        case .storage(let error): error.suggestion(otherwise: L10n.tr("error.sync.storage.hint"))
+        case .noSuchParkedEntry: L10n.tr("error.sync.noSuchParkedEntry.hint")
+        case .discardNeedsConfirmation: L10n.tr("error.sync.discardNeedsConfirmation.hint")
+        case .interrupted: L10n.tr("error.sync.interrupted.hint")
         }
     }
 }

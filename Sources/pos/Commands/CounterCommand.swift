@@ -58,7 +58,8 @@ struct CounterCommand: AsyncParsableCommand {
         redirectStandardError(to: directory)
         // The customer display (pos display on another terminal) and the pole display, as the settings ask.
         let displays = CustomerDisplays.start(stores: manager, settings: saved ?? AppSettings(),
-                                              moneyFormat: settings.moneyFormat, dataDirectory: directory,
+                                              moneyFormat: settings.moneyFormat, language: settings.siteLanguage,
+                                              dataDirectory: directory,
                                               logger: LoggingSetup.logger())
         let app = CounterApp(stores: manager, settings: settings, screen: screen, scanSettings: scanSettings,
                              frameLog: FrameLog.fromEnvironment())

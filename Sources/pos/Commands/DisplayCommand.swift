@@ -30,6 +30,8 @@ struct DisplayCommand: AsyncParsableCommand {
         // Tests await drawn frames instead of polling the screen: one line per frame in this file (a FIFO).
         let frameLog = ProcessInfo.processInfo.environment[Self.frameLogKey].flatMap { FileHandle(forWritingAtPath: $0) }
         var lastDrawn: [String]?
+        // The counter's language (the store's) once it has said it; until then the screen's.
+        var strings = L10n.screen
         func draw(_ lines: [String], summary: String) {
             guard lines != lastDrawn else { return }
             lastDrawn = lines
@@ -40,11 +42,12 @@ struct DisplayCommand: AsyncParsableCommand {
             if let lines = try? UnixLineClient.lines(from: path) {
                 for await line in lines {
                     guard let state = try? decoder.decode(CustomerDisplayState.self, from: Data(line.utf8)) else { continue }
-                    draw(CustomerDisplayScreen.lines(for: state, width: CustomerDisplayScreen.width()),
+                    if let language = state.language { strings = .of(language) }
+                    draw(CustomerDisplayScreen.lines(for: state, width: CustomerDisplayScreen.width(), strings: strings),
                          summary: CustomerDisplayScreen.summary(state))
                 }
             }
-            draw(CustomerDisplayScreen.closed(width: CustomerDisplayScreen.width()), summary: "closed")
+            draw(CustomerDisplayScreen.closed(width: CustomerDisplayScreen.width(), strings: strings), summary: "closed")
             try await Task.sleep(for: .milliseconds(max(50, retryMs)))
         }
     }
@@ -65,15 +68,16 @@ enum CustomerDisplayScreen {
         "\u{1B}[?25l\u{1B}[H\u{1B}[2J" + lines.map { " " + $0 }.joined(separator: "\r\n") + "\r\n"
     }
 
-    static func closed(width: Int) -> [String] {
-        ["", centred(L10n.tr("cli.display.out.closed"), width), "", centred(L10n.tr("cli.display.out.notOpen"), width)]
+    static func closed(width: Int, strings: Strings) -> [String] {
+        ["", centred(strings.tr("display.screen.closed"), width), "", centred(strings.tr("display.screen.notOpen"), width)]
     }
 
-    /// The state as lines: the cart with weights and amounts, the total, what was paid, the change, a thank-you.
-    static func lines(for state: CustomerDisplayState, width: Int) -> [String] {
+    /// The state as lines: the cart with weights and amounts, the total, what was paid, the change, a thank-you;
+    /// the words in `strings` (the store's language, which the counter sends with each state).
+    static func lines(for state: CustomerDisplayState, width: Int, strings: Strings) -> [String] {
         switch state.phase {
         case .idle:
-            return ["", centred(L10n.tr("cli.display.out.welcome"), width), ""]
+            return ["", centred(strings.tr("display.screen.welcome"), width), ""]
         case .sale, .paid:
             var lines: [String] = []
             for line in state.lines {
@@ -84,19 +88,19 @@ enum CustomerDisplayScreen {
                 }
             }
             lines.append(String(repeating: "-", count: width))
-            lines.append(spread(L10n.tr("cli.display.out.total"), amount(state.total), width))
+            lines.append(spread(strings.tr("display.screen.total"), amount(state.total), width))
             if let given = state.given {
-                lines.append(spread(L10n.tr("cli.display.out.given"), amount(given), width))
+                lines.append(spread(strings.tr("display.screen.given"), amount(given), width))
             } else if state.paid.minorUnits > 0 {
-                lines.append(spread(L10n.tr("cli.display.out.paid"), amount(state.paid), width))
+                lines.append(spread(strings.tr("display.screen.paid"), amount(state.paid), width))
             }
             if state.phase == .sale, state.paid.minorUnits > 0 {
-                lines.append(spread(L10n.tr("cli.display.out.due"), amount(state.due), width))
+                lines.append(spread(strings.tr("display.screen.due"), amount(state.due), width))
             }
             if state.phase == .paid {
-                if let change = state.change { lines.append(spread(L10n.tr("cli.display.out.change"), amount(change), width)) }
+                if let change = state.change { lines.append(spread(strings.tr("display.screen.change"), amount(change), width)) }
                 lines.append("")
-                lines.append(centred(L10n.tr("cli.display.out.thanks"), width))
+                lines.append(centred(strings.tr("display.screen.thanks"), width))
             }
             return lines
         }

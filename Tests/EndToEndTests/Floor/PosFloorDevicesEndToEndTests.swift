@@ -131,12 +131,13 @@ struct PosFloorDevicesEndToEndTests {
         #expect(await frames.frame(containing: "screen=receipt") != nil)
 
         // Then the pole display got, in order: its initialisation, the welcome, the weighed item (weight × price
-        // per kilogram on the second row) and the change
-        let encoder = PoleDisplayEncoder()
+        // per kilogram on the second row) and the change, in the store's language as its receipts (issue 21: the demo
+        // store names no site language, so English, in its euro format)
+        let encoder = PoleDisplayEncoder(texts: .english)
         let eur = { (cents: Int64) in Money(minorUnits: cents, currency: .eur) }
         let expected: [[UInt8]] = [
             encoder.initialization(),
-            encoder.encode(.idle(welcome: "Willkommen", second: "")),
+            encoder.encode(.idle(welcome: "Welcome", second: "")),
             encoder.encode(.weighedItem(name: "Coffee Beans 1 kg", line: WeighedLine(grams: 1234, unitPrice: eur(2990)))),
             encoder.encode(.change(given: eur(5000), change: eur(1310))),
         ]

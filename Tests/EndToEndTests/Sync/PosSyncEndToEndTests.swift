@@ -119,6 +119,22 @@ struct PosSyncEndToEndTests {
         #expect(report?["unsyncedEntries"] as? Int == 1)
     }
 
+    @Test func sync_storeDown_germanLanguage_namesTheFailureInGerman() async throws {
+        defer { tearDown() }
+        // Given a queued sale, a store that stopped answering, and a person whose LANG is German (issue 21)
+        try await loginAndQueue(1)
+        server.stop()
+
+        // When syncing
+        let outcome = try await PosProcess.run(["sync", "--data-dir", data.path],
+                                               environment: ["POS_APP_PASSWORD": "sync pass", "LANG": "de_DE.UTF-8"])
+
+        // Then exit 4, and the network's failure reads in German (the store refused the connection)
+        #expect(outcome.status == 4, "\(outcome.stdout) \(outcome.stderr)")
+        #expect(outcome.stdout.contains("hat die Verbindung abgelehnt"), "\(outcome.stdout)")
+        #expect(!outcome.stdout.contains("refused the connection"), "\(outcome.stdout)")
+    }
+
     @Test func sync_unknownProduct_exitsThreeWithTheReasonAndDiscardNeedsConfirmation() async throws {
         defer { tearDown() }
         // Given a sale of a product the store deleted after the catalog sync

@@ -1,5 +1,6 @@
 import Foundation
 import Hardware
+import Localization
 import POSFoundation
 import Storage
 import Testing
@@ -11,6 +12,9 @@ import YosemiteTestSupport
 @MainActor
 @Suite(.serialized)
 struct CustomerDisplayTests {
+    /// The pole display's words in the store's language; these tests' store speaks German.
+    private let german = Strings.of(.german)
+
     private func store() async throws -> OrderTestStore {
         let store = try await OrderTestStore()
         try await store.seed(products: [
@@ -63,7 +67,7 @@ struct CustomerDisplayTests {
         let paid = await next(&states) { $0.phase == .paid }
         #expect(paid?.given == Money(minorUnits: 2000, currency: .eur))
         #expect(paid?.change == Money(minorUnits: 850, currency: .eur))
-        #expect(paid?.poleDisplay() == .change(given: Money(minorUnits: 2000, currency: .eur),
+        #expect(paid?.poleDisplay(strings: german) == .change(given: Money(minorUnits: 2000, currency: .eur),
                                                change: Money(minorUnits: 850, currency: .eur)))
     }
 
@@ -83,16 +87,20 @@ struct CustomerDisplayTests {
         let eur = { (cents: Int64) in Money(minorUnits: cents, currency: .eur) }
         let coffee = CustomerDisplayState.Line(name: "Coffee", quantity: 2, amount: eur(500), unitPrice: eur(250))
         let gouda = CustomerDisplayState.Line(name: "Gouda", quantity: 1, amount: eur(650), weightGrams: 500, unitPrice: eur(1299))
-        #expect(CustomerDisplayState.idle(currency: .eur).poleDisplay(welcome: "Hello", second: "Shop")
-            == .idle(welcome: "Hello", second: "Shop"))
-        #expect(CustomerDisplayState(phase: .sale, lines: [coffee], total: eur(500), paid: eur(0)).poleDisplay()
+        #expect(CustomerDisplayState.idle(currency: .eur).poleDisplay(strings: german, second: "Shop")
+            == .idle(welcome: "Willkommen", second: "Shop"))
+        #expect(CustomerDisplayState(phase: .sale, lines: [coffee], total: eur(500), paid: eur(0)).poleDisplay(strings: german)
             == .item(name: "Coffee", price: eur(500), total: eur(500)))
-        #expect(CustomerDisplayState(phase: .sale, lines: [coffee, gouda], total: eur(1150), paid: eur(0)).poleDisplay()
+        #expect(CustomerDisplayState(phase: .sale, lines: [coffee, gouda], total: eur(1150), paid: eur(0)).poleDisplay(strings: german)
             == .weighedItem(name: "Gouda", line: WeighedLine(grams: 500, unitPrice: eur(1299))))
-        #expect(CustomerDisplayState(phase: .sale, lines: [coffee], total: eur(500), paid: eur(200)).poleDisplay()
+        #expect(CustomerDisplayState(phase: .sale, lines: [coffee], total: eur(500), paid: eur(200)).poleDisplay(strings: german)
             == .totalDue(eur(300)))
-        #expect(CustomerDisplayState(phase: .paid, lines: [coffee], total: eur(500), paid: eur(500)).poleDisplay()
+        #expect(CustomerDisplayState(phase: .paid, lines: [coffee], total: eur(500), paid: eur(500)).poleDisplay(strings: german)
             == .thankYou(first: "Vielen Dank", second: "Auf Wiedersehen"))
+        // And an English store's display says the same in English
+        #expect(CustomerDisplayState(phase: .paid, lines: [coffee], total: eur(500), paid: eur(500)).poleDisplay(strings: .of(.english))
+            == .thankYou(first: "Thank you", second: "Goodbye"))
+        #expect(CustomerDisplayState.idle(currency: .eur).poleDisplay(strings: .of(.english)) == .idle(welcome: "Welcome", second: ""))
     }
 
     @Test func state_holdsNoCardData_andRoundTripsAsJSON() throws {

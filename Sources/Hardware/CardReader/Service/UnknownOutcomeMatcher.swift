@@ -1,4 +1,6 @@
+import Localization
 import POSFoundation
+
 /// Decides from the terminal's last transaction (Repeat Receipt) what became of an ``UnknownCardOutcome``.
 ///
 /// "Approved" only when the last transaction is provably the attempt: its receipt number differs from the one
@@ -29,35 +31,35 @@ public struct UnknownOutcomeMatcher: Hashable, Sendable {
 
     /// What the terminal's last transaction says about the unknown attempt.
     public func resolution(of unknown: UnknownCardOutcome, lastTransaction: PaymentResult?) -> UnknownOutcomeResolution {
-        guard let last = lastTransaction else { return .stillUnknown(reason: "the terminal reported no last transaction") }
+        guard let last = lastTransaction else { return .stillUnknown(reason: L10n.tr("reader.match.noLastTransaction")) }
         let start = unknown.startedAtUnixTime
         let bookedAt = last.timestamp.flatMap { unixTime(of: $0, near: start) }
         if let previous = unknown.previousReceiptNumber, last.receiptNumber == previous {
             if let start, let bookedAt, bookedAt > start + skewSeconds {
-                return .stillUnknown(reason: "the terminal's last receipt \(previous) is dated after the attempt started; its numbering may have restarted")
+                return .stillUnknown(reason: L10n.tr("reader.match.numberingRestarted", ["receipt": String(previous)]))
             }
             return .notCharged
         }
         guard last.receiptNumber != nil else {
-            return .stillUnknown(reason: "the terminal's last transaction has no receipt number")
+            return .stillUnknown(reason: L10n.tr("reader.match.noReceiptNumber"))
         }
         if let amount = unknown.amount, last.amount.minorUnits != amount.minorUnits || last.amount.currency.code != amount.currency.code {
-            return .stillUnknown(reason: "the terminal's last transaction (\(last.amount.decimalString)) is not this attempt's amount")
+            return .stillUnknown(reason: L10n.tr("reader.match.otherAmount", ["amount": last.amount.decimalString]))
         }
         if unknown.amount == nil, unknown.kind != .reversal {
-            return .stillUnknown(reason: "the attempt's amount is not known")
+            return .stillUnknown(reason: L10n.tr("reader.match.amountUnknown"))
         }
         switch (start, bookedAt) {
         case (let start?, let bookedAt?):
             if bookedAt < start - skewSeconds {
-                return .stillUnknown(reason: "the terminal's last transaction was booked before this attempt started")
+                return .stillUnknown(reason: L10n.tr("reader.match.bookedBefore"))
             }
             if bookedAt > start + skewSeconds + maximumAttemptSeconds {
-                return .stillUnknown(reason: "the terminal's last transaction was booked long after this attempt started")
+                return .stillUnknown(reason: L10n.tr("reader.match.bookedLongAfter"))
             }
         default:
             if unknown.previousReceiptNumber == nil {
-                return .stillUnknown(reason: "neither the previous receipt number nor the terminal's time can tie its last transaction to this attempt")
+                return .stillUnknown(reason: L10n.tr("reader.match.cannotTie"))
             }
         }
         guard last.resultCode.isSuccess else { return .notCharged }

@@ -1,3 +1,4 @@
+import Localization
 import POSFoundation
 
 extension ConcertCardReader: CardReaderDriver {
@@ -40,7 +41,7 @@ extension ConcertCardReader: CardReaderDriver {
         } catch {
             throw CardReaderError(phase: operation.phase, underlying: .rejected)
         }
-        progress(.prompt(CardReaderPrompt(kind: .insertCard, text: "Follow the instructions on the terminal.")))
+        progress(.prompt(CardReaderPrompt(kind: .insertCard, text: L10n.tr("reader.prompt.followTerminal"))))
         switch await run(request) {
         case .answered(let answer):
             return try Self.outcome(of: answer, requested: amount, phase: operation.phase, reader: address.description)
@@ -58,12 +59,13 @@ extension ConcertCardReader: CardReaderDriver {
     static func cashierReason(_ error: ConcertError) -> String {
         var text = error.message
         if text.hasSuffix(".") { text.removeLast() }
-        guard let first = text.first else { return text }
+        // German keeps the capital: its nouns always have one.
+        guard L10n.screen.language == .english, let first = text.first else { return text }
         return first.lowercased() + text.dropFirst()
     }
 
     public func resolve(_ unknown: UnknownCardOutcome) async throws(CardReaderError) -> UnknownOutcomeResolution {
-        .stillUnknown(reason: "Concert terminals cannot report their last transaction to the counter; check the terminal's ticket or journal")
+        .stillUnknown(reason: L10n.tr("error.concert.cannotResolve"))
     }
 
     // MARK: - Mapping

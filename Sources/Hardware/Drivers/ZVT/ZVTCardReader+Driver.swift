@@ -1,3 +1,4 @@
+import Localization
 import Logging
 import POSFoundation
 
@@ -48,7 +49,7 @@ extension ZVTCardReader: CardReaderDriver {
         case .completed(let outcome):
             guard operation.movesMoney else { return .report(Self.report(outcome, currency: defaultCurrency)) }
             guard let payment = outcome.payment else {
-                return .outcomeUnknown(unknown(operation, reason: "the terminal finished without reporting the payment",
+                return .outcomeUnknown(unknown(operation, reason: L10n.tr("reader.unknown.noPayment"),
                                                previousReceipt: previousReceipt,
                                                lines: outcome.receiptLines.map(\.text), startedAt: startedAt))
             }
@@ -73,13 +74,13 @@ extension ZVTCardReader: CardReaderDriver {
             if let status = unresolved.lastStatusInformation, status.hasResultCode, status.resultCode.isSuccess {
                 // The terminal reported an approval and its last receipt says otherwise: never decide that alone.
                 var contradicted = open
-                contradicted.reason = "the terminal reported an approval, but its last receipt is an earlier one"
+                contradicted.reason = L10n.tr("reader.unknown.contradictedByReceipt")
                 return .settled(.outcomeUnknown(contradicted))
             }
             return .notCharged
         case .stillUnknown(let reason):
             var still = open
-            still.reason = "\(open.reason); asking the terminal did not settle it: \(reason)"
+            still.reason = L10n.tr("reader.unknown.notSettled", ["reason": open.reason, "why": reason])
             return .settled(.outcomeUnknown(still))
         }
     }
@@ -109,9 +110,9 @@ extension ZVTCardReader: CardReaderDriver {
         case .failed(let error) where error.underlying == .transportFailed || error.underlying == .timedOut:
             throw error
         case .failed(let error):
-            return .stillUnknown(reason: "the terminal repeated no receipt (\(error.message))")
+            return .stillUnknown(reason: L10n.tr("reader.unknown.noRepeat", ["error": error.message]))
         case .outcomeUnknown:
-            return .stillUnknown(reason: "the terminal did not finish repeating its last receipt")
+            return .stillUnknown(reason: L10n.tr("reader.unknown.repeatUnfinished"))
         }
     }
 

@@ -1,3 +1,5 @@
+import Localization
+
 /// A one-dimensional barcode block, validated when it is made so that encoders never meet bad data.
 ///
 /// ```swift
@@ -96,11 +98,11 @@ public enum ReceiptBarcodeError: Error, Hashable, Sendable, CustomStringConverti
     public var description: String {
         switch self {
         case .invalidEAN13(let data):
-            "EAN-13 needs 12 or 13 digits, got \"\(data)\""
+            L10n.tr("error.barcode.ean13Digits", ["data": data])
         case .wrongCheckDigit(let data, let expected):
-            "EAN-13 \"\(data)\" has a wrong check digit (expected \(expected))"
+            L10n.tr("error.barcode.ean13CheckDigit", ["data": data, "expected": String(expected)])
         case .invalidCode128(let data):
-            "Code 128 needs 1 to \(ReceiptBarcode.maximumCode128Length) printable ASCII characters, got \"\(data)\""
+            L10n.tr("error.barcode.code128", ["maximum": String(ReceiptBarcode.maximumCode128Length), "data": data])
         }
     }
 }

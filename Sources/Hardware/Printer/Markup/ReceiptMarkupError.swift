@@ -1,3 +1,4 @@
+import Localization
 import POSFoundation
 
 /// A malformed line in receipt markup, with its 1-based line number in the rendered markup.
@@ -36,33 +37,32 @@ public struct ReceiptMarkupError: Error, Hashable, Sendable {
 
 extension ReceiptMarkupError: UserFacingError {
     public var message: String {
-        "The receipt template is malformed at line \(line) of its output: \(detail)."
+        L10n.tr("error.markup", ["line": String(line), "detail": detail])
     }
 
     public var recoverySuggestion: String {
-        "Fix the receipt template (the markup is described in docs/receipts.md), then print again; "
-            + "the sale itself is saved."
+        L10n.tr("error.markup.hint")
     }
 
     /// The reason in a few words, without the line number.
     public var detail: String {
         switch reason {
         case .unknownDirective(let name):
-            "unknown directive @\(name)"
+            L10n.tr("error.markup.unknownDirective", ["directive": name])
         case .missingArgument(let directive, let expected):
-            "@\(directive) needs \(expected)"
+            L10n.tr("error.markup.missingArgument", ["directive": directive, "expected": expected])
         case .invalidArgument(let directive, let argument, let expected):
-            "@\(directive) does not accept \"\(argument)\" (expected \(expected))"
+            L10n.tr("error.markup.invalidArgument", ["directive": directive, "argument": argument, "expected": expected])
         case .conflictingStyle(let style):
-            "@\(style) conflicts with a style given before it on the same line"
+            L10n.tr("error.markup.conflictingStyle", ["style": style])
         case .styleNotApplicable(let style, let directive):
-            "@\(style) does not apply to @\(directive)"
+            L10n.tr("error.markup.styleNotApplicable", ["style": style, "directive": directive])
         case .invalidBarcode(let error):
             error.description
         case .unterminatedVerbatim:
-            "@verbatim has no matching @end"
+            L10n.tr("error.markup.unterminatedVerbatim")
         case .unexpectedEnd:
-            "@end without @verbatim"
+            L10n.tr("error.markup.unexpectedEnd")
         }
     }
 }

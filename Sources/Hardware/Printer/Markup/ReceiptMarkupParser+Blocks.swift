@@ -1,3 +1,5 @@
+import Localization
+
 // MARK: - Block directives
 
 extension ReceiptMarkupParser {
@@ -28,7 +30,7 @@ extension ReceiptMarkupParser {
         case "row":
             try require(prefix, allows: Self.emphasis, for: name, line: line)
             let text = ReceiptMarkup.unescape(rawArgument)
-            guard let bar = text.lastIndex(of: "|") else { throw missing("a label and an amount separated by |") }
+            guard let bar = text.lastIndex(of: "|") else { throw missing(L10n.tr("error.markup.expected.row")) }
             let label = String(text[..<bar])
             let amount = String(text[text.index(after: bar)...])
             blocks.append(.row(label: label, amount: amount, style: prefix.style))
@@ -37,7 +39,7 @@ extension ReceiptMarkupParser {
             switch argument {
             case "", "-": blocks.append(.rule(.single))
             case "=": blocks.append(.rule(.double))
-            default: throw invalid("- or =")
+            default: throw invalid(L10n.tr("error.markup.expected.rule"))
             }
         case "feed":
             try require(prefix, allows: [], for: name, line: line)
@@ -46,13 +48,13 @@ extension ReceiptMarkupParser {
             } else if let count = Int(argument), (1...255).contains(count) {
                 blocks.append(.feed(lines: count))
             } else {
-                throw invalid("a number of lines from 1 to 255")
+                throw invalid(L10n.tr("error.markup.expected.feed"))
             }
         case "qr":
             try require(prefix, allows: Self.alignments, for: name, line: line)
-            guard !argument.isEmpty else { throw missing("a payload") }
+            guard !argument.isEmpty else { throw missing(L10n.tr("error.markup.expected.payload")) }
             guard argument.utf8.count <= ReceiptQRCode.maximumPayloadBytes else {
-                throw invalid("at most \(ReceiptQRCode.maximumPayloadBytes) bytes")
+                throw invalid(L10n.tr("error.markup.expected.qrSize", ["bytes": String(ReceiptQRCode.maximumPayloadBytes)]))
             }
             let alignment = prefix.alignment == nil ? .center : prefix.style.alignment
             blocks.append(.qrCode(ReceiptQRCode(payload: argument, alignment: alignment)))
@@ -64,18 +66,18 @@ extension ReceiptMarkupParser {
             switch argument {
             case "", "full": blocks.append(.cut(.full))
             case "partial": blocks.append(.cut(.partial))
-            default: throw invalid("full or partial")
+            default: throw invalid(L10n.tr("error.markup.expected.cut"))
             }
         case "drawer":
             try require(prefix, allows: [], for: name, line: line)
             switch argument {
             case "", "2": blocks.append(.drawerKick(.pin2))
             case "5": blocks.append(.drawerKick(.pin5))
-            default: throw invalid("2 or 5")
+            default: throw invalid(L10n.tr("error.markup.expected.drawerPin"))
             }
         case "verbatim":
             try require(prefix, allows: [], for: name, line: line)
-            guard argument.isEmpty else { throw invalid("nothing after it; the text goes on the following lines") }
+            guard argument.isEmpty else { throw invalid(L10n.tr("error.markup.expected.verbatim")) }
             verbatim = (line, [])
         case "end":
             throw ReceiptMarkupError(line: line, reason: .unexpectedEnd)
@@ -94,11 +96,11 @@ extension ReceiptMarkupParser {
         default:
             throw ReceiptMarkupError(
                 line: line,
-                reason: .invalidArgument(directive: "barcode", argument: String(kind), expected: "ean13 or code128")
+                reason: .invalidArgument(directive: "barcode", argument: String(kind), expected: L10n.tr("error.markup.expected.barcodeKind"))
             )
         }
         guard !data.isEmpty else {
-            let reason = ReceiptMarkupError.Reason.missingArgument(directive: "barcode", expected: "the data to encode")
+            let reason = ReceiptMarkupError.Reason.missingArgument(directive: "barcode", expected: L10n.tr("error.markup.expected.barcodeData"))
             throw ReceiptMarkupError(line: line, reason: reason)
         }
         let alignment = prefix.alignment == nil ? .center : prefix.style.alignment

@@ -1,3 +1,4 @@
+import Localization
 import POSFoundation
 
 /// Why a receipt could not be printed, with what to do about it.
@@ -25,39 +26,34 @@ extension PrinterError: UserFacingError {
     public var message: String {
         switch self {
         case .schedulerUnavailable:
-            "The print system (CUPS) is not running."
+            L10n.tr("error.printer.schedulerUnavailable")
         case .unknownPrinter(let name):
-            "There is no printer called \"\(name)\"."
+            L10n.tr("error.printer.unknownPrinter", ["printer": name])
         case .printerStopped(let printer, let reason):
-            "The printer \"\(printer)\" is stopped" + (reason.map { " (\($0))." } ?? ".")
+            reason.map { L10n.tr("error.printer.printerStopped.reason", ["printer": printer, "reason": $0]) }
+                ?? L10n.tr("error.printer.printerStopped", ["printer": printer])
         case .notAcceptingJobs(let printer):
-            "The printer \"\(printer)\" is not accepting jobs."
+            L10n.tr("error.printer.notAcceptingJobs", ["printer": printer])
         case .outOfPaper(let printer):
-            "The printer \"\(printer)\" is out of paper."
+            L10n.tr("error.printer.outOfPaper", ["printer": printer])
         case .jobFailed(let printer, let jobID, let reason):
-            "The print job" + (jobID.map { " \($0)" } ?? "") + " on \"\(printer)\" failed"
+            // The print system's reason is its own words, verbatim.
+            L10n.tr("error.printer.jobFailed", ["job": jobID.map { " \($0)" } ?? "", "printer": printer])
                 + (reason.map { ": \($0)." } ?? ".")
         case .timedOut(let printer, let after):
-            "The printer \"\(printer)\" did not finish the job within \(after.wholeSeconds) seconds."
+            L10n.tr("error.printer.timedOut", ["printer": printer, "seconds": String(after.wholeSeconds)])
         }
     }
 
     public var recoverySuggestion: String {
         switch self {
-        case .schedulerUnavailable:
-            "Start it with `sudo systemctl start cups`, then print the receipt again from the order."
-        case .unknownPrinter:
-            "Choose an existing printer in Settings › Printers (`pos printers list` shows them), then print again."
-        case .printerStopped(let printer, _):
-            "Check the printer (power, cable, cover), then resume it with `cupsenable \(printer)` and print again."
-        case .notAcceptingJobs(let printer):
-            "Let it accept jobs with `cupsaccept \(printer)`, then print again."
-        case .outOfPaper:
-            "Put in a new paper roll and close the cover, then print the receipt again."
-        case .jobFailed:
-            "Check the printer and its cable, then print the receipt again; the receipt is saved."
-        case .timedOut:
-            "Check that the printer is on, connected and has paper; if nothing came out, print the receipt again."
+        case .schedulerUnavailable: L10n.tr("error.printer.schedulerUnavailable.hint")
+        case .unknownPrinter: L10n.tr("error.printer.unknownPrinter.hint")
+        case .printerStopped(let printer, _): L10n.tr("error.printer.printerStopped.hint", ["printer": printer])
+        case .notAcceptingJobs(let printer): L10n.tr("error.printer.notAcceptingJobs.hint", ["printer": printer])
+        case .outOfPaper: L10n.tr("error.printer.outOfPaper.hint")
+        case .jobFailed: L10n.tr("error.printer.jobFailed.hint")
+        case .timedOut: L10n.tr("error.printer.timedOut.hint")
         }
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 import POSFoundation
 
 /// Why a Concert session failed or ended without a known outcome, and in which phase.
@@ -74,37 +75,34 @@ extension ConcertError: UserFacingError {
     /// What happened, for the cashier.
     public var message: String {
         switch code {
-        case .terminalNotResponding: "The payment terminal does not respond."
-        case .requestRejected: "The payment terminal refused the request."
-        case .transportFailed where mayHaveCharged:
-            "The connection to the payment terminal was lost during the payment."
-        case .transportFailed: "The connection to the payment terminal was lost."
-        case .cancelled: "The payment was cancelled before it reached the terminal."
-        case .requestUnacknowledged: "The payment terminal did not confirm it received the payment."
-        case .answerTimedOut: "The payment terminal did not report the payment's result in time."
-        case .answerUnreadable: "The payment terminal's result could not be read."
-        case .unrecognizedStatus: "The payment terminal reported a result this app does not know."
-        case .sessionBusy: "A payment is already in progress on this terminal."
-        default: "The payment terminal reported an error (\(code.rawValue))."
+        case .terminalNotResponding: L10n.tr("error.concert.terminalNotResponding")
+        case .requestRejected: L10n.tr("error.concert.requestRejected")
+        case .transportFailed where mayHaveCharged: L10n.tr("error.concert.transportFailed.duringPayment")
+        case .transportFailed: L10n.tr("error.concert.transportFailed")
+        case .cancelled: L10n.tr("error.concert.cancelled")
+        case .requestUnacknowledged: L10n.tr("error.concert.requestUnacknowledged")
+        case .answerTimedOut: L10n.tr("error.concert.answerTimedOut")
+        case .answerUnreadable: L10n.tr("error.concert.answerUnreadable")
+        case .unrecognizedStatus: L10n.tr("error.concert.unrecognizedStatus")
+        case .sessionBusy: L10n.tr("error.concert.sessionBusy")
+        default: L10n.tr("error.concert.other", ["code": code.rawValue])
         }
     }
 
     /// What to do next; when money may have moved, never "try again".
     public var recoverySuggestion: String {
-        if mayHaveCharged {
-            return "Check the result on the terminal's own ticket or journal before taking the payment again."
-        }
+        if mayHaveCharged { return L10n.tr("error.concert.mayHaveCharged.hint") }
         switch code {
-        case .terminalNotResponding:
-            return "Check that the terminal is on, idle and set to Cash Connection (USB), then try again."
-        case .sessionBusy: return "Wait for the current payment to finish."
-        default: return "Try again."
+        case .terminalNotResponding: return L10n.tr("error.concert.terminalNotResponding.hint")
+        case .sessionBusy: return L10n.tr("error.concert.sessionBusy.hint")
+        default: return L10n.tr("error.concert.retry.hint")
         }
     }
 
     /// A one-line summary for logs: code, phase and cause.
     public var description: String {
         let cause = underlying.map { " (\($0))" } ?? ""
-        return "Concert \(code.rawValue) during \(phase.rawValue)\(cause)"
+        let summary = "Concert \(code.rawValue) during \(phase.rawValue)\(cause)"
+        return summary
     }
 }

@@ -1,3 +1,5 @@
+import Localization
+
 /// Intermediate Status Information (04 FF): what the terminal is doing now, to show the cardholder.
 ///
 /// Data: status byte, [timeout byte], [`06` TLV with display texts `24 { 07 line ... }`]. Status `FF` means
@@ -57,57 +59,58 @@ public struct ZVTIntermediateStatus: Hashable, Sendable {
 
     /// The kind and text for a status byte. Codes 41–5D repeat 01–1D and add "remove card".
     static func entry(for status: UInt8) -> (kind: CardReaderPrompt.Kind, text: String) {
-        if let entry = table[status] { return entry }
+        if let entry = table[status] { return (entry.kind, L10n.tr(entry.key)) }
         if (0x41...0x5D).contains(status), let base = table[status - 0x40] {
-            return (base.kind == .declined ? .declined : .removeCard, base.text + " Remove card.")
+            return (base.kind == .declined ? .declined : .removeCard, L10n.tr(base.key) + " " + L10n.tr("reader.zvt.removeCard"))
         }
-        return (.information, "Please wait.")
+        return (.information, L10n.tr("reader.zvt.0E"))
     }
 
-    private static let table: [UInt8: (kind: CardReaderPrompt.Kind, text: String)] = [
-        0x00: (.information, "Waiting for amount confirmation."),
-        0x01: (.pinEntry, "Please watch the PIN pad."),
-        0x02: (.pinEntry, "Please watch the PIN pad."),
-        0x03: (.declined, "Not accepted."),
-        0x04: (.processing, "Waiting for the payment host."),
-        0x05: (.processing, "Sending auto-reversal."),
-        0x06: (.processing, "Sending post-bookings."),
-        0x07: (.cardProblem, "Card not admitted."),
-        0x08: (.cardProblem, "Card unknown."),
-        0x09: (.cardProblem, "Card expired."),
-        0x0A: (.insertCard, "Insert card."),
-        0x0B: (.removeCard, "Remove card."),
-        0x0C: (.cardProblem, "Card not readable."),
-        0x0D: (.cardProblem, "Processing error."),
-        0x0E: (.pleaseWait, "Please wait."),
-        0x0F: (.processing, "Starting automatic end of day."),
-        0x10: (.cardProblem, "Invalid card."),
-        0x11: (.information, "Balance display."),
-        0x12: (.cardProblem, "System malfunction."),
-        0x13: (.declined, "Payment not possible."),
-        0x14: (.declined, "Credit not sufficient."),
-        0x15: (.pinEntry, "Incorrect PIN."),
-        0x16: (.declined, "Limit not sufficient."),
-        0x17: (.pleaseWait, "Please wait."),
-        0x18: (.declined, "PIN try limit exceeded."),
-        0x19: (.cardProblem, "Card data incorrect."),
-        0x1A: (.information, "Service mode."),
-        0x1B: (.approved, "Approved. Please fill up."),
-        0x1C: (.approved, "Approved. Please take goods."),
-        0x1D: (.declined, "Declined."),
-        0x26: (.information, "Waiting for mobile number."),
-        0x27: (.information, "Waiting for mobile number repeat."),
-        0x28: (.pleaseWait, "Currency selection, please wait."),
-        0x29: (.pleaseWait, "Language selection, please wait."),
-        0x2A: (.insertCard, "Insert card to load."),
-        0x2B: (.pleaseWait, "Emergency transaction, please wait."),
-        0x2C: (.pleaseWait, "Application selection, please wait."),
-        0xD2: (.processing, "Connecting."),
-        0xD3: (.processing, "Connected."),
-        0xE0: (.information, "Choose the application on the terminal."),
-        0xE1: (.information, "Choose the language on the terminal."),
-        0xF1: (.processing, "Offline."),
-        0xF2: (.processing, "Online."),
-        0xF3: (.processing, "Offline transaction."),
+    /// The kind and catalog key of each status (`reader.zvt.<hex>`, listed in scripts/check-strings.sh's DYNAMIC).
+    private static let table: [UInt8: (kind: CardReaderPrompt.Kind, key: String)] = [
+        0x00: (.information, "reader.zvt.00"),
+        0x01: (.pinEntry, "reader.zvt.01"),
+        0x02: (.pinEntry, "reader.zvt.02"),
+        0x03: (.declined, "reader.zvt.03"),
+        0x04: (.processing, "reader.zvt.04"),
+        0x05: (.processing, "reader.zvt.05"),
+        0x06: (.processing, "reader.zvt.06"),
+        0x07: (.cardProblem, "reader.zvt.07"),
+        0x08: (.cardProblem, "reader.zvt.08"),
+        0x09: (.cardProblem, "reader.zvt.09"),
+        0x0A: (.insertCard, "reader.zvt.0A"),
+        0x0B: (.removeCard, "reader.zvt.0B"),
+        0x0C: (.cardProblem, "reader.zvt.0C"),
+        0x0D: (.cardProblem, "reader.zvt.0D"),
+        0x0E: (.pleaseWait, "reader.zvt.0E"),
+        0x0F: (.processing, "reader.zvt.0F"),
+        0x10: (.cardProblem, "reader.zvt.10"),
+        0x11: (.information, "reader.zvt.11"),
+        0x12: (.cardProblem, "reader.zvt.12"),
+        0x13: (.declined, "reader.zvt.13"),
+        0x14: (.declined, "reader.zvt.14"),
+        0x15: (.pinEntry, "reader.zvt.15"),
+        0x16: (.declined, "reader.zvt.16"),
+        0x17: (.pleaseWait, "reader.zvt.17"),
+        0x18: (.declined, "reader.zvt.18"),
+        0x19: (.cardProblem, "reader.zvt.19"),
+        0x1A: (.information, "reader.zvt.1A"),
+        0x1B: (.approved, "reader.zvt.1B"),
+        0x1C: (.approved, "reader.zvt.1C"),
+        0x1D: (.declined, "reader.zvt.1D"),
+        0x26: (.information, "reader.zvt.26"),
+        0x27: (.information, "reader.zvt.27"),
+        0x28: (.pleaseWait, "reader.zvt.28"),
+        0x29: (.pleaseWait, "reader.zvt.29"),
+        0x2A: (.insertCard, "reader.zvt.2A"),
+        0x2B: (.pleaseWait, "reader.zvt.2B"),
+        0x2C: (.pleaseWait, "reader.zvt.2C"),
+        0xD2: (.processing, "reader.zvt.D2"),
+        0xD3: (.processing, "reader.zvt.D3"),
+        0xE0: (.information, "reader.zvt.E0"),
+        0xE1: (.information, "reader.zvt.E1"),
+        0xF1: (.processing, "reader.zvt.F1"),
+        0xF2: (.processing, "reader.zvt.F2"),
+        0xF3: (.processing, "reader.zvt.F3"),
     ]
 }

@@ -1,3 +1,4 @@
+import Localization
 import POSFoundation
 
 /// A money-moving command whose outcome is unknown: it left the counter, and the line dropped, a timer ran
@@ -29,14 +30,14 @@ public struct ZVTUnresolvedTransaction: Hashable, Sendable {
         /// What the cashier reads; the case name stays in the log.
         public var cashierText: String {
             switch self {
-            case .transportFailed: "the connection to the terminal was lost during the payment"
-            case .acknowledgeTimeout: "the terminal did not confirm that it received the payment"
-            case .completionTimeout: "the terminal stopped answering during the payment"
-            case .noStatusInformation: "the terminal finished without reporting the result"
-            case .unreadableResult: "the terminal's result could not be read"
-            case .contradictoryResult: "the terminal reported an approval and then cancelled"
-            case .noCompletion: "the terminal reported the result but did not finish the payment"
-            case .detailsToConfirm: "the terminal approved, but the payment details could not be read"
+            case .transportFailed: L10n.tr("reader.unknown.transportFailed")
+            case .acknowledgeTimeout: L10n.tr("reader.unknown.acknowledgeTimeout")
+            case .completionTimeout: L10n.tr("reader.unknown.completionTimeout")
+            case .noStatusInformation: L10n.tr("reader.unknown.noStatusInformation")
+            case .unreadableResult: L10n.tr("reader.unknown.unreadableResult")
+            case .contradictoryResult: L10n.tr("reader.unknown.contradictoryResult")
+            case .noCompletion: L10n.tr("reader.unknown.noCompletion")
+            case .detailsToConfirm: L10n.tr("reader.unknown.detailsToConfirm")
             }
         }
     }

@@ -1,4 +1,5 @@
 import Hardware
+import Localization
 import POSFoundation
 import Storage
 
@@ -28,31 +29,30 @@ public enum ReceiptError: Error, Sendable {
 extension ReceiptError: UserFacingError {
     public var message: String {
         switch self {
-        case .orderNotFound(let reference): "There is no order \(reference) on this counter."
-        case .noReceipt(let order): "Order \(order) has no receipt yet."
-        case .receiptNotFound(let id): "There is no receipt \(id)."
-        case .storeSettingsMissing: "The store settings are not loaded yet, so the receipt has no header."
+        case .orderNotFound(let reference): L10n.tr("error.receipt.orderNotFound", ["reference": reference])
+        case .noReceipt(let order): L10n.tr("error.receipt.noReceipt", ["order": order])
+        case .receiptNotFound(let id): L10n.tr("error.receipt.receiptNotFound", ["receipt": String(id)])
+        case .storeSettingsMissing: L10n.tr("error.receipt.storeSettingsMissing")
         case .templatesMissing(let folders):
-            "The bundled receipt templates are missing (looked in: \(folders.joined(separator: ", ")))."
+            L10n.tr("error.receipt.templatesMissing", ["folders": folders.joined(separator: ", ")])
         case .bundledTemplateBroken(let error): error.message
         case .printFailed(let error, let receiptID):
-            error.message + (receiptID.map { " Receipt \($0) is saved." } ?? "")
-        case .storage(let error): "The receipt could not be saved or read: \(error.clause)"
-        case .saleNotPriced(let message, _): "No preview: \(message)"
+            error.message + (receiptID.map { " " + L10n.tr("error.receipt.printFailed.saved", ["receipt": String($0)]) } ?? "")
+        case .storage(let error): L10n.tr("error.receipt.storage", ["clause": error.clause])
+        case .saleNotPriced(let message, _): L10n.tr("error.receipt.saleNotPriced", ["message": message])
         }
     }
 
     public var recoverySuggestion: String {
         switch self {
-        case .orderNotFound: "Give the order's local number (as printed) or its client UUID."
-        case .noReceipt(let order): "Print one with `pos receipt print \(order)`."
-        case .receiptNotFound: "List an order's receipts with the counter's order screen."
-        case .storeSettingsMissing: "Log in and synchronise (`pos login`), or open the demo store with `pos`."
-        case .templatesMissing:
-            "Reinstall pos, or set POS_TEMPLATES_DIR to a folder with the templates (docs/receipts.md)."
-        case .bundledTemplateBroken: "Reinstall pos; meanwhile put a working template in <data dir>/templates."
+        case .orderNotFound: L10n.tr("error.receipt.orderNotFound.hint")
+        case .noReceipt(let order): L10n.tr("error.receipt.noReceipt.hint", ["order": order])
+        case .receiptNotFound: L10n.tr("error.receipt.receiptNotFound.hint")
+        case .storeSettingsMissing: L10n.tr("error.receipt.storeSettingsMissing.hint")
+        case .templatesMissing: L10n.tr("error.receipt.templatesMissing.hint")
+        case .bundledTemplateBroken: L10n.tr("error.receipt.bundledTemplateBroken.hint")
         case .printFailed(let error, _): error.recoverySuggestion
-        case .storage(let error): error.suggestion(otherwise: "Check the disk (space, permissions) and try again.")
+        case .storage(let error): error.suggestion(otherwise: L10n.tr("error.receipt.storage.hint"))
         case .saleNotPriced(_, let suggestion): suggestion
         }
     }
