@@ -48,11 +48,11 @@ struct CatalogBenchmark: Sendable {
                             guard index < pages.count else { return variationCount }
                             let page = pages[index]
                             let products = try ProductListMapper().map(response: page.products)
-                            try pipeline.submit(.products(products))
+                            try await pipeline.submit(.products(products))
                             for parent in products where parent.type == "variable" {
                                 guard let data = page.variations[parent.id] else { continue }
                                 let variations = try ProductVariationListMapper(productID: parent.id).map(response: data)
-                                try pipeline.submit(.variations(variations, parent: ingestor.record(for: parent)))
+                                try await pipeline.submit(.variations(variations, parent: ingestor.record(for: parent)))
                                 variationCount += variations.count
                             }
                             // A sync's task waits for its next response here; without a suspension point the two

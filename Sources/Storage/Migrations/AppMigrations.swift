@@ -40,10 +40,12 @@ public enum AppMigrations {
     public static let cashiers = "v13-cashiers"
     /// The card terminal's end of day of each shift's closing, and order lines sold as manual items (issue 19).
     public static let closing = "v14-closing"
+    /// A redundant index of the catalog's category links dropped (issue 14).
+    public static let catalogIndexes = "v15-catalog-indexes"
 
     /// Every migration name, oldest first.
     public static let all = [settingsCatalog, ordersOutbox, paymentsReceipts, syncOutbox, cardPayments, shifts, checkout, fiscal, counter, registers, fiscalMovements,
-                             floorDevices, cashiers, closing]
+                             floorDevices, cashiers, closing, catalogIndexes]
 
     /// The migrator that brings any earlier database to the current schema.
     public static func makeMigrator() -> DatabaseMigrator {
@@ -62,6 +64,7 @@ public enum AppMigrations {
         migrator.registerMigration(floorDevices, migrate: FloorDevicesMigration.migrate)
         migrator.registerMigration(cashiers, migrate: CashiersMigration.migrate)
         migrator.registerMigration(closing, migrate: ClosingMigration.migrate)
+        migrator.registerMigration(catalogIndexes, migrate: CatalogIndexesMigration.migrate)
         return migrator
     }
 }

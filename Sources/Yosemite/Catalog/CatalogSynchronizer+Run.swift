@@ -184,7 +184,7 @@ extension CatalogSynchronizer {
                             ids.withLock { $0.formUnion(page.items.map(\.id)) }
                             if let total = page.totalItems { totals.withLock { _ = $0.insert(total) } }
                         }
-                        try pipeline.submit(.products(page.items))
+                        try await pipeline.submit(.products(page.items))
                     })
                 try await pipeline.finish()
             } catch {
@@ -234,7 +234,7 @@ extension CatalogSynchronizer {
                         guard items.hasMorePages, !items.items.isEmpty else { break }
                         page += 1
                     }
-                    try pipeline.submit(.variations(variations, parent: parent))
+                    try await pipeline.submit(.variations(variations, parent: parent))
                     counters.advance()
                 }
                 try await pipeline.finish()

@@ -4,20 +4,38 @@ import Synchronization
 /// Writes what a pull fetched while the next requests are already on their way.
 ///
 /// Fetching tasks ``submit(_:)`` decoded pages, which builds their rows there (``CatalogIngestor/prepare(_:)``,
-/// in the fetching task, beside the decoding) and returns at once; one writer task takes everything queued (up to
-/// ``maximumProductsPerTransaction`` products) and stores it in one transaction with
-/// ``CatalogIngestor/store(prepared:)``. So a slow disk never holds a request back, and a fast network turns into
-/// large transactions. Writes keep their submission order: a product page is written before the variations
+/// in the fetching task, beside the decoding) and returns at once, unless more than ``maximumQueuedRows`` rows
+/// already wait; one writer task takes everything queued (up to ``maximumProductsPerTransaction`` products) and
+/// stores it in one transaction with ``CatalogIngestor/store(prepared:)``. So a slow disk holds a request back only
+/// once two transactions' worth wait (memory stays bounded), and a fast network turns into large transactions. Writes keep their submission order: a product page is written before the variations
 /// of its products that were submitted after it.
 public final class CatalogWritePipeline: Sendable {
     /// About this many products (or variations) go into one transaction at most.
     public let maximumProductsPerTransaction: Int
+    /// How many rows may wait for the writer before ``submit(_:)`` waits: two transactions' worth, so the writer
+    /// always finds its next batch ready while the producers neither race ahead of it (holding pages in memory
+    /// and taking the CPU the writer, the slowest stage, needs) nor fall behind.
+    public var maximumQueuedRows: Int { 2 * maximumProductsPerTransaction }
+
+    /// Rows waiting for the writer now (tests).
+    var queuedRowCount: Int { state.withLock { $0.queuedRows } }
 
     private struct State {
         var queue: [CatalogIngestor.PreparedWrite] = []
         var finished = false
         var failure: (any Error)?
         var waiter: CheckedContinuation<Void, Never>?
+        /// Rows waiting in `queue`.
+        var queuedRows = 0
+        /// Producers waiting for the queue to shrink below ``maximumQueuedRows``.
+        var spaceWaiters: [CheckedContinuation<Void, Never>] = []
+
+        /// Takes the producers to resume: all of them once the queue has room, or the pipeline ended.
+        mutating func takeSpaceWaiters(limit: Int) -> [CheckedContinuation<Void, Never>] {
+            guard queuedRows < limit || finished || failure != nil else { return [] }
+            defer { spaceWaiters.removeAll() }
+            return spaceWaiters
+        }
     }
 
     private let ingestor: CatalogIngestor
@@ -40,41 +58,59 @@ public final class CatalogWritePipeline: Sendable {
         writer.withLock { $0 = task }
     }
 
-    /// Queues a write. - Throws: the writer's error, once it failed (nothing more is written then).
-    public func submit(_ write: CatalogIngestor.Write) throws {
+    /// Queues a write, waiting while more than ``maximumQueuedRows`` rows wait for the writer.
+    /// - Throws: the writer's error, once it failed (nothing more is written then); `CancellationError` after
+    ///   ``finish()`` or ``cancel()``.
+    public func submit(_ write: CatalogIngestor.Write) async throws {
         if let failure = state.withLock({ $0.failure }) { throw failure }
         let write = ingestor.prepare(write)
+        let limit = maximumQueuedRows
         let waiter = try state.withLock { state -> CheckedContinuation<Void, Never>? in
             if let failure = state.failure { throw failure }
+            // Finished or cancelled: nothing more is written.
+            if state.finished { throw CancellationError() }
             state.queue.append(write)
+            state.queuedRows += write.rowCount
             defer { state.waiter = nil }
             return state.waiter
         }
         waiter?.resume()
+        // Wait while the writer has more than enough to do.
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resumeNow = state.withLock { state -> Bool in
+                if state.queuedRows < limit || state.finished || state.failure != nil { return true }
+                state.spaceWaiters.append(continuation)
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
     }
 
     /// Waits until everything submitted is written. - Returns: The totals of every transaction.
     @discardableResult
     public func finish() async throws -> CatalogIngestor.Totals {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        let (waiter, producers) = state.withLock { state -> (CheckedContinuation<Void, Never>?, [CheckedContinuation<Void, Never>]) in
             state.finished = true
             defer { state.waiter = nil }
-            return state.waiter
+            return (state.waiter, state.takeSpaceWaiters(limit: maximumQueuedRows))
         }
         waiter?.resume()
+        producers.forEach { $0.resume() }
         guard let task = writer.withLock({ $0 }) else { return CatalogIngestor.Totals() }
         return try await task.value
     }
 
     /// Stops the writer without waiting for what is queued (a failed or cancelled pull).
     public func cancel() {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        let (waiter, producers) = state.withLock { state -> (CheckedContinuation<Void, Never>?, [CheckedContinuation<Void, Never>]) in
             state.finished = true
             state.queue.removeAll()
+            state.queuedRows = 0
             defer { state.waiter = nil }
-            return state.waiter
+            return (state.waiter, state.takeSpaceWaiters(limit: maximumQueuedRows))
         }
         waiter?.resume()
+        producers.forEach { $0.resume() }
     }
 
     private func run() async throws -> CatalogIngestor.Totals {
@@ -88,10 +124,13 @@ public final class CatalogWritePipeline: Sendable {
                 totals.variableProducts += written.variableProducts
                 onWritten(written)
             } catch {
-                state.withLock {
-                    $0.failure = error
-                    $0.queue.removeAll()
+                let producers = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+                    state.failure = error
+                    state.queue.removeAll()
+                    state.queuedRows = 0
+                    return state.takeSpaceWaiters(limit: maximumQueuedRows)
                 }
+                producers.forEach { $0.resume() }
                 throw error
             }
         }
@@ -101,7 +140,8 @@ public final class CatalogWritePipeline: Sendable {
     /// The next writes to store together, or `nil` once finished and empty.
     private func next() async -> [CatalogIngestor.PreparedWrite]? {
         while true {
-            enum Step { case batch([CatalogIngestor.PreparedWrite]), done, wait }
+            enum Step { case batch([CatalogIngestor.PreparedWrite], producers: [CheckedContinuation<Void, Never>]), done, wait }
+            let limit = maximumQueuedRows
             let step = state.withLock { state -> Step in
                 if !state.queue.isEmpty {
                     var count = 0
@@ -113,12 +153,15 @@ public final class CatalogWritePipeline: Sendable {
                     }
                     let batch = Array(state.queue.prefix(taken))
                     state.queue.removeFirst(taken)
-                    return .batch(batch)
+                    state.queuedRows -= count
+                    return .batch(batch, producers: state.takeSpaceWaiters(limit: limit))
                 }
                 return state.finished ? .done : .wait
             }
             switch step {
-            case .batch(let batch): return batch
+            case let .batch(batch, producers):
+                producers.forEach { $0.resume() }
+                return batch
             case .done: return nil
             case .wait:
                 await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
