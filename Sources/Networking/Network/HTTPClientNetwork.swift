@@ -108,27 +108,38 @@ public final class HTTPClientNetwork: Network {
 
     private func send(_ request: any Request, style: RouteStyle) async throws(NetworkError) -> NetworkResponse {
         let prepared = request.prepared(site: credentials.site, routeStyle: style, credentials: credentials)
-        var outgoing = HTTPClientRequest(url: prepared.url)
-        outgoing.method = .init(rawValue: prepared.method.rawValue)
-        for header in prepared.headers {
-            outgoing.headers.add(name: header.name, value: header.value)
-        }
-        if let body = prepared.body {
-            outgoing.body = .bytes(ByteBuffer(bytes: body))
-        }
         logger?.debug("request", metadata: ["method": "\(request.method.rawValue)", "path": "\(request.path)"])
         do {
-            let answer = try await Self.client.execute(outgoing, timeout: .nanoseconds(timeout.nanoseconds))
-            let body = try await answer.body.collect(upTo: Self.maximumBodyBytes)
-            var headers = HTTPHeaders()
+            var headers = NIOHTTP1.HTTPHeaders()
+            for header in prepared.headers {
+                headers.add(name: header.name, value: header.value)
+            }
+            let outgoing = try HTTPClient.Request(
+                url: prepared.url, method: .init(rawValue: prepared.method.rawValue), headers: headers,
+                body: prepared.body.map { .bytes($0) })
+            // The body is gathered on the connection's event loop (a `ResponseAccumulator`) and handed over once,
+            // instead of streamed chunk by chunk through an async sequence: the loop and this task are one thread
+            // (see `executor`), so each chunk's hand-over was work without a purpose.
+            let task = Self.client.execute(
+                request: outgoing, delegate: ResponseAccumulator(request: outgoing, maxBodySize: Self.maximumBodyBytes),
+                eventLoop: .delegate(on: Self.executor.loop),
+                deadline: .now() + .nanoseconds(timeout.nanoseconds))
+            // A cancelled sync cancels its request rather than waiting it out.
+            let answer = try await withTaskCancellationHandler {
+                try await task.futureResult.get()
+            } onCancel: {
+                task.cancel()
+            }
+            var merged = HTTPHeaders()
             for header in answer.headers {
-                if let existing = headers[header.name] {
-                    headers[header.name] = existing + ", " + header.value
+                if let existing = merged[header.name] {
+                    merged[header.name] = existing + ", " + header.value
                 } else {
-                    headers[header.name] = header.value
+                    merged[header.name] = header.value
                 }
             }
-            return NetworkResponse(data: Data(body.readableBytesView), statusCode: Int(answer.status.code), headers: headers)
+            let body = answer.body.map { Data($0.readableBytesView) } ?? Data()
+            return NetworkResponse(data: body, statusCode: Int(answer.status.code), headers: merged)
         } catch {
             throw NetworkError(transportError: error, host: credentials.site.host, path: request.path)
         }
@@ -223,7 +234,7 @@ extension NetworkError {
 
 /// Runs Swift tasks that prefer it (`withTaskExecutorPreference`) on a SwiftNIO event loop.
 final class EventLoopExecutor: TaskExecutor {
-    private let loop: any EventLoop
+    let loop: any EventLoop
 
     init(loop: any EventLoop) { self.loop = loop }
 
