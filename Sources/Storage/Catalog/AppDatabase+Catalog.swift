@@ -158,10 +158,7 @@ extension AppDatabase {
     /// - Returns: How many products were removed (unpublished).
     @discardableResult
     public func storeCatalogPages(_ pages: [CatalogPage]) async throws -> Int {
-        // A copy of the store's catalog: a power cut may lose the last pages written (WAL without a sync per
-        // commit keeps the file consistent and loses only a suffix, the sync's cursor with it), and the next sync
-        // fetches them again. A disk sync per commit was what a full pull waited for most.
-        try await performAndSave(durability: .processCrash) { db in
+        try await performAndSave { db in
             try ProductSearchIndex.withBulkMaintenance(in: db) {
                 var removed = 0
                 for page in pages {
