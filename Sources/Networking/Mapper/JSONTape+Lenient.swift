@@ -35,7 +35,7 @@ struct JSONField {
     var isEmptyMarker: Bool {
         switch kind {
         case nil, .null?, .false?: true
-        case .string?: lenientString()?.isEmpty ?? false
+        case .string?: index.map { tape[$0].start == tape[$0].end } ?? false
         default: false
         }
     }

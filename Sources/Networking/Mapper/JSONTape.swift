@@ -191,7 +191,7 @@ struct JSONTape: Sendable {
                     return nil
                 }
                 guard let unicode = Unicode.Scalar(scalar) else { return nil }
-                out.append(contentsOf: Array(String(Character(unicode)).utf8))
+                UTF8.encode(unicode) { out.append($0) }
             default:
                 return nil
             }

@@ -1,4 +1,5 @@
 import Foundation
+import POSFoundation
 
 /// Parses HTTP dates (`Sun, 06 Nov 1994 08:49:37 GMT`, RFC 9110 IMF-fixdate) by hand.
 enum HTTPDate {
@@ -16,7 +17,7 @@ enum HTTPDate {
         guard time.count == 3, let hour = Int(time[0]), let minute = Int(time[1]), let second = Int(time[2]) else {
             return nil
         }
-        let days = WooDate.daysFromCivil(year: year, month: monthIndex + 1, day: day)
+        let days = CivilDate.days(year: year, month: monthIndex + 1, day: day)
         return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import POSFoundation
 import GRDB
 import GRDBSQLite
 
@@ -171,16 +172,8 @@ enum DatabaseDateText {
         let seconds = Int64(interval)
         let days = seconds / 86_400
         let time = seconds % 86_400
-        // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-        let z = days + 719_468
-        let era = z / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let civil = CivilDate.date(ofDay: Int(days))
+        let (year, month, day) = (Int64(civil.year), Int64(civil.month), Int64(civil.day))
         return String(unsafeUninitializedCapacity: 23) { buffer in
             func put(_ value: Int64, _ digits: Int, at offset: Int) {
                 var value = value

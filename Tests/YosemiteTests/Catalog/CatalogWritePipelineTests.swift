@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Networking
 import POSFoundation
 import Storage
@@ -35,7 +34,7 @@ struct CatalogWritePipelineTests {
         // Then no submit returned with more than the limit waiting, and all 500 are stored
         #expect(mostQueued <= pipeline.maximumQueuedRows, "\(mostQueued) rows waited")
         #expect(totals.products == 500)
-        #expect(try await environment.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM product") } == 500)
+        #expect(try await environment.database.catalogCounts().products == 500)
     }
 
     @Test func cancel_releasesAWaitingProducer() async throws {

@@ -72,37 +72,14 @@ public struct UnknownOutcomeMatcher: Hashable, Sendable {
               let minute = timestamp.minute, let second = timestamp.second,
               (1...12).contains(month), (1...31).contains(day) else { return nil }
         func seconds(year: Int) -> Int64 {
-            let days = Self.daysFromCivil(year: year, month: month, day: day)
+            let days = Int64(CivilDate.days(year: year, month: month, day: day))
             return days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - utcOffsetSeconds
         }
         if let year = timestamp.year { return seconds(year: year) }
         guard let reference else { return nil }
-        let referenceYear = Self.civilYear(ofDay: (reference + utcOffsetSeconds).floorDivided(by: 86_400))
+        let referenceYear = CivilDate.date(ofDay: Int((reference + utcOffsetSeconds).floorDivided(by: 86_400))).year
         return [referenceYear - 1, referenceYear, referenceYear + 1].map(seconds(year:))
             .min { abs($0 - reference) < abs($1 - reference) }
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int64 {
-        let y = Int64(month <= 2 ? year - 1 : year)
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let m = Int64(month)
-        let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + Int64(day) - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
-    /// The year of a day counted from 1970-01-01.
-    static func civilYear(ofDay days: Int64) -> Int {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return Int(yoe + era * 400 + (month <= 2 ? 1 : 0))
     }
 }
 
