@@ -83,7 +83,11 @@ public actor DevicePresence {
         }
     }
 
-    /// Whether a device with this USB id is plugged in within `timeout` on `clock`.
+    /// Whether a device with this USB id was plugged in at some moment within `timeout` on `clock`.
+    ///
+    /// It may be gone again by the time the caller acts (a removal that udev reports late is applied between this
+    /// answer and the caller's next step): connecting tells, and ``ReplugRecovery`` waits again when it fails.
+    /// Checking presence once more here made that race a "did not come back" after a cut payment.
     public func waitFor(_ id: String, timeout: Duration, clock: any Clock<Duration>) async -> Bool {
         await withTaskGroup(of: Bool.self) { group in
             group.addTask { await self.waitFor(id); return !Task.isCancelled }
@@ -93,7 +97,7 @@ public actor DevicePresence {
             }
             let first = await group.next() ?? false
             group.cancelAll()
-            return first && contains(id)
+            return first
         }
     }
 

@@ -98,17 +98,22 @@ struct ReplugPayment {
         }
     }
 
-    /// Reconnects once the reader is back and asks the terminal about `unknown`.
+    /// Reconnects once the reader is back and asks the terminal about `unknown`. The first connection may reach
+    /// the reader while it is still being pulled out (udev reports the removal late), so a failed question is asked
+    /// again over a fresh connection: asking charges nothing.
     private func resolve(_ unknown: UnknownCardOutcome) async -> UnknownOutcomeResolution? {
-        guard let service = await connectWhenPresent() else { return nil }
-        ReaderWatchCommand.say("reader-reconnected")
-        var resolution: UnknownOutcomeResolution?
-        do {
-            resolution = try await service.resolveUnknownOutcome(unknown)
-        } catch {
-            ReaderWatchCommand.say("payment-resolve-failed \(error.message)")
+        for _ in 1...3 {
+            guard let service = await connectWhenPresent() else { return nil }
+            ReaderWatchCommand.say("reader-reconnected")
+            do {
+                let resolution = try await service.resolveUnknownOutcome(unknown)
+                await service.disconnect()
+                return resolution
+            } catch {
+                ReaderWatchCommand.say("payment-resolve-failed \(error.message)")
+                await service.disconnect()
+            }
         }
-        await service.disconnect()
-        return resolution
+        return nil
     }
 }

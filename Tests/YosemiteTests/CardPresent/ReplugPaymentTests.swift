@@ -2,6 +2,7 @@ import Foundation
 import Hardware
 import POSFoundation
 import Storage
+import Synchronization
 import TerminalSimulator
 import Testing
 @testable import Yosemite
@@ -41,6 +42,40 @@ struct ReplugPaymentTests {
         #expect(harness.readers.ledger.approvals.count == 1)
         #expect(try await harness.journal().map(\.state) == [.approved])
         #expect(try await harness.sale(sale.id).state == .completed)
+    }
+
+    @Test func reconnect_readerStillListedWhenTheLineDrops_waitsUntilItIsPluggedInAgain() async throws {
+        // Given a reader the presence still lists when the payment is cut (udev reports the removal a moment later)
+        let monitor = ScriptedDeviceMonitor(present: [Self.cable])
+        let presence = DevicePresence(monitor: monitor)
+        let events = presence.events()
+        try await presence.start()
+        let pluggedBack = Mutex(false)
+        let attempts = Mutex(0)
+        // The cable is plugged in again once its removal was seen.
+        let replug = Task {
+            for await event in events {
+                if case .removed = event {
+                    pluggedBack.withLock { $0 = true }
+                    monitor.emit(.added(Self.cable))
+                    return
+                }
+            }
+        }
+        let recovery = ReplugRecovery(presence: presence, clock: ContinuousClock(), retryPause: .milliseconds(5))
+
+        // When connecting fails while it is pulled out, and the first try is when udev tells of the removal
+        let connected = await recovery.reconnect(try ReaderAddress("zvt+usb://0403:6001")) { () async throws -> Int in
+            let attempt = attempts.withLock { $0 += 1; return $0 }
+            if attempt == 1 { monitor.emit(.removed(Self.cable)) }
+            guard pluggedBack.withLock({ $0 }) else { throw CancellationError() }
+            return attempt
+        }
+        await replug.value
+
+        // Then it waits for the reader to come back and connects then, instead of reporting it gone
+        #expect(connected != nil)
+        #expect(await presence.contains("0403:6001"))
     }
 
     @Test func collectPayment_noSessionFollowingTheDevices_reportsTheUnknownOutcomeAsBefore() async throws {
