@@ -82,8 +82,11 @@ let package = Package(
         // Networking, Storage and Hardware take their errors' texts from the catalog (Localization is a Foundation-only leaf).
         .target(name: "Networking", dependencies: ["POSFoundation", "Localization", logging, asyncHTTPClient, nioCore, nioPosix], swiftSettings: swiftSettings),
         // GRDBSQLite (GRDB's SQLite C module): the catalog's bulk upsert binds its values straight to SQLite.
-        .target(name: "Storage", dependencies: ["POSFoundation", "Localization", grdb, .product(name: "GRDBSQLite", package: "GRDB.swift")],
+        // CSQLiteConfig: process-wide SQLite settings behind a variadic C call (see AppDatabase.configureSQLite).
+        .target(name: "Storage", dependencies: ["POSFoundation", "Localization", "CSQLiteConfig", grdb,
+                                                .product(name: "GRDBSQLite", package: "GRDB.swift")],
                 swiftSettings: swiftSettings),
+        .systemLibrary(name: "CSQLiteConfig", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "Hardware", dependencies: ["POSFoundation", "Localization", logging], swiftSettings: swiftSettings),
         .target(
             name: "Yosemite",

@@ -95,18 +95,47 @@ extension ProductVariationRecord: BulkUpsertable {
         "purchasable", "imageURL", "menuOrder", "dateModified",
     ]
 
-    /// The attributes as GRDB stores a `Codable` array: JSON text with sorted keys.
-    static let attributesEncoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return encoder
-    }()
+    /// The attributes as GRDB stores a `Codable` array: the text `JSONEncoder` with sorted keys writes, byte for
+    /// byte (`/` escaped, control characters as `\b \t \n \f \r` or `\u00xx`), written by hand: the encoder
+    /// took ~3 % of the catalog writer's CPU in a full pull (~15,000 variations, each through its containers).
+    static func attributesJSON(_ attributes: [Attribute]) -> String {
+        var json = "["
+        for (index, attribute) in attributes.enumerated() {
+            json += index == 0 ? "{\"name\":" : ",{\"name\":"
+            appendJSONString(attribute.name, to: &json)
+            json += ",\"option\":"
+            appendJSONString(attribute.option, to: &json)
+            json += "}"
+        }
+        return json + "]"
+    }
+
+    private static func appendJSONString(_ text: String, to json: inout String) {
+        json += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": json += "\\\""
+            case "\\": json += "\\\\"
+            case "/": json += "\\/"
+            case "\u{08}": json += "\\b"
+            case "\t": json += "\\t"
+            case "\n": json += "\\n"
+            case "\u{0C}": json += "\\f"
+            case "\r": json += "\\r"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                json += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: json.unicodeScalars.append(scalar)
+            }
+        }
+        json += "\""
+    }
 
     func bindBulkValues(to binder: inout BulkBinder) {
         binder.bind(id)
         binder.bind(productId)
         binder.bind(name)
-        binder.bind((try? Self.attributesEncoder.encode(attributes)).map { String(decoding: $0, as: UTF8.self) } ?? "[]")
+        binder.bind(Self.attributesJSON(attributes))
         binder.bind(status)
         binder.bind(sku)
         binder.bind(globalUniqueId)

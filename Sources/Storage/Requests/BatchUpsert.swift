@@ -2,6 +2,7 @@ import Foundation
 import POSFoundation
 import GRDB
 import GRDBSQLite
+import Synchronization
 
 /// Fast insert-or-update of many records of one table: one cached statement, positional arguments.
 ///
@@ -53,26 +54,37 @@ protocol BulkUpsertable: TableRecord {
     func bindBulkValues(to binder: inout BulkBinder)
 }
 
+/// The bulk upsert's SQL by table and conflict columns (see ``BatchUpsert/bulkUpsert(_:conflictColumns:in:)``).
+private let bulkSQL = Mutex<[String: String]>([:])
+
 extension BatchUpsert {
     /// Insert-or-update of many records with one cached statement, each row's values bound straight to SQLite.
     ///
-    /// - Throws: when a listed column is not in the table (a record and its migration disagree).
+    /// - Throws: when a listed column is not in the table (a record and its migration disagree): SQLite refuses to
+    ///   prepare the statement.
     static func bulkUpsert<Record: BulkUpsertable>(
         _ records: some Sequence<Record>, conflictColumns: [String], in db: Database
     ) throws {
         let table = Record.databaseTableName
         let columns = Record.bulkColumns
-        let known = Set(try db.columns(in: table).map(\.name))
-        if let unknown = columns.first(where: { !known.contains($0) }) {
-            throw DatabaseError(message: "\(table) has no column \(unknown)")
+        // The SQL is made once a table: a full pull upserts the variations of each variable product on their own,
+        // and building this text (quoting, joining) each time cost the writer on every call.
+        let key = table + "\u{0}" + conflictColumns.joined(separator: ",")
+        let sql = bulkSQL.withLock { cache in
+            if let sql = cache[key] { return sql }
+            let updated = columns.filter { !conflictColumns.contains($0) }
+            let quoted = columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+            let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+            let conflict = conflictColumns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+            let action = updated.isEmpty ? "NOTHING" : "UPDATE SET " + updated
+                .map { "\($0.quotedDatabaseIdentifier) = excluded.\($0.quotedDatabaseIdentifier)" }
+                .joined(separator: ", ")
+            let sql = "INSERT INTO \(table.quotedDatabaseIdentifier) (\(quoted)) VALUES (\(placeholders)) " +
+                "ON CONFLICT(\(conflict)) DO \(action)"
+            cache[key] = sql
+            return sql
         }
-        let updated = columns.filter { !conflictColumns.contains($0) }
-        let statement = try db.cachedStatement(sql: """
-            INSERT INTO \(table.quotedDatabaseIdentifier) (\(columns.map(\.quotedDatabaseIdentifier).joined(separator: ", "))) \
-            VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", "))) \
-            ON CONFLICT(\(conflictColumns.map(\.quotedDatabaseIdentifier).joined(separator: ", "))) DO \
-            \(updated.isEmpty ? "NOTHING" : "UPDATE SET " + updated.map { "\($0.quotedDatabaseIdentifier) = excluded.\($0.quotedDatabaseIdentifier)" }.joined(separator: ", "))
-            """)
+        let statement = try db.cachedStatement(sql: sql)
         var binder = BulkBinder(preparing: statement)
         defer { binder.finish() }
         for record in records {

@@ -38,6 +38,11 @@ struct BulkUpsertTests {
             Fixtures.variation(11, of: 1, sku: "D-S", gtin: "012345678905"),
             ProductVariationRecord(id: 12, productId: 1, name: "", attributes: [], menuOrder: 7,
                                    dateModified: Date(timeIntervalSince1970: 951_782_400)),
+            // Attributes whose JSON needs every kind of escape (written by hand, compared with JSONEncoder's).
+            ProductVariationRecord(id: 13, productId: 1, name: "Tricky", attributes: [
+                .init(name: "Größe \"XL\" / 1\\2", option: String((0..<0x20).map { Character(Unicode.Scalar(UInt8($0))) })),
+                .init(name: "", option: "é€😀\u{2028}\u{7F}</script>"),
+            ]),
         ]
 
         // When
