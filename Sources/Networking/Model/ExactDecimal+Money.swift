@@ -8,6 +8,14 @@ extension ExactDecimal {
     ///
     /// - Returns: The amount, or nil when it does not fit in 64 bits of minor units.
     public func money(in currency: Currency, rounding: RoundingRule = .halfUp) -> Money? {
-        try? Money(parsing: description, currency: currency, rounding: .round(rounding))
+        if scale <= currency.exponent {
+            // No digit beyond the currency's: scale the significand up (a catalog's prices, nearly always).
+            // Writing the text and parsing it again cost a full pull more than decoding the prices did.
+            var factor: Int64 = 1
+            for _ in scale..<currency.exponent { factor *= 10 }
+            let (minorUnits, overflow) = significand.multipliedReportingOverflow(by: factor)
+            return overflow ? nil : Money(minorUnits: minorUnits, currency: currency)
+        }
+        return try? Money(parsing: description, currency: currency, rounding: .round(rounding))
     }
 }
