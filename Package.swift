@@ -80,7 +80,10 @@ let package = Package(
         // The string catalog (English and German `Localizable.strings`), the language choice and the plural rule.
         .target(name: "Localization", resources: [.process("Resources")], swiftSettings: swiftSettings),
         // Networking, Storage and Hardware take their errors' texts from the catalog (Localization is a Foundation-only leaf).
-        .target(name: "Networking", dependencies: ["POSFoundation", "Localization", logging, asyncHTTPClient, nioCore, nioPosix], swiftSettings: swiftSettings),
+        // NIOFoundationEssentialsCompat: a response body becomes `Data` without a copy.
+        .target(name: "Networking", dependencies: ["POSFoundation", "Localization", logging, asyncHTTPClient, nioCore, nioPosix,
+                                                   .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio")],
+                swiftSettings: swiftSettings),
         // GRDBSQLite (GRDB's SQLite C module): the catalog's bulk upsert binds its values straight to SQLite.
         // CSQLiteConfig: process-wide SQLite settings behind a variadic C call (see AppDatabase.configureSQLite).
         .target(name: "Storage", dependencies: ["POSFoundation", "Localization", "CSQLiteConfig", grdb,

@@ -109,7 +109,8 @@ extension CatalogSynchronizer {
             guard first.hasMorePages else { return first.serverDate }
             if let totalPages = first.totalPages {
                 let counters = counters
-                try await BoundedConcurrency.forEach(Array(2...max(2, totalPages)), limit: configuration.concurrency) {
+                try await BoundedConcurrency.forEach(Array(2...max(2, totalPages)), limit: configuration.concurrency,
+                                                   on: network.preferredTaskExecutor) {
                     page in
                     let items = try await retrier.run("\(label) page \(page)") { () throws(NetworkError) in
                         try await load(page)
@@ -221,7 +222,8 @@ extension CatalogSynchronizer {
             counters.begin(.variations, total: parents.count)
             let pipeline = makePipeline()
             do {
-                try await BoundedConcurrency.forEach(parents, limit: configuration.concurrency) { parent in
+                try await BoundedConcurrency.forEach(parents, limit: configuration.concurrency,
+                                                   on: network.preferredTaskExecutor) { parent in
                     var variations: [ProductVariation] = []
                     var page = 1
                     while true {
@@ -292,7 +294,8 @@ extension CatalogSynchronizer {
             let counters = counters
             let retrier = retrier
             let chunks = stride(from: 0, to: ids.count, by: 100).map { Array(ids[$0..<min($0 + 100, ids.count)]) }
-            try await BoundedConcurrency.forEach(chunks, limit: configuration.concurrency) { chunk in
+            try await BoundedConcurrency.forEach(chunks, limit: configuration.concurrency,
+                                                   on: network.preferredTaskExecutor) { chunk in
                 let page = try await retrier.run("products by id") { () throws(NetworkError) in
                     try await ProductsRemote(network: network).loadProducts(
                         ProductsRemote.Query(
