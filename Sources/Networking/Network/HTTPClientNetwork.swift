@@ -30,7 +30,7 @@ public final class HTTPClientNetwork: Network {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .follow(max: 5, allowCycles: false),
             timeout: .init(connect: .seconds(15)),
-            decompression: .disabled)
+            decompression: .enabled(limit: .ratio(100)))
         configuration.connectionPool.retryConnectionEstablishment = false
         // pos bootstraps no tracer; without this, every request still opens and closes a no-op span.
         configuration.tracing.tracer = nil
