@@ -62,6 +62,28 @@ struct BulkUpsertTests {
         #expect(try await rows("productVariation", of: bulk) == expectedVariations)
     }
 
+    @Test func productRecordRowDecoding_everyKindOfValue_readsBackWhatWasWritten() async throws {
+        // Given every kind of value, written through GRDB's Codable persistence
+        let database = try Fixtures.inMemoryDatabase()
+        try await database.performAndSave { db in for product in Self.products { try product.insert(db) } }
+
+        // When they are read back through the hand-written `init(row:)`
+        let read = try await database.read { db in try ProductRecord.order(Column("id")).fetchAll(db) }
+
+        // Then each field is what was written (dates to the millisecond GRDB stores)
+        #expect(read.count == Self.products.count)
+        for (got, expected) in zip(read, Self.products) {
+            var withoutDates = (got, expected)
+            withoutDates.0.dateModified = nil
+            withoutDates.1.dateModified = nil
+            #expect(withoutDates.0 == withoutDates.1)
+            #expect((got.dateModified == nil) == (expected.dateModified == nil))
+            if let date = got.dateModified, let wanted = expected.dateModified {
+                #expect(abs(date.timeIntervalSince(wanted)) < 0.001)
+            }
+        }
+    }
+
     @Test(arguments: [0.0, 951_782_400, 1_767_225_599, 253_402_300_799, 1_700_000_000.5, -1])
     func databaseDateText_isGRDBsStoredText(_ interval: Double) {
         let date = Date(timeIntervalSince1970: interval)
