@@ -42,7 +42,7 @@ struct BenchSuiteResult: Encodable {
         let cpu = sync.cpu
         let cpuRatio = cpu.pythonMilliseconds.map { cpu.posMilliseconds / max($0, 1e-9) }
         var rows: [(String, String, String)] = [
-            ("client CPU per request, pos ≤ Python (HTTP alone)",
+            ("client CPU per request, pos ≤ Python (HTTP alone; median of \(SyncBenchmark.cpuRounds) alternating rounds)",
              String(format: "%.2f ms vs %.2f ms: %.2f×", cpu.posMilliseconds, cpu.pythonMilliseconds ?? 0, cpuRatio ?? 0)
                 + String(format: " (decoded %.2f ms vs %.2f ms)", cpu.posDecodedMilliseconds, cpu.pythonDecodedMilliseconds ?? 0),
              met(cpuRatio.map { $0 <= 1 })),

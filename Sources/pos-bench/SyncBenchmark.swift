@@ -122,7 +122,7 @@ struct SyncBenchmark {
         push.naiveOverPos = push.naive.map { $0.seconds / max(posPush.seconds, 1e-9) }
         let (serverOrders, duplicates) = try await orderCounts(server)
 
-        progress("sync: client CPU per request, \(cpuRequests) page GETs each")
+        progress("sync: client CPU per request, \(cpuRequests) page GETs each, pos and Python alternating \(Self.cpuRounds) times")
         let cpu = try await cpuPerRequest(server)
         return Result(
             products: report.productsStored, variations: report.variationsStored, orders: orders, pull: pull,
@@ -152,13 +152,34 @@ struct SyncBenchmark {
     ///
     /// pos and Python are each measured the same way, in a fresh process of their own: one warm-up request not
     /// counted, then `count` sequential GETs with the whole body read (and, for the decoded figure, decoded),
-    /// the process's user + system CPU over them. URLSession (the client pos replaced) is measured in this
-    /// process.
+    /// the process's user + system CPU over them. The HTTP-alone figures are the median of ``cpuRounds`` rounds
+    /// that alternate pos and Python, so a machine that speeds up or slows down during the section (this one
+    /// drifts by 2–3× within an hour) weighs on both alike; one run of each, minutes apart, gave 0.89× to 1.12×
+    /// for the same code. URLSession (the client pos replaced) is measured once, in this process, last: it burns
+    /// seconds of CPU that would heat the figures after it.
     private func cpuPerRequest(_ server: BenchTestServer) async throws -> CPUPerRequest {
         let count = cpuRequests
         let fields = CatalogSyncConfiguration.productFields
-        let pos = try await Self.httpClientChild(server, requests: count, decode: false)
+        func perRequest(_ run: PythonBaseline.SyncRun?) -> Double? {
+            run.map { $0.cpuSeconds / Double(max($0.requests, 1)) * 1_000 }
+        }
+        func median(_ values: [Double]) -> Double? {
+            let sorted = values.sorted()
+            return sorted.isEmpty ? nil : sorted[sorted.count / 2]
+        }
+        var posRounds: [Double] = []
+        var pythonRounds: [Double] = []
+        for _ in 0..<Self.cpuRounds {
+            posRounds.append(try await Self.httpClientChild(server, requests: count, decode: false))
+            if let baseline = self.python, let python = perRequest(try await baseline.sync("cpu-raw", server: server, requests: count)) {
+                pythonRounds.append(python)
+            }
+        }
         let posDecoded = try await Self.httpClientChild(server, requests: count, decode: true)
+        var pythonDecoded: PythonBaseline.SyncRun?
+        if let baseline = self.python {
+            pythonDecoded = try await baseline.sync("cpu", server: server, requests: count)
+        }
 
         let session = URLSession(configuration: .ephemeral)
         let authorization = "Basic " + Data("\(server.username):\(server.password)".utf8).base64EncodedString()
@@ -173,20 +194,14 @@ struct SyncBenchmark {
         let urlSession = (Self.processCPUSeconds() - before) / Double(count) * 1_000
         session.finishTasksAndInvalidate()
 
-        var python: PythonBaseline.SyncRun?
-        var pythonDecoded: PythonBaseline.SyncRun?
-        if let baseline = self.python {
-            python = try await baseline.sync("cpu-raw", server: server, requests: count)
-            pythonDecoded = try await baseline.sync("cpu", server: server, requests: count)
-        }
-        func perRequest(_ run: PythonBaseline.SyncRun?) -> Double? {
-            run.map { $0.cpuSeconds / Double(max($0.requests, 1)) * 1_000 }
-        }
         return CPUPerRequest(
-            requests: count, posMilliseconds: pos, urlSessionMilliseconds: urlSession,
-            pythonMilliseconds: perRequest(python), posDecodedMilliseconds: posDecoded,
+            requests: count, posMilliseconds: median(posRounds) ?? 0, urlSessionMilliseconds: urlSession,
+            pythonMilliseconds: median(pythonRounds), posDecodedMilliseconds: posDecoded,
             pythonDecodedMilliseconds: perRequest(pythonDecoded))
     }
+
+    /// Alternating rounds of pos and Python behind the HTTP-alone CPU figures (their medians).
+    nonisolated static let cpuRounds = 3
 
     /// Milliseconds of CPU per request of `pos-bench http-client` run as a child of this process.
     private static func httpClientChild(_ server: BenchTestServer, requests: Int, decode: Bool) async throws -> Double {
