@@ -11,10 +11,7 @@ extension ExactDecimal {
         if scale <= currency.exponent {
             // No digit beyond the currency's: scale the significand up (a catalog's prices, nearly always).
             // Writing the text and parsing it again cost a full pull more than decoding the prices did.
-            var factor: Int64 = 1
-            for _ in scale..<currency.exponent { factor *= 10 }
-            let (minorUnits, overflow) = significand.multipliedReportingOverflow(by: factor)
-            return overflow ? nil : Money(minorUnits: minorUnits, currency: currency)
+            return units(ofExponent: currency.exponent).map { Money(minorUnits: $0, currency: currency) }
         }
         return try? Money(parsing: description, currency: currency, rounding: .round(rounding))
     }

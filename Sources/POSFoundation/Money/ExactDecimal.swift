@@ -82,6 +82,14 @@ public struct ExactDecimal: Hashable, Sendable, CustomStringConvertible {
     /// The denominator that turns ``significand`` into the value: 10^scale.
     public var denominator: Int64 { Decimal10.power(scale) }
 
+    /// The value in units of 10^-`exponent` (minor units of a currency with that many decimals), when it has no
+    /// more decimals than that and fits in 64 bits; nil otherwise.
+    public func units(ofExponent exponent: Int) -> Int64? {
+        guard scale <= exponent else { return nil }
+        let (units, overflow) = significand.multipliedReportingOverflow(by: Decimal10.power(exponent - scale))
+        return overflow ? nil : units
+    }
+
     /// Canonical text with a dot: "19.5", "-0.25", "7".
     public var description: String {
         DecimalText.format(significand, exponent: scale, decimalSeparator: ".", groupingSeparator: nil)

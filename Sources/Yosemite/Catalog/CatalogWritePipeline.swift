@@ -7,8 +7,9 @@ import Synchronization
 /// in the fetching task, beside the decoding) and returns at once, unless more than ``maximumQueuedRows`` rows
 /// already wait; one writer task takes everything queued (up to ``maximumProductsPerTransaction`` products) and
 /// stores it in one transaction with ``CatalogIngestor/store(prepared:)``. So a slow disk holds a request back only
-/// once two transactions' worth wait (memory stays bounded), and a fast network turns into large transactions. Writes keep their submission order: a product page is written before the variations
-/// of its products that were submitted after it.
+/// once two transactions' worth wait (memory stays bounded), and a fast network turns into large transactions.
+/// Writes keep their submission order: a product page is written before the variations of its products that were
+/// submitted after it.
 public final class CatalogWritePipeline: Sendable {
     /// About this many products (or variations) go into one transaction at most. 25,000 by default: against
     /// 10,000, a pull of 100,000 products commits (and flushes a search-index segment) 4 times instead of 10,
@@ -32,9 +33,12 @@ public final class CatalogWritePipeline: Sendable {
         /// Producers waiting for the queue to shrink below ``maximumQueuedRows``.
         var spaceWaiters: [CheckedContinuation<Void, Never>] = []
 
-        /// Takes the producers to resume: all of them once the queue has room, or the pipeline ended.
+        /// Whether a producer may go on: the queue has room, or the pipeline ended (nothing more will be taken).
+        func hasRoom(limit: Int) -> Bool { queuedRows < limit || finished || failure != nil }
+
+        /// Takes the producers to resume: all of them once ``hasRoom(limit:)``.
         mutating func takeSpaceWaiters(limit: Int) -> [CheckedContinuation<Void, Never>] {
-            guard queuedRows < limit || finished || failure != nil else { return [] }
+            guard hasRoom(limit: limit) else { return [] }
             defer { spaceWaiters.removeAll() }
             return spaceWaiters
         }
@@ -80,7 +84,7 @@ public final class CatalogWritePipeline: Sendable {
         // Wait while the writer has more than enough to do.
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let resumeNow = state.withLock { state -> Bool in
-                if state.queuedRows < limit || state.finished || state.failure != nil { return true }
+                if state.hasRoom(limit: limit) { return true }
                 state.spaceWaiters.append(continuation)
                 return false
             }

@@ -14,13 +14,21 @@ struct CatalogWritePipelineTests {
         return try ProductListMapper().map(response: Data(("[" + items.joined(separator: ",") + "]").utf8))
     }
 
+    /// A pipeline over a fresh test environment's database.
+    private func makePipeline(
+        in directory: TestDataDirectory, productsPerTransaction: Int
+    ) throws -> (AppEnvironment, CatalogWritePipeline) {
+        let environment = try AppEnvironment.test(directory: directory)
+        let pipeline = CatalogWritePipeline(ingestor: CatalogIngestor(database: environment.database, currency: .eur),
+                                            maximumProductsPerTransaction: productsPerTransaction)
+        return (environment, pipeline)
+    }
+
     @Test func aProducerFasterThanTheWriter_waitsAtTwoTransactions_andEveryRowIsStored() async throws {
         // Given a pipeline whose transactions hold 10 products (so at most 20 rows wait)
         let directory = try TestDataDirectory()
         defer { directory.remove() }
-        let environment = try AppEnvironment.test(directory: directory)
-        let pipeline = CatalogWritePipeline(ingestor: CatalogIngestor(database: environment.database, currency: .eur),
-                                            maximumProductsPerTransaction: 10)
+        let (environment, pipeline) = try makePipeline(in: directory, productsPerTransaction: 10)
         #expect(pipeline.maximumQueuedRows == 20)
 
         // When 100 pages of 5 products are submitted as fast as they can be
@@ -41,9 +49,7 @@ struct CatalogWritePipelineTests {
         // Given a producer that will wait (a transaction of 1 product: 2 rows may wait) 
         let directory = try TestDataDirectory()
         defer { directory.remove() }
-        let environment = try AppEnvironment.test(directory: directory)
-        let pipeline = CatalogWritePipeline(ingestor: CatalogIngestor(database: environment.database, currency: .eur),
-                                            maximumProductsPerTransaction: 1)
+        let (_, pipeline) = try makePipeline(in: directory, productsPerTransaction: 1)
         let producer = Task {
             for first in stride(from: 1, through: 200, by: 5) { try await pipeline.submit(.products(try page(first...(first + 4)))) }
         }
