@@ -110,9 +110,43 @@ public final class HTTPClientNetwork: Network {
 
     // MARK: - Private
 
+    /// Sends a request; a GET whose connection closed before any answer arrived is sent once more.
+    ///
+    /// A server that keeps idle connections open (Apache's `KeepAliveTimeout` is 5 s) may close one just as a
+    /// request goes out on it: the request fails before a byte of the answer, and on a fresh connection it would
+    /// have worked. Retrying is what RFC 9110 §9.2.2 allows for idempotent methods; anything else (a POST that
+    /// may have created an order) is left to the caller, which knows how to look it up first.
     private func send(_ request: any Request, style: RouteStyle) async throws(NetworkError) -> NetworkResponse {
+        let idempotent = request.method == .get
+        do {
+            return try await sendOnce(request, style: style)
+        } catch {
+            guard idempotent, case .lostBeforeAnswer = error else { throw error.networkError }
+            logger?.info("the connection closed before an answer; sending once more", metadata: ["path": "\(request.path)"])
+        }
+        do {
+            return try await sendOnce(request, style: style)
+        } catch {
+            throw error.networkError
+        }
+    }
+
+    /// A failure of one attempt, telling a connection lost before any of the answer arrived from the rest.
+    private enum AttemptError: Error {
+        case lostBeforeAnswer(NetworkError)
+        case other(NetworkError)
+
+        var networkError: NetworkError {
+            switch self {
+            case .lostBeforeAnswer(let error), .other(let error): error
+            }
+        }
+    }
+
+    private func sendOnce(_ request: any Request, style: RouteStyle) async throws(AttemptError) -> NetworkResponse {
         let prepared = request.prepared(site: credentials.site, routeStyle: style, credentials: credentials)
         logger?.debug("request", metadata: ["method": "\(request.method.rawValue)", "path": "\(request.path)"])
+        var delegate: HeadWatchingAccumulator?
         do {
             var headers = NIOHTTP1.HTTPHeaders()
             for header in prepared.headers {
@@ -124,8 +158,10 @@ public final class HTTPClientNetwork: Network {
             // The body is gathered on the connection's event loop (a `ResponseAccumulator`) and handed over once,
             // instead of streamed chunk by chunk through an async sequence: the loop and this task are one thread
             // (see `executor`), so each chunk's hand-over was work without a purpose.
+            let accumulator = HeadWatchingAccumulator(request: outgoing, maxBodySize: Self.maximumBodyBytes)
+            delegate = accumulator
             let task = Self.client.execute(
-                request: outgoing, delegate: ResponseAccumulator(request: outgoing, maxBodySize: Self.maximumBodyBytes),
+                request: outgoing, delegate: accumulator,
                 eventLoop: .delegate(on: Self.executor.loop),
                 deadline: .now() + .nanoseconds(timeout.nanoseconds))
             // A cancelled sync cancels its request rather than waiting it out.
@@ -148,7 +184,9 @@ public final class HTTPClientNetwork: Network {
             } ?? Data()
             return NetworkResponse(data: body, statusCode: Int(answer.status.code), headers: merged)
         } catch {
-            throw NetworkError(transportError: error, host: credentials.site.host, path: request.path)
+            let mapped = NetworkError(transportError: error, host: credentials.site.host, path: request.path)
+            if case .connectionLost = mapped, delegate?.headArrived == false { throw .lostBeforeAnswer(mapped) }
+            throw .other(mapped)
         }
     }
 
@@ -231,6 +269,11 @@ extension NetworkError {
             self = .tlsFailure(host: host, code: -1)
             return
         }
+        if let error = error as? HTTPParserError, error == .invalidEOFState {
+            // The connection closed before the answer announced was complete: a dropped connection, not bad HTTP.
+            self = .connectionLost(path: path)
+            return
+        }
         if typeName.hasPrefix("NIOHTTP1.") {
             self = .malformedResponse(path: path, reason: L10n.tr("error.network.invalidHTTP"))
             return
@@ -248,5 +291,55 @@ final class EventLoopExecutor: TaskExecutor {
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         loop.execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
+}
+
+/// Gathers an answer as AsyncHTTPClient's ``ResponseAccumulator`` does, and remembers whether its head arrived (a
+/// connection lost before that never delivered any of the answer, so an idempotent request may be sent again).
+final class HeadWatchingAccumulator: HTTPClientResponseDelegate, Sendable {
+    typealias Response = HTTPClient.Response
+
+    private let inner: ResponseAccumulator
+    private let arrived = Atomic(false)
+
+    init(request: HTTPClient.Request, maxBodySize: Int) {
+        inner = ResponseAccumulator(request: request, maxBodySize: maxBodySize)
+    }
+
+    /// Whether the answer's status line and headers arrived.
+    var headArrived: Bool { arrived.load(ordering: .acquiring) }
+
+    func didSendRequestHead(task: HTTPClient.Task<Response>, _ head: HTTPRequestHead) {
+        inner.didSendRequestHead(task: task, head)
+    }
+
+    func didSendRequestPart(task: HTTPClient.Task<Response>, _ part: IOData) {
+        inner.didSendRequestPart(task: task, part)
+    }
+
+    func didSendRequest(task: HTTPClient.Task<Response>) {
+        inner.didSendRequest(task: task)
+    }
+
+    func didVisitURL(task: HTTPClient.Task<Response>, _ request: HTTPClient.Request, _ head: HTTPResponseHead) {
+        arrived.store(true, ordering: .releasing)
+        inner.didVisitURL(task: task, request, head)
+    }
+
+    func didReceiveHead(task: HTTPClient.Task<Response>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
+        arrived.store(true, ordering: .releasing)
+        return inner.didReceiveHead(task: task, head)
+    }
+
+    func didReceiveBodyPart(task: HTTPClient.Task<Response>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
+        inner.didReceiveBodyPart(task: task, buffer)
+    }
+
+    func didReceiveError(task: HTTPClient.Task<Response>, _ error: any Error) {
+        inner.didReceiveError(task: task, error)
+    }
+
+    func didFinishRequest(task: HTTPClient.Task<Response>) throws -> Response {
+        try inner.didFinishRequest(task: task)
     }
 }

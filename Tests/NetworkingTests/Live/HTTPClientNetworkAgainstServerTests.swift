@@ -151,6 +151,35 @@ struct HTTPClientNetworkAgainstServerTests {
         #expect(server.orders().count == 1)
     }
 
+    @Test func get_connectionClosedBeforeAnyAnswer_isSentOnceMoreAndSucceeds() async throws {
+        defer { server.stop() }
+        // Given: the server drops the connection as the GET arrives (an idle keep-alive closed at that moment)
+        server.faults.add(Fault(.resetBeforeWrite, method: "GET", path: "/wc/v3/products", count: 1))
+        // When / Then: a GET is idempotent, so it goes out once more on a fresh connection and is answered
+        let page = try await ProductsRemote(network: network()).loadProducts(.init())
+        #expect(!page.items.isEmpty)
+        #expect(server.requestLog.filter { $0.path.contains("/wc/v3/products") }.map(\.delivery) == [.reset, .normal])
+    }
+
+    @Test func get_connectionClosedBeforeAnyAnswerTwice_isConnectionLostAfterTwoTries() async {
+        defer { server.stop() }
+        server.faults.add(Fault(.resetBeforeWrite, method: "GET", path: "/wc/v3/products", count: 2))
+        await expectError({ if case .connectionLost = $0 { true } else { false } }) {
+            _ = try await ProductsRemote(network: network()).loadProducts(.init())
+        }
+        #expect(server.requestLog.filter { $0.path.contains("/wc/v3/products") }.count == 2)
+    }
+
+    @Test func get_answerCutAfterItsHead_isNotSentAgain() async {
+        defer { server.stop() }
+        // The server answered (its head arrived) and the body was cut: something else is wrong, the caller decides.
+        server.faults.add(Fault(.truncatedBody, method: "GET", path: "/wc/v3/products", count: 1))
+        await expectError({ if case .connectionLost = $0 { true } else { false } }) {
+            _ = try await ProductsRemote(network: network()).loadProducts(.init())
+        }
+        #expect(server.requestLog.filter { $0.path.contains("/wc/v3/products") }.count == 1)
+    }
+
     @Test func request_slowerThanTimeout_isTimeout() async {
         defer { server.stop() }
         // This test waits for the one-second timeout it is about. The answer is held far longer than that, so a
