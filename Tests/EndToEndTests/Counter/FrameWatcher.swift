@@ -1,14 +1,20 @@
 import Foundation
+import Testing
 
 /// Reads the counter's frame log (a FIFO named by `POS_COUNTER_FRAME_LOG`) on a thread and hands its lines over
 /// as they are written, so a test awaits "frame painted" events instead of polling the screen.
 final class FrameWatcher {
     let path: String
+    /// The directory the FIFO is in (the counter's data directory in most tests: its `logs/counter.log` is there).
+    private let directory: URL
     /// One iterator for the whole test: an AsyncStream has a single consumer.
     private var lines: AsyncStream<String>.AsyncIterator
+    /// The last frame line read, for the failure message when an awaited frame never comes.
+    private(set) var lastFrame: String?
 
     /// Makes the FIFO and starts reading it (the read blocks until the counter opens it).
     init(directory: URL) throws {
+        self.directory = directory
         path = directory.appendingPathComponent("frames.fifo").path
         guard mkfifo(path, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
         let (stream, continuation) = AsyncStream.makeStream(of: String.self)
@@ -39,7 +45,14 @@ final class FrameWatcher {
     /// Waits for the next frame line containing every one of `parts`; `nil` if the counter exited first.
     func frame(containing parts: String...) async -> String? {
         while let line = await lines.next() {
+            lastFrame = line
             if parts.allSatisfy({ line.contains($0) }) { return line }
+        }
+        if Task.isCancelled {
+            // The test's time limit ran out while waiting: say what the counter showed last, and what it logged.
+            let log = (try? String(contentsOf: directory.appendingPathComponent("logs/counter.log"), encoding: .utf8))
+                .map { String($0.suffix(2_000)) } ?? "(no counter.log)"
+            Issue.record("waited for a frame containing \(parts); the last frame was: \(lastFrame ?? "none"); counter.log ends: \(log)")
         }
         return nil
     }
