@@ -171,7 +171,8 @@ public struct AppDatabase: Sendable {
         guard durability == .processCrash else { return try await performAndSave(body) }
         do {
             return try await writer.writeWithoutTransaction { db in
-                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+                // Cached statements: each scan's cart edit comes here, and `execute(sql:)` prepares the SQL anew.
+                try db.cachedStatement(sql: "PRAGMA synchronous = NORMAL").execute()
                 let outcome = Result { () throws -> T in
                     var value: T?
                     try db.inTransaction {
@@ -182,7 +183,7 @@ public struct AppDatabase: Sendable {
                     return value
                 }
                 // Back to FULL before anything else uses the writer, whether the body committed or not.
-                try db.execute(sql: "PRAGMA synchronous = FULL")
+                try db.cachedStatement(sql: "PRAGMA synchronous = FULL").execute()
                 return try outcome.get()
             }
         } catch {

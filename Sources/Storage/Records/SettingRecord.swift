@@ -39,7 +39,8 @@ public struct SettingRecord: Codable, Hashable, Sendable, FetchableRecord, Persi
 extension SettingRecord {
     /// The value stored under `key`, or `nil`.
     public static func value(forKey key: String, in db: Database) throws -> String? {
-        try SettingRecord.fetchOne(db, key: key)?.value
+        // Read on every sale opened (the store's settings): a cached statement, not SQL built and prepared anew.
+        try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM setting WHERE key = ?"), arguments: [key])
     }
 
     /// Stores `value` under `key`, replacing any previous value.

@@ -50,13 +50,16 @@ extension BarcodeMatch {
     }
 
     private static func match(_ variation: ProductVariationRecord, in db: Database) throws -> BarcodeMatch? {
-        guard let parent = try ProductRecord.fetchOne(db, key: variation.productId) else { return nil }
+        guard let parent = try ProductRecord.find(id: variation.productId, in: db) else { return nil }
         return .variation(variation, parent: parent)
     }
 
+    /// What a scanned code is trimmed of: built once (a union of character sets builds its bitmap each time).
+    private static let trimmedCharacters = CharacterSet.whitespacesAndNewlines.union(.controlCharacters)
+
     /// The code as scanned (trimmed) plus its other GTIN spellings when it is all digits.
     public static func candidates(for code: String) -> [String] {
-        let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines.union(.controlCharacters))
+        let trimmed = code.trimmingCharacters(in: trimmedCharacters)
         guard !trimmed.isEmpty else { return [] }
         var result = [trimmed]
         guard trimmed.allSatisfy({ $0.isASCII && $0.isNumber }) else { return result }

@@ -71,10 +71,14 @@ struct SaleService: Sendable {
         openSale?.reset(for: saleId)
         var checkout: Checkout
         var saleId = saleId
+        // A new sale reads the store's settings once, for its currency and then its pricing.
+        var settings: StoreSettings?
         if let id = saleId {
             checkout = try await load(id: id).checkout
         } else {
-            checkout = Checkout(currency: try await storeSettings().currency)
+            let loaded = try await storeSettings()
+            settings = loaded
+            checkout = Checkout(currency: loaded.currency)
         }
         let effects = try apply(.edit(edit), to: &checkout)
         guard case .persistLines(let cart)? = effects.first else { return try await load(String(saleId ?? 0)) }
@@ -90,7 +94,7 @@ struct SaleService: Sendable {
             if saleId == nil { await fiscal.saleOpened(saleId: stored.id, clientUUID: stored.sale.clientUUID) }
             return summary(stored, priced: nil)
         }
-        let (resolved, totals) = try await price(cart, cache: openSale)
+        let (resolved, totals) = try await price(cart, cache: openSale, settings: settings)
         switch edit {
         case .lineDiscount(_, .some(_)), .cartDiscount(.some(_)):
             try await approveDiscount(cart, total: totals.total, approval: approval, reference: saleId.map { "sale \($0)" } ?? "new sale")
@@ -239,13 +243,14 @@ struct SaleService: Sendable {
     // MARK: - Pricing
 
     /// Resolves the cart in the local catalog, computes its totals with the one calculator, and checks the limits.
-    func price(_ cart: Cart, cache: OpenSaleCache? = nil) async throws(OrderError) -> (ResolvedCart, OrderTotals) {
+    /// `known` is the store's settings when the caller has just read them (a new sale), so they are not read twice.
+    func price(_ cart: Cart, cache: OpenSaleCache? = nil, settings known: StoreSettings? = nil) async throws(OrderError) -> (ResolvedCart, OrderTotals) {
         let settings: StoreSettings
         let limits: SaleLimits
         if let pricing = cache?.pricing {
             (settings, limits) = (pricing.settings, pricing.limits)
         } else {
-            settings = try await storeSettings()
+            if let known { settings = known } else { settings = try await storeSettings() }
             limits = SaleLimits(settings: environment.appSettings(), currency: settings.currency)
             cache?.pricing = OpenSaleCache.Pricing(settings: settings, limits: limits)
         }
