@@ -93,6 +93,12 @@ struct TerminalSimCommand: AsyncParsableCommand {
     }
 
     static func hostAndPort(_ text: String) throws -> (String, UInt16) {
+        // Port 0 lets the system choose a free port, announced on the "listening on" line: right for a listener
+        // (a test starts one without racing other programs for a port), never for a reader's address.
+        if let components = URLComponents(string: text), components.scheme == "tcp", components.port == 0,
+           let host = components.host, !host.isEmpty {
+            return (host, 0)
+        }
         let address: ReaderAddress
         do { address = try ReaderAddress("zvt+" + text) } catch {
             Console.error(error)

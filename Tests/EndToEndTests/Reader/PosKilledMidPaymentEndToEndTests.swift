@@ -41,11 +41,7 @@ struct PosKilledMidPaymentEndToEndTests {
         try await CatalogSeeder.execute([
             "INSERT OR REPLACE INTO product (id, name, sku, price, regularPrice, taxClass) VALUES (\(productID), 'Kill Mug', 'KILL-MUG', '5.00', '5.00', 'zero-rate')",
         ], database: data.url.appendingPathComponent("pos.sqlite").path)
-        let port = try freeLoopbackPort()
-        let simulator = try await RunningPos(["terminal-sim", "--zvt", "tcp://127.0.0.1:\(port)", "--log", ledger.path,
-                                        "--script", script])
-        _ = try #require(await simulator.line(containing: "listening on"))
-        return (simulator, "zvt+tcp://127.0.0.1:\(port)")
+        return try await RunningPos.zvtSimulator(["--log", ledger.path, "--script", script])
     }
 
     /// Starts `pos sell --pay card`, waits for the simulator to announce `event`, and kills pos with SIGKILL then.

@@ -47,11 +47,7 @@ struct ReaderBusyEndToEndTests {
         try await CatalogSeeder.execute([
             "INSERT OR REPLACE INTO product (id, name, sku, price, regularPrice, taxClass) VALUES (\(productID), 'Busy Mug', 'BUSY-MUG', '5.00', '5.00', 'zero-rate')",
         ], database: data.url.appendingPathComponent("pos.sqlite").path)
-        let port = try freeLoopbackPort()
-        let simulator = try await RunningPos(["terminal-sim", "--zvt", "tcp://127.0.0.1:\(port)", "--log", ledger.path,
-                                        "--script", script])
-        _ = try #require(await simulator.line(containing: "listening on"))
-        return (simulator, "zvt+tcp://127.0.0.1:\(port)")
+        return try await RunningPos.zvtSimulator(["--log", ledger.path, "--script", script])
     }
 
     private func approvals() throws -> [[String: Any]] {

@@ -47,13 +47,11 @@ struct ReaderPayEndToEndTests {
 
     @Test func pay_zvtOverTCP_againstTheSimulator_isApprovedWithCardDetails() async throws {
         // Given
-        let port = try freeLoopbackPort()
-        let simulator = try await RunningPos(["terminal-sim", "--zvt", "tcp://127.0.0.1:\(port)"])
+        let (simulator, reader) = try await RunningPos.zvtSimulator()
         defer { simulator.terminate() }
-        #expect(await simulator.line(containing: "listening") != nil)
         // When
         let outcome = try await pos([
-            "reader", "pay", "--reader", "zvt+tcp://127.0.0.1:\(port)", "--amount", "12.50", "--currency", "EUR", "--json",
+            "reader", "pay", "--reader", reader, "--amount", "12.50", "--currency", "EUR", "--json",
         ])
         // Then
         try expectApproved(outcome, amount: "12.50")
@@ -73,12 +71,10 @@ struct ReaderPayEndToEndTests {
     }
 
     @Test func pay_declinedByTheSimulator_exitsDeclinedAndSaysWhy() async throws {
-        let port = try freeLoopbackPort()
-        let simulator = try await RunningPos(["terminal-sim", "--zvt", "tcp://127.0.0.1:\(port)", "--script", "decline:05"])
+        let (simulator, reader) = try await RunningPos.zvtSimulator(["--script", "decline:05"])
         defer { simulator.terminate() }
-        #expect(await simulator.line(containing: "listening") != nil)
         let outcome = try await pos([
-            "reader", "pay", "--reader", "zvt+tcp://127.0.0.1:\(port)", "--amount", "3.00", "--currency", "EUR",
+            "reader", "pay", "--reader", reader, "--amount", "3.00", "--currency", "EUR",
         ])
         #expect(outcome.status == 11)
         #expect(outcome.stderr.contains("declined"))

@@ -48,11 +48,7 @@ struct ZVTTerminalFaultsEndToEndTests {
         ], database: data.url.appendingPathComponent("pos.sqlite").path)
         switch line {
         case .tcp:
-            let port = try freeLoopbackPort()
-            let simulator = try await RunningPos(["terminal-sim", "--zvt", "tcp://127.0.0.1:\(port)", "--log", ledger.path,
-                                            "--script", script])
-            _ = try #require(await simulator.line(containing: "listening on"))
-            return (simulator, "zvt+tcp://127.0.0.1:\(port)")
+            return try await RunningPos.zvtSimulator(["--log", ledger.path, "--script", script])
         case .pty:
             let link = data.url.appendingPathComponent("zvt-pty").path
             let simulator = try await RunningPos(["terminal-sim", "--zvt-serial", link, "--log", ledger.path, "--script", script])

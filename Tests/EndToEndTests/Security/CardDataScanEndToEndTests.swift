@@ -65,11 +65,9 @@ struct CardDataScanEndToEndTests {
         ], database: data.url.appendingPathComponent("pos.sqlite").path)
         var readers: [String] = []
         for card in [Self.mastercard, Self.visa] {
-            let port = try freeLoopbackPort()
-            let simulator = try await RunningPos(["terminal-sim", "--zvt", "tcp://127.0.0.1:\(port)", "--script", "full-pan,\(card.script)"])
+            let (simulator, reader) = try await RunningPos.zvtSimulator(["--script", "full-pan,\(card.script)"])
             simulators.append(simulator)
-            _ = try #require(await simulator.line(containing: "listening on"))
-            readers.append("zvt+tcp://127.0.0.1:\(port)")
+            readers.append(reader)
         }
 
         // When paying, selling (card and split), showing, printing, reprinting, resolving and syncing

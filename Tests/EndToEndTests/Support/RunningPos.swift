@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A `pos` process left running (a terminal simulator, a server), whose standard output a test reads line by
 /// line as it arrives.
@@ -30,6 +31,18 @@ final class RunningPos {
 
     /// Waits for the process to exit and returns its status.
     func waitForExit() async -> Int32 { await child.waitForExit() }
+
+    /// A ZVT terminal simulator (`pos terminal-sim --zvt`) on a loopback port the kernel picks when it binds, and
+    /// the reader address that reaches it. The port comes from the simulator's "listening on" line; a port found
+    /// free beforehand could be taken by any connection opened in between (a full `swift test` opens thousands),
+    /// and the simulator then exited before listening.
+    static func zvtSimulator(_ arguments: [String] = []) async throws -> (simulator: RunningPos, reader: String) {
+        let simulator = try await RunningPos(["terminal-sim", "--zvt", "tcp://127.0.0.1:0"] + arguments)
+        let line = try #require(await simulator.line(containing: "listening on tcp://"),
+                                "the terminal simulator exited before it listened")
+        let port = try #require(line.split(separator: ":").last.flatMap { UInt16($0) }, "no port in: \(line)")
+        return (simulator, "zvt+tcp://127.0.0.1:\(port)")
+    }
 }
 
 /// A TCP port that was free a moment ago, for a child process to listen on.
