@@ -8,11 +8,9 @@ extension ExactDecimal {
     ///
     /// - Returns: The amount, or nil when it does not fit in 64 bits of minor units.
     public func money(in currency: Currency, rounding: RoundingRule = .halfUp) -> Money? {
-        if scale <= currency.exponent {
-            // No digit beyond the currency's: scale the significand up (a catalog's prices, nearly always).
-            // Writing the text and parsing it again cost a full pull more than decoding the prices did.
-            return units(ofExponent: currency.exponent).map { Money(minorUnits: $0, currency: currency) }
-        }
+        // No digit beyond the currency's: scale the significand up (a catalog's prices, nearly always). Writing the
+        // text and parsing it again cost a full pull more than decoding the prices did.
+        if let units = units(ofExponent: currency.exponent) { return Money(minorUnits: units, currency: currency) }
         return try? Money(parsing: description, currency: currency, rounding: .round(rounding))
     }
 }

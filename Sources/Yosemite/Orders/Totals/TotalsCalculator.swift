@@ -14,11 +14,10 @@ public struct TotalsCalculator: Sendable {
             input.roundAtSubtotal ? value : value.rounded(decimals, taxRounding)
         }
         // Each tax class's rates, found once (every line asks twice, and finding filters and sorts all rates).
-        let ratesByClass = Dictionary(
-            Set(input.lines.lazy.filter(\.taxable).map(\.taxClass)).map { ($0, input.taxes.rates(forClass: $0)) },
-            uniquingKeysWith: { first, _ in first })
+        let ratesByClass = Dictionary(uniqueKeysWithValues: Set(input.lines.lazy.filter(\.taxable).map(\.taxClass))
+            .map { ($0, input.taxes.rates(forClass: $0)) })
         func rates(_ line: TotalsInput.Line) -> [TaxRateRule] {
-            line.taxable ? ratesByClass[line.taxClass] ?? input.taxes.rates(forClass: line.taxClass) : []
+            line.taxable ? ratesByClass[line.taxClass, default: []] : []
         }
         func exTax(_ gross: PreciseAmount, _ rates: [TaxRateRule]) -> PreciseAmount {
             input.pricesIncludeTax && !rates.isEmpty ? gross - TaxCalculator.sum(input.taxes.inclusive(gross, rates)) : gross
