@@ -34,15 +34,6 @@ extension AppDatabase {
         }
     }
 
-    /// The newest approved sale attempt on a reader that has a receipt number (the one a reversal undoes), if any.
-    public func lastApprovedSaleAttempt(readerId: String) async throws -> PaymentJournalRecord? {
-        try await read { db in
-            try Self.approvedSales(readerId: readerId)
-                .filter(PaymentJournalRecord.Columns.receiptNumber != nil)
-                .order(Column("updatedAt").desc, Column.rowID).fetchOne(db)
-        }
-    }
-
     /// The attempt of an order's last card payment and the terminal's answer (JSON) it journalled, if any.
     public func lastCardPaymentResult(orderId: Int64) async throws -> (attemptId: String, resultJSON: String)? {
         try await read { db -> (attemptId: String, resultJSON: String)? in

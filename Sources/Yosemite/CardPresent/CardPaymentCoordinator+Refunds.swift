@@ -36,7 +36,9 @@ extension CardPaymentCoordinator {
                 // The refund is durable; the TSE signs it as its own transaction (never stopping it).
                 await FiscalCheckout(environment: environment).refundRecorded(orderId: orderId, outboxEntryId: entry,
                                                                              amount: money, cash: true)
-                return CardRefund(amount: money, card: nil, outboxEntryId: entry)
+                var refund = CardRefund(amount: money, card: nil, outboxEntryId: entry)
+                refund.receipt = await ReceiptService(environment: environment).issueRefund(orderId: orderId, amount: money, card: nil)
+                return refund
             } catch { throw .storage(StorageError(wrapping: error)) }
         }
         guard wanted <= cardPaid else {
@@ -48,7 +50,9 @@ extension CardPaymentCoordinator {
         }
         await FiscalCheckout(environment: environment).refundRecorded(orderId: orderId, outboxEntryId: refund.outboxEntryId,
                                                                      amount: money, cash: false)
-        return refund
+        var issued = refund
+        issued.receipt = await ReceiptService(environment: environment).issueRefund(orderId: orderId, amount: money, card: refund.card)
+        return issued
     }
 
     /// Refunds `amount` to the card on the terminal, journalled (kind `refund`), for an order or none (stand-alone);
@@ -75,28 +79,6 @@ extension CardPaymentCoordinator {
         case .outcomeUnknown(let unknown):
             throw .outcomeUnknown(attemptId: row.attemptId, reason: unknown.reason)
         }
-    }
-
-    /// Reverses the newest approved card sale on the reader and queues its refund record.
-    func reverseLast(reader: String?, progress: @escaping @Sendable (CardPrompt) -> Void) async throws(CardPaymentError) -> CardRefund {
-        let target = try target(reader)
-        return try await exclusive(target, "reversal") { lock throws(CardPaymentError) in
-            try await reverseLast(on: target, lock: lock, progress: progress)
-        }
-    }
-
-    private func reverseLast(
-        on target: ReaderAddress, lock: ReaderLock, progress: @escaping @Sendable (CardPrompt) -> Void
-    ) async throws(CardPaymentError) -> CardRefund {
-        let address = try await ensureConnected(target)
-        try await refuseWhileUnresolved(reader: address)
-        let last: PaymentJournalRecord?
-        do {
-            last = try await environment.database.lastApprovedSaleAttempt(readerId: address.description)
-        } catch { throw .storage(StorageError(wrapping: error)) }
-        guard let last, let receipt = last.receiptNumber else { throw .invalidRefund("no approved card payment on this reader to reverse") }
-        return try await reverse(receipt: receipt, amount: last.amountMoney, orderId: last.orderId, on: address, lock: lock,
-                                 progress: progress)
     }
 
     /// Reverses the payment with the terminal's `receipt` number, journalled (kind `reversal`); an approval queues

@@ -212,7 +212,7 @@ actor CardPaymentCoordinator {
         if let stuck = try? await sales.load(id: saleId), stuck.state == .open, stuck.paid.minorUnits > 0,
            stuck.due.minorUnits == 0 {
             // Covered by earlier tenders but not completed (the completing write failed): complete, never charge.
-            do { _ = try await sales.complete(saleId: saleId) } catch { throw .orderNotPayable(error.message) }
+            do { _ = try await sales.recover(saleId: saleId) } catch { throw .orderNotPayable(error.message) }
             if let paid = try await completedCardSale(saleId: saleId, recovered: true) { return paid }
         }
         var sale = try await payable(saleId, sales)
@@ -220,33 +220,38 @@ actor CardPaymentCoordinator {
         let cashPaid = sale.tenders.filter { $0.method == .cash }.reduce(Int64(0)) { $0 + $1.amount.minorUnits }
         if let cash, cash.minorUnits - cashPaid > 0 {
             let extra = Money(minorUnits: cash.minorUnits - cashPaid, currency: cash.currency)
-            guard extra.minorUnits < sale.due.minorUnits else {
-                throw .orderNotPayable("the cash part must be less than the \(sale.due.decimalString) due")
-            }
-            do { _ = try await sales.payCash(saleId: saleId, tendered: extra) } catch {
+            do { _ = try await sales.payCash(saleId: saleId, tendered: extra, part: true) } catch {
                 throw .orderNotPayable("\(error.message) \(error.recoverySuggestion)")
             }
             sale = try await payable(saleId, sales)
         }
         let amount = sale.due
-        var checkout = sale.checkout
-        do { _ = try checkout.handle(.startCard(amount)) } catch { throw .orderNotPayable(error.reason) }
         let previous: Int?
         if let known = await service.lastKnownReceiptNumber() {
             previous = known
         } else {
             previous = try? await environment.database.lastReceiptNumber(readerId: address.description)
         }
+        // The checkout journals the attempt (committed before the request leaves); this reader's owner then
+        // talks to the terminal and sends its answer back to the checkout.
         let row: PaymentJournalRecord
         do {
-            row = try await recorder.start(attemptId: lock.holder.attemptId, saleId: saleId, reader: address.description,
-                                           kind: "sale", amount: amount, previousReceiptNumber: previous)
-            try await recorder.mark(row.attemptId, .requestSent)
-        } catch { throw .storage(StorageError(wrapping: error)) }
+            let attempt = CheckoutInputs.CardAttempt(attemptId: lock.holder.attemptId, reader: address.description,
+                                                     previousReceiptNumber: previous)
+            let started = try await sales.runner.send(.startCard(amount), to: saleId, CheckoutInputs(card: attempt))
+            guard let journalled = started.journal else { throw CardPaymentError.orderNotPayable("sale \(saleId)") }
+            row = journalled
+        } catch let error as CardPaymentError {
+            throw error
+        } catch let error as OrderError {
+            throw .orderNotPayable("\(error.message) \(error.recoverySuggestion)")
+        } catch {
+            throw .storage(StorageError(wrapping: error))
+        }
         environment.logger.notice("card: attempt \(row.attemptId) for sale \(saleId), \(amount.decimalString)")
         let request = PaymentRequest(amount: amount, reference: "S\(saleId)", previousReceiptNumber: previous,
                                      startedAtUnixTime: Int64(row.startedAt.timeIntervalSince1970))
-        switch try await run(service.collectPayment(request), attemptId: row.attemptId, progress: progress) {
+        switch try await run(service.collectPayment(request), attemptId: row.attemptId, saleId: saleId, progress: progress) {
         case .completed(let result):
             let completed: Sale?
             do { completed = try await recorder.recordSaleApproval(row.attemptId, result: result) } catch {
@@ -256,6 +261,7 @@ actor CardPaymentCoordinator {
                 throw .orderNotPayable("the card paid \(amount.decimalString), but sale \(saleId) could not be completed")
             }
             done.openedShiftId = completed?.openedShiftId
+            done.receipt = completed?.receipt
             return done
         case .outcomeUnknown(let unknown):
             throw .outcomeUnknown(attemptId: row.attemptId, reason: unknown.reason)
@@ -292,7 +298,7 @@ actor CardPaymentCoordinator {
 
     /// Runs a payment-like stream for a journal row: declined → `declined`, unknown → `unknown`.
     func run(
-        _ stream: AsyncThrowingStream<PaymentProgress, any Error>, attemptId: String,
+        _ stream: AsyncThrowingStream<PaymentProgress, any Error>, attemptId: String, saleId: Int64? = nil,
         progress: @escaping @Sendable (CardPrompt) -> Void
     ) async throws(CardPaymentError) -> StreamEnd {
         var end: StreamEnd?
@@ -310,7 +316,7 @@ actor CardPaymentCoordinator {
             if ![.declined, .aborted, .rejected].contains(readerError.underlying) {
                 connectedAddress = nil  // the next operation reconnects (a fresh driver and line)
             }
-            try? await recorder.mark(attemptId, .declined, note: readerError.message)
+            await endAttempt(attemptId, .declined, note: readerError.message, saleId: saleId)
             environment.logger.notice("card: attempt \(attemptId) not charged: \(readerError.message)")
             switch readerError.underlying {
             case .declined, .aborted, .rejected: throw .declined(readerError)
@@ -322,13 +328,29 @@ actor CardPaymentCoordinator {
             return .completed(result)
         case .outcomeUnknown(let unknown)?:
             connectedAddress = nil  // the line may be gone: resolve on a fresh connection
-            try? await recorder.mark(attemptId, .unknown, note: unknown.reason)
+            await endAttempt(attemptId, .unknown, note: unknown.reason, saleId: saleId)
             environment.logger.warning("card: attempt \(attemptId) outcome unknown (\(unknown.reason))")
             return .outcomeUnknown(unknown)
         case nil:
-            try? await recorder.mark(attemptId, .unknown, note: "the reader ended without a result")
+            await endAttempt(attemptId, .unknown, note: "the reader ended without a result", saleId: saleId)
             return .outcomeUnknown(UnknownCardOutcome(reader: "", kind: .payment, amount: nil, reason: "noResult"))
         }
+    }
+
+    /// Records how an attempt ended without an approval: a sale's attempt through its checkout
+    /// (``Checkout/Event/cardDeclined(_:)``, ``Checkout/Event/cardOutcomeUnknown(_:)``), any other on its journal row.
+    private func endAttempt(_ attemptId: String, _ outcome: Checkout.AttemptOutcome, note: String, saleId: Int64?) async {
+        if let saleId {
+            let end = Checkout.CardAttemptEnd(attemptId: attemptId, reason: note)
+            let event: Checkout.Event = outcome == .declined ? .cardDeclined(end) : .cardOutcomeUnknown(end)
+            do {
+                _ = try await SaleService(environment: environment).runner.send(event, to: saleId)
+                return
+            } catch {
+                environment.logger.error("card: attempt \(attemptId)'s sale \(saleId) refused its end: \(error.message)")
+            }
+        }
+        try? await recorder.mark(attemptId, outcome == .declined ? .declined : .unknown, note: note)
     }
 
     /// The sale as stored after an approval.

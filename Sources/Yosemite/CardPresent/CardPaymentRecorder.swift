@@ -34,21 +34,37 @@ struct CardPaymentRecorder: Sendable {
         try await database.markAttempt(attemptId, state, note: note)
     }
 
-    /// Records an approved sale attempt once and completes its sale when the tenders cover it; returns the sale
-    /// when it is complete, `nil` otherwise (already settled, more due, or its sale no longer open —
-    /// then the row says to refund on the terminal).
+    /// Records an approved sale attempt once through its sale's checkout (``Checkout/Event/cardApproved(_:)``): the
+    /// tender, and when the tenders then cover the sale the order, the signature and the receipt. Returns the sale
+    /// when it is complete, `nil` otherwise (already settled, more due, or its sale no longer open — then the row
+    /// says to refund on the terminal).
     @discardableResult
     func recordSaleApproval(_ attemptId: String, result: PaymentResult, note: String? = nil) async throws -> Sale? {
+        guard let row = try await database.paymentAttempt(id: attemptId), row.isUnresolved else { return nil }
+        let sales = SaleService(environment: environment)
+        let approval = Checkout.CardApproval(attemptId: attemptId, amount: row.amountMoney)
+        guard let saleId = row.saleId, let sale = try? await sales.load(id: saleId), sale.state == .open else {
+            // Its sale is gone (voided, or completed another way): the row records the approval, to refund.
+            _ = try await recordCardTender(attemptId, result: result, note: note)
+            return nil
+        }
+        let run = try await sales.runner.send(.cardApproved(approval), to: saleId,
+                                              CheckoutInputs(cardResult: result, note: note))
+        guard run.completed != nil else { return nil }
+        return try await sales.sale(of: run)
+    }
+
+    /// The ``Checkout/Effect/recordCard(_:)`` write: the row `approved` with its result and the card tender on its
+    /// sale, in one transaction, once.
+    func recordCardTender(_ attemptId: String, result: PaymentResult, note: String?) async throws -> CardTenderOutcome {
         let json = String(decoding: try JSONEncoder().encode(result), as: UTF8.self)
         let reader = try await database.paymentAttempt(id: attemptId)?.readerId
         let fields = CardTenderFields(
             transactionId: Self.transactionID(result, reader: reader ?? ""), cardBrand: result.cardName,
             cardLast4: result.maskedPAN?.lastFour, terminalReceiptNumber: result.receiptNumber.map(String.init),
             terminalTraceNumber: result.traceNumber.map(String.init))
-        let outcome = try await database.recordCardTender(
+        return try await database.recordCardTender(
             attemptId: attemptId, resultJSON: json, receiptNumber: result.receiptNumber, fields: fields, note: note)
-        guard case .recorded(let saleId, covered: true) = outcome else { return nil }
-        return try await SaleService(environment: environment).complete(saleId: saleId)
     }
 
     /// Records an approved refund or reversal attempt once, with its `createRefund` outbox entry.

@@ -33,11 +33,6 @@ public enum CardPresentPaymentAction: Action {
         orderId: Int64, amount: Money?, reader: String?, approval: ManagerApproval? = nil,
         prompts: @Sendable (CardPrompt) -> Void, reply: Reply<CardRefund>
     )
-    /// Reverses the last approved payment on the reader, and queues its refund record.
-    case reverseLast(
-        reader: String?, approval: ManagerApproval? = nil, prompts: @Sendable (CardPrompt) -> Void,
-        reply: Reply<CardRefund>
-    )
     /// Takes a card payment for no sale (`pos reader pay`), journalled; see docs/card-payments.md.
     case payWithoutSale(
         amount: Money, reference: String, reader: String?, prompts: @Sendable (CardPrompt) -> Void,

@@ -37,9 +37,6 @@ public final class CardPresentPaymentsStore: Store, ActionsProcessor {
         case let .refund(orderId, amount, reader, approval, prompts, reply):
             try await approve(approval, reference: "order \(orderId)", amount: amount)
             return reply(try await coordinator.refund(orderId: orderId, amount: amount, reader: reader, progress: prompts))
-        case let .reverseLast(reader, approval, prompts, reply):
-            try await approve(approval, reference: "last card payment", amount: nil)
-            return reply(try await coordinator.reverseLast(reader: reader, progress: prompts))
         case let .payWithoutSale(amount, reference, reader, prompts, reply):
             return reply(try await coordinator.payWithoutSale(amount: amount, reference: reference, reader: reader, progress: prompts))
         case let .refundWithoutSale(amount, reader, approval, prompts, reply):

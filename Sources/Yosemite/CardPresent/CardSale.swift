@@ -15,6 +15,8 @@ public struct CardSale: Hashable, Sendable {
     public var recoveredFromEarlierAttempt: Bool
     /// The shift this sale opened because none was open (float 0), if it did.
     public var openedShiftId: Int64? = nil
+    /// The receipt issued when the sale completed (stored, printed as the register's setting says).
+    public var receipt: IssuedReceipt? = nil
 }
 
 /// How one unresolved journal row ended when the store asked the terminal.
@@ -58,6 +60,8 @@ public struct CardRefund: Hashable, Sendable {
     public var outboxEntryId: Int64?
     /// The journal row of a refund on the card; `nil` for a cash refund.
     public var attemptId: String?
+    /// The refund receipt, stored with the refund's TSE block and printed as the register's setting says.
+    public var receipt: IssuedReceipt? = nil
 
     public init(amount: Money, card: PaymentResult?, outboxEntryId: Int64?, attemptId: String? = nil) {
         self.amount = amount

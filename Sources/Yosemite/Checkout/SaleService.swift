@@ -50,97 +50,67 @@ struct SaleService: Sendable {
         return result
     }
 
-    // MARK: - The cart
+    // MARK: - Events
+
+    /// The checkout's runner for this service.
+    var runner: CheckoutRunner { CheckoutRunner(sales: self) }
 
     /// Opens a sale with a whole cart (the command line), priced and checked against the limits first.
     func open(_ cart: Cart, approval: ManagerApproval? = nil) async throws(OrderError) -> SaleSummary {
-        let (resolved, totals) = try await price(cart)
-        try await approveDiscount(cart, total: totals.total, approval: approval, reference: "new sale")
-        let total = Money(minorUnits: totals.total, currency: resolved.settings.currency)
+        // The writer's entry: what a crash left covered is completed, and the TSE settled, before a new sale.
+        await completeCoveredSales()
         await fiscal.settle()
-        let stored = try await storage {
-            try await database.openSale(clientUUID: environment.uuid.client(), cart: cartText(cart),
-                                        itemCount: Self.count(cart), total: total)
-        }
-        await fiscal.saleOpened(saleId: stored.id, clientUUID: stored.sale.clientUUID)
-        return summary(stored, priced: (resolved, totals))
+        let run = try await runner.send(.edit(.replace(cart)), to: nil, CheckoutInputs(approval: approval))
+        return try summary(of: run)
     }
 
     /// Applies a cart edit to a sale (a new one when `saleId` is `nil`) and persists it priced.
     func edit(saleId: Int64?, _ edit: Checkout.CartEdit, approval: ManagerApproval? = nil) async throws(OrderError) -> SaleSummary {
         openSale?.reset(for: saleId)
-        var checkout: Checkout
-        var saleId = saleId
-        // A new sale reads the store's settings once, for its currency and then its pricing.
-        var settings: StoreSettings?
-        if let id = saleId {
-            checkout = try await load(id: id).checkout
-        } else {
-            let loaded = try await storeSettings()
-            settings = loaded
-            checkout = Checkout(currency: loaded.currency)
-        }
-        let effects = try apply(.edit(edit), to: &checkout)
-        guard case .persistLines(let cart)? = effects.first else { return try await load(String(saleId ?? 0)) }
-        if cart.items.isEmpty {
-            // An empty cart has no total to price; it is still persisted (the counter's cart emptied).
-            let zero = Money(minorUnits: 0, currency: checkout.total.currency)
-            let stored = try await storage {
-                if let id = saleId {
-                    return try await database.updateLines(saleId: id, cart: cartText(cart), itemCount: 0, total: zero)
-                }
-                return try await database.openSale(clientUUID: environment.uuid.client(), cart: cartText(cart), itemCount: 0, total: zero)
-            }
-            if saleId == nil { await fiscal.saleOpened(saleId: stored.id, clientUUID: stored.sale.clientUUID) }
-            return summary(stored, priced: nil)
-        }
-        let (resolved, totals) = try await price(cart, cache: openSale, settings: settings)
-        switch edit {
-        case .lineDiscount(_, .some(_)), .cartDiscount(.some(_)):
-            try await approveDiscount(cart, total: totals.total, approval: approval, reference: saleId.map { "sale \($0)" } ?? "new sale")
-        default: break
-        }
-        let total = Money(minorUnits: totals.total, currency: resolved.settings.currency)
-        if saleId == nil {
-            let opened = try await storage {
-                try await database.openSale(clientUUID: environment.uuid.client(), cart: cartText(cart),
-                                            itemCount: Self.count(cart), total: total)
-            }
-            saleId = opened.id
-            openSale?.adopt(opened.id)
-            await fiscal.saleOpened(saleId: opened.id, clientUUID: opened.sale.clientUUID)
-            return summary(opened, priced: (resolved, totals))
-        }
-        let id = saleId ?? 0
-        let stored = try await storage {
-            try await database.updateLines(saleId: id, cart: cartText(cart), itemCount: Self.count(cart), total: total)
-        }
-        return summary(stored, priced: (resolved, totals))
+        let run = try await runner.send(.edit(edit), to: saleId, CheckoutInputs(approval: approval))
+        return try summary(of: run)
     }
-
-    // MARK: - Tenders and the end of a sale
 
     /// Takes cash: `tendered` `nil` is the exact amount due. Completes the sale when the tenders cover it.
-    func payCash(saleId: Int64, tendered: Money?) async throws(OrderError) -> CashOutcome {
-        let sale = try await load(id: saleId)
-        var checkout = sale.checkout
-        let amount = tendered ?? sale.due
-        let effects = try apply(.tenderCash(amount), to: &checkout)
-        _ = try await storage { try await database.recordCashTender(saleId: saleId, tendered: amount) }
-        guard effects.contains(.complete) else { return .partial(try await load(id: saleId)) }
-        return .completed(try await complete(saleId: saleId))
+    func payCash(saleId: Int64, tendered: Money?, part: Bool = false) async throws(OrderError) -> CashOutcome {
+        let amount: Money
+        if let tendered { amount = tendered } else { amount = try await load(id: saleId).due }
+        let run = try await runner.send(.tenderCash(amount, part: part), to: saleId)
+        guard run.completed != nil else { return .partial(try await load(id: saleId)) }
+        return .completed(try await sale(of: run))
     }
 
-    /// Completes a sale whose tenders cover its total: one transaction writes the order, its payments, its ONE
+    /// Completes a sale its tenders already cover (a process died between its last tender and its order, or the
+    /// completing write failed): never charges.
+    func recover(saleId: Int64) async throws(OrderError) -> Sale {
+        let run = try await runner.send(.recover, to: saleId)
+        return try await sale(of: run)
+    }
+
+    /// The sale a completing run produced: its order, what was tendered, the change, the receipt.
+    func sale(of run: CheckoutRun) async throws(OrderError) -> Sale {
+        guard let result = run.completed, let saleId = run.saleId else {
+            throw .saleRefused(L10n.tr("error.checkout.notCovered"))
+        }
+        let stored = try await load(id: saleId)
+        let order = try await storage { try await OrderStore.loadDetail(id: result.orderId, environment) }
+        let cash = stored.tenders.filter { $0.method == .cash }
+        let tendered = cash.reduce(Int64(0)) { $0 + ($1.tendered?.minorUnits ?? $1.amount.minorUnits) }
+        let change = cash.reduce(Int64(0)) { $0 + ($1.change?.minorUnits ?? 0) }
+        var sale = Sale(order: order, tendered: order.money(tendered), change: order.money(change),
+                        openedShiftId: result.openedShiftId)
+        sale.receipt = run.receipt
+        return sale
+    }
+
+    /// The ``Checkout/Effect/complete`` write: one transaction writes the order, its payments, its ONE
     /// `.createOrder` outbox entry (created paid) and the shift (opened with float 0 when none is open).
-    func complete(saleId: Int64) async throws(OrderError) -> Sale {
+    func writeOrder(saleId: Int64) async throws(OrderError) -> CompletedSaleResult {
         let stored = try await load(id: saleId)
         let (resolved, totals) = try await price(stored.cart)
         let builder = SaleBuilder(cart: resolved, totals: totals, customerId: stored.cart.customerId, note: stored.cart.note)
         let tenders = stored.tenders
-        let cashiers = CashierService(environment: environment)
-        do { try await cashiers.requireSignedIn() } catch { throw .cashier(error) }
-        let cashier = await cashiers.cashierName()
+        let cashier = await CashierService(environment: environment).cashierName()
         let register = RegisterIdentity.current(environment)
         let now = environment.now()
         let cardResult = try await cardTenderDetails(saleId: saleId)
@@ -157,24 +127,20 @@ struct SaleService: Sendable {
         if let shift = result.openedShiftId {
             environment.logger.notice("checkout: no shift was open; sale \(saleId) opened shift \(shift) with float 0")
         }
-        // The order is durable first; the TSE's signature is then recorded by its own write (or the outage).
-        await fiscal.saleCompleted(saleId: saleId)
-        let order = try await storage { try await OrderStore.loadDetail(id: result.orderId, environment) }
-        let cash = stored.tenders.filter { $0.method == .cash }
-        let tendered = cash.reduce(Int64(0)) { $0 + ($1.tendered?.minorUnits ?? $1.amount.minorUnits) }
-        let change = cash.reduce(Int64(0)) { $0 + ($1.change?.minorUnits ?? 0) }
-        return Sale(order: order, tendered: order.money(tendered), change: order.money(change), openedShiftId: result.openedShiftId)
+        return result
     }
 
     /// Completes every open sale whose tenders already cover it: a process that died between recording the last
     /// tender and completing the sale (two transactions) left it so. Never charges; returns what it completed.
+    /// Every process that opens the data directory as the writer runs it (the counter, `pos sell`, `pos sync`,
+    /// the sync scheduler).
     @discardableResult
     func completeCoveredSales() async -> [Sale] {
         guard let open = try? await database.sales(in: [.open]) else { return [] }
         var done: [Sale] = []
         for stored in open where stored.paid.minorUnits > 0 && stored.due.minorUnits == 0 && stored.unresolvedAttemptId == nil {
             do {
-                done.append(try await complete(saleId: stored.id))
+                done.append(try await recover(saleId: stored.id))
                 environment.logger.notice("checkout: completed sale \(stored.id), covered by its tenders before a restart")
             } catch {
                 environment.logger.error("checkout: sale \(stored.id) is covered but could not be completed: \(error.message)")
@@ -185,59 +151,36 @@ struct SaleService: Sendable {
 
     /// Puts an open sale aside under a name (or the next number).
     func park(saleId: Int64, name: String?) async throws(OrderError) -> SaleSummary {
-        var checkout = try await load(id: saleId).checkout
-        _ = try apply(.park(name: name), to: &checkout)
-        return await summary(try await storage { try await database.parkSale(saleId: saleId, name: name) })
+        let run = try await runner.send(.park(name: name), to: saleId)
+        return await summary(try await storedSale(run))
     }
 
     /// Makes a parked sale the open one again.
     func resume(_ reference: String) async throws(OrderError) -> SaleSummary {
         let sale = try await load(reference)
-        var checkout = sale.checkout
-        _ = try apply(.resume, to: &checkout)
-        return await summary(try await storage { try await database.resumeSale(saleId: sale.id) })
+        let run = try await runner.send(.resume, to: sale.id)
+        return await summary(try await storedSale(run))
     }
 
-    /// Abandons an open or parked sale.
+    /// Abandons an open or parked sale: a sale that holds cash needs a manager's PIN (the cash goes back).
     func void(_ reference: String, approval: ManagerApproval? = nil) async throws(OrderError) -> SaleSummary {
         let sale = try await load(reference)
-        var checkout = sale.checkout
-        _ = try apply(.void, to: &checkout)
-        if !sale.tenders.isEmpty {
-            // Issue 18: a sale that holds a payment is voided only with a manager's PIN (cash goes back).
-            do {
-                try await CashierService(environment: environment).approve(approval, .void, reference: "sale \(sale.id)",
-                                                                           amount: sale.total)
-            } catch { throw .cashier(error) }
-        }
-        let voided = try await storage { try await database.voidSale(saleId: sale.id) }
-        await fiscal.saleVoided(saleId: sale.id)
-        return await summary(voided)
+        let run = try await runner.send(.void, to: sale.id, CheckoutInputs(approval: approval))
+        return await summary(try await storedSale(run))
     }
 
-    // MARK: - Approvals
+    private func storedSale(_ run: CheckoutRun) async throws(OrderError) -> StoredSale {
+        if let stored = run.stored { return stored }
+        guard let id = run.saleId, let stored = try await storage({ try await database.sale(id: id) }) else {
+            throw .saleNotFound(reference: String(run.saleId ?? 0))
+        }
+        return stored
+    }
 
-    /// Issue 18: with cashiers set up, manual discounts (line and cart) that take more than the threshold
-    /// (``AppSettings/discountApprovalPercent``, 10 % by default) off the cart's price need a manager's PIN.
-    /// The share is measured against the same cart priced without its manual discounts (coupons don't count).
-    private func approveDiscount(_ cart: Cart, total: Int64, approval: ManagerApproval?, reference: String) async throws(OrderError) {
-        guard cart.orderDiscount != nil || cart.items.contains(where: { $0.discount != nil }) else { return }
-        let cashiers = CashierService(environment: environment)
-        do { guard try await cashiers.policyOn() else { return } } catch { throw .cashier(error) }
-        var plain = cart
-        plain.orderDiscount = nil
-        for index in plain.items.indices { plain.items[index].discount = nil }
-        let (resolved, full) = try await price(plain)
-        guard full.total > 0 else { return }
-        let off = full.total - total
-        let threshold = Int64(environment.appSettings().discountApprovalPercent
-            ?? CashierService.defaultDiscountApprovalPercent)
-        guard off * 100 > threshold * full.total else { return }
-        do {
-            try await cashiers.approve(approval, .discount, reference: reference,
-                                       amount: Money(minorUnits: off, currency: resolved.settings.currency),
-                                       detail: "\(off * 100 / full.total) % off")
-        } catch { throw .cashier(error) }
+    /// The summary of an edit's run: the stored sale with the lines as priced.
+    private func summary(of run: CheckoutRun) throws(OrderError) -> SaleSummary {
+        guard let stored = run.stored else { throw .saleNotFound(reference: String(run.saleId ?? 0)) }
+        return summary(stored, priced: run.priced)
     }
 
     // MARK: - Pricing
@@ -307,10 +250,6 @@ struct SaleService: Sendable {
         return summary(stored, priced: nil)
     }
 
-    private func apply(_ event: Checkout.Event, to checkout: inout Checkout) throws(OrderError) -> [Checkout.Effect] {
-        do { return try checkout.handle(event) } catch { throw .saleRefused(error.reason) }
-    }
-
     /// The summary, priced when the cart still resolves.
     func summary(_ stored: StoredSale) async -> SaleSummary {
         let cart = cart(of: stored)
@@ -348,6 +287,15 @@ struct SaleService: Sendable {
             receipt: card.terminalReceiptNumber, trace: card.terminalTraceNumber, amount: card.amountMoney)
     }
 
+    /// The store's settings a sale is priced with (read once a sale when the open sale is cached).
+    func pricingSettings() async throws(OrderError) -> StoreSettings {
+        if let pricing = openSale?.pricing { return pricing.settings }
+        let settings = try await storeSettings()
+        openSale?.pricing = OpenSaleCache.Pricing(
+            settings: settings, limits: SaleLimits(settings: environment.appSettings(), currency: settings.currency))
+        return settings
+    }
+
     func storeSettings() async throws(OrderError) -> StoreSettings {
         let loaded: StoreSettings?
         do { loaded = try await SettingsRepository(database: database).load() } catch {
@@ -357,7 +305,7 @@ struct SaleService: Sendable {
         return loaded
     }
 
-    private func storage<T: Sendable>(_ work: () async throws -> T) async throws(OrderError) -> T {
+    func storage<T: Sendable>(_ work: () async throws -> T) async throws(OrderError) -> T {
         do {
             return try await work()
         } catch let error as SaleWriteError {
@@ -379,7 +327,7 @@ struct SaleService: Sendable {
     static func count(_ cart: Cart) -> Int { cart.items.reduce(0) { $0 + $1.quantity } }
 
     /// The JSON to store for `cart` (only its new items encoded, when the open sale is cached).
-    private func cartText(_ cart: Cart) -> String {
+    func cartText(_ cart: Cart) -> String {
         openSale?.text(encoding: cart) ?? CartJSON.encode(cart)
     }
 

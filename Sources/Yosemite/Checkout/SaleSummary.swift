@@ -70,7 +70,7 @@ public struct SaleSummary: Hashable, Sendable {
 
     /// The checkout state machine in this sale's state.
     public var checkout: Checkout {
-        Checkout(state: state, cart: cart, total: total, paid: paid,
+        Checkout(state: state, cart: cart, total: total, paid: paid, hasCashTender: tenders.contains { $0.method == .cash },
                  hasCardTender: tenders.contains { $0.method == .card }, cardInFlight: unresolvedAttemptId != nil)
     }
 }

@@ -37,6 +37,9 @@ public struct AppSettings: Hashable, Sendable, Codable {
     /// The counter screen's language, "en" or "de" (issue 21); `nil`: `LC_ALL`/`LC_MESSAGES`/`LANG`, else the store's
     /// site language. Receipts always follow the store.
     public var language: String?
+    /// Whether the register prints every sale's receipt by itself the moment the sale completes (`nil`: yes). The
+    /// receipt is stored either way, for `pos receipt print`/`reprint` and the receipt screen.
+    public var printReceipts: Bool?
 
     /// The widths receipts can be rendered at.
     public static let receiptWidths = [32, 42, 48]

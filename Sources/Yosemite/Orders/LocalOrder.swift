@@ -64,6 +64,8 @@ public struct Sale: Hashable, Sendable {
     public var change: Money
     /// The shift this sale opened because none was open (float 0), if it did.
     public var openedShiftId: Int64?
+    /// The receipt issued when the sale completed (stored, printed as the register's setting says).
+    public var receipt: IssuedReceipt?
 
     public init(order: LocalOrder, tendered: Money, change: Money, openedShiftId: Int64? = nil) {
         self.order = order

@@ -71,23 +71,23 @@ public final class OrderStore: Store, ActionsProcessor {
         }
     }
 
-    /// A whole cart paid in cash at once: the same checkout steps as the counter's (open, cash, complete).
+    /// A whole cart paid in cash at once: the same checkout events as the counter's (the cart, then the cash). Cash
+    /// short of the total is refused by the checkout; the sale it opened is then voided, so nothing is left open.
     private nonisolated static func completeSale(_ cart: Cart, _ tender: Tender, _ approval: ManagerApproval?,
                                                 _ sales: SaleService) async throws -> Sale {
         let tendered: Money?
         switch tender {
         case .cash(let amount): tendered = amount
         }
-        if let tendered {
-            // Refused before anything is recorded.
-            let (resolved, totals) = try await sales.price(cart)
-            let due = Money(minorUnits: totals.total, currency: resolved.settings.currency)
-            if tendered.minorUnits < due.minorUnits { throw OrderError.tenderTooLow(due: due, tendered: tendered) }
-        }
         let sale = try await sales.open(cart, approval: approval)
-        switch try await sales.payCash(saleId: sale.id, tendered: tendered) {
-        case .completed(let done): return done
-        case .partial(let open): throw OrderError.tenderTooLow(due: open.total, tendered: open.paid)
+        do {
+            switch try await sales.payCash(saleId: sale.id, tendered: tendered) {
+            case .completed(let done): return done
+            case .partial(let open): throw OrderError.tenderTooLow(due: open.total, tendered: open.paid)
+            }
+        } catch let error as OrderError {
+            if case .tenderTooLow = error { _ = try? await sales.void(String(sale.id), approval: approval) }
+            throw error
         }
     }
 

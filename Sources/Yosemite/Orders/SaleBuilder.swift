@@ -139,20 +139,6 @@ struct SaleBuilder {
         return meta
     }
 
-    /// A create body kept while a card payment ran, made paid: the payment fields of `paid` set on it and its
-    /// meta data appended, so the approved sale is one `.createOrder` entry.
-    ///
-    /// - Returns: `nil` when `createPayload` is not a JSON object.
-    static func paidCreateText(createPayload: String, paid: OrderFields) -> String? {
-        guard case .object(var body)? = try? JSONDecoder().decode(JSONValue.self, from: Data(createPayload.utf8)),
-              case .object(let payment) = paid.json else { return nil }
-        for (key, value) in payment where key != "meta_data" { body[key] = value }
-        if case .array(let extra)? = payment["meta_data"] {
-            body["meta_data"] = .array((body["meta_data"]?.arrayValue ?? []) + extra)
-        }
-        return String(decoding: JSONValue.object(body).encoded(), as: UTF8.self)
-    }
-
     /// JSON text of a body, with Networking's encoder.
     static func text(_ fields: OrderFields) -> String {
         String(decoding: fields.json.encoded(), as: UTF8.self)

@@ -24,8 +24,9 @@ public enum ReceiptAction: Action {
     case print(receiptID: Int64, printer: String?, reply: Reply<ReceiptPrintOutcome>)
     /// Prints an order's sale receipt, generating and storing it first when it has none.
     case printOrder(order: String, printer: String?, reply: Reply<ReceiptPrintOutcome>)
-    /// Reprints an order's sale receipt marked COPY and counts it; a receipt that never printed prints as it is.
-    case reprint(order: String, printer: String?, reply: Reply<ReceiptPrintOutcome>)
+    /// Reprints an order's sale receipt (its newest refund receipt with `refund`) marked COPY and counts it; a
+    /// receipt that never printed prints as it is.
+    case reprint(order: String, printer: String?, refund: Bool = false, reply: Reply<ReceiptPrintOutcome>)
     /// Reprints one stored receipt (a card slip says DUPLICATE) and counts it.
     case reprintReceipt(receiptID: Int64, printer: String?, reply: Reply<ReceiptPrintOutcome>)
     /// An order's stored receipts, oldest first.

@@ -82,8 +82,8 @@ extension ReceiptService {
 
     /// Reprints an order's sale receipt: COPY (DUPLICATE for a card slip) when it was printed before, as it is
     /// when it never was (the print had failed).
-    func reprint(_ reference: String, printer: String?) async throws(ReceiptError) -> ReceiptPrintOutcome {
-        guard let receipt = try await latestSale(reference) else { throw .noReceipt(order: reference) }
+    func reprint(_ reference: String, printer: String?, kind: ReceiptRecord.Kind = .sale) async throws(ReceiptError) -> ReceiptPrintOutcome {
+        guard let receipt = try await latest(reference, kind: kind) else { throw .noReceipt(order: reference) }
         return try await reprint(receipt, printer: printer)
     }
 

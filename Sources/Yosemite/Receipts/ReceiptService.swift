@@ -106,9 +106,14 @@ struct ReceiptService: Sendable {
     }
 
     func latestSale(_ reference: String) async throws(ReceiptError) -> ReceiptRecord? {
+        try await latest(reference, kind: .sale)
+    }
+
+    /// The order's newest stored receipt of a kind.
+    func latest(_ reference: String, kind: ReceiptRecord.Kind) async throws(ReceiptError) -> ReceiptRecord? {
         let data = try await orderData(reference)
         do {
-            return try await repository.receipts(orderID: data.order.id ?? -1).last { $0.kind == .sale }
+            return try await repository.receipts(orderID: data.order.id ?? -1).last { $0.kind == kind }
         } catch {
             throw .storage(StorageError(wrapping: error))
         }

@@ -20,13 +20,7 @@ public final class ReceiptStore: Store, ActionsProcessor {
         case .generate(let order, let reply):
             return reply(try await service.generateSale(order).0)
         case .generateRefund(let order, let amount, let reason, let card, let reply):
-            return reply(try await Self.run { () async throws(ReceiptError) in
-                let data = try await service.orderData(order)
-                let fiscal = try await service.refundFiscal(orderID: data.order.id, amount: amount)
-                let model = ReceiptComposer(context: try await service.context())
-                    .refund(data, amount: amount, reason: reason, card: card, fiscal: fiscal)
-                return try await service.store(model, template: .refund, kind: .refund, orderID: data.order.id).0
-            })
+            return reply(try await service.generateRefund(order, amount: amount, reason: reason, card: card))
         case .generateReversal(let order, let card, let reply):
             return reply(try await Self.run { () async throws(ReceiptError) in
                 let data = try await service.orderData(order)
@@ -46,8 +40,8 @@ public final class ReceiptStore: Store, ActionsProcessor {
             return reply(try await service.print(try await service.storedReceipt(receiptID), printer: printer))
         case .printOrder(let order, let printer, let reply):
             return reply(try await service.printOrder(order, printer: printer))
-        case .reprint(let order, let printer, let reply):
-            return reply(try await service.reprint(order, printer: printer))
+        case .reprint(let order, let printer, let refund, let reply):
+            return reply(try await service.reprint(order, printer: printer, kind: refund ? .refund : .sale))
         case .reprintReceipt(let receiptID, let printer, let reply):
             return reply(try await service.reprint(try await service.storedReceipt(receiptID), printer: printer))
         case .listReceipts(let order, let reply):

@@ -38,6 +38,7 @@ public actor SyncEngine {
         }
     }
 
+    let environment: AppEnvironment
     let database: AppDatabase
     let sender: OutboxSender
     let clock: any Clock<Duration>
@@ -57,6 +58,7 @@ public actor SyncEngine {
 
     public init(environment: AppEnvironment, network: any Network, configuration: Configuration = Configuration(),
                 connectivity: ConnectivityMonitor = ConnectivityMonitor()) {
+        self.environment = environment
         database = environment.database
         sender = OutboxSender(network: network)
         clock = environment.clock
@@ -82,6 +84,8 @@ public actor SyncEngine {
         touchedProducts = []
         startDate = dates()
         slept = .zero
+        // A sale its tenders already cover, left open by a crash, becomes its order (and outbox entry) first.
+        await SaleService(environment: environment).completeCoveredSales()
         do {
             run.recoveredInFlight = try await database.beginOutboxRun(makeAllDue: makeAllDue)
             if run.recoveredInFlight > 0 {

@@ -160,6 +160,7 @@ struct CardSaleFlow {
         Console.out(L10n.tr("cli.out.card.card", ["amount": sale.card.amount.formatted(format), "card": card]).trimmingCharacters(in: .whitespaces))
         if sale.recoveredFromEarlierAttempt { Console.out(L10n.tr("cli.out.card.recovered")) }
         SellCommand.printShiftNote(sale.openedShiftId)
+        SellCommand.printReceiptNote(sale.receipt, order: sale.order.localNumber)
         Console.out(SellCommand.savedNote(isDemo: isDemo))
     }
 }

@@ -62,18 +62,21 @@ struct ReceiptCommand: AsyncParsableCommand {
         }
     }
 
-    /// `pos receipt reprint ORDER [--printer NAME]`.
+    /// `pos receipt reprint ORDER [--refund] [--printer NAME]`.
     struct Reprint: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: L10n.tr("cli.receipt.4.abstract"))
 
         @OptionGroup var data: DataDirectoryOptions
         @Argument(help: .tr("cli.common.order.help")) var order: String
         @Option(help: .tr("cli.common.printer.queue.help")) var printer: String?
+        @Flag(help: .tr("cli.receipt.reprint.refund.help")) var refund = false
 
         func run() async throws {
             let session = try await ReceiptSession.open(data)
-            let order = order, printer = printer
-            let outcome = try await session.dispatch { ReceiptAction.reprint(order: order, printer: printer, reply: $0) }
+            let order = order, printer = printer, refund = refund
+            let outcome = try await session.dispatch {
+                ReceiptAction.reprint(order: order, printer: printer, refund: refund, reply: $0)
+            }
             ReceiptSession.report(outcome)
         }
     }

@@ -23,7 +23,7 @@ struct RefundCommand: AsyncParsableCommand {
     @MainActor
     func run() async throws {
         let approval = try PinPrompt.approval(manager)
-        let (refund, format) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
+        let (refund, format, orderNumber) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
             var money: Money?
             if let amount {
                 guard let parsed = try? Money(parsing: amount, currency: settings.currency) else {
@@ -39,11 +39,12 @@ struct RefundCommand: AsyncParsableCommand {
                     CardPresentPaymentAction.refund(orderId: found.id, amount: money, reader: chosen, approval: approval,
                                                     prompts: CardCommandSupport.printPrompt, reply: $0)
                 }
-                return (refund, settings.moneyFormat)
+                return (refund, settings.moneyFormat, found.localNumber)
             } catch let error as CardPaymentError {
                 throw CardCommandSupport.fail(error)
             }
         }
         Console.out(L10n.tr(refund.card == nil ? "cli.out.refund.cash" : "cli.out.refund.card", ["amount": refund.amount.formatted(format)]))
+        SellCommand.printReceiptNote(refund.receipt, order: orderNumber, refund: true)
     }
 }

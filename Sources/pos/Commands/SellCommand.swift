@@ -116,15 +116,19 @@ struct SellCommand: AsyncParsableCommand {
                 // refused below.
                 open = try await manager.dispatch { OrderAction.openSale(cart: cart, approval: approval, reply: $0) }
             }
-            if let tendered, tendered.minorUnits < open.due.minorUnits {
-                // Refused (1), not a usage error: the amount is well-formed; only the order's total makes it short.
-                Console.error(L10n.tr("cli.sell.error.tenderedShort", ["tendered": tendered.decimalString, "due": open.due.decimalString]))
+            let paid: CashPayment
+            do throws(OrderError) {
+                paid = try await manager.dispatch { OrderAction.payCash(saleId: open.id, tendered: tendered, reply: $0) }
+            } catch {
+                guard case .tenderTooLow(let due, let short) = error else { throw error }
+                // The checkout refused the cash (1, not a usage error: only the sale's total makes it short); the
+                // sale this command opened is abandoned, so nothing is left open.
+                Console.error(L10n.tr("cli.sell.error.tenderedShort", ["tendered": short.decimalString, "due": due.decimalString]))
                 if saleId == nil {
                     _ = try? await manager.dispatch { OrderAction.voidSale(reference: String(open.id), reply: $0) }
                 }
                 throw ExitStatus.failure.exitCode
             }
-            let paid = try await manager.dispatch { OrderAction.payCash(saleId: open.id, tendered: tendered, reply: $0) }
             guard case .completed(let sale) = paid else {
                 Console.error(L10n.tr("cli.error.sell.notPaid", ["id": "\(open.id)"]))
                 throw ExitStatus.failure.exitCode
@@ -138,7 +142,25 @@ struct SellCommand: AsyncParsableCommand {
         Self.printOrder(sale.order, format: format)
         Console.out(L10n.tr("cli.out.sell.tendered", ["tendered": sale.tendered.formatted(format), "change": sale.change.formatted(format)]))
         Self.printShiftNote(sale.openedShiftId)
+        Self.printReceiptNote(sale.receipt, order: sale.order.localNumber)
         Console.out(SellCommand.savedNote(isDemo: isDemo))
+    }
+
+    /// What issuing the receipt did: stored (and printed, or why not), the drawer opened.
+    static func printReceiptNote(_ receipt: IssuedReceipt?, order: Int64, refund: Bool = false) {
+        // A refund receipt prints with `reprint --refund` (as it is when it never printed, else as a copy).
+        let print = refund ? "pos receipt reprint \(order) --refund" : "pos receipt print \(order)"
+        let copy = refund ? print : "pos receipt reprint \(order)"
+        guard let receipt else {
+            Console.error(L10n.tr("cli.out.sell.receipt.missing", ["command": print]))
+            return
+        }
+        switch receipt.printing {
+        case .printed(let printer): Console.out(L10n.tr("cli.out.sell.receipt.printed", ["printer": printer, "command": copy]))
+        case .off: Console.out(L10n.tr("cli.out.sell.receipt.stored", ["command": print]))
+        case .failed(let reason): Console.error(L10n.tr("cli.out.sell.receipt.failed", ["reason": reason, "command": print]))
+        }
+        if receipt.drawerOpened { Console.out(L10n.tr("cli.out.sell.drawer")) }
     }
 
     /// The last line after a sale: a real store's sale waits for `pos sync`; the demo never sends one.

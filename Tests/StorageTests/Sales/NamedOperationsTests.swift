@@ -155,7 +155,7 @@ struct NamedOperationsTests {
         #expect(refunds.map(\.payload) == [#"{"amount":400}"#])
     }
 
-    @Test func lastApprovedSaleAttempt_isTheNewestApprovedSaleWithAReceipt_onThatReader() async throws {
+    @Test func approvedSaleAttempt_findsAnApprovedSaleByReceipt_onThatReader() async throws {
         // Given
         let database = try StorageFixtures.inMemoryDatabase()
         func row(_ id: String, reader: String, kind: String = "sale", state: PaymentJournalRecord.State = .approved,
@@ -171,11 +171,9 @@ struct NamedOperationsTests {
         ]
         try await database.performAndSave { db in for row in rows { try row.insert(db) } }
         // When
-        let last = try await database.lastApprovedSaleAttempt(readerId: "a")
         let byReceipt = try await database.approvedSaleAttempt(readerId: "a", receiptNumber: 1)
         let declined = try await database.approvedSaleAttempt(readerId: "a", receiptNumber: 3)
         // Then
-        #expect(last?.attemptId == "new")
         #expect(byReceipt?.attemptId == "old")
         #expect(declined == nil)
     }

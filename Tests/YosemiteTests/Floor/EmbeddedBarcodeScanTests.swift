@@ -174,14 +174,19 @@ struct EmbeddedBarcodeScanTests {
     @Test func weighedLines_areNeverMerged_andTheirQuantityStaysOne() throws {
         var checkout = Checkout(currency: .eur)
         let item = Cart.Item(code: "123", measure: .weight(grams: 500))
-        _ = try checkout.handle(.edit(.add(item)))
-        _ = try checkout.handle(.edit(.add(item)))
+        // An edit is applied once priced (the runner sends the price back).
+        func edit(_ edit: Checkout.CartEdit) throws {
+            _ = try checkout.handle(.edit(edit))
+            _ = try checkout.handle(.priced(Checkout.Pricing(total: Money(minorUnits: 100, currency: .eur))))
+        }
+        try edit(.add(item))
+        try edit(.add(item))
         #expect(checkout.cart.items.count == 2)
         #expect(throws: CheckoutRefusal.self) { try checkout.handle(.edit(.setQuantity(line: 0, quantity: 2))) }
         #expect(throws: CheckoutRefusal.self) {
             try checkout.handle(.edit(.add(Cart.Item(code: "123", quantity: 2, measure: .weight(grams: 500)))))
         }
-        _ = try checkout.handle(.edit(.setQuantity(line: 0, quantity: 0)))
+        try edit(.setQuantity(line: 0, quantity: 0))
         #expect(checkout.cart.items.count == 1)
     }
 }

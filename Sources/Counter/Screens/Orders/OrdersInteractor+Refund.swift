@@ -80,7 +80,7 @@ extension OrdersInteractor {
                     if case CardPaymentError.cashier(.approvalRequired(let kind)) = error { return kind }
                     return nil
                 }
-                let printed = await self.printRefundReceipt(order: number, refund: refund)
+                let printed = self.refundReceiptNote(refund)
                 self.response.message = L10n.tr(refund.card == nil ? "orders.refunded.cash" : "orders.refunded.card",
                                                 ["amount": refund.amount.formatted(format)])
                     + printed
@@ -98,20 +98,14 @@ extension OrdersInteractor {
         }
     }
 
-    /// Generates and prints the refund receipt; returns a sentence for the message line.
-    private func printRefundReceipt(order: String, refund: CardRefund) async -> String {
-        let stores = context.stores
-        do throws(ReceiptError) {
-            let record = try await stores.dispatch {
-                ReceiptAction.generateRefund(order: order, amount: refund.amount, reason: nil, card: refund.card, reply: $0)
-            }
-            guard let id = record.receiptID else { return " " + L10n.tr("orders.refundReceipt.stored") }
-            let outcome = try await stores.dispatch {
-                ReceiptAction.print(receiptID: id, printer: nil, reply: $0)
-            }
-            return " " + L10n.tr("orders.refundReceipt.printed", ["printer": outcome.job.printerName])
-        } catch {
-            return " " + L10n.tr("orders.refundReceipt.failed", ["error": error.message])
+    /// What issuing the refund receipt did (stored with the refund, printed as the register's setting says), as a
+    /// sentence for the message line.
+    private func refundReceiptNote(_ refund: CardRefund) -> String {
+        switch refund.receipt?.printing {
+        case .printed(let printer)?: " " + L10n.tr("orders.refundReceipt.printed", ["printer": printer])
+        case .failed(let reason)?: " " + L10n.tr("orders.refundReceipt.failed", ["error": reason])
+        case .off?: " " + L10n.tr("orders.refundReceipt.stored")
+        case nil: " " + L10n.tr("orders.refundReceipt.missing")
         }
     }
 }

@@ -64,20 +64,17 @@ public final class PayInteractor {
             ?? (try? Money(parsing: text, currency: currency))
     }
 
-    /// Cash for the tendered amount (less than the total), the rest by card; nothing typed: all by card.
+    /// Cash for the tendered amount as the split's cash part, the rest by card; nothing typed: all by card. The
+    /// checkout refuses a cash part that is not less than what is due, with the reason, on the card screen.
     private func splitTender() {
         let cash = response.tendered
-        if let cash, cash.minorUnits <= 0 || cash.minorUnits >= response.total.minorUnits {
-            response.error = L10n.tr("pay.split.hint")
-            return
-        }
         if !response.tenderedText.isEmpty && cash == nil { return }
         context.router?.show(.payCard(PayRequest(saleId: request.saleId, total: response.total), cash: cash))
     }
 
     private func complete() {
         if !response.tenderedText.isEmpty && response.tendered == nil { return }
-        if let tendered = response.tendered, tendered.minorUnits < response.total.minorUnits { return }
+        // The checkout decides: cash short of what is due is refused with the reason (F11 pays the rest by card).
         response.isCompleting = true
         let saleId = request.saleId, tendered = response.tendered, stores = context.stores
         Task {

@@ -1,3 +1,4 @@
+import Localization
 import POSFoundation
 import Yosemite
 
@@ -44,6 +45,7 @@ public enum ReceiptDataFlow {
             tendered = sale.tendered
             change = sale.change
             openedShiftId = sale.openedShiftId
+            issued(sale.receipt)
         }
 
         /// The state right after a card or split sale.
@@ -57,6 +59,16 @@ public enum ReceiptDataFlow {
                 receiptNumber: summary.receiptNumber, recovered: cardSale.recoveredFromEarlierAttempt,
                 slip: summary.slipLines)
             openedShiftId = cardSale.openedShiftId
+            issued(cardSale.receipt)
+        }
+
+        /// What issuing the receipt at completion did: printed (the register prints by itself), failed, or off.
+        private mutating func issued(_ receipt: IssuedReceipt?) {
+            switch receipt?.printing {
+            case .printed(let printer)?: printed = L10n.tr("receipt.printedOn", ["printer": printer])
+            case .failed(let reason)?: error = reason
+            case .off?, nil: break
+            }
         }
     }
 

@@ -133,6 +133,7 @@ public enum SellDataFlow {
                                 amount: priced?.amount, subtotal: priced?.subtotal, discount: item.discount.map(Self.label))
                 line.weighed = priced?.weighedText
                 line.isMeasured = item.measure != nil
+                line.isManual = item.manual != nil
                 return line
             }
             if let selected = selectedLine, selected >= lines.count { selectedLine = lines.isEmpty ? nil : lines.count - 1 }
@@ -142,6 +143,14 @@ public enum SellDataFlow {
             coupon = sale.cart.couponCodes.first
             if customerId != sale.cart.customerId { customerName = nil }
             customerId = sale.cart.customerId
+        }
+
+        /// The sale as the checkout answered an edit, with the line that edit added to (or made) selected.
+        public mutating func show(_ sale: SaleSummary, after edit: Checkout.CartEdit) {
+            show(sale)
+            if case .add(let item) = edit, let index = sale.cart.items.lastIndex(where: { $0.code == item.code }) {
+                selectedLine = index
+            }
         }
 
         static func label(_ discount: Cart.Discount) -> String {

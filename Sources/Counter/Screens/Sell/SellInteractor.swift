@@ -207,11 +207,8 @@ public final class SellInteractor {
         }
     }
 
-    /// Adds a weighed or labelled line: always its own line.
+    /// Adds a weighed or labelled line (the checkout keeps it a line of its own).
     private func addMeasured(_ item: Cart.Item, name: String) {
-        response.lines.append(SellDataFlow.Line(name: name, quantity: 1, code: item.code))
-        response.lines[response.lines.count - 1].isMeasured = true
-        response.selectedLine = response.lines.count - 1
         response.message = SellDataFlow.Message(text: L10n.tr("sell.added", ["product": name]), isError: false)
         submit(.add(item))
     }
@@ -224,17 +221,7 @@ public final class SellInteractor {
             return
         }
         let code = item.cartCode
-        // As the checkout does: the same code adds to its line unless that line has its own discount, a weight or a
-        // typed price.
-        if let index = response.lines.firstIndex(where: {
-            $0.code == code && $0.discount == nil && !$0.isMeasured && !$0.isManual
-        }) {
-            response.lines[index].quantity += 1
-            response.selectedLine = index
-        } else {
-            response.lines.append(SellDataFlow.Line(name: item.name, quantity: 1, code: code))
-            response.selectedLine = response.lines.count - 1
-        }
+        // The checkout decides whether the code adds to a line or makes a new one; the cart is drawn as it answers.
         response.message = SellDataFlow.Message(text: L10n.tr("sell.added", ["product": item.name]), isError: false)
         submit(.add(Cart.Item(code: code, quantity: 1)))
     }
@@ -244,8 +231,7 @@ public final class SellInteractor {
             response.message = SellDataFlow.Message(text: L10n.tr("sell.cartEmpty"), isError: true)
             return
         }
-        let removed = response.lines.remove(at: index)
-        response.selectedLine = response.lines.isEmpty ? nil : min(index, response.lines.count - 1)
+        let removed = response.lines[index]
         response.message = SellDataFlow.Message(text: L10n.tr("sell.removed", ["product": removed.name]), isError: false)
         submit(.removeLine(index))
     }
@@ -292,7 +278,7 @@ public final class SellInteractor {
                 }
                 switch result {
                 case .success(let sale):
-                    if self.pendingEdits.isEmpty { self.response.show(sale) } else { self.response.saleId = sale.id }
+                    if self.pendingEdits.isEmpty { self.response.show(sale, after: next) } else { self.response.saleId = sale.id }
                 case .failure(let error):
                     // Nothing was recorded for this edit: show the cart as the checkout holds it.
                     self.pendingEdits = []
@@ -456,23 +442,19 @@ public final class SellInteractor {
             park(name: name)
         case .manualItem(let item):
             let name = item.manual?.displayName ?? L10n.tr("sell.prompt.manualItem")
-            var line = SellDataFlow.Line(name: name, quantity: 1, code: item.code)
-            line.isManual = true
-            response.lines.append(line)
-            response.selectedLine = response.lines.count - 1
             response.message = SellDataFlow.Message(text: L10n.tr("sell.addedManual", ["product": name]), isError: false)
             submit(.add(item))
         }
     }
 
     private func pay() {
-        guard !response.lines.isEmpty else {
-            response.message = SellDataFlow.Message(text: L10n.tr("sell.addFirst"), isError: true)
+        if totalsPending {
+            // The cart shown is the previous answer's: pay as soon as the checkout answers this edit.
+            payWhenTotalsArrive = true
             return
         }
-        if totalsPending {
-            // The totals shown are the previous cart's: pay as soon as this cart's arrive.
-            payWhenTotalsArrive = true
+        guard !response.lines.isEmpty else {
+            response.message = SellDataFlow.Message(text: L10n.tr("sell.addFirst"), isError: true)
             return
         }
         guard let totals = response.totals else {

@@ -1,0 +1,279 @@
+import Foundation
+import Hardware
+import Localization
+import Logging
+import POSFoundation
+import Storage
+
+/// The receipt a completed sale was issued: stored the moment the sale completed, printed as the register's
+/// setting says, the drawer opened for cash.
+public struct IssuedReceipt: Hashable, Sendable {
+    public enum Printing: Hashable, Sendable {
+        /// The register does not print receipts by itself (`printReceipts` off): stored for a print or reprint.
+        case off
+        case printed(printer: String)
+        /// Printing failed (the receipt is stored; `pos receipt print` or the receipt screen prints it again).
+        case failed(reason: String)
+    }
+
+    /// The stored receipt.
+    public var receiptID: Int64
+    public var printing: Printing
+    /// Whether the cash drawer was sent its kick (in the receipt's own bytes, or on its own when nothing printed).
+    public var drawerOpened: Bool
+
+    public init(receiptID: Int64, printing: Printing, drawerOpened: Bool) {
+        self.receiptID = receiptID
+        self.printing = printing
+        self.drawerOpened = drawerOpened
+    }
+}
+
+/// What the caller of one checkout event hands the effects that need it.
+struct CheckoutInputs: Sendable {
+    /// A manager's PIN given up front (the command line's `--manager`, the counter's approval prompt).
+    var approval: ManagerApproval?
+    /// For ``Checkout/Effect/collectCard(_:)``: the attempt id (the reader lock names it), the reader and the
+    /// terminal's last receipt number.
+    var card: CardAttempt?
+    /// For ``Checkout/Effect/recordCard(_:)``: the terminal's answer.
+    var cardResult: PaymentResult?
+    /// A note for the journal row.
+    var note: String?
+
+    struct CardAttempt: Sendable {
+        var attemptId: String?
+        var reader: String
+        var previousReceiptNumber: Int?
+    }
+}
+
+/// One event's run through the checkout: the sale before and after, and what its effects produced.
+struct CheckoutRun: Sendable {
+    var saleId: Int64?
+    var checkout: Checkout
+    var stored: StoredSale?
+    var priced: (ResolvedCart, OrderTotals)?
+    var effects: [Checkout.Effect] = []
+    var completed: CompletedSaleResult?
+    var receipt: IssuedReceipt?
+    var journal: PaymentJournalRecord?
+    /// The card approval was already recorded (another process, a resolution): nothing more to run.
+    var alreadySettled = false
+}
+
+/// The checkout's one interpreter: runs a sale's effects in the order ``Checkout`` returns them, each a named
+/// Storage write or a call to the TSE, the receipt printer or the session, and sends what an effect learned (the
+/// cart's price) back to the checkout as an event. Every ``Checkout/Effect`` has its case here.
+///
+/// The order is fixed by the reducer: authorize → record the tender → collect the card (journal) → complete
+/// (order + outbox) → sign (TSE) → issue the receipt (drawer for cash) → announce. An effect that fails before
+/// anything durable (a refused approval, a price the limits refuse) leaves the sale as it was; the order and
+/// outbox are durable before the TSE or the printer is asked, so neither can lose a sale.
+struct CheckoutRunner: Sendable {
+    let sales: SaleService
+    var environment: AppEnvironment { sales.environment }
+    private var database: AppDatabase { environment.database }
+    private var fiscal: FiscalCheckout { FiscalCheckout(environment: environment) }
+
+    /// Applies `event` to sale `saleId` (a new sale when `nil`) and runs its effects.
+    func send(_ event: Checkout.Event, to saleId: Int64?, _ inputs: CheckoutInputs = CheckoutInputs()) async throws(OrderError) -> CheckoutRun {
+        var run = try await begin(saleId)
+        var queue = try reduce(&run, event)
+        var index = 0
+        while index < queue.count {
+            let effect = queue[index]
+            index += 1
+            if let next = try await perform(effect, &run, inputs) {
+                queue.insert(contentsOf: try reduce(&run, next), at: index)
+            }
+            if run.alreadySettled { break }
+        }
+        return run
+    }
+
+    // MARK: - Loading
+
+    /// The sale's checkout as stored, with the policy in force now.
+    private func begin(_ saleId: Int64?) async throws(OrderError) -> CheckoutRun {
+        let policy = try await policy()
+        guard let saleId else {
+            let settings = try await sales.pricingSettings()
+            return CheckoutRun(saleId: nil, checkout: Checkout(currency: settings.currency, policy: policy))
+        }
+        let summary = try await sales.load(id: saleId)
+        var checkout = summary.checkout
+        checkout.policy = policy
+        return CheckoutRun(saleId: saleId, checkout: checkout, stored: nil)
+    }
+
+    /// The cashier policy: cashiers set up, somebody signed in, the discount threshold.
+    private func policy() async throws(OrderError) -> Checkout.Policy {
+        do {
+            guard try await database.hasCashiers() else { return .unattended }
+            let signedIn = try await database.currentSignIn() != nil
+            return Checkout.Policy(
+                cashiersSetUp: true, signedIn: signedIn,
+                discountApprovalPercent: environment.appSettings().discountApprovalPercent
+                    ?? Checkout.Policy.defaultDiscountApprovalPercent)
+        } catch {
+            throw .storage(StorageError(wrapping: error))
+        }
+    }
+
+    private func reduce(_ run: inout CheckoutRun, _ event: Checkout.Event) throws(OrderError) -> [Checkout.Effect] {
+        do {
+            let effects = try run.checkout.handle(event)
+            run.effects += effects
+            return effects
+        } catch {
+            switch error.kind {
+            case .signInRequired: throw .cashier(.signInRequired)
+            case .cashShort(let due, let tendered): throw .tenderTooLow(due: due, tendered: tendered)
+            case .notNow: throw .saleRefused(error.reason)
+            }
+        }
+    }
+
+    // MARK: - Effects
+
+    /// Runs one effect; answers the event it learned, if any.
+    private func perform(_ effect: Checkout.Effect, _ run: inout CheckoutRun, _ inputs: CheckoutInputs) async throws(OrderError) -> Checkout.Event? {
+        switch effect {
+        case .price(let cart):
+            return .priced(try await price(cart, &run))
+        case .authorize(let approval):
+            try await authorize(approval, run, inputs)
+        case .persistLines(let cart):
+            try await persist(cart, &run)
+        case .recordCash(let amount):
+            let id = try saleId(run)
+            run.stored = try await sales.storage { try await database.recordCashTender(saleId: id, tendered: amount) }
+        case .collectCard(let amount):
+            run.journal = try await journal(amount, run, inputs)
+        case .journalAttempt(let end, let outcome):
+            do {
+                try await CardPaymentRecorder(environment: environment)
+                    .mark(end.attemptId, outcome == .declined ? .declined : .unknown, note: end.reason)
+            } catch {
+                throw .storage(StorageError(wrapping: error))
+            }
+        case .recordCard(let approval):
+            try await recordCard(approval, &run, inputs)
+        case .complete:
+            run.completed = try await sales.writeOrder(saleId: try saleId(run))
+        case .sign(let step):
+            let id = try saleId(run)
+            switch step {
+            case .start:
+                if let clientUUID = run.stored?.sale.clientUUID { await fiscal.saleOpened(saleId: id, clientUUID: clientUUID) }
+            case .finish: await fiscal.saleCompleted(saleId: id)
+            case .cancel: await fiscal.saleVoided(saleId: id)
+            }
+        case .issueReceipt(let kickDrawer):
+            if let completed = run.completed {
+                run.receipt = await ReceiptService(environment: environment).issueSale(orderId: completed.orderId, kickDrawer: kickDrawer)
+            }
+        case .park(let name):
+            let id = try saleId(run)
+            run.stored = try await sales.storage { try await database.parkSale(saleId: id, name: name) }
+        case .resume:
+            let id = try saleId(run)
+            run.stored = try await sales.storage { try await database.resumeSale(saleId: id) }
+        case .void:
+            let id = try saleId(run)
+            run.stored = try await sales.storage { try await database.voidSale(saleId: id) }
+        case .announce(let announcement):
+            environment.logger.notice("checkout: sale \(run.saleId ?? 0) \(announcement.rawValue)")
+        }
+        return nil
+    }
+
+    private func saleId(_ run: CheckoutRun) throws(OrderError) -> Int64 {
+        guard let id = run.saleId else { throw .saleNotFound(reference: "new sale") }
+        return id
+    }
+
+    /// Prices the cart (checked against the limits); with cashiers set up and a manual discount on the cart, also
+    /// without its manual discounts, for the reducer's approval rule.
+    private func price(_ cart: Cart, _ run: inout CheckoutRun) async throws(OrderError) -> Checkout.Pricing {
+        let currency = run.checkout.total.currency
+        guard !cart.items.isEmpty else {
+            run.priced = nil
+            return Checkout.Pricing(total: Money(minorUnits: 0, currency: currency))
+        }
+        let priced = try await sales.price(cart, cache: sales.openSale)
+        run.priced = priced
+        let total = Money(minorUnits: priced.1.total, currency: priced.0.settings.currency)
+        let discounted = cart.orderDiscount != nil || cart.items.contains { $0.discount != nil }
+        guard discounted, run.checkout.policy.cashiersSetUp else { return Checkout.Pricing(total: total) }
+        var plain = cart
+        plain.orderDiscount = nil
+        for index in plain.items.indices { plain.items[index].discount = nil }
+        let full = try await sales.price(plain).1.total
+        return Checkout.Pricing(total: total, withoutManualDiscounts: Money(minorUnits: full, currency: total.currency))
+    }
+
+    private func authorize(_ approval: Checkout.Approval, _ run: CheckoutRun, _ inputs: CheckoutInputs) async throws(OrderError) {
+        let cashiers = CashierService(environment: environment)
+        let reference = run.saleId.map { "sale \($0)" } ?? "new sale"
+        do {
+            switch approval {
+            case .discount(let off, let percent):
+                try await cashiers.approve(inputs.approval, .discount, reference: reference, amount: off, detail: "\(percent) % off")
+            case .void:
+                try await cashiers.approve(inputs.approval, .void, reference: reference, amount: run.checkout.total)
+            }
+        } catch {
+            throw .cashier(error)
+        }
+    }
+
+    private func persist(_ cart: Cart, _ run: inout CheckoutRun) async throws(OrderError) {
+        let total = run.checkout.total
+        let text = sales.cartText(cart)
+        let count = SaleService.count(cart)
+        if let id = run.saleId {
+            run.stored = try await sales.storage { try await database.updateLines(saleId: id, cart: text, itemCount: count, total: total) }
+            return
+        }
+        let clientUUID = environment.uuid.client()
+        let opened = try await sales.storage {
+            try await database.openSale(clientUUID: clientUUID, cart: text, itemCount: count, total: total)
+        }
+        run.stored = opened
+        run.saleId = opened.id
+        sales.openSale?.adopt(opened.id)
+    }
+
+    /// Journals a card attempt for the sale (committed before the request leaves).
+    private func journal(_ amount: Money, _ run: CheckoutRun, _ inputs: CheckoutInputs) async throws(OrderError) -> PaymentJournalRecord {
+        guard let card = inputs.card else { throw .saleRefused(L10n.tr("error.checkout.noReader")) }
+        let recorder = CardPaymentRecorder(environment: environment)
+        let id = try saleId(run)
+        do {
+            let row = try await recorder.start(attemptId: card.attemptId, saleId: id, reader: card.reader, kind: "sale",
+                                               amount: amount, previousReceiptNumber: card.previousReceiptNumber)
+            try await recorder.mark(row.attemptId, .requestSent)
+            return row
+        } catch {
+            throw .storage(StorageError(wrapping: error))
+        }
+    }
+
+    /// Records the approved card tender with its journal row, once.
+    private func recordCard(_ approval: Checkout.CardApproval, _ run: inout CheckoutRun, _ inputs: CheckoutInputs) async throws(OrderError) {
+        guard let result = inputs.cardResult else { throw .saleRefused(L10n.tr("error.checkout.noCardAttempt")) }
+        let outcome: CardTenderOutcome
+        do {
+            outcome = try await CardPaymentRecorder(environment: environment)
+                .recordCardTender(approval.attemptId, result: result, note: inputs.note)
+        } catch {
+            throw .storage(StorageError(wrapping: error))
+        }
+        switch outcome {
+        case .recorded: break
+        case .alreadySettled, .saleNotOpen: run.alreadySettled = true
+        }
+    }
+}

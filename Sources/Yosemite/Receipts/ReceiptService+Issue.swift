@@ -1,0 +1,77 @@
+import Foundation
+import Hardware
+import Logging
+import POSFoundation
+import Storage
+
+extension ReceiptService {
+    /// Issues a stored receipt the moment its transaction completed: prints it when the register prints by itself
+    /// (``AppSettings/printReceipts``, on unless turned off) and opens the drawer when cash moved, through the
+    /// receipt's own bytes when it printed, else on its own. Never throws: the transaction is complete and the
+    /// receipt stored; what failed is on the receipt row (`lastPrintError`) and in the answer.
+    func issue(_ record: ReceiptRecord, kickDrawer: Bool) async -> IssuedReceipt {
+        var printing = IssuedReceipt.Printing.off
+        if appSettings().printReceipts ?? true {
+            do {
+                let outcome = try await print(record, printer: nil)
+                printing = .printed(printer: outcome.job.printerName)
+            } catch {
+                printing = .failed(reason: "\(error.message) \(error.recoverySuggestion)")
+            }
+        }
+        var drawerOpened = false
+        if kickDrawer {
+            if case .printed = printing {
+                // The receipt's ESC/POS carries the kick (an office printer has no drawer to open).
+                drawerOpened = true
+            } else {
+                do {
+                    _ = try await send([.drawerKick(.pin2)], title: "Open cash drawer", printer: nil)
+                    drawerOpened = true
+                } catch {
+                    environment.logger.notice("receipt \(record.id ?? 0): the drawer could not be opened: \(error.message)")
+                }
+            }
+        }
+        return IssuedReceipt(receiptID: record.id ?? 0, printing: printing, drawerOpened: drawerOpened)
+    }
+
+    /// Renders, stores and issues a completed sale's receipt (and its card slips, stored for reprint).
+    func issueSale(orderId: Int64, kickDrawer: Bool) async -> IssuedReceipt? {
+        let reference: String
+        do {
+            guard let detail = try await environment.database.orderDetail(id: orderId) else { return nil }
+            reference = String(detail.order.localNumber)
+            let (record, _) = try await generateSale(reference)
+            return await issue(record, kickDrawer: kickDrawer)
+        } catch let error as ReceiptError {
+            environment.logger.error("receipt: order \(orderId)'s receipt could not be stored: \(error.message)")
+        } catch {
+            environment.logger.error("receipt: order \(orderId)'s receipt could not be stored: \(error)")
+        }
+        return nil
+    }
+
+    /// Renders and stores a refund's receipt (with the TSE block of the refund's own transaction).
+    func generateRefund(_ reference: String, amount: Money, reason: String?, card: PaymentResult?) async throws(ReceiptError) -> ReceiptRecord {
+        let data = try await orderData(reference)
+        let fiscal = try await refundFiscal(orderID: data.order.id, amount: amount)
+        let model = ReceiptComposer(context: try await context())
+            .refund(data, amount: amount, reason: reason, card: card, fiscal: fiscal)
+        return try await store(model, template: .refund, kind: .refund, orderID: data.order.id).0
+    }
+
+    /// Renders, stores and issues a refund's receipt; the drawer opens for cash going back.
+    func issueRefund(orderId: Int64, amount: Money, card: PaymentResult?) async -> IssuedReceipt? {
+        do {
+            guard let detail = try await environment.database.orderDetail(id: orderId) else { return nil }
+            let record = try await generateRefund(String(detail.order.localNumber), amount: amount, reason: nil, card: card)
+            return await issue(record, kickDrawer: card == nil)
+        } catch let error as ReceiptError {
+            environment.logger.error("receipt: order \(orderId)'s refund receipt could not be stored: \(error.message)")
+        } catch {
+            environment.logger.error("receipt: order \(orderId)'s refund receipt could not be stored: \(error)")
+        }
+        return nil
+    }
+}
