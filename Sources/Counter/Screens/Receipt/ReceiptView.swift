@@ -31,9 +31,10 @@ public final class ReceiptView: CounterModule {
         if interactor.response.emailText != nil {
             return [KeyHint("Enter", L10n.tr("receipt.key.send")), KeyHint("Esc", L10n.tr("keys.cancel"))]
         }
-        return [KeyHint("Enter", L10n.tr("receipt.key.print")), KeyHint("F6", L10n.tr("receipt.key.reprint")),
-                KeyHint("F7", L10n.tr("receipt.key.saveToFile")), KeyHint("F8", L10n.tr("receipt.key.email")),
-                KeyHint("Esc", L10n.tr("receipt.key.nextSale"))]
+        // The receipt was issued when the sale completed (printed when the register prints by itself): Enter goes on.
+        return [KeyHint("Enter", L10n.tr("receipt.key.nextSale")), KeyHint("F5", L10n.tr("receipt.key.print")),
+                KeyHint("F6", L10n.tr("receipt.key.reprint")), KeyHint("F7", L10n.tr("receipt.key.saveToFile")),
+                KeyHint("F8", L10n.tr("receipt.key.email"))]
     }
 
     public func start() {}
@@ -51,10 +52,10 @@ public final class ReceiptView: CounterModule {
         }
         switch key {
         case .function(8): interactor.handle(.emailKeyPressed)
-        case .enter, .function(5): interactor.handle(.printKeyPressed)
+        case .function(5): interactor.handle(.printKeyPressed)
         case .function(6): interactor.handle(.reprintKeyPressed)
         case .function(7): interactor.handle(.printToFileKeyPressed)
-        case .escape, .function(12): interactor.handle(.nextSaleKeyPressed)
+        case .enter, .escape, .function(12): interactor.handle(.nextSaleKeyPressed)
         default: break
         }
     }
