@@ -17,6 +17,9 @@ let cryptoExtras: Target.Dependency = .product(name: "_CryptoExtras", package: "
 let asyncHTTPClient: Target.Dependency = .product(name: "AsyncHTTPClient", package: "async-http-client")
 let nioCore: Target.Dependency = .product(name: "NIOCore", package: "swift-nio")
 let nioPosix: Target.Dependency = .product(name: "NIOPosix", package: "swift-nio")
+/// The HTTP/1 types and the response decompressor that Networking's `HTTPClientNetwork` sets up.
+let nioHTTP1: Target.Dependency = .product(name: "NIOHTTP1", package: "swift-nio")
+let nioHTTPCompression: Target.Dependency = .product(name: "NIOHTTPCompression", package: "swift-nio-extras")
 // The test servers' HTTP layer: Hummingbird's server core, and the HTTP types it speaks.
 let hummingbirdCore: Target.Dependency = .product(name: "HummingbirdCore", package: "hummingbird")
 let httpTypes: Target.Dependency = .product(name: "HTTPTypes", package: "swift-http-types")
@@ -82,6 +85,7 @@ let package = Package(
         // Networking, Storage and Hardware take their errors' texts from the catalog (Localization is a Foundation-only leaf).
         // NIOFoundationEssentialsCompat: a response body becomes `Data` without a copy.
         .target(name: "Networking", dependencies: ["POSFoundation", "Localization", logging, asyncHTTPClient, nioCore, nioPosix,
+                                                   nioHTTP1, nioHTTPCompression,
                                                    .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio")],
                 swiftSettings: swiftSettings),
         // GRDBSQLite (GRDB's SQLite C module): the catalog's bulk upsert binds its values straight to SQLite.
@@ -186,7 +190,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"], swiftSettings: swiftSettings),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "POSFoundation", grdb], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "StorageTests",
+            dependencies: ["Storage", "POSFoundation", "POSFoundationTestSupport", grdb],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "HardwareTests",
             dependencies: ["Hardware", "POSFoundation", "HardwareTestSupport"],
@@ -205,13 +213,14 @@ let package = Package(
         .testTarget(
             name: "YosemiteTests",
             dependencies: ["Yosemite", "Networking", "Storage", "Hardware", "POSFoundation", "POSFoundationTestSupport",
-                           "WooTestServer", "YosemiteTestSupport", "HardwareTestSupport", "TerminalSimulator", "Localization"],
+                           "WooTestServer", "YosemiteTestSupport", "HardwareTestSupport", "TerminalSimulator", "Localization",
+                           grdb, logging],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "CounterTests",
             dependencies: ["Counter", "Yosemite", "POSFoundation", "POSFoundationTestSupport", "YosemiteTestSupport",
-                           snapshotTesting],
+                           "Localization", snapshotTesting],
             exclude: ["Screens/__Snapshots__"],
             swiftSettings: swiftSettings
         ),

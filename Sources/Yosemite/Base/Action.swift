@@ -13,6 +13,7 @@
 /// let account = try await stores.dispatch { AccountAction.loadAccount(reply: $0) }   // throws(AccountError)
 /// ```
 public protocol Action: Sendable {
-    /// What every case of the domain throws.
-    associatedtype Failure: Error
+    /// What every case of the domain throws, including ``ActionFailure/unhandled(_:)`` when no store handles the
+    /// action in the session's current state.
+    associatedtype Failure: ActionFailure
 }

@@ -1,9 +1,9 @@
 /// Routes each action to the one processor registered for its type, and returns the processor's answer.
 ///
 /// The dispatcher, the stores and the ``StoresManager`` live on the main actor; stores move slow work
-/// (network, SQLite writes, devices) off it. Exactly one processor may register for an action type, and an
-/// action nobody handles is a programming error that fails loudly: the handler never returns (by default it
-/// stops the process with the action's type in the message).
+/// (network, SQLite writes, devices) off it. Exactly one processor may register for an action type. An action
+/// nobody handles (the session's state has no store for it: logged out, or the demo store) throws the domain's
+/// ``ActionFailure/unhandled(_:)``, which says what is not available here; the process never stops for it.
 ///
 /// A dispatch is typed and async: it returns the value of the case's ``Reply`` or throws the domain's
 /// ``Action/Failure``. The store runs in the caller's task, so cancelling the caller cancels the store's work.
@@ -15,8 +15,9 @@
 /// ```
 @MainActor
 public final class Dispatcher {
-    /// What happens to an action no processor registered for: it never returns.
-    public typealias UnhandledActionHandler = @MainActor (any Action) -> Never
+    /// Told of an action no processor registered for (to log it), before the dispatch throws the domain's
+    /// ``ActionFailure/unhandled(_:)``.
+    public typealias UnhandledActionHandler = @MainActor (any Action) -> Void
 
     private struct WeakProcessor {
         weak var processor: AnyObject?
@@ -27,15 +28,10 @@ public final class Dispatcher {
 
     /// Creates a dispatcher.
     ///
-    /// - Parameter onUnhandledAction: Called for an action of a type nobody registered for. The default stops
-    ///   the process with the action's type in the message.
-    public init(onUnhandledAction: @escaping UnhandledActionHandler = Dispatcher.failLoudly) {
+    /// - Parameter onUnhandledAction: Told of an action of a type nobody registered for, before the dispatch
+    ///   throws; by default nothing.
+    public init(onUnhandledAction: @escaping UnhandledActionHandler = { _ in }) {
         self.onUnhandledAction = onUnhandledAction
-    }
-
-    /// The default for an unhandled action: a precondition failure naming the action type.
-    public static func failLoudly(_ action: any Action) -> Never {
-        preconditionFailure("No store handles \(type(of: action)); register one in the session state")
     }
 
     /// Registers `processor` for its action type. The dispatcher keeps a weak reference.
@@ -59,7 +55,8 @@ public final class Dispatcher {
         processors[ObjectIdentifier(actionType)]?.processor != nil
     }
 
-    /// Builds the action around a fresh ``Reply``, sends it to its processor and returns the answer.
+    /// Builds the action around a fresh ``Reply``, sends it to its processor and returns the answer. With no
+    /// processor for the action's type it throws `A.Failure.unhandled(_:)`.
     ///
     /// ```swift
     /// let sale = try await dispatcher.dispatch { OrderAction.loadSale(reference: reference, reply: $0) }
@@ -70,6 +67,7 @@ public final class Dispatcher {
         let action = makeAction(Reply())
         guard let processor = processors[ObjectIdentifier(A.self)]?.processor as? any ActionsProcessor<A> else {
             onUnhandledAction(action)
+            throw A.Failure.unhandled(UnhandledAction(A.self))
         }
         let replied = try await processor.onAction(action)
         guard let value = replied.value as? Value else {

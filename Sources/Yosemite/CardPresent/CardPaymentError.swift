@@ -6,7 +6,9 @@ import Storage
 
 /// Why a card operation did not complete, with what the cashier should do next. One case per outcome the UI
 /// shows differently.
-public enum CardPaymentError: UserFacingError, Equatable {
+public enum CardPaymentError: UserFacingError, Equatable, ActionFailure {
+    /// No store handles the action in the session's current state (logged out, or the demo store).
+    case unhandled(UnhandledAction)
     /// No reader address given and none remembered.
     case noReader
     /// The reader address does not parse.
@@ -37,6 +39,7 @@ public enum CardPaymentError: UserFacingError, Equatable {
 
     public var message: String {
         switch self {
+        case .unhandled(let unhandled): unhandled.message
         case .noReader: L10n.tr("error.card.noReader")
         case .invalidReader(let text): L10n.tr("error.card.invalidReader", ["address": text])
         case .readerUnavailable(let error): L10n.tr("error.card.readerUnavailable", ["error": error.message])
@@ -58,6 +61,7 @@ public enum CardPaymentError: UserFacingError, Equatable {
 
     public var recoverySuggestion: String {
         switch self {
+        case .unhandled(let unhandled): unhandled.recoverySuggestion
         case .noReader: L10n.tr("error.card.noReader.hint")
         case .invalidReader: L10n.tr("error.card.invalidReader.hint")
         case .readerUnavailable(let error): error.recoverySuggestion

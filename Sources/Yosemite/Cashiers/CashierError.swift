@@ -4,7 +4,9 @@ import POSFoundation
 import Storage
 
 /// Why a cashier operation or an approval was refused.
-public enum CashierError: Error, Sendable, Equatable {
+public enum CashierError: Error, Sendable, Equatable, ActionFailure {
+    /// No store handles the action in the session's current state (logged out, or the demo store).
+    case unhandled(UnhandledAction)
     /// Cashiers are set up and the operation needs a manager's PIN.
     case approvalRequired(ApprovalKind)
     /// Cashiers are set up and nobody is signed in on this register.
@@ -35,6 +37,7 @@ public enum CashierError: Error, Sendable, Equatable {
 extension CashierError: UserFacingError {
     public var message: String {
         switch self {
+        case .unhandled(let unhandled): unhandled.message
         case .approvalRequired(let kind): L10n.tr("error.cashier.approvalRequired", ["what": kind.phrase])
         case .signInRequired: L10n.tr("error.cashier.signInRequired")
         case .unknownCashier(let name): L10n.tr("error.cashier.unknownCashier", ["name": name])
@@ -53,6 +56,7 @@ extension CashierError: UserFacingError {
 
     public var recoverySuggestion: String {
         switch self {
+        case .unhandled(let unhandled): unhandled.recoverySuggestion
         case .approvalRequired: L10n.tr("error.cashier.approvalRequired.hint")
         case .signInRequired: L10n.tr("error.cashier.signInRequired.hint")
         case .unknownCashier: L10n.tr("error.cashier.unknownCashier.hint")

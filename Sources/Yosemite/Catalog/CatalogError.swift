@@ -5,7 +5,9 @@ import POSFoundation
 import Storage
 
 /// Why a catalog sync, lookup or search failed.
-public enum CatalogError: UserFacingError, Hashable {
+public enum CatalogError: UserFacingError, Hashable, ActionFailure {
+    /// No store handles the action in the session's current state (logged out, or the demo store).
+    case unhandled(UnhandledAction)
     /// No product or variation has this SKU or GTIN.
     case notFound(code: String)
     /// Not in the local catalog, and the store could not be asked (offline, or it refused): `reason` says why.
@@ -33,6 +35,7 @@ public enum CatalogError: UserFacingError, Hashable {
     /// What happened, for the cashier or the operator.
     public var message: String {
         switch self {
+        case .unhandled(let unhandled): unhandled.message
         case .notFound(let code): L10n.tr("error.catalog.notFound", ["code": code])
         case .notFoundOffline(let code, let reason): L10n.tr("error.catalog.notFoundOffline", ["code": code, "reason": reason])
         case .demoStore: L10n.tr("error.catalog.demoStore")
@@ -46,6 +49,7 @@ public enum CatalogError: UserFacingError, Hashable {
     /// What to do about it.
     public var recoverySuggestion: String {
         switch self {
+        case .unhandled(let unhandled): unhandled.recoverySuggestion
         case .notFound, .notFoundOffline: L10n.tr("error.catalog.notFound.hint")
         case .demoStore: L10n.tr("error.catalog.demoStore.hint")
         case .network(let error): error.recoverySuggestion

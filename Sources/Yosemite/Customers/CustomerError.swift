@@ -3,7 +3,9 @@ import POSFoundation
 import Storage
 
 /// Why a customer could not be found or attached.
-public enum CustomerError: UserFacingError, Hashable {
+public enum CustomerError: UserFacingError, Hashable, ActionFailure {
+    /// No store handles the action in the session's current state (logged out, or the demo store).
+    case unhandled(UnhandledAction)
     /// No customer in the local copy matches.
     case notFound(String, knownCustomers: Int)
     /// Several customers match; the text must name one.
@@ -13,6 +15,7 @@ public enum CustomerError: UserFacingError, Hashable {
 
     public var message: String {
         switch self {
+        case .unhandled(let unhandled): unhandled.message
         case .notFound(let text, _): L10n.tr("error.customer.notFound", ["text": text])
         case .ambiguous(let text, let matches):
             L10n.tr("error.customer.ambiguous", [
@@ -26,6 +29,7 @@ public enum CustomerError: UserFacingError, Hashable {
 
     public var recoverySuggestion: String {
         switch self {
+        case .unhandled(let unhandled): unhandled.recoverySuggestion
         case .notFound(_, let known):
             L10n.tr(known == 0 ? "error.customer.notFound.none.hint" : "error.customer.notFound.hint")
         case .ambiguous: L10n.tr("error.customer.ambiguous.hint")

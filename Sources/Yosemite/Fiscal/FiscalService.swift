@@ -27,7 +27,9 @@ public struct FiscalExportSummary: Sendable, Hashable {
 }
 
 /// Why a fiscal command failed.
-public enum FiscalServiceError: UserFacingError, Hashable {
+public enum FiscalServiceError: UserFacingError, Hashable, ActionFailure {
+    /// No store handles the action in the session's current state (logged out, or the demo store).
+    case unhandled(UnhandledAction)
     case noStore
     case nothingToExport(from: String, to: String)
     case noTSEData
@@ -36,6 +38,7 @@ public enum FiscalServiceError: UserFacingError, Hashable {
 
     public var message: String {
         switch self {
+        case .unhandled(let unhandled): unhandled.message
         case .noStore: "No store is set up in this data directory."
         case let .nothingToExport(from, to): "No closing (Z report) between \(from) and \(to)."
         case .noTSEData: "The TSE's identity is unknown: it has signed nothing and does not answer."
@@ -46,6 +49,7 @@ public enum FiscalServiceError: UserFacingError, Hashable {
 
     public var recoverySuggestion: String {
         switch self {
+        case .unhandled(let unhandled): unhandled.recoverySuggestion
         case .noStore: "Run `pos login` or `pos` for the demo store."
         case .nothingToExport: "Close the shift (`pos shift close`) or widen --from/--to."
         case .noTSEData: "Check the TSE with `pos fiscal status`."

@@ -4,7 +4,9 @@ import POSFoundation
 import Storage
 
 /// Why logging in or out did not work, and what to do about it.
-public enum AccountError: UserFacingError, Equatable {
+public enum AccountError: UserFacingError, Equatable, ActionFailure {
+    /// No store handles the action in the session's current state (logged out, or the demo store).
+    case unhandled(UnhandledAction)
     /// The address is not a usable site URL.
     case invalidSiteURL(String)
     /// `http://` to a host that is not this machine: credentials would travel in clear text.
@@ -31,6 +33,7 @@ public enum AccountError: UserFacingError, Equatable {
 
     public var message: String {
         switch self {
+        case .unhandled(let unhandled): unhandled.message
         case .invalidSiteURL(let url): L10n.tr("error.account.invalidSiteURL", ["url": url])
         case .insecureSite(let url): L10n.tr("error.account.insecureSite", ["url": url])
         case .siteUnreachable(let reason): L10n.tr("error.account.siteUnreachable", ["reason": reason])
@@ -51,6 +54,7 @@ public enum AccountError: UserFacingError, Equatable {
 
     public var recoverySuggestion: String {
         switch self {
+        case .unhandled(let unhandled): unhandled.recoverySuggestion
         case .invalidSiteURL: L10n.tr("error.account.invalidSiteURL.hint")
         case .insecureSite: L10n.tr("error.account.insecureSite.hint")
         case .siteUnreachable: L10n.tr("error.account.siteUnreachable.hint")

@@ -4,7 +4,9 @@ import POSFoundation
 import Storage
 
 /// Why a receipt could not be emailed, with what to do.
-public enum OrderEmailError: UserFacingError, Equatable {
+public enum OrderEmailError: UserFacingError, Equatable, ActionFailure {
+    /// No store handles the action in the session's current state (logged out, or the demo store).
+    case unhandled(UnhandledAction)
     /// The address does not look like one.
     case invalidAddress(String)
     /// No such order on this counter.
@@ -22,6 +24,7 @@ public enum OrderEmailError: UserFacingError, Equatable {
 
     public var message: String {
         switch self {
+        case .unhandled(let unhandled): unhandled.message
         case .invalidAddress(let text): L10n.tr("error.email.invalidAddress", ["address": text])
         case .orderNotFound(let reference): L10n.tr("error.email.orderNotFound", ["reference": reference])
         case .notSyncedYet(let number): L10n.tr("error.email.notSyncedYet", ["order": String(number)])
@@ -34,6 +37,7 @@ public enum OrderEmailError: UserFacingError, Equatable {
 
     public var recoverySuggestion: String {
         switch self {
+        case .unhandled(let unhandled): unhandled.recoverySuggestion
         case .invalidAddress: L10n.tr("error.email.invalidAddress.hint")
         case .orderNotFound: L10n.tr("error.email.orderNotFound.hint")
         case .notSyncedYet: L10n.tr("error.email.notSyncedYet.hint")

@@ -3,7 +3,9 @@ import POSFoundation
 import Storage
 
 /// Why a cart could not become an order, or an order could not be found.
-public enum OrderError: UserFacingError, Equatable {
+public enum OrderError: UserFacingError, Equatable, ActionFailure {
+    /// No store handles the action in the session's current state (logged out, or the demo store).
+    case unhandled(UnhandledAction)
     case emptyCart
     case notFound(code: String)
     /// `reason` is already in the screen's language (an `error.order.notSellable.*` text).
@@ -29,6 +31,7 @@ public enum OrderError: UserFacingError, Equatable {
 
     public var message: String {
         switch self {
+        case .unhandled(let unhandled): unhandled.message
         case .emptyCart: L10n.tr("error.order.emptyCart")
         case .notFound(let code): L10n.tr("error.order.notFound", ["code": code])
         case .notSellable(let code, let reason): L10n.tr("error.order.notSellable", ["code": code, "reason": reason])
@@ -51,6 +54,7 @@ public enum OrderError: UserFacingError, Equatable {
 
     public var recoverySuggestion: String {
         switch self {
+        case .unhandled(let unhandled): unhandled.recoverySuggestion
         case .emptyCart: L10n.tr("error.order.emptyCart.hint")
         case .notFound: L10n.tr("error.order.notFound.hint")
         case .notSellable: L10n.tr("error.order.notSellable.hint")

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Networking
 import POSFoundation
 
@@ -12,7 +13,9 @@ public enum ShopReportAction: Action {
 }
 
 /// Why the shop report failed.
-public enum ShopReportError: Error, Sendable, Equatable {
+public enum ShopReportError: Error, Sendable, Equatable, ActionFailure {
+    /// No store handles the action in the session's current state (logged out, or the demo store).
+    case unhandled(UnhandledAction)
     case invalidDate(String)
     case network(NetworkError)
 }
@@ -20,14 +23,16 @@ public enum ShopReportError: Error, Sendable, Equatable {
 extension ShopReportError: UserFacingError {
     public var message: String {
         switch self {
-        case .invalidDate(let text): "\"\(text)\" is not a date."
-        case .network(let error): "The store could not be read: \(error.message)"
+        case .unhandled(let unhandled): unhandled.message
+        case .invalidDate(let text): L10n.tr("error.shopReport.invalidDate", ["text": text])
+        case .network(let error): L10n.tr("error.shopReport.network", ["reason": error.message])
         }
     }
 
     public var recoverySuggestion: String {
         switch self {
-        case .invalidDate: "Give it as YYYY-MM-DD, e.g. --date 2026-11-26."
+        case .unhandled(let unhandled): unhandled.recoverySuggestion
+        case .invalidDate: L10n.tr("error.shopReport.invalidDate.recovery")
         case .network(let error): error.recoverySuggestion
         }
     }

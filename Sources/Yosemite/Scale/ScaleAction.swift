@@ -43,4 +43,17 @@ public struct WeighingError: UserFacingError, Hashable {
         message = error.message
         recoverySuggestion = error.recoverySuggestion
     }
+
+    private init(code: String, message: String, recoverySuggestion: String) {
+        self.code = code
+        self.message = message
+        self.recoverySuggestion = recoverySuggestion
+    }
+}
+
+extension WeighingError: ActionFailure {
+    /// No scale store in the session's current state: code `unhandled`, with the ``UnhandledAction``'s texts.
+    public static func unhandled(_ unhandled: UnhandledAction) -> WeighingError {
+        WeighingError(code: "unhandled", message: unhandled.message, recoverySuggestion: unhandled.recoverySuggestion)
+    }
 }

@@ -3,7 +3,9 @@ import POSFoundation
 import Storage
 
 /// Why a shift operation failed.
-public enum ShiftError: Error, Sendable, Equatable {
+public enum ShiftError: Error, Sendable, Equatable, ActionFailure {
+    /// No store handles the action in the session's current state (logged out, or the demo store).
+    case unhandled(UnhandledAction)
     /// Opening a shift while one is open.
     case alreadyOpen(shiftId: Int64)
     /// Cash in/out or close with no open shift.
@@ -35,6 +37,7 @@ public enum ShiftError: Error, Sendable, Equatable {
 extension ShiftError: UserFacingError {
     public var message: String {
         switch self {
+        case .unhandled(let unhandled): unhandled.message
         case .alreadyOpen(let id): L10n.tr("error.shift.alreadyOpen", ["shift": String(id)])
         case .noOpenShift: L10n.tr("error.shift.noOpenShift")
         case .shiftNotFound(let id):
@@ -54,6 +57,7 @@ extension ShiftError: UserFacingError {
 
     public var recoverySuggestion: String {
         switch self {
+        case .unhandled(let unhandled): unhandled.recoverySuggestion
         case .alreadyOpen: L10n.tr("error.shift.alreadyOpen.hint")
         case .noOpenShift: L10n.tr("error.shift.noOpenShift.hint")
         case .shiftNotFound(nil): L10n.tr("error.shift.noShiftYet.hint")

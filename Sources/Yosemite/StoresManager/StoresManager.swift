@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Networking
 import POSFoundation
 import Storage
@@ -26,10 +27,16 @@ public final class StoresManager {
     private let onUnhandledAction: Dispatcher.UnhandledActionHandler
 
     /// Creates the manager, restoring a saved session from the data directory when there is one.
-    public init(environment: AppEnvironment, onUnhandledAction: @escaping Dispatcher.UnhandledActionHandler = Dispatcher.failLoudly) {
+    ///
+    /// - Parameter onUnhandledAction: Told of an action no store of the current state handles, before its dispatch
+    ///   throws the domain's ``ActionFailure/unhandled(_:)``; by default the environment's logger notes it (debug).
+    public init(environment: AppEnvironment, onUnhandledAction: Dispatcher.UnhandledActionHandler? = nil) {
         self.environment = environment
-        self.onUnhandledAction = onUnhandledAction
-        state = .deauthenticated(DeauthenticatedState(environment: environment, onUnhandledAction: onUnhandledAction))
+        let logger = environment.logger
+        self.onUnhandledAction = onUnhandledAction ?? { action in
+            logger.debug("No store handles \(type(of: action)) in this session state")
+        }
+        state = .deauthenticated(DeauthenticatedState(environment: environment, onUnhandledAction: self.onUnhandledAction))
         restoreSession()
     }
 

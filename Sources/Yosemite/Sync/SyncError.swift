@@ -3,7 +3,9 @@ import POSFoundation
 import Storage
 
 /// Why a sync, or a change to the outbox, could not be done.
-public enum SyncError: UserFacingError, Hashable {
+public enum SyncError: UserFacingError, Hashable, ActionFailure {
+    /// No store handles the action in the session's current state (logged out, or the demo store).
+    case unhandled(UnhandledAction)
     /// Another process (or sender) is draining this data directory's outbox right now.
     case anotherSenderRunning(lockFile: String)
     /// The lock file for the single sender could not be opened.
@@ -21,6 +23,7 @@ public enum SyncError: UserFacingError, Hashable {
 
     public var message: String {
         switch self {
+        case .unhandled(let unhandled): unhandled.message
         case .anotherSenderRunning: L10n.tr("error.sync.anotherSenderRunning")
         case .lockUnavailable(let path, let reason): L10n.tr("error.sync.lockUnavailable", ["path": path, "reason": reason])
         case .storeRefused(let reason): L10n.tr("error.sync.storeRefused", ["reason": reason])
@@ -33,6 +36,7 @@ public enum SyncError: UserFacingError, Hashable {
 
     public var recoverySuggestion: String {
         switch self {
+        case .unhandled(let unhandled): unhandled.recoverySuggestion
         case .anotherSenderRunning: L10n.tr("error.sync.anotherSenderRunning.hint")
         case .lockUnavailable: L10n.tr("error.sync.lockUnavailable.hint")
         case .storeRefused: L10n.tr("error.sync.storeRefused.hint")

@@ -64,7 +64,7 @@ enum CardCommandSupport {
         case .readerUnavailable, .noReader, .invalidReader: return ExitStatus.readerUnavailable.exitCode
         case .outcomeUnknown, .unresolvedAttempt: return ExitStatus.outcomeUnknown.exitCode
         case .storage: return ExitStatus.storageFailure.exitCode
-        case .storeSettingsMissing: return ExitStatus.notLoggedIn.exitCode
+        case .storeSettingsMissing, .unhandled: return ExitStatus.notLoggedIn.exitCode
         case .orderNotPayable, .invalidRefund, .attemptNotFound: return ExitStatus.failure.exitCode
         case .cashier(let error): return CashierCommand.exitCode(error)
         }

@@ -45,6 +45,7 @@ enum CatalogSession {
         case .settings: .siteUnreachable
         case .storage: .storageFailure
         case .unreadableLabel: .usage
+        case .unhandled: .notLoggedIn
         }
     }
 }

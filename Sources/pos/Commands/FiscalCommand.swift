@@ -28,7 +28,7 @@ struct FiscalCommand: AsyncParsableCommand {
     static func fail(_ error: FiscalServiceError) -> ExitCode {
         Console.error(error)
         switch error {
-        case .noStore: return ExitStatus.notLoggedIn.exitCode
+        case .noStore, .unhandled: return ExitStatus.notLoggedIn.exitCode
         case .nothingToExport: return ExitStatus.notFound.exitCode
         case .noTSEData: return ExitStatus.failure.exitCode
         case .storage, .write: return ExitStatus.storageFailure.exitCode

@@ -53,6 +53,7 @@ enum OrderCommandSupport {
             case .notFound: throw ExitStatus.notFound.exitCode
             case .ambiguous: throw ExitStatus.failure.exitCode
             case .storage: throw ExitStatus.storageFailure.exitCode
+            case .unhandled: throw ExitStatus.notLoggedIn.exitCode
             }
         }
     }

@@ -47,7 +47,7 @@ struct ReceiptSession {
         case .orderNotFound, .noReceipt, .receiptNotFound: .notFound
         case .printFailed: .printFailed
         case .storage: .storageFailure
-        case .storeSettingsMissing: .notLoggedIn
+        case .storeSettingsMissing, .unhandled: .notLoggedIn
         case .templatesMissing, .bundledTemplateBroken, .saleNotPriced: .failure
         }
     }

@@ -23,11 +23,21 @@ struct ReportCommand: AsyncParsableCommand {
             do throws(ShopReportError) {
                 return try await manager.dispatch { ShopReportAction.day(date: date, timeZone: .current, reply: $0) }
             } catch {
-                Console.error(error)
                 switch error {
-                case .invalidDate: throw ExitStatus.usage.exitCode
+                case .invalidDate:
+                    Console.error(error)
+                    throw ExitStatus.usage.exitCode
                 case .network(let network):
+                    Console.error(error)
                     throw (network.isRetryable ? ExitStatus.siteUnreachable : ExitStatus.failure).exitCode
+                case .unhandled where manager.isDemo:
+                    // The report sums WooCommerce's orders; the demo store has no site, so no store handles it.
+                    Console.error(L10n.tr("cli.report.demo"))
+                    FileHandle.standardError.write(Data(("  " + L10n.tr("cli.report.demo.hint") + "\n").utf8))
+                    throw ExitStatus.notLoggedIn.exitCode
+                case .unhandled:
+                    Console.error(error)
+                    throw ExitStatus.notLoggedIn.exitCode
                 }
             }
         }

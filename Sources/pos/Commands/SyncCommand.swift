@@ -65,6 +65,7 @@ struct SyncCommand: AsyncParsableCommand {
             case .storage, .lockUnavailable: throw ExitStatus.storageFailure.exitCode
             case .noSuchParkedEntry, .discardNeedsConfirmation: throw ExitStatus.usage.exitCode
             case .anotherSenderRunning, .storeRefused, .interrupted: throw ExitStatus.failure.exitCode
+            case .unhandled: throw ExitStatus.notLoggedIn.exitCode
             }
         }
     }

@@ -65,6 +65,7 @@ enum ExitStatus: Int32, CaseIterable {
         case .unexpectedResponse: self = .failure
         case .pendingWork, .fiscalDataNotExported: self = .pendingWork
         case .storage: self = .storageFailure
+        case .unhandled: self = .notLoggedIn
         }
     }
 }

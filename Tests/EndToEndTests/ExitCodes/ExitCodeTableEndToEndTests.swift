@@ -151,6 +151,29 @@ struct ExitCodeTableEndToEndTests {
         #expect(outcome.stdout.hasPrefix("demo: nothing to sync"))
     }
 
+    @Test func report_inTheDemo_saysWhatItCannotReportAndPointsToTheShiftReport() async throws {
+        // Given: a fresh data dir that `pos` opened as the demo store (which has no shop report to dispatch to),
+        // with a sale
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        try await Self.demoSale(data)
+        // When
+        let outcome = try await PosProcess.run(["report", "--data-dir", data.path])
+        let german = try await PosProcess.run(["report", "--data-dir", data.path], environment: ["LANG": "de_DE.UTF-8"])
+        // Then: no crash (it died with SIGILL, 132), but 10 "not logged in to a store", saying why and what to use
+        #expect(outcome.status == 10, "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("Fatal error"))
+        #expect(outcome.stdout.isEmpty)
+        #expect(outcome.stderr.contains("the demo store has no WooCommerce store to read"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("pos shift report"), "\(outcome.stderr)")
+        #expect(german.status == 10, "\(german.stderr)")
+        #expect(german.stderr.contains("der Demo-Shop hat keinen WooCommerce-Shop"), "\(german.stderr)")
+        // And the command it points to reports the counter's day
+        let shift = try await PosProcess.run(["shift", "report", "--data-dir", data.path])
+        #expect(shift.status == 0, "\(shift.stderr)")
+        #expect(shift.stdout.contains("Z REPORT"), "\(shift.stdout)")
+    }
+
     @Test func printersList_withCUPSDown_listsTheFilePrinterAndSaysCUPSIsDown() async throws {
         let data = try TemporaryDirectory()
         defer { data.remove() }

@@ -3,8 +3,23 @@ import Testing
 
 @MainActor
 struct DispatcherTests {
-    struct PingError: Error, Equatable {
+    struct PingError: ActionFailure, Equatable {
         var code: Int
+        var unhandled: UnhandledAction?
+
+        init(code: Int) {
+            self.code = code
+        }
+
+        static func unhandled(_ unhandled: UnhandledAction) -> PingError {
+            var error = PingError(code: 0)
+            error.unhandled = unhandled
+            return error
+        }
+    }
+
+    enum PongError: ActionFailure, Equatable {
+        case unhandled(UnhandledAction)
     }
 
     enum PingAction: Action {
@@ -16,8 +31,14 @@ struct DispatcherTests {
     }
 
     enum PongAction: Action {
-        typealias Failure = Never
+        typealias Failure = PongError
         case pong(reply: Reply<Void>)
+    }
+
+    /// The names of the actions an unhandled-action handler was told of (on the main actor, like the handler).
+    @MainActor
+    final class ToldActions {
+        var names: [String] = []
     }
 
     final class Pinger: ActionsProcessor {
@@ -83,18 +104,43 @@ struct DispatcherTests {
         #expect(try await call.value == true)
     }
 
-    @Test func dispatch_unregisteredType_failsLoudly() async {
-        await #expect(processExitsWith: .failure) {
-            await Self.dispatchPongWithOnlyAPinger()
-        }
-    }
-
-    private static func dispatchPongWithOnlyAPinger() async {
+    @Test func dispatch_unregisteredType_throwsTheDomainsUnhandledErrorTyped() async {
+        // Given: a dispatcher with a processor for PingAction only
         let dispatcher = Dispatcher()
         let pinger = Pinger()
         dispatcher.register(processor: pinger)
-        await dispatcher.dispatch { PongAction.pong(reply: $0) }
+        // When
+        do throws(PongError) {
+            try await dispatcher.dispatch { PongAction.pong(reply: $0) }
+            Issue.record("expected PongError.unhandled")
+        } catch {
+            // Then: `error` is a PongError naming the action type, and the process lives on.
+            #expect(error == .unhandled(UnhandledAction(action: "PongAction")))
+        }
         withExtendedLifetime(pinger) {}
+    }
+
+    @Test func dispatch_processorReleased_throwsTheDomainsUnhandledError() async {
+        // Given
+        let dispatcher = Dispatcher()
+        var pinger: Pinger? = Pinger()
+        dispatcher.register(processor: pinger!)
+        pinger = nil
+        // When
+        do throws(PingError) {
+            _ = try await dispatcher.dispatch { PingAction.ping(1, reply: $0) }
+            Issue.record("expected PingError.unhandled")
+        } catch {
+            // Then
+            #expect(error == PingError.unhandled(UnhandledAction(action: "PingAction")))
+        }
+    }
+
+    @Test func unhandledAction_message_namesTheActionAndSaysHowToGetIt() {
+        let unhandled = UnhandledAction(PongAction.self)
+        #expect(unhandled.action == "PongAction")
+        #expect(unhandled.message.contains("PongAction"))
+        #expect(unhandled.recoverySuggestion.contains("pos login"))
     }
 
     @Test func register_secondProcessorForAType_failsLoudly() async {
@@ -142,16 +188,18 @@ struct DispatcherTests {
         #expect(!dispatcher.isRegistered(PingAction.self))
     }
 
-    @Test func unhandledActionHandler_receivesTheAction() async {
-        await #expect(processExitsWith: .failure) {
-            await Self.dispatchToACustomHandler()
+    @Test func unhandledActionHandler_isToldOfTheActionBeforeTheDispatchThrows() async {
+        // Given
+        let told = ToldActions()
+        let dispatcher = Dispatcher(onUnhandledAction: { action in told.names.append("\(type(of: action))") })
+        // When
+        do throws(PongError) {
+            try await dispatcher.dispatch { PongAction.pong(reply: $0) }
+            Issue.record("expected PongError.unhandled")
+        } catch {
+            // Then
+            #expect(error == .unhandled(UnhandledAction(action: "PongAction")))
         }
-    }
-
-    private static func dispatchToACustomHandler() async {
-        let dispatcher = Dispatcher(onUnhandledAction: { action in
-            fatalError("custom handler: \(type(of: action))")
-        })
-        await dispatcher.dispatch { PongAction.pong(reply: $0) }
+        #expect(told.names == ["PongAction"])
     }
 }

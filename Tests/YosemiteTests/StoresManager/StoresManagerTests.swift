@@ -296,19 +296,38 @@ struct StoresManagerTests {
 
     // MARK: - States
 
-    @Test func dispatch_settingActionWhileLoggedOut_isUnhandledAndFailsLoudly() async {
+    @Test func dispatch_settingActionWhileLoggedOut_throwsTheDomainsUnhandledError() async throws {
         defer { tearDown() }
-        // A logged-out state has no SettingStore: the dispatch stops the process (a programming error).
-        await #expect(processExitsWith: .failure) {
-            await Self.dispatchSettingActionLoggedOut()
+        // Given: a logged-out state, which has no SettingStore
+        let told = ToldActions()
+        let manager = StoresManager(environment: try AppEnvironment.test(directory: directory),
+                                    onUnhandledAction: { told.names.append("\(type(of: $0))") })
+        // When
+        do throws(SettingError) {
+            _ = try await manager.dispatch { SettingAction.loadStoreSettings(reply: $0) }
+            Issue.record("expected SettingError.unhandled")
+        } catch {
+            // Then: the domain's typed error names the action, and the process lives on
+            #expect(error == .unhandled(UnhandledAction(action: "SettingAction")))
+            #expect(error.message.contains("SettingAction"))
         }
+        #expect(told.names == ["SettingAction"])
     }
 
-    @MainActor
-    private static func dispatchSettingActionLoggedOut() async {
-        let directory = try! TestDataDirectory()
-        let manager = StoresManager(environment: try! AppEnvironment.test(directory: directory))
-        _ = try? await manager.dispatch { SettingAction.loadStoreSettings(reply: $0) }
+    @Test func dispatch_shopReportInTheDemoStore_throwsTheDomainsUnhandledError() async throws {
+        defer { tearDown() }
+        // Given: the demo store, which has no ShopReportStore (it has no WooCommerce site to read orders from)
+        let manager = try makeManager()
+        _ = try await manager.openDemo()
+        #expect(manager.isDemo)
+        // When
+        do throws(ShopReportError) {
+            _ = try await manager.dispatch { ShopReportAction.day(date: nil, timeZone: .current, reply: $0) }
+            Issue.record("expected ShopReportError.unhandled")
+        } catch {
+            // Then
+            #expect(error == .unhandled(UnhandledAction(action: "ShopReportAction")))
+        }
     }
 
     @Test func openDemoStore_thenLogin_replacesTheDemoStore() async throws {
@@ -327,4 +346,10 @@ struct StoresManagerTests {
         #expect(after.mode == .store)
         #expect(after.store?.storeName == "Real Shop")
     }
+}
+
+/// The names of the actions an unhandled-action handler was told of (on the main actor, like the handler).
+@MainActor
+private final class ToldActions {
+    var names: [String] = []
 }

@@ -5,7 +5,9 @@ import Storage
 
 /// Why a receipt could not be made or printed. A print failure never loses the receipt: it is stored first and
 /// can be printed again.
-public enum ReceiptError: Error, Sendable {
+public enum ReceiptError: Error, Sendable, ActionFailure {
+    /// No store handles the action in the session's current state (logged out, or the demo store).
+    case unhandled(UnhandledAction)
     /// No order with that local number or client UUID.
     case orderNotFound(String)
     /// The order has no receipt of that kind yet.
@@ -29,6 +31,7 @@ public enum ReceiptError: Error, Sendable {
 extension ReceiptError: UserFacingError {
     public var message: String {
         switch self {
+        case .unhandled(let unhandled): unhandled.message
         case .orderNotFound(let reference): L10n.tr("error.receipt.orderNotFound", ["reference": reference])
         case .noReceipt(let order): L10n.tr("error.receipt.noReceipt", ["order": order])
         case .receiptNotFound(let id): L10n.tr("error.receipt.receiptNotFound", ["receipt": String(id)])
@@ -45,6 +48,7 @@ extension ReceiptError: UserFacingError {
 
     public var recoverySuggestion: String {
         switch self {
+        case .unhandled(let unhandled): unhandled.recoverySuggestion
         case .orderNotFound: L10n.tr("error.receipt.orderNotFound.hint")
         case .noReceipt(let order): L10n.tr("error.receipt.noReceipt.hint", ["order": order])
         case .receiptNotFound: L10n.tr("error.receipt.receiptNotFound.hint")
