@@ -44,18 +44,27 @@ public struct ReceiptNumberRecord: Codable, Hashable, Sendable, FetchableRecord,
         public static let reference = Column(CodingKeys.reference)
     }
 
+    /// The app setting that remembers the last number of `registerId`'s series. It is an app setting, not a store
+    /// table, so it survives ``AppDatabase/wipeStoreData()`` (a logout) like ``OrderRecord/lastLocalNumberKey``:
+    /// a register never prints a number twice.
+    static func seriesKey(registerId: String) -> String { "pos.receiptSeries." + registerId }
+
+    /// The last number taken in `registerId`'s series (0 before the first): the remembered one, or the highest
+    /// recorded if that is higher.
+    static func lastNumber(registerId: String, in db: Database) throws -> Int64 {
+        let stored = try SettingRecord.value(forKey: seriesKey(registerId: registerId), in: db).flatMap { Int64($0) } ?? 0
+        let highest = try ReceiptNumberRecord.filter(Columns.registerId == registerId)
+            .select(max(Columns.number), as: Int64.self).fetchOne(db) ?? 0
+        return Swift.max(stored, highest)
+    }
+
     /// Takes the next number of `registerId`'s series for `kind`/`reference`, in the caller's transaction (a
     /// named write that records the fiscal transaction). Numbering the same transaction again returns its number.
     static func take(registerId: String?, kind: Kind, reference: String, in db: Database) throws -> ReceiptNumberRecord {
         if let existing = try find(kind: kind, reference: reference, in: db) { return existing }
         let register = registerId ?? ""
-        let last = try Int64.fetchOne(db, sql: "SELECT lastNumber FROM receiptSeries WHERE registerId = ?",
-                                      arguments: [register]) ?? 0
-        let next = last + 1
-        try db.execute(sql: """
-            INSERT INTO receiptSeries (registerId, lastNumber) VALUES (?, ?) \
-            ON CONFLICT(registerId) DO UPDATE SET lastNumber = excluded.lastNumber
-            """, arguments: [register, next])
+        let next = try lastNumber(registerId: register, in: db) + 1
+        try SettingRecord.set(String(next), forKey: seriesKey(registerId: register), scope: .app, in: db)
         var row = ReceiptNumberRecord(registerId: register, number: next, kind: kind, reference: reference,
                                       createdAt: try db.transactionDate)
         try row.insert(db)
@@ -80,9 +89,8 @@ extension AppDatabase {
     public func receiptSeries(registerId: String?) async throws -> ReceiptSeriesStatus {
         try await read { db in
             let register = registerId ?? ""
-            let last = try Int64.fetchOne(db, sql: "SELECT lastNumber FROM receiptSeries WHERE registerId = ?",
-                                          arguments: [register]) ?? 0
-            return ReceiptSeriesStatus(registerId: register, lastNumber: last)
+            return ReceiptSeriesStatus(registerId: register,
+                                       lastNumber: try ReceiptNumberRecord.lastNumber(registerId: register, in: db))
         }
     }
 

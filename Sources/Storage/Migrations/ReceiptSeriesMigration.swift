@@ -8,9 +8,10 @@ import GRDB
 /// refunded order's number, the movement's journal row), so a voided cart and an order, a float and a sale, or a
 /// refund and a sale shared a number.
 ///
-/// - `receiptSeries`: per register id (`''` for a counter without one) the last number taken. Numbers are taken
-///   only by Storage's named writes that record a fiscal transaction, in the same transaction, so the series is
-///   gap-free and never reuses a number.
+/// - The app setting `pos.receiptSeries.<register id>` (`pos.receiptSeries.` for a counter without one): the last
+///   number taken. An app setting, not a store table, so a logout's wipe keeps it and a register never gives a
+///   number twice. Numbers are taken only by Storage's named writes that record a fiscal transaction, in the same
+///   transaction, so the series is gap-free and never reuses a number.
 /// - `receiptNumber`: one row per numbered fiscal transaction, `(registerId, number)` unique and `(kind,
 ///   reference)` unique (a transaction is numbered once). `kind` `sale` covers completed and voided sales
 ///   (reference: the sale's client UUID, also its order's); the movement kinds are `fiscalMovement`'s (reference:
@@ -24,10 +25,6 @@ import GRDB
 /// and its register changes rarely), else of the first order with one, else `''`.
 enum ReceiptSeriesMigration {
     static func migrate(_ db: Database) throws {
-        try db.create(table: "receiptSeries") { t in
-            t.primaryKey("registerId", .text)
-            t.column("lastNumber", .integer).notNull()
-        }
         try db.create(table: "receiptNumber") { t in
             t.autoIncrementedPrimaryKey("id")
             t.column("registerId", .text).notNull()
@@ -98,8 +95,10 @@ enum ReceiptSeriesMigration {
             }
         }
         for (registerId, number) in last {
-            try db.execute(sql: "INSERT INTO receiptSeries (registerId, lastNumber) VALUES (?, ?)",
-                           arguments: [registerId, number])
+            try db.execute(sql: """
+                INSERT INTO setting (key, scope, value) VALUES (?, 'app', ?)
+                ON CONFLICT(key) DO UPDATE SET value = excluded.value
+                """, arguments: [ReceiptNumberRecord.seriesKey(registerId: registerId), String(number)])
         }
     }
 }

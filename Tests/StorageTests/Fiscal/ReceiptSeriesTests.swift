@@ -109,4 +109,20 @@ struct ReceiptSeriesTests {
         _ = try await database.voidSale(saleId: sale.id)
         #expect(try await database.receiptNumbers().map(\.number) == [1])
     }
+
+    @Test func aWipe_keepsEachRegistersSeries_soNoNumberIsGivenTwice() async throws {
+        // Given K2's float and a sale, numbered 1 and 2
+        let database = try StorageFixtures.inMemoryDatabase()
+        try await movement(database, .float, "shift-1-float")
+        _ = try await complete(database, try await opened(database))
+
+        // When the store's data is wiped (a logout) and the counter goes on
+        try await database.wipeStoreData()
+        #expect(try await database.receiptNumbers().isEmpty, "the numbered transactions go with the store's data")
+        let order = try await complete(database, try await opened(database))
+
+        // Then K2's series goes on from 2: the new sale is Bon 3, not Bon 1 again
+        #expect(order.receiptNumber == 3)
+        #expect(try await database.receiptSeries(registerId: "K2").lastNumber == 3)
+    }
 }
