@@ -32,7 +32,8 @@ public struct SimulatedFiscalSigner: FiscalSigner {
     func startNow(_ request: FiscalStartRequest) throws(FiscalError) -> FiscalTransaction {
         let log = try run { () throws(SimulatedTSE.Failure) in try tse.startTransaction(clientID: clientSerial) }
         return FiscalTransaction(id: request.saleID, number: log.transactionNumber, revision: 1, startTime: log.logTime,
-                                 signatureCounter: log.signatureCounter, mode: request.mode)
+                                 signatureCounter: log.signatureCounter, mode: request.mode, clientID: clientSerial,
+                                 clientSerial: clientSerial)
     }
 
     public func update(_ transaction: FiscalTransaction, receipt: FiscalReceiptData) async throws(FiscalError)
@@ -43,7 +44,7 @@ public struct SimulatedFiscalSigner: FiscalSigner {
     func updateNow(_ transaction: FiscalTransaction, receipt: FiscalReceiptData) throws(FiscalError) -> FiscalTransaction {
         let data = Data(signedReceipt(receipt, mode: transaction.mode).processData(baseCurrency: baseCurrency).utf8)
         let log = try run { () throws(SimulatedTSE.Failure) in
-            try tse.updateTransaction(number: transaction.number, clientID: clientSerial,
+            try tse.updateTransaction(number: transaction.number, clientID: client(of: transaction),
                                       processType: Self.processType, processData: data)
         }
         var updated = transaction
@@ -78,6 +79,8 @@ public struct SimulatedFiscalSigner: FiscalSigner {
     func finish(_ transaction: FiscalTransaction, data receipt: FiscalReceiptData) throws(FiscalError)
         -> FiscalSignature {
         let processData = receipt.processData(baseCurrency: baseCurrency)
+        // The transaction ends through the client it was started by (a sale keeps its register and TSE client).
+        let clientSerial = client(of: transaction)
         let log = try run { () throws(SimulatedTSE.Failure) in
             try tse.finishTransaction(number: transaction.number, clientID: clientSerial,
                                       processType: Self.processType, processData: Data(processData.utf8))
@@ -95,6 +98,11 @@ public struct SimulatedFiscalSigner: FiscalSigner {
                                publicKey: tse.publicKeyBase64, tseSerial: tse.serialNumberHex,
                                clientSerial: clientSerial, processType: Self.processType, processData: processData,
                                qrCodeData: qr.text, isSimulated: true)
+    }
+
+    /// The client a transaction was started by (this signer's for one journaled before it was recorded).
+    func client(of transaction: FiscalTransaction) -> String {
+        transaction.clientID ?? clientSerial
     }
 
     /// Training sales are signed as `AVTraining` whatever the checkout passed.

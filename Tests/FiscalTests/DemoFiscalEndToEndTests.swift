@@ -200,6 +200,7 @@ struct DemoFiscalEndToEndTests {
         #expect(receipts[1].payments.map(\.type) == ["Bar", "ECKarte"])
         #expect(receipts[2].payments.isEmpty && receipts[2].lines.count == 1)
         #expect(receipts[0].number == card && receipts[1].number == split, "BON_NR is the receipt's order number")
+        #expect(receipts.map(\.number) == [1, 2, 3], "the voided cart takes the series' next number too")
 
         // And each receipt (text and ESC/POS) carries the mandatory fields and the QR code; the reprint too, as COPY
         for (order, receipt) in [(card, receipts[0]), (split, receipts[1])] {

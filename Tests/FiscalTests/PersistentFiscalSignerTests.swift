@@ -33,6 +33,31 @@ struct PersistentFiscalSignerTests {
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
     }
 
+    @Test("a transaction ends through the client it was started by, whatever register the till is set to by then")
+    func finishUsesTheClientTheTransactionWasStartedBy() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Given a sale's transaction started on register K2, and another on K2 to cancel
+        let onK2 = PersistentFiscalSigner(directory: directory, clientSerial: "K2")
+        let sale = try await onK2.start(FiscalStartRequest(saleID: "a", mode: .demo))
+        let voided = try await onK2.start(FiscalStartRequest(saleID: "b", mode: .demo))
+        #expect(sale.clientID == "K2" && sale.clientSerial == "K2")
+
+        // When the till's register is K9 by the time they end
+        let onK9 = PersistentFiscalSigner(directory: directory, clientSerial: "K9")
+        let signature = try await onK9.finish(sale, receipt: Self.sale)
+        let cancelled = try await onK9.cancel(voided, kind: .abandoned)
+
+        // Then both are signed (no wrongClient), as K2's
+        #expect(signature.clientSerial == "K2" && signature.qrCodeData.hasPrefix("V0;K2;"))
+        #expect(cancelled.clientSerial == "K2")
+        #expect(try SimulatedTSETests.verifyFinish(signature))
+        // And a transaction journaled before the client was recorded ends through the signer's own client
+        var legacy = try await onK9.start(FiscalStartRequest(saleID: "c", mode: .demo))
+        legacy.clientID = nil
+        legacy.clientSerial = nil
+        #expect(try await onK9.finish(legacy, receipt: Self.sale).clientSerial == "K9")
+    }
+
     @Test("many signers at once never hand out the same transaction number or signature counter")
     func concurrentSignersShareTheCounters() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -3,14 +3,14 @@ import GRDB
 extension AppDatabase {
     /// The tables ``wipeStoreData()`` empties, children before parents.
     static let storeTables = [
-        "fiscalMovement", "fiscalTransaction", "fiscalOutage", "outbox", "saleTender", "paymentJournal", "sale", "receipt", "orderAwaitingPayment", "payment", "orderLine", "orderFee", "orderCoupon", "orderTax", "order",
+        "receiptNumber", "fiscalMovement", "fiscalTransaction", "fiscalOutage", "outbox", "saleTender", "paymentJournal", "sale", "receipt", "orderAwaitingPayment", "payment", "orderLine", "orderFee", "orderCoupon", "orderTax", "order",
         "productCategoryLink", "productVariation", "product", "productCategory", "customer", "coupon", "taxRate",
         "taxClass", "syncState", "cashMovement", "drawerOpening", "approval", "cashierSignIn", "cashier", "shift",
     ]
 
     /// Deletes everything that belongs to the store (catalog, customers, orders, outbox, journal, receipts, shifts,
-    /// cashiers with their sign-ins and approvals, store settings, sync state) and keeps the app's own settings, in
-    /// one transaction.
+    /// cashiers with their sign-ins and approvals, store settings, sync state, receipt numbers) and keeps the app's
+    /// own settings (among them each register's last receipt number, so its series goes on), in one transaction.
     ///
     /// The caller decides whether wiping is allowed: logging out refuses while ``OutboxRecord/pendingCount(in:)``
     /// or ``PaymentJournalRecord/unresolvedCount(in:)`` is not zero, unless forced.

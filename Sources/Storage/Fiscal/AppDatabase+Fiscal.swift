@@ -17,6 +17,8 @@ public struct FiscalSaleExportRow: Hashable, Sendable {
     public var lines: [OrderLineRecord]
     public var taxes: [OrderTaxRecord]
     public var payments: [PaymentRecord]
+    /// The sale's number in its register's receipt series (completed or voided), if it has one.
+    public var receiptNumber: Int64? = nil
 }
 
 /// A closed shift (its Z report is the Kassenabschluss) with the sales it closes.
@@ -25,6 +27,8 @@ public struct FiscalClosingExportRow: Hashable, Sendable {
     public var sales: [FiscalSaleExportRow]
     /// The movements (refunds) journaled after the previous close and up to this one, each its own Bon.
     public var movements: [FiscalMovementRecord] = []
+    /// Each movement's number in its register's receipt series, by movement id.
+    public var movementReceiptNumbers: [Int64: Int64] = [:]
 }
 
 /// Counts for `pos fiscal status`: `signed` … `unsettled` are the sales'; refunds and cash movements (their own
@@ -267,8 +271,15 @@ extension AppDatabase {
                 let movements = try FiscalMovementRecord.fetchAll(
                     db, sql: "SELECT * FROM fiscalMovement WHERE createdAt <= ? AND createdAt > ? ORDER BY id",
                     arguments: [closed, previousClose ?? Date.distantPast])
+                var numbers: [Int64: Int64] = [:]
+                for movement in movements {
+                    if let id = movement.id, let number = try ReceiptNumberRecord.find(
+                        kind: .init(movement.kind), reference: movement.reference, in: db)?.number {
+                        numbers[id] = number
+                    }
+                }
                 result.append(FiscalClosingExportRow(shift: shift, sales: try sales.map { try Self.exportRow($0, in: db) },
-                                                     movements: movements))
+                                                     movements: movements, movementReceiptNumbers: numbers))
             }
             return result
         }
@@ -280,14 +291,17 @@ extension AppDatabase {
         let fiscal = try sale.id.flatMap {
             try FiscalTransactionRecord.filter(FiscalTransactionRecord.Columns.saleId == $0).fetchOne(db)
         }
+        let number = try ReceiptNumberRecord.find(kind: .sale, reference: sale.clientUUID.description, in: db)?.number
         guard let orderId = sale.orderId, let order = try OrderRecord.fetchOne(db, key: orderId) else {
-            return FiscalSaleExportRow(sale: sale, fiscal: fiscal, order: nil, lines: [], taxes: [], payments: [])
+            return FiscalSaleExportRow(sale: sale, fiscal: fiscal, order: nil, lines: [], taxes: [], payments: [],
+                                       receiptNumber: number)
         }
         return FiscalSaleExportRow(
             sale: sale, fiscal: fiscal, order: order,
             lines: try order.request(for: OrderRecord.lines).fetchAll(db),
             taxes: try order.request(for: OrderRecord.taxes).fetchAll(db),
-            payments: try order.request(for: OrderRecord.payments).fetchAll(db))
+            payments: try order.request(for: OrderRecord.payments).fetchAll(db),
+            receiptNumber: number)
     }
 
     private static func fiscalRow(saleId: Int64, in db: Database) throws -> FiscalTransactionRecord {

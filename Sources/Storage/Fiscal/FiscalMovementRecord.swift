@@ -78,9 +78,11 @@ public struct FiscalMovementRecord: Codable, Hashable, Sendable, FetchableRecord
 /// The TSE journal's named writes for movements, each one transaction, called around every TSE call (journal
 /// first), like the sale's in `AppDatabase+Fiscal.swift`.
 extension AppDatabase {
-    /// Journals a movement before StartTransaction is called, with what will be signed. Returns the existing row
-    /// when the movement has one already (it is signed once).
-    public func journalFiscalMovement(_ movement: FiscalMovementRecord) async throws -> FiscalMovementRecord {
+    /// Journals a movement before StartTransaction is called, with what will be signed, and takes the next number
+    /// of `registerId`'s receipt series for it in the same transaction (the movement is a fiscal transaction of
+    /// the register). Returns the existing row when the movement has one already (it is signed and numbered once).
+    public func journalFiscalMovement(_ movement: FiscalMovementRecord, registerId: String? = nil) async throws
+        -> FiscalMovementRecord {
         try await performAndSave { db in
             if let existing = try FiscalMovementRecord
                 .filter(FiscalMovementRecord.Columns.kind == movement.kind.rawValue
@@ -90,6 +92,8 @@ extension AppDatabase {
             row.createdAt = try db.transactionDate
             row.updatedAt = row.createdAt
             try row.insert(db)
+            _ = try ReceiptNumberRecord.take(registerId: registerId, kind: .init(movement.kind),
+                                             reference: movement.reference, in: db)
             return row
         }
     }

@@ -42,10 +42,13 @@ public enum AppMigrations {
     public static let closing = "v14-closing"
     /// A redundant index of the catalog's category links dropped (issue 14).
     public static let catalogIndexes = "v15-catalog-indexes"
+    /// One receipt-number series per register for every fiscal transaction; the register and TSE client a sale
+    /// was opened with.
+    public static let receiptSeries = "v16-receipt-series"
 
     /// Every migration name, oldest first.
     public static let all = [settingsCatalog, ordersOutbox, paymentsReceipts, syncOutbox, cardPayments, shifts, checkout, fiscal, counter, registers, fiscalMovements,
-                             floorDevices, cashiers, closing, catalogIndexes]
+                             floorDevices, cashiers, closing, catalogIndexes, receiptSeries]
 
     /// The migrator that brings any earlier database to the current schema.
     public static func makeMigrator() -> DatabaseMigrator {
@@ -65,6 +68,7 @@ public enum AppMigrations {
         migrator.registerMigration(cashiers, migrate: CashiersMigration.migrate)
         migrator.registerMigration(closing, migrate: ClosingMigration.migrate)
         migrator.registerMigration(catalogIndexes, migrate: CatalogIndexesMigration.migrate)
+        migrator.registerMigration(receiptSeries, migrate: ReceiptSeriesMigration.migrate)
         return migrator
     }
 }

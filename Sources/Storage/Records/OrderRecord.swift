@@ -60,6 +60,9 @@ public struct OrderRecord: Codable, Hashable, Sendable, FetchableRecord, Mutable
     public var registerId: String?
     /// The cashier who sold it, as the sale was made.
     public var cashier: String?
+    /// Its Bon's number in its register's receipt series (printed `registerId-000123`), taken when the sale
+    /// completed; `nil` only for an order not yet completed by the checkout.
+    public var receiptNumber: Int64?
 
     public init(
         id: Int64? = nil, clientUUID: ClientUUID, localNumber: Int64, status: String = "pending",
@@ -92,6 +95,7 @@ public struct OrderRecord: Codable, Hashable, Sendable, FetchableRecord, Mutable
         self.serverTotal = serverTotal
         self.registerId = registerId
         self.cashier = cashier
+        self.receiptNumber = nil
     }
 
     /// The order's currency.

@@ -38,6 +38,11 @@ public struct SaleRecord: Codable, Hashable, Sendable, FetchableRecord, MutableP
     public var orderId: Int64?
     public var createdAt: Date
     public var updatedAt: Date
+    /// The register the sale was opened on (`""`: none set); it keeps it to its end, and its receipt number is
+    /// taken from that register's series.
+    public var registerId: String?
+    /// The TSE client the sale's TSE transaction was started by; the finish uses the same.
+    public var tseClient: String?
 
     /// Creates an open sale.
     public init(id: Int64? = nil, clientUUID: ClientUUID, state: State = .open, cart: String, itemCount: Int = 0,
@@ -56,6 +61,8 @@ public struct SaleRecord: Codable, Hashable, Sendable, FetchableRecord, MutableP
         self.orderId = orderId
         self.createdAt = createdAt
         self.updatedAt = updatedAt ?? createdAt
+        self.registerId = nil
+        self.tseClient = nil
     }
 
     /// The sale's currency.

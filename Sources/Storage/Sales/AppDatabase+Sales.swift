@@ -240,13 +240,32 @@ extension AppDatabase {
     public func completeSale(
         saleId: Int64, cashier: String, build: @escaping @Sendable (_ localNumber: Int64, _ clientUUID: ClientUUID) throws -> CompletedOrderDraft
     ) async throws -> CompletedSaleResult {
+        try await completeSale(saleId: saleId, cashier: cashier, register: nil) { localNumber, _, clientUUID in
+            try build(localNumber, clientUUID)
+        }
+    }
+
+    /// Completes a sale whose tenders cover its total, as ``completeSale(saleId:cashier:build:)`` does, and takes
+    /// the next number of the receipt series of the register the sale was opened on (`register`, the counter's
+    /// register now, when the sale recorded none) in the same transaction: `build` gets the local order number
+    /// and that receipt number; the order keeps it (``OrderRecord/receiptNumber``) and the sale's register.
+    public func completeSale(
+        saleId: Int64, cashier: String, register: String?,
+        build: @escaping @Sendable (_ localNumber: Int64, _ receiptNumber: Int64, _ clientUUID: ClientUUID) throws -> CompletedOrderDraft
+    ) async throws -> CompletedSaleResult {
         try await performAndSave { db in
             var stored = try Self.require(saleId, .open, in: db)
             try Self.requireNoUnresolvedAttempt(saleId, in: db)
             let now = try db.transactionDate
             let localNumber = try OrderRecord.allocateLocalNumber(in: db)
-            let draft = try build(localNumber, stored.sale.clientUUID)
+            let registerId = stored.sale.registerId ?? register ?? ""
+            let receipt = try ReceiptNumberRecord.take(registerId: registerId, kind: .sale,
+                                                       reference: stored.sale.clientUUID.description, in: db)
+            let draft = try build(localNumber, receipt.number, stored.sale.clientUUID)
             var detail = draft.detail
+            detail.order.receiptNumber = receipt.number
+            detail.order.registerId = registerId.isEmpty ? nil : registerId
+            stored.sale.registerId = registerId
             guard detail.order.total == stored.sale.total else {
                 // The catalog or the cart changed since it was priced: what was tendered no longer matches.
                 throw SaleWriteError.notCovered(due: detail.order.totalMoney, paid: stored.paid)
@@ -323,7 +342,10 @@ extension AppDatabase {
 
     /// Abandons an open or parked sale. Refused while it holds an approved card tender or an unresolved attempt;
     /// cash tenders stay on the voided sale for the record (the cash goes back to the customer).
-    public func voidSale(saleId: Int64) async throws -> StoredSale {
+    ///
+    /// The void takes the next number of the receipt series of the register the sale was opened on (`register`,
+    /// the counter's register now, when the sale recorded none).
+    public func voidSale(saleId: Int64, register: String? = nil) async throws -> StoredSale {
         try await performAndSave { db in
             guard var stored = try Self.stored(id: saleId, in: db) else { throw SaleWriteError.notFound(String(saleId)) }
             guard stored.sale.state == .open || stored.sale.state == .parked else {
@@ -333,6 +355,11 @@ extension AppDatabase {
                 throw SaleWriteError.cardTenderRecorded(saleId: saleId)
             }
             try Self.requireNoUnresolvedAttempt(saleId, in: db)
+            // The voided cart is a fiscal transaction (AVBelegabbruch): it takes its register's next number.
+            let registerId = stored.sale.registerId ?? register ?? ""
+            _ = try ReceiptNumberRecord.take(registerId: registerId, kind: .sale,
+                                             reference: stored.sale.clientUUID.description, in: db)
+            stored.sale.registerId = registerId
             stored.sale.state = .voided
             stored.sale.updatedAt = try db.transactionDate
             try stored.sale.update(db)

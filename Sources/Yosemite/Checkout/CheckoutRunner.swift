@@ -182,7 +182,8 @@ struct CheckoutRunner: Sendable {
             run.stored = try await sales.storage { try await database.resumeSale(saleId: id) }
         case .void:
             let id = try saleId(run)
-            run.stored = try await sales.storage { try await database.voidSale(saleId: id) }
+            let register = RegisterIdentity.current(environment)
+            run.stored = try await sales.storage { try await database.voidSale(saleId: id, register: register) }
         case .announce(let announcement):
             environment.logger.notice("checkout: sale \(run.saleId ?? 0) \(announcement.rawValue)")
         }

@@ -115,10 +115,10 @@ struct SaleService: Sendable {
         let now = environment.now()
         let cardResult = try await cardTenderDetails(saleId: saleId)
         let result = try await storage {
-            try await database.completeSale(saleId: saleId, cashier: cashier) { localNumber, clientUUID in
-                let detail = builder.detail(clientUUID: clientUUID, localNumber: localNumber, now: now,
+            try await database.completeSale(saleId: saleId, cashier: cashier, register: register) { localNumber, receiptNumber, clientUUID in
+                let detail = builder.detail(clientUUID: clientUUID, localNumber: localNumber, receiptNumber: receiptNumber, now: now,
                                             register: register, cashier: cashier)
-                let body = builder.createBody(clientUUID: clientUUID, localNumber: localNumber, now: now,
+                let body = builder.createBody(clientUUID: clientUUID, localNumber: localNumber, receiptNumber: receiptNumber, now: now,
                                               payment: SaleBuilder.Payment(tenders: tenders, card: cardResult, clientUUID: clientUUID),
                                               register: register, cashier: cashier)
                 return CompletedOrderDraft(detail: detail, createPayload: SaleBuilder.text(body))

@@ -41,10 +41,21 @@ extension FiscalCheckout {
             mode: mode.rawValue, receiptData: Self.encode(receipt), createdAt: environment.now()), signer)
     }
 
-    /// Journals and signs a movement; the TSE is tried at most once per probe interval while an outage is open.
+    /// A "no sale" drawer open was logged: sign it as its own Vorgang (`AVSonstige`, no amounts, no payment).
+    func drawerOpened(reference: String, shiftId: Int64) async {
+        guard let signer else { return }
+        let receipt = FiscalReceiptData(type: .other, amountsPerVATRate: [:], payments: [])
+        await movement(FiscalMovementRecord(
+            kind: .drawerOpen, reference: reference, shiftId: shiftId,
+            tseTransactionId: environment.uuid.client().description, mode: mode.rawValue,
+            receiptData: Self.encode(receipt), createdAt: environment.now()), signer)
+    }
+
+    /// Journals and signs a movement, numbered in the register's receipt series as it is journaled; the TSE is
+    /// tried at most once per probe interval while an outage is open.
     func movement(_ movement: FiscalMovementRecord, _ signer: any FiscalSigner) async {
         do {
-            let row = try await database.journalFiscalMovement(movement)
+            let row = try await database.journalFiscalMovement(movement, registerId: RegisterIdentity.current(environment))
             guard let id = row.id, row.state == .starting else { return }
             if let outage = try await database.openFiscalOutage(),
                !environment.fiscalProbe.claimAttempt(on: environment.clock) {

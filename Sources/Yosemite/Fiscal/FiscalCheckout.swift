@@ -26,8 +26,22 @@ struct FiscalCheckout: Sendable {
 
     // MARK: - The sale's lifecycle
 
-    /// A sale opened: journal and start its TSE transaction.
+    /// The TSE client this till signs with now: fiskaly's client id for a real store, the register serial the
+    /// simulated TSE uses in the demo store.
+    var tseClient: String? {
+        let settings = FiscalSettings.load(dataDirectory: environment.dataDirectory, files: environment.files)
+        return mode == .demo ? settings.registerSerial(for: .demo) : settings.clientID
+    }
+
+    /// A sale opened: record the register and TSE client it is opened with (it keeps them to its end), then
+    /// journal and start its TSE transaction.
     func saleOpened(saleId: Int64, clientUUID: ClientUUID) async {
+        do {
+            try await database.recordSaleOpening(saleId: saleId, registerId: RegisterIdentity.current(environment),
+                                                 tseClient: signer == nil ? nil : tseClient)
+        } catch {
+            environment.logger.error("fiscal: sale \(saleId)'s register could not be recorded: \(error)")
+        }
         guard let signer else { return }
         do {
             let row = try await database.journalFiscalStart(saleId: saleId, tseTransactionId: clientUUID.description,

@@ -42,6 +42,20 @@ enum FiscalOrderMapping {
         return "Unbar"
     }
 
+    /// The DSFinV-K payment of a card payment: its type from the card name, the name itself (`Karte` when the
+    /// terminal named none).
+    static func cardPayment(cardBrand: String?, amount: Money) -> DSFinVKExport.Payment {
+        DSFinVKExport.Payment(type: paymentType(cardBrand: cardBrand), name: cardBrand ?? "Karte", amount: amount)
+    }
+
+    /// The DSFinV-K payment of a card refund: the money goes back to the card the sale was paid with, so it keeps
+    /// the type and name of the sale's card payment (the largest, when it had several cards), and the export's
+    /// totals per payment type agree with the Z report's.
+    static func refundCardPayment(salePayments: [PaymentRecord], amount: Money) -> DSFinVKExport.Payment {
+        let card = salePayments.filter { $0.method == .card }.max { $0.amount < $1.amount }
+        return cardPayment(cardBrand: card?.cardBrand, amount: amount)
+    }
+
     /// The receipt data the TSE signs for a completed order.
     static func receiptData(lines: [OrderLineRecord], taxes: [OrderTaxRecord], payments: [PaymentRecord],
                             currency: Currency, type: FiscalReceiptType = .beleg) -> FiscalReceiptData {

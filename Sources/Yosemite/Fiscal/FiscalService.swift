@@ -140,7 +140,9 @@ public struct FiscalService: Sendable {
                 built.append(receipt)
             }
             for movement in closing.movements {
-                guard let receipt = await movementReceipt(movement, cashier: closing.shift.cashier) else { continue }
+                let number = movement.id.flatMap { closing.movementReceiptNumbers[$0] } ?? 0
+                guard let receipt = await movementReceipt(movement, number: number, cashier: closing.shift.cashier)
+                else { continue }
                 if let signature = receipt.signature { signatures.append(signature) }
                 built.append(receipt)
             }
@@ -216,10 +218,7 @@ public struct FiscalService: Sendable {
         let payments: [DSFinVKExport.Payment] = abandoned ? [] : row.payments.map { payment in
             switch payment.method {
             case .cash: return .init(type: "Bar", name: "Bargeld", amount: payment.amountMoney)
-            case .card:
-                let brand = payment.cardBrand ?? "Karte"
-                return .init(type: FiscalOrderMapping.paymentType(cardBrand: payment.cardBrand), name: brand,
-                             amount: payment.amountMoney)
+            case .card: return FiscalOrderMapping.cardPayment(cardBrand: payment.cardBrand, amount: payment.amountMoney)
             case .other: return .init(type: "Unbar", name: "Sonstige", amount: payment.amountMoney)
             }
         }
@@ -237,21 +236,25 @@ public struct FiscalService: Sendable {
         }
         let operatorName = cashier.isEmpty ? "Kasse" : cashier
         return DSFinVKExport.Receipt(
-            // BON_ID is the sale (unique); BON_NR the number printed on the receipt ("Order #N"), the sale's id
-            // for a voided sale, which has no receipt.
-            id: String(sale.id ?? 0), number: Int(row.order?.localNumber ?? sale.id ?? 0), type: abandoned ? .abandoned : .beleg,
+            // BON_ID is the sale (unique); BON_NR its number in the register's one receipt series, taken when it
+            // completed (printed on the receipt, `K2-000123`) or was voided.
+            id: String(sale.id ?? 0), number: Int(row.receiptNumber ?? row.order?.receiptNumber ?? 0),
+            type: abandoned ? .abandoned : .beleg,
             start: sale.createdAt, end: sale.updatedAt, operatorID: operatorName, operatorName: operatorName,
             lines: exportLines, payments: payments, signature: signature, tseError: tseError)
     }
 
     /// A movement's Bon (a refund: one line per VAT rate with the negative amounts it signed, quantity -1, and
-    /// its negative payment), with its own TSE row.
-    private func movementReceipt(_ row: FiscalMovementRecord, cashier: String) async -> DSFinVKExport.Receipt? {
+    /// its negative payment), with its own TSE row; `number` is its number in the register's receipt series.
+    private func movementReceipt(_ row: FiscalMovementRecord, number: Int64, cashier: String) async
+        -> DSFinVKExport.Receipt? {
         guard let data = FiscalCheckout.decode(FiscalReceiptData.self, row.receiptData) else { return nil }
-        if row.kind != .refund { return cashMovementReceipt(row, data: data, cashier: cashier) }
+        if row.kind != .refund { return cashMovementReceipt(row, data: data, number: number, cashier: cashier) }
         var orderNumber: Int64 = 0
+        var cardPayments: [PaymentRecord] = []
         if let orderId = row.orderId, let order = try? await ReceiptRepository(database: database).orderData(orderID: orderId) {
-            orderNumber = Int64(order.order.localNumber)
+            orderNumber = order.order.receiptNumber ?? order.order.localNumber
+            cardPayments = order.payments.filter { $0.method == .card }
         }
         let lines = FiscalVATRate.allCases.compactMap { rate -> DSFinVKExport.Line? in
             guard let gross = data.amountsPerVATRate[rate], gross.minorUnits != 0 else { return nil }
@@ -264,9 +267,11 @@ public struct FiscalService: Sendable {
             numbered.lineNumber = String(index + 1)
             return numbered
         }
+        // A card refund goes back to the card its sale was paid with: the same payment type (ZAHLART_TYP) and name
+        // as the sale's card payment, so the export's totals per type agree with the Z report.
         let payments = data.payments.map { payment -> DSFinVKExport.Payment in
-            payment.kind == .cash ? .init(type: "Bar", name: "Bargeld", amount: payment.amount)
-                : .init(type: "Unbar", name: "Karte", amount: payment.amount)
+            if payment.kind == .cash { return .init(type: "Bar", name: "Bargeld", amount: payment.amount) }
+            return FiscalOrderMapping.refundCardPayment(salePayments: cardPayments, amount: payment.amount)
         }
         var signature: FiscalSignature?
         var tseError = ""
@@ -276,29 +281,51 @@ public struct FiscalService: Sendable {
         default: tseError = "TSE-Signatur ausstehend"
         }
         let operatorName = cashier.isEmpty ? "Kasse" : cashier
-        // BON_ID is the refund's own id (its UUID); BON_NR the order number it refunds.
+        // BON_ID is the refund's own id (its UUID); BON_NR its own number in the register's receipt series.
         return DSFinVKExport.Receipt(
-            id: row.reference, number: Int(orderNumber), type: .beleg, start: row.createdAt, end: row.updatedAt,
+            id: row.reference, number: Int(number), type: .beleg, start: row.createdAt, end: row.updatedAt,
             operatorID: operatorName, operatorName: operatorName, lines: lines, payments: payments,
             signature: signature, tseError: tseError)
     }
 
     /// A cash movement's Bon: one line with its DSFinV-K business case (`Anfangsbestand`, `Einzahlung`,
     /// `Auszahlung`), not taxable (VAT key 5), the signed amount, and the cash payment; its own TSE row.
-    private func cashMovementReceipt(_ row: FiscalMovementRecord, data: FiscalReceiptData, cashier: String)
-        -> DSFinVKExport.Receipt? {
+    private func cashMovementReceipt(_ row: FiscalMovementRecord, data: FiscalReceiptData, number: Int64,
+                                     cashier: String) -> DSFinVKExport.Receipt? {
         let (businessCase, text): (String, String)
         switch row.kind {
         case .float: (businessCase, text) = ("Anfangsbestand", "Anfangsbestand")
         case .cashIn: (businessCase, text) = ("Einzahlung", "Einzahlung")
         case .cashOut: (businessCase, text) = ("Auszahlung", "Auszahlung")
-        case .refund, .drawerOpen: return nil
+        case .drawerOpen: return noSaleReceipt(row, number: number, cashier: cashier)
+        case .refund: return nil
         }
         guard let amount = data.payments.first?.amount else { return nil }
         let line = DSFinVKExport.Line(
             lineNumber: "1", businessCase: businessCase, articleNumber: businessCase.uppercased(), text: text,
             quantity: 1, unitPriceGross: amount, vatRate: .zero, gross: amount, net: amount,
             vat: Money.zero(amount.currency))
+        let (signature, tseError) = Self.signature(of: row)
+        let operatorName = cashier.isEmpty ? "Kasse" : cashier
+        // BON_ID is the movement's reference (`shift-N-float`, `cash-N`); BON_NR its number in the register's series.
+        return DSFinVKExport.Receipt(
+            id: row.reference, number: Int(number), type: .beleg, start: row.createdAt, end: row.updatedAt,
+            operatorID: operatorName, operatorName: operatorName, lines: [line],
+            payments: [.init(type: "Bar", name: "Bargeld", amount: amount)], signature: signature, tseError: tseError)
+    }
+
+    /// A "no sale" drawer open's Bon: `AVSonstige` with no lines and no payment, its own TSE row and number.
+    private func noSaleReceipt(_ row: FiscalMovementRecord, number: Int64, cashier: String) -> DSFinVKExport.Receipt {
+        let (signature, tseError) = Self.signature(of: row)
+        let operatorName = cashier.isEmpty ? "Kasse" : cashier
+        return DSFinVKExport.Receipt(
+            id: row.reference, number: Int(number), type: .other, start: row.createdAt, end: row.updatedAt,
+            operatorID: operatorName, operatorName: operatorName, lines: [], payments: [], signature: signature,
+            tseError: tseError)
+    }
+
+    /// A movement's signature, or why it has none (TSE_TA_FEHLER).
+    private static func signature(of row: FiscalMovementRecord) -> (FiscalSignature?, String) {
         var signature: FiscalSignature?
         var tseError = ""
         switch row.state {
@@ -306,12 +333,7 @@ public struct FiscalService: Sendable {
         case .failed: tseError = "TSE ausgefallen: \(row.error ?? "no answer")"
         default: tseError = "TSE-Signatur ausstehend"
         }
-        let operatorName = cashier.isEmpty ? "Kasse" : cashier
-        // BON_ID is the movement's reference (`shift-N-float`, `cash-N`); BON_NR its journal row.
-        return DSFinVKExport.Receipt(
-            id: row.reference, number: Int(row.id ?? 0), type: .beleg, start: row.createdAt, end: row.updatedAt,
-            operatorID: operatorName, operatorName: operatorName, lines: [line],
-            payments: [.init(type: "Bar", name: "Bargeld", amount: amount)], signature: signature, tseError: tseError)
+        return (signature, tseError)
     }
 
     /// A voided sale's lines and taxes, priced from its cart (DSFinV-K keeps an abandoned sale's lines).

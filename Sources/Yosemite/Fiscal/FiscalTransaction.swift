@@ -38,14 +38,23 @@ public struct FiscalTransaction: Sendable, Hashable, Codable {
     public var signatureCounter: Int
     /// The mode the sale was opened in.
     public var mode: FiscalMode
+    /// The TSE client the transaction was started by (fiskaly: the client id; the simulator: the register serial).
+    /// Update, finish and cancel go through the same client, whatever the settings say by then; `nil` in
+    /// transactions journaled before it was recorded (the signer's own client is used).
+    public var clientID: String?
+    /// The register (client) serial the transaction was started with, for the signature and its QR code.
+    public var clientSerial: String?
 
-    public init(id: String, number: Int, revision: Int, startTime: Date, signatureCounter: Int, mode: FiscalMode) {
+    public init(id: String, number: Int, revision: Int, startTime: Date, signatureCounter: Int, mode: FiscalMode,
+                clientID: String? = nil, clientSerial: String? = nil) {
         self.id = id
         self.number = number
         self.revision = revision
         self.startTime = startTime
         self.signatureCounter = signatureCounter
         self.mode = mode
+        self.clientID = clientID
+        self.clientSerial = clientSerial
     }
 }
 

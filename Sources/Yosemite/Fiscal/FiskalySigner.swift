@@ -45,13 +45,15 @@ public struct FiskalySigner: FiscalSigner {
         let tx = try await put(request.saleID, revision: 1, .active(nil))
         return FiscalTransaction(id: tx.id, number: tx.number, revision: tx.revision,
                                  startTime: Date(timeIntervalSince1970: TimeInterval(tx.timeStart)),
-                                 signatureCounter: tx.signature.counter, mode: request.mode)
+                                 signatureCounter: tx.signature.counter, mode: request.mode,
+                                 clientID: configuration.clientID, clientSerial: configuration.clientSerial)
     }
 
     public func update(_ transaction: FiscalTransaction, receipt: FiscalReceiptData) async throws(FiscalError)
         -> FiscalTransaction {
         let data = Self.signed(receipt, mode: transaction.mode)
-        let tx = try await put(transaction.id, revision: transaction.revision + 1, .active(fiskalyReceipt(data)))
+        let tx = try await put(transaction.id, revision: transaction.revision + 1, .active(fiskalyReceipt(data)),
+                               client: transaction.clientID)
         var updated = transaction
         updated.revision = tx.revision
         updated.signatureCounter = tx.signature.counter
@@ -61,15 +63,19 @@ public struct FiskalySigner: FiscalSigner {
     public func finish(_ transaction: FiscalTransaction, receipt: FiscalReceiptData) async throws(FiscalError)
         -> FiscalSignature {
         let data = Self.signed(receipt, mode: transaction.mode)
-        let tx = try await put(transaction.id, revision: transaction.revision + 1, .finished(fiskalyReceipt(data)))
-        return signature(of: tx, processData: data.processData(baseCurrency: baseCurrency))
+        let tx = try await put(transaction.id, revision: transaction.revision + 1, .finished(fiskalyReceipt(data)),
+                               client: transaction.clientID)
+        return signature(of: tx, processData: data.processData(baseCurrency: baseCurrency),
+                         clientSerial: transaction.clientSerial)
     }
 
     public func cancel(_ transaction: FiscalTransaction, kind: FiscalReceiptType) async throws(FiscalError)
         -> FiscalSignature {
         let data = FiscalReceiptData.cancelled(kind)
-        let tx = try await put(transaction.id, revision: transaction.revision + 1, .cancelled(fiskalyReceipt(data)))
-        return signature(of: tx, processData: data.processData(baseCurrency: baseCurrency))
+        let tx = try await put(transaction.id, revision: transaction.revision + 1, .cancelled(fiskalyReceipt(data)),
+                               client: transaction.clientID)
+        return signature(of: tx, processData: data.processData(baseCurrency: baseCurrency),
+                         clientSerial: transaction.clientSerial)
     }
 
     public func identity() async throws(FiscalError) -> FiscalTSEIdentity {
@@ -103,10 +109,10 @@ public struct FiskalySigner: FiscalSigner {
                               amountsPerPaymentType: payments)
     }
 
-    private func signature(of tx: FiskalyTransaction, processData: String) -> FiscalSignature {
+    private func signature(of tx: FiskalyTransaction, processData: String, clientSerial started: String?) -> FiscalSignature {
         let start = Date(timeIntervalSince1970: TimeInterval(tx.timeStart))
         let end = Date(timeIntervalSince1970: TimeInterval(tx.timeEnd ?? tx.log.timestamp))
-        let clientSerial = tx.clientSerialNumber ?? configuration.clientSerial
+        let clientSerial = tx.clientSerialNumber ?? started ?? configuration.clientSerial
         let qr = tx.qrCodeData ?? FiscalQRCode(
             registerSerial: clientSerial, processType: Self.processType, processData: processData,
             transactionNumber: tx.number, signatureCounter: tx.signature.counter, startTime: start, logTime: end,
@@ -121,11 +127,13 @@ public struct FiskalySigner: FiscalSigner {
                                isSimulated: false)
     }
 
-    private func put(_ id: String, revision: Int, _ state: FiskalyTransactionState) async throws(FiscalError)
-        -> FiskalyTransaction {
+    /// `client`: the client the transaction was started by (update, finish and cancel keep it); this till's now
+    /// when nil.
+    private func put(_ id: String, revision: Int, _ state: FiskalyTransactionState, client: String? = nil)
+        async throws(FiscalError) -> FiskalyTransaction {
         do {
             return try await remote.putTransaction(tssID: configuration.tssID, transactionID: id, revision: revision,
-                                                   clientID: configuration.clientID, state: state)
+                                                   clientID: client ?? configuration.clientID, state: state)
         } catch {
             throw map(error)
         }

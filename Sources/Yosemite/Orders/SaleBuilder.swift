@@ -48,8 +48,9 @@ struct SaleBuilder {
     private var decimals: Int { currency.exponent }
 
     /// The order and its parts, not yet inserted; its payments come from the sale's tenders.
-    func detail(clientUUID: ClientUUID, localNumber: Int64, now: Date, register: String? = nil,
-                cashier: String = "") -> OrderRecordDetail {
+    /// `receiptNumber`: the sale's number in its register's receipt series (Storage takes it as the sale completes).
+    func detail(clientUUID: ClientUUID, localNumber: Int64, receiptNumber: Int64? = nil, now: Date,
+                register: String? = nil, cashier: String = "") -> OrderRecordDetail {
         var order = OrderRecord(
             clientUUID: clientUUID, localNumber: localNumber, status: "pending", currency: currency,
             pricesIncludeTax: cart.input.pricesIncludeTax, subtotal: totals.subtotal,
@@ -57,6 +58,7 @@ struct SaleBuilder {
             totalTax: totals.totalTax, total: totals.total, customerId: customerId, customerNote: note,
             createdAt: now, syncState: .pending)
         order.registerId = register
+        order.receiptNumber = receiptNumber
         order.cashier = cashier.isEmpty ? nil : cashier
         let lines = totals.lines.enumerated().map { index, line in
             let info = cart.info[index]
@@ -87,8 +89,8 @@ struct SaleBuilder {
     }
 
     /// The body of `POST /wc/v3/orders`.
-    func createBody(clientUUID: ClientUUID, localNumber: Int64, now: Date, payment: Payment,
-                    register: String? = nil, cashier: String = "") -> OrderFields {
+    func createBody(clientUUID: ClientUUID, localNumber: Int64, receiptNumber: Int64? = nil, now: Date,
+                    payment: Payment, register: String? = nil, cashier: String = "") -> OrderFields {
         var fields = OrderFields(status: .pending, currency: currency.code)
         fields.setPaid = true
         fields.paymentMethod = payment.method
@@ -122,18 +124,18 @@ struct SaleBuilder {
             MetaData(key: Order.clientUUIDMetaKey, value: .string(clientUUID.description)),
             MetaData(key: Self.saleTimeMetaKey, value: .string(Self.iso8601(now))),
             MetaData(key: Self.localNumberMetaKey, value: .string(String(localNumber))),
-        ] + registerMeta(register: register, localNumber: localNumber, cashier: cashier) + payment.meta
+        ] + registerMeta(register: register, receiptNumber: receiptNumber ?? localNumber, cashier: cashier) + payment.meta
         return fields
     }
 
     /// The register, its receipt number for this order and the cashier, as order meta (issue 18): none without a
     /// register id, no cashier entry without a name.
-    func registerMeta(register: String?, localNumber: Int64, cashier: String) -> [MetaData] {
+    func registerMeta(register: String?, receiptNumber: Int64, cashier: String) -> [MetaData] {
         guard let register else { return [] }
         var meta = [
             MetaData(key: RegisterIdentity.registerMetaKey, value: .string(register)),
             MetaData(key: RegisterIdentity.receiptNumberMetaKey,
-                     value: .string(RegisterIdentity.receiptNumber(register: register, localNumber: localNumber))),
+                     value: .string(RegisterIdentity.receiptNumber(register: register, number: receiptNumber))),
         ]
         if !cashier.isEmpty { meta.append(MetaData(key: RegisterIdentity.cashierMetaKey, value: .string(cashier))) }
         return meta

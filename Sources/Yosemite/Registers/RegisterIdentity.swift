@@ -25,10 +25,17 @@ public enum RegisterIdentity {
         return id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
     }
 
-    /// The receipt number of the order numbered `localNumber` on register `register`: `K2-000123`.
-    public static func receiptNumber(register: String, localNumber: Int64) -> String {
-        let digits = String(localNumber)
+    /// The printed receipt number of the fiscal transaction numbered `number` in register `register`'s receipt
+    /// series: `K2-000123`. Every fiscal transaction of a register (sale, refund, voided cart, float, cash in or
+    /// out, no sale) takes the next number of its one series.
+    public static func receiptNumber(register: String, number: Int64) -> String {
+        let digits = String(number)
         return register + "-" + String(repeating: "0", count: max(numberDigits - digits.count, 0)) + digits
+    }
+
+    /// ``receiptNumber(register:number:)`` under its former label.
+    public static func receiptNumber(register: String, localNumber: Int64) -> String {
+        receiptNumber(register: register, number: localNumber)
     }
 
     /// The register id set in `environment`'s data directory, if any.

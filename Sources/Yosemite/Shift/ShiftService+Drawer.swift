@@ -48,6 +48,11 @@ extension ShiftService {
         if let shift = result.openedShiftId {
             environment.logger.notice("no sale: no shift was open; the drawer open opened shift \(shift) with float 0")
         }
+        // A no sale is a Vorgang at the till: the TSE signs it (AVSonstige); it never stops the drawer.
+        if let id = result.opening.id {
+            await FiscalCheckout(environment: environment).drawerOpened(reference: "drawer-\(id)",
+                                                                       shiftId: result.opening.shiftId)
+        }
         let count = try await storage { try await environment.database.drawerOpenings(shiftId: result.opening.shiftId).count }
         return DrawerOpenOutcome(shiftId: result.opening.shiftId, openedShiftId: result.openedShiftId, countInShift: count,
                                  printed: printed, openedAt: now)

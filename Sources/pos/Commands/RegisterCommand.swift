@@ -1,4 +1,5 @@
 import ArgumentParser
+import Composition
 import Foundation
 import Localization
 import Storage
@@ -13,6 +14,18 @@ struct RegisterCommand: AsyncParsableCommand {
         subcommands: [Show.self, Set.self]
     )
 
+    /// The data directory's database, when it has one (nothing is created to show or set a register id).
+    static func database(_ directory: URL) throws -> AppDatabase? {
+        let file = directory.appendingPathComponent(AppEnvironment.FileName.database)
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        do {
+            return try AppEnvironment.live(dataDirectory: directory, logger: LoggingSetup.logger()).database
+        } catch {
+            Console.openFailure(error, directory: directory)
+            throw ExitStatus.storageFailure.exitCode
+        }
+    }
+
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: L10n.tr("cli.register.2.abstract"))
         @OptionGroup var data: DataDirectoryOptions
@@ -21,10 +34,25 @@ struct RegisterCommand: AsyncParsableCommand {
             let directory = try data.resolve()
             let settings = FiscalSettings.load(dataDirectory: directory)
             if let id = settings.registerSerial, !id.isEmpty {
+                // The register's one receipt series: the next numbers it will give, and the last it gave.
+                var last: Int64 = 0
+                if let database = try RegisterCommand.database(directory) {
+                    do {
+                        last = try await database.receiptSeries(registerId: id).lastNumber
+                    } catch {
+                        Console.error(L10n.tr("cli.error.registerRead", ["error": StorageError(wrapping: error).message]))
+                        throw ExitStatus.storageFailure.exitCode
+                    }
+                }
                 Console.out(L10n.tr("cli.register.out.show", [
-                    "register": id, "first": RegisterIdentity.receiptNumber(register: id, localNumber: 1),
-                    "second": RegisterIdentity.receiptNumber(register: id, localNumber: 2),
+                    "register": id, "first": RegisterIdentity.receiptNumber(register: id, number: last + 1),
+                    "second": RegisterIdentity.receiptNumber(register: id, number: last + 2),
                 ]))
+                if last > 0 {
+                    Console.out(L10n.tr("cli.register.out.last", [
+                        "count": String(last), "last": RegisterIdentity.receiptNumber(register: id, number: last),
+                    ]))
+                }
             } else {
                 Console.out(L10n.tr("cli.out.register.none"))
             }
@@ -47,6 +75,30 @@ struct RegisterCommand: AsyncParsableCommand {
             let directory = try data.resolve()
             var settings = FiscalSettings.load(dataDirectory: directory)
             let previous = settings.registerSerial
+            if previous != id, let database = try RegisterCommand.database(directory) {
+                // A sale keeps the register and TSE client it was opened with: no change while one is unfinished.
+                let unfinished: [SaleRecord]
+                do {
+                    unfinished = try await database.unfinishedSales()
+                } catch {
+                    Console.error(L10n.tr("cli.error.registerRead", ["error": StorageError(wrapping: error).message]))
+                    throw ExitStatus.storageFailure.exitCode
+                }
+                if !unfinished.isEmpty {
+                    let sales = unfinished.map { sale -> String in
+                        let id = String(sale.id ?? 0)
+                        if sale.state == .parked {
+                            return L10n.tr("cli.register.sale.parked", ["id": id, "name": sale.name ?? id])
+                        }
+                        return L10n.tr("cli.register.sale.open", ["id": id, "items": String(sale.itemCount)])
+                    }.joined(separator: ", ")
+                    Console.error(L10n.tr("cli.register.error.unfinishedSales", [
+                        "register": previous ?? "", "count": String(unfinished.count), "sales": sales, "id": id,
+                    ]))
+                    Console.error(L10n.tr("cli.register.error.unfinishedSales.hint"))
+                    throw ExitStatus.pendingWork.exitCode
+                }
+            }
             settings.registerSerial = id
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -64,11 +64,20 @@ import Testing
         try AppMigrations.makeMigrator().migrate(queue, upTo: AppMigrations.fiscalMovements)
         let order = try await queue.write { db in
             var order = StorageFixtures.order()
-            try order.insert(db)
+            // Inserted with v11's columns: today's OrderRecord also has v16-receipt-series' receiptNumber
+            let values = try order.databaseDictionary.filter { !["id", "receiptNumber"].contains($0.key) }
+            let columns = values.keys.sorted()
+            try db.execute(
+                sql: "INSERT INTO \"order\" (\(columns.map { "\"\($0)\"" }.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))",
+                arguments: StatementArguments(columns.map { values[$0]! }))
+            order.id = db.lastInsertedRowID
             return order
         }
         let database = try AppDatabase(queue)
-        #expect(try await database.read { db in try OrderRecord.fetchOne(db, key: order.id) } == order)
+        // (v16-receipt-series numbers the order, the only fiscal transaction, 1 in the series of no register)
+        var numbered = order
+        numbered.receiptNumber = 1
+        #expect(try await database.read { db in try OrderRecord.fetchOne(db, key: order.id) } == numbered)
         #expect(try await database.hasCashiers() == false)
         #expect(try await database.read { db in try db.tableExists("approval") && db.tableExists("cashierSignIn") })
     }

@@ -17,7 +17,7 @@ struct AppMigrationsTests {
 
         // Then
         #expect(applied == ["v1-settings-catalog", "v2-orders-outbox", "v3-payments-receipts", "v4-sync-outbox", "v5-card-payments", "v6-shifts", "v7-checkout", "v8-fiscal", "v9-counter", "v10-registers", "v11-fiscal-movements",
-                            "v12-floor-devices", "v13-cashiers", "v14-closing", "v15-catalog-indexes"])
+                            "v12-floor-devices", "v13-cashiers", "v14-closing", "v15-catalog-indexes", "v16-receipt-series"])
         for table in ["setting", "product", "productVariation", "productCategory", "productCategoryLink",
                       "productSearch", "customer", "coupon", "taxRate", "taxClass", "syncState", "order",
                       "orderLine", "orderFee", "orderCoupon", "orderTax", "payment", "outbox", "paymentJournal", "sale", "saleTender",
@@ -76,7 +76,7 @@ struct AppMigrationsTests {
         let order = try await queue.write { db in
             var order = StorageFixtures.order()
             // Inserted with v2's columns only: today's OrderRecord also has v10-registers' columns
-            let values = try order.databaseDictionary.filter { !["id", "registerId", "cashier"].contains($0.key) }
+            let values = try order.databaseDictionary.filter { !["id", "registerId", "cashier", "receiptNumber"].contains($0.key) }
             let columns = values.keys.sorted()
             try db.execute(
                 sql: "INSERT INTO \"order\" (\(columns.map { "\"\($0)\"" }.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))",
@@ -89,9 +89,11 @@ struct AppMigrationsTests {
         // When
         let database = try AppDatabase(queue)
 
-        // Then
+        // Then (v16-receipt-series numbers the order, the only fiscal transaction, 1 in the series of no register)
         let stored = try await database.read { db in try OrderRecord.fetchOne(db, key: order.id) }
-        #expect(stored == order)
+        var numbered = order
+        numbered.receiptNumber = 1
+        #expect(stored == numbered)
         #expect(try await database.read { db in try OutboxRecord.pendingCount(in: db) } == 1)
         #expect(try await database.read { db in try PaymentJournalRecord.unresolvedCount(in: db) } == 0)
     }

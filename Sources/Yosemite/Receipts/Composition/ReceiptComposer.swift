@@ -138,7 +138,10 @@ public struct ReceiptComposer: Sendable {
             localNumber: String(order.localNumber),
             remoteNumber: order.remoteNumber,
             register: order.registerId,
-            receiptNumber: order.registerId.map { RegisterIdentity.receiptNumber(register: $0, localNumber: order.localNumber) },
+            // The Bon's number in its register's series (orders from before it: the local number).
+            receiptNumber: order.registerId.map {
+                RegisterIdentity.receiptNumber(register: $0, number: order.receiptNumber ?? order.localNumber)
+            },
             reference: order.clientUUID.description,
             date: date,
             time: time,
