@@ -220,7 +220,7 @@ actor CardPaymentCoordinator {
         let cashPaid = sale.tenders.filter { $0.method == .cash }.reduce(Int64(0)) { $0 + $1.amount.minorUnits }
         if let cash, cash.minorUnits - cashPaid > 0 {
             let extra = Money(minorUnits: cash.minorUnits - cashPaid, currency: cash.currency)
-            do { _ = try await sales.payCash(saleId: saleId, tendered: extra, part: true) } catch {
+            do { _ = try await sales.payCashPart(saleId: saleId, amount: extra) } catch {
                 throw .orderNotPayable("\(error.message) \(error.recoverySuggestion)")
             }
             sale = try await payable(saleId, sales)

@@ -15,8 +15,8 @@ import POSFoundation
 /// try checkout.handle(.tenderCash(twenty))      // [.recordCash(twenty), .complete, .sign(.finish), .issueReceipt(kickDrawer: true), .announce(.completed)]
 /// ```
 ///
-/// Rules: lines change only while nothing is tendered and no card attempt is in flight; with cashiers set up a
-/// tender needs a signed-in cashier, and a manual discount above the threshold or the void of a sale that holds a
+/// Rules: lines change only while nothing is tendered and no card attempt is in flight; with cashiers set up an
+/// edit or a tender needs a signed-in cashier, and a manual discount above the threshold or the void of a sale that holds a
 /// payment needs a manager (``Effect/authorize(_:)``, run before anything is recorded); a card tender pays at most
 /// what is due; cash may exceed it (change); a declined card leaves the sale open for another tender; a sale with
 /// a card tender or a card attempt in flight can be neither parked nor voided. Completing is always the same
@@ -245,6 +245,7 @@ public struct Checkout: Hashable, Sendable {
         switch event {
         case .edit(let edit):
             try require(.open, event)
+            try requireCashier()
             guard !hasTenders, !cardInFlight else { throw refusal(event, L10n.tr("error.checkout.linesFixed")) }
             var next = cart
             try Self.apply(edit, to: &next, state: state)
@@ -373,6 +374,12 @@ public struct Checkout: Hashable, Sendable {
         guard !cart.items.isEmpty else { throw refusal(event, L10n.tr("error.checkout.cartEmpty")) }
         guard !cardInFlight else { throw refusal(event, L10n.tr("error.checkout.cardInFlight")) }
         guard due.minorUnits > 0 else { throw refusal(event, L10n.tr("error.checkout.nothingDue")) }
+        try requireCashier()
+    }
+
+    /// With cashiers set up, lines and tenders are a signed-in cashier's (a locked counter sends none; the command
+    /// line is refused before anything is recorded).
+    private func requireCashier() throws(CheckoutRefusal) {
         guard !policy.cashiersSetUp || policy.signedIn else {
             throw CheckoutRefusal(state: state, reason: L10n.tr("error.checkout.signInRequired"), kind: .signInRequired)
         }

@@ -16,14 +16,6 @@ struct SaleService: Sendable {
     /// The TSE's side of each sale (German fiscal law; does nothing where no TSE is configured).
     private var fiscal: FiscalCheckout { FiscalCheckout(environment: environment) }
 
-    /// What paying cash did.
-    enum CashOutcome: Sendable {
-        /// The sale is complete.
-        case completed(Sale)
-        /// The cash is recorded; the rest is still due.
-        case partial(SaleSummary)
-    }
-
     // MARK: - Reading
 
     /// The newest open sale, priced (after completing any open sale its tenders already cover).
@@ -71,13 +63,18 @@ struct SaleService: Sendable {
         return try summary(of: run)
     }
 
-    /// Takes cash: `tendered` `nil` is the exact amount due. Completes the sale when the tenders cover it.
-    func payCash(saleId: Int64, tendered: Money?, part: Bool = false) async throws(OrderError) -> CashOutcome {
+    /// Takes cash to pay what is due (`tendered` `nil`: the exact amount) and completes the sale; short is refused.
+    func payCash(saleId: Int64, tendered: Money?) async throws(OrderError) -> Sale {
         let amount: Money
         if let tendered { amount = tendered } else { amount = try await load(id: saleId).due }
-        let run = try await runner.send(.tenderCash(amount, part: part), to: saleId)
-        guard run.completed != nil else { return .partial(try await load(id: saleId)) }
-        return .completed(try await sale(of: run))
+        let run = try await runner.send(.tenderCash(amount), to: saleId)
+        return try await sale(of: run)
+    }
+
+    /// Takes the cash part of a split (less than what is due; the rest goes by card).
+    func payCashPart(saleId: Int64, amount: Money) async throws(OrderError) -> SaleSummary {
+        _ = try await runner.send(.tenderCash(amount, part: true), to: saleId)
+        return try await load(id: saleId)
     }
 
     /// Completes a sale its tenders already cover (a process died between its last tender and its order, or the

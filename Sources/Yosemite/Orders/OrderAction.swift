@@ -15,8 +15,9 @@ public enum OrderAction: Action {
     case openSale(cart: Cart, approval: ManagerApproval? = nil, reply: Reply<SaleSummary>)
     /// Applies one cart edit to a sale (a new sale when `saleId` is `nil`), persisted priced.
     case editSale(saleId: Int64?, edit: Checkout.CartEdit, approval: ManagerApproval? = nil, reply: Reply<SaleSummary>)
-    /// Takes cash for a sale (`nil`: the exact amount due); completes it when the tenders cover the total.
-    case payCash(saleId: Int64, tendered: Money?, reply: Reply<CashPayment>)
+    /// Takes cash to pay what a sale has due (`nil`: the exact amount) and completes it; cash short of the due is
+    /// refused (``OrderError/tenderTooLow(due:tendered:)``) with nothing recorded.
+    case payCash(saleId: Int64, tendered: Money?, reply: Reply<Sale>)
     /// Opens a sale for the cart and pays it in cash at once (the command line and benchmarks).
     case completeSale(cart: Cart, tender: Tender, approval: ManagerApproval? = nil, reply: Reply<Sale>)
     /// Puts an open sale aside under a name (or the next number).
@@ -33,10 +34,4 @@ public enum OrderAction: Action {
     case listOrders(filter: OrderQuery, reply: Reply<[LocalOrder]>)
     /// One order by local number, client UUID or server number ("#123").
     case loadOrder(reference: String, reply: Reply<LocalOrder>)
-}
-
-/// What a cash tender did: completed the sale, or left the rest due.
-public enum CashPayment: Hashable, Sendable {
-    case completed(Sale)
-    case partial(SaleSummary)
 }

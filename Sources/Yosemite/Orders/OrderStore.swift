@@ -30,12 +30,7 @@ public final class OrderStore: Store, ActionsProcessor {
             let cached = SaleService(environment: environment, openSale: openSale)
             return reply(try await Self.orderError { try await cached.edit(saleId: saleId, edit, approval: approval) })
         case let .payCash(saleId, tendered, reply):
-            return reply(try await Self.orderError {
-                switch try await sales.payCash(saleId: saleId, tendered: tendered) {
-                case .completed(let sale): return CashPayment.completed(sale)
-                case .partial(let summary): return CashPayment.partial(summary)
-                }
-            })
+            return reply(try await Self.orderError { try await sales.payCash(saleId: saleId, tendered: tendered) })
         case let .completeSale(cart, tender, approval, reply):
             return reply(try await Self.orderError { try await Self.completeSale(cart, tender, approval, sales) })
         case let .parkSale(saleId, name, reply):
@@ -81,10 +76,7 @@ public final class OrderStore: Store, ActionsProcessor {
         }
         let sale = try await sales.open(cart, approval: approval)
         do {
-            switch try await sales.payCash(saleId: sale.id, tendered: tendered) {
-            case .completed(let done): return done
-            case .partial(let open): throw OrderError.tenderTooLow(due: open.total, tendered: open.paid)
-            }
+            return try await sales.payCash(saleId: sale.id, tendered: tendered)
         } catch let error as OrderError {
             if case .tenderTooLow = error { _ = try? await sales.void(String(sale.id), approval: approval) }
             throw error

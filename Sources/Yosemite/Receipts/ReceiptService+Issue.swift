@@ -11,29 +11,44 @@ extension ReceiptService {
     /// receipt stored; what failed is on the receipt row (`lastPrintError`) and in the answer.
     func issue(_ record: ReceiptRecord, kickDrawer: Bool) async -> IssuedReceipt {
         var printing = IssuedReceipt.Printing.off
+        var kickedByReceipt = false
         if appSettings().printReceipts ?? true {
             do {
                 let outcome = try await print(record, printer: nil)
                 printing = .printed(printer: outcome.job.printerName)
+                kickedByReceipt = outcome.raw
             } catch {
                 printing = .failed(reason: "\(error.message) \(error.recoverySuggestion)")
             }
         }
         var drawerOpened = false
         if kickDrawer {
-            if case .printed = printing {
-                // The receipt's ESC/POS carries the kick (an office printer has no drawer to open).
+            if kickedByReceipt {
+                // The receipt's ESC/POS bytes carry the kick.
                 drawerOpened = true
+            } else if case .printed = printing {
+                // Printed on an office printer or to a file: no drawer hangs off it.
             } else {
+                // Nothing printed (off, or the printer failed): the kick on its own, to the receipt printer.
                 do {
-                    _ = try await send([.drawerKick(.pin2)], title: "Open cash drawer", printer: nil)
-                    drawerOpened = true
+                    let job = try await sendRaw([.drawerKick(.pin2)], title: "Open cash drawer", printer: nil)
+                    drawerOpened = job
                 } catch {
                     environment.logger.notice("receipt \(record.id ?? 0): the drawer could not be opened: \(error.message)")
                 }
             }
         }
         return IssuedReceipt(receiptID: record.id ?? 0, printing: printing, drawerOpened: drawerOpened)
+    }
+
+    /// Sends `document` only to a receipt printer on a raw queue (a drawer kick means nothing to an office
+    /// printer or a file); answers whether it was sent.
+    func sendRaw(_ document: ReceiptDocument, title: String, printer name: String?) async throws(ReceiptError) -> Bool {
+        let description: PrinterDescription
+        do { description = try await resolvePrinter(name).1 } catch { throw .printFailed(error, receiptID: nil) }
+        guard description.isRaw else { return false }
+        _ = try await send(document, title: title, printer: name)
+        return true
     }
 
     /// Renders, stores and issues a completed sale's receipt (and its card slips, stored for reprint).

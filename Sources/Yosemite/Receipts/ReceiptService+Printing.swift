@@ -41,7 +41,7 @@ extension ReceiptService {
             receipt.lastPrintError = nil
             if copyMark != nil { receipt.reprintCount += 1 }
             try? await repository.update(receipt)
-            return ReceiptPrintOutcome(receipt: receipt, job: PrintJobOutcome(result), warnings: warnings)
+            return ReceiptPrintOutcome(receipt: receipt, job: PrintJobOutcome(result), warnings: warnings, raw: description.isRaw)
         } catch {
             let printerError = (error as? PrinterError)
                 ?? .jobFailed(printer: name ?? "default", jobID: nil, reason: String(describing: error))

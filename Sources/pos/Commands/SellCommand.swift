@@ -116,21 +116,18 @@ struct SellCommand: AsyncParsableCommand {
                 // refused below.
                 open = try await manager.dispatch { OrderAction.openSale(cart: cart, approval: approval, reply: $0) }
             }
-            let paid: CashPayment
+            let sale: Sale
             do throws(OrderError) {
-                paid = try await manager.dispatch { OrderAction.payCash(saleId: open.id, tendered: tendered, reply: $0) }
+                sale = try await manager.dispatch { OrderAction.payCash(saleId: open.id, tendered: tendered, reply: $0) }
             } catch {
                 guard case .tenderTooLow(let due, let short) = error else { throw error }
-                // The checkout refused the cash (1, not a usage error: only the sale's total makes it short); the
-                // sale this command opened is abandoned, so nothing is left open.
-                Console.error(L10n.tr("cli.sell.error.tenderedShort", ["tendered": short.decimalString, "due": due.decimalString]))
+                // The checkout refused the cash before recording anything: the sale this command opened is
+                // abandoned, so nothing is left open.
                 if saleId == nil {
                     _ = try? await manager.dispatch { OrderAction.voidSale(reference: String(open.id), reply: $0) }
                 }
-                throw ExitStatus.failure.exitCode
-            }
-            guard case .completed(let sale) = paid else {
-                Console.error(L10n.tr("cli.error.sell.notPaid", ["id": "\(open.id)"]))
+                // 1, not a usage error: the amount is well-formed; only the sale's total makes it short.
+                Console.error(L10n.tr("cli.sell.error.tenderedShort", ["tendered": short.decimalString, "due": due.decimalString]))
                 throw ExitStatus.failure.exitCode
             }
             return (sale, settings.moneyFormat, await manager.isDemo)

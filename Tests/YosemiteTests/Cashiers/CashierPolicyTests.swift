@@ -227,8 +227,8 @@ import YosemiteTestSupport
         let sale = try await dispatcher.dispatch { OrderAction.openSale(cart: Cart(items: [Cart.Item(code: "CAK")]), reply: $0) }
         let unpaid = try await dispatcher.dispatch { OrderAction.openSale(cart: Cart(items: [Cart.Item(code: "ESP")]), reply: $0) }
         // The cash part of a split (the card part then declined): the sale holds 5.00 in cash.
-        _ = try await SaleService(environment: environment).payCash(
-            saleId: sale.id, tendered: Money(minorUnits: 500, currency: .eur), part: true)
+        _ = try await SaleService(environment: environment).payCashPart(
+            saleId: sale.id, amount: Money(minorUnits: 500, currency: .eur))
         let refused: Result<SaleSummary, OrderError> = await dispatcher.result { OrderAction.voidSale(reference: String(sale.id), reply: $0) }
         #expect(refused == .failure(.cashier(.approvalRequired(.void))))
         let plain: Result<SaleSummary, OrderError> = await dispatcher.result { OrderAction.voidSale(reference: String(unpaid.id), reply: $0) }

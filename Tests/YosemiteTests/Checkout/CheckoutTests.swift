@@ -86,8 +86,8 @@ struct CheckoutTests {
 
     /// What each event does in each situation: the effects, or `nil` for a refusal.
     static func expected(_ kind: EventKind, in situation: Situation) -> [Checkout.Effect]? {
-        let editable: Set<Situation> = [.openNew, .openEmpty, .openPricing, .openWithItems, .openSignedOut]
-        let lineEditable: Set<Situation> = [.openWithItems, .openSignedOut]
+        let editable: Set<Situation> = [.openNew, .openEmpty, .openPricing, .openWithItems]
+        let lineEditable: Set<Situation> = [.openWithItems]
         let payable: Set<Situation> = [.openWithItems, .openPartlyPaidCash, .openPartlyPaidCard]
         switch kind {
         case .replace, .add, .cartDiscount, .coupon, .customer:
@@ -175,12 +175,13 @@ struct CheckoutTests {
         #expect(checkout.due == Self.money(0))
     }
 
-    @Test func tender_withCashiersSetUpAndNobodySignedIn_isRefusedAsSignInRequired() {
+    @Test func editOrTender_withCashiersSetUpAndNobodySignedIn_isRefusedAsSignInRequired() {
         // Given
         var checkout = Situation.openSignedOut.checkout
         let before = checkout
         // When / Then: refused before anything is recorded
-        for event in [Checkout.Event.tenderCash(Self.money(1_000)), .startCard(Self.money(1_000))] {
+        for event in [Checkout.Event.tenderCash(Self.money(1_000)), .startCard(Self.money(1_000)),
+                      .edit(.add(Self.item))] {
             #expect {
                 try checkout.handle(event)
             } throws: { error in

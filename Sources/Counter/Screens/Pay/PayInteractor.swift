@@ -79,16 +79,8 @@ public final class PayInteractor {
         let saleId = request.saleId, tendered = response.tendered, stores = context.stores
         Task {
             do throws(OrderError) {
-                let paid = try await stores.dispatch { OrderAction.payCash(saleId: saleId, tendered: tendered, reply: $0) }
-                switch paid {
-                case .completed(let sale): self.context.router?.saleCompleted(sale)
-                case .partial(let open):
-                    self.response.isCompleting = false
-                    self.response.total = open.due
-                    self.response.tenderedText = ""
-                    self.response.tendered = nil
-                    self.present(self.response)
-                }
+                let sale = try await stores.dispatch { OrderAction.payCash(saleId: saleId, tendered: tendered, reply: $0) }
+                self.context.router?.saleCompleted(sale)
             } catch {
                 self.response.isCompleting = false
                 self.response.error = "\(error.message) \(error.recoverySuggestion)"

@@ -8,6 +8,8 @@ public struct ReceiptPrintOutcome: Sendable {
     public var job: PrintJobOutcome
     /// Problems with the merchant's templates, if any (the bundled template was used).
     public var warnings: [ReceiptTemplateError]
+    /// Whether the printer took the receipt's ESC/POS bytes (a receipt printer, whose drawer the bytes kick).
+    public var raw: Bool = false
 }
 
 extension ReceiptRecord {
