@@ -62,7 +62,7 @@ run() {  # run LINE FAULT
 }
 
 for line in ${LINES:-tcp pty}; do
-    for fault in ${FAULTS:-unknown-field silent-after-ack silent-after-ack:charged silent-after-ack:deaf silent-after-status}; do
+    for fault in ${FAULTS:-unknown-field silent-after-ack silent-after-ack:charged silent-after-ack:deaf silent-after-status truncated-frame}; do
         run "$line" "$fault"
     done
 done

@@ -46,7 +46,8 @@ public struct ConcertTerminalEngine: Sendable {
         default: .payment
         }
         let status: ConcertAnswerStatus
-        switch script.outcome(at: ledger.nextTransactionIndex()) {
+        let outcome = script.outcome(at: ledger.nextTransactionIndex())
+        switch outcome {
         case .approve, .approveWhenReleased: status = .approved
         case .decline(let code): status = code == 0x6C ? .notCompleted : .declined
         case .timeout, .holdUnbooked, .silentAfterAcknowledge, .silentAfterAcknowledgeIgnoringAbort: return true
@@ -57,6 +58,8 @@ public struct ConcertTerminalEngine: Sendable {
         case .drop, .holdApproved:
             _ = ledger.book(kind, amount: amount, resultCode: 0, card: script.card)
             return false
+        case .truncatedFrame:
+            status = .approved
         }
         let transaction = ledger.book(kind, amount: amount, resultCode: status == .approved ? 0 : 0x05, card: script.card)
         guard let answer = try? ConcertAnswer(
@@ -64,6 +67,11 @@ public struct ConcertTerminalEngine: Sendable {
             cardNumberLastFour: transaction.cardLastFour, currency: request.currency,
             transactionID: String(transaction.traceNumber), format: request.answerFormat
         ) else { return true }
+        if outcome == .truncatedFrame {
+            // Concert frames have no length field: the answer stops half-way, no ETX, no LRC, then silence.
+            try await line.sendAnswerCutShort(answer.encoded(), stepTimeout: stepTimeout)
+            return true
+        }
         try await line.sendAnswer(answer.encoded(), stepTimeout: stepTimeout)
         return true
     }
@@ -121,6 +129,14 @@ struct ConcertSimulatorLine {
             if try await next(timeout: stepTimeout) == .acknowledge { break }
         }
         try await transport.write(ConcertLinkSerializer.control(.endOfTransmission))
+    }
+
+    /// Asks for the line and sends the first half of the answer frame, then nothing: no ETX, no LRC, no EOT.
+    mutating func sendAnswerCutShort(_ payload: [UInt8], stepTimeout: Duration) async throws(TransportError) {
+        guard let frame = try? ConcertLinkSerializer.frame(payload: payload) else { return }
+        try await transport.write(ConcertLinkSerializer.control(.enquiry))
+        guard try await next(timeout: stepTimeout) == .acknowledge else { return }
+        try await transport.write(Array(frame.prefix(frame.count / 2)))
     }
 
     private mutating func next(timeout: Duration) async throws(TransportError) -> ConcertLinkEvent? {

@@ -43,6 +43,11 @@ public struct TerminalScript: Hashable, Sendable {
         /// Approve and book, send the full Status Information, then fall silent: no slip, no Completion. The next
         /// command is answered as usual.
         case silentAfterStatus
+        /// Approve and book, then send a final status (04 0F) cut short: its length field promises more bytes than
+        /// follow (over serial the frame also never ends: no `DLE ETX`, no CRC), then fall silent. An Abort is
+        /// acknowledged but not acted on (too late: the money moved). The next command is answered as usual.
+        /// On Concert, which has no length field, the answer frame stops half-way (no ETX, no LRC).
+        case truncatedFrame
     }
 
     /// How successive money-moving transactions end; the last one repeats.
@@ -83,8 +88,8 @@ public struct TerminalScript: Hashable, Sendable {
 
     /// Parses command-line words: `approve`, `decline:CODE` (hex), `timeout`, `drop`, `nak-first`,
     /// `hold`, `hold-request`, `wait`, `unknown-field`, `silent-after-ack`, `silent-after-ack:charged`,
-    /// `silent-after-ack:deaf`, `silent-after-status`, `slow:MS` (milliseconds between bytes), `no-prompts`, `no-receipt`,
-    /// `card:visa|mastercard|girocard`, `full-pan`.
+    /// `silent-after-ack:deaf`, `silent-after-status`, `truncated-frame`, `slow:MS` (milliseconds between bytes),
+    /// `no-prompts`, `no-receipt`, `card:visa|mastercard|girocard`, `full-pan`.
     ///
     /// - Throws: ``TerminalScriptError`` naming the word it does not know.
     public init(parsing words: [String]) throws(TerminalScriptError) {
@@ -107,6 +112,7 @@ public struct TerminalScript: Hashable, Sendable {
             case ("silent-after-ack", "charged"): outcomes.append(.silentAfterAcknowledgeCharged)
             case ("silent-after-ack", "deaf"): outcomes.append(.silentAfterAcknowledgeIgnoringAbort)
             case ("silent-after-status", nil): outcomes.append(.silentAfterStatus)
+            case ("truncated-frame", nil): outcomes.append(.truncatedFrame)
             case ("full-pan", nil): sendsFullCardData = true
             case ("nak-first", nil): naksFirstFrame = true
             case ("slow", let millis):
@@ -131,7 +137,7 @@ public struct TerminalScriptError: Error, Hashable, CustomStringConvertible {
     public var description: String {
         "unknown script step \"\(word)\"; use approve, decline:05, timeout, drop, hold, hold-request, wait, "
             + "unknown-field, silent-after-ack, silent-after-ack:charged, silent-after-ack:deaf, silent-after-status, "
-            + "nak-first, slow:MS, "
+            + "truncated-frame, nak-first, slow:MS, "
             + "no-prompts, no-receipt, card:NAME, full-pan"
     }
 }

@@ -58,6 +58,20 @@ struct ZVTSimulatorLink {
         throw TransportError(.timedOut, endpoint: transport.endpointDescription, underlying: "no link ACK")
     }
 
+    /// Sends an APDU cut short and waits for nothing: its header (length field intact) and only the first
+    /// `keeping` data bytes; over serial inside a frame that never ends (no `DLE ETX`, no CRC).
+    func sendCutShort(_ apdu: ZVTAPDU, keeping: Int) async throws(TransportError) {
+        guard let bytes = try? apdu.encoded() else { return }
+        let headerLength = bytes.count - apdu.data.count
+        let cut = Array(bytes.prefix(headerLength + min(keeping, apdu.data.count)))
+        switch framing {
+        case .bareAPDU:
+            try await write(cut)
+        case .serial:
+            try await write(Array(ZVTSerialFrameSerializer.frame(payload: cut).dropLast(4)))  // less DLE ETX CRC
+        }
+    }
+
     /// Writes bytes, one at a time with a pause between when the script asks for a slow link.
     func write(_ bytes: [UInt8]) async throws(TransportError) {
         guard let byteDelay, byteDelay > .zero else {

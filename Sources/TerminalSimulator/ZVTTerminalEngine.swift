@@ -198,6 +198,14 @@ struct ZVTTerminalSession {
                 : ZVTTerminalMessages.statusInformationWithUnknownField(transaction, card: card, terminalID: ledger.terminalID)
             guard try await sendAwaitingAcknowledgement(status) else { return true }
             engine.announce("SILENT after the status, \(kind.rawValue) \(amount.decimalString) booked, receipt \(transaction.receiptNumber)")
+        case .truncatedFrame:
+            let transaction = ledger.book(kind, amount: amount, resultCode: 0, card: card)
+            let status = ZVTTerminalMessages.statusInformation(transaction, card: card, terminalID: ledger.terminalID)
+            let keeping = status.data.count / 2
+            ignoresAbort = true
+            try await link.sendCutShort(status, keeping: keeping)
+            engine.announce("SILENT after a truncated status (04 0F promises \(status.data.count) bytes, sent \(keeping)), "
+                            + "\(kind.rawValue) \(amount.decimalString) booked, receipt \(transaction.receiptNumber)")
         case .holdUnbooked, .silentAfterAcknowledge, .silentAfterAcknowledgeCharged, .silentAfterAcknowledgeIgnoringAbort:
             break  // handled before the prompts
         case .approveWhenReleased:

@@ -56,6 +56,7 @@ struct ZVTCounterSide {
                 try perform(machine.received(apdu), into: &out)
             case .failed(let attempts): failure = "the link failed after \(attempts) attempts"
             case .refused(let attempts): failure = "the terminal refused the frame \(attempts) times"
+            case .frameLost(let silentFor): try perform(machine.messageCutShort(silentFor: silentFor), into: &out)
             case .startAcknowledgeTimer, .cancelAcknowledgeTimer, .delivered: break
             }
         }

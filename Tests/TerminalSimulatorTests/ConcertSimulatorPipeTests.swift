@@ -73,4 +73,38 @@ import TerminalSimulator
         guard case .outcomeUnknown(let unknown) = outcome else { Issue.record("expected unknown, got \(outcome)"); return }
         #expect(unknown.amount == Self.amount)
     }
+
+    /// A frame cut short (the `truncated-frame` fault): the terminal asks for the line, sends half its answer, then
+    /// nothing. The frame timer (3 s from the line grant, then after each NAK) ends it after three tries, 9 s from the
+    /// grant, far inside the 120 s a silent terminal gets: unknown (the terminal booked), never sent again.
+    @Test func payment_answerFrameCutShort_endsUnknownWithinThreeFrameTimeouts() async throws {
+        // Given
+        let ledger = TerminalLedger()
+        let clock = ManualClock()
+        let configuration = ConcertSessionConfiguration.standard
+        let (counter, terminal) = PipeTransport.pair()
+        let server = Task {
+            await ConcertTerminalEngine(script: TerminalScript(outcomes: [.truncatedFrame]), ledger: ledger).serve(terminal)
+        }
+        defer { server.cancel() }
+        let reader = ConcertCardReader(transport: counter, address: Self.address, clock: clock, configuration: configuration)
+        _ = try await reader.connect()
+
+        // When: the request went through (the answer timer runs), then each frame timer runs out
+        let payment = Task { try await reader.perform(.payment(PaymentRequest(amount: Self.amount, reference: "ORDER-42"))) { _ in } }
+        await clock.waitForSleeper(dueIn: configuration.answerTimeout)
+        for _ in 0..<configuration.maximumTransmissions {
+            await clock.waitForSleeper(dueIn: configuration.frameTimeout)
+            clock.advance(by: configuration.frameTimeout)
+        }
+        let outcome = try await payment.value
+        await reader.disconnect()
+
+        // Then
+        guard case .outcomeUnknown(let unknown) = outcome else { Issue.record("expected unknown, got \(outcome)"); return }
+        #expect(unknown.amount == Self.amount)
+        #expect(clock.now.offset == configuration.frameTimeout * configuration.maximumTransmissions)
+        #expect(ledger.transactions.count == 1, "the payment reached the terminal twice")
+        #expect(ledger.approvals.count == 1)
+    }
 }

@@ -65,7 +65,7 @@ struct ZVTTerminalFaultsEndToEndTests {
     }
 
     @Test(arguments: [("unknown-field", Line.tcp), ("unknown-field", .pty), ("silent-after-status", .tcp),
-                      ("silent-after-status", .pty)])
+                      ("silent-after-status", .pty), ("truncated-frame", .tcp), ("truncated-frame", .pty)])
     func sellCard_terminalApprovesThenFallsSilent_recordsTheApprovalOnceAndSyncsOnePaidOrder(
         script: String, line: Line
     ) async throws {
@@ -73,7 +73,9 @@ struct ZVTTerminalFaultsEndToEndTests {
         let (simulator, reader) = try await prepare(script: script, line: line)
 
         // When
+        let started = ContinuousClock.now
         let sell = try await pos(["sell", "--item", "FAULT-MUG:2", "--pay", "card", "--reader", reader, "--json"])
+        let took = started.duration(to: .now)
         let sync = try await pos(["sync"])
         let again = try await pos(["sync", "--json"])
         let booked = try approvals()
@@ -81,7 +83,11 @@ struct ZVTTerminalFaultsEndToEndTests {
 
         // Then
         #expect(sell.status == 0, "stderr: \(sell.stderr)")
+        // A hang guard on the real clock, not a speed check: the limits are 1 s and the unanswered abort's T3 5 s, so
+        // the sale ends in seconds; a limit that did not apply would leave it waiting T4 (180 s) after the prompts.
+        #expect(took < .seconds(90), "pos sell took \(took)")
         #expect(!sell.stderr.contains("completionTimeout") && !sell.stderr.contains("noCompletion"))
+        #expect(!sell.stderr.contains("messageCutShort"))
         let report = try #require(try JSONSerialization.jsonObject(with: Data(sell.stdout.utf8)) as? [String: Any])
         #expect(report["card"] as? String == "10.00")
         #expect(booked.count == 1, "the terminal's ledger: \(booked)")

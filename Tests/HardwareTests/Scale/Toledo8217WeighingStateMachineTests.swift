@@ -87,6 +87,26 @@ import Testing
         #expect(machine.bytesReceived([0x2E, 0x30, 0x30, 0x30, 0x0D]).last == .finish(.success(ScaleWeight(grams: 1000, displayed: "01.000"))))
     }
 
+    /// A frame cut short ends like silence: bytes of an answer do not restart the answer timer, so a scale that
+    /// stops mid-frame is asked again after `answerTimeout` (the half frame dropped) and, after the last attempt,
+    /// the weighing ends `noAnswer` within attempts × answerTimeout of the first `W`.
+    @Test func partialFrameThenSilence_endsWithinTheAnswerLimits() throws {
+        var machine = Machine(configuration: Self.configuration)
+        _ = try machine.start()
+        #expect(machine.bytesReceived([0x02, 0x30, 0x31]) == [])
+        #expect(machine.timerFired(.answer) == [Self.weigh, .startTimer(.answer, .seconds(1))])
+        #expect(machine.bytesReceived([0x02, 0x30]) == [])
+        #expect(machine.timerFired(.answer) == [.finish(.failure(ScaleError(.noAnswer)))])
+    }
+
+    @Test func partialFrameThenSilence_theRepeatedAnswerIsReadWithoutTheDroppedHalf() throws {
+        var machine = Machine(configuration: Self.configuration)
+        _ = try machine.start()
+        _ = machine.bytesReceived([0x02, 0x30, 0x31])
+        _ = machine.timerFired(.answer)
+        #expect(machine.bytesReceived(Self.frame("00.750")).last == .finish(.success(ScaleWeight(grams: 750, displayed: "00.750"))))
+    }
+
     @Test func startWhileActive_throwsBusy() throws {
         var machine = Machine(configuration: Self.configuration)
         _ = try machine.start()

@@ -102,4 +102,43 @@ struct ZVTAPDUParserTests {
         // When / Then
         #expect(throws: ZVTProtocolError.apduTooLong(length: 0x2000, maximum: 4096)) { try parser.nextAPDU() }
     }
+
+    // MARK: - A frame cut short
+
+    @Test func frameCompletionTimeoutElapsed_statusWhoseLengthLies_dropsItAndTheNextAPDUParses() throws {
+        // Given: a 04 0F promising 0x36 data bytes, of which 10 came
+        var parser = ZVTAPDUParser()
+        parser.append(hex("04 0F 36 27 00 04 00 00 00 00 12 50 0B"))
+        #expect(try parser.nextAPDU() == nil)
+        #expect(parser.isInsideAPDU)
+        // When
+        let dropped = parser.frameCompletionTimeoutElapsed()
+        let leftOver = parser.bufferedByteCount
+        parser.append(hex("80 00 00"))
+        // Then
+        #expect(dropped)
+        #expect(leftOver == 0)
+        #expect(try parser.nextAPDU() == .acknowledgement)
+        #expect(!parser.isInsideAPDU)
+        #expect(parser.bufferedByteCount == 0)
+    }
+
+    @Test func frameCompletionTimeoutElapsed_betweenAPDUs_dropsNothing() throws {
+        // Given: one whole APDU, read
+        var parser = ZVTAPDUParser()
+        parser.append(hex("80 00 00"))
+        _ = try parser.nextAPDU()
+        // When
+        let dropped = parser.frameCompletionTimeoutElapsed()
+        // Then
+        #expect(!dropped)
+        #expect(!parser.isInsideAPDU)
+    }
+
+    @Test func isInsideAPDU_afterOnlyTheClassByte_isTrue() throws {
+        var parser = ZVTAPDUParser()
+        parser.append(hex("04"))
+        #expect(try parser.nextAPDU() == nil)
+        #expect(parser.isInsideAPDU)
+    }
 }

@@ -173,9 +173,31 @@ struct ZVTSerialLinkTests {
         #expect(link.received(.frame(apdu)) == [.write([0x06]), .deliver(apdu)])
     }
 
-    @Test func receiveFailed_badChecksum_answersNAK() {
+    @Test func receiveFailed_badChecksum_answersNAKAndReportsTheFrameLost() {
         var link = ZVTSerialLink()
-        #expect(link.receiveFailed(.badChecksum(expected: 1, received: 2)) == [.write([0x15])])
+        #expect(link.receiveFailed(.badChecksum(expected: 1, received: 2)) == [.write([0x15]), .frameLost(silentFor: .zero)])
+    }
+
+    @Test func receiveFailed_frameWhoseLengthLies_answersNAKAndReportsTheFrameLost() throws {
+        // Given: an intact frame (good CRC) around a 04 0F that promises 0x36 bytes and holds 3
+        var parser = ZVTSerialFrameParser()
+        var link = ZVTSerialLink()
+        parser.append(ZVTSerialFrameSerializer.frame(payload: hex("04 0F 36 27 00 04")))
+        // When
+        var actions: [ZVTSerialLink.Action] = []
+        do { _ = try parser.nextUnit() } catch { actions = link.receiveFailed(error) }
+        // Then
+        #expect(actions == [.write([0x15]), .frameLost(silentFor: .zero)])
+    }
+
+    @Test func receiveFailed_frameInterrupted_answersNothing() {
+        var link = ZVTSerialLink()
+        #expect(link.receiveFailed(.frameInterrupted) == [])
+    }
+
+    @Test func frameStalled_answersNAKAndReportsTheFrameLostWithTheGap() {
+        var link = ZVTSerialLink()
+        #expect(link.frameStalled(silentFor: .milliseconds(200)) == [.write([0x15]), .frameLost(silentFor: .milliseconds(200))])
     }
 }
 

@@ -403,3 +403,96 @@ struct ZVTTransactionStateMachineSafetyTests {
         #expect(fields.bytes(.receiptNumber) == hex("00 01"))
     }
 }
+
+/// The issue "A frame cut short ends like silence": what the machine does when the link layer drops a message.
+extension ZVTTransactionStateMachineTests {
+    @Test func messageCutShort_afterAPromptWithoutTimeout_restartsTheSilenceLimitLessTheGap() throws {
+        // Given: a prompt without a timeout byte (T4, 180 s, would apply), then a message whose bytes stopped
+        var machine = try machineInMasterPhase()
+        let prompted = machine.received(try apdu("04 FF 01 0A"))
+        // When: the frame-completion limit (5 s) ran out
+        let cut = machine.messageCutShort(silentFor: .seconds(5))
+        // Then: 15 s from the terminal's last byte, not 180 s
+        #expect(prompted.last == restart)
+        #expect(cut == [.startTimer(.completion, .seconds(10))])
+    }
+
+    @Test func messageCutShort_thenSilence_abortsThenIsOutcomeUnknownMessageCutShort() throws {
+        // Given
+        var machine = try machineInMasterPhase()
+        _ = machine.received(try apdu("04 FF 02 0A 5A"))  // insert card, 90 s
+        _ = machine.messageCutShort(silentFor: .milliseconds(200))
+        // When
+        let silent = machine.timerFired(.completion)
+        let abortAcknowledged = machine.received(.acknowledgement)
+        let stillSilent = machine.timerFired(.completion)
+        // Then
+        #expect(silent == [.send(try apdu("06 B0 00")), .startTimer(.completion, .seconds(5))])
+        #expect(abortAcknowledged == [])
+        #expect(stillSilent == [.outcomeUnknown(ZVTUnresolvedTransaction(command: .authorization, amount: amount, reason: .messageCutShort))])
+        #expect(machine.isIdle)
+    }
+
+    @Test func messageCutShort_terminalThenAnswersTheAbort_isOutcomeUnknownNotNotCharged() throws {
+        // Given: the lost message may have been the approval
+        var machine = try machineInMasterPhase()
+        _ = machine.messageCutShort(silentFor: .seconds(5))
+        _ = machine.timerFired(.completion)
+        _ = machine.received(.acknowledgement)
+        // When
+        let ended = machine.received(try apdu("06 1E 01 6C"))
+        // Then
+        #expect(ended == [ack, .cancelTimer(.completion),
+                          .outcomeUnknown(ZVTUnresolvedTransaction(command: .authorization, amount: amount, reason: .messageCutShort))])
+    }
+
+    @Test func messageCutShort_afterTheFinalStatus_waitsTheCompletionLimitLessTheGap() throws {
+        // Given
+        var machine = try machineInMasterPhase()
+        _ = machine.received(ZVTAPDU(class: 0x04, instruction: 0x0F, data: ZVTFieldListTests.statusData))
+        // When
+        let cut = machine.messageCutShort(silentFor: .seconds(5))
+        let silent = machine.timerFired(.completion)
+        // Then
+        #expect(cut == [.startTimer(.completion, .seconds(10))])
+        guard case .outcomeUnknown(let unresolved) = silent.last, silent.count == 1 else {
+            Issue.record("not unknown at once: \(silent)"); return
+        }
+        #expect(unresolved.reason == .messageCutShort)
+        #expect(unresolved.lastStatusInformation != nil)
+    }
+
+    @Test func messageCutShort_gapLongerThanTheLimit_endsAtOnce() throws {
+        var machine = try machineInMasterPhase()
+        #expect(machine.messageCutShort(silentFor: .seconds(20)) == [.startTimer(.completion, .zero)])
+    }
+
+    @Test func messageCutShort_thenTheRepeatArrives_goesOnWithTheNormalLimits() throws {
+        // Given: a frame NAK'd for a stall, then repeated whole
+        var machine = try machineInMasterPhase()
+        _ = machine.messageCutShort(silentFor: .milliseconds(200))
+        // When
+        let prompted = machine.received(try apdu("04 FF 01 0A"))
+        // Then
+        #expect(prompted.last == restart)
+    }
+
+    @Test func messageCutShort_beforeTheAcknowledgementOrWhileIdle_changesNothing() throws {
+        // Given
+        var idle = ZVTTransactionStateMachine(currency: .eur)
+        var waiting = ZVTTransactionStateMachine(currency: .eur)
+        _ = try waiting.start(authorization)
+        // When / Then: T3 already bounds the wait for the acknowledgement
+        #expect(idle.messageCutShort(silentFor: .seconds(5)) == [])
+        #expect(waiting.messageCutShort(silentFor: .seconds(5)) == [])
+        #expect(waiting.timerFired(.acknowledge).last
+            == .outcomeUnknown(ZVTUnresolvedTransaction(command: .authorization, amount: amount, reason: .acknowledgeTimeout)))
+    }
+
+    @Test func frameCompletionLimit_neverExceedsASilenceLimit() {
+        let standard = ZVTTimeouts.standard
+        let short = standard.with(completionAfterStatusSeconds: 1, silenceAfterAcknowledgeSeconds: 3)
+        #expect(standard.frameCompletionLimit == .seconds(5))
+        #expect(short.frameCompletionLimit == .seconds(1))
+    }
+}

@@ -16,6 +16,8 @@ struct FaultMatrixRunner {
         var result: PaymentResult? = nil
         /// The approval the terminal booked for the faulty payment, if any.
         var booked: SimulatedTransaction? = nil
+        /// Terminal faults: how far the counter's clock moved from the terminal's last byte to the payment's end.
+        var silence: Duration? = nil
     }
 
     /// How the faulty payment itself ended, before any resolution.

@@ -39,6 +39,7 @@ enum FaultMatrixTable {
         .silenceAfterAcknowledgementBooked: .approved,
         .silenceAfterAcknowledgementDeaf: .notCharged,
         .silenceAfterStatus: .approved,
+        .truncatedFrame: .approved,
     ]
 
     static func expected(_ cell: TerminalFaultCell) -> State? {

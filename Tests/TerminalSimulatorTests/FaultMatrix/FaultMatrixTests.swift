@@ -46,6 +46,8 @@ struct FaultMatrixTests {
         #expect(observed.endState == FaultMatrixTable.expected(cell))
         #expect(observed.charges <= 1, "charged twice")
         #expect(observed.transactions <= 1, "the payment reached the terminal twice")
+        let limit = cell.fault.endsWithin(runner.timeouts)
+        #expect(observed.silence.map { $0 <= limit } == true, "ended \(String(describing: observed.silence)) after the last byte")
         if observed.charges == 1 {
             #expect(observed.endState == .approved, "approval lost")
             #expect(observed.result?.amount == observed.booked?.amount, "the approval returned is the one booked")

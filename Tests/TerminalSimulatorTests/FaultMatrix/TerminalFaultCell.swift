@@ -1,4 +1,5 @@
 import Foundation
+import Hardware
 import TerminalSimulator
 
 /// A cell of the fault matrix where the terminal itself misbehaves (issue 20: terminals we did not write), played
@@ -11,6 +12,7 @@ struct TerminalFaultCell: Hashable, Sendable, CustomStringConvertible {
         case silenceAfterAcknowledgementBooked = "Silence after the acknowledgement, payment booked"
         case silenceAfterAcknowledgementDeaf = "Silence after the acknowledgement, abort never answered, nothing booked"
         case silenceAfterStatus = "Silence after the final status (04 0F)"
+        case truncatedFrame = "Final status (04 0F) cut short (its length promises more bytes), then silence"
 
         /// The simulator's script step.
         var outcome: TerminalScript.Outcome {
@@ -20,6 +22,19 @@ struct TerminalFaultCell: Hashable, Sendable, CustomStringConvertible {
             case .silenceAfterAcknowledgementBooked: .silentAfterAcknowledgeCharged
             case .silenceAfterAcknowledgementDeaf: .silentAfterAcknowledgeIgnoringAbort
             case .silenceAfterStatus: .silentAfterStatus
+            case .truncatedFrame: .truncatedFrame
+            }
+        }
+
+        /// The longest the counter's clock may run from the terminal's last byte to the end of the payment, settling
+        /// included (the terminal answers Status Enquiry and Repeat Receipt at once): the silence limit, plus T3
+        /// where the counter's abort goes unanswered.
+        func endsWithin(_ timeouts: ZVTTimeouts) -> Duration {
+            switch self {
+            case .unknownFieldThenSilence, .silenceAfterStatus: timeouts.completionAfterStatus
+            case .silenceAfterAcknowledgement: timeouts.silenceAfterAcknowledge
+            case .silenceAfterAcknowledgementBooked, .silenceAfterAcknowledgementDeaf, .truncatedFrame:
+                timeouts.silenceAfterAcknowledge + timeouts.acknowledge
             }
         }
 

@@ -41,7 +41,16 @@ struct TerminalFaultRunner {
         let payment = Task { await FaultMatrixRunner.pay(service) }
         var heard = announcements.makeAsyncIterator()
         while let line = await heard.next(), !line.hasPrefix("SILENT") {}
-        if cell.fault.isSilentBeforeResult {
+        let silentAt = clock.now
+        if cell.fault == .truncatedFrame {
+            // The frame-completion limit (TCP) or T1 (serial) drops the cut frame; the rest of the silence limit then
+            // runs from the terminal's last byte; the abort is acknowledged and never answered (it booked).
+            let gap = framing == .bareAPDU ? timeouts.frameCompletionLimit : timeouts.interByte
+            await advance(to: gap)
+            await advance(to: timeouts.silenceAfterAcknowledge - gap)
+            while let line = await heard.next(), !line.hasPrefix("ABORT") {}
+            await advance(to: timeouts.acknowledge)
+        } else if cell.fault.isSilentBeforeResult {
             await advance(to: timeouts.silenceAfterAcknowledge)
             if cell.fault.ignoresAbort {
                 while let line = await heard.next(), !line.hasPrefix("ABORT") {}
@@ -51,6 +60,7 @@ struct TerminalFaultRunner {
             await advance(to: timeouts.completionAfterStatus)
         }
         let end = await payment.value
+        let silence = silentAt.duration(to: clock.now)
         await service.disconnect()
         await counter.close()
 
@@ -66,7 +76,7 @@ struct TerminalFaultRunner {
         let ours = ledger.transactions.dropFirst(booked)
         return FaultMatrixRunner.Observation(
             endState: state, charges: ours.filter(\.isApproved).count, transactions: ours.count, result: result,
-            booked: ours.first(where: \.isApproved)
+            booked: ours.first(where: \.isApproved), silence: silence
         )
     }
 

@@ -1,9 +1,15 @@
 /// The wire side of ``ZVTCardReader``: bare APDUs over TCP, framed and acknowledged APDUs over serial.
+///
+/// A message cut short ends like silence on both: over TCP an APDU whose bytes pause for
+/// ``ZVTTimeouts/frameCompletionLimit`` before its length is complete is dropped, over serial a frame that pauses
+/// for T1 or arrives damaged is NAK'd, and either way the state machine hears ``ZVTTransactionStateMachine/messageCutShort(silentFor:)``.
 extension ZVTCardReader {
     func resetLink() {
         link = ZVTSerialLink(acknowledgeTimeout: timeouts.acknowledge)
         frameParser = ZVTSerialFrameParser()
         apduParser = ZVTAPDUParser()
+        timers.cancel(.interByte)
+        timers.cancel(.frameCompletion)
         queuedAPDUs = []
     }
 
@@ -35,6 +41,13 @@ extension ZVTCardReader {
             } catch {
                 // A bare stream cannot resynchronise after a bad length: drop the connection.
                 await lineFailed()
+                return
+            }
+            // Every byte restarts the limit: it bounds a pause inside an APDU, not a long APDU on a slow line.
+            if apduParser.isInsideAPDU {
+                startTimer(.frameCompletion, after: timeouts.frameCompletionLimit)
+            } else {
+                timers.cancel(.frameCompletion)
             }
         case .serial:
             frameParser.append(bytes)
@@ -70,6 +83,8 @@ extension ZVTCardReader {
             case .failed:
                 queuedAPDUs = []
                 perform(machine.transportFailed())
+            case .frameLost(let silentFor):
+                perform(machine.messageCutShort(silentFor: silentFor))
             case .refused:
                 // Every copy NAK'd: if that was the command itself, the terminal never took it.
                 queuedAPDUs = []

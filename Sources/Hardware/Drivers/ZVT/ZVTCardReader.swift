@@ -43,6 +43,7 @@ public actor ZVTCardReader {
         case machine(ZVTTransactionStateMachine.Timer)
         case linkAcknowledge
         case interByte
+        case frameCompletion
     }
 
     /// The reader's address.
@@ -213,7 +214,11 @@ public actor ZVTCardReader {
         case .machine(let timer): perform(machine.timerFired(timer))
         case .linkAcknowledge: performLink(link.acknowledgeTimerFired())
         case .interByte:
-            if frameParser.interByteTimeoutElapsed() { channel?.send([ZVTSerialFrameSerializer.nak]) }
+            if frameParser.interByteTimeoutElapsed() { performLink(link.frameStalled(silentFor: timeouts.interByte)) }
+        case .frameCompletion:
+            if apduParser.frameCompletionTimeoutElapsed() {
+                perform(machine.messageCutShort(silentFor: timeouts.frameCompletionLimit))
+            }
         }
     }
 

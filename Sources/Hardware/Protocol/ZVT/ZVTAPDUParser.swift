@@ -30,6 +30,21 @@ public struct ZVTAPDUParser: Sendable {
     /// How many received bytes are not yet part of a returned APDU.
     public var bufferedByteCount: Int { buffer.readableBytes }
 
+    /// True while bytes of an APDU that is not complete yet are buffered: the driver runs its frame-completion
+    /// timer then (``ZVTTimeouts/frameCompletionLimit``).
+    public var isInsideAPDU: Bool { buffer.readableBytes > 0 }
+
+    /// Handles the frame-completion timer firing: the incomplete APDU was cut short (its length field promised
+    /// more than came), so its bytes are dropped and the next byte starts a new APDU. Returns true if bytes were
+    /// dropped.
+    @discardableResult
+    public mutating func frameCompletionTimeoutElapsed() -> Bool {
+        guard isInsideAPDU else { return false }
+        buffer.moveReaderIndex(forwardBy: buffer.readableBytes)
+        buffer.discardReadBytes()
+        return true
+    }
+
     /// Adds bytes received from the connection.
     public mutating func append(_ bytes: some Sequence<UInt8>) {
         buffer.append(contentsOf: bytes)

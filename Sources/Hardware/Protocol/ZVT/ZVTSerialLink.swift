@@ -30,6 +30,10 @@ public struct ZVTSerialLink: Sendable {
         /// The peer answered every one of the ``maximumRepeats`` + 1 copies of our frame with NAK: it never took
         /// the frame (a NAK'd frame is discarded), and the line is unusable.
         case refused(attempts: Int)
+        /// A frame from the peer was lost: it stopped mid-way (T1) or arrived damaged, and was answered with NAK.
+        /// Tell the transaction layer (``ZVTTransactionStateMachine/messageCutShort(silentFor:)``): the peer has
+        /// been silent for `silentFor`, and its message may never come. A repeat after the NAK is a new message.
+        case frameLost(silentFor: Duration)
     }
 
     /// How often a frame is repeated after a NAK or a missing ACK.
@@ -71,14 +75,21 @@ public struct ZVTSerialLink: Sendable {
         }
     }
 
-    /// Handles a frame the parser rejected: a bad CRC or a malformed frame is answered with NAK.
+    /// Handles a frame the parser rejected: a bad CRC or a malformed frame (an APDU whose length field promises
+    /// more bytes than the frame holds) is answered with NAK, and reported lost.
     public mutating func receiveFailed(_ error: ZVTProtocolError) -> [Action] {
         switch error {
         case .frameInterrupted:
             return []  // the interrupted frame is repeated by the peer after its own timeout
         default:
-            return [.write([ZVTSerialFrameSerializer.nak])]
+            return [.write([ZVTSerialFrameSerializer.nak]), .frameLost(silentFor: .zero)]
         }
+    }
+
+    /// Handles a frame that stopped mid-way: no byte for T1 (``ZVTSerialFrameParser/interByteTimeoutElapsed()``
+    /// returned true). It is answered with NAK and reported lost, the peer silent for `gap` already.
+    public mutating func frameStalled(silentFor gap: Duration) -> [Action] {
+        [.write([ZVTSerialFrameSerializer.nak]), .frameLost(silentFor: gap)]
     }
 
     /// Handles the acknowledge timer firing.

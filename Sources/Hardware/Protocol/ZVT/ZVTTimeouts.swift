@@ -18,21 +18,34 @@ public struct ZVTTimeouts: Hashable, Sendable {
     /// may stay silent with no message at all. Then the counter aborts (06 B0) a money-moving command and settles
     /// its outcome with the terminal.
     public var silenceAfterAcknowledge: Duration
+    /// Over TCP, where no T1 applies: the longest pause inside one APDU, from a byte of it to the next. An APDU
+    /// still incomplete then was cut short (its length field promised bytes that never came): the counter drops
+    /// it and treats the terminal as silent since its last byte. Never longer than the two silence limits (see
+    /// ``frameCompletionLimit``).
+    public var frameCompletion: Duration
 
     /// Creates a set of timeouts.
     public init(
         interByte: Duration, acknowledge: Duration, completion: Duration,
-        completionAfterStatus: Duration = .seconds(15), silenceAfterAcknowledge: Duration = .seconds(15)
+        completionAfterStatus: Duration = .seconds(15), silenceAfterAcknowledge: Duration = .seconds(15),
+        frameCompletion: Duration = .seconds(5)
     ) {
         self.interByte = interByte
         self.acknowledge = acknowledge
         self.completion = completion
         self.completionAfterStatus = completionAfterStatus
         self.silenceAfterAcknowledge = silenceAfterAcknowledge
+        self.frameCompletion = frameCompletion
+    }
+
+    /// The pause inside an APDU over TCP after which it counts as cut short: ``frameCompletion``, but no longer
+    /// than either silence limit, so a frame cut short never ends later than silence would.
+    public var frameCompletionLimit: Duration {
+        min(frameCompletion, silenceAfterAcknowledge, completionAfterStatus)
     }
 
     /// T1 0.2 s, T3 5 s, T4 180 s; 15 s for the Completion after a final status and for silence after the
-    /// acknowledgement.
+    /// acknowledgement; 5 s (T3, the time a peer has to answer at all) for a pause inside an APDU over TCP.
     public static let standard = ZVTTimeouts(
         interByte: .milliseconds(200),
         acknowledge: .seconds(5),

@@ -22,6 +22,8 @@ import POSFoundation
 /// the final status (04 0F) ``ZVTTimeouts/completionAfterStatus``, else T4. When a money-moving exchange falls silent
 /// before its result, the machine sends Abort (06 B0) and gives the terminal T3 to answer `06 1E`; after that, or
 /// when the result came but no Completion, the outcome is unknown and the driver settles it with the terminal.
+/// A message cut short (``messageCutShort(silentFor:)``) counts as silence from the terminal's last byte: the same
+/// short limit runs out, and since the lost message may have been the result, the exchange then ends unknown.
 ///
 /// Related spec: ZVT PA00P015 chapter 2 "master/slave" flow; reference/zvt.md "Observed exchange".
 public struct ZVTTransactionStateMachine: Sendable {
@@ -30,9 +32,12 @@ public struct ZVTTransactionStateMachine: Sendable {
         var statusInformation: ZVTStatusInformation?
         var receiptLines: [TerminalPrintLine] = []
         var abortRequested = false
+        /// A message from the terminal was cut short (its bytes stopped mid-frame, or its frame was damaged): it
+        /// may have been the result, so neither an abort's answer nor silence can show the payment was not charged.
+        var lostMessage = false
     }
 
-    private enum Limit { case afterAcknowledge, afterMessage(promptTimeout: UInt8?), abortAnswer }
+    private enum Limit { case afterAcknowledge, afterMessage(promptTimeout: UInt8?), abortAnswer, afterLostMessage }
 
     private enum State: Sendable {
         case idle
@@ -119,11 +124,29 @@ public struct ZVTTransactionStateMachine: Sendable {
                 state = .terminalIsMaster(exchange)
                 return [.send(ZVTAPDU(.abortRequest)), .startTimer(.completion, limit(.abortAnswer, exchange))]
             }
-            return end(exchange, unknown: exchange.statusInformation == nil ? .completionTimeout : .noCompletion,
-                       cause: .timedOut)
+            let reason: ZVTUnresolvedTransaction.Reason = exchange.lostMessage
+                ? .messageCutShort : exchange.statusInformation == nil ? .completionTimeout : .noCompletion
+            return end(exchange, unknown: reason, cause: .timedOut)
         default:
             return []  // a stale timer from an earlier state
         }
+    }
+
+    /// Handles a message from the terminal that was cut short: its bytes stopped mid-frame for the link layer's
+    /// frame-completion limit (TCP) or T1 (serial), or its frame arrived damaged. The terminal has been silent for
+    /// `silentFor` already.
+    ///
+    /// While the terminal is master, the silence limit that applies when nothing more comes (15 s, or the
+    /// Completion limit after a final status) restarts, less `silentFor`: the exchange ends as if the terminal had
+    /// fallen silent at its last byte, not after the long limit an earlier prompt announced. The exchange is
+    /// marked: its end is unknown (settled with the terminal), never "not charged", unless a complete report follows.
+    /// Before the acknowledgement T3 already bounds the wait, and an idle machine has nothing to end.
+    public mutating func messageCutShort(silentFor: Duration) -> [Action] {
+        guard case .terminalIsMaster(var exchange) = state else { return [] }
+        exchange.lostMessage = true
+        state = .terminalIsMaster(exchange)
+        let remaining = limit(.afterLostMessage, exchange) - silentFor
+        return [.startTimer(.completion, max(.zero, remaining))]
     }
 
     /// Handles the serial link giving up on our command's frame because the terminal answered every copy with NAK
@@ -261,6 +284,11 @@ extension ZVTTransactionStateMachine {
             // Some terminals end the repeat of a declined transaction as they ended the transaction: with 06 1E.
             return [.complete(outcome(exchange, completion: nil))]
         }
+        if exchange.command.movesMoney, exchange.lostMessage {
+            // The lost message may have been the approval, and a terminal may answer a late abort with 06 1E all
+            // the same: only its last transaction can tell.
+            return [.outcomeUnknown(unresolved(exchange, .messageCutShort))]
+        }
         if code == .abortedByTimeoutOrKey {
             return [.fail(CardReaderError(phase: exchange.command.phase, resultCode: code, underlying: .aborted))]
         }
@@ -295,6 +323,11 @@ extension ZVTTransactionStateMachine {
         switch limit {
         case .abortAnswer:
             return timeouts.acknowledge
+        case .afterLostMessage:
+            if exchange.statusInformation != nil { return timeouts.completionAfterStatus }
+            // An abort already sent (by the cashier or after silence) has T3 for its answer.
+            if exchange.abortRequested { return timeouts.acknowledge }
+            return timeouts.silenceAfterAcknowledge
         case .afterAcknowledge:
             switch exchange.command {
             case .authorization, .refund, .reversal, .statusEnquiry, .repeatReceipt: return timeouts.silenceAfterAcknowledge

@@ -26,6 +26,9 @@ public struct ZVTUnresolvedTransaction: Hashable, Sendable {
         /// The terminal approved, but its report ended in a field this codec does not know: the amount, receipt
         /// number or card may be missing ("approved, details to confirm").
         case detailsToConfirm
+        /// A message from the terminal stopped mid-frame (its length field promised bytes that never came) or
+        /// arrived damaged, and nothing complete followed in time: it may have been the result.
+        case messageCutShort
 
         /// What the cashier reads; the case name stays in the log.
         public var cashierText: String {
@@ -38,6 +41,7 @@ public struct ZVTUnresolvedTransaction: Hashable, Sendable {
             case .contradictoryResult: L10n.tr("reader.unknown.contradictoryResult")
             case .noCompletion: L10n.tr("reader.unknown.noCompletion")
             case .detailsToConfirm: L10n.tr("reader.unknown.detailsToConfirm")
+            case .messageCutShort: L10n.tr("reader.unknown.messageCutShort")
             }
         }
     }
