@@ -37,12 +37,6 @@ struct CashierService: Sendable {
         return settings.cashierName ?? ""
     }
 
-    /// Refuses when cashiers are set up and nobody is signed in.
-    func requireSignedIn() async throws(CashierError) {
-        guard try await policyOn() else { return }
-        guard try await storage({ try await database.currentSignIn() }) != nil else { throw .signInRequired }
-    }
-
     /// The gate: with cashiers set up, `approval` must name a manager whose PIN is right; the approval is then
     /// recorded (who, when, what, for which cashier, order or sale, in the open shift). Returns the recorded
     /// approval, or `nil` when no cashier is set up (nothing to approve).
