@@ -102,11 +102,10 @@ struct CardSaleFlow {
         let (sale, format, isDemo) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
             var cash: Money?
             if let cashText {
-                guard let amount = try? Money(parsing: cashText, currency: settings.currency) else {
-                    Console.error(L10n.tr("cli.error.cashAmount", ["cashText": "\(cashText)", "code": "\(settings.currency.code)"]))
-                    throw ExitStatus.usage.exitCode
+                cash = try AmountArgument.parse(cashText, currency: settings.currency,
+                                                separators: settings.moneyFormat.separators) {
+                    L10n.tr("cli.error.cashAmount", ["cashText": "\(cashText)", "code": "\(settings.currency.code)"])
                 }
-                cash = amount
             }
             let open: SaleSummary
             if let saleId {

@@ -26,11 +26,10 @@ struct RefundCommand: AsyncParsableCommand {
         let (refund, format, orderNumber) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
             var money: Money?
             if let amount {
-                guard let parsed = try? Money(parsing: amount, currency: settings.currency) else {
-                    Console.error(L10n.tr("cli.error.refundAmount", ["amount": "\(amount)", "code": "\(settings.currency.code)"]))
-                    throw ExitStatus.usage.exitCode
+                money = try AmountArgument.parse(amount, currency: settings.currency,
+                                                 separators: settings.moneyFormat.separators) {
+                    L10n.tr("cli.error.refundAmount", ["amount": "\(amount)", "code": "\(settings.currency.code)"])
                 }
-                money = parsed
             }
             let found = try await manager.dispatch { OrderAction.loadOrder(reference: order, reply: $0) }
             let chosen = await CardCommandSupport.reader(reader, manager: manager)

@@ -29,9 +29,12 @@ struct ScaleWeighCommand: AsyncParsableCommand {
     func run() async throws {
         let parsedAddress: DeviceAddress
         let price: Money
+        price = try AmountArgument.parse(unitPrice, currency: Currency(code: currency.uppercased()),
+                                         separators: AmountArgument.screenSeparators) {
+            L10n.tr("cli.error.scale.price", ["unitPrice": "\(unitPrice)"])
+        }
         do {
             parsedAddress = try DeviceAddress(address, expecting: .scale)
-            price = try Money(parsing: unitPrice, currency: Currency(code: currency.uppercased()))
         } catch let error as TransportError {
             Console.error(L10n.tr("cli.scale.error.address", [
                 "address": address, "reason": error.underlying ?? L10n.tr("cli.scale.error.malformed"),

@@ -78,11 +78,12 @@ struct SellCommand: AsyncParsableCommand {
         }
     }
 
-    /// `20`, `20.00`, `20,5`: digits with at most one decimal separator, at most 12 digits before it.
+    /// `20`, `20.00`, `20,5`, `1.234,50`: digits and separators only, at most 12 digits (the store's separators are
+    /// checked when the amount is read, by ``AmountArgument``).
     static func isPlainAmount(_ text: String) -> Bool {
-        let parts = text.split(separator: Character(text.contains(",") ? "," : "."), omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), let whole = parts.first, !whole.isEmpty, whole.count <= 12 else { return false }
-        return parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+        let digits = text.filter { $0.isASCII && $0.isNumber }
+        return (1...12).contains(digits.count) && text.allSatisfy { ($0.isASCII && $0.isNumber) || $0 == "." || $0 == "," }
+            && text.first.map { $0.isASCII && $0.isNumber } == true
     }
 
     func run() async throws {
@@ -99,11 +100,10 @@ struct SellCommand: AsyncParsableCommand {
         let (sale, format, isDemo) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
             var tendered: Money?
             if let tenderedText {
-                guard let amount = try? Money(parsing: tenderedText, currency: settings.currency) else {
-                    Console.error(L10n.tr("cli.error.sell.tendered", ["tenderedText": "\(tenderedText)", "code": "\(settings.currency.code)"]))
-                    throw ExitStatus.usage.exitCode
+                tendered = try AmountArgument.parse(tenderedText, currency: settings.currency,
+                                                    separators: settings.moneyFormat.separators) {
+                    L10n.tr("cli.error.sell.tendered", ["tenderedText": "\(tenderedText)", "code": "\(settings.currency.code)"])
                 }
-                tendered = amount
             }
             let open: SaleSummary
             if let saleId {

@@ -36,8 +36,7 @@ extension OrdersInteractor {
         var amount = order.refundable
         if !text.isEmpty {
             let separators = context.settings.moneyFormat.separators
-            guard let parsed = (try? Money(parsing: text, currency: order.currency, separators: separators))
-                ?? (try? Money(parsing: text, currency: order.currency)) else {
+            guard let parsed = try? Money(typed: text, currency: order.currency, separators: separators) else {
                 response.message = L10n.tr("pay.notAnAmount", ["text": text])
                 response.isError = true
                 return

@@ -60,8 +60,7 @@ public final class PayInteractor {
         let text = response.tenderedText
         guard !text.isEmpty else { response.tendered = nil; return }
         let currency = response.total.currency
-        response.tendered = (try? Money(parsing: text, currency: currency, separators: context.settings.moneyFormat.separators))
-            ?? (try? Money(parsing: text, currency: currency))
+        response.tendered = try? Money(typed: text, currency: currency, separators: context.settings.moneyFormat.separators)
     }
 
     /// Cash for the tendered amount as the split's cash part, the rest by card; nothing typed: all by card. The
