@@ -28,8 +28,8 @@ extension AppDatabase {
     /// A full `PRAGMA quick_check` reads every page: about 100 ms on a counter holding 100,000 products, paid by
     /// every `pos` command before it does anything. Almost all of it is the catalog, which the store can always
     /// send again. So a command checks the tables that hold what only this counter has (sales, payments, the
-    /// outbox, shifts, the fiscal journal, settings) and the long-running counter checks everything once at its
-    /// start. Damage in a catalog table that a command does not check still fails that command's reads with
+    /// outbox, shifts, the fiscal journal, settings); the long-running counter checks everything once at its
+    /// start, and so does `pos status` (where a merchant looks for trouble). Damage in a catalog table that a command does not check still fails that command's reads with
     /// ``StorageError/Code/corrupt``; nothing is written over it.
     public enum IntegrityScope: Sendable, Equatable {
         /// Every table but the catalog's: a few milliseconds however large the catalog.

@@ -28,7 +28,8 @@ enum CardCommandSupport {
         data: DataDirectoryOptions, reader given: String?, json: Bool,
         _ body: @escaping (StoresManager, String?, StoreSettings) async throws -> T
     ) async throws -> T {
-        try await OrderCommandSupport.withStores(data: data) { manager, settings in
+        // A payment on a real reader is not made in a demo store nobody asked for: unconfigured stays "log in".
+        try await OrderCommandSupport.withStores(data: data, openDemo: false) { manager, settings in
             let chosen = await reader(given, manager: manager)
             do {
                 let value = try await body(manager, chosen, settings)

@@ -17,6 +17,16 @@ struct CatalogCommand: AsyncParsableCommand {
 
 /// Opens the data directory's session for a catalog command.
 enum CatalogSession {
+    /// The session for a command that reads the local catalog (search, lookup): on a data directory with nothing
+    /// configured, the embedded demo store's, as a plain `pos` opens it.
+    @MainActor
+    static func openOrDemo(directory: URL) async throws -> StoresManager {
+        let manager = try open(directory: directory)
+        try await LiveSession.openDemoIfUnconfigured(manager)
+        return manager
+    }
+
+    /// The session as it is (`catalog sync` needs a store's site, and says "log in" without one).
     @MainActor
     static func open(directory: URL) throws -> StoresManager {
         let environment: AppEnvironment

@@ -26,7 +26,7 @@ struct CatalogLookupCommand: AsyncParsableCommand {
 
     @MainActor
     static func lookup(code: String, directory: URL, json: Bool) async throws {
-        let manager = try CatalogSession.open(directory: directory)
+        let manager = try await CatalogSession.openOrDemo(directory: directory)
         let settings = await CatalogSession.settings(manager)
         do {
             let item = try await manager.dispatch { ProductAction.lookup(code: code, reply: $0) }

@@ -32,7 +32,7 @@ struct CatalogSearchCommand: AsyncParsableCommand {
 
     @MainActor
     static func search(text: String, limit: Int, directory: URL, json: Bool) async throws {
-        let manager = try CatalogSession.open(directory: directory)
+        let manager = try await CatalogSession.openOrDemo(directory: directory)
         let settings = await CatalogSession.settings(manager)
         do {
             let products = try await manager.dispatch {

@@ -9,8 +9,12 @@ import Yosemite
 /// What `pos sell` and `pos orders` share: opening the data directory's session, and mapping errors to exits.
 enum OrderCommandSupport {
     /// Opens the logged-in session of the data directory and runs `body` with it and the store's settings.
+    ///
+    /// `openDemo`: on a data directory with nothing configured, open the embedded demo store first (as a plain
+    /// `pos` does; see ``LiveSession/openDemoIfUnconfigured(_:)``); false for commands that must not run on the
+    /// demo unasked (a payment on a real card reader).
     @MainActor
-    static func withStores<T>(data: DataDirectoryOptions,
+    static func withStores<T>(data: DataDirectoryOptions, openDemo: Bool = true,
                               _ body: (StoresManager, StoreSettings) async throws -> T) async throws -> T {
         let directory = try data.resolve()
         let environment: AppEnvironment
@@ -21,6 +25,7 @@ enum OrderCommandSupport {
             throw ExitStatus.storageFailure.exitCode
         }
         let manager = StoresManager(environment: environment)
+        if openDemo { try await LiveSession.openDemoIfUnconfigured(manager) }
         guard manager.canSell else {
             Console.error(L10n.tr("cli.error.notLoggedIn"))
             FileHandle.standardError.write(Data(("  " + L10n.tr("cli.error.notLoggedIn.hint") + "\n").utf8))

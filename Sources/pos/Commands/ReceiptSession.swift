@@ -21,14 +21,7 @@ struct ReceiptSession {
             throw ExitStatus.storageFailure.exitCode
         }
         let manager = StoresManager(environment: environment)
-        if !manager.isAuthenticated {
-            do {
-                _ = try await manager.dispatch { AccountAction.openDemoStore(reply: $0) }
-            } catch {
-                Console.error(error)
-                throw ExitStatus(error).exitCode
-            }
-        }
+        try await LiveSession.openDemoIfUnconfigured(manager)
         return ReceiptSession(manager: manager)
     }
 

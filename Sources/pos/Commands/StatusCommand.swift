@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Localization
 import POSFoundation
+import Storage
 import Yosemite
 
 /// `pos status`: which store this counter sells for, and whether everything is safe on the server.
@@ -22,9 +23,13 @@ struct StatusCommand: AsyncParsableCommand {
         try Self.print(status, directory: directory, json: json)
     }
 
+    /// Opens the data directory and loads its status. The whole database is checked first (SQLite's
+    /// `PRAGMA quick_check` over every page, catalog included, as the counter does at its start): status is where a
+    /// merchant looks, so damage anywhere in the file is reported here (exit 9, naming the file and the way back)
+    /// rather than surfacing later in the middle of a sale.
     @MainActor
     static func load(directory: URL, openDemo: Bool) async throws -> CounterStatus {
-        let manager = try LiveSession.open(directory)
+        let manager = try LiveSession.open(directory, integrity: .everything)
         do {
             if openDemo && !manager.isAuthenticated {
                 _ = try await manager.dispatch { AccountAction.openDemoStore(reply: $0) }

@@ -128,7 +128,8 @@ struct ExitCodeTableEndToEndTests {
     @Test func code10_notLoggedIn() async throws {
         let data = try TemporaryDirectory()
         defer { data.remove() }
-        let outcome = try await PosProcess.run(["orders", "list", "--data-dir", data.path])
+        // (`sync` needs a store's site; a command on local data opens the demo store on a fresh data directory)
+        let outcome = try await PosProcess.run(["sync", "--data-dir", data.path])
         #expect(outcome.status == 10, "\(outcome.stderr)")
         #expect(outcome.stderr.contains("pos login"))
     }
