@@ -44,8 +44,15 @@ final class FrameWatcher {
 
     /// Waits for the next frame line containing every one of `parts`; `nil` if the counter exited first.
     func frame(containing parts: String...) async -> String? {
+        await frame(containing: parts, seen: { _ in })
+    }
+
+    /// Waits like ``frame(containing:)`` and hands every frame line read on the way, the awaited one included, to
+    /// `seen` (for a test that must check each frame, not only the one it waits for).
+    func frame(containing parts: [String], seen: (String) -> Void) async -> String? {
         while let line = await lines.next() {
             lastFrame = line
+            seen(line)
             if parts.allSatisfy({ line.contains($0) }) { return line }
         }
         if Task.isCancelled {
