@@ -31,6 +31,17 @@ struct CashierGateLockTests {
         try await manager.dispatch { CashierAction.list(reply: $0) }.first { $0.name == name }?.failedAttempts
     }
 
+    /// Awaits the frame showing `text`, or one showing any of `failures` instead (the sell screen: a lock that gave
+    /// way; a wrong PIN: a scan typed as one), so a broken lock fails the test at once, not at its time limit.
+    @discardableResult
+    private func settle(_ screen: CanvasScreen, _ text: String,
+                        failingOn failures: [String] = ["Search or scan", "Wrong PIN"]) async -> TextCanvas {
+        let frame = await screen.frame { canvas in canvas.contains(text) || failures.contains { canvas.contains($0) } }
+        let shown = frame.contains(text)
+        #expect(shown, "expected \"\(text)\", got:\n\(frame.rendered())")
+        return frame
+    }
+
     /// Types a PIN as a person does: the digits (released once the scan detector's gap has passed), then Enter.
     private func typePin(_ pin: String, on screen: CanvasScreen) async {
         screen.type(pin.map { KeyEvent.character($0) })
@@ -78,12 +89,12 @@ struct CashierGateLockTests {
             #expect(choose.contains("Esc  back to Bob's PIN"), "\(choose)")
             screen.type(Self.boundKeys)
             screen.type([.escape])
-            _ = await screen.frame { $0.contains("Locked: Bob") }
+            await settle(screen, "Locked: Bob")
             #expect(app.gate.stage == .idle && !app.gate.unlocked)
             screen.type(Self.boundKeys + [.control("l")])
             _ = await screen.frame { $0.contains("Switch cashier: press a number") }
             screen.type([.escape])
-            _ = await screen.frame { $0.contains("Locked: Bob") }
+            await settle(screen, "Locked: Bob")
             #expect(app.gate.stage == .idle && !app.gate.unlocked)
         }
 
@@ -91,7 +102,7 @@ struct CashierGateLockTests {
         screen.type([.character("1")])
         _ = await screen.frame { $0.contains("PIN: *") }
         screen.scan("4006381333931")
-        let ignored = await screen.frame { $0.contains("Scan ignored") }
+        let ignored = await settle(screen, "Scan ignored")
         #expect(ignored.contains("PIN: * "), "the digit typed before stays, the scan adds none: \(ignored)")
         #expect(app.gate.typedCount == 1)
         #expect(try await failedAttempts("Bob", manager) == 0)
@@ -121,7 +132,7 @@ struct CashierGateLockTests {
         #expect(!choose.contains("Search or scan"))
         // A scan at the choice picks nobody
         screen.scan("4006381333931")
-        _ = await screen.frame { $0.contains("Scan ignored: sign in first") }
+        await settle(screen, "Scan ignored: sign in first", failingOn: ["PIN for"])
         #expect(app.gate.stage == .choose)
         // And Esc with nobody signed in stays at the choice
         screen.type([.escape] + Self.boundKeys)
@@ -129,7 +140,7 @@ struct CashierGateLockTests {
         _ = await screen.frame { $0.contains("PIN for Ann") }
         // A scan at Ann's PIN is ignored and not counted
         screen.scan("4006381333931")
-        _ = await screen.frame { $0.contains("Scan ignored: a PIN is typed by hand") }
+        await settle(screen, "Scan ignored: a PIN is typed by hand")
         #expect(try await failedAttempts("Ann", manager) == 0)
         await typePin("2468", on: screen)
         _ = await screen.frame { $0.contains("Search or scan") && !$0.contains("PIN for Ann") }
@@ -153,22 +164,22 @@ struct CashierGateLockTests {
             let choice = await screen.frame { $0.contains("Switch cashier: press a number") }
             #expect(choice.contains("Esc  back to Ann's PIN"))
             screen.type([.escape] + Self.boundKeys)
-            _ = await screen.frame { $0.contains("Locked (idle): Ann") }
+            await settle(screen, "Locked (idle): Ann")
             #expect(app.gate.stage == .idle && !app.gate.unlocked)
         }
         // And the switch to Bob asks for his PIN; a scan there is ignored; Esc, Esc is back at Ann's lock
         screen.type([.escape, .character("2")])
         _ = await screen.frame { $0.contains("PIN for Bob") }
         screen.scan("4006381333931")
-        _ = await screen.frame { $0.contains("PIN for Bob") && $0.contains("Scan ignored") }
+        await settle(screen, "Scan ignored")
         #expect(try await failedAttempts("Bob", manager) == 0)
         screen.type([.escape])
         _ = await screen.frame { $0.contains("Switch cashier: press a number") }
         screen.type([.escape])
-        _ = await screen.frame { $0.contains("Locked (idle): Ann") }
+        await settle(screen, "Locked (idle): Ann")
         // And a scan at the idle lock is not a try either, and sells nothing
         screen.scan("4006381333931")
-        _ = await screen.frame { $0.contains("Locked (idle): Ann") && $0.contains("Scan ignored") }
+        await settle(screen, "Scan ignored")
         #expect(try await failedAttempts("Ann", manager) == 0)
         #expect(app.router.sell.interactor.response.lines.isEmpty)
         // And a wrong PIN is one try; then Ann's PIN opens it
@@ -206,7 +217,7 @@ struct CashierGateLockTests {
         let choice = await screen.frame { $0.contains("Switch cashier: press a number") }
         #expect(choice.contains("Esc  back to Ann's PIN"))
         screen.type([.escape])
-        _ = await screen.frame { $0.contains("Ann") && $0.contains("Type your PIN and Enter") }
+        await settle(screen, "Type your PIN and Enter", failingOn: ["Search or scan"])
         #expect(app.gate.stage == .idle && !app.gate.unlocked)
         await typePin("2468", on: screen)
         _ = await screen.frame { $0.contains("Search or scan") }
