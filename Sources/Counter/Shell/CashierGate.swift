@@ -301,7 +301,8 @@ public final class CashierGate {
             lines = [L10n.tr("gate.pinFor", ["name": name]), "", "PIN: " + String(repeating: "*", count: typed.count), "",
                      L10n.tr("gate.pin.keys")]
         case .idle:
-            lines = [L10n.tr(lockedAtStart ? "gate.lockedAtStart" : "gate.idle", ["name": signedIn?.name ?? ""]), "", "PIN: " + String(repeating: "*", count: typed.count), "",
+            lines = [L10n.tr(lockedAtStart ? "gate.lockedAtStart" : "gate.idle", ["name": signedIn?.name ?? ""]), "",
+                     "PIN: " + String(repeating: "*", count: typed.count), "",
                      L10n.tr("gate.idle.typePin"), L10n.tr("gate.idle.another")]
         case .chooseManager(let kind):
             lines = [L10n.tr("gate.approval", ["what": L10n.tr(Self.approvalKey(kind))]), L10n.tr("gate.approval.choose"), ""]

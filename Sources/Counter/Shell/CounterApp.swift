@@ -268,7 +268,8 @@ public final class CounterApp {
                 : module.keyHints + ShellOverlay.shellKeys.reversed()
             StatusBarView.drawKeys(keys, in: &canvas, row: size.rows - 1)
             if gate.isShowing {
-                ShellOverlay.cashier(lines: gate.lines).draw(screenTitle: module.title, keys: [], in: &canvas, area: area)
+                ShellOverlay.cashier(lines: gate.lines)
+                    .draw(screenTitle: module.title, keys: [], in: &canvas, area: area)
                 summary += " overlay=cashier"
                 if gate.typedCount > 0 { summary += " pinTyped=\(gate.typedCount)" }
             } else if let overlay {

@@ -50,7 +50,8 @@ final class FrameWatcher {
     /// Waits like ``frame(containing:)`` and hands every frame line read on the way, the awaited one included, to
     /// `seen` (for a test that must check each frame, not only the one it waits for). A line for which `stopsAt`
     /// is true ends the wait too (and is returned): a test that awaits what must happen can stop at what must not.
-    func frame(containing parts: [String], stopsAt: (String) -> Bool = { _ in false }, seen: (String) -> Void) async -> String? {
+    func frame(containing parts: [String], stopsAt: (String) -> Bool = { _ in false },
+               seen: (String) -> Void) async -> String? {
         while let line = await lines.next() {
             lastFrame = line
             seen(line)
