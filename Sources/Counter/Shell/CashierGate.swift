@@ -7,6 +7,11 @@ import Yosemite
 /// With no cashier set up the gate stays open and the counter works as before. Once cashiers exist the counter
 /// starts locked; the shell sends every key here while ``isShowing`` and draws ``lines``. PINs are kept only
 /// while typed (shown as `*`) and handed to Yosemite, which checks them, counts wrong ones and locks after five.
+///
+/// The lock holds: once locked (at start, after the idle time, after a wrong PIN) only a PIN Yosemite accepts
+/// opens the counter again. Esc moves between the lock and the choice of cashier, never past them; it cancels a
+/// switch (^L) back to the counter only while the cashier who pressed ^L is still unlocked. A scanner's burst
+/// (``handleScan(_:)``) is never a PIN: it is ignored with a notice and never counts as a try.
 @MainActor
 public final class CashierGate {
     /// Why the gate is showing.
@@ -17,7 +22,8 @@ public final class CashierGate {
         case choose
         /// Typing `name`'s PIN to sign in.
         case pin(name: String)
-        /// Locked after idle time: the signed-in cashier's PIN, or Esc (^L) for another cashier.
+        /// Locked (after idle time, or at start with a cashier still signed in): the signed-in cashier's PIN, or
+        /// Esc (^L) for another cashier.
         case idle
         /// A store asked for a manager: choose one.
         case chooseManager(ApprovalKind)
@@ -32,6 +38,11 @@ public final class CashierGate {
     public private(set) var signedIn: CashierSession?
     /// The PIN typed so far (never drawn, only its length).
     private var typed = ""
+    /// Whether the signed-in cashier proved their PIN in this run since the last lock. False at start (a restart
+    /// is a lock), after the idle time and after a wrong PIN; only then may Esc cancel a switch back to the counter.
+    public private(set) var unlocked = false
+    /// The lock at start (a cashier was still signed in when the counter last quit), as opposed to the idle lock.
+    private var lockedAtStart = false
     /// The last refusal ("Wrong PIN…", "… is locked").
     public private(set) var message: String?
     private let stores: StoresManager
@@ -61,11 +72,26 @@ public final class CashierGate {
     /// True while the gate covers the screen.
     public var isShowing: Bool { stage != .open }
 
-    /// Loads the cashiers; with any set up, the counter starts locked until someone signs in.
+    /// True while the gate stands for a lock or a sign-in (nothing of the screen below may show), as opposed to a
+    /// manager's approval over an open counter.
+    public var isLocking: Bool {
+        switch stage {
+        case .choose, .pin, .idle: true
+        case .open, .chooseManager, .managerPin: false
+        }
+    }
+
+    /// How many digits of a PIN are typed (for the frame log; the digits themselves are never shown).
+    public var typedCount: Int { typed.count }
+
+    /// Loads the cashiers; with any set up, the counter starts locked until someone signs in: at the signed-in
+    /// cashier's PIN when one is still signed in from the last run (Esc lets another choose), else at the choice.
     func start() async {
         await reload()
         if policyOn {
-            stage = .choose
+            unlocked = false
+            lockedAtStart = signedIn != nil
+            stage = signedIn != nil ? .idle : .choose
             changed()
         }
     }
@@ -85,9 +111,13 @@ public final class CashierGate {
         changed()
     }
 
-    /// The idle time ran out.
+    /// The idle time ran out: the counter locks at the signed-in cashier's PIN, also when it shows the switch of
+    /// cashier (^L left open would otherwise let Esc back in) or a manager's approval (which is cancelled).
     func idleLock() {
-        guard policyOn, stage == .open, signedIn != nil else { return }
+        guard policyOn, unlocked, signedIn != nil else { return }
+        if approvalWaiter != nil { finishApproval(nil) }
+        unlocked = false
+        lockedAtStart = false
         stage = .idle
         typed = ""
         message = nil
@@ -125,7 +155,10 @@ public final class CashierGate {
                 typed = ""
                 message = nil
             } else if key == .escape, signedIn != nil {
-                stage = .open
+                // Back to the counter only from a switch the unlocked cashier started; from a lock, back to the lock.
+                stage = unlocked ? .open : .idle
+                typed = ""
+                message = nil
             }
         case .pin(let name):
             if key == .escape { stage = .choose; typed = ""; break }
@@ -152,7 +185,8 @@ public final class CashierGate {
             typed.append(character)
         case .backspace:
             if !typed.isEmpty { typed.removeLast() }
-        case .enter:
+        case .enter where !typed.isEmpty:
+            // Enter with nothing typed is no try (a stray key at the lock must not count towards the lock).
             let pin = typed
             typed = ""
             done(pin)
@@ -161,7 +195,7 @@ public final class CashierGate {
     }
 
     private func finishApproval(_ approval: ManagerApproval?) {
-        stage = .open
+        stage = unlocked ? .open : signedIn != nil ? .idle : .choose
         let waiter = approvalWaiter
         approvalWaiter = nil
         waiter?.resume(returning: approval)
@@ -186,15 +220,58 @@ public final class CashierGate {
         Task {
             do throws(CashierError) {
                 signedIn = try await attempt(stores)
+                unlocked = true
+                lockedAtStart = false
                 stage = .open
                 message = nil
                 opened()
             } catch {
+                // A wrong PIN (or a lock) leaves the counter locked: Esc no longer cancels back into it.
+                unlocked = false
                 message = error.message
                 await reload()
             }
             changed()
         }
+    }
+
+    /// A scanner's burst while the gate shows: never a PIN nor a choice, so it is ignored (nothing typed, no try
+    /// counted) with a notice saying so.
+    func handleScan(_ code: String) {
+        guard isShowing else { return }
+        switch stage {
+        case .pin, .idle, .managerPin: message = L10n.tr("gate.scanIgnored.pin")
+        case .choose, .chooseManager, .open: message = L10n.tr("gate.scanIgnored.choose")
+        }
+        changed()
+    }
+
+    /// The keys that work at the gate now, for the key line (the screen's keys below do not while it shows).
+    /// `canQuit`: whether ^Q quits now (the shell quits from the gate only with an empty cart).
+    func keyHints(canQuit: Bool) -> [KeyHint] {
+        var hints: [KeyHint]
+        switch stage {
+        case .open: return []
+        case .choose:
+            hints = [KeyHint(Self.numbers(cashiers.count), L10n.tr("keys.gate.cashier"))]
+            if signedIn != nil {
+                hints.append(KeyHint("Esc", L10n.tr(unlocked ? "keys.gate.backToCounter" : "keys.gate.backToLock")))
+            }
+        case .pin, .managerPin:
+            hints = [KeyHint("Enter", L10n.tr("keys.gate.enterPin")), KeyHint("Esc", L10n.tr("keys.gate.back"))]
+        case .idle:
+            hints = [KeyHint("Enter", L10n.tr("keys.gate.unlock")), KeyHint("Esc", L10n.tr("keys.gate.another"))]
+        case .chooseManager:
+            hints = [KeyHint(Self.numbers(cashiers.filter { $0.role == .manager }.count), L10n.tr("keys.gate.manager")),
+                     KeyHint("Esc", L10n.tr("keys.gate.cancel"))]
+        }
+        if canQuit { hints.append(KeyHint("^Q", L10n.tr("keys.quit"))) }
+        return hints
+    }
+
+    /// The digits that choose among `count` people ("1", "1-9").
+    private static func numbers(_ count: Int) -> String {
+        count <= 1 ? "1" : "1-\(min(9, count))"
     }
 
     /// Reports the approval's outcome (a wrong manager PIN comes back from the store).
@@ -217,12 +294,15 @@ public final class CashierGate {
                 "\(index + 1)  \(cashier.name)" + (cashier.role == .manager ? " " + L10n.tr("gate.manager") : "")
                     + (cashier.locked ? " — " + L10n.tr("gate.locked") : "")
             }
-            if signedIn != nil { lines += ["", L10n.tr("gate.backTo", ["name": signedIn?.name ?? ""])] }
+            if let signedIn {
+                lines += ["", L10n.tr(unlocked ? "gate.backTo" : "gate.backToLock", ["name": signedIn.name])]
+            }
         case .pin(let name):
             lines = [L10n.tr("gate.pinFor", ["name": name]), "", "PIN: " + String(repeating: "*", count: typed.count), "",
                      L10n.tr("gate.pin.keys")]
         case .idle:
-            lines = [L10n.tr("gate.idle", ["name": signedIn?.name ?? ""]), "", "PIN: " + String(repeating: "*", count: typed.count), "",
+            lines = [L10n.tr(lockedAtStart ? "gate.lockedAtStart" : "gate.idle", ["name": signedIn?.name ?? ""]), "",
+                     "PIN: " + String(repeating: "*", count: typed.count), "",
                      L10n.tr("gate.idle.typePin"), L10n.tr("gate.idle.another")]
         case .chooseManager(let kind):
             lines = [L10n.tr("gate.approval", ["what": L10n.tr(Self.approvalKey(kind))]), L10n.tr("gate.approval.choose"), ""]

@@ -63,6 +63,9 @@ public final class CounterApp {
         context.sessionChanged = { [weak self] settings in
             guard let self else { return }
             self.makeScreens(stores: stores, settings: settings, scanSettings: scanSettings)
+            // The new session's gate locks like a start when its store has cashiers.
+            let gate = self.gate
+            Task { await gate?.start() }
             self.router.show(.sell)
             self.followSession()
             self.refreshStatus()
@@ -78,12 +81,13 @@ public final class CounterApp {
     /// Paints the first frame, then handles keys until the cashier quits or the input ends.
     public func run() async {
         router.current.start()
+        // The gate knows whether cashiers are set up before the first frame: with any, that frame is already the lock
+        // and never the screen below it (keys typed meanwhile wait in the screen's stream).
+        await gate.start()
         paint()
         refreshStatus()
         followSession()
-        let gate = gate
         Task { [weak self] in
-            await gate?.start()
             let settings = try? await self?.context.stores.dispatch { AppSettingsAction.loadAppSettings(reply: $0) }
             let seconds = settings?.idleLockSeconds ?? 300
             self?.idleLimit = seconds > 0 ? .seconds(seconds) : nil
@@ -114,12 +118,15 @@ public final class CounterApp {
     private enum ShellKeyOutcome { case quit, handled, forScreen }
 
     /// The shell's own keys: F1 (help), Ctrl-Q (quit, asking first when the cart holds items), and every key while
-    /// an overlay is open or the window is too small to use.
+    /// an overlay is open or the window is too small to use. While the gate shows, only Ctrl-Q with an empty cart is
+    /// the shell's: every other key goes through the scan detector to the gate (``deliver(_:)``), so a scanner's
+    /// burst reaches it as a scan, never as PIN digits.
     private func shellKey(_ key: KeyEvent) -> ShellKeyOutcome {
-        if gate.isShowing, overlay == nil {
+        if gate.isShowing {
+            // The gate comes before any overlay (help left open when the idle time ran out closes).
+            overlay = nil
             if key == .control("q") && cartItems == 0 { return .quit }
-            gate.handle(key)
-            return .handled
+            return .forScreen
         }
         if key == .control("l"), gate.policyOn, overlay == nil {
             gate.switchCashier()
@@ -161,8 +168,9 @@ public final class CounterApp {
         let clock = idleClock
         idleTask = Task { [weak self] in
             try? await clock.sleep(for: idleLimit)
-            guard !Task.isCancelled else { return }
-            self?.gate.idleLock()
+            guard !Task.isCancelled, let self else { return }
+            self.gate.idleLock()
+            if self.gate.isShowing { self.overlay = nil }
         }
     }
 
@@ -173,8 +181,17 @@ public final class CounterApp {
 
     // MARK: - Keys
 
+    /// Hands the detector's output to the gate while it shows (asked per key: a PIN that opens it sends the keys
+    /// after it to the screen), else to the current screen.
     private func deliver(_ outputs: [ScanDetector.Output]) {
         for output in outputs {
+            if gate.isShowing {
+                switch output {
+                case .key(let key): gate.handle(key)
+                case .scan(let code): gate.handleScan(code)
+                }
+                continue
+            }
             switch output {
             case .key(let key): router.current.handle(key)
             case .scan(let code): router.current.handleScan(code)
@@ -244,9 +261,18 @@ public final class CounterApp {
             }
             StatusBarView.draw(status, title: module.title, in: &canvas, row: 0)
             let area = CanvasRect(row: 1, column: 0, height: size.rows - 2, width: size.columns)
-            module.draw(in: &canvas, area: area)
-            StatusBarView.drawKeys(module.keyHints + ShellOverlay.shellKeys.reversed(), in: &canvas, row: size.rows - 1)
-            if let overlay {
+            // A locked till shows nothing but the PIN prompt: neither the screen below nor its keys, which do not
+            // work there. The key line names the gate's keys instead.
+            if !gate.isLocking { module.draw(in: &canvas, area: area) }
+            let keys = gate.isShowing ? gate.keyHints(canQuit: cartItems == 0)
+                : module.keyHints + ShellOverlay.shellKeys.reversed()
+            StatusBarView.drawKeys(keys, in: &canvas, row: size.rows - 1)
+            if gate.isShowing {
+                ShellOverlay.cashier(lines: gate.lines)
+                    .draw(screenTitle: module.title, keys: [], in: &canvas, area: area)
+                summary += " overlay=cashier"
+                if gate.typedCount > 0 { summary += " pinTyped=\(gate.typedCount)" }
+            } else if let overlay {
                 // ^L is the shell's once cashiers are set up: F1 lists it beside the screen's keys.
                 let keys = module.keyHints + (gate.policyOn ? [KeyHint("^L", L10n.tr("keys.switchCashier"))] : [])
                 overlay.draw(screenTitle: module.title, keys: keys, in: &canvas, area: area)
@@ -255,9 +281,6 @@ public final class CounterApp {
                 case .confirmQuit(let items): summary += " overlay=quit items=\(items)"
                 case .cashier: summary += " overlay=cashier"
                 }
-            } else if gate.isShowing {
-                ShellOverlay.cashier(lines: gate.lines).draw(screenTitle: module.title, keys: [], in: &canvas, area: area)
-                summary += " overlay=cashier"
             }
         }
         screen.draw(canvas)

@@ -23,9 +23,13 @@ public final class CanvasScreen: TerminalScreen {
 
     public func now() -> Duration { clock.now - start }
 
+    /// Called with every frame as it is painted (a test that must see each one, not only the one it awaits).
+    public var onDraw: (@MainActor (TextCanvas) -> Void)?
+
     public func draw(_ canvas: TextCanvas) {
         lastFrame = canvas
         frameCount += 1
+        onDraw?(canvas)
         var waiting: [(predicate: (TextCanvas) -> Bool, continuation: CheckedContinuation<TextCanvas, Never>)] = []
         for waiter in frameWaiters {
             if waiter.predicate(canvas) { waiter.continuation.resume(returning: canvas) } else { waiting.append(waiter) }

@@ -11,8 +11,6 @@ import YosemiteTestSupport
 @MainActor
 @Suite(.timeLimit(.minutes(5)))
 struct CounterAppCashierTests {
-    private func keys(_ text: String) -> [KeyEvent] { text.map { KeyEvent.character($0) } + [.enter] }
-
     @Test func cashiersSetUp_startsLocked_signInWithTwoKeysAndPin_thenTheIdleTimeLocksIt() async throws {
         // Given the demo counter with a manager and a cashier, and the default idle time (300 s)
         let directory = try TestDataDirectory()
@@ -49,8 +47,11 @@ struct CounterAppCashierTests {
         clock.advance(by: .seconds(1))
         let idle = await screen.frame { $0.contains("Locked (idle): Bob") }
         #expect(idle.contains("Type your PIN and Enter"))
-        // And Bob's PIN opens it again
-        screen.type(keys("1357"))
+        // And Bob's PIN opens it again, typed as a person types it: the digits, then Enter (four digits and Enter at
+        // one instant are a scanner's burst, which is never a PIN)
+        screen.type("1357".map { KeyEvent.character($0) })
+        _ = await screen.frame { $0.contains("PIN: ****") }
+        screen.type([.enter])
         _ = await screen.frame { $0.contains("Search or scan") && !$0.contains("Locked (idle)") }
         #expect(app.gate.stage == .open)
         // And F1 lists the switch of cashier with the screen's keys (it is no hidden key)

@@ -44,9 +44,18 @@ final class FrameWatcher {
 
     /// Waits for the next frame line containing every one of `parts`; `nil` if the counter exited first.
     func frame(containing parts: String...) async -> String? {
+        await frame(containing: parts, seen: { _ in })
+    }
+
+    /// Waits like ``frame(containing:)`` and hands every frame line read on the way, the awaited one included, to
+    /// `seen` (for a test that must check each frame, not only the one it waits for). A line for which `stopsAt`
+    /// is true ends the wait too (and is returned): a test that awaits what must happen can stop at what must not.
+    func frame(containing parts: [String], stopsAt: (String) -> Bool = { _ in false },
+               seen: (String) -> Void) async -> String? {
         while let line = await lines.next() {
             lastFrame = line
-            if parts.allSatisfy({ line.contains($0) }) { return line }
+            seen(line)
+            if parts.allSatisfy({ line.contains($0) }) || stopsAt(line) { return line }
         }
         if Task.isCancelled {
             // The test's time limit ran out while waiting: say what the counter showed last, and what it logged.

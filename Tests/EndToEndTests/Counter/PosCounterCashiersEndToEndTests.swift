@@ -42,6 +42,8 @@ struct PosCounterCashiersEndToEndTests {
         try await tmux.press("2")
         #expect(await frames.frame(containing: "gate=pin") != nil)
         try await tmux.type("1357")
+        // The digits are on screen before Enter: four digits and Enter in one burst are a scan, never a PIN
+        #expect(await frames.frame(containing: "pinTyped=4") != nil)
         let masked = try await tmux.capture(containing: "PIN: ****")
         #expect(!masked.contains("1357"), "the PIN is never drawn")
         try await tmux.press("Enter")
@@ -71,6 +73,7 @@ struct PosCounterCashiersEndToEndTests {
         try await tmux.press("1")
         #expect(await frames.frame(containing: "gate=managerPin") != nil)
         try await tmux.type("2468")
+        #expect(await frames.frame(containing: "pinTyped=4") != nil)
         try await tmux.press("Enter")
         #expect(await frames.frame(containing: "screen=orders", "gate=open", "refunding=false", "message=info", "refunded=1") != nil)
         #expect(try await tmux.capture(containing: "Refunded 2,20 €").contains("Refunded 2,20 € in cash"))
@@ -84,6 +87,7 @@ struct PosCounterCashiersEndToEndTests {
         #expect(await frames.frame(containing: "gate=pin") != nil)
         for attempt in 1...5 {
             try await tmux.type("0000")
+            #expect(await frames.frame(containing: "pinTyped=4") != nil)
             try await tmux.press("Enter")
             let expected = attempt < 5 ? "gateMessage=Wrong_PIN_for_Bob;_\(5 - attempt)_more" : "gateMessage=Bob_is_locked"
             #expect(await frames.frame(containing: "gate=pin", expected) != nil, "attempt \(attempt)")
@@ -91,6 +95,7 @@ struct PosCounterCashiersEndToEndTests {
         #expect(try await tmux.capture(containing: "Bob is locked").contains("Bob is locked after too many wrong PINs."))
         // And even his right PIN is refused now
         try await tmux.type("1357")
+        #expect(await frames.frame(containing: "pinTyped=4") != nil)
         try await tmux.press("Enter")
         #expect(await frames.frame(containing: "gate=pin", "cashier=Bob", "gateMessage=Bob_is_locked") != nil)
 
@@ -99,6 +104,7 @@ struct PosCounterCashiersEndToEndTests {
         #expect(await frames.frame(containing: "gate=choose") != nil)
         try await tmux.press("1")
         try await tmux.type("2468")
+        #expect(await frames.frame(containing: "pinTyped=4") != nil)
         try await tmux.press("Enter")
         #expect(await frames.frame(containing: "screen=sell", "gate=open", "cashier=Ann") != nil)
         // And 50 % off a line (^D) asks for a manager's PIN too, then applies
@@ -113,6 +119,7 @@ struct PosCounterCashiersEndToEndTests {
         #expect(try await tmux.capture(containing: "Manager approval").contains("a discount above the threshold"))
         try await tmux.press("1")
         try await tmux.type("2468")
+        #expect(await frames.frame(containing: "pinTyped=4") != nil)
         try await tmux.press("Enter")
         #expect(await frames.frame(containing: "screen=sell", "gate=open", "total=1,10€", "saved=yes") != nil)
         try await tmux.press("C-q")
@@ -146,6 +153,7 @@ struct PosCounterCashiersEndToEndTests {
         #expect(await frames.frame(containing: "screen=sell", "gate=choose") != nil)
         try await tmux.press("1")
         try await tmux.type("2468")
+        #expect(await frames.frame(containing: "pinTyped=4") != nil)
         try await tmux.press("Enter")
         #expect(await frames.frame(containing: "screen=sell", "gate=open", "cashier=Ann") != nil)
 
@@ -155,9 +163,11 @@ struct PosCounterCashiersEndToEndTests {
         #expect(idle.contains("Type your PIN and Enter") && idle.contains("Esc  another cashier signs in"), "\(idle)")
         // And a wrong PIN keeps it locked; Ann's PIN opens it again
         try await tmux.type("1111")
+        #expect(await frames.frame(containing: "pinTyped=4") != nil)
         try await tmux.press("Enter")
         #expect(await frames.frame(containing: "gate=idle", "gateMessage=Wrong_PIN_for_Ann") != nil)
         try await tmux.type("2468")
+        #expect(await frames.frame(containing: "pinTyped=4") != nil)
         try await tmux.press("Enter")
         #expect(await frames.frame(containing: "screen=sell", "gate=open", "cashier=Ann") != nil)
         try await tmux.press("C-q")
