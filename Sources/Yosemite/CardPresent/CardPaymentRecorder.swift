@@ -42,16 +42,25 @@ struct CardPaymentRecorder: Sendable {
     func recordSaleApproval(_ attemptId: String, result: PaymentResult, note: String? = nil) async throws -> Sale? {
         guard let row = try await database.paymentAttempt(id: attemptId), row.isUnresolved else { return nil }
         let sales = SaleService(environment: environment)
-        let approval = Checkout.CardApproval(attemptId: attemptId, amount: row.amountMoney)
-        guard let saleId = row.saleId, let sale = try? await sales.load(id: saleId), sale.state == .open else {
-            // Its sale is gone (voided, or completed another way): the row records the approval, to refund.
-            _ = try await recordCardTender(attemptId, result: result, note: note)
-            return nil
+        if let saleId = row.saleId {
+            let run: CheckoutRun?
+            do {
+                run = try await sales.runner.send(.cardApproved(Checkout.CardApproval(attemptId: attemptId, amount: row.amountMoney)),
+                                                  to: saleId, CheckoutInputs(cardResult: result, note: note))
+            } catch {
+                // The checkout refused it: the sale is gone (voided, completed another way). Recorded below, to refund.
+                switch error {
+                case .saleRefused, .saleNotFound: run = nil
+                default: throw error
+                }
+            }
+            if let run {
+                guard run.completed != nil else { return nil }
+                return try await sales.sale(of: run)
+            }
         }
-        let run = try await sales.runner.send(.cardApproved(approval), to: saleId,
-                                              CheckoutInputs(cardResult: result, note: note))
-        guard run.completed != nil else { return nil }
-        return try await sales.sale(of: run)
+        _ = try await recordCardTender(attemptId, result: result, note: note)
+        return nil
     }
 
     /// The ``Checkout/Effect/recordCard(_:)`` write: the row `approved` with its result and the card tender on its

@@ -18,7 +18,6 @@ struct CashierService: Sendable {
     static let lockAfter = 5
     static let defaultLockMinutes = 15
     static let defaultIdleLockSeconds = 300
-    static let defaultDiscountApprovalPercent = 10
 
     private var settings: AppSettings { environment.appSettings() }
     var lockMinutes: Int { max(settings.pinLockMinutes ?? Self.defaultLockMinutes, 1) }

@@ -44,32 +44,30 @@ extension ReceiptService {
     /// Sends `document` only to a receipt printer on a raw queue (a drawer kick means nothing to an office
     /// printer or a file); answers whether it was sent.
     func sendRaw(_ document: ReceiptDocument, title: String, printer name: String?) async throws(ReceiptError) -> Bool {
-        let description: PrinterDescription
-        do { description = try await resolvePrinter(name).1 } catch { throw .printFailed(error, receiptID: nil) }
-        guard description.isRaw else { return false }
-        _ = try await send(document, title: title, printer: name)
+        let resolved: (any ReceiptPrinter, PrinterDescription)
+        do { resolved = try await resolvePrinter(name) } catch { throw .printFailed(error, receiptID: nil) }
+        guard resolved.1.isRaw else { return false }
+        _ = try await send(document, title: title, to: resolved, named: name)
         return true
     }
 
     /// Renders, stores and issues a completed sale's receipt (and its card slips, stored for reprint).
     func issueSale(orderId: Int64, kickDrawer: Bool) async -> IssuedReceipt? {
-        let reference: String
         do {
-            guard let detail = try await environment.database.orderDetail(id: orderId) else { return nil }
-            reference = String(detail.order.localNumber)
-            let (record, _) = try await generateSale(reference)
+            let (record, _) = try await generateSale(try await orderData(id: orderId))
             return await issue(record, kickDrawer: kickDrawer)
-        } catch let error as ReceiptError {
-            environment.logger.error("receipt: order \(orderId)'s receipt could not be stored: \(error.message)")
         } catch {
-            environment.logger.error("receipt: order \(orderId)'s receipt could not be stored: \(error)")
+            environment.logger.error("receipt: order \(orderId)'s receipt could not be stored: \(error.message)")
+            return nil
         }
-        return nil
     }
 
     /// Renders and stores a refund's receipt (with the TSE block of the refund's own transaction).
     func generateRefund(_ reference: String, amount: Money, reason: String?, card: PaymentResult?) async throws(ReceiptError) -> ReceiptRecord {
-        let data = try await orderData(reference)
+        try await generateRefund(try await orderData(reference), amount: amount, reason: reason, card: card)
+    }
+
+    private func generateRefund(_ data: ReceiptOrderData, amount: Money, reason: String?, card: PaymentResult?) async throws(ReceiptError) -> ReceiptRecord {
         let fiscal = try await refundFiscal(orderID: data.order.id, amount: amount)
         let model = ReceiptComposer(context: try await context())
             .refund(data, amount: amount, reason: reason, card: card, fiscal: fiscal)
@@ -79,14 +77,11 @@ extension ReceiptService {
     /// Renders, stores and issues a refund's receipt; the drawer opens for cash going back.
     func issueRefund(orderId: Int64, amount: Money, card: PaymentResult?) async -> IssuedReceipt? {
         do {
-            guard let detail = try await environment.database.orderDetail(id: orderId) else { return nil }
-            let record = try await generateRefund(String(detail.order.localNumber), amount: amount, reason: nil, card: card)
+            let record = try await generateRefund(try await orderData(id: orderId), amount: amount, reason: nil, card: card)
             return await issue(record, kickDrawer: card == nil)
-        } catch let error as ReceiptError {
-            environment.logger.error("receipt: order \(orderId)'s refund receipt could not be stored: \(error.message)")
         } catch {
-            environment.logger.error("receipt: order \(orderId)'s refund receipt could not be stored: \(error)")
+            environment.logger.error("receipt: order \(orderId)'s refund receipt could not be stored: \(error.message)")
+            return nil
         }
-        return nil
     }
 }

@@ -108,8 +108,17 @@ extension ReceiptService {
 
     /// A raw document sent straight to the printer (drawer kick, test page).
     func send(_ document: ReceiptDocument, title: String, printer name: String?) async throws(ReceiptError) -> PrintJobResult {
+        let resolved: (any ReceiptPrinter, PrinterDescription)
+        do { resolved = try await resolvePrinter(name) } catch { throw .printFailed(error, receiptID: nil) }
+        return try await send(document, title: title, to: resolved, named: name)
+    }
+
+    /// A raw document sent to a printer already resolved (`named` as the caller asked for it).
+    func send(
+        _ document: ReceiptDocument, title: String, to resolved: (any ReceiptPrinter, PrinterDescription), named name: String?
+    ) async throws(ReceiptError) -> PrintJobResult {
+        let (printer, description) = resolved
         do {
-            let (printer, description) = try await resolvePrinter(name)
             let width = appSettings().receiptWidth
             let data = description.isRaw
                 ? ESCPOSEncoder(profile: Self.profile(width: width)).encode(document, width: width)

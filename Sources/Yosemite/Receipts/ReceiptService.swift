@@ -52,6 +52,18 @@ struct ReceiptService: Sendable {
 
     // MARK: Orders
 
+    /// What a receipt of the order with this id needs, read once.
+    func orderData(id: Int64) async throws(ReceiptError) -> ReceiptOrderData {
+        do {
+            guard let data = try await repository.orderData(orderID: id) else { throw ReceiptError.orderNotFound(String(id)) }
+            return data
+        } catch let error as ReceiptError {
+            throw error
+        } catch {
+            throw .storage(StorageError(wrapping: error))
+        }
+    }
+
     func orderData(_ reference: String) async throws(ReceiptError) -> ReceiptOrderData {
         do {
             guard let order = try await repository.findOrder(reference: reference), let id = order.id,
@@ -94,7 +106,11 @@ struct ReceiptService: Sendable {
     }
 
     func generateSale(_ reference: String) async throws(ReceiptError) -> (ReceiptRecord, [ReceiptTemplateError]) {
-        let data = try await orderData(reference)
+        try await generateSale(try await orderData(reference))
+    }
+
+    /// Renders and stores the sale receipt of an order already read (and a card slip per card payment).
+    func generateSale(_ data: ReceiptOrderData) async throws(ReceiptError) -> (ReceiptRecord, [ReceiptTemplateError]) {
         let composer = ReceiptComposer(context: try await context())
         let sale = try await store(composer.sale(data), template: .sale, kind: .sale, orderID: data.order.id)
         for payment in data.payments {

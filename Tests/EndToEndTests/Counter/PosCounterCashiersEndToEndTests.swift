@@ -8,27 +8,8 @@ import Testing
 @Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(5)), .serialized)
 struct PosCounterCashiersEndToEndTests {
 
-    /// A demo data directory with Ann (manager) and Bob (cashier), `idleLockSeconds` as given.
-    private func demoWithCashiers(idleLockSeconds: Int) async throws -> TemporaryDirectory {
-        let data = try TemporaryDirectory()
-        #expect(try await PosProcess.run(["--data-dir", data.path]).status == 0)
-        let ann = try await PosProcess.run(["cashier", "add", "Ann", "--role", "manager", "--data-dir", data.path], stdin: "2468\n")
-        #expect(ann.status == 0, "\(ann.stderr)")
-        let bob = try await PosProcess.run(["cashier", "add", "Bob", "--manager", "Ann", "--data-dir", data.path], stdin: "2468\n1357\n")
-        #expect(bob.status == 0, "\(bob.stderr)")
-        try setIdleLock(idleLockSeconds, data)
-        return data
-    }
-
-    private func setIdleLock(_ seconds: Int, _ data: TemporaryDirectory) throws {
-        let file = data.url.appendingPathComponent("app-settings.json")
-        var settings = (try? JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]) ?? ["receiptWidth": 42]
-        settings["idleLockSeconds"] = seconds
-        try JSONSerialization.data(withJSONObject: settings).write(to: file)
-    }
-
     @Test func signInSwitchRefundApprovalAndTheLockAfterFiveWrongPins_zReportShowsBothCashiers() async throws {
-        let data = try await demoWithCashiers(idleLockSeconds: 0)
+        let data = try await CashierDemoData.make(idleLockSeconds: 0)
         defer { data.remove() }
         let frames = try FrameWatcher(directory: data.url)
         let tmux = TmuxSession()
@@ -144,7 +125,7 @@ struct PosCounterCashiersEndToEndTests {
     }
 
     @Test func idleTime_locksTheCounter_theCashiersPinUnlocksIt() async throws {
-        let data = try await demoWithCashiers(idleLockSeconds: 1)
+        let data = try await CashierDemoData.make(idleLockSeconds: 1)
         defer { data.remove() }
         let frames = try FrameWatcher(directory: data.url)
         let tmux = TmuxSession()

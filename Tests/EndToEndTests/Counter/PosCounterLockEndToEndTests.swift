@@ -30,25 +30,6 @@ struct PosCounterLockEndToEndTests {
     private static let seed: UInt64 = ProcessInfo.processInfo.environment["POS_LOCK_SEED"].flatMap { UInt64($0) }
         ?? UInt64.random(in: 0...UInt64(UInt32.max))
 
-    /// A demo data directory with Ann and Bob (nobody signed in yet), and `idleLockSeconds` as given.
-    private func demoWithCashiers(idleLockSeconds: Int) async throws -> TemporaryDirectory {
-        let data = try TemporaryDirectory()
-        #expect(try await PosProcess.run(["--data-dir", data.path]).status == 0)
-        let ann = try await PosProcess.run(["cashier", "add", "Ann", "--role", "manager", "--data-dir", data.path], stdin: "2468\n")
-        #expect(ann.status == 0, "\(ann.stderr)")
-        let bob = try await PosProcess.run(["cashier", "add", "Bob", "--manager", "Ann", "--data-dir", data.path], stdin: "2468\n1357\n")
-        #expect(bob.status == 0, "\(bob.stderr)")
-        try setIdleLock(idleLockSeconds, data)
-        return data
-    }
-
-    private func setIdleLock(_ seconds: Int, _ data: TemporaryDirectory) throws {
-        let file = data.url.appendingPathComponent("app-settings.json")
-        var settings = (try? JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]) ?? ["receiptWidth": 42]
-        settings["idleLockSeconds"] = seconds
-        try JSONSerialization.data(withJSONObject: settings).write(to: file)
-    }
-
     /// A frame that shows a screen past the lock: any screen but the sell screen under the gate, the gate open, or
     /// no gate at all (cashiers are set up, so every frame must name it).
     private static func isPastTheLock(_ line: String) -> Bool {
@@ -88,7 +69,7 @@ struct PosCounterLockEndToEndTests {
         let seed = Self.seed
         let context = "POS_LOCK_SEED=\(seed)"
         var rng = SeededKeys(state: seed)
-        let data = try await demoWithCashiers(idleLockSeconds: 1)
+        let data = try await CashierDemoData.make(idleLockSeconds: 1)
         defer { data.remove() }
         let frames = try FrameWatcher(directory: data.url)
         let tmux = TmuxSession()
@@ -130,7 +111,7 @@ struct PosCounterLockEndToEndTests {
 
         // When the counter starts again with Bob still signed in (the idle time now long enough not to interfere):
         // every frame from the first is the lock, at his PIN
-        try setIdleLock(300, data)
+        try CashierDemoData.setIdleLock(300, data)
         let again = data.url.appendingPathComponent("again")
         try FileManager.default.createDirectory(at: again, withIntermediateDirectories: true)
         let restarted = try FrameWatcher(directory: again)
