@@ -59,9 +59,10 @@ struct FiscalOutageProbeTests {
     /// Opens a sale and runs the checkout's TSE start for it, as `SaleService` does.
     func openSale() async throws -> Int64 {
         let stored = try await environment.database.openSale(
-            clientUUID: environment.uuid.client(), cart: "{\"items\":[]}", itemCount: 0,
-            total: Money(minorUnits: 0, currency: .eur))
-        await FiscalCheckout(environment: environment).saleOpened(saleId: stored.id, clientUUID: stored.sale.clientUUID)
+            clientUUID: environment.uuid.client(),
+            priced: PricedSale(order: OrderRecord(clientUUID: environment.uuid.client(), localNumber: 0, currency: .eur,
+                                                  pricesIncludeTax: true, createdAt: environment.now())))
+        await FiscalCheckout(environment: environment).saleOpened(saleId: stored.id, clientUUID: stored.order.clientUUID)
         return stored.id
     }
 

@@ -3,7 +3,7 @@ import GRDB
 extension AppDatabase {
     /// The tables ``wipeStoreData()`` empties, children before parents.
     static let storeTables = [
-        "receiptNumber", "fiscalMovement", "fiscalTransaction", "fiscalOutage", "outbox", "saleTender", "paymentJournal", "sale", "receipt", "orderAwaitingPayment", "payment", "orderLine", "orderFee", "orderCoupon", "orderTax", "order",
+        "receiptNumber", "fiscalMovement", "fiscalTransaction", "fiscalOutage", "outbox", "paymentJournal", "receipt", "orderAwaitingPayment", "payment", "orderLine", "orderFee", "orderCoupon", "orderTax", "order",
         "productCategoryLink", "productVariation", "product", "productCategory", "customer", "coupon", "taxRate",
         "taxClass", "syncState", "cashMovement", "drawerOpening", "approval", "cashierSignIn", "cashier", "shift",
     ]

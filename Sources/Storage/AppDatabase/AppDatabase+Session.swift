@@ -23,7 +23,7 @@ extension AppDatabase {
     /// Carts with items that are open or parked: logging out would throw them away.
     public func openCartCount() async throws -> Int {
         try await read { db in
-            try SaleRecord.filter([SaleRecord.State.open.rawValue, SaleRecord.State.parked.rawValue].contains(SaleRecord.Columns.state))
+            try OrderRecord.filter([OrderRecord.State.open.rawValue, OrderRecord.State.parked.rawValue].contains(OrderRecord.Columns.state))
                 .filter(Column("itemCount") > 0).fetchCount(db)
         }
     }

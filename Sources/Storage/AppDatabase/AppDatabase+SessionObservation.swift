@@ -35,7 +35,7 @@ public struct SessionSnapshot: Hashable, Sendable {
             unsyncedOrders: orders.count + (unsent + parked).filter { $0.orderId == nil }.count,
             pendingEntries: unsent.count,
             parkedEntries: parked.count,
-            parkedSales: try SaleRecord.filter(SaleRecord.Columns.state == SaleRecord.State.parked.rawValue).fetchCount(db),
+            parkedSales: try OrderRecord.filter(OrderRecord.Columns.state == OrderRecord.State.parked.rawValue).fetchCount(db),
             unresolvedPayments: try PaymentJournalRecord.unresolvedCount(in: db),
             fiscalOutage: try AppDatabase.currentOutage(in: db),
             lastPrint: receipt.map { LastPrint(printer: $0.printer, state: $0.printState, error: $0.lastPrintError) }

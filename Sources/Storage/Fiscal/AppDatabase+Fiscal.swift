@@ -5,13 +5,14 @@ import POSFoundation
 /// A sale's TSE row with what recovery needs to settle it.
 public struct UnsettledFiscalTransaction: Hashable, Sendable {
     public var record: FiscalTransactionRecord
-    public var saleState: SaleRecord.State
+    public var saleState: OrderRecord.State
     public var orderId: Int64?
 }
 
 /// One sale of a closing, with its order (when completed) and TSE row, for the DSFinV-K export.
 public struct FiscalSaleExportRow: Hashable, Sendable {
-    public var sale: SaleRecord
+    /// The sale (its order, in any state).
+    public var sale: OrderRecord
     public var fiscal: FiscalTransactionRecord?
     public var order: OrderRecord?
     public var lines: [OrderLineRecord]
@@ -178,9 +179,7 @@ extension AppDatabase {
     /// The TSE row of the sale that made an order.
     public func fiscalTransaction(orderId: Int64) async throws -> FiscalTransactionRecord? {
         try await read { db in
-            guard let sale = try SaleRecord.fetchOne(db, sql: "SELECT * FROM sale WHERE orderId = ?", arguments: [orderId]),
-                  let saleId = sale.id else { return nil }
-            return try FiscalTransactionRecord.filter(FiscalTransactionRecord.Columns.saleId == saleId).fetchOne(db)
+            try FiscalTransactionRecord.filter(FiscalTransactionRecord.Columns.saleId == orderId).fetchOne(db)
         }
     }
 
@@ -192,8 +191,9 @@ extension AppDatabase {
                     .contains(FiscalTransactionRecord.Columns.state))
                 .order(Column("id")).fetchAll(db)
             return try rows.compactMap { row in
-                guard let sale = try SaleRecord.fetchOne(db, key: row.saleId) else { return nil }
-                return UnsettledFiscalTransaction(record: row, saleState: sale.state, orderId: sale.orderId)
+                guard let sale = try OrderRecord.fetchOne(db, key: row.saleId) else { return nil }
+                return UnsettledFiscalTransaction(record: row, saleState: sale.state,
+                                                  orderId: sale.state == .completed ? sale.id : nil)
             }
         }
     }
@@ -262,10 +262,10 @@ extension AppDatabase {
             for shift in shifts {
                 defer { previousClose = shift.closedAt }
                 guard let closed = shift.closedAt, closed >= start, closed < end, let shiftId = shift.id else { continue }
-                let completed = try SaleRecord.fetchAll(
-                    db, sql: "SELECT * FROM sale WHERE state = 'completed' AND shiftId = ? ORDER BY id", arguments: [shiftId])
-                let voided = try SaleRecord.fetchAll(
-                    db, sql: "SELECT * FROM sale WHERE state = 'voided' AND updatedAt <= ? AND updatedAt > ? ORDER BY id",
+                let completed = try OrderRecord.fetchAll(
+                    db, sql: "SELECT * FROM \"order\" WHERE state = 'completed' AND shiftId = ? ORDER BY id", arguments: [shiftId])
+                let voided = try OrderRecord.fetchAll(
+                    db, sql: "SELECT * FROM \"order\" WHERE state = 'voided' AND updatedAt <= ? AND updatedAt > ? ORDER BY id",
                     arguments: [closed, previousClose ?? Date.distantPast])
                 let sales = (completed + voided).sorted { ($0.id ?? 0) < ($1.id ?? 0) }
                 let movements = try FiscalMovementRecord.fetchAll(
@@ -287,20 +287,23 @@ extension AppDatabase {
 
     // MARK: Helpers
 
-    private static func exportRow(_ sale: SaleRecord, in db: Database) throws -> FiscalSaleExportRow {
+    private static func exportRow(_ sale: OrderRecord, in db: Database) throws -> FiscalSaleExportRow {
         let fiscal = try sale.id.flatMap {
             try FiscalTransactionRecord.filter(FiscalTransactionRecord.Columns.saleId == $0).fetchOne(db)
         }
         let number = try ReceiptNumberRecord.find(kind: .sale, reference: sale.clientUUID.description, in: db)?.number
-        guard let orderId = sale.orderId, let order = try OrderRecord.fetchOne(db, key: orderId) else {
-            return FiscalSaleExportRow(sale: sale, fiscal: fiscal, order: nil, lines: [], taxes: [], payments: [],
+        // A voided sale is its abandoned receipt: its lines and taxes, no order and no payments.
+        guard sale.state == .completed else {
+            return FiscalSaleExportRow(sale: sale, fiscal: fiscal, order: nil,
+                                       lines: try sale.request(for: OrderRecord.lines).fetchAll(db),
+                                       taxes: try sale.request(for: OrderRecord.taxes).fetchAll(db), payments: [],
                                        receiptNumber: number)
         }
         return FiscalSaleExportRow(
-            sale: sale, fiscal: fiscal, order: order,
-            lines: try order.request(for: OrderRecord.lines).fetchAll(db),
-            taxes: try order.request(for: OrderRecord.taxes).fetchAll(db),
-            payments: try order.request(for: OrderRecord.payments).fetchAll(db),
+            sale: sale, fiscal: fiscal, order: sale,
+            lines: try sale.request(for: OrderRecord.lines).fetchAll(db),
+            taxes: try sale.request(for: OrderRecord.taxes).fetchAll(db),
+            payments: try sale.request(for: OrderRecord.payments).fetchAll(db),
             receiptNumber: number)
     }
 

@@ -103,10 +103,10 @@ extension AppDatabase {
     }
 
     /// The sales still open or parked (they keep the register and TSE client they were opened with), oldest first.
-    public func unfinishedSales() async throws -> [SaleRecord] {
+    public func unfinishedSales() async throws -> [OrderRecord] {
         try await read { db in
-            try SaleRecord.filter([SaleRecord.State.open.rawValue, SaleRecord.State.parked.rawValue]
-                .contains(SaleRecord.Columns.state)).order(SaleRecord.Columns.id).fetchAll(db)
+            try OrderRecord.filter([OrderRecord.State.open.rawValue, OrderRecord.State.parked.rawValue]
+                .contains(OrderRecord.Columns.state)).order(OrderRecord.Columns.id).fetchAll(db)
         }
     }
 
@@ -114,7 +114,7 @@ extension AppDatabase {
     public func recordSaleOpening(saleId: Int64, registerId: String?, tseClient: String?) async throws {
         try await performAndSave(durability: .processCrash) { db in
             try db.execute(sql: """
-                UPDATE sale SET registerId = COALESCE(registerId, ?), tseClient = COALESCE(tseClient, ?) WHERE id = ?
+                UPDATE "order" SET registerId = COALESCE(registerId, ?), tseClient = COALESCE(tseClient, ?) WHERE id = ?
                 """, arguments: [registerId ?? "", tseClient, saleId])
         }
     }

@@ -45,10 +45,13 @@ public enum AppMigrations {
     /// One receipt-number series per register for every fiscal transaction; the register and TSE client a sale
     /// was opened with.
     public static let receiptSeries = "v16-receipt-series"
+    /// The sale stored once, as its order, from the first scan: the order's lifecycle, the cart's input on its lines,
+    /// every tender a payment; `sale` and `saleTender` gone.
+    public static let saleIsOrder = "v17-sale-is-order"
 
     /// Every migration name, oldest first.
     public static let all = [settingsCatalog, ordersOutbox, paymentsReceipts, syncOutbox, cardPayments, shifts, checkout, fiscal, counter, registers, fiscalMovements,
-                             floorDevices, cashiers, closing, catalogIndexes, receiptSeries]
+                             floorDevices, cashiers, closing, catalogIndexes, receiptSeries, saleIsOrder]
 
     /// The migrator that brings any earlier database to the current schema.
     public static func makeMigrator() -> DatabaseMigrator {
@@ -69,6 +72,7 @@ public enum AppMigrations {
         migrator.registerMigration(closing, migrate: ClosingMigration.migrate)
         migrator.registerMigration(catalogIndexes, migrate: CatalogIndexesMigration.migrate)
         migrator.registerMigration(receiptSeries, migrate: ReceiptSeriesMigration.migrate)
+        migrator.registerMigration(saleIsOrder, migrate: SaleIsOrderMigration.migrate)
         return migrator
     }
 }

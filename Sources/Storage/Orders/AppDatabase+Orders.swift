@@ -60,7 +60,7 @@ extension AppDatabase {
 
     /// The order with this local number.
     public func order(localNumber: Int64) async throws -> OrderRecord? {
-        try await read { db in try OrderRecord.filter(OrderRecord.Columns.localNumber == localNumber).fetchOne(db) }
+        try await read { db in try OrderRecord.all().completed().filter(OrderRecord.Columns.localNumber == localNumber).fetchOne(db) }
     }
 
     /// The order with this client UUID.
@@ -68,10 +68,10 @@ extension AppDatabase {
         try await read { db in try OrderRecord.find(clientUUID: clientUUID, in: db) }
     }
 
-    /// The ids of the orders created in `[start, end)`, oldest first.
+    /// The ids of the orders completed in `[start, end)`, oldest first.
     public func orderIDs(createdFrom start: Date, to end: Date) async throws -> [Int64] {
         try await read { db in
-            try OrderRecord.filter(OrderRecord.Columns.createdAt >= start && OrderRecord.Columns.createdAt < end)
+            try OrderRecord.all().completed().filter(OrderRecord.Columns.createdAt >= start && OrderRecord.Columns.createdAt < end)
                 .order(OrderRecord.Columns.createdAt, Column("id")).fetchAll(db).compactMap(\.id)
         }
     }

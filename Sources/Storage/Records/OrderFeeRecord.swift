@@ -15,6 +15,8 @@ public struct OrderFeeRecord: Codable, Hashable, Sendable, FetchableRecord, Muta
     public var total: Int64
     public var totalTax: Int64
     public var remoteId: Int64?
+    /// The fee as typed (millionths, tax excluded).
+    public var amountMicros: Int64?
 
     public init(
         id: Int64? = nil, orderId: Int64, position: Int = 0, name: String, taxClass: String = "",

@@ -43,6 +43,15 @@ public struct OrderLineRecord: Codable, Hashable, Sendable, FetchableRecord, Mut
     /// Set when the line was sold as a manual item because the catalog lacked its barcode: the scanned code
     /// (empty when none was scanned). The merchant reviews these lines.
     public var manualItemCode: String?
+    /// The code rung up (a barcode, SKU or id; for a manual item the scanned code, maybe empty).
+    public var code: String = ""
+    /// The line's manual discount, as rung up (millionths: percent or amount).
+    public var discountKind: OrderRecord.DiscountKind?
+    public var discountMicros: Int64?
+    /// The price a price label carried (minor units), for a labelled line.
+    public var labelPrice: Int64?
+    /// A manual item's unit price as typed (millionths); set only for a manual item.
+    public var manualUnitMicros: Int64?
 
     public init(
         id: Int64? = nil, orderId: Int64, position: Int, productId: Int64? = nil, variationId: Int64? = nil,

@@ -15,6 +15,23 @@ public struct OrderRecord: Codable, Hashable, Sendable, FetchableRecord, Mutable
     public static let taxes = hasMany(OrderTaxRecord.self)
     public static let payments = hasMany(PaymentRecord.self)
 
+    /// Where the sale stands (migration `v17-sale-is-order`): the order exists from the sale's first priced edit.
+    public enum State: String, Codable, Hashable, Sendable, CaseIterable {
+        /// Being rung up or paid.
+        case open
+        /// Put aside with a name, to resume later.
+        case parked
+        /// Paid in full: its outbox entry exists.
+        case completed
+        /// Abandoned; its lines and any cash taken are kept for the record.
+        case voided
+    }
+
+    /// A manual discount as rung up: a percentage or an amount, in millionths (Yosemite's `PreciseAmount`).
+    public enum DiscountKind: String, Codable, Hashable, Sendable {
+        case percent, amount
+    }
+
     /// Where an order stands with the server.
     public enum SyncState: String, Codable, Hashable, Sendable {
         /// Kept on this counter only (a draft, or a cart not yet checked out).
@@ -63,6 +80,21 @@ public struct OrderRecord: Codable, Hashable, Sendable, FetchableRecord, Mutable
     /// Its Bon's number in its register's receipt series (printed `registerId-000123`), taken when the sale
     /// completed; `nil` only for an order not yet completed by the checkout.
     public var receiptNumber: Int64?
+    /// The sale's lifecycle.
+    public var state: State = .completed
+    /// The parked name ("Table 4", or the next number).
+    public var parkedName: String?
+    /// The shift the sale was completed in.
+    public var shiftId: Int64?
+    /// The TSE client the sale's TSE transaction was started by; the finish uses the same.
+    public var tseClient: String?
+    /// How many items the sale holds (the sum of quantities), for lists.
+    public var itemCount: Int = 0
+    /// The cart's own manual discount, as rung up.
+    public var discountKind: DiscountKind?
+    public var discountMicros: Int64?
+    /// `false` only for a cart migration `v17-sale-is-order` moved without prices: the checkout prices it next.
+    public var priced: Bool = true
 
     public init(
         id: Int64? = nil, clientUUID: ClientUUID, localNumber: Int64, status: String = "pending",
@@ -120,5 +152,9 @@ public struct OrderRecord: Codable, Hashable, Sendable, FetchableRecord, Mutable
         public static let syncState = Column(CodingKeys.syncState)
         public static let total = Column(CodingKeys.total)
         public static let serverTotal = Column(CodingKeys.serverTotal)
+        public static let state = Column(CodingKeys.state)
+        public static let parkedName = Column(CodingKeys.parkedName)
+        public static let updatedAt = Column(CodingKeys.updatedAt)
+        public static let shiftId = Column(CodingKeys.shiftId)
     }
 }

@@ -54,7 +54,7 @@ public struct OrderRecordDetail: Hashable, Sendable, Codable {
 extension OrderRecord {
     /// Orders matching `filter`, newest first.
     public static func history(_ filter: OrderHistoryFilter, in db: Database) throws -> [OrderRecord] {
-        var request = OrderRecord.all().newestFirst()
+        var request = OrderRecord.all().completed().newestFirst()
         if filter.unsyncedOnly { request = request.unsynced() }
         if filter.forReviewOnly {
             let manual = OrderLineRecord.filter(OrderLineRecord.Columns.manualItemCode != nil).select(OrderLineRecord.Columns.orderId)
@@ -75,14 +75,15 @@ extension OrderRecord {
         return try request.limit(filter.limit).fetchAll(db)
     }
 
-    /// The order with this local number, client UUID, or server id/number ("#123"); `nil` if none.
+    /// The completed order with this local number, client UUID, or server id/number ("#123"); `nil` if none (a sale
+    /// still open, parked or voided is not an order to show, refund or reprint).
     public static func find(reference: String, in db: Database) throws -> OrderRecord? {
         let text = reference.trimmingCharacters(in: .whitespaces)
-        if let uuid = ClientUUID(string: text) { return try find(clientUUID: uuid, in: db) }
+        if let uuid = ClientUUID(string: text) { return try find(clientUUID: uuid, in: db).flatMap { $0.state == .completed ? $0 : nil } }
         if text.hasPrefix("#") {
-            return try OrderRecord.filter(Column("remoteNumber") == String(text.dropFirst())).fetchOne(db)
+            return try OrderRecord.all().completed().filter(Column("remoteNumber") == String(text.dropFirst())).fetchOne(db)
         }
-        if let number = Int64(text) { return try OrderRecord.filter(Columns.localNumber == number).fetchOne(db) }
+        if let number = Int64(text) { return try OrderRecord.all().completed().filter(Columns.localNumber == number).fetchOne(db) }
         return nil
     }
 

@@ -8,6 +8,12 @@ extension DerivableRequest<OrderRecord> {
             .contains(OrderRecord.Columns.syncState))
     }
 
+    /// Completed sales only: an order exists from its sale's first scan, but only a completed one is an order to list,
+    /// report, export or refund.
+    public func completed() -> Self {
+        filter(OrderRecord.Columns.state == OrderRecord.State.completed.rawValue)
+    }
+
     /// Newest sales first.
     public func newestFirst() -> Self {
         order(OrderRecord.Columns.createdAt.desc, OrderRecord.Columns.id.desc)

@@ -120,10 +120,10 @@ extension OrderRecord {
     ) throws {
         try db.execute(
             sql: """
-                UPDATE "order" SET remoteId = ?, remoteNumber = ?, serverTotal = COALESCE(?, serverTotal),
-                  updatedAt = ? WHERE id = ?
+                UPDATE "order" SET remoteId = ?, remoteNumber = ?, serverTotal = COALESCE(?, serverTotal) WHERE id = ?
                 """,
-            arguments: [remoteId, remoteNumber, serverTotal, db.transactionDate, id])
+            // Not `updatedAt`: that is when the sale last changed (the customer display follows it), not its sync.
+            arguments: [remoteId, remoteNumber, serverTotal, id])
     }
 
     /// Sets the order's sync state.

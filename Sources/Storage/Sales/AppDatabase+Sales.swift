@@ -2,31 +2,56 @@ import Foundation
 import GRDB
 import POSFoundation
 
-/// A sale with its tenders, as stored.
+/// A sale as stored: its order (from the first scan; ``OrderRecord/state`` is where it stands), its lines, fees,
+/// coupons and taxes as last priced, and its tenders (payments).
 public struct StoredSale: Hashable, Sendable {
-    public var sale: SaleRecord
-    public var tenders: [SaleTenderRecord]
+    public var order: OrderRecord
+    public var lines: [OrderLineRecord]
+    public var fees: [OrderFeeRecord]
+    public var coupons: [OrderCouponRecord]
+    public var taxes: [OrderTaxRecord]
+    public var tenders: [PaymentRecord]
     /// An unresolved card attempt for the sale, if any.
     public var unresolvedAttemptId: String?
 
-    /// The sale's id.
-    public var id: Int64 { sale.id ?? 0 }
+    /// The sale's id (its order's).
+    public var id: Int64 { order.id ?? 0 }
     /// What the tenders pay toward the total.
-    public var paid: Money { Money(minorUnits: tenders.reduce(0) { $0 + $1.amount }, currency: sale.currency) }
+    public var paid: Money { Money(minorUnits: tenders.reduce(0) { $0 + $1.amount }, currency: order.currency) }
     /// What is still due (never below zero).
-    public var due: Money { Money(minorUnits: max(0, sale.total - paid.minorUnits), currency: sale.currency) }
+    public var due: Money { Money(minorUnits: max(0, order.total - paid.minorUnits), currency: order.currency) }
+
+    public init(order: OrderRecord, lines: [OrderLineRecord], fees: [OrderFeeRecord], coupons: [OrderCouponRecord],
+                taxes: [OrderTaxRecord], tenders: [PaymentRecord], unresolvedAttemptId: String? = nil) {
+        self.order = order
+        self.lines = lines
+        self.fees = fees
+        self.coupons = coupons
+        self.taxes = taxes
+        self.tenders = tenders
+        self.unresolvedAttemptId = unresolvedAttemptId
+    }
 }
 
-/// The order a completing sale writes, built by the caller once the local number is known.
+/// A sale's cart as priced, for ``AppDatabase/openSale(clientUUID:priced:)`` and
+/// ``AppDatabase/updateLines(saleId:priced:)``: the order's totals, customer, note and cart discount (its
+/// ``OrderRecord``'s other columns are ignored), and its lines, fees, coupons and taxes (their ids and order ids are
+/// set by the write).
+public typealias PricedSale = OrderRecordDetail
+
+/// The outbox body a completing sale sends, built by the caller once the receipt number is known.
 public struct CompletedOrderDraft: Sendable {
-    /// The order and its lines, fees, coupons and taxes; its payments come from the sale's tenders.
-    public var detail: OrderRecordDetail
     /// The JSON body of the one `.createOrder` outbox entry (created paid).
     public var createPayload: String
+    /// The total the caller priced the sale at just now (it must equal the stored one).
+    public var total: Int64
+    /// The sale time (the order's `createdAt`, sent as `_pos_sale_time`); the transaction's date when `nil`.
+    public var completedAt: Date?
 
-    public init(detail: OrderRecordDetail, createPayload: String) {
-        self.detail = detail
+    public init(createPayload: String, total: Int64, completedAt: Date? = nil) {
         self.createPayload = createPayload
+        self.total = total
+        self.completedAt = completedAt
     }
 }
 
@@ -68,14 +93,15 @@ public struct CardTenderFields: Hashable, Sendable {
     }
 }
 
-/// The sale's named writes: each one transaction on the single writer that keeps the sale's invariants.
+/// The sale's named writes: each one transaction on the single writer. The checkout (Yosemite's reducer) owns the
+/// sale's rules; these keep only what the data itself needs: a write applies to a sale in the state the checkout
+/// saw (another process may have moved it), a card attempt in flight blocks the sale's money writes, a tender is
+/// positive, a card tender exists only with its journal row approved, and a completed order's payments cover its
+/// total.
 ///
-/// - an open sale without tenders may change its lines (``updateLines(saleId:cart:itemCount:total:)``), be parked
-///   (``parkSale(saleId:name:)``) or voided (``voidSale(saleId:)``);
-/// - a tender never pays more than is due, except cash (change); a card tender exists only with its journal row
-///   approved (``recordCardTender(attemptId:resultJSON:receiptNumber:fields:note:)``);
-/// - a completed sale's tenders cover its total; completing writes the order, its payments, ONE `.createOrder`
-///   outbox entry, the journal rows' order, and the shift (opened with float 0 when none is open).
+/// The sale is stored once, as its order, from its first priced edit (``openSale(clientUUID:priced:)``) to the
+/// synced order: completing it (``completeSale(saleId:cashier:register:build:)``) copies nothing; it sets the
+/// order's state, receipt number, shift and sync state and writes its ONE `.createOrder` outbox entry.
 extension AppDatabase {
     // MARK: Reading
 
@@ -87,17 +113,18 @@ extension AppDatabase {
     /// The newest open sale (the counter's current cart), if any.
     public func currentSale() async throws -> StoredSale? {
         try await read { db in
-            guard let id = try SaleRecord.filter(SaleRecord.Columns.state == SaleRecord.State.open.rawValue)
-                .order(SaleRecord.Columns.updatedAt.desc, SaleRecord.Columns.id.desc).fetchOne(db)?.id else { return nil }
+            guard let id = try Int64.fetchOne(db.cachedStatement(sql: """
+                SELECT id FROM "order" WHERE state = 'open' ORDER BY updatedAt DESC, id DESC LIMIT 1
+                """)) else { return nil }
             return try Self.stored(id: id, in: db)
         }
     }
 
     /// Sales in the given states, newest first.
-    public func sales(in states: [SaleRecord.State], limit: Int = 100) async throws -> [StoredSale] {
+    public func sales(in states: [OrderRecord.State], limit: Int = 100) async throws -> [StoredSale] {
         try await read { db in
-            try SaleRecord.filter(states.map(\.rawValue).contains(SaleRecord.Columns.state))
-                .order(SaleRecord.Columns.id.desc).limit(limit).fetchAll(db)
+            try OrderRecord.filter(states.map(\.rawValue).contains(OrderRecord.Columns.state))
+                .order(OrderRecord.Columns.id.desc).limit(limit).fetchAll(db)
                 .compactMap { try $0.id.flatMap { try Self.stored(id: $0, in: db) } }
         }
     }
@@ -106,49 +133,74 @@ extension AppDatabase {
     public func sale(reference: String) async throws -> StoredSale? {
         try await read { db in
             if let id = Int64(reference), let found = try Self.stored(id: id, in: db) { return found }
-            guard let id = try SaleRecord.filter(SaleRecord.Columns.name == reference)
-                .order(SaleRecord.Columns.id.desc).fetchOne(db)?.id else { return nil }
+            guard let id = try OrderRecord.filter(OrderRecord.Columns.parkedName == reference)
+                .order(OrderRecord.Columns.id.desc).fetchOne(db)?.id else { return nil }
             return try Self.stored(id: id, in: db)
         }
     }
 
     // MARK: Writing
 
-    /// Starts a sale with a cart (possibly empty).
+    /// Starts a sale with its first priced cart: its order, `open`, with the next local number.
     ///
-    /// Committed with ``AppDatabase/Durability/processCrash``, like ``updateLines(saleId:cart:itemCount:total:)``:
-    /// no money is on an open cart yet; the first tender's durable commit syncs it.
-    public func openSale(clientUUID: ClientUUID, cart: String, itemCount: Int, total: Money) async throws -> StoredSale {
+    /// Committed with ``AppDatabase/Durability/processCrash``, like ``updateLines(saleId:priced:)``: no money is on
+    /// an open cart yet; the first tender's durable commit syncs it.
+    public func openSale(clientUUID: ClientUUID, priced: PricedSale) async throws -> StoredSale {
         try await performAndSave(durability: .processCrash) { db in
-            var sale = SaleRecord(clientUUID: clientUUID, cart: cart, itemCount: itemCount, total: total,
-                                  createdAt: try db.transactionDate)
-            try sale.insert(db)
-            return StoredSale(sale: sale, tenders: [])
+            let now = try db.transactionDate
+            var order = priced.order
+            order.id = nil
+            order.clientUUID = clientUUID
+            order.localNumber = try OrderRecord.allocateLocalNumber(in: db)
+            order.state = .open
+            order.status = "pending"
+            order.syncState = .local
+            order.priced = true
+            order.createdAt = now
+            order.updatedAt = now
+            var detail = priced
+            detail.order = order
+            detail.payments = []
+            detail.outbox = []
+            try OrderRecord.insert(&detail, in: db)
+            return StoredSale(order: detail.order, lines: detail.lines, fees: detail.fees, coupons: detail.coupons,
+                              taxes: detail.taxes, tenders: [])
         }
     }
 
-    /// Replaces an open sale's cart and total. Refused once a tender is taken.
+    /// Replaces an open sale's priced cart: the order's totals, customer, note and cart discount, and its lines
+    /// (only those that changed are written), fees, coupons and taxes.
     ///
     /// A cart edit is committed with ``AppDatabase/Durability/processCrash`` (WAL, `synchronous = NORMAL`): it
     /// survives the process being killed, and only a power cut can lose the last edits of a cart nobody has paid
-    /// for yet. Every tender, the journal and ``completeSale(saleId:cashier:build:)`` stay at power-loss
+    /// for yet. Every tender, the journal and ``completeSale(saleId:cashier:register:build:)`` stay at power-loss
     /// durability, and their sync to disk carries these edits with it.
-    public func updateLines(saleId: Int64, cart: String, itemCount: Int, total: Money) async throws -> StoredSale {
+    public func updateLines(saleId: Int64, priced: PricedSale) async throws -> StoredSale {
         try await performAndSave(durability: .processCrash) { db in
             var stored = try Self.require(saleId, .open, in: db)
-            guard stored.tenders.isEmpty else { throw SaleWriteError.hasTenders(saleId: saleId) }
-            stored.sale.cart = cart
-            stored.sale.itemCount = itemCount
-            stored.sale.total = total.minorUnits
-            stored.sale.currencyCode = total.currency.code
-            stored.sale.currencyExponent = total.currency.exponent
-            stored.sale.updatedAt = try db.transactionDate
-            // Only the columns a scan changes: re-encoding the whole record cost a scan more than the write itself.
-            try db.cachedStatement(sql: """
-                UPDATE sale SET cart = ?, itemCount = ?, total = ?, currencyCode = ?, currencyExponent = ?, updatedAt = ? \
-                WHERE id = ?
-                """).execute(arguments: [cart, itemCount, total.minorUnits, total.currency.code, total.currency.exponent,
-                                         stored.sale.updatedAt, saleId])
+            let now = try db.transactionDate
+            let header = priced.order
+            stored.order.pricesIncludeTax = header.pricesIncludeTax
+            stored.order.subtotal = header.subtotal
+            stored.order.discountTotal = header.discountTotal
+            stored.order.discountTax = header.discountTax
+            stored.order.feeTotal = header.feeTotal
+            stored.order.totalTax = header.totalTax
+            stored.order.total = header.total
+            stored.order.currencyCode = header.currencyCode
+            stored.order.currencyExponent = header.currencyExponent
+            stored.order.customerId = header.customerId
+            stored.order.customerNote = header.customerNote
+            stored.order.itemCount = header.itemCount
+            stored.order.discountKind = header.discountKind
+            stored.order.discountMicros = header.discountMicros
+            stored.order.priced = true
+            stored.order.updatedAt = now
+            try stored.order.update(db)
+            stored.lines = try Self.replace(stored.lines, with: priced.lines, orderId: saleId, in: db)
+            stored.fees = try Self.replace(stored.fees, with: priced.fees, orderId: saleId, in: db)
+            stored.coupons = try Self.replace(stored.coupons, with: priced.coupons, orderId: saleId, in: db)
+            stored.taxes = try Self.replace(stored.taxes, with: priced.taxes, orderId: saleId, in: db)
             return stored
         }
     }
@@ -159,37 +211,31 @@ extension AppDatabase {
     public func recordCashTender(saleId: Int64, tendered: Money) async throws -> StoredSale {
         try await performAndSave { db in
             var stored = try Self.require(saleId, .open, in: db)
-            guard stored.sale.itemCount > 0 else { throw SaleWriteError.emptyCart(saleId: saleId) }
             try Self.requireNoUnresolvedAttempt(saleId, in: db)
-            let due = stored.due.minorUnits
-            guard due > 0 else { throw SaleWriteError.exceedsDue(due: stored.due, tendered: tendered) }
-            let amount = min(due, tendered.minorUnits)
+            let amount = min(stored.due.minorUnits, tendered.minorUnits)
             guard amount > 0 else { throw SaleWriteError.notCovered(due: stored.due, paid: tendered) }
-            var tender = SaleTenderRecord(
-                saleId: saleId, method: .cash, amount: Money(minorUnits: amount, currency: stored.sale.currency),
+            var tender = PaymentRecord(
+                orderId: saleId, method: .cash, amount: Money(minorUnits: amount, currency: stored.order.currency),
                 tendered: tendered.minorUnits, change: tendered.minorUnits - amount,
-                transactionId: stored.sale.clientUUID.description, createdAt: try db.transactionDate)
+                transactionId: stored.order.clientUUID.description, createdAt: try db.transactionDate)
             try tender.insert(db)
             stored.tenders.append(tender)
-            stored.sale.updatedAt = try db.transactionDate
-            try stored.sale.update(db)
+            stored.order.updatedAt = try db.transactionDate
+            try stored.order.update(db)
             return stored
         }
     }
 
-    /// Journals a card attempt for a sale before the request leaves: the row `started`.
+    /// Journals a card attempt for a sale before the request leaves: the row `started`, naming the sale's order.
     ///
-    /// Refused when the sale is not open, when the amount is more than is due, or when an earlier attempt for the
-    /// sale is unresolved.
+    /// Refused when the sale is not open or an earlier attempt for it is unresolved.
     public func startCardAttempt(_ row: PaymentJournalRecord) async throws {
         try await performAndSave { db in
+            var row = row
             if let saleId = row.saleId {
-                let stored = try Self.require(saleId, .open, in: db)
-                guard stored.sale.itemCount > 0 else { throw SaleWriteError.emptyCart(saleId: saleId) }
+                _ = try Self.require(saleId, .open, in: db)
                 try Self.requireNoUnresolvedAttempt(saleId, in: db)
-                guard row.amount > 0, row.amount <= stored.due.minorUnits else {
-                    throw SaleWriteError.exceedsDue(due: stored.due, tendered: row.amountMoney)
-                }
+                row.orderId = saleId
             }
             try row.insert(db)
         }
@@ -215,7 +261,7 @@ extension AppDatabase {
             }
             row.receiptNumber = receiptNumber
             row.note = note
-            guard let saleId = row.saleId, let sale = try SaleRecord.fetchOne(db, key: saleId), sale.state == .open else {
+            guard let saleId = row.saleId, let stored = try Self.stored(id: saleId, in: db), stored.order.state == .open else {
                 row.note = "approved on the terminal, but its sale was no longer open: refund it on the terminal"
                 try row.update(db)
                 try row.transition(to: .approved, result: resultJSON, in: db)
@@ -223,32 +269,22 @@ extension AppDatabase {
             }
             try row.update(db)
             try row.transition(to: .approved, result: resultJSON, in: db)
-            var tender = SaleTenderRecord(
-                saleId: saleId, method: .card, amount: row.amountMoney, transactionId: fields.transactionId,
+            var tender = PaymentRecord(
+                orderId: saleId, method: .card, amount: row.amountMoney, transactionId: fields.transactionId,
                 cardBrand: fields.cardBrand, cardLast4: fields.cardLast4,
                 terminalReceiptNumber: fields.terminalReceiptNumber, terminalTraceNumber: fields.terminalTraceNumber,
                 journalAttemptId: attemptId, createdAt: try db.transactionDate)
             try tender.insert(db)
-            let stored = try Self.stored(id: saleId, in: db)
-            return .recorded(saleId: saleId, covered: (stored?.due.minorUnits ?? 1) == 0)
+            let due = stored.due.minorUnits - tender.amount
+            return .recorded(saleId: saleId, covered: due <= 0)
         }
     }
 
-    /// Completes a sale whose tenders cover its total: the order (built by `build` with the allocated local
-    /// number), its payments from the tenders, ONE `.createOrder` outbox entry, the journal rows' order, the sale
-    /// `completed` in its shift — opening a shift with float 0 for `cashier` when none is open.
-    public func completeSale(
-        saleId: Int64, cashier: String, build: @escaping @Sendable (_ localNumber: Int64, _ clientUUID: ClientUUID) throws -> CompletedOrderDraft
-    ) async throws -> CompletedSaleResult {
-        try await completeSale(saleId: saleId, cashier: cashier, register: nil) { localNumber, _, clientUUID in
-            try build(localNumber, clientUUID)
-        }
-    }
-
-    /// Completes a sale whose tenders cover its total, as ``completeSale(saleId:cashier:build:)`` does, and takes
-    /// the next number of the receipt series of the register the sale was opened on (`register`, the counter's
-    /// register now, when the sale recorded none) in the same transaction: `build` gets the local order number
-    /// and that receipt number; the order keeps it (``OrderRecord/receiptNumber``) and the sale's register.
+    /// Completes a sale whose tenders cover its total: the order `completed` with the next number of the receipt
+    /// series of the register the sale was opened on (`register`, the counter's register now, when the sale recorded
+    /// none), its cashier and shift (a shift opened with float 0 for `cashier` when none is open), `pending` with
+    /// ONE `.createOrder` outbox entry whose body `build` makes from the local number, that receipt number and the
+    /// client UUID. Nothing is copied: the lines and payments are the ones the sale recorded.
     public func completeSale(
         saleId: Int64, cashier: String, register: String?,
         build: @escaping @Sendable (_ localNumber: Int64, _ receiptNumber: Int64, _ clientUUID: ClientUUID) throws -> CompletedOrderDraft
@@ -257,74 +293,58 @@ extension AppDatabase {
             var stored = try Self.require(saleId, .open, in: db)
             try Self.requireNoUnresolvedAttempt(saleId, in: db)
             let now = try db.transactionDate
-            let localNumber = try OrderRecord.allocateLocalNumber(in: db)
-            let registerId = stored.sale.registerId ?? register ?? ""
+            let registerId = stored.order.registerId ?? register ?? ""
             let receipt = try ReceiptNumberRecord.take(registerId: registerId, kind: .sale,
-                                                       reference: stored.sale.clientUUID.description, in: db)
-            let draft = try build(localNumber, receipt.number, stored.sale.clientUUID)
-            var detail = draft.detail
-            detail.order.receiptNumber = receipt.number
-            detail.order.registerId = registerId.isEmpty ? nil : registerId
-            stored.sale.registerId = registerId
-            guard detail.order.total == stored.sale.total else {
-                // The catalog or the cart changed since it was priced: what was tendered no longer matches.
-                throw SaleWriteError.notCovered(due: detail.order.totalMoney, paid: stored.paid)
+                                                       reference: stored.order.clientUUID.description, in: db)
+            let draft = try build(stored.order.localNumber, receipt.number, stored.order.clientUUID)
+            guard draft.total == stored.order.total, stored.paid.minorUnits >= stored.order.total else {
+                // The catalog or the cart changed since it was priced, or the tenders fall short.
+                throw SaleWriteError.notCovered(due: stored.order.money(draft.total), paid: stored.paid)
             }
-            guard stored.paid.minorUnits >= detail.order.total else {
-                throw SaleWriteError.notCovered(due: detail.order.totalMoney, paid: stored.paid)
-            }
-            detail.payments = stored.tenders.map { tender in
-                PaymentRecord(
-                    orderId: 0, method: tender.method, amount: tender.amountMoney, tendered: tender.tendered,
-                    change: tender.change, transactionId: tender.transactionId, cardBrand: tender.cardBrand,
-                    cardLast4: tender.cardLast4, terminalReceiptNumber: tender.terminalReceiptNumber,
-                    terminalTraceNumber: tender.terminalTraceNumber, journalAttemptId: tender.journalAttemptId,
-                    createdAt: tender.createdAt)
-            }
-            detail.order.syncState = .pending
-            try OrderRecord.insert(&detail, in: db)
-            guard let orderId = detail.order.id else { throw SaleWriteError.notFound("order of sale \(saleId)") }
-            try OutboxRecord.enqueue(.createOrder, orderId: orderId, entityId: stored.sale.clientUUID.description,
-                                     payload: draft.createPayload, in: db)
-            try PaymentJournalRecord.filter(PaymentJournalRecord.Columns.saleId == saleId)
-                .updateAll(db, PaymentJournalRecord.Columns.orderId.set(to: orderId))
+            let saleTime = draft.completedAt ?? now
             var openedShiftId: Int64?
             var shift = try ShiftRecord.current(in: db)
             if shift == nil {
-                var opened = ShiftRecord(cashier: cashier, openingFloat: Money(minorUnits: 0, currency: stored.sale.currency),
-                                         openedAt: min(now, detail.order.createdAt))
+                var opened = ShiftRecord(cashier: cashier, openingFloat: Money(minorUnits: 0, currency: stored.order.currency),
+                                         openedAt: min(now, saleTime))
                 try opened.insert(db)
                 try ApprovalRecord.adopt(into: opened, in: db)
                 openedShiftId = opened.id
                 shift = opened
             }
-            stored.sale.state = .completed
-            stored.sale.orderId = orderId
-            stored.sale.shiftId = shift?.id
-            stored.sale.updatedAt = now
-            try stored.sale.update(db)
-            return CompletedSaleResult(saleId: saleId, orderId: orderId, openedShiftId: openedShiftId, shiftId: shift?.id ?? 0)
+            stored.order.state = .completed
+            stored.order.status = "pending"
+            stored.order.syncState = .pending
+            stored.order.receiptNumber = receipt.number
+            stored.order.registerId = registerId.isEmpty ? nil : registerId
+            stored.order.cashier = cashier.isEmpty ? nil : cashier
+            stored.order.shiftId = shift?.id
+            stored.order.createdAt = saleTime
+            stored.order.updatedAt = now
+            try stored.order.update(db)
+            try OutboxRecord.enqueue(.createOrder, orderId: saleId, entityId: stored.order.clientUUID.description,
+                                     payload: draft.createPayload, in: db)
+            return CompletedSaleResult(saleId: saleId, orderId: saleId, openedShiftId: openedShiftId, shiftId: shift?.id ?? 0)
         }
     }
 
-    /// Puts an open sale without tenders aside under `name`, or the next free number.
+    /// Puts an open sale aside under `name`, or the next free number.
     public func parkSale(saleId: Int64, name: String?) async throws -> StoredSale {
         try await performAndSave { db in
             var stored = try Self.require(saleId, .open, in: db)
-            guard stored.tenders.isEmpty else { throw SaleWriteError.hasTenders(saleId: saleId) }
-            guard stored.sale.itemCount > 0 else { throw SaleWriteError.emptyCart(saleId: saleId) }
             try Self.requireNoUnresolvedAttempt(saleId, in: db)
             let trimmed = name?.trimmingCharacters(in: .whitespaces) ?? ""
             if trimmed.isEmpty {
-                let parked = try SaleRecord.filter(SaleRecord.Columns.state == SaleRecord.State.parked.rawValue)
-                    .fetchAll(db).compactMap { $0.name.flatMap(Int.init) }
-                stored.sale.name = String((parked.max() ?? 0) + 1)
+                let parked = try String.fetchAll(db, sql: """
+                    SELECT parkedName FROM "order" WHERE state = 'parked' AND parkedName IS NOT NULL
+                    """).compactMap(Int.init)
+                stored.order.parkedName = String((parked.max() ?? 0) + 1)
             } else {
-                stored.sale.name = trimmed
+                stored.order.parkedName = trimmed
             }
-            stored.sale.state = .parked
-            stored.sale.updatedAt = try db.transactionDate
-            try stored.sale.update(db)
+            stored.order.state = .parked
+            stored.order.updatedAt = try db.transactionDate
+            try stored.order.update(db)
             return stored
         }
     }
@@ -333,64 +353,64 @@ extension AppDatabase {
     public func resumeSale(saleId: Int64) async throws -> StoredSale {
         try await performAndSave { db in
             var stored = try Self.require(saleId, .parked, in: db)
-            stored.sale.state = .open
-            stored.sale.updatedAt = try db.transactionDate
-            try stored.sale.update(db)
+            stored.order.state = .open
+            stored.order.updatedAt = try db.transactionDate
+            try stored.order.update(db)
             return stored
         }
     }
 
-    /// Abandons an open or parked sale. Refused while it holds an approved card tender or an unresolved attempt;
-    /// cash tenders stay on the voided sale for the record (the cash goes back to the customer).
+    /// Abandons an open or parked sale. Refused while an attempt is unresolved; cash tenders stay on the voided
+    /// sale for the record (the cash goes back to the customer).
     ///
     /// The void takes the next number of the receipt series of the register the sale was opened on (`register`,
     /// the counter's register now, when the sale recorded none).
     public func voidSale(saleId: Int64, register: String? = nil) async throws -> StoredSale {
         try await performAndSave { db in
             guard var stored = try Self.stored(id: saleId, in: db) else { throw SaleWriteError.notFound(String(saleId)) }
-            guard stored.sale.state == .open || stored.sale.state == .parked else {
-                throw SaleWriteError.wrongState(saleId: saleId, state: stored.sale.state, needed: .open)
-            }
-            guard !stored.tenders.contains(where: { $0.method == .card }) else {
-                throw SaleWriteError.cardTenderRecorded(saleId: saleId)
+            guard stored.order.state == .open || stored.order.state == .parked else {
+                throw SaleWriteError.wrongState(saleId: saleId, state: stored.order.state, needed: .open)
             }
             try Self.requireNoUnresolvedAttempt(saleId, in: db)
             // The voided cart is a fiscal transaction (AVBelegabbruch): it takes its register's next number.
-            let registerId = stored.sale.registerId ?? register ?? ""
+            let registerId = stored.order.registerId ?? register ?? ""
             _ = try ReceiptNumberRecord.take(registerId: registerId, kind: .sale,
-                                             reference: stored.sale.clientUUID.description, in: db)
-            stored.sale.registerId = registerId
-            stored.sale.state = .voided
-            stored.sale.updatedAt = try db.transactionDate
-            try stored.sale.update(db)
+                                             reference: stored.order.clientUUID.description, in: db)
+            stored.order.registerId = registerId.isEmpty ? nil : registerId
+            stored.order.state = .voided
+            stored.order.updatedAt = try db.transactionDate
+            try stored.order.update(db)
             return stored
         }
     }
 
     // MARK: Helpers
 
-    /// The sale, its tenders and its unresolved card attempt. Runs before and inside every cart edit, so its three
-    /// queries are statements prepared once per connection (GRDB's cached statements) rather than SQL generated
-    /// by the query interface on each call; the same rows as `SaleRecord.fetchOne(db, key:)`, the tenders by
-    /// `saleId` in id order, and `PaymentJournalRecord.all().unresolved()` for the sale.
+    /// The sale, its parts, its tenders and its unresolved card attempt. Runs before and inside every cart edit, so
+    /// its queries are statements prepared once per connection (GRDB's cached statements) rather than SQL generated
+    /// by the query interface on each call.
     private static func stored(id: Int64, in db: Database) throws -> StoredSale? {
-        let saleStatement = try db.cachedStatement(sql: "SELECT * FROM sale WHERE id = ?")
-        guard let sale = try SaleRecord.fetchOne(saleStatement, arguments: [id]) else { return nil }
-        let tenderStatement = try db.cachedStatement(sql: "SELECT * FROM saleTender WHERE saleId = ? ORDER BY id")
-        let tenders = try SaleTenderRecord.fetchAll(tenderStatement, arguments: [id])
+        guard let order = try OrderRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM \"order\" WHERE id = ?"),
+                                                   arguments: [id]) else { return nil }
+        func rows<Record: FetchableRecord>(_ table: String, order: String = "id") throws -> [Record] {
+            try Record.fetchAll(db.cachedStatement(sql: "SELECT * FROM \(table) WHERE orderId = ? ORDER BY \(order)"),
+                                arguments: [id])
+        }
         let unresolvedStates = PaymentJournalRecord.State.unresolved.map(\.rawValue)
         let attemptStatement = try db.cachedStatement(sql: """
             SELECT attemptId FROM paymentJournal WHERE saleId = ? \
             AND state IN (\(unresolvedStates.map { _ in "?" }.joined(separator: ", "))) ORDER BY startedAt LIMIT 1
             """)
         let unresolved = try String.fetchOne(attemptStatement, arguments: StatementArguments([id as any DatabaseValueConvertible] + unresolvedStates))
-        return StoredSale(sale: sale, tenders: tenders, unresolvedAttemptId: unresolved)
+        return StoredSale(order: order, lines: try rows("orderLine", order: "position"), fees: try rows("orderFee", order: "position"),
+                          coupons: try rows("orderCoupon"), taxes: try rows("orderTax"), tenders: try rows("payment"),
+                          unresolvedAttemptId: unresolved)
     }
 
-    private static func require(_ id: Int64, _ state: SaleRecord.State, in db: Database) throws -> StoredSale {
+    private static func require(_ id: Int64, _ state: OrderRecord.State, in db: Database) throws -> StoredSale {
         guard let stored = try stored(id: id, in: db) else { throw SaleWriteError.notFound(String(id)) }
-        guard stored.sale.state == state else {
-            throw SaleWriteError.wrongState(saleId: id, state: stored.sale.state, needed: state)
+        guard stored.order.state == state else {
+            throw SaleWriteError.wrongState(saleId: id, state: stored.order.state, needed: state)
         }
         return stored
     }
@@ -401,7 +421,38 @@ extension AppDatabase {
             throw SaleWriteError.attemptUnresolved(attemptId: row.attemptId)
         }
     }
+
+    /// Writes `new` (by position) over `old`: rows that did not change are left alone, so a scan writes its own
+    /// line and not the whole cart again.
+    private static func replace<Record: SaleChildRecord>(_ old: [Record], with new: [Record], orderId: Int64,
+                                                         in db: Database) throws -> [Record] {
+        var result: [Record] = []
+        for (index, var row) in new.enumerated() {
+            row.orderId = orderId
+            if index < old.count {
+                row.id = old[index].id
+                if row != old[index] { try row.update(db) }
+            } else {
+                row.id = nil
+                try row.insert(db)
+            }
+            result.append(row)
+        }
+        for row in old.dropFirst(new.count) { _ = try row.delete(db) }
+        return result
+    }
 }
+
+/// A row that belongs to a sale's order (a line, fee, coupon or tax), for ``AppDatabase/updateLines(saleId:priced:)``.
+protocol SaleChildRecord: MutablePersistableRecord, Hashable {
+    var id: Int64? { get set }
+    var orderId: Int64 { get set }
+}
+
+extension OrderLineRecord: SaleChildRecord {}
+extension OrderFeeRecord: SaleChildRecord {}
+extension OrderCouponRecord: SaleChildRecord {}
+extension OrderTaxRecord: SaleChildRecord {}
 
 // MARK: - The customer display's source
 
@@ -412,8 +463,8 @@ extension AppDatabase {
     /// import GRDB.
     public func latestSaleChanges() -> AsyncThrowingStream<StoredSale?, any Error> {
         let observation = observe { db -> StoredSale? in
-            guard let id = try SaleRecord.order(SaleRecord.Columns.updatedAt.desc, SaleRecord.Columns.id.desc)
-                .fetchOne(db)?.id else { return nil }
+            guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM \"order\" ORDER BY updatedAt DESC, id DESC LIMIT 1")
+            else { return nil }
             return try Self.stored(id: id, in: db)
         }
         return AsyncThrowingStream { continuation in

@@ -166,7 +166,7 @@ struct CheckoutRunner: Sendable {
             let id = try saleId(run)
             switch step {
             case .start:
-                if let clientUUID = run.stored?.sale.clientUUID { await fiscal.saleOpened(saleId: id, clientUUID: clientUUID) }
+                if let clientUUID = run.stored?.order.clientUUID { await fiscal.saleOpened(saleId: id, clientUUID: clientUUID) }
             case .finish: await fiscal.saleCompleted(saleId: id)
             case .cancel: await fiscal.saleVoided(saleId: id)
             }
@@ -231,17 +231,13 @@ struct CheckoutRunner: Sendable {
     }
 
     private func persist(_ cart: Cart, _ run: inout CheckoutRun) async throws(OrderError) {
-        let total = run.checkout.total
-        let text = sales.cartText(cart)
-        let count = SaleService.count(cart)
+        let priced = SaleRecords.priced(cart, run.priced, currency: run.checkout.total.currency)
         if let id = run.saleId {
-            run.stored = try await sales.storage { try await database.updateLines(saleId: id, cart: text, itemCount: count, total: total) }
+            run.stored = try await sales.storage { try await database.updateLines(saleId: id, priced: priced) }
             return
         }
         let clientUUID = environment.uuid.client()
-        let opened = try await sales.storage {
-            try await database.openSale(clientUUID: clientUUID, cart: text, itemCount: count, total: total)
-        }
+        let opened = try await sales.storage { try await database.openSale(clientUUID: clientUUID, priced: priced) }
         run.stored = opened
         run.saleId = opened.id
         sales.openSale?.adopt(opened.id)

@@ -103,22 +103,29 @@ struct SaleService: Sendable {
     /// The ``Checkout/Effect/complete`` write: one transaction writes the order, its payments, its ONE
     /// `.createOrder` outbox entry (created paid) and the shift (opened with float 0 when none is open).
     func writeOrder(saleId: Int64) async throws(OrderError) -> CompletedSaleResult {
-        let stored = try await load(id: saleId)
+        var stored = try await load(id: saleId)
         let (resolved, totals) = try await price(stored.cart)
+        if !stored.priced {
+            // A cart the v17 migration moved without prices: its lines get their prices once, before it completes.
+            _ = try await storage {
+                try await database.updateLines(saleId: saleId, priced: SaleRecords.priced(stored.cart, (resolved, totals), currency: stored.total.currency))
+            }
+            stored = try await load(id: saleId)
+        }
         let builder = SaleBuilder(cart: resolved, totals: totals, customerId: stored.cart.customerId, note: stored.cart.note)
         let tenders = stored.tenders
         let cashier = await CashierService(environment: environment).cashierName()
         let register = RegisterIdentity.current(environment)
         let now = environment.now()
         let cardResult = try await cardTenderDetails(saleId: saleId)
+        // The order's register is the one the sale was opened on (kept on the order), else the counter's now.
+        let saleRegister = stored.registerId.map { $0.isEmpty ? nil : $0 } ?? register
         let result = try await storage {
             try await database.completeSale(saleId: saleId, cashier: cashier, register: register) { localNumber, receiptNumber, clientUUID in
-                let detail = builder.detail(clientUUID: clientUUID, localNumber: localNumber, receiptNumber: receiptNumber, now: now,
-                                            register: register, cashier: cashier)
                 let body = builder.createBody(clientUUID: clientUUID, localNumber: localNumber, receiptNumber: receiptNumber, now: now,
                                               payment: SaleBuilder.Payment(tenders: tenders, card: cardResult, clientUUID: clientUUID),
-                                              register: register, cashier: cashier)
-                return CompletedOrderDraft(detail: detail, createPayload: SaleBuilder.text(body))
+                                              register: saleRegister, cashier: cashier)
+                return CompletedOrderDraft(createPayload: SaleBuilder.text(body), total: totals.total, completedAt: now)
             }
         }
         if let shift = result.openedShiftId {
@@ -261,18 +268,22 @@ struct SaleService: Sendable {
             lines[index].code = cart.items[index].code
             lines[index].discount = cart.items[index].discount
         }
+        let order = stored.order
         let tenders = stored.tenders.map { tender in
             SaleSummary.Tender(
-                method: SaleSummary.Tender.Method(rawValue: tender.method.rawValue) ?? .other, amount: tender.amountMoney,
-                tendered: tender.tendered.map { Money(minorUnits: $0, currency: stored.sale.currency) },
-                change: tender.change.map { Money(minorUnits: $0, currency: stored.sale.currency) },
+                method: SaleSummary.Tender.Method(rawValue: tender.method.rawValue) ?? .other, amount: order.money(tender.amount),
+                tendered: tender.tendered.map { order.money($0) }, change: tender.change.map { order.money($0) },
                 cardBrand: tender.cardBrand, cardLast4: tender.cardLast4)
         }
-        return SaleSummary(
-            id: stored.id, clientUUID: stored.sale.clientUUID, state: Checkout.State(rawValue: stored.sale.state.rawValue) ?? .open,
-            name: stored.sale.name, cart: cart, lines: lines, totals: priced?.1, total: stored.sale.totalMoney,
-            paid: stored.paid, tenders: tenders, unresolvedAttemptId: stored.unresolvedAttemptId, orderId: stored.sale.orderId,
-            shiftId: stored.sale.shiftId, createdAt: stored.sale.createdAt, updatedAt: stored.sale.updatedAt)
+        var summary = SaleSummary(
+            id: stored.id, clientUUID: order.clientUUID, state: Checkout.State(rawValue: order.state.rawValue) ?? .open,
+            name: order.parkedName, cart: cart, lines: lines, totals: priced?.1, total: order.totalMoney,
+            paid: stored.paid, tenders: tenders, unresolvedAttemptId: stored.unresolvedAttemptId,
+            orderId: order.state == .completed ? stored.id : nil,
+            shiftId: order.shiftId, createdAt: order.createdAt, updatedAt: order.updatedAt)
+        summary.priced = order.priced
+        summary.registerId = order.registerId
+        return summary
     }
 
     /// The approved card results of a sale's card tenders (for the order's transaction id and meta).
@@ -317,19 +328,12 @@ struct SaleService: Sendable {
         }
     }
 
-    static func record(_ state: Checkout.State) -> SaleRecord.State {
-        SaleRecord.State(rawValue: state.rawValue) ?? .open
+    static func record(_ state: Checkout.State) -> OrderRecord.State {
+        OrderRecord.State(rawValue: state.rawValue) ?? .open
     }
 
     static func count(_ cart: Cart) -> Int { cart.items.reduce(0) { $0 + $1.quantity } }
 
-    /// The JSON to store for `cart` (only its new items encoded, when the open sale is cached).
-    func cartText(_ cart: Cart) -> String {
-        openSale?.text(encoding: cart) ?? CartJSON.encode(cart)
-    }
-
-    /// A stored sale's cart (decoded once, when the open sale is cached).
-    private func cart(of stored: StoredSale) -> Cart {
-        openSale?.cart(decoding: stored.sale.cart) ?? CartJSON.decode(stored.sale.cart)
-    }
+    /// A stored sale's cart, from its order's lines.
+    private func cart(of stored: StoredSale) -> Cart { SaleRecords.cart(of: stored) }
 }

@@ -66,7 +66,7 @@ public final class CustomerDisplayHub: Sendable {
                     let next: CustomerDisplayState
                     // A sale already paid when the display starts (the counter restarted after it) is not
                     // thanked again: the next customer sees the welcome.
-                    if let stored, !(first && stored.sale.state == .completed) {
+                    if let stored, !(first && stored.order.state == .completed) {
                         next = CustomerDisplayState(sale: await service.summary(stored))
                     } else if let settings = try? await service.storeSettings() {
                         next = .idle(currency: settings.currency)

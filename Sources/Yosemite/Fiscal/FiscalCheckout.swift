@@ -145,7 +145,7 @@ struct FiscalCheckout: Sendable {
 
     /// The receipt data of a completed sale, from its stored order.
     private func completedReceiptData(saleId: Int64) async throws -> FiscalReceiptData {
-        guard let orderId = try await database.sale(id: saleId)?.sale.orderId,
+        guard let stored = try await database.sale(id: saleId), stored.order.state == .completed, let orderId = stored.order.id,
               let data = try await ReceiptRepository(database: database).orderData(orderID: orderId) else {
             throw SaleWriteError.notFound("order of sale \(saleId)")
         }

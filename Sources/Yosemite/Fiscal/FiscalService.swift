@@ -199,7 +199,7 @@ public struct FiscalService: Sendable {
         let abandoned = sale.state == .voided
         var lines = row.lines
         var taxes = row.taxes
-        if abandoned, let detail = await pricedDetail(sale) {
+        if abandoned, !sale.priced, let detail = await pricedDetail(row) {
             lines = detail.lines
             taxes = detail.taxes
         }
@@ -336,13 +336,15 @@ public struct FiscalService: Sendable {
         return (signature, tseError)
     }
 
-    /// A voided sale's lines and taxes, priced from its cart (DSFinV-K keeps an abandoned sale's lines).
-    private func pricedDetail(_ sale: SaleRecord) async -> OrderRecordDetail? {
+    /// The lines and taxes of a voided sale the v17 migration moved without prices, priced from its cart
+    /// (DSFinV-K keeps an abandoned sale's lines).
+    private func pricedDetail(_ row: FiscalSaleExportRow) async -> OrderRecordDetail? {
         let service = SaleService(environment: environment)
-        let cart = CartJSON.decode(sale.cart)
+        let stored = StoredSale(order: row.sale, lines: row.lines, fees: [], coupons: [], taxes: row.taxes, tenders: [])
+        let cart = SaleRecords.cart(of: stored)
         guard !cart.items.isEmpty, let (resolved, totals) = try? await service.price(cart) else { return nil }
         return SaleBuilder(cart: resolved, totals: totals, customerId: nil, note: "")
-            .detail(clientUUID: sale.clientUUID, localNumber: 0, now: sale.updatedAt)
+            .detail(clientUUID: row.sale.clientUUID, localNumber: 0, now: row.sale.updatedAt)
     }
 }
 

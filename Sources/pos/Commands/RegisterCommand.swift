@@ -77,7 +77,7 @@ struct RegisterCommand: AsyncParsableCommand {
             let previous = settings.registerSerial
             if previous != id, let database = try RegisterCommand.database(directory) {
                 // A sale keeps the register and TSE client it was opened with: no change while one is unfinished.
-                let unfinished: [SaleRecord]
+                let unfinished: [OrderRecord]
                 do {
                     unfinished = try await database.unfinishedSales()
                 } catch {
@@ -88,7 +88,7 @@ struct RegisterCommand: AsyncParsableCommand {
                     let sales = unfinished.map { sale -> String in
                         let id = String(sale.id ?? 0)
                         if sale.state == .parked {
-                            return L10n.tr("cli.register.sale.parked", ["id": id, "name": sale.name ?? id])
+                            return L10n.tr("cli.register.sale.parked", ["id": id, "name": sale.parkedName ?? id])
                         }
                         return L10n.tr("cli.register.sale.open", ["id": id, "items": String(sale.itemCount)])
                     }.joined(separator: ", ")

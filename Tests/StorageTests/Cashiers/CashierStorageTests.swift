@@ -65,7 +65,7 @@ import Testing
         let order = try await queue.write { db in
             var order = StorageFixtures.order()
             // Inserted with v11's columns: today's OrderRecord also has v16-receipt-series' receiptNumber
-            let values = try order.databaseDictionary.filter { !["id", "receiptNumber"].contains($0.key) }
+            let values = try order.databaseDictionary.filter { !(["id", "receiptNumber"] + StorageFixtures.v17OrderColumns).contains($0.key) }
             let columns = values.keys.sorted()
             try db.execute(
                 sql: "INSERT INTO \"order\" (\(columns.map { "\"\($0)\"" }.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))",

@@ -8,7 +8,7 @@ import Testing
 struct FiscalJournalTests {
     private func opened(_ database: AppDatabase) async throws -> Int64 {
         try await database.openSale(clientUUID: try #require(ClientUUID(string: UUID().uuidString.lowercased())),
-                                    cart: #"{"items":[]}"#, itemCount: 1, total: Money(minorUnits: 500, currency: .eur)).id
+                                    priced: StorageFixtures.pricedSale(total: 500)).id
     }
 
     @Test func journal_thenStartFinishSign_recordsTheSignatureOnce() async throws {

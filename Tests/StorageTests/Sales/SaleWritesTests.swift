@@ -4,29 +4,25 @@ import POSFoundation
 import Testing
 @testable import Storage
 
-/// Each named sale write, and the invariant it keeps: what it writes, and that a refusal writes nothing.
+/// Each named sale write, and the integrity it keeps: what it writes, and that a refusal writes nothing. (The sale's
+/// rules, such as lines fixed once tendered or a card paying at most what is due, are the checkout's: CheckoutTests.)
 struct SaleWritesTests {
     static let eur = Currency.eur
     static func money(_ minor: Int64) -> Money { Money(minorUnits: minor, currency: eur) }
 
     private func opened(_ database: AppDatabase, total: Int64 = 1_000, items: Int = 2) async throws -> StoredSale {
-        try await database.openSale(clientUUID: try #require(ClientUUID(string: UUID().uuidString.lowercased())), cart: #"{"items":[]}"#,
-                                    itemCount: items, total: Self.money(total))
+        try await database.openSale(clientUUID: try #require(ClientUUID(string: UUID().uuidString.lowercased())),
+                                    priced: StorageFixtures.pricedSale(total: total, items: items))
     }
 
-    private func draft(total: Int64) -> @Sendable (Int64, ClientUUID) throws -> CompletedOrderDraft {
-        { localNumber, uuid in
-            let order = OrderRecord(clientUUID: uuid, localNumber: localNumber, currency: .eur, pricesIncludeTax: true,
-                                    subtotal: total, total: total, createdAt: StorageFixtures.now)
-            return CompletedOrderDraft(
-                detail: OrderRecordDetail(order: order, lines: [], fees: [], coupons: [], taxes: [], payments: [], outbox: []),
-                createPayload: #"{"set_paid":true}"#)
-        }
+    private func draft(total: Int64) -> @Sendable (Int64, Int64, ClientUUID) throws -> CompletedOrderDraft {
+        { _, _, _ in CompletedOrderDraft(createPayload: #"{"set_paid":true}"#, total: total) }
     }
 
+    /// Completed orders, outbox entries, payments, shifts.
     private func counts(_ database: AppDatabase) async throws -> (orders: Int, outbox: Int, tenders: Int, shifts: Int) {
         try await database.read { db in
-            (try OrderRecord.fetchCount(db), try OutboxRecord.fetchCount(db), try SaleTenderRecord.fetchCount(db),
+            (try OrderRecord.all().completed().fetchCount(db), try OutboxRecord.fetchCount(db), try PaymentRecord.fetchCount(db),
              try ShiftRecord.fetchCount(db))
         }
     }
@@ -37,23 +33,38 @@ struct SaleWritesTests {
         // When
         let sale = try await opened(database)
         // Then
-        #expect(sale.sale.state == .open)
+        #expect(sale.order.state == .open)
+        #expect(sale.order.syncState == .local)
+        #expect(sale.lines.map(\.code) == ["SKU-1"])
         #expect(try await database.currentSale()?.id == sale.id)
+        // An open sale is no order to list, report or sync
+        #expect(try await counts(database).orders == 0)
+        #expect(try await database.orderHistory(OrderHistoryFilter()).isEmpty)
     }
 
-    @Test func updateLines_replacesCartAndTotal_andIsRefusedOnceTendered() async throws {
-        // Given
+    @Test func updateLines_replacesTheLinesAndTotal_writingOnlyWhatChanged() async throws {
+        // Given a sale of one line
         let database = try StorageFixtures.inMemoryDatabase()
         let sale = try await opened(database)
-        // When
-        let updated = try await database.updateLines(saleId: sale.id, cart: "{}", itemCount: 3, total: Self.money(1_500))
-        _ = try await database.recordCashTender(saleId: sale.id, tendered: Self.money(500))
-        // Then
-        #expect(updated.sale.total == 1_500)
-        await #expect(throws: SaleWriteError.hasTenders(saleId: sale.id)) {
-            try await database.updateLines(saleId: sale.id, cart: "{}", itemCount: 1, total: Self.money(100))
-        }
-        #expect(try await database.sale(id: sale.id)?.sale.total == 1_500)
+        var priced = StorageFixtures.pricedSale(total: 1_000, items: 2)
+        var second = priced.lines[0]
+        second.position = 1
+        second.code = "SKU-2"
+        priced.lines.append(second)
+        priced.order.total = 2_000
+        // When a second line is added, then the first removed
+        let updated = try await database.updateLines(saleId: sale.id, priced: priced)
+        priced.lines.removeFirst()
+        priced.lines[0].position = 0
+        priced.order.total = 1_000
+        let shorter = try await database.updateLines(saleId: sale.id, priced: priced)
+        // Then the first line's row was kept, the second added, then the rows follow the cart
+        #expect(updated.order.total == 2_000)
+        #expect(updated.lines.map(\.code) == ["SKU-1", "SKU-2"])
+        #expect(updated.lines.first?.id == sale.lines.first?.id)
+        let stored = try #require(try await database.sale(id: sale.id))
+        #expect(stored.lines.map(\.code) == ["SKU-2"] && shorter.lines.map(\.code) == ["SKU-2"])
+        #expect(stored.order.total == 1_000)
     }
 
     @Test func recordCashTender_overTheDue_keepsChange() async throws {
@@ -68,11 +79,12 @@ struct SaleWritesTests {
         #expect(paid.due == Self.money(0))
     }
 
-    @Test func startCardAttempt_moreThanDue_isRefusedAndJournalsNothing() async throws {
-        // Given
+    @Test func startCardAttempt_onASaleNoLongerOpen_isRefusedAndJournalsNothing() async throws {
+        // Given a sale another process voided
         let database = try StorageFixtures.inMemoryDatabase()
         let sale = try await opened(database)
-        let row = PaymentJournalRecord(attemptId: "a1", readerId: "sim://", amount: Self.money(1_001),
+        _ = try await database.voidSale(saleId: sale.id)
+        let row = PaymentJournalRecord(attemptId: "a1", readerId: "sim://", amount: Self.money(1_000),
                                        startedAt: StorageFixtures.now, saleId: sale.id)
         // When / Then
         await #expect(throws: SaleWriteError.self) { try await database.startCardAttempt(row) }
@@ -107,7 +119,7 @@ struct SaleWritesTests {
         // When
         try await database.markAttempt("a1", .declined, note: "declined 05")
         _ = try await database.recordCashTender(saleId: sale.id, tendered: Self.money(1_000))
-        let done = try await database.completeSale(saleId: sale.id, cashier: "Ann", build: draft(total: 1_000))
+        let done = try await database.completeSale(saleId: sale.id, cashier: "Ann", register: nil, build: draft(total: 1_000))
         // Then
         let counts = try await counts(database)
         #expect(counts.orders == 1)
@@ -123,14 +135,15 @@ struct SaleWritesTests {
         let sale = try await opened(database)
         _ = try await database.recordCashTender(saleId: sale.id, tendered: Self.money(1_200))
         // When
-        let done = try await database.completeSale(saleId: sale.id, cashier: "Ann", build: draft(total: 1_000))
+        let done = try await database.completeSale(saleId: sale.id, cashier: "Ann", register: nil, build: draft(total: 1_000))
         // Then
         #expect(done.openedShiftId != nil)
         #expect(done.shiftId == done.openedShiftId)
         let stored = try #require(try await database.sale(id: sale.id))
-        #expect(stored.sale.state == .completed)
-        #expect(stored.sale.orderId == done.orderId)
-        #expect(stored.sale.shiftId == done.shiftId)
+        #expect(stored.order.state == .completed)
+        #expect(done.orderId == sale.id)
+        #expect(stored.order.shiftId == done.shiftId)
+        #expect(stored.order.syncState == .pending && stored.order.receiptNumber == 1)
         let detail = try #require(try await database.read { db in try OrderRecord.detail(id: done.orderId, in: db) })
         #expect(detail.payments.map(\.amount) == [1_000])
         #expect(detail.payments.first?.change == 200)
@@ -151,7 +164,7 @@ struct SaleWritesTests {
         let sale = try await opened(database)
         _ = try await database.recordCashTender(saleId: sale.id, tendered: Self.money(1_000))
         // When
-        let done = try await database.completeSale(saleId: sale.id, cashier: "Ann", build: draft(total: 1_000))
+        let done = try await database.completeSale(saleId: sale.id, cashier: "Ann", register: nil, build: draft(total: 1_000))
         // Then
         #expect(done.openedShiftId == nil)
         #expect(done.shiftId == shiftId)
@@ -164,13 +177,13 @@ struct SaleWritesTests {
         _ = try await database.recordCashTender(saleId: sale.id, tendered: Self.money(400))
         // When / Then
         await #expect(throws: SaleWriteError.self) {
-            try await database.completeSale(saleId: sale.id, cashier: "", build: draft(total: 1_000))
+            try await database.completeSale(saleId: sale.id, cashier: "", register: nil, build: draft(total: 1_000))
         }
         let counts = try await counts(database)
         #expect(counts.orders == 0)
         #expect(counts.outbox == 0)
         #expect(counts.shifts == 0)
-        #expect(try await database.sale(id: sale.id)?.sale.state == .open)
+        #expect(try await database.sale(id: sale.id)?.order.state == .open)
     }
 
     @Test func completeSale_withAnUnresolvedAttempt_isRefused() async throws {
@@ -182,7 +195,7 @@ struct SaleWritesTests {
             attemptId: "a1", readerId: "sim://", amount: Self.money(600), startedAt: StorageFixtures.now, saleId: sale.id))
         // When / Then
         await #expect(throws: SaleWriteError.attemptUnresolved(attemptId: "a1")) {
-            try await database.completeSale(saleId: sale.id, cashier: "", build: draft(total: 1_000))
+            try await database.completeSale(saleId: sale.id, cashier: "", register: nil, build: draft(total: 1_000))
         }
     }
 
@@ -196,50 +209,35 @@ struct SaleWritesTests {
         let numbered = try await database.parkSale(saleId: second.id, name: nil)
         let resumed = try await database.resumeSale(saleId: first.id)
         // Then
-        #expect(named.sale.name == "Table 4")
-        #expect(numbered.sale.name == "1")
-        #expect(resumed.sale.state == .open)
+        #expect(named.order.parkedName == "Table 4")
+        #expect(numbered.order.parkedName == "1")
+        #expect(resumed.order.state == .open)
         #expect(try await database.sale(reference: "Table 4")?.id == first.id)
         #expect(try await database.currentSale()?.id == first.id)
     }
 
-    @Test func parkSale_withATender_isRefused() async throws {
+    @Test func voidSale_withCash_keepsTheCashOnTheVoidedSale() async throws {
         // Given
         let database = try StorageFixtures.inMemoryDatabase()
-        let sale = try await opened(database)
-        _ = try await database.recordCashTender(saleId: sale.id, tendered: Self.money(100))
-        // When / Then
-        await #expect(throws: SaleWriteError.hasTenders(saleId: sale.id)) { try await database.parkSale(saleId: sale.id, name: nil) }
-    }
-
-    @Test func voidSale_withACardTender_isRefused_withCashIsVoided() async throws {
-        // Given
-        let database = try StorageFixtures.inMemoryDatabase()
-        let card = try await opened(database)
-        try await database.startCardAttempt(PaymentJournalRecord(
-            attemptId: "a1", readerId: "sim://", amount: Self.money(500), startedAt: StorageFixtures.now, saleId: card.id))
-        _ = try await database.recordCardTender(
-            attemptId: "a1", resultJSON: "{}", receiptNumber: nil,
-            fields: CardTenderFields(transactionId: "T", cardBrand: nil, cardLast4: nil, terminalReceiptNumber: nil,
-                                     terminalTraceNumber: nil), note: nil)
         let cash = try await opened(database)
         _ = try await database.recordCashTender(saleId: cash.id, tendered: Self.money(100))
-        // When / Then
-        await #expect(throws: SaleWriteError.cardTenderRecorded(saleId: card.id)) { try await database.voidSale(saleId: card.id) }
+        // When
         let voided = try await database.voidSale(saleId: cash.id)
-        #expect(voided.sale.state == .voided)
+        // Then
+        #expect(voided.order.state == .voided)
         #expect(voided.tenders.count == 1)
+        await #expect(throws: SaleWriteError.self) { try await database.voidSale(saleId: cash.id) }
     }
 
-    @Test func saleTender_cardLast4_refusesMoreThanFourDigits() async throws {
+    @Test func payment_cardLast4_refusesMoreThanFourDigits() async throws {
         // Given
         let database = try StorageFixtures.inMemoryDatabase()
         let sale = try await opened(database)
         // When / Then
         await #expect(throws: (any Error).self) {
             try await database.performAndSave { db in
-                var tender = SaleTenderRecord(saleId: sale.id, method: .card, amount: Self.money(100),
-                                              cardLast4: "4111111111111111", createdAt: StorageFixtures.now)
+                var tender = PaymentRecord(orderId: sale.id, method: .card, amount: Self.money(100),
+                                           cardLast4: "4111111111111111", createdAt: StorageFixtures.now)
                 try tender.insert(db)
             }
         }

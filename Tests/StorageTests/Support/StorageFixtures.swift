@@ -50,3 +50,23 @@ func filePermissions(_ path: String) throws -> Int {
     let attributes = try FileManager.default.attributesOfItem(atPath: path)
     return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
 }
+
+extension StorageFixtures {
+    /// A priced cart for the sale writes: one line of `items` pieces costing `total` (minor units, EUR).
+    static func pricedSale(total: Int64, items: Int = 1, code: String = "SKU-1") -> PricedSale {
+        var order = OrderRecord(clientUUID: ClientUUID(UUID()), localNumber: 0, currency: .eur, pricesIncludeTax: true,
+                                subtotal: total, total: total, createdAt: now)
+        order.itemCount = items
+        var line = OrderLineRecord(orderId: 0, position: 0, productId: 1, name: "Item", sku: code, quantity: max(items, 1),
+                                   unitPrice: total / Int64(max(items, 1)), subtotal: total, subtotalTax: 0, total: total,
+                                   totalTax: 0)
+        line.code = code
+        return PricedSale(order: order, lines: items > 0 ? [line] : [])
+    }
+}
+
+extension StorageFixtures {
+    /// The order columns v17-sale-is-order added (a test inserting an order into an older schema leaves them out).
+    static let v17OrderColumns = ["state", "parkedName", "shiftId", "tseClient", "itemCount", "discountKind", "discountMicros",
+                                  "priced"]
+}

@@ -79,7 +79,7 @@ final class CardPaymentTestHarness {
     }
 
     func orderCount() async throws -> Int {
-        try await database.read { db in try OrderRecord.fetchCount(db) }
+        try await database.read { db in try OrderRecord.all().completed().fetchCount(db) }
     }
 
     func detail(_ orderId: Int64) async throws -> OrderRecordDetail {

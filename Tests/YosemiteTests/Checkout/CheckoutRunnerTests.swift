@@ -64,7 +64,7 @@ import YosemiteTestSupport
                                 .persistLines(Cart(items: [Cart.Item(code: "ESP", quantity: 2)])), .sign(.start),
                                 .announce(.edited)])
         let stored = try #require(try await database.sale(id: id))
-        #expect(stored.sale.total == run.checkout.total.minorUnits)
+        #expect(stored.order.total == run.checkout.total.minorUnits)
         #expect(run.checkout.total.minorUnits > 0)
     }
 
@@ -128,7 +128,7 @@ import YosemiteTestSupport
         let stored = try #require(try await database.sale(id: id))
         #expect(stored.tenders.isEmpty)
         #expect(stored.paid.minorUnits == 0)
-        #expect(stored.sale.state == .open)
+        #expect(stored.order.state == .open)
     }
 
     @Test func authorize_aDiscountAboveTheThreshold_withoutAManager_isRefused_andPersistsNothing() async throws {
@@ -142,12 +142,12 @@ import YosemiteTestSupport
         }
         // Then
         guard case .failure(.cashier(.approvalRequired(.discount))) = refused else { Issue.record("\(refused)"); return }
-        #expect(try await database.sale(id: id)?.sale == before.sale)
+        #expect(try await database.sale(id: id)?.order == before.order)
         // And with the manager's PIN it goes through, the approval first
         let run = try await sales.runner.send(.edit(.cartDiscount(.percent(PreciseAmount(micros: 50_000_000)))), to: id,
                                               CheckoutInputs(approval: Self.ann))
         #expect(run.effects.dropFirst().first == .authorize(.discount(off: Self.eur(500), percent: 50)))
-        #expect(try await database.sale(id: id)?.sale.total == 500)
+        #expect(try await database.sale(id: id)?.order.total == 500)
     }
 
     @Test func collectCard_journalsTheAttempt_declined_andUnknown_journalItsEnd() async throws {
@@ -200,13 +200,13 @@ import YosemiteTestSupport
         // When / Then
         let parked = try await sales.runner.send(.park(name: "Table 4"), to: id)
         #expect(parked.effects == [.park(name: "Table 4"), .announce(.parked)])
-        #expect(try await database.sale(id: id)?.sale.state == .parked)
+        #expect(try await database.sale(id: id)?.order.state == .parked)
         let resumed = try await sales.runner.send(.resume, to: id)
         #expect(resumed.effects == [.resume, .announce(.resumed)])
-        #expect(try await database.sale(id: id)?.sale.state == .open)
+        #expect(try await database.sale(id: id)?.order.state == .open)
         let voided = try await sales.runner.send(.void, to: id)
         #expect(voided.effects == [.void, .sign(.cancel), .announce(.voided)])
-        #expect(try await database.sale(id: id)?.sale.state == .voided)
+        #expect(try await database.sale(id: id)?.order.state == .voided)
     }
 
     @Test func recover_aCoveredSaleLeftOpen_completesItOnce_neverChargingAgain() async throws {
@@ -219,7 +219,7 @@ import YosemiteTestSupport
         // Then
         #expect(done.count == 1)
         #expect(again.isEmpty)
-        #expect(try await database.sale(id: id)?.sale.state == .completed)
+        #expect(try await database.sale(id: id)?.order.state == .completed)
         let order = try #require(done.first?.order)
         #expect(try await receipts(order: order.id).map(\.kind) == [.sale])
     }

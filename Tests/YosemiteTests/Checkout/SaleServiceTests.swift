@@ -19,7 +19,7 @@ struct SaleServiceTests {
     }
 
     private func saleCount(_ store: OrderTestStore) async throws -> Int {
-        try await store.database.sales(in: SaleRecord.State.allCases).count
+        try await store.database.sales(in: OrderRecord.State.allCases).count
     }
 
     @Test func editSale_eachEdit_isPersistedPricedAndIsTheCurrentSale() async throws {

@@ -131,7 +131,7 @@ struct EmbeddedBarcodeScanTests {
         #expect(code == row.code)
         #expect(!reason.isEmpty)
         #expect(CatalogError.unreadableLabel(code: code, reason: reason).recoverySuggestion.contains("Scan the label again"))
-        #expect(try await fixture.store.database.sales(in: SaleRecord.State.allCases).isEmpty)
+        #expect(try await fixture.store.database.sales(in: OrderRecord.State.allCases).isEmpty)
     }
 
     @Test func scan_unknownPLU_isNotFoundNamingThePLU() async throws {

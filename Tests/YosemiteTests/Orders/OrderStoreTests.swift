@@ -97,11 +97,15 @@ struct OrderStoreTests {
         // The failure keeps its structure: SQLite's class of error and its message.
         #expect(error.code == .constraintViolation)
         #expect(error.detail.contains("disk full"))
+        // The completion wrote nothing: no completed order, no outbox entry; the sale stays open, covered by the cash
+        // it recorded, for the next writer to complete (never to charge again).
         let counts = try await store.database.read { db in
-            [try OrderRecord.fetchCount(db), try OrderLineRecord.fetchCount(db), try PaymentRecord.fetchCount(db),
-             try OutboxRecord.fetchCount(db), try OrderTaxRecord.fetchCount(db)]
+            [try OrderRecord.all().completed().fetchCount(db), try OutboxRecord.fetchCount(db),
+             try ReceiptNumberRecord.fetchCount(db)]
         }
-        #expect(counts == [0, 0, 0, 0, 0])
+        #expect(counts == [0, 0, 0])
+        let open = try #require(try await store.database.sales(in: [.open]).first)
+        #expect(open.tenders.map(\.method) == [.cash] && open.due.minorUnits == 0)
     }
 
     @Test func completeSale_unknownCode_failsWithNotFound() async throws {

@@ -170,8 +170,7 @@ struct StoresManagerTests {
         let manager = try makeManager()
         try await loginAsManager(manager)
         let sale = try await manager.environment.database.openSale(
-            clientUUID: manager.environment.uuid.client(), cart: "{}", itemCount: 2,
-            total: Money(minorUnits: 500, currency: .eur))
+            clientUUID: manager.environment.uuid.client(), priced: Self.priced(items: 2))
         // When / Then
         await #expect(throws: AccountError.pendingWork(unsyncedEntries: 0, unresolvedPayments: 0, openCarts: 1)) {
             try await manager.logout(force: false)
@@ -206,10 +205,9 @@ struct StoresManagerTests {
         try await loginAsManager(manager)
         let database = manager.environment.database
         for mode in ["live", "demo"] {
-            let sale = try await database.openSale(clientUUID: manager.environment.uuid.client(), cart: "{}", itemCount: 1,
-                                                   total: Money(minorUnits: 500, currency: .eur))
+            let sale = try await database.openSale(clientUUID: manager.environment.uuid.client(), priced: Self.priced(items: 1))
             _ = try await database.voidSale(saleId: sale.id)
-            _ = try await database.journalFiscalStart(saleId: sale.id, tseTransactionId: sale.sale.clientUUID.description, mode: mode)
+            _ = try await database.journalFiscalStart(saleId: sale.id, tseTransactionId: sale.order.clientUUID.description, mode: mode)
         }
         // When / Then: refused, naming the export, the journal kept
         await #expect(throws: AccountError.fiscalDataNotExported(sales: 1)) { try await manager.logout(force: false) }
@@ -346,6 +344,15 @@ struct StoresManagerTests {
         #expect(after.mode == .store)
         #expect(after.store?.storeName == "Real Shop")
     }
+
+    /// A priced cart of `items` pieces for 5,00 €, for the sale writes.
+    static func priced(items: Int) -> PricedSale {
+        var order = OrderRecord(clientUUID: ClientUUID(UUID()), localNumber: 0, currency: .eur, pricesIncludeTax: true,
+                                total: 500, createdAt: Date(timeIntervalSince1970: 0))
+        order.itemCount = items
+        return PricedSale(order: order)
+    }
+
 }
 
 /// The names of the actions an unhandled-action handler was told of (on the main actor, like the handler).
