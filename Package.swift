@@ -193,6 +193,7 @@ let package = Package(
         .testTarget(
             name: "StorageTests",
             dependencies: ["Storage", "POSFoundation", "POSFoundationTestSupport", grdb],
+            resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
