@@ -110,6 +110,17 @@ extension AppDatabase {
         }
     }
 
+    /// Numbers a fiscal transaction that is not a sale (a refund, the float, cash in or out, a "no sale") in
+    /// `registerId`'s series, once: every such transaction takes its number as it is recorded, whether or not a TSE
+    /// signs it (the TSE journal finds the same number). Returns its number.
+    @discardableResult
+    public func numberFiscalTransaction(_ kind: FiscalMovementRecord.Kind, reference: String, registerId: String?) async throws
+        -> Int64 {
+        try await performAndSave { db in
+            try ReceiptNumberRecord.take(registerId: registerId, kind: .init(kind), reference: reference, in: db).number
+        }
+    }
+
     /// Records the register and TSE client a sale was opened with, once (a sale keeps them to its end).
     public func recordSaleOpening(saleId: Int64, registerId: String?, tseClient: String?) async throws {
         try await performAndSave(durability: .processCrash) { db in

@@ -13,13 +13,14 @@ import Storage
 extension FiscalCheckout {
     /// A refund was recorded (its outbox entry is durable): sign it as its own transaction.
     func refundRecorded(orderId: Int64, outboxEntryId: Int64?, amount: Money, cash: Bool) async {
-        guard let signer else { return }
         do {
             guard let entryId = outboxEntryId,
                   let reference = try await database.outboxEntityId(entryId: entryId) else {
                 environment.logger.error("fiscal: the refund of order \(orderId) has no outbox record to sign it by")
                 return
             }
+            await number(.refund, reference: reference)
+            guard let signer else { return }
             let receipt = try await refundReceiptData(orderId: orderId, amount: amount, cash: cash)
             await movement(FiscalMovementRecord(
                 kind: .refund, reference: reference, orderId: orderId,
@@ -33,6 +34,7 @@ extension FiscalCheckout {
     /// A cash movement was recorded (the float, cash in, cash out): sign it as a `Beleg` with no VAT amounts and
     /// only the cash payment (`amount` signed: negative for cash out).
     func cashMovement(_ kind: FiscalMovementRecord.Kind, reference: String, shiftId: Int64, amount: Money) async {
+        await number(kind, reference: reference)
         guard let signer else { return }
         let receipt = FiscalReceiptData(type: .beleg, amountsPerVATRate: [:],
                                         payments: [FiscalPayment(kind: .cash, amount: amount)])
@@ -43,12 +45,23 @@ extension FiscalCheckout {
 
     /// A "no sale" drawer open was logged: sign it as its own Vorgang (`AVSonstige`, no amounts, no payment).
     func drawerOpened(reference: String, shiftId: Int64) async {
+        await number(.drawerOpen, reference: reference)
         guard let signer else { return }
         let receipt = FiscalReceiptData(type: .other, amountsPerVATRate: [:], payments: [])
         await movement(FiscalMovementRecord(
             kind: .drawerOpen, reference: reference, shiftId: shiftId,
             tseTransactionId: environment.uuid.client().description, mode: mode.rawValue,
             receiptData: Self.encode(receipt), createdAt: environment.now()), signer)
+    }
+
+    /// Numbers a recorded fiscal transaction in the register's receipt series (with or without a TSE): one series
+    /// for every Vorgang of the register, unique and gap-free.
+    private func number(_ kind: FiscalMovementRecord.Kind, reference: String) async {
+        do {
+            try await database.numberFiscalTransaction(kind, reference: reference, registerId: RegisterIdentity.current(environment))
+        } catch {
+            environment.logger.error("fiscal: the \(kind.rawValue) \(reference) could not be numbered: \(error)")
+        }
     }
 
     /// Journals and signs a movement, numbered in the register's receipt series as it is journaled; the TSE is

@@ -30,6 +30,18 @@ import YosemiteTestSupport
         store = ShiftStore(dispatcher: dispatcher, environment: environment)
     }
 
+    @Test func withoutATSE_theFloatAndEachCashMovement_takeTheRegistersNextReceiptNumber() async throws {
+        // Given a register without a TSE
+        // When the shift opens with a float, then cash goes in and out
+        _ = try await dispatcher.result { ShiftAction.open(float: "100.00", cashier: "Ada", reply: $0) }.get()
+        _ = try await dispatcher.result { ShiftAction.cashIn(amount: "20,00", reason: "change from the bank", reply: $0) }.get()
+        _ = try await dispatcher.result { ShiftAction.cashOut(amount: "5.00", reason: "window cleaner", reply: $0) }.get()
+        // Then each is a fiscal transaction of the register's one series: numbered 1, 2, 3
+        let numbers = try await environment.database.receiptNumbers()
+        #expect(numbers.map(\.kind) == [.float, .cashIn, .cashOut])
+        #expect(numbers.map(\.number) == [1, 2, 3])
+    }
+
     private func advance(_ seconds: TimeInterval) { clock.date.withLock { $0 = $0.addingTimeInterval(seconds) } }
     private var now: Date { clock.date.withLock { $0 } }
 
