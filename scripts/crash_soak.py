@@ -104,8 +104,8 @@ def recorded_receipts():
     """Terminal receipt numbers the local database has recorded card payments for (read-only)."""
     connection = sqlite3.connect(f"file:{os.path.join(data, 'pos.sqlite')}?mode=ro", uri=True)
     try:
-        rows = connection.execute("SELECT terminalReceiptNumber FROM payment WHERE method = 'card' "
-                                  "UNION ALL SELECT terminalReceiptNumber FROM saleTender WHERE method = 'card'").fetchall()
+        # Every tender is a payment from the moment it is taken (the sale is stored once, as its order: v17).
+        rows = connection.execute("SELECT terminalReceiptNumber FROM payment WHERE method = 'card'").fetchall()
     finally:
         connection.close()
     return {str(int(row[0])) for row in rows if row[0] is not None} | set(hand_matched.values())
@@ -253,14 +253,16 @@ try:
             server_unpaid += 1
 
     database = sqlite3.connect(f"file:{os.path.join(data, 'pos.sqlite')}?mode=ro", uri=True)
-    # Sales still open (a declined or killed card sale waits there to be paid or voided). Orders exist only once paid.
-    open_sales = {row[0] for row in database.execute("SELECT id FROM sale WHERE state = 'open'")}
+    # Sales still open (a declined or killed card sale waits there to be paid or voided). The sale is its order from
+    # the first scan (v17); only a completed one is a paid order.
+    open_sales = {row[0] for row in database.execute("SELECT id FROM \"order\" WHERE state = 'open'")}
     open_card_receipts = [row[0] for row in database.execute(
-        "SELECT t.terminalReceiptNumber FROM saleTender t JOIN sale s ON s.id = t.saleId "
-        "WHERE s.state = 'open' AND t.method = 'card'")]
+        "SELECT p.terminalReceiptNumber FROM payment p JOIN \"order\" o ON o.id = p.orderId "
+        "WHERE o.state = 'open' AND p.method = 'card'")]
     awaiting = set()
     orders = {row[0]: {"uuid": row[1], "number": row[2], "total": row[3], "exponent": row[4]}
-              for row in database.execute('SELECT id, clientUUID, localNumber, total, currencyExponent FROM "order"')}
+              for row in database.execute('SELECT id, clientUUID, localNumber, total, currencyExponent FROM "order" '
+                                          "WHERE state = 'completed'")}
     payments = collections.defaultdict(list)
     for order_id, method, amount, receipt, attempt in database.execute(
             "SELECT orderId, method, amount, terminalReceiptNumber, journalAttemptId FROM payment"):

@@ -125,7 +125,8 @@ extension AppDatabase {
     public func recordSaleOpening(saleId: Int64, registerId: String?, tseClient: String?) async throws {
         try await performAndSave(durability: .processCrash) { db in
             try db.execute(sql: """
-                UPDATE "order" SET registerId = COALESCE(registerId, ?), tseClient = COALESCE(tseClient, ?) WHERE id = ?
+                UPDATE "order" SET registerId = COALESCE(registerId, ?), tseClient = COALESCE(tseClient, ?), \
+                revision = revision + 1 WHERE id = ?
                 """, arguments: [registerId ?? "", tseClient, saleId])
         }
     }

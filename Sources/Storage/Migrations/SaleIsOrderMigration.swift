@@ -9,7 +9,8 @@ import GRDB
 ///   sale's first priced edit, with its local number. `order.parkedName`, `order.shiftId`, `order.tseClient`,
 ///   `order.itemCount` and the cart's own discount (`order.discountKind`, `order.discountMicros`) come from the
 ///   old `sale` row. `order.priced` is false only for a cart this migration moved without prices (an open, parked
-///   or voided sale: Storage cannot price); the checkout prices it at its next step.
+///   or voided sale: Storage cannot price); the checkout prices it at its next step. `order.revision` counts the
+///   sale's writes (each named write adds one), so its owner can reuse what it read when nothing changed since.
 /// - `orderLine` holds what was rung up besides what it costs: the scanned `code`, a line discount
 ///   (`discountKind`, `discountMicros`), a labelled price (`labelPrice`) and a manual item's typed unit price
 ///   (`manualUnitMicros`). `orderFee.amountMicros` is a fee as typed.
@@ -33,6 +34,7 @@ enum SaleIsOrderMigration {
             t.add(column: "discountKind", .text).check(sql: "discountKind IS NULL OR discountKind IN ('percent', 'amount')")
             t.add(column: "discountMicros", .integer)
             t.add(column: "priced", .boolean).notNull().defaults(to: true)
+            t.add(column: "revision", .integer).notNull().defaults(to: 0)
         }
         try db.create(index: "order_on_state", on: "order", columns: ["state", "updatedAt"])
         try db.alter(table: "orderLine") { t in

@@ -95,6 +95,9 @@ public struct OrderRecord: Codable, Hashable, Sendable, FetchableRecord, Mutable
     public var discountMicros: Int64?
     /// `false` only for a cart migration `v17-sale-is-order` moved without prices: the checkout prices it next.
     public var priced: Bool = true
+    /// How many times the sale was written (each named sale write adds one): what its owner read is current while
+    /// the stored revision is the one it read.
+    public var revision: Int64 = 0
 
     public init(
         id: Int64? = nil, clientUUID: ClientUUID, localNumber: Int64, status: String = "pending",

@@ -120,6 +120,12 @@ extension AppDatabase {
         }
     }
 
+    /// The sale's revision (``OrderRecord/revision``), `nil` when there is no such sale: one row read, to know
+    /// whether a sale read before is still current.
+    public func saleRevision(id: Int64) async throws -> Int64? {
+        try await read { db in try Self.revision(of: id, in: db) }
+    }
+
     /// Sales in the given states, newest first.
     public func sales(in states: [OrderRecord.State], limit: Int = 100) async throws -> [StoredSale] {
         try await read { db in
@@ -156,6 +162,7 @@ extension AppDatabase {
             order.status = "pending"
             order.syncState = .local
             order.priced = true
+            order.revision = 0
             order.createdAt = now
             order.updatedAt = now
             var detail = priced
@@ -175,9 +182,18 @@ extension AppDatabase {
     /// survives the process being killed, and only a power cut can lose the last edits of a cart nobody has paid
     /// for yet. Every tender, the journal and ``completeSale(saleId:cashier:register:build:)`` stay at power-loss
     /// durability, and their sync to disk carries these edits with it.
-    public func updateLines(saleId: Int64, priced: PricedSale) async throws -> StoredSale {
+    ///
+    /// `basedOn` is the sale as the caller last read or wrote it: while the stored revision is still its revision,
+    /// the lines are compared with its lines instead of being read again (a scan reads one row, not the cart).
+    public func updateLines(saleId: Int64, priced: PricedSale, basedOn: StoredSale? = nil) async throws -> StoredSale {
         try await performAndSave(durability: .processCrash) { db in
-            var stored = try Self.require(saleId, .open, in: db)
+            var stored: StoredSale
+            if let basedOn, basedOn.id == saleId, basedOn.order.state == .open,
+               try Self.revision(of: saleId, in: db) == basedOn.order.revision {
+                stored = basedOn
+            } else {
+                stored = try Self.require(saleId, .open, in: db)
+            }
             let now = try db.transactionDate
             let header = priced.order
             stored.order.pricesIncludeTax = header.pricesIncludeTax
@@ -196,7 +212,20 @@ extension AppDatabase {
             stored.order.discountMicros = header.discountMicros
             stored.order.priced = true
             stored.order.updatedAt = now
-            try stored.order.update(db)
+            stored.order.revision += 1
+            // Only the columns an edit changes, by a prepared statement: encoding the whole record cost a scan more
+            // than the write itself.
+            let order = stored.order
+            try db.cachedStatement(sql: """
+                UPDATE "order" SET pricesIncludeTax = ?, subtotal = ?, discountTotal = ?, discountTax = ?, feeTotal = ?, \
+                totalTax = ?, total = ?, currencyCode = ?, currencyExponent = ?, customerId = ?, customerNote = ?, \
+                itemCount = ?, discountKind = ?, discountMicros = ?, priced = 1, updatedAt = ?, revision = ? WHERE id = ?
+                """).execute(arguments: [
+                    order.pricesIncludeTax, order.subtotal, order.discountTotal, order.discountTax, order.feeTotal,
+                    order.totalTax, order.total, order.currencyCode, order.currencyExponent, order.customerId,
+                    order.customerNote, order.itemCount, order.discountKind?.rawValue, order.discountMicros, now,
+                    order.revision, saleId,
+                ])
             stored.lines = try Self.replace(stored.lines, with: priced.lines, orderId: saleId, in: db)
             stored.fees = try Self.replace(stored.fees, with: priced.fees, orderId: saleId, in: db)
             stored.coupons = try Self.replace(stored.coupons, with: priced.coupons, orderId: saleId, in: db)
@@ -221,7 +250,7 @@ extension AppDatabase {
             try tender.insert(db)
             stored.tenders.append(tender)
             stored.order.updatedAt = try db.transactionDate
-            try stored.order.update(db)
+            try Self.save(&stored.order, in: db)
             return stored
         }
     }
@@ -236,6 +265,7 @@ extension AppDatabase {
                 _ = try Self.require(saleId, .open, in: db)
                 try Self.requireNoUnresolvedAttempt(saleId, in: db)
                 row.orderId = saleId
+                try Self.touch(saleId, in: db)
             }
             try row.insert(db)
         }
@@ -248,6 +278,7 @@ extension AppDatabase {
             if let note { row.note = note }
             try row.update(db)
             try row.transition(to: state, in: db)
+            if let saleId = row.saleId { try Self.touch(saleId, in: db) }
         }
     }
 
@@ -269,6 +300,7 @@ extension AppDatabase {
             }
             try row.update(db)
             try row.transition(to: .approved, result: resultJSON, in: db)
+            try Self.touch(saleId, in: db)
             var tender = PaymentRecord(
                 orderId: saleId, method: .card, amount: row.amountMoney, transactionId: fields.transactionId,
                 cardBrand: fields.cardBrand, cardLast4: fields.cardLast4,
@@ -321,7 +353,7 @@ extension AppDatabase {
             stored.order.shiftId = shift?.id
             stored.order.createdAt = saleTime
             stored.order.updatedAt = now
-            try stored.order.update(db)
+            try Self.save(&stored.order, in: db)
             try OutboxRecord.enqueue(.createOrder, orderId: saleId, entityId: stored.order.clientUUID.description,
                                      payload: draft.createPayload, in: db)
             return CompletedSaleResult(saleId: saleId, orderId: saleId, openedShiftId: openedShiftId, shiftId: shift?.id ?? 0)
@@ -344,7 +376,7 @@ extension AppDatabase {
             }
             stored.order.state = .parked
             stored.order.updatedAt = try db.transactionDate
-            try stored.order.update(db)
+            try Self.save(&stored.order, in: db)
             return stored
         }
     }
@@ -355,7 +387,7 @@ extension AppDatabase {
             var stored = try Self.require(saleId, .parked, in: db)
             stored.order.state = .open
             stored.order.updatedAt = try db.transactionDate
-            try stored.order.update(db)
+            try Self.save(&stored.order, in: db)
             return stored
         }
     }
@@ -379,7 +411,7 @@ extension AppDatabase {
             stored.order.registerId = registerId.isEmpty ? nil : registerId
             stored.order.state = .voided
             stored.order.updatedAt = try db.transactionDate
-            try stored.order.update(db)
+            try Self.save(&stored.order, in: db)
             return stored
         }
     }
@@ -405,6 +437,21 @@ extension AppDatabase {
         return StoredSale(order: order, lines: try rows("orderLine", order: "position"), fees: try rows("orderFee", order: "position"),
                           coupons: try rows("orderCoupon"), taxes: try rows("orderTax"), tenders: try rows("payment"),
                           unresolvedAttemptId: unresolved)
+    }
+
+    private static func revision(of saleId: Int64, in db: Database) throws -> Int64? {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT revision FROM \"order\" WHERE id = ?"), arguments: [saleId])
+    }
+
+    /// Writes the sale's order row, one revision on.
+    private static func save(_ order: inout OrderRecord, in db: Database) throws {
+        order.revision += 1
+        try order.update(db)
+    }
+
+    /// One revision on for a write beside the order row (a tender, a card attempt): what was read is stale.
+    static func touch(_ saleId: Int64, in db: Database) throws {
+        try db.cachedStatement(sql: "UPDATE \"order\" SET revision = revision + 1 WHERE id = ?").execute(arguments: [saleId])
     }
 
     private static func require(_ id: Int64, _ state: OrderRecord.State, in db: Database) throws -> StoredSale {

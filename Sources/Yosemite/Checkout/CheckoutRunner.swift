@@ -233,7 +233,9 @@ struct CheckoutRunner: Sendable {
     private func persist(_ cart: Cart, _ run: inout CheckoutRun) async throws(OrderError) {
         let priced = SaleRecords.priced(cart, run.priced, currency: run.checkout.total.currency)
         if let id = run.saleId {
-            run.stored = try await sales.storage { try await database.updateLines(saleId: id, priced: priced) }
+            let basedOn = sales.openSale?.stored(id)
+            run.stored = try await sales.storage { try await database.updateLines(saleId: id, priced: priced, basedOn: basedOn) }
+            if let stored = run.stored { sales.openSale?.keep(stored) }
             return
         }
         let clientUUID = environment.uuid.client()
@@ -241,6 +243,7 @@ struct CheckoutRunner: Sendable {
         run.stored = opened
         run.saleId = opened.id
         sales.openSale?.adopt(opened.id)
+        sales.openSale?.keep(opened)
     }
 
     /// Journals a card attempt for the sale (committed before the request leaves).

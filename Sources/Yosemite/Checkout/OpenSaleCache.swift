@@ -5,7 +5,8 @@ import Synchronization
 
 /// The sale being rung up, kept in memory between scans so that a scan costs its own line and not the whole cart
 /// again: the lines as resolved from the catalog (by code), and the store's settings, sale limits and tax rates it
-/// was first priced with. (Storage writes only the order lines an edit changed.)
+/// was first priced with, and the sale as last read or written (reused while its stored revision is unchanged, so a
+/// scan reads one row instead of the whole cart; Storage writes only the order lines an edit changed).
 ///
 /// Kept by ``OrderStore`` for one sale at a time (``reset(for:)`` forgets the previous sale). The database stays the
 /// truth: every edit reads the stored sale (another process's edit is seen). Completing a sale resolves every line
@@ -24,6 +25,8 @@ final class OpenSaleCache: Sendable {
         var saleId: Int64?
         var lines: [String: (TotalsInput.Line, ResolvedCart.LineInfo)] = [:]
         var pricing: Pricing?
+        /// The sale as last read or written; current while its revision is the stored one.
+        var stored: StoredSale?
     }
 
     private let state = Mutex(State())
@@ -38,6 +41,16 @@ final class OpenSaleCache: Sendable {
     /// Keeps what is cached for `saleId` from now on (a sale just opened).
     func adopt(_ saleId: Int64) {
         state.withLock { $0.saleId = saleId }
+    }
+
+    /// The sale as last read or written, if it is `saleId` (the caller checks its revision).
+    func stored(_ saleId: Int64) -> StoredSale? {
+        state.withLock { $0.saleId == saleId ? $0.stored : nil }
+    }
+
+    /// Keeps the sale as just read or written, when it is the cached sale.
+    func keep(_ stored: StoredSale) {
+        state.withLock { if $0.saleId == stored.id { $0.stored = stored } }
     }
 
     func line(for code: String) -> (TotalsInput.Line, ResolvedCart.LineInfo)? {

@@ -248,10 +248,19 @@ struct SaleService: Sendable {
     // MARK: - Helpers
 
     func load(id: Int64) async throws(OrderError) -> SaleSummary {
-        guard let stored = try await storage({ try await database.sale(id: id) }) else {
-            throw .saleNotFound(reference: String(id))
-        }
+        guard let stored = try await stored(id: id) else { throw .saleNotFound(reference: String(id)) }
         return summary(stored, priced: nil)
+    }
+
+    /// The stored sale: the cached one while its revision is still the stored one (one row read), else read whole.
+    func stored(id: Int64) async throws(OrderError) -> StoredSale? {
+        if let cached = openSale?.stored(id),
+           try await storage({ try await database.saleRevision(id: id) }) == cached.order.revision {
+            return cached
+        }
+        let stored = try await storage { try await database.sale(id: id) }
+        if let stored { openSale?.keep(stored) }
+        return stored
     }
 
     /// The summary, priced when the cart still resolves.

@@ -68,5 +68,5 @@ extension StorageFixtures {
 extension StorageFixtures {
     /// The order columns v17-sale-is-order added (a test inserting an order into an older schema leaves them out).
     static let v17OrderColumns = ["state", "parkedName", "shiftId", "tseClient", "itemCount", "discountKind", "discountMicros",
-                                  "priced"]
+                                  "priced", "revision"]
 }
