@@ -35,6 +35,11 @@ public final class HTTPClientNetwork: Network {
         // pos bootstraps no tracer; without this, every request still opens and closes a no-op span.
         configuration.tracing.tracer = nil
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 8
+        // A kept-alive connection is dropped after 3 s idle, before the server drops it: Apache (and our test servers)
+        // close an idle connection after 5 s (`KeepAliveTimeout`), and a request sent on a connection at the moment
+        // the server closes it fails as a lost connection (after a POST, of unknown outcome). The pool's default,
+        // 60 s, made that race likely whenever requests came about 5 s apart (a slow or loaded machine).
+        configuration.connectionPool.idleTimeout = .seconds(3)
         // A store closes every connection (WordPress behind Apache sends `Connection: close`), so each request
         // starts on a fresh channel, whose reads would start at NIO's default 2 KB and grow: ~8 reads a page, each
         // through the whole pipeline. Reads start at 64 KB instead (a trimmed page of 100 products is ~60 KB).
