@@ -37,7 +37,7 @@ extension CardPaymentCoordinator {
                 await FiscalCheckout(environment: environment).refundRecorded(orderId: orderId, outboxEntryId: entry,
                                                                              amount: money, cash: true)
                 var refund = CardRefund(amount: money, card: nil, outboxEntryId: entry)
-                refund.receipt = await ReceiptService(environment: environment).issueRefund(orderId: orderId, amount: money, card: nil)
+                refund.receipt = await ReceiptService(environment: environment).issueRefund(orderId: orderId, amount: money, card: nil, kickDrawer: true)
                 return refund
             } catch { throw .storage(StorageError(wrapping: error)) }
         }
@@ -51,7 +51,7 @@ extension CardPaymentCoordinator {
         await FiscalCheckout(environment: environment).refundRecorded(orderId: orderId, outboxEntryId: refund.outboxEntryId,
                                                                      amount: money, cash: false)
         var issued = refund
-        issued.receipt = await ReceiptService(environment: environment).issueRefund(orderId: orderId, amount: money, card: refund.card)
+        issued.receipt = await ReceiptService(environment: environment).issueRefund(orderId: orderId, amount: money, card: refund.card, kickDrawer: false)
         return issued
     }
 
