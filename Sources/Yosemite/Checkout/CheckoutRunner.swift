@@ -33,10 +33,11 @@ public struct IssuedReceipt: Hashable, Sendable {
 struct CheckoutInputs: Sendable {
     /// A manager's PIN given up front (the command line's `--manager`, the counter's approval prompt).
     var approval: ManagerApproval?
-    /// For ``Checkout/Effect/collectCard(_:)``: the attempt id (the reader lock names it), the reader and the
-    /// terminal's last receipt number.
+    /// For ``Checkout/Effect/collectCard(_:)`` and ``Checkout/Effect/collectCardRefund(_:)``: the attempt id (the
+    /// reader lock names it), the reader and the terminal's last receipt number.
     var card: CardAttempt?
-    /// For ``Checkout/Effect/recordCard(_:)``: the terminal's answer.
+    /// For ``Checkout/Effect/recordCard(_:)`` and ``Checkout/Effect/recordCardRefund(_:)``: the terminal's answer
+    /// (`nil` for a refund resolved by hand).
     var cardResult: PaymentResult?
     /// A note for the journal row.
     var note: String?
