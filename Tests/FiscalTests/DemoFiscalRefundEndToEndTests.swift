@@ -9,7 +9,8 @@ import YosemiteTestSupport
 
 /// Refunds are their own TSE transactions (KassenSichV: every Vorgang at the till): the real `pos` binary refunds
 /// a cash sale twice (once with the TSE down); each refund is signed (or failed in the outage) as a `Beleg` with
-/// negative amounts, its receipt carries its own TSE block, and the export holds it as its own Bon.
+/// negative amounts, its receipt is printed and stored with its own TSE block the moment it is made (reprintable
+/// with `pos receipt reprint N --refund`), and the export holds it as its own Bon.
 extension DemoFiscalEndToEndTests {
     @Test("a refund is its own TSE transaction: negative amounts, its receipt's TSE block, settled once, exported as its own Bon")
     func refund_signedAsItsOwnTransaction() async throws {
@@ -21,6 +22,13 @@ extension DemoFiscalEndToEndTests {
         // When 2.00 of it is refunded in cash, then the rest with the TSE switched off
         let first = try await pos(["refund", String(order), "--amount", "2.00"])
         #expect(first.status == 0, "\(first.stderr)")
+        // (its receipt printed and stored at once; a copy prints with reprint --refund)
+        #expect(first.text.contains("pos receipt reprint \(order) --refund"), "\(first.text)")
+        let copies = data.url.appendingPathComponent("refund-copies")
+        let reprint = try await pos(["receipt", "reprint", String(order), "--refund", "--printer", "file:\(copies.path)"])
+        #expect(reprint.status == 0, "\(reprint.stderr)")
+        let copyName = try #require(try FileManager.default.contentsOfDirectory(atPath: copies.path).first)
+        let copy = try String(contentsOf: copies.appendingPathComponent(copyName), encoding: .utf8)
         #expect(try await pos(["fiscal", "simulate-outage", "on"]).status == 0)
         let second = try await pos(["refund", String(order)])
         #expect(second.status == 0, "the TSE never stops a refund: \(second.stderr)")
@@ -84,6 +92,16 @@ extension DemoFiscalEndToEndTests {
             #expect(squeezed.contains(value), "the refund receipt lacks \(value):\n\(signedReceipt.renderedText)")
         }
         #expect(!squeezed.contains(sale.signature), "the sale's TSE block is not the refund's")
+        // The refund receipt `pos refund` stored and printed carries that block; its reprint says COPY
+        let printedFolder = data.url.appendingPathComponent("printed")
+        let printed = try FileManager.default.contentsOfDirectory(atPath: printedFolder.path).map {
+            try String(contentsOf: printedFolder.appendingPathComponent($0), encoding: .utf8)
+        }
+        let original = try #require(printed.first { Self.squeezed($0).contains(refund.signature) },
+                                    "the refund receipt was not printed when the refund was made")
+        #expect(!original.contains("COPY"))
+        #expect(copy.contains("COPY") && Self.squeezed(copy).contains(refund.signature), "\(copy)")
+        #expect(Self.squeezed(copy).contains("[QR:" + refund.qrCodeData + "]"))
         let failedReceipt = try await Self.refundReceipt(order, Money(minorUnits: 380, currency: .eur), dispatcher)
         #expect(failedReceipt.renderedText.contains("TSE FAILED (TSE ausgefallen)"), "\(failedReceipt.renderedText)")
         withExtendedLifetime(store) {}

@@ -44,6 +44,16 @@ extension AppDatabase {
         }
     }
 
+    /// An order's refunds and reversals on the terminal (any state), oldest first: what went back to its card, and
+    /// a card refund still in flight or unknown.
+    public func refundAttempts(orderId: Int64) async throws -> [PaymentJournalRecord] {
+        try await read { db in
+            try PaymentJournalRecord
+                .filter(PaymentJournalRecord.Columns.orderId == orderId && ["refund", "reversal"].contains(Column("kind")))
+                .order(Column.rowID).fetchAll(db)
+        }
+    }
+
     private static func approvedSales(readerId: String) -> QueryInterfaceRequest<PaymentJournalRecord> {
         PaymentJournalRecord.filter(
             PaymentJournalRecord.Columns.readerId == readerId && Column("kind") == "sale"

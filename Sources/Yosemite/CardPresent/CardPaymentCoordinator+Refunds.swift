@@ -1,72 +1,107 @@
 import Foundation
 import Hardware
+import Localization
+import Logging
 import POSFoundation
 import Storage
 
 /// Refunds and reversals on the terminal, each holding the reader.
 extension CardPaymentCoordinator {
-    /// Refunds a paid order: on the card when it was paid by card, in cash otherwise; then the outbox refund record.
+    /// Refunds a paid order through its checkout (``Checkout/Event/refund(_:)``), which owns every rule and runs
+    /// every step: the manager's approval, the money back, the record, the TSE, the receipt. This coordinator only
+    /// holds the reader and talks to the terminal when the checkout sends the money back to the card: the checkout
+    /// journals the attempt, the terminal's answer goes back to it as an event (``Checkout/Event/refundApproved(_:)``,
+    /// ``Checkout/Event/refundDeclined(_:)``, ``Checkout/Event/refundOutcomeUnknown(_:)``).
     func refund(
-        orderId: Int64, amount: Money?, reader: String?, progress: @escaping @Sendable (CardPrompt) -> Void
+        orderId: Int64, amount: Money?, reader: String?, approval: ManagerApproval?,
+        progress: @escaping @Sendable (CardPrompt) -> Void
     ) async throws(CardPaymentError) -> CardRefund {
-        let loaded: (OrderRecordDetail?, Int64)
-        do {
-            let detail = try await environment.database.orderDetail(id: orderId)
-            let refunded = detail?.outbox.filter { $0.kind == .createRefund }.reduce(Int64(0)) { sum, entry in
-                sum + RefundPayload.amount(in: entry.payload, currency: detail?.order.currency ?? .eur)
-            } ?? 0
-            loaded = (detail, refunded)
-        } catch { throw .storage(StorageError(wrapping: error)) }
-        guard let detail = loaded.0 else { throw .invalidRefund("no order \(orderId) on this counter") }
-        guard !detail.payments.isEmpty else { throw .invalidRefund("order \(detail.order.localNumber) is not paid") }
-        let order = detail.order
-        let refundable = order.total - loaded.1
-        guard refundable > 0 else {
-            throw .invalidRefund("order \(order.localNumber) is already fully refunded (\(order.money(order.total).decimalString))")
+        let runner = SaleService(environment: environment).runner
+        // The checkout says how the money goes back; only a card refund needs the reader.
+        let plan = try await Self.refunding { () async throws(OrderError) in
+            try await runner.refundPlan(orderId: orderId, amount: amount)
         }
-        let wanted = amount?.minorUnits ?? refundable
-        guard wanted > 0, wanted <= refundable else {
-            throw .invalidRefund("\(order.money(wanted).decimalString) is more than the \(order.money(refundable).decimalString) left to refund")
-        }
-        let money = order.money(wanted)
-        let cardPaid = detail.payments.filter { $0.method == .card }.reduce(Int64(0)) { $0 + $1.amount }
-        guard cardPaid > 0 else {
-            do {
-                let entry = try await recorder.recordCashRefund(orderId: orderId, amount: money, reason: "Cash refund at the counter")
-                // The refund is durable; the TSE signs it as its own transaction (never stopping it).
-                await FiscalCheckout(environment: environment).refundRecorded(orderId: orderId, outboxEntryId: entry,
-                                                                             amount: money, cash: true)
-                var refund = CardRefund(amount: money, card: nil, outboxEntryId: entry)
-                refund.receipt = await ReceiptService(environment: environment).issueRefund(orderId: orderId, amount: money, card: nil)
-                return refund
-            } catch { throw .storage(StorageError(wrapping: error)) }
-        }
-        guard wanted <= cardPaid else {
-            throw .invalidRefund("the card paid \(order.money(cardPaid).decimalString); refund the rest in cash separately")
+        guard plan.method == .card else {
+            let run = try await Self.refunding { () async throws(OrderError) in
+                try await runner.send(.refund(amount), toOrder: orderId, CheckoutInputs(approval: approval))
+            }
+            return try Self.refund(of: run)
         }
         let target = try target(reader)
-        let refund = try await exclusive(target, "refund") { lock throws(CardPaymentError) in
-            try await refundOnTerminal(money, orderId: orderId, on: target, lock: lock, progress: progress)
+        return try await exclusive(target, "refund") { lock throws(CardPaymentError) in
+            let address = try await ensureConnected(target)
+            let service = try await service()
+            try await refuseWhileUnresolved(reader: address)
+            let attempt = CheckoutInputs.CardAttempt(attemptId: lock.holder.attemptId, reader: address.description,
+                                                     previousReceiptNumber: await previousReceiptNumber(service, reader: address))
+            let started = try await Self.refunding { () async throws(OrderError) in
+                try await runner.send(.refund(amount), toOrder: orderId, CheckoutInputs(approval: approval, card: attempt))
+            }
+            // Another process refunded meanwhile and the rest went back in cash: nothing for the terminal.
+            guard let row = started.journal else { return try Self.refund(of: started) }
+            environment.logger.notice(
+                "card: refund attempt \(row.attemptId) for order \(orderId), \(row.amountMoney.decimalString)")
+            switch try await run(service.refund(row.amountMoney), attemptId: row.attemptId, owner: .refund(orderId: orderId),
+                                 progress: progress) {
+            case .completed(let result):
+                let approved = Checkout.CardApproval(attemptId: row.attemptId, amount: row.amountMoney)
+                let run = try await Self.refunding { () async throws(OrderError) in
+                    try await runner.send(.refundApproved(approved), toOrder: orderId, CheckoutInputs(cardResult: result))
+                }
+                guard run.refund != nil else {
+                    // Recorded by someone else (a resolution) as it came back: signed and receipted there.
+                    return CardRefund(amount: row.amountMoney, card: result, outboxEntryId: nil, attemptId: row.attemptId)
+                }
+                return try Self.refund(of: run)
+            case .outcomeUnknown(let unknown):
+                throw .outcomeUnknown(attemptId: row.attemptId, reason: unknown.reason)
+            }
         }
-        await FiscalCheckout(environment: environment).refundRecorded(orderId: orderId, outboxEntryId: refund.outboxEntryId,
-                                                                     amount: money, cash: false)
-        var issued = refund
-        issued.receipt = await ReceiptService(environment: environment).issueRefund(orderId: orderId, amount: money, card: refund.card)
-        return issued
     }
 
-    /// Refunds `amount` to the card on the terminal, journalled (kind `refund`), for an order or none (stand-alone);
-    /// the caller holds the reader.
+    /// What ``refund(orderId:amount:reader:approval:progress:)`` would do now, as the order's checkout says.
+    func planRefund(orderId: Int64, amount: Money?) async throws(CardPaymentError) -> Checkout.RefundPlan {
+        let runner = SaleService(environment: environment).runner
+        return try await Self.refunding { () async throws(OrderError) in
+            try await runner.refundPlan(orderId: orderId, amount: amount)
+        }
+    }
+
+    /// What a refund's run recorded, with its receipt.
+    private static func refund(of run: CheckoutRun) throws(CardPaymentError) -> CardRefund {
+        guard let recorded = run.refund else { throw .invalidRefund(L10n.tr("error.checkout.refund.noAttempt")) }
+        var refund = CardRefund(amount: recorded.amount, card: recorded.card, outboxEntryId: recorded.outboxEntryId,
+                                attemptId: recorded.attemptId)
+        refund.receipt = run.receipt
+        return refund
+    }
+
+    /// Runs a refund's checkout step; what it refuses is an invalid refund, an approval it needs is the cashiers'.
+    private static func refunding<T>(_ step: () async throws(OrderError) -> T) async throws(CardPaymentError) -> T {
+        do {
+            return try await step()
+        } catch {
+            switch error {
+            case .cashier(let cashier): throw .cashier(cashier)
+            case .storage(let storage): throw .storage(storage)
+            case .saleRefused(let reason): throw .invalidRefund(reason)
+            case .orderNotFound(let reference): throw .invalidRefund("no order \(reference) on this counter")
+            default: throw .invalidRefund(error.message)
+            }
+        }
+    }
+
+    /// Refunds `amount` to the card on the terminal for no order (stand-alone), journalled (kind `refund`); the
+    /// caller holds the reader.
     func refundOnTerminal(
-        _ money: Money, orderId: Int64?, on target: ReaderAddress, lock: ReaderLock,
-        progress: @escaping @Sendable (CardPrompt) -> Void
+        _ money: Money, on target: ReaderAddress, lock: ReaderLock, progress: @escaping @Sendable (CardPrompt) -> Void
     ) async throws(CardPaymentError) -> CardRefund {
         let address = try await ensureConnected(target)
         let service = try await service()
         try await refuseWhileUnresolved(reader: address)
         let row: PaymentJournalRecord
         do {
-            row = try await recorder.start(attemptId: lock.holder.attemptId, orderId: orderId, reader: address.description,
+            row = try await recorder.start(attemptId: lock.holder.attemptId, orderId: nil, reader: address.description,
                                            kind: "refund", amount: money, previousReceiptNumber: await service.lastKnownReceiptNumber())
             try await recorder.mark(row.attemptId, .requestSent)
         } catch { throw .storage(StorageError(wrapping: error)) }

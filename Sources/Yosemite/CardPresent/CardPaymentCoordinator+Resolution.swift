@@ -57,7 +57,8 @@ extension CardPaymentCoordinator {
                 } else if row.kind == "sale" {
                     try await recorder.recordSaleApproval(row.attemptId, result: result, note: "found by resolution")
                 } else {
-                    _ = try await recorder.recordRefundApproval(row.attemptId, result: result, reason: Self.reason(row, result))
+                    try await recorder.recordFoundRefundApproval(row.attemptId, result: result, note: "found by resolution",
+                                                                 reason: Self.reason(row, result))
                 }
                 return Self.attempt(row, .approved(result))
             case .notCharged:
@@ -94,7 +95,8 @@ extension CardPaymentCoordinator {
             } else if row.kind == "sale" {
                 try await recorder.recordSaleApproval(attemptId, result: result, note: "resolved by hand, charged: \(note)")
             } else {
-                _ = try await recorder.recordRefundApproval(attemptId, result: nil, reason: "Refund on the terminal (resolved by hand)")
+                try await recorder.recordFoundRefundApproval(attemptId, result: nil, note: "resolved by hand, charged: \(note)",
+                                                             reason: "Refund on the terminal (resolved by hand)")
             }
             return Self.attempt(row, .approved(result))
         } catch { throw .storage(StorageError(wrapping: error)) }

@@ -43,7 +43,7 @@ extension CardPaymentCoordinator {
     ) async throws(CardPaymentError) -> CardRefund {
         let target = try target(reader)
         return try await exclusive(target, "refund") { lock throws(CardPaymentError) in
-            try await refundOnTerminal(amount, orderId: nil, on: target, lock: lock, progress: progress)
+            try await refundOnTerminal(amount, on: target, lock: lock, progress: progress)
         }
     }
 

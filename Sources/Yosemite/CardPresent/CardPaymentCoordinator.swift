@@ -251,7 +251,7 @@ actor CardPaymentCoordinator {
         environment.logger.notice("card: attempt \(row.attemptId) for sale \(saleId), \(amount.decimalString)")
         let request = PaymentRequest(amount: amount, reference: "S\(saleId)", previousReceiptNumber: previous,
                                      startedAtUnixTime: Int64(row.startedAt.timeIntervalSince1970))
-        switch try await run(service.collectPayment(request), attemptId: row.attemptId, saleId: saleId, progress: progress) {
+        switch try await run(service.collectPayment(request), attemptId: row.attemptId, owner: .sale(saleId), progress: progress) {
         case .completed(let result):
             let completed: Sale?
             do { completed = try await recorder.recordSaleApproval(row.attemptId, result: result) } catch {
@@ -296,9 +296,13 @@ actor CardPaymentCoordinator {
     /// How a money-moving stream ended, after journalling declines and unknown outcomes.
     enum StreamEnd { case completed(PaymentResult), outcomeUnknown(UnknownCardOutcome) }
 
-    /// Runs a payment-like stream for a journal row: declined → `declined`, unknown → `unknown`.
+    /// Whose checkout an attempt's end goes to: a sale's card tender, or an order's card refund.
+    enum AttemptOwner: Sendable { case sale(Int64), refund(orderId: Int64) }
+
+    /// Runs a payment-like stream for a journal row: declined → `declined`, unknown → `unknown` (through the
+    /// `owner`'s checkout when it has one).
     func run(
-        _ stream: AsyncThrowingStream<PaymentProgress, any Error>, attemptId: String, saleId: Int64? = nil,
+        _ stream: AsyncThrowingStream<PaymentProgress, any Error>, attemptId: String, owner: AttemptOwner? = nil,
         progress: @escaping @Sendable (CardPrompt) -> Void
     ) async throws(CardPaymentError) -> StreamEnd {
         var end: StreamEnd?
@@ -316,7 +320,7 @@ actor CardPaymentCoordinator {
             if ![.declined, .aborted, .rejected].contains(readerError.underlying) {
                 connectedAddress = nil  // the next operation reconnects (a fresh driver and line)
             }
-            await endAttempt(attemptId, .declined, note: readerError.message, saleId: saleId)
+            await endAttempt(attemptId, .declined, note: readerError.message, owner: owner)
             environment.logger.notice("card: attempt \(attemptId) not charged: \(readerError.message)")
             switch readerError.underlying {
             case .declined, .aborted, .rejected: throw .declined(readerError)
@@ -328,26 +332,34 @@ actor CardPaymentCoordinator {
             return .completed(result)
         case .outcomeUnknown(let unknown)?:
             connectedAddress = nil  // the line may be gone: resolve on a fresh connection
-            await endAttempt(attemptId, .unknown, note: unknown.reason, saleId: saleId)
+            await endAttempt(attemptId, .unknown, note: unknown.reason, owner: owner)
             environment.logger.warning("card: attempt \(attemptId) outcome unknown (\(unknown.reason))")
             return .outcomeUnknown(unknown)
         case nil:
-            await endAttempt(attemptId, .unknown, note: "the reader ended without a result", saleId: saleId)
+            await endAttempt(attemptId, .unknown, note: "the reader ended without a result", owner: owner)
             return .outcomeUnknown(UnknownCardOutcome(reader: "", kind: .payment, amount: nil, reason: "noResult"))
         }
     }
 
     /// Records how an attempt ended without an approval: a sale's attempt through its checkout
-    /// (``Checkout/Event/cardDeclined(_:)``, ``Checkout/Event/cardOutcomeUnknown(_:)``), any other on its journal row.
-    private func endAttempt(_ attemptId: String, _ outcome: Checkout.AttemptOutcome, note: String, saleId: Int64?) async {
-        if let saleId {
+    /// (``Checkout/Event/cardDeclined(_:)``, ``Checkout/Event/cardOutcomeUnknown(_:)``), an order's card refund through
+    /// its own (``Checkout/Event/refundDeclined(_:)``, ``Checkout/Event/refundOutcomeUnknown(_:)``), any other on its
+    /// journal row.
+    private func endAttempt(_ attemptId: String, _ outcome: Checkout.AttemptOutcome, note: String, owner: AttemptOwner?) async {
+        if let owner {
             let end = Checkout.CardAttemptEnd(attemptId: attemptId, reason: note)
-            let event: Checkout.Event = outcome == .declined ? .cardDeclined(end) : .cardOutcomeUnknown(end)
+            let runner = SaleService(environment: environment).runner
             do {
-                _ = try await SaleService(environment: environment).runner.send(event, to: saleId)
+                switch owner {
+                case .sale(let saleId):
+                    _ = try await runner.send(outcome == .declined ? .cardDeclined(end) : .cardOutcomeUnknown(end), to: saleId)
+                case .refund(let orderId):
+                    _ = try await runner.send(outcome == .declined ? .refundDeclined(end) : .refundOutcomeUnknown(end),
+                                              toOrder: orderId)
+                }
                 return
             } catch {
-                environment.logger.error("card: attempt \(attemptId)'s sale \(saleId) refused its end: \(error.message)")
+                environment.logger.error("card: attempt \(attemptId)'s checkout (\(owner)) refused its end: \(error.message)")
             }
         }
         try? await recorder.mark(attemptId, outcome == .declined ? .declined : .unknown, note: note)

@@ -1,5 +1,6 @@
 import Foundation
 import Hardware
+import Logging
 import Networking
 import POSFoundation
 import Storage
@@ -74,6 +75,30 @@ struct CardPaymentRecorder: Sendable {
             terminalTraceNumber: result.traceNumber.map(String.init))
         return try await database.recordCardTender(
             attemptId: attemptId, resultJSON: json, receiptNumber: result.receiptNumber, fields: fields, note: note)
+    }
+
+    /// Records an approved refund or reversal attempt found later (a resolution, by hand) once. An order's card
+    /// refund goes through its checkout (``Checkout/Event/refundApproved(_:)``): recorded, signed and receipted as
+    /// if the answer had come at once; a reversal, or a refund without an order, on its row (a reversal of an
+    /// order's payment with the order's refund record). `note` says how it was found.
+    func recordFoundRefundApproval(_ attemptId: String, result: PaymentResult?, note: String, reason: String) async throws {
+        guard let row = try await database.paymentAttempt(id: attemptId), row.isUnresolved else { return }
+        if row.kind == "refund", let orderId = row.orderId {
+            let approval = Checkout.CardApproval(attemptId: attemptId, amount: row.amountMoney)
+            do {
+                _ = try await SaleService(environment: environment).runner
+                    .send(.refundApproved(approval), toOrder: orderId, CheckoutInputs(cardResult: result, note: note))
+                return
+            } catch {
+                // The checkout refused it (its order is gone): recorded below, never lost.
+                switch error {
+                case .saleRefused, .orderNotFound:
+                    environment.logger.error("card: refund \(attemptId)'s order \(orderId) refused its approval: \(error.message)")
+                default: throw error
+                }
+            }
+        }
+        _ = try await recordRefundApproval(attemptId, result: result, reason: reason)
     }
 
     /// Records an approved refund or reversal attempt once, with its `createRefund` outbox entry.

@@ -26,9 +26,14 @@ public enum CardPresentPaymentAction: Action {
     )
     /// Asks the terminal to cancel the running operation (it may be too late; the operation then completes).
     case cancel(reply: Reply<Void>)
-    /// Refunds a paid order (all of it when `amount` is nil): to the card on the terminal for card orders, in cash
-    /// otherwise; then the WooCommerce refund record through the outbox. With cashiers set up, `approval` must be
-    /// a manager's (issue 18; refunds, reversals and refunds without a sale alike).
+    /// What refunding a paid order would do now (all that is left when `amount` is nil): how much, and whether it
+    /// goes back in cash or to the card; throws ``CardPaymentError/invalidRefund(_:)`` with the checkout's reason
+    /// when it would be refused. Changes nothing: a front asks it before confirming a refund with the cashier.
+    case planRefund(orderId: Int64, amount: Money?, reply: Reply<Checkout.RefundPlan>)
+    /// Refunds a paid order (all that is left when `amount` is nil) through its checkout: authorized, given back
+    /// (to the card on the terminal while the card has some of its payment left, else in cash), recorded with the
+    /// WooCommerce refund record in the outbox, signed by the TSE, receipted. With cashiers set up, `approval` must
+    /// be a manager's (issue 18; refunds, reversals and refunds without a sale alike).
     case refund(
         orderId: Int64, amount: Money?, reader: String?, approval: ManagerApproval? = nil,
         prompts: @Sendable (CardPrompt) -> Void, reply: Reply<CardRefund>

@@ -34,9 +34,12 @@ public final class CardPresentPaymentsStore: Store, ActionsProcessor {
         case let .cancel(reply):
             await coordinator.cancel()
             return reply()
+        case let .planRefund(orderId, amount, reply):
+            return reply(try await coordinator.planRefund(orderId: orderId, amount: amount))
         case let .refund(orderId, amount, reader, approval, prompts, reply):
-            try await approve(approval, reference: "order \(orderId)", amount: amount)
-            return reply(try await coordinator.refund(orderId: orderId, amount: amount, reader: reader, progress: prompts))
+            // The order's checkout asks for the manager's approval (with cashiers set up) before any money moves.
+            return reply(try await coordinator.refund(orderId: orderId, amount: amount, reader: reader, approval: approval,
+                                                      progress: prompts))
         case let .payWithoutSale(amount, reference, reader, prompts, reply):
             return reply(try await coordinator.payWithoutSale(amount: amount, reference: reference, reader: reader, progress: prompts))
         case let .refundWithoutSale(amount, reader, approval, prompts, reply):
@@ -56,8 +59,9 @@ public final class CardPresentPaymentsStore: Store, ActionsProcessor {
         }
     }
 
-    /// Issue 18: with cashiers set up, money back to a customer needs a manager's PIN (checked and recorded
-    /// before the terminal or the drawer is touched).
+    /// Issue 18: with cashiers set up, money back to a customer without an order (a reversal, a stand-alone refund)
+    /// needs a manager's PIN, checked and recorded before the terminal is touched. An order's refund is authorized
+    /// by its checkout.
     private func approve(_ approval: ManagerApproval?, reference: String, amount: Money?) async throws(CardPaymentError) {
         do {
             try await CashierService(environment: environment).approve(approval, .refund, reference: reference, amount: amount)

@@ -13,6 +13,9 @@ import POSFoundation
 /// try checkout.handle(.edit(.add(Cart.Item(code: "4006381333931"))))  // [.price(cart)]
 /// try checkout.handle(.priced(Checkout.Pricing(total: total)))       // [.persistLines(cart), .sign(.start), .announce(.edited)]
 /// try checkout.handle(.tenderCash(twenty))      // [.recordCash(twenty), .complete, .sign(.finish), .issueReceipt(kickDrawer: true), .announce(.completed)]
+///
+/// var sold = Checkout(order: total, paid: total, refunds: refunds)   // the completed sale, read with its order
+/// try sold.handle(.refund(two))                 // [.refundCash(two), .sign(.refund), .issueRefundReceipt(kickDrawer: true), .announce(.refunded)]
 /// ```
 ///
 /// Rules: lines change only while nothing is tendered and no card attempt is in flight; with cashiers set up an
@@ -20,7 +23,9 @@ import POSFoundation
 /// payment needs a manager (``Effect/authorize(_:)``, run before anything is recorded); a card tender pays at most
 /// what is due; cash may exceed it (change); a declined card leaves the sale open for another tender; a sale with
 /// a card tender or a card attempt in flight can be neither parked nor voided. Completing is always the same
-/// chain: the order, the TSE's signature, the receipt (and the drawer for cash), the announcement.
+/// chain: the order, the TSE's signature, the receipt (and the drawer for cash), the announcement. A completed sale
+/// is refunded through the same machine (``Event/refund(_:)``, see `Checkout+Refunds.swift`): authorized, given back
+/// (cash recorded, or a card refund journalled and answered by the terminal), recorded, signed, receipted.
 public struct Checkout: Hashable, Sendable {
     /// Where the sale stands.
     public enum State: String, Hashable, Sendable, CaseIterable, Codable {
@@ -114,6 +119,8 @@ public struct Checkout: Hashable, Sendable {
         case discount(off: Money, percent: Int)
         /// Voiding a sale that holds `paid` (the cash goes back).
         case void(paid: Money)
+        /// Giving money back for a completed sale.
+        case refund(Money)
     }
 
     /// The TSE's side of the sale (German fiscal law; nothing where no TSE is configured).
@@ -124,11 +131,13 @@ public struct Checkout: Hashable, Sendable {
         case finish
         /// Cancel it as an abandoned receipt (`AVBelegabbruch`).
         case cancel
+        /// Sign the refund just recorded as its own transaction (negative amounts, the sale's payment type).
+        case refund
     }
 
     /// What the session is told.
     public enum Announcement: String, Hashable, Sendable, CaseIterable {
-        case edited, tendered, declined, outcomeUnknown, completed, parked, resumed, voided
+        case edited, tendered, declined, outcomeUnknown, completed, parked, resumed, voided, refunded, refundDeclined
     }
 
     /// What happened.
@@ -153,6 +162,16 @@ public struct Checkout: Hashable, Sendable {
         /// The sale's tenders already cover it, but it was never completed (a process died between the last tender
         /// and the order): complete it, never charge.
         case recover
+        /// Money back for a completed sale: this amount, or all that is left (`nil`). It goes back the way the sale
+        /// was paid: to the card while the card has some left to take back, else in cash.
+        case refund(Money?)
+        /// The terminal approved the card refund journalled by ``Effect/collectCardRefund(_:)``.
+        case refundApproved(CardApproval)
+        /// The card refund was declined or cancelled: nothing went back.
+        case refundDeclined(CardAttemptEnd)
+        /// The card refund's answer is unknown: it stays in flight until resolved with the terminal, never by
+        /// refunding again.
+        case refundOutcomeUnknown(CardAttemptEnd)
     }
 
     /// What to run for an event, in order.
@@ -181,6 +200,17 @@ public struct Checkout: Hashable, Sendable {
         case park(name: String?)
         case resume
         case void
+        /// Give cash back and record the refund with its one outbox entry (`enqueueRefund`).
+        case refundCash(Money)
+        /// Journal the card refund before the request leaves (`startCardAttempt`, kind `refund`); the reader's owner
+        /// then talks to the terminal and sends its answer back.
+        case collectCardRefund(Money)
+        /// Record the approved card refund: its journal row and its one outbox entry, in one transaction
+        /// (`recordRefundApproval`).
+        case recordCardRefund(CardApproval)
+        /// Render and store the refund receipt (with the refund's own TSE block), print it as the register's setting
+        /// says, open the drawer for cash going back.
+        case issueRefundReceipt(kickDrawer: Bool)
         /// Tell the session (log, status line, displays follow the database).
         case announce(Announcement)
     }
@@ -199,6 +229,9 @@ public struct Checkout: Hashable, Sendable {
     public private(set) var cardInFlight: Bool
     /// Whether the sale is recorded yet (a new sale is recorded by its first priced edit).
     public private(set) var isRecorded: Bool
+    /// What the completed sale's order says about its refunds; `nil` until it is read with the order (a sale loaded
+    /// from its own record knows no refunds).
+    public internal(set) var refunds: Refunds?
     /// Who may tender and what needs a manager.
     public var policy: Policy
     /// The edit waiting for its price, and whether it set a manual discount.
@@ -331,6 +364,14 @@ public struct Checkout: Hashable, Sendable {
             guard hasTenders, due.minorUnits == 0 else { throw refusal(event, L10n.tr("error.checkout.notCovered")) }
             state = .completed
             return completion()
+        case .refund(let amount):
+            return try refund(amount)
+        case .refundApproved(let approval):
+            return try refundApproved(approval, event)
+        case .refundDeclined(let end):
+            return try refundEnded(end, .declined, event)
+        case .refundOutcomeUnknown(let end):
+            return try refundEnded(end, .unknown, event)
         }
     }
 
@@ -365,7 +406,7 @@ public struct Checkout: Hashable, Sendable {
         }
     }
 
-    private func require(_ needed: State, _ event: Event) throws(CheckoutRefusal) {
+    func require(_ needed: State, _ event: Event) throws(CheckoutRefusal) {
         guard state == needed else { throw refusal(event, L10n.tr("error.checkout.state." + state.rawValue)) }
     }
 
@@ -385,7 +426,7 @@ public struct Checkout: Hashable, Sendable {
         }
     }
 
-    private func refusal(_ event: Event, _ reason: String) -> CheckoutRefusal {
+    func refusal(_ event: Event, _ reason: String) -> CheckoutRefusal {
         CheckoutRefusal(state: state, reason: reason)
     }
 

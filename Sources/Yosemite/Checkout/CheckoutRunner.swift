@@ -33,10 +33,11 @@ public struct IssuedReceipt: Hashable, Sendable {
 struct CheckoutInputs: Sendable {
     /// A manager's PIN given up front (the command line's `--manager`, the counter's approval prompt).
     var approval: ManagerApproval?
-    /// For ``Checkout/Effect/collectCard(_:)``: the attempt id (the reader lock names it), the reader and the
-    /// terminal's last receipt number.
+    /// For ``Checkout/Effect/collectCard(_:)`` and ``Checkout/Effect/collectCardRefund(_:)``: the attempt id (the
+    /// reader lock names it), the reader and the terminal's last receipt number.
     var card: CardAttempt?
-    /// For ``Checkout/Effect/recordCard(_:)``: the terminal's answer.
+    /// For ``Checkout/Effect/recordCard(_:)`` and ``Checkout/Effect/recordCardRefund(_:)``: the terminal's answer
+    /// (`nil` for a refund resolved by hand).
     var cardResult: PaymentResult?
     /// A note for the journal row.
     var note: String?
@@ -60,6 +61,17 @@ struct CheckoutRun: Sendable {
     var journal: PaymentJournalRecord?
     /// The card approval was already recorded (another process, a resolution): nothing more to run.
     var alreadySettled = false
+    /// A refund's order (its checkout is read from the order, see `CheckoutRunner+Refunds.swift`).
+    var orderId: Int64?
+    /// The refund its effects recorded.
+    var refund: RecordedRefund?
+
+    /// What the log calls the sale.
+    var subject: String {
+        if let saleId { return "sale \(saleId)" }
+        if let orderId { return "order \(orderId)" }
+        return "new sale"
+    }
 }
 
 /// The checkout's one interpreter: runs a sale's effects in the order ``Checkout`` returns them, each a named
@@ -67,7 +79,9 @@ struct CheckoutRun: Sendable {
 /// cart's price) back to the checkout as an event. Every ``Checkout/Effect`` has its case here.
 ///
 /// The order is fixed by the reducer: authorize → record the tender → collect the card (journal) → complete
-/// (order + outbox) → sign (TSE) → issue the receipt (drawer for cash) → announce. An effect that fails before
+/// (order + outbox) → sign (TSE) → issue the receipt (drawer for cash) → announce; a refund's is authorize → give it
+/// back (cash recorded with its outbox entry, or the card refund journalled, then recorded on the terminal's approval)
+/// → sign → issue the refund receipt → announce (`CheckoutRunner+Refunds.swift`). An effect that fails before
 /// anything durable (a refused approval, a price the limits refuse) leaves the sale as it was; the order and
 /// outbox are durable before the TSE or the printer is asked, so neither can lose a sale.
 struct CheckoutRunner: Sendable {
@@ -79,6 +93,12 @@ struct CheckoutRunner: Sendable {
     /// Applies `event` to sale `saleId` (a new sale when `nil`) and runs its effects.
     func send(_ event: Checkout.Event, to saleId: Int64?, _ inputs: CheckoutInputs = CheckoutInputs()) async throws(OrderError) -> CheckoutRun {
         var run = try await begin(saleId)
+        try await drive(&run, event, inputs)
+        return run
+    }
+
+    /// Reduces `event` and runs its effects in order, each effect's answer reduced in turn.
+    func drive(_ run: inout CheckoutRun, _ event: Checkout.Event, _ inputs: CheckoutInputs) async throws(OrderError) {
         var queue = try reduce(&run, event)
         var index = 0
         while index < queue.count {
@@ -89,7 +109,6 @@ struct CheckoutRunner: Sendable {
             }
             if run.alreadySettled { break }
         }
-        return run
     }
 
     // MARK: - Loading
@@ -108,7 +127,7 @@ struct CheckoutRunner: Sendable {
     }
 
     /// The cashier policy: cashiers set up, somebody signed in, the discount threshold.
-    private func policy() async throws(OrderError) -> Checkout.Policy {
+    func policy() async throws(OrderError) -> Checkout.Policy {
         do {
             guard try await database.hasCashiers() else { return .unattended }
             let signedIn = try await database.currentSignIn() != nil
@@ -127,11 +146,16 @@ struct CheckoutRunner: Sendable {
             run.effects += effects
             return effects
         } catch {
-            switch error.kind {
-            case .signInRequired: throw .cashier(.signInRequired)
-            case .cashShort(let due, let tendered): throw .tenderTooLow(due: due, tendered: tendered)
-            case .notNow: throw .saleRefused(error.reason)
-            }
+            throw Self.orderError(error)
+        }
+    }
+
+    /// What the caller is told of a refusal.
+    static func orderError(_ refusal: CheckoutRefusal) -> OrderError {
+        switch refusal.kind {
+        case .signInRequired: .cashier(.signInRequired)
+        case .cashShort(let due, let tendered): .tenderTooLow(due: due, tendered: tendered)
+        case .notNow: .saleRefused(refusal.reason)
         }
     }
 
@@ -162,6 +186,8 @@ struct CheckoutRunner: Sendable {
             try await recordCard(approval, &run, inputs)
         case .complete:
             run.completed = try await sales.writeOrder(saleId: try saleId(run))
+        case .sign(.refund):
+            await signRefund(run)
         case .sign(let step):
             let id = try saleId(run)
             switch step {
@@ -169,6 +195,7 @@ struct CheckoutRunner: Sendable {
                 if let clientUUID = run.stored?.order.clientUUID { await fiscal.saleOpened(saleId: id, clientUUID: clientUUID) }
             case .finish: await fiscal.saleCompleted(saleId: id)
             case .cancel: await fiscal.saleVoided(saleId: id)
+            case .refund: break  // signed above, by its order
             }
         case .issueReceipt(let kickDrawer):
             if let completed = run.completed {
@@ -184,8 +211,16 @@ struct CheckoutRunner: Sendable {
             let id = try saleId(run)
             let register = RegisterIdentity.current(environment)
             run.stored = try await sales.storage { try await database.voidSale(saleId: id, register: register) }
+        case .refundCash(let amount):
+            try await refundCash(amount, &run)
+        case .collectCardRefund(let amount):
+            run.journal = try await collectCardRefund(amount, run, inputs)
+        case .recordCardRefund(let approval):
+            try await recordCardRefund(approval, &run, inputs)
+        case .issueRefundReceipt(let kickDrawer):
+            await issueRefundReceipt(kickDrawer: kickDrawer, &run)
         case .announce(let announcement):
-            environment.logger.notice("checkout: sale \(run.saleId ?? 0) \(announcement.rawValue)")
+            environment.logger.notice("checkout: \(run.subject) \(announcement.rawValue)")
         }
         return nil
     }
@@ -224,6 +259,8 @@ struct CheckoutRunner: Sendable {
                 try await cashiers.approve(inputs.approval, .discount, reference: reference, amount: off, detail: "\(percent) % off")
             case .void:
                 try await cashiers.approve(inputs.approval, .void, reference: reference, amount: run.checkout.total)
+            case .refund(let amount):
+                try await cashiers.approve(inputs.approval, .refund, reference: "order \(run.orderId ?? 0)", amount: amount)
             }
         } catch {
             throw .cashier(error)

@@ -18,7 +18,4 @@ extension LocalOrder {
         if methods.isEmpty { return "unpaid" }
         return [PaymentRecord.Method.cash, .card, .other].filter(methods.contains).map(\.rawValue).joined(separator: "+")
     }
-
-    /// True when a refund goes to the card on the terminal (the order was paid by card, at least in part).
-    public var refundsToCard: Bool { detail.payments.contains { $0.method == .card } }
 }

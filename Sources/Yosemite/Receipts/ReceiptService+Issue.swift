@@ -74,11 +74,12 @@ extension ReceiptService {
         return try await store(model, template: .refund, kind: .refund, orderID: data.order.id).0
     }
 
-    /// Renders, stores and issues a refund's receipt; the drawer opens for cash going back.
-    func issueRefund(orderId: Int64, amount: Money, card: PaymentResult?) async -> IssuedReceipt? {
+    /// Renders, stores and issues a refund's receipt; the drawer opens when asked (the checkout asks for cash going
+    /// back).
+    func issueRefund(orderId: Int64, amount: Money, card: PaymentResult?, kickDrawer: Bool) async -> IssuedReceipt? {
         do {
             let record = try await generateRefund(try await orderData(id: orderId), amount: amount, reason: nil, card: card)
-            return await issue(record, kickDrawer: card == nil)
+            return await issue(record, kickDrawer: kickDrawer)
         } catch {
             environment.logger.error("receipt: order \(orderId)'s refund receipt could not be stored: \(error.message)")
             return nil

@@ -202,4 +202,63 @@ struct CardPresentPaymentsStoreTests {
         #expect(entry.payload.contains("\"amount\":\"2.50\""))
         #expect(harness.readers.ledger.transactions.map(\.kind) == [.payment, .refund])
     }
+
+    @Test func refund_splitOrder_givesTheCardsPartBackOnTheTerminal_thenTheRestInCash_eachReceipted() async throws {
+        // Given a split sale: 10.00 in cash, the rest by card
+        let harness = try await CardPaymentTestHarness()
+        let paid = try await harness.collect(try await harness.openSale().id, cash: Money(minorUnits: 1_000, currency: .eur)).get()
+        let orderId = paid.order.id
+        let cardPart = Money(minorUnits: paid.order.total.minorUnits - 1_000, currency: .eur)
+
+        // When / Then: all of it at once is refused by the checkout, saying what the card can take back
+        let all = await harness.result { CardPresentPaymentAction.planRefund(orderId: orderId, amount: nil, reply: $0) }
+        guard case .failure(.invalidRefund(let why)) = all else { Issue.record("expected a refusal: \(all)"); return }
+        #expect(why.contains(cardPart.decimalString))
+        // The card's part goes back on the terminal
+        let card = try await harness.result {
+            CardPresentPaymentAction.refund(orderId: orderId, amount: cardPart, reader: "sim://", prompts: { _ in }, reply: $0)
+        }.get()
+        #expect(card.card != nil && card.amount == cardPart)
+        // Then the checkout says the rest goes back in cash, and it does, without the reader
+        let rest = try await harness.result { CardPresentPaymentAction.planRefund(orderId: orderId, amount: nil, reply: $0) }.get()
+        #expect(rest == Checkout.RefundPlan(amount: Money(minorUnits: 1_000, currency: .eur), method: .cash))
+        let cash = try await harness.result {
+            CardPresentPaymentAction.refund(orderId: orderId, amount: nil, reader: nil, prompts: { _ in }, reply: $0)
+        }.get()
+        #expect(cash.card == nil && cash.amount.minorUnits == 1_000)
+        #expect(harness.readers.ledger.transactions.map(\.kind) == [.payment, .refund])
+        #expect(try await harness.detail(orderId).outbox.filter { $0.kind == .createRefund }.count == 2)
+        let receipts = try await ReceiptRepository(database: harness.database).receipts(orderID: orderId)
+        #expect(receipts.filter { $0.kind == .refund }.count == 2)
+        let more = await harness.result { CardPresentPaymentAction.planRefund(orderId: orderId, amount: nil, reply: $0) }
+        guard case .failure(.invalidRefund(let full)) = more else { Issue.record("expected a refusal: \(more)"); return }
+        #expect(full.contains("already fully refunded"))
+    }
+
+    @Test func refund_lineDroppedAfterTheTerminalRefunded_isUnknown_refusesAnother_andResolvesThroughTheCheckoutOnce() async throws {
+        // Given a card sale whose refund the terminal books, then drops the line before saying so
+        let harness = try await CardPaymentTestHarness(script: TerminalScript(outcomes: [.approve, .drop], prompts: []))
+        let paid = try await harness.collect(try await harness.openSale().id).get()
+        let orderId = paid.order.id
+        let amount = Money(minorUnits: 300, currency: .eur)
+
+        // When
+        let lost = await harness.result {
+            CardPresentPaymentAction.refund(orderId: orderId, amount: amount, reader: "sim://", prompts: { _ in }, reply: $0)
+        }
+        let again = await harness.result {
+            CardPresentPaymentAction.refund(orderId: orderId, amount: amount, reader: "sim://", prompts: { _ in }, reply: $0)
+        }
+        let resolved = try await harness.result { CardPresentPaymentAction.resolveUnknownOutcomes(reader: "sim://", reply: $0) }.get()
+
+        // Then: unknown, never refunded again, and the approval found is recorded, signed and receipted once
+        guard case .failure(.outcomeUnknown) = lost else { Issue.record("expected unknown, got \(lost)"); return }
+        guard case .failure(.invalidRefund) = again else { Issue.record("expected a refusal, got \(again)"); return }
+        #expect(harness.readers.ledger.transactions.map(\.kind) == [.payment, .refund])
+        guard case .approved? = resolved.first?.outcome else { Issue.record("expected approved: \(resolved)"); return }
+        #expect(try await harness.journal().filter { $0.kind == "refund" }.map(\.state) == [.approved])
+        #expect(try await harness.detail(orderId).outbox.filter { $0.kind == .createRefund }.count == 1)
+        let receipts = try await ReceiptRepository(database: harness.database).receipts(orderID: orderId)
+        #expect(receipts.filter { $0.kind == .refund }.count == 1)
+    }
 }

@@ -17,6 +17,7 @@ import YosemiteTestSupport
     let printer = RecordingPrinter()
     let dispatcher = Dispatcher()
     let stores: [Store]
+    let tse = StubFiscalSigner()
 
     static let ann = ManagerApproval(manager: "Ann", pin: "2468")
     static func eur(_ minor: Int64) -> Money { Money(minorUnits: minor, currency: .eur) }
@@ -25,6 +26,8 @@ import YosemiteTestSupport
         directory = try TestDataDirectory()
         var environment = try AppEnvironment.test(directory: directory)
         environment.printers = printer.system
+        let tse = tse
+        environment.makeFiscalSigner = { _ in tse }
         self.environment = environment
         try await SettingsRepository(database: environment.database).save(ReceiptSamples.store)
         stores = [OrderStore(dispatcher: dispatcher, environment: environment),
@@ -47,6 +50,27 @@ import YosemiteTestSupport
     /// A recorded sale of one cake (10.00; the sample store's prices include its tax).
     private func openCakeSale() async throws -> Int64 {
         try #require(try await sales.runner.send(.edit(.add(Cart.Item(code: "CAK"))), to: nil).saleId)
+    }
+
+    /// A completed sale of one cake (10.00), paid in cash or by card (attempt "A1"); its order's id.
+    private func soldCake(card: Bool = false) async throws -> Int64 {
+        let id = try await openCakeSale()
+        guard card else { return try #require(try await sales.runner.send(.tenderCash(Self.eur(1_000)), to: id).completed?.orderId) }
+        let attempt = CheckoutInputs.CardAttempt(attemptId: "A1", reader: "sim://", previousReceiptNumber: nil)
+        _ = try await sales.runner.send(.startCard(Self.eur(1_000)), to: id, CheckoutInputs(card: attempt))
+        let result = PaymentResult(amount: Self.eur(1_000), traceNumber: 42, receiptNumber: 17, cardName: "girocard",
+                                   maskedPAN: MaskedPAN(lastFour: "1234", length: 16))
+        let approval = Checkout.CardApproval(attemptId: "A1", amount: Self.eur(1_000))
+        return try #require(try await sales.runner.send(.cardApproved(approval), to: id, CheckoutInputs(cardResult: result))
+            .completed?.orderId)
+    }
+
+    private static func result<T>(_ body: () async throws(OrderError) -> T) async -> Result<T, OrderError> {
+        do { return .success(try await body()) } catch { return .failure(error) }
+    }
+
+    private func refundEntries(order orderId: Int64) async throws -> [OutboxRecord] {
+        try #require(try await database.orderDetail(id: orderId)).outbox.filter { $0.kind == .createRefund }
     }
 
     private func receipts(order orderId: Int64) async throws -> [ReceiptRecord] {
@@ -209,6 +233,115 @@ import YosemiteTestSupport
         #expect(try await database.sale(id: id)?.order.state == .voided)
     }
 
+    // MARK: - Refunds
+
+    @Test func refundCash_signRefund_issueRefundReceipt_runInOrder_recordSignAndReceiptTheRefund_andOpenTheDrawer() async throws {
+        // Given a cash sale
+        let orderId = try await soldCake()
+        let jobs = printer.jobs.withLock { $0.count }
+        // When 4.00 goes back
+        let run = try await sales.runner.send(.refund(Self.eur(400)), toOrder: orderId)
+        // Then: the refund's outbox entry → its own TSE transaction → its receipt, printed, the drawer open
+        #expect(run.effects == [.refundCash(Self.eur(400)), .sign(.refund), .issueRefundReceipt(kickDrawer: true),
+                                .announce(.refunded)])
+        let entries = try await refundEntries(order: orderId)
+        #expect(entries.count == 1)
+        #expect(entries.first?.payload.contains("\"amount\":\"4.00\"") == true)
+        let movements = try await database.fiscalMovements(orderId: orderId)
+        #expect(movements.map(\.kind) == [.refund] && movements.first?.state == .signed)
+        #expect(tse.finished.withLock { $0.last?.payments.map(\.amount.minorUnits) } == [-400])
+        let stored = try await receipts(order: orderId)
+        #expect(stored.map(\.kind) == [.sale, .refund])
+        let refundReceipt = try #require(stored.last)
+        #expect(refundReceipt.renderedText.contains(try #require(tse.lastSignature)), "its own TSE block")
+        #expect(run.receipt?.printing == .printed(printer: "thermal"))
+        #expect(run.receipt?.drawerOpened == true)
+        #expect(printer.jobs.withLock { $0.count } == jobs + 1)
+        // And the rest goes back with nothing named, then nothing is left
+        let rest = try await sales.runner.send(.refund(nil), toOrder: orderId)
+        #expect(rest.effects.first == .refundCash(Self.eur(600)))
+        let again = await Self.result { () async throws(OrderError) in try await sales.runner.send(.refund(nil), toOrder: orderId) }
+        guard case .failure(.saleRefused(let reason)) = again else { Issue.record("expected a refusal: \(again)"); return }
+        #expect(reason.contains("already fully refunded"))
+        #expect(try await refundEntries(order: orderId).count == 2)
+    }
+
+    @Test func authorizeRefund_withCashiersAndNoManager_isRefused_andRecordsNothing() async throws {
+        // Given a cash sale, then cashiers set up
+        let orderId = try await soldCake()
+        try await setUpCashiers(signIn: true)
+        // When
+        let refused = await Self.result { () async throws(OrderError) in try await sales.runner.send(.refund(nil), toOrder: orderId) }
+        // Then
+        guard case .failure(.cashier(.approvalRequired(.refund))) = refused else { Issue.record("\(refused)"); return }
+        #expect(try await refundEntries(order: orderId).isEmpty)
+        #expect(try await receipts(order: orderId).map(\.kind) == [.sale])
+        // And with the manager's PIN the approval runs first, then the refund
+        let run = try await sales.runner.send(.refund(nil), toOrder: orderId, CheckoutInputs(approval: Self.ann))
+        #expect(run.effects.prefix(2) == [.authorize(.refund(Self.eur(1_000))), .refundCash(Self.eur(1_000))])
+        let approvals = try await dispatcher.dispatch { CashierAction.approvals(shiftId: nil, reply: $0) }
+            .filter { $0.kind == "refund" }
+        #expect(approvals.map(\.reference) == ["order \(orderId)"])
+    }
+
+    @Test func collectCardRefund_thenApproved_recordCardRefund_signs_andIssuesTheReceiptWithoutTheDrawer() async throws {
+        // Given a card sale
+        let orderId = try await soldCake(card: true)
+        let attempt = CheckoutInputs.CardAttempt(attemptId: "R1", reader: "sim://", previousReceiptNumber: 17)
+        // When the refund starts: journalled before the request leaves, nothing recorded yet
+        let started = try await sales.runner.send(.refund(Self.eur(250)), toOrder: orderId, CheckoutInputs(card: attempt))
+        #expect(started.effects == [.collectCardRefund(Self.eur(250))])
+        let row = try #require(try await database.paymentAttempt(id: "R1"))
+        #expect(row.state == .requestSent && row.kind == "refund" && row.orderId == orderId && row.amount == 250)
+        #expect(try await refundEntries(order: orderId).isEmpty)
+        // When the terminal approves it
+        let result = PaymentResult(amount: Self.eur(250), traceNumber: 43, receiptNumber: 18, cardName: "girocard")
+        let approval = Checkout.CardApproval(attemptId: "R1", amount: Self.eur(250))
+        let run = try await sales.runner.send(.refundApproved(approval), toOrder: orderId, CheckoutInputs(cardResult: result))
+        // Then: the row approved with the outbox entry → the TSE → the receipt, no drawer
+        #expect(run.effects == [.recordCardRefund(approval), .sign(.refund), .issueRefundReceipt(kickDrawer: false),
+                                .announce(.refunded)])
+        #expect(try await database.paymentAttempt(id: "R1")?.state == .approved)
+        #expect(try await refundEntries(order: orderId).count == 1)
+        #expect(try await database.fiscalMovements(orderId: orderId).map(\.state) == [.signed])
+        #expect(try await receipts(order: orderId).map(\.kind) == [.sale, .cardSlip, .refund])
+        #expect(run.receipt?.drawerOpened == false)
+        #expect(run.refund?.card == result)
+        // And the same answer again records nothing twice
+        let twice = await Self.result { () async throws(OrderError) in
+            try await sales.runner.send(.refundApproved(approval), toOrder: orderId, CheckoutInputs(cardResult: result))
+        }
+        guard case .failure(.saleRefused) = twice else { Issue.record("expected a refusal: \(twice)"); return }
+        #expect(try await refundEntries(order: orderId).count == 1)
+    }
+
+    @Test func cardRefund_declinedThenUnknown_journalsEachEnd_andRefusesAnotherUntilResolved() async throws {
+        // Given a card sale and a card refund the terminal declines
+        let orderId = try await soldCake(card: true)
+        let first = CheckoutInputs.CardAttempt(attemptId: "R1", reader: "sim://", previousReceiptNumber: nil)
+        _ = try await sales.runner.send(.refund(Self.eur(300)), toOrder: orderId, CheckoutInputs(card: first))
+        let declined = Checkout.CardAttemptEnd(attemptId: "R1", reason: "declined (05)")
+        // When / Then
+        let end = try await sales.runner.send(.refundDeclined(declined), toOrder: orderId)
+        #expect(end.effects == [.journalAttempt(declined, .declined), .announce(.refundDeclined)])
+        #expect(try await database.paymentAttempt(id: "R1")?.state == .declined)
+        // When the next one's answer is lost
+        let second = CheckoutInputs.CardAttempt(attemptId: "R2", reader: "sim://", previousReceiptNumber: nil)
+        _ = try await sales.runner.send(.refund(Self.eur(300)), toOrder: orderId, CheckoutInputs(card: second))
+        let lost = Checkout.CardAttemptEnd(attemptId: "R2", reason: "timeout")
+        let unknown = try await sales.runner.send(.refundOutcomeUnknown(lost), toOrder: orderId)
+        #expect(unknown.effects == [.journalAttempt(lost, .unknown), .announce(.outcomeUnknown)])
+        #expect(try await database.paymentAttempt(id: "R2")?.state == .unknown)
+        // Then another refund is refused before anything is journalled: the unknown one is resolved with the terminal
+        let third = CheckoutInputs.CardAttempt(attemptId: "R3", reader: "sim://", previousReceiptNumber: nil)
+        let refused = await Self.result { () async throws(OrderError) in
+            try await sales.runner.send(.refund(Self.eur(300)), toOrder: orderId, CheckoutInputs(card: third))
+        }
+        guard case .failure(.saleRefused) = refused else { Issue.record("expected a refusal: \(refused)"); return }
+        #expect(try await database.paymentAttempt(id: "R3") == nil)
+        #expect(try await refundEntries(order: orderId).isEmpty)
+    }
+
     @Test func recover_aCoveredSaleLeftOpen_completesItOnce_neverChargingAgain() async throws {
         // Given a sale whose cash tender was recorded but whose order never was (a crash between the two)
         let id = try await openCakeSale()
@@ -222,5 +355,42 @@ import YosemiteTestSupport
         #expect(try await database.sale(id: id)?.order.state == .completed)
         let order = try #require(done.first?.order)
         #expect(try await receipts(order: order.id).map(\.kind) == [.sale])
+    }
+}
+
+/// A TSE that signs everything at once, and remembers what it finished.
+final class StubFiscalSigner: FiscalSigner {
+    let finished = Mutex<[FiscalReceiptData]>([])
+    private let counter = Mutex(0)
+
+    var lastSignature: String? { counter.withLock { $0 == 0 ? nil : "STUB-SIGNATURE-\($0)" } }
+
+    func start(_ request: FiscalStartRequest) async throws(FiscalError) -> FiscalTransaction {
+        let number = counter.withLock { $0 += 1; return $0 }
+        return FiscalTransaction(id: request.saleID, number: number, revision: 1, startTime: Date(timeIntervalSince1970: 0),
+                                 signatureCounter: number, mode: request.mode)
+    }
+
+    func update(_ transaction: FiscalTransaction, receipt: FiscalReceiptData) async throws(FiscalError) -> FiscalTransaction {
+        transaction
+    }
+
+    func finish(_ transaction: FiscalTransaction, receipt: FiscalReceiptData) async throws(FiscalError) -> FiscalSignature {
+        finished.withLock { $0.append(receipt) }
+        return signature(transaction)
+    }
+
+    func cancel(_ transaction: FiscalTransaction, kind: FiscalReceiptType) async throws(FiscalError) -> FiscalSignature {
+        signature(transaction)
+    }
+
+    func identity() async throws(FiscalError) -> FiscalTSEIdentity { throw .notConfigured }
+
+    private func signature(_ transaction: FiscalTransaction) -> FiscalSignature {
+        FiscalSignature(transactionNumber: transaction.number, signatureCounter: transaction.signatureCounter,
+                        startTime: transaction.startTime, endTime: transaction.startTime, algorithm: "ecdsa-plain-SHA384",
+                        timeFormat: "unixTime", signature: "STUB-SIGNATURE-\(transaction.number)", publicKey: "KEY",
+                        tseSerial: "STUB-TSE", clientSerial: "STUB-CLIENT", processType: "Kassenbeleg-V1", processData: "",
+                        qrCodeData: "V0;STUB", isSimulated: true)
     }
 }

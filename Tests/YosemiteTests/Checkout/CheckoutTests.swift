@@ -3,7 +3,7 @@ import Testing
 @testable import Yosemite
 
 /// The checkout's reducer: every event in every state, the effects each allowed event returns in their fixed
-/// order, and the rules it owns (limits of tenders, the cashier policy, approvals, recovery).
+/// order, and the rules it owns (limits of tenders, the cashier policy, approvals, recovery, refunds).
 struct CheckoutTests {
     static let eur = Currency(code: "EUR")
     static func money(_ minor: Int64) -> Money { Money(minorUnits: minor, currency: eur) }
@@ -11,11 +11,24 @@ struct CheckoutTests {
     static let signedOut = Checkout.Policy(cashiersSetUp: true, signedIn: false, discountApprovalPercent: 10)
     static let signedIn = Checkout.Policy(cashiersSetUp: true, signedIn: true, discountApprovalPercent: 10)
     static let end = Checkout.CardAttemptEnd(attemptId: "A1", reason: "declined (05)")
+    static let refundApproval = Checkout.CardApproval(attemptId: "R1", amount: money(400))
+
+    /// A completed sale of 10.00 as its order says, `card` of it paid by card, `refunded` of it given back.
+    static func sold(card: Int64 = 0, refunded: Int64 = 0, cardRefunded: Int64 = 0, inFlight: Bool = false,
+                     paid: Int64 = 1_000, policy: Checkout.Policy = .unattended) -> Checkout {
+        Checkout(order: money(1_000), paid: money(paid), hasCashTender: card < paid,
+                 refunds: Checkout.Refunds(orderNumber: 7, cardPaid: money(card), refunded: money(refunded),
+                                           cardRefunded: money(cardRefunded), inFlight: inFlight),
+                 policy: policy)
+    }
 
     /// The states a sale can be in, as the machine sees them.
     enum Situation: String, CaseIterable, Sendable {
         case openNew, openEmpty, openPricing, openWithItems, openSignedOut, openPartlyPaidCash, openCardInFlight,
-             openPartlyPaidCard, openCovered, parked, completed, voided
+             openPartlyPaidCard, openCovered, parked, completed, voided,
+             /// Completed sales read with their orders (refunds): paid in cash, with cashiers set up, by card, with a
+             /// card refund in flight, fully refunded, and an order with no payment.
+             soldCash, soldCashAttended, soldCard, soldCardRefundInFlight, soldFullyRefunded, soldUnpaid
 
         var checkout: Checkout {
             let cart = Cart(items: [CheckoutTests.item])
@@ -51,6 +64,12 @@ struct CheckoutTests {
                 return Checkout(state: .completed, cart: cart, total: total, paid: total, hasCardTender: false, cardInFlight: false)
             case .voided:
                 return Checkout(state: .voided, cart: cart, total: total, paid: zero, hasCardTender: false, cardInFlight: false)
+            case .soldCash: return CheckoutTests.sold()
+            case .soldCashAttended: return CheckoutTests.sold(policy: CheckoutTests.signedIn)
+            case .soldCard: return CheckoutTests.sold(card: 1_000)
+            case .soldCardRefundInFlight: return CheckoutTests.sold(card: 1_000, inFlight: true)
+            case .soldFullyRefunded: return CheckoutTests.sold(refunded: 1_000)
+            case .soldUnpaid: return CheckoutTests.sold(paid: 0)
             }
         }
     }
@@ -58,7 +77,8 @@ struct CheckoutTests {
     /// Every kind of event, with a representative value.
     enum EventKind: String, CaseIterable, Sendable {
         case replace, add, setQuantity, removeLine, lineDiscount, cartDiscount, coupon, customer, priced, tenderCash,
-             startCard, cardApproved, cardDeclined, cardOutcomeUnknown, park, resume, void, recover
+             startCard, cardApproved, cardDeclined, cardOutcomeUnknown, park, resume, void, recover,
+             refund, refundAll, refundApproved, refundDeclined, refundOutcomeUnknown
 
         var event: Checkout.Event {
             switch self {
@@ -80,6 +100,11 @@ struct CheckoutTests {
             case .resume: .resume
             case .void: .void
             case .recover: .recover
+            case .refund: .refund(CheckoutTests.money(400))
+            case .refundAll: .refund(nil)
+            case .refundApproved: .refundApproved(CheckoutTests.refundApproval)
+            case .refundDeclined: .refundDeclined(CheckoutTests.end)
+            case .refundOutcomeUnknown: .refundOutcomeUnknown(CheckoutTests.end)
             }
         }
     }
@@ -136,6 +161,26 @@ struct CheckoutTests {
         case .recover:
             return situation == .openCovered
                 ? [.complete, .sign(.finish), .issueReceipt(kickDrawer: true), .announce(.completed)] : nil
+        case .refund, .refundAll:
+            // Only a paid sale read with its order, nothing in flight, something left; cash back at once, the card
+            // journalled first (the terminal answers); a manager first with cashiers set up.
+            let amount = kind == .refund ? money(400) : money(1_000)
+            let cash: [Checkout.Effect] = [.refundCash(amount), .sign(.refund), .issueRefundReceipt(kickDrawer: true),
+                                           .announce(.refunded)]
+            switch situation {
+            case .soldCash: return cash
+            case .soldCashAttended: return [.authorize(.refund(amount))] + cash
+            case .soldCard: return [.collectCardRefund(amount)]
+            default: return nil
+            }
+        case .refundApproved:
+            return situation == .soldCardRefundInFlight
+                ? [.recordCardRefund(refundApproval), .sign(.refund), .issueRefundReceipt(kickDrawer: false),
+                   .announce(.refunded)] : nil
+        case .refundDeclined:
+            return situation == .soldCardRefundInFlight ? [.journalAttempt(end, .declined), .announce(.refundDeclined)] : nil
+        case .refundOutcomeUnknown:
+            return situation == .soldCardRefundInFlight ? [.journalAttempt(end, .unknown), .announce(.outcomeUnknown)] : nil
         }
     }
 
@@ -330,6 +375,84 @@ struct CheckoutTests {
         // Then
         #expect(checkout.state == .open)
         #expect(checkout.cart == cart)
+    }
+
+    // MARK: - Refunds
+
+    @Test func refund_ofASplitSale_goesToTheCardFirst_thenTheRestInCash_thenNothingIsLeft() throws {
+        // Given a sale of 10.00 paid 4.00 in cash and 6.00 by card
+        var checkout = Self.sold(card: 600)
+        // When / Then: all of it at once is more than the card can take back
+        #expect { try checkout.handle(.refund(nil)) } throws: { error in
+            (error as? CheckoutRefusal)?.reason.contains("6.00") == true
+        }
+        // The card's part goes back on the terminal, journalled first
+        #expect(try checkout.handle(.refund(Self.money(600))) == [.collectCardRefund(Self.money(600))])
+        let approval = Checkout.CardApproval(attemptId: "R1", amount: Self.money(600))
+        #expect(try checkout.handle(.refundApproved(approval)) == [
+            .recordCardRefund(approval), .sign(.refund), .issueRefundReceipt(kickDrawer: false), .announce(.refunded),
+        ])
+        // Then the card has nothing left to take back: the rest goes back in cash, the drawer opens
+        #expect(try checkout.refundPlan(nil) == Checkout.RefundPlan(amount: Self.money(400), method: .cash))
+        #expect(try checkout.handle(.refund(nil)) == [
+            .refundCash(Self.money(400)), .sign(.refund), .issueRefundReceipt(kickDrawer: true), .announce(.refunded),
+        ])
+        #expect(checkout.refundable == Self.money(0))
+        #expect(checkout.refunds?.cardRefunded == Self.money(600))
+        #expect { try checkout.handle(.refund(nil)) } throws: { error in
+            (error as? CheckoutRefusal)?.reason.contains("order 7 is already fully refunded (10.00)") == true
+        }
+    }
+
+    @Test func refund_zeroMoreThanLeftOrUnpaid_isRefusedAndChangesNothing() {
+        for (checkout, amount, words) in [(Self.sold(refunded: 700), Self.money(400), "4.00 is more than the 3.00 left"),
+                                          (Self.sold(), Self.money(0), "more than zero"),
+                                          (Self.sold(paid: 0), nil, "order 7 is not paid"),
+                                          (Self.sold(card: 1_000, refunded: 1_000, cardRefunded: 1_000), nil, "fully refunded")] {
+            var refused = checkout
+            #expect { try refused.handle(.refund(amount)) } throws: { error in
+                (error as? CheckoutRefusal)?.reason.contains(words) == true
+            }
+            #expect(refused == checkout)
+            #expect(throws: CheckoutRefusal.self) { try checkout.refundPlan(amount) }
+        }
+    }
+
+    @Test func refund_whileACardRefundIsUnknown_isRefused_untilItIsDeclined() throws {
+        // Given a card refund journalled, its answer lost
+        var checkout = Self.sold(card: 1_000)
+        _ = try checkout.handle(.refund(Self.money(400)))
+        #expect(try checkout.handle(.refundOutcomeUnknown(Self.end)) == [.journalAttempt(Self.end, .unknown),
+                                                                          .announce(.outcomeUnknown)])
+        // When / Then: never refunded again while it is unknown
+        #expect { try checkout.handle(.refund(Self.money(400))) } throws: { error in
+            (error as? CheckoutRefusal)?.reason.contains("resolve it with the terminal") == true
+        }
+        // A decline (the terminal says nothing went back) frees the order for another refund
+        #expect(try checkout.handle(.refundDeclined(Self.end)) == [.journalAttempt(Self.end, .declined),
+                                                                    .announce(.refundDeclined)])
+        #expect(try checkout.handle(.refund(Self.money(400))) == [.collectCardRefund(Self.money(400))])
+    }
+
+    @Test func refund_withCashiers_asksForAManagerFirst_evenWithNobodySignedIn() throws {
+        // Given
+        var checkout = Self.sold(card: 1_000, policy: Self.signedOut)
+        // When
+        let effects = try checkout.handle(.refund(nil))
+        // Then: the approval runs before the attempt is journalled
+        #expect(effects == [.authorize(.refund(Self.money(1_000))), .collectCardRefund(Self.money(1_000))])
+    }
+
+    @Test func refundPlan_answersWhatTheRefundWouldDo_andChangesNothing() throws {
+        // Given
+        let checkout = Self.sold(card: 1_000)
+        var copy = checkout
+        // When
+        let plan = try checkout.refundPlan(Self.money(250))
+        // Then
+        #expect(plan == Checkout.RefundPlan(amount: Self.money(250), method: .card))
+        #expect(try copy.handle(.refund(Self.money(250))) == [.collectCardRefund(plan.amount)])
+        #expect(try Self.sold().refundPlan(nil) == Checkout.RefundPlan(amount: Self.money(1_000), method: .cash))
     }
 }
 

@@ -27,8 +27,9 @@ public enum OrdersDataFlow {
         public var isError = false
         /// The refund amount being typed; `nil` when no refund prompt is open.
         public var refundText: String?
-        /// The refund waiting for the cashier's yes (Enter) or no (Esc), after the amount was entered.
-        public var refundToConfirm: Money?
+        /// The refund waiting for the cashier's yes (Enter) or no (Esc), as the order's checkout would make it (how
+        /// much, in cash or to the card), after the amount was entered.
+        public var refundToConfirm: Checkout.RefundPlan?
         public var isRefunding = false
 
         /// Nothing loaded yet.

@@ -2,14 +2,16 @@ import Localization
 import POSFoundation
 import Yosemite
 
-/// Refunds from the order history: `CardPresentPaymentAction.refund` refunds card orders on the terminal and
-/// cash orders in cash, and queues the WooCommerce refund through the outbox; then a refund receipt is printed.
+/// Refunds from the order history: the order's checkout says what it would refund and how
+/// (`CardPresentPaymentAction.planRefund`), the cashier confirms, and `CardPresentPaymentAction.refund` runs it
+/// (the manager's approval, the money back in cash or on the terminal, the outbox record, the TSE, the refund
+/// receipt). The screen checks no refund rule of its own.
 extension OrdersInteractor {
     /// Keys while the refund amount prompt is open.
     func handleRefundPrompt(_ request: OrdersDataFlow.Request) {
-        if let amount = response.refundToConfirm {
+        if let plan = response.refundToConfirm {
             switch request {
-            case .showKeyPressed: response.refundToConfirm = nil; submitRefund(amount)
+            case .showKeyPressed: response.refundToConfirm = nil; submitRefund(plan.amount)
             case .backKeyPressed:
                 response.refundToConfirm = nil
                 response.refundText = nil
@@ -29,11 +31,12 @@ extension OrdersInteractor {
         }
     }
 
-    /// Reads the amount typed (empty: all that is left) and asks before refunding it.
+    /// Reads the amount typed (empty: all that is left) and asks the order's checkout what it would refund, and how,
+    /// before asking the cashier; what the checkout refuses is said instead.
     private func askToConfirm() {
         guard let text = response.refundText, response.orders.indices.contains(response.selected) else { return }
         let order = response.orders[response.selected]
-        var amount = order.refundable
+        var amount: Money?
         if !text.isEmpty {
             let separators = context.settings.moneyFormat.separators
             guard let parsed = try? Money(typed: text, currency: order.currency, separators: separators) else {
@@ -43,16 +46,23 @@ extension OrdersInteractor {
             }
             amount = parsed
         }
-        guard amount.minorUnits > 0 else {
-            response.refundText = nil
-            response.message = order.refundable.minorUnits == 0
-                ? L10n.tr("orders.refund.alreadyFull", ["order": "\(order.localNumber)"]) : L10n.tr("orders.refund.aboveZero")
-            response.isError = true
-            return
+        let stores = context.stores, orderId = order.id
+        Task {
+            do throws(CardPaymentError) {
+                let plan = try await stores.dispatch {
+                    CardPresentPaymentAction.planRefund(orderId: orderId, amount: amount, reply: $0)
+                }
+                guard self.response.refundText != nil else { return }
+                self.response.message = nil
+                self.response.isError = false
+                self.response.refundToConfirm = plan
+            } catch {
+                self.response.refundText = nil
+                self.response.message = "\(error.message) \(error.recoverySuggestion)"
+                self.response.isError = true
+            }
+            self.present(self.response)
         }
-        response.message = nil
-        response.isError = false
-        response.refundToConfirm = amount
     }
 
     private func submitRefund(_ amount: Money) {

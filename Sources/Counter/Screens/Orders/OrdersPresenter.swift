@@ -62,9 +62,9 @@ public struct OrdersPresenter: Sendable {
         var isQuestion = false
         if let text = response.refundText, response.orders.indices.contains(response.selected) {
             let order = response.orders[response.selected]
-            if let amount = response.refundToConfirm {
-                prompt = L10n.tr(order.refundsToCard ? "orders.refund.confirm.card" : "orders.refund.confirm.cash",
-                                 ["amount": amount.formatted(format), "order": "\(order.localNumber)"])
+            if let plan = response.refundToConfirm {
+                prompt = L10n.tr(plan.method == .card ? "orders.refund.confirm.card" : "orders.refund.confirm.cash",
+                                 ["amount": plan.amount.formatted(format), "order": "\(order.localNumber)"])
                 isQuestion = true
             } else {
                 prompt = L10n.tr("orders.refund.amount", ["order": "\(order.localNumber)",
