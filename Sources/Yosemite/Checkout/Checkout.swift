@@ -143,6 +143,9 @@ public struct Checkout: Hashable, Sendable {
     /// What happened.
     public enum Event: Hashable, Sendable {
         case edit(CartEdit)
+        /// The command line rings up a whole cart and pays it in cash at once (`cash` `nil`: the exact amount): the
+        /// sale is recorded only when the cash covers its price, so a short tender records nothing.
+        case sell(Cart, cash: Money?)
         /// The edited cart was priced (the runner's answer to ``Effect/price(_:)``).
         case priced(Pricing)
         /// Cash handed over: to pay what is due (less is refused, more gives change), or as the cash `part` of a
@@ -240,6 +243,8 @@ public struct Checkout: Hashable, Sendable {
     private struct Pending: Hashable, Sendable {
         var cart: Cart
         var setsDiscount: Bool
+        /// For ``Event/sell(_:cash:)``: the cash handed over (`.some(nil)`: the exact amount).
+        var cash: Money?? = nil
     }
 
     /// A new, empty, open sale, not yet recorded.
@@ -284,10 +289,30 @@ public struct Checkout: Hashable, Sendable {
             try Self.apply(edit, to: &next, state: state)
             pending = Pending(cart: next, setsDiscount: Self.setsDiscount(edit, next))
             return [.price(next)]
+        case .sell(let whole, let cash):
+            try require(.open, event)
+            guard !isRecorded else { throw refusal(event, L10n.tr("error.checkout.sellNewOnly")) }
+            try requireCashier()
+            guard !whole.items.isEmpty else { throw refusal(event, L10n.tr("error.checkout.cartEmpty")) }
+            if let cash, cash.minorUnits <= 0 { throw refusal(event, L10n.tr("error.checkout.cashAmount")) }
+            var next = cart
+            try Self.apply(.replace(whole), to: &next, state: state)
+            pending = Pending(cart: next, setsDiscount: Self.setsDiscount(.replace(whole), next), cash: .some(cash))
+            return [.price(next)]
         case .priced(let pricing):
             try require(.open, event)
             guard !hasTenders, !cardInFlight else { throw refusal(event, L10n.tr("error.checkout.totalFixed")) }
             guard let next = pending?.cart, let setsDiscount = pending?.setsDiscount else { throw refusal(event, L10n.tr("error.checkout.nothingToPrice")) }
+            let sale = pending?.cash
+            if let sale {
+                // A whole sale paid at once: refused before anything is recorded when the cash does not cover it.
+                guard pricing.total.minorUnits > 0 else { throw refusal(event, L10n.tr("error.checkout.nothingDue")) }
+                if let cash = sale, cash.minorUnits < pricing.total.minorUnits {
+                    throw CheckoutRefusal(state: state, reason: L10n.tr("error.order.tenderTooLow", [
+                        "tendered": cash.decimalString, "due": pricing.total.decimalString,
+                    ]), kind: .cashShort(due: pricing.total, tendered: cash))
+                }
+            }
             pending = nil
             cart = next
             total = pricing.total
@@ -297,6 +322,12 @@ public struct Checkout: Hashable, Sendable {
             if !isRecorded {
                 isRecorded = true
                 effects.append(.sign(.start))
+            }
+            if let sale {
+                let cash = sale ?? total
+                paid = total
+                hasCashTender = true
+                return effects + [.recordCash(cash)] + afterTender()
             }
             return effects + [.announce(.edited)]
         case .tenderCash(let amount, let part):

@@ -56,6 +56,16 @@ struct SaleService: Sendable {
         return try summary(of: run)
     }
 
+    /// Rings up a whole cart and pays it in cash at once (`cash` `nil`: the exact amount), the command line's
+    /// `pos sell --pay cash`: the checkout records the sale only when the cash covers its price, so a short tender is
+    /// refused with nothing recorded.
+    func sell(_ cart: Cart, cash: Money?, approval: ManagerApproval? = nil) async throws(OrderError) -> Sale {
+        await completeCoveredSales()
+        await fiscal.settle()
+        let run = try await runner.send(.sell(cart, cash: cash), to: nil, CheckoutInputs(approval: approval))
+        return try await sale(of: run)
+    }
+
     /// Applies a cart edit to a sale (a new one when `saleId` is `nil`) and persists it priced.
     func edit(saleId: Int64?, _ edit: Checkout.CartEdit, approval: ManagerApproval? = nil) async throws(OrderError) -> SaleSummary {
         openSale?.reset(for: saleId)

@@ -66,21 +66,15 @@ public final class OrderStore: Store, ActionsProcessor {
         }
     }
 
-    /// A whole cart paid in cash at once: the same checkout events as the counter's (the cart, then the cash). Cash
-    /// short of the total is refused by the checkout; the sale it opened is then voided, so nothing is left open.
+    /// A whole cart paid in cash at once (`Checkout.Event.sell`): cash short of the price is refused by the checkout
+    /// before anything is recorded, so nothing is left open, voided or numbered.
     private nonisolated static func completeSale(_ cart: Cart, _ tender: Tender, _ approval: ManagerApproval?,
                                                 _ sales: SaleService) async throws -> Sale {
         let tendered: Money?
         switch tender {
         case .cash(let amount): tendered = amount
         }
-        let sale = try await sales.open(cart, approval: approval)
-        do {
-            return try await sales.payCash(saleId: sale.id, tendered: tendered)
-        } catch let error as OrderError {
-            if case .tenderTooLow = error { _ = try? await sales.void(String(sale.id), approval: approval) }
-            throw error
-        }
+        return try await sales.sell(cart, cash: tendered, approval: approval)
     }
 
     private nonisolated static func list(_ query: OrderQuery, _ environment: AppEnvironment) async throws -> [LocalOrder] {

@@ -24,7 +24,7 @@ struct CheckoutTests {
 
     /// The states a sale can be in, as the machine sees them.
     enum Situation: String, CaseIterable, Sendable {
-        case openNew, openEmpty, openPricing, openWithItems, openSignedOut, openPartlyPaidCash, openCardInFlight,
+        case openNew, openEmpty, openPricing, openSelling, openWithItems, openSignedOut, openPartlyPaidCash, openCardInFlight,
              openPartlyPaidCard, openCovered, parked, completed, voided,
              /// Completed sales read with their orders (refunds): paid in cash, with cashiers set up, by card, with a
              /// card refund in flight, fully refunded, and an order with no payment.
@@ -41,6 +41,11 @@ struct CheckoutTests {
             case .openPricing:
                 var checkout = Checkout(currency: CheckoutTests.eur)
                 _ = try? checkout.handle(.edit(.add(CheckoutTests.item)))
+                return checkout
+            case .openSelling:
+                // `pos sell --pay cash:20.00`: the whole cart and the cash, waiting for the price.
+                var checkout = Checkout(currency: CheckoutTests.eur)
+                _ = try? checkout.handle(.sell(cart, cash: CheckoutTests.money(2_000)))
                 return checkout
             case .openWithItems:
                 return Checkout(state: .open, cart: cart, total: total, paid: zero, hasCardTender: false, cardInFlight: false)
@@ -76,13 +81,14 @@ struct CheckoutTests {
 
     /// Every kind of event, with a representative value.
     enum EventKind: String, CaseIterable, Sendable {
-        case replace, add, setQuantity, removeLine, lineDiscount, cartDiscount, coupon, customer, priced, tenderCash,
+        case replace, sell, add, setQuantity, removeLine, lineDiscount, cartDiscount, coupon, customer, priced, tenderCash,
              startCard, cardApproved, cardDeclined, cardOutcomeUnknown, park, resume, void, recover,
              refund, refundAll, refundApproved, refundDeclined, refundOutcomeUnknown
 
         var event: Checkout.Event {
             switch self {
             case .replace: .edit(.replace(Cart(items: [Cart.Item(code: "X2", quantity: 3)])))
+            case .sell: .sell(Cart(items: [Cart.Item(code: "X2", quantity: 3)]), cash: nil)
             case .add: .edit(.add(Cart.Item(code: "X1")))
             case .setQuantity: .edit(.setQuantity(line: 0, quantity: 3))
             case .removeLine: .edit(.removeLine(0))
@@ -111,7 +117,7 @@ struct CheckoutTests {
 
     /// What each event does in each situation: the effects, or `nil` for a refusal.
     static func expected(_ kind: EventKind, in situation: Situation) -> [Checkout.Effect]? {
-        let editable: Set<Situation> = [.openNew, .openEmpty, .openPricing, .openWithItems]
+        let editable: Set<Situation> = [.openNew, .openEmpty, .openPricing, .openSelling, .openWithItems]
         let lineEditable: Set<Situation> = [.openWithItems]
         let payable: Set<Situation> = [.openWithItems, .openPartlyPaidCash, .openPartlyPaidCard]
         switch kind {
@@ -136,10 +142,20 @@ struct CheckoutTests {
             default: cart.items[0].discount = .percent(PreciseAmount(micros: 10_000_000))
             }
             return [.price(cart)]
+        case .sell:
+            // Only a sale not yet recorded; nothing is recorded before the price is known.
+            return [.openNew, .openPricing, .openSelling].contains(situation)
+                ? [.price(Cart(items: [Cart.Item(code: "X2", quantity: 3)]))] : nil
         case .priced:
-            // Only an edit waiting for its price takes one; a new sale is recorded and its TSE transaction started.
-            return situation == .openPricing
-                ? [.persistLines(Cart(items: [item])), .sign(.start), .announce(.edited)] : nil
+            // Only an edit waiting for its price takes one; a new sale is recorded and its TSE transaction started;
+            // a whole sale paid at once (20.00 for 10.00) is recorded, paid and completed in the one order.
+            switch situation {
+            case .openPricing: return [.persistLines(Cart(items: [item])), .sign(.start), .announce(.edited)]
+            case .openSelling:
+                return [.persistLines(Cart(items: [item])), .sign(.start), .recordCash(money(2_000)), .complete,
+                        .sign(.finish), .issueReceipt(kickDrawer: true), .announce(.completed)]
+            default: return nil
+            }
         case .tenderCash:
             return payable.contains(situation) ? [.recordCash(money(200)), .announce(.tendered)] : nil
         case .startCard:
@@ -182,6 +198,18 @@ struct CheckoutTests {
         case .refundOutcomeUnknown:
             return situation == .soldCardRefundInFlight ? [.journalAttempt(end, .unknown), .announce(.outcomeUnknown)] : nil
         }
+    }
+
+    @Test func sell_cashShortOfThePrice_isRefusedWhenPriced_andNothingIsRecorded() throws {
+        // Given a whole cart with 20.00 in cash, priced at 28.38
+        var checkout = Checkout(currency: Self.eur)
+        #expect(try checkout.handle(.sell(Cart(items: [Self.item]), cash: Self.money(2_000))) == [.price(Cart(items: [Self.item]))])
+        let before = checkout
+        // When the price comes back
+        #expect(throws: CheckoutRefusal.self) { try checkout.handle(.priced(Checkout.Pricing(total: Self.money(2_838)))) }
+        // Then nothing is to be recorded: the sale is as it was, never recorded
+        #expect(checkout == before)
+        #expect(!checkout.isRecorded)
     }
 
     static let allPairs: [(Situation, EventKind)] = Situation.allCases.flatMap { s in EventKind.allCases.map { (s, $0) } }
