@@ -105,27 +105,26 @@ struct SellCommand: AsyncParsableCommand {
                     L10n.tr("cli.error.sell.tendered", ["tenderedText": "\(tenderedText)", "code": "\(settings.currency.code)"])
                 }
             }
-            let open: SaleSummary
-            if let saleId {
-                open = try await manager.dispatch { OrderAction.loadSale(reference: String(saleId), reply: $0) }
-            } else {
-                var cart = try await OrderCommandSupport.measured(cart, manager: manager)
-                cart.customerId = try await OrderCommandSupport.customerId(customer, manager: manager)
-                // `measured` scanned each code: one the local catalog lacks was looked up on the store (SKU, then
-                // GTIN) and stored as the sync stores it, as a scan at the counter does; one it cannot find is
-                // refused below.
-                open = try await manager.dispatch { OrderAction.openSale(cart: cart, approval: approval, reply: $0) }
+            var whole = cart
+            if saleId == nil {
+                whole = try await OrderCommandSupport.measured(cart, manager: manager)
+                whole.customerId = try await OrderCommandSupport.customerId(customer, manager: manager)
             }
             let sale: Sale
             do throws(OrderError) {
-                sale = try await manager.dispatch { OrderAction.payCash(saleId: open.id, tendered: tendered, reply: $0) }
+                if let saleId {
+                    sale = try await manager.dispatch { OrderAction.payCash(saleId: saleId, tendered: tendered, reply: $0) }
+                } else {
+                    // `measured` scanned each code: one the local catalog lacks was looked up on the store (SKU, then
+                    // GTIN) and stored as the sync stores it, as a scan at the counter does; one it cannot find is
+                    // refused by the checkout. The cart and the cash are one checkout event: short cash records nothing.
+                    let cart = whole
+                    sale = try await manager.dispatch {
+                        OrderAction.completeSale(cart: cart, tender: .cash(tendered: tendered), approval: approval, reply: $0)
+                    }
+                }
             } catch {
                 guard case .tenderTooLow(let due, let short) = error else { throw error }
-                // The checkout refused the cash before recording anything: the sale this command opened is
-                // abandoned, so nothing is left open.
-                if saleId == nil {
-                    _ = try? await manager.dispatch { OrderAction.voidSale(reference: String(open.id), reply: $0) }
-                }
                 // 1, not a usage error: the amount is well-formed; only the sale's total makes it short.
                 Console.error(L10n.tr("cli.sell.error.tenderedShort", ["tendered": short.decimalString, "due": due.decimalString]))
                 throw ExitStatus.failure.exitCode

@@ -222,6 +222,10 @@ struct ExitCodeTableEndToEndTests {
         #expect(outcome.stderr.contains("less than the 2.10 due"), "\(outcome.stderr)")
         #expect(outcome.stderr.contains("--pay cash:2.10"), "\(outcome.stderr)")
         try await Self.expectNoOrder2(data)
+        // Nothing is recorded at all: no open, parked or voided sale beside the first sale
+        let sales = try await PosProcess.run(["cart", "list", "--all", "--json", "--data-dir", data.path])
+        let list = try JSONSerialization.jsonObject(with: Data(sales.stdout.utf8)) as? [Any]
+        #expect(list?.count == 1, "\(sales.stdout)")
     }
 
     @Test func sellWithAWellFormedQuantity_stillSells() async throws {
