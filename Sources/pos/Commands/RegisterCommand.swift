@@ -93,7 +93,7 @@ struct RegisterCommand: AsyncParsableCommand {
                         return L10n.tr("cli.register.sale.open", ["id": id, "items": String(sale.itemCount)])
                     }.joined(separator: ", ")
                     Console.error(L10n.tr("cli.register.error.unfinishedSales", [
-                        "register": previous ?? "", "count": String(unfinished.count), "sales": sales, "id": id,
+                        "register": (previous ?? "").isEmpty ? L10n.tr("cli.register.noneSet") : previous ?? "", "count": String(unfinished.count), "sales": sales, "id": id,
                     ]))
                     Console.error(L10n.tr("cli.register.error.unfinishedSales.hint"))
                     throw ExitStatus.pendingWork.exitCode
