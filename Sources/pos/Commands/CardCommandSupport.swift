@@ -76,9 +76,8 @@ enum CardCommandSupport {
 /// tenders through the journal. A decline leaves the sale open for another tender.
 struct CardSaleFlow {
     let data: DataDirectoryOptions
-    let cart: Cart
-    /// `--customer TEXT`, resolved in the local customer copy when the sale opens.
-    var customer: String? = nil
+    /// What the sale rings up (read in the store's terms once the store is open); unused with `saleId`.
+    let cart: OrderCommandSupport.CartArguments
     let saleId: Int64?
     let cashText: String?
     let reader: String?
@@ -112,8 +111,7 @@ struct CardSaleFlow {
             if let saleId {
                 open = try await manager.dispatch { OrderAction.loadSale(reference: String(saleId), reply: $0) }
             } else {
-                var cart = try await OrderCommandSupport.measured(cart, manager: manager)
-                cart.customerId = try await OrderCommandSupport.customerId(customer, manager: manager)
+                let cart = try await OrderCommandSupport.cart(cart, settings: settings, manager: manager)
                 let approval = approval
                 open = try await manager.dispatch { OrderAction.openSale(cart: cart, approval: approval, reply: $0) }
             }

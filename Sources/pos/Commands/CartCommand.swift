@@ -201,23 +201,13 @@ struct CartParkCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var cart = Cart(couponCodes: coupon.map { [$0] } ?? [])
-        for item in items {
-            guard let parsed = Cart.Item(argument: item) else { throw ValidationError(L10n.tr("cli.invalid.itemQuantity", ["item": "\(item)"])) }
-            cart.items.append(parsed)
-        }
-        if let discount {
-            guard let parsed = Cart.Discount(argument: discount) else {
-                throw ValidationError(L10n.tr("cli.invalid.discount"))
-            }
-            cart.orderDiscount = parsed
-        }
+        let arguments = OrderCommandSupport.CartArguments(items: items, coupons: coupon.map { [$0] } ?? [],
+                                                          discount: discount, customer: customer)
         let id = id, name = name
         let (sale, format) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
             let saleId: Int64
-            if !cart.items.isEmpty {
-                var cart = try await OrderCommandSupport.measured(cart, manager: manager)
-                cart.customerId = try await OrderCommandSupport.customerId(customer, manager: manager)
+            if !arguments.items.isEmpty {
+                let cart = try await OrderCommandSupport.cart(arguments, settings: settings, manager: manager)
                 saleId = try await manager.dispatch { OrderAction.openSale(cart: cart, reply: $0) }.id
             } else if let id {
                 saleId = id

@@ -86,14 +86,20 @@ struct SellCommand: AsyncParsableCommand {
             && text.first.map { $0.isASCII && $0.isNumber } == true
     }
 
+    /// What this sale rings up, as typed (read in the store's terms once the store is open).
+    private var cartArguments: OrderCommandSupport.CartArguments {
+        OrderCommandSupport.CartArguments(items: items, manualItems: manualItems, coupons: coupons, discount: discount,
+                                          customer: customer)
+    }
+
     func run() async throws {
-        let cart = try sale == nil ? makeCart() : Cart()
         let saleId = sale
         let approval = try PinPrompt.approval(manager)
+        let arguments = cartArguments
         if pay.contains(where: { $0.lowercased().hasPrefix("card") }) {
             let cashText = pay.first { $0.lowercased().hasPrefix("cash:") }.map { String($0.dropFirst(5)) }
-            try await CardSaleFlow(data: data, cart: cart, customer: customer, saleId: saleId, cashText: cashText, reader: reader, json: json,
-                             approval: approval).run()
+            try await CardSaleFlow(data: data, cart: arguments, saleId: saleId, cashText: cashText, reader: reader,
+                                   json: json, approval: approval).run()
             return
         }
         let tenderedText = pay[0].split(separator: ":", maxSplits: 1).dropFirst().first.map(String.init)
@@ -109,11 +115,9 @@ struct SellCommand: AsyncParsableCommand {
             if let saleId {
                 open = try await manager.dispatch { OrderAction.loadSale(reference: String(saleId), reply: $0) }
             } else {
-                var cart = try await OrderCommandSupport.measured(cart, manager: manager)
-                cart.customerId = try await OrderCommandSupport.customerId(customer, manager: manager)
-                // `measured` scanned each code: one the local catalog lacks was looked up on the store (SKU, then
-                // GTIN) and stored as the sync stores it, as a scan at the counter does; one it cannot find is
-                // refused below.
+                // Each code was scanned: one the local catalog lacks was looked up on the store (SKU, then GTIN) and
+                // stored as the sync stores it, as a scan at the counter does; one it cannot find is refused here.
+                let cart = try await OrderCommandSupport.cart(arguments, settings: settings, manager: manager)
                 open = try await manager.dispatch { OrderAction.openSale(cart: cart, approval: approval, reply: $0) }
             }
             let sale: Sale
@@ -198,22 +202,4 @@ struct SellCommand: AsyncParsableCommand {
         Console.out(L10n.tr("cli.out.sell.total", ["amount": order.total.formatted(format)]))
     }
 
-    private func makeCart() throws -> Cart {
-        var cart = Cart(couponCodes: coupons)
-        for item in items {
-            guard let parsed = Cart.Item(argument: item) else { throw ValidationError(L10n.tr("cli.invalid.itemQuantity", ["item": "\(item)"])) }
-            cart.items.append(parsed)
-        }
-        for item in manualItems {
-            guard let parsed = Cart.Item(manualArgument: item) else { throw ValidationError(L10n.tr("cli.invalid.sell.10", ["item": "\(item)"])) }
-            cart.items.append(parsed)
-        }
-        if let discount {
-            guard let parsed = Cart.Discount(argument: discount) else {
-                throw ValidationError(L10n.tr("cli.invalid.discount"))
-            }
-            cart.orderDiscount = parsed
-        }
-        return cart
-    }
 }
