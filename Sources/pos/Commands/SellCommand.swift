@@ -125,13 +125,13 @@ struct SellCommand: AsyncParsableCommand {
                 sale = try await manager.dispatch { OrderAction.payCash(saleId: open.id, tendered: tendered, reply: $0) }
             } catch {
                 guard case .tenderTooLow(let due, let short) = error else { throw error }
-                // The checkout refused the cash before recording anything: the sale this command opened is
-                // abandoned, so nothing is left open.
-                if saleId == nil {
-                    _ = try? await manager.dispatch { OrderAction.voidSale(reference: String(open.id), reply: $0) }
-                }
+                // The checkout refused the cash before recording anything; the sale stays open for the next tender,
+                // as at the counter (where the cashier types more) and as after a declined card (issue 28: the same
+                // input records the same sale on both fronts, not a voided one here and a paid one there).
                 // 1, not a usage error: the amount is well-formed; only the sale's total makes it short.
-                Console.error(L10n.tr("cli.sell.error.tenderedShort", ["tendered": short.decimalString, "due": due.decimalString]))
+                Console.error(L10n.tr("cli.sell.error.tenderedShort", [
+                    "tendered": short.decimalString, "due": due.decimalString, "sale": String(open.id),
+                ]))
                 throw ExitStatus.failure.exitCode
             }
             return (sale, settings.moneyFormat, await manager.isDemo)
