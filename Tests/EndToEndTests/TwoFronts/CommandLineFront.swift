@@ -37,6 +37,7 @@ struct CommandLineFront {
             case .lineDiscount(let discount): items[items.count - 1].discount = discount
             case .cartDiscount(let discount): rest += ["--discount", discount]
             case .coupon(let code): rest += ["--coupon", code]
+            case .customer(let text): rest += ["--customer", text]
             case .managerApproves: rest += ["--manager", ScriptedDay.manager.name]
             }
         }

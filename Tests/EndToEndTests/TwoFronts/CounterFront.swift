@@ -113,6 +113,19 @@ final class CounterFront {
         case .lineDiscount(let text): try await prompt("C-d", text, approved: approved, step)
         case .cartDiscount(let text): try await prompt("F4", text, approved: approved, step)
         case .coupon(let text): try await prompt("F5", text, approved: approved, step)
+        case .customer(let text):
+            // F6 searches as the cashier types; Enter attaches the match (or the one customer the text names).
+            try await tmux.press("F6")
+            try await frame("screen=sell", "prompt=true", during: step)
+            try await tmux.type(text)
+            try await frame("screen=sell", "prompt=true", "typed=\(text.count)", during: step)
+            try await tmux.press("Enter")
+            let attached = try await frame("screen=sell", "prompt=false", "saved=yes", "customer=",
+                                           stoppingAt: "message=error", during: step)
+            guard !attached.contains("message=error") else {
+                let screen = try await tmux.capture()
+                throw ScriptedDayFailure(description: "counter, \(step): no customer \(text):\n\(screen)")
+            }
         case .managerApproves: break  // answered with the prompt it follows
         }
     }

@@ -79,12 +79,18 @@ struct DatabaseSnapshot: Equatable {
         }
     }
 
+    /// The values of `column` of `table`, row by row, as compared (`nil` when there is no such column).
+    func values(of column: String, in table: String) -> [String]? {
+        guard let content = tables[table], let index = content.columns.firstIndex(of: column) else { return nil }
+        return content.rows.map { $0[index] }
+    }
+
     /// This snapshot without `column` of `table`, and that column's values (`nil` when there is no such column).
     func removing(column: String, of table: String) -> (snapshot: DatabaseSnapshot, values: [String]?) {
         guard var content = tables[table], let index = content.columns.firstIndex(of: column) else {
             return (self, nil)
         }
-        let values = content.rows.map { $0[index] }
+        let values = values(of: column, in: table)
         content.columns.remove(at: index)
         for row in content.rows.indices { content.rows[row].remove(at: index) }
         var copy = self

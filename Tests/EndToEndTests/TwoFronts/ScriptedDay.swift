@@ -52,6 +52,8 @@ enum ScriptedDay {
         case cartDiscount(String)
         /// A coupon code, as typed.
         case coupon(String)
+        /// The customer, found by what is typed (the demo store's customer copy).
+        case customer(String)
         /// The ``ScriptedDay/manager`` approves what was just typed (a discount above the threshold).
         case managerApproves
     }
@@ -87,14 +89,15 @@ enum ScriptedDay {
     static let terminalScript = "decline:05,approve"
 
     /// The day: Bob signs in; items (the same code scanned twice in a row and again later), a line discount and a
-    /// cart discount that together take more than 10 % (Ann approves) with change given, a coupon with a declined
-    /// card then cash, too little cash then enough, a split of cash and card, two carts parked, one voided and the
+    /// cart discount that together take more than 10 % (Ann approves) with change given, a coupon and a customer
+    /// with a declined card then cash, too little cash then enough, a split of cash and card, two carts parked, one voided and the
     /// other resumed and paid, and two refunds Ann approves (cash, and on the terminal).
     static let steps: [Step] = [
         .signIn(cashier),
         .sale([.scan(Code.espresso), .scan(Code.espresso), .lineDiscount("10%"), .scan(Code.croissant),
                .scan(Code.cappuccino), .scan(Code.croissant), .cartDiscount("1,00"), .managerApproves], .cash("20")),
-        .sale([.scan(Code.painAuChocolat), .scan(Code.orangeJuice), .coupon("DEMO10")], .cardDeclinedThenCash),
+        .sale([.scan(Code.painAuChocolat), .scan(Code.orangeJuice), .coupon("DEMO10"), .customer("Ana")],
+              .cardDeclinedThenCash),
         .sale([.scan(Code.brownie), .scan(Code.lemonade)], .shortCash("1,00", then: "10")),
         .sale([.scan(Code.travelMug)], .split(cash: "5,00")),
         .sale([.scan(Code.cappuccino), .scan(Code.brownie)], .park("Tisch 4")),

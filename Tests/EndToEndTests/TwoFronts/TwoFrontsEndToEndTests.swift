@@ -63,6 +63,9 @@ struct TwoFrontsEndToEndTests {
         for (table, count) in ["order": 5, "sale": 6, "payment": 6, "paymentJournal": 3, "approval": 4, "receipt": 8] {
             #expect(left.tables[table]?.rows.count == count, "\(table): \(left.tables[table]?.rows.count ?? 0) rows")
         }
+        #expect(left.values(of: "customerId", in: "order") == ["NULL", "5", "NULL", "NULL", "NULL"])
+        #expect(left.values(of: "code", in: "orderCoupon") == ["demo10"])
+        #expect(left.values(of: "cashier", in: "order")?.allSatisfy { $0 == "Bob" } == true)
         for known in Self.knownDifferences {
             let (leftRest, leftValues) = left.removing(column: known.column, of: known.table)
             let (rightRest, rightValues) = right.removing(column: known.column, of: known.table)
