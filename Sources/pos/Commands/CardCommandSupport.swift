@@ -7,18 +7,12 @@ import Yosemite
 
 /// What the card commands share: the reader to use, live prompts on stderr, and exit codes per outcome.
 enum CardCommandSupport {
-    /// `--reader`, else the remembered reader, else `sim://` for the demo store; `nil` lets the store refuse.
+    /// `--reader`, else the reader the counter would choose (``ReaderChoice``: the remembered one, else `sim://` for
+    /// the demo store); `nil` lets the store refuse.
     @MainActor
     static func reader(_ given: String?, manager: StoresManager) async -> String? {
         if let given { return given }
-        if let settings = try? await manager.dispatch({ AppSettingsAction.loadAppSettings(reply: $0) }),
-           let remembered = settings.readerAddress {
-            return remembered
-        }
-        if let status = try? await manager.dispatch({ StatusAction.loadStatus(reply: $0) }), status.mode == .demo {
-            return "sim://"
-        }
-        return nil
+        return await ReaderChoice.address(stores: manager)
     }
 
     /// Runs a journalled reader operation (`pos reader pay|refund|reverse|end-of-day`): in the store's currency
