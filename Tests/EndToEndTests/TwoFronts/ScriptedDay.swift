@@ -90,8 +90,9 @@ enum ScriptedDay {
 
     /// The day: Bob signs in; items (the same code scanned twice in a row and again later), a line discount and a
     /// cart discount that together take more than 10 % (Ann approves) with change given, a coupon and a customer
-    /// with a declined card then cash, too little cash then enough, a split of cash and card, two carts parked, one voided and the
-    /// other resumed and paid, and two refunds Ann approves (cash, and on the terminal).
+    /// with a declined card then cash, too little cash then enough, a split of cash and card, two carts parked (one
+    /// at half price, Ann approves), one voided and the other resumed and paid, and two refunds Ann approves (cash,
+    /// and on the terminal).
     static let steps: [Step] = [
         .signIn(cashier),
         .sale([.scan(Code.espresso), .scan(Code.espresso), .lineDiscount("10%"), .scan(Code.croissant),
@@ -100,7 +101,7 @@ enum ScriptedDay {
               .cardDeclinedThenCash),
         .sale([.scan(Code.brownie), .scan(Code.lemonade)], .shortCash("1,00", then: "10")),
         .sale([.scan(Code.travelMug)], .split(cash: "5,00")),
-        .sale([.scan(Code.cappuccino), .scan(Code.brownie)], .park("Tisch 4")),
+        .sale([.scan(Code.cappuccino), .scan(Code.brownie), .cartDiscount("50%"), .managerApproves], .park("Tisch 4")),
         .sale([.scan(Code.lemonade)], .park("Oops")),
         .void(name: "Oops"),
         .resume(name: "Tisch 4"),
