@@ -213,7 +213,8 @@ struct CartParkCommand: AsyncParsableCommand {
             let saleId: Int64
             if !arguments.items.isEmpty {
                 let cart = try await OrderCommandSupport.cart(arguments, settings: settings, manager: manager)
-                saleId = try await manager.dispatch { OrderAction.openSale(cart: cart, approval: approval, reply: $0) }.id
+                let opened = try await manager.dispatch { OrderAction.openSale(cart: cart, approval: approval, reply: $0) }
+                saleId = opened.id
             } else if let id {
                 saleId = id
             } else {
