@@ -234,7 +234,9 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["WooTestServer", "POSFoundation", "TerminalSimulator", "Hardware", subprocess, systemPackage],
+            // GRDB: the two-fronts test reads both fronts' databases row by row (read-only).
+            dependencies: ["WooTestServer", "POSFoundation", "TerminalSimulator", "Hardware", grdb, subprocess,
+                           systemPackage],
             swiftSettings: swiftSettings
         ),
     ],

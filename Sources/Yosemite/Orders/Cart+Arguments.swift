@@ -11,14 +11,24 @@ extension Cart.Item {
     /// Only a trailing `:` followed by digits is a quantity, so a code that itself holds a colon (`A:B`) stays whole.
     /// The colon is looked for among Unicode scalars, not characters: a code ending in a prepended mark
     /// (`U+0600`) would otherwise swallow the colon into one character and lose the quantity.
+    ///
+    /// The discount is read with either decimal separator ("@0,50" or "@0.50"); a front that knows the store reads it
+    /// in the store's terms with ``init(argument:currency:separators:)``.
     public init?(argument: String) {
+        self.init(argument: argument) {
+            try? Cart.Discount(typed: $0, currency: Currency(code: "XXX", exponent: 6), separators: .api)
+        }
+    }
+
+    /// Parses `argument` as ``init(argument:)`` describes, reading a line discount with `parseDiscount`.
+    init?(argument: String, parseDiscount: (String) -> Cart.Discount?) {
         // A line discount after the last `@`: `CODE:2@10%`, `CODE@0.50`.
         var argument = argument
         var discount: Cart.Discount?
         let all = argument.unicodeScalars
         if let at = all.lastIndex(of: "@") {
             let suffix = String(all[all.index(after: at)...])
-            if let parsed = Cart.Discount(argument: suffix) {
+            if let parsed = parseDiscount(suffix) {
                 discount = parsed
                 argument = String(all[..<at])
             } else if Self.looksLikeQuantity(suffix) || suffix.isEmpty {

@@ -7,18 +7,12 @@ import Yosemite
 
 /// What the card commands share: the reader to use, live prompts on stderr, and exit codes per outcome.
 enum CardCommandSupport {
-    /// `--reader`, else the remembered reader, else `sim://` for the demo store; `nil` lets the store refuse.
+    /// `--reader`, else the reader the counter would choose (``ReaderChoice``: the remembered one, else `sim://` for
+    /// the demo store); `nil` lets the store refuse.
     @MainActor
     static func reader(_ given: String?, manager: StoresManager) async -> String? {
         if let given { return given }
-        if let settings = try? await manager.dispatch({ AppSettingsAction.loadAppSettings(reply: $0) }),
-           let remembered = settings.readerAddress {
-            return remembered
-        }
-        if let status = try? await manager.dispatch({ StatusAction.loadStatus(reply: $0) }), status.mode == .demo {
-            return "sim://"
-        }
-        return nil
+        return await ReaderChoice.address(stores: manager)
     }
 
     /// Runs a journalled reader operation (`pos reader pay|refund|reverse|end-of-day`): in the store's currency
@@ -76,9 +70,8 @@ enum CardCommandSupport {
 /// tenders through the journal. A decline leaves the sale open for another tender.
 struct CardSaleFlow {
     let data: DataDirectoryOptions
-    let cart: Cart
-    /// `--customer TEXT`, resolved in the local customer copy when the sale opens.
-    var customer: String? = nil
+    /// What the sale rings up (read in the store's terms once the store is open); unused with `saleId`.
+    let cart: OrderCommandSupport.CartArguments
     let saleId: Int64?
     let cashText: String?
     let reader: String?
@@ -112,8 +105,7 @@ struct CardSaleFlow {
             if let saleId {
                 open = try await manager.dispatch { OrderAction.loadSale(reference: String(saleId), reply: $0) }
             } else {
-                var cart = try await OrderCommandSupport.measured(cart, manager: manager)
-                cart.customerId = try await OrderCommandSupport.customerId(customer, manager: manager)
+                let cart = try await OrderCommandSupport.cart(cart, settings: settings, manager: manager)
                 let approval = approval
                 open = try await manager.dispatch { OrderAction.openSale(cart: cart, approval: approval, reply: $0) }
             }

@@ -190,35 +190,31 @@ struct CartParkCommand: AsyncParsableCommand {
     @Option(help: .tr("cli.cartPark.discount.help"))
     var discount: String?
 
+    /// For a new cart whose discount needs a manager (as the counter asks for one at its discount prompt).
+    @Option(help: .tr("cli.common.manager.pin.help"))
+    var manager: String?
+
     @Flag(help: .tr("cli.common.json.help"))
     var json = false
 
     func validate() throws {
         if id != nil && !items.isEmpty { throw ValidationError(L10n.tr("cli.invalid.cart.2")) }
-        if items.isEmpty && (coupon != nil || customer != nil || discount != nil) {
+        if items.isEmpty && (coupon != nil || customer != nil || discount != nil || manager != nil) {
             throw ValidationError(L10n.tr("cli.invalid.cart.3"))
         }
     }
 
     func run() async throws {
-        var cart = Cart(couponCodes: coupon.map { [$0] } ?? [])
-        for item in items {
-            guard let parsed = Cart.Item(argument: item) else { throw ValidationError(L10n.tr("cli.invalid.itemQuantity", ["item": "\(item)"])) }
-            cart.items.append(parsed)
-        }
-        if let discount {
-            guard let parsed = Cart.Discount(argument: discount) else {
-                throw ValidationError(L10n.tr("cli.invalid.discount"))
-            }
-            cart.orderDiscount = parsed
-        }
+        let arguments = OrderCommandSupport.CartArguments(items: items, coupons: coupon.map { [$0] } ?? [],
+                                                          discount: discount, customer: customer)
         let id = id, name = name
+        let approval = try PinPrompt.approval(manager)
         let (sale, format) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
             let saleId: Int64
-            if !cart.items.isEmpty {
-                var cart = try await OrderCommandSupport.measured(cart, manager: manager)
-                cart.customerId = try await OrderCommandSupport.customerId(customer, manager: manager)
-                saleId = try await manager.dispatch { OrderAction.openSale(cart: cart, reply: $0) }.id
+            if !arguments.items.isEmpty {
+                let cart = try await OrderCommandSupport.cart(arguments, settings: settings, manager: manager)
+                let opened = try await manager.dispatch { OrderAction.openSale(cart: cart, approval: approval, reply: $0) }
+                saleId = opened.id
             } else if let id {
                 saleId = id
             } else {

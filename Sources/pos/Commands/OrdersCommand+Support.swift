@@ -63,10 +63,72 @@ enum OrderCommandSupport {
         }
     }
 
-    /// The cart with its weighed goods weighed and its weight/price labels read: each item whose code is a
-    /// label of a configured layout gets its product and the label's weight or price; each product sold by
-    /// weight is weighed on the scale (its weight, price per kilogram and price printed). Other codes stay as
-    /// typed (the checkout looks them up). A weighed or labelled item is sold once: a quantity above 1 is refused.
+    /// What `pos sell` and `pos cart park` ring up, as typed: `--item`, `--manual`, `--coupon`, `--discount`,
+    /// `--customer`.
+    struct CartArguments {
+        var items: [String] = []
+        var manualItems: [String] = []
+        var coupons: [String] = []
+        var discount: String?
+        var customer: String?
+    }
+
+    /// The cart the arguments ring up, as the counter would hold it after the same items were scanned and the same
+    /// discount and coupon typed (issue 28: one sale, whichever front): amounts read in the store's terms
+    /// (``Cart/Discount/init(typed:currency:separators:)``), each code scanned as the counter scans it
+    /// (``measured(_:manager:)``), then every item added by the checkout's own edit rule (``Cart/applying(_:)``: the
+    /// same code adds to its line), the discount, the coupon and the customer set by the checkout's edits. Nothing is
+    /// recorded here: the caller opens the sale with the whole cart in one event, so a refusal leaves nothing behind.
+    @MainActor
+    static func cart(_ arguments: CartArguments, settings: StoreSettings, manager: StoresManager) async throws -> Cart {
+        let currency = settings.currency, separators = settings.moneyFormat.separators
+        var items: [Cart.Item] = []
+        for argument in arguments.items {
+            guard let item = Cart.Item(argument: argument, currency: currency, separators: separators) else {
+                throw ValidationError(L10n.tr("cli.invalid.itemQuantity", ["item": argument]))
+            }
+            items.append(item)
+        }
+        for argument in arguments.manualItems {
+            guard let item = Cart.Item(manualArgument: argument) else {
+                throw ValidationError(L10n.tr("cli.invalid.sell.10", ["item": argument]))
+            }
+            items.append(item)
+        }
+        var discount: Cart.Discount?
+        if let text = arguments.discount {
+            do throws(TypedAmountError) {
+                discount = try Cart.Discount(typed: text, currency: currency, separators: separators)
+            } catch {
+                throw ValidationError(L10n.tr("cli.invalid.discount"))
+            }
+        }
+        let scanned = try await measured(Cart(items: items), manager: manager).items
+        let codes = arguments.coupons.compactMap(Cart.couponCode(typed:))
+        let customer = try await customerId(arguments.customer, manager: manager)
+        var edits: [Checkout.CartEdit] = scanned.map { .add($0) }
+        if let discount { edits.append(.cartDiscount(discount)) }
+        if let first = codes.first { edits.append(.coupon(first)) }
+        if let customer { edits.append(.customer(customer)) }
+        var cart: Cart
+        do throws(CheckoutRefusal) {
+            cart = try Cart().applying(edits)
+        } catch {
+            Console.error(error.description)
+            throw ExitStatus.usage.exitCode
+        }
+        // The checkout's coupon edit holds one code (the counter takes one); the command line may give several.
+        if codes.count > 1 { cart.couponCodes = codes }
+        return cart
+    }
+
+    /// The cart with each code read as the counter's scan reads it (`ProductAction.scan`): a code the catalog has
+    /// becomes the code the counter's cart keeps for it (its SKU, else its GTIN, else its id:
+    /// ``ScannedItem/cartCode``), so `--item 4006381333931` and a scan of that barcode record the same line; each
+    /// item whose code is a label of a configured layout gets its product and the label's weight or price; each
+    /// product sold by weight is weighed on the scale (its weight, price per kilogram and price printed). A code the
+    /// scan does not find stays as typed (the checkout refuses it by name). A weighed or labelled item is sold once:
+    /// a quantity above 1 is refused.
     @MainActor
     static func measured(_ cart: Cart, manager: StoresManager) async throws -> Cart {
         var cart = cart
@@ -83,7 +145,10 @@ enum OrderCommandSupport {
             } catch {
                 continue
             }
-            guard scanned.measure != nil || scanned.needsWeight else { continue }
+            guard scanned.measure != nil || scanned.needsWeight else {
+                cart.items[index].code = scanned.cartCode
+                continue
+            }
             guard item.quantity == 1 else {
                 Console.error(L10n.tr("cli.error.sell.weighedQuantity", ["code": "\(item.code)"]))
                 throw ExitStatus.usage.exitCode

@@ -86,14 +86,20 @@ struct SellCommand: AsyncParsableCommand {
             && text.first.map { $0.isASCII && $0.isNumber } == true
     }
 
+    /// What this sale rings up, as typed (read in the store's terms once the store is open).
+    private var cartArguments: OrderCommandSupport.CartArguments {
+        OrderCommandSupport.CartArguments(items: items, manualItems: manualItems, coupons: coupons, discount: discount,
+                                          customer: customer)
+    }
+
     func run() async throws {
-        let cart = try sale == nil ? makeCart() : Cart()
         let saleId = sale
         let approval = try PinPrompt.approval(manager)
+        let arguments = cartArguments
         if pay.contains(where: { $0.lowercased().hasPrefix("card") }) {
             let cashText = pay.first { $0.lowercased().hasPrefix("cash:") }.map { String($0.dropFirst(5)) }
-            try await CardSaleFlow(data: data, cart: cart, customer: customer, saleId: saleId, cashText: cashText, reader: reader, json: json,
-                             approval: approval).run()
+            try await CardSaleFlow(data: data, cart: arguments, saleId: saleId, cashText: cashText, reader: reader,
+                                   json: json, approval: approval).run()
             return
         }
         let tenderedText = pay[0].split(separator: ":", maxSplits: 1).dropFirst().first.map(String.init)
@@ -107,17 +113,16 @@ struct SellCommand: AsyncParsableCommand {
             }
             var whole = cart
             if saleId == nil {
-                whole = try await OrderCommandSupport.measured(cart, manager: manager)
-                whole.customerId = try await OrderCommandSupport.customerId(customer, manager: manager)
+                // Each code was scanned: one the local catalog lacks was looked up on the store (SKU, then GTIN) and
+                // stored as the sync stores it, as a scan at the counter does; one it cannot find is refused here.
+                whole = try await OrderCommandSupport.cart(arguments, settings: settings, manager: manager)
             }
             let sale: Sale
             do throws(OrderError) {
                 if let saleId {
                     sale = try await manager.dispatch { OrderAction.payCash(saleId: saleId, tendered: tendered, reply: $0) }
                 } else {
-                    // `measured` scanned each code: one the local catalog lacks was looked up on the store (SKU, then
-                    // GTIN) and stored as the sync stores it, as a scan at the counter does; one it cannot find is
-                    // refused by the checkout. The cart and the cash are one checkout event: short cash records nothing.
+                    // The cart and the cash are one checkout event (`Checkout.Event.sell`): short cash records nothing.
                     let cart = whole
                     sale = try await manager.dispatch {
                         OrderAction.completeSale(cart: cart, tender: .cash(tendered: tendered), approval: approval, reply: $0)
@@ -126,7 +131,15 @@ struct SellCommand: AsyncParsableCommand {
             } catch {
                 guard case .tenderTooLow(let due, let short) = error else { throw error }
                 // 1, not a usage error: the amount is well-formed; only the sale's total makes it short.
-                Console.error(L10n.tr("cli.sell.error.tenderedShort", ["tendered": short.decimalString, "due": due.decimalString]))
+                // A new sale was not recorded (run the command again with enough cash); a sale given by --sale stays
+                // open for its next tender, as at the counter and as after a declined card.
+                if let saleId {
+                    Console.error(L10n.tr("cli.sell.error.tenderedShortOpen", [
+                        "tendered": short.decimalString, "due": due.decimalString, "sale": String(saleId),
+                    ]))
+                } else {
+                    Console.error(L10n.tr("cli.sell.error.tenderedShort", ["tendered": short.decimalString, "due": due.decimalString]))
+                }
                 throw ExitStatus.failure.exitCode
             }
             return (sale, settings.moneyFormat, await manager.isDemo)
@@ -197,22 +210,4 @@ struct SellCommand: AsyncParsableCommand {
         Console.out(L10n.tr("cli.out.sell.total", ["amount": order.total.formatted(format)]))
     }
 
-    private func makeCart() throws -> Cart {
-        var cart = Cart(couponCodes: coupons)
-        for item in items {
-            guard let parsed = Cart.Item(argument: item) else { throw ValidationError(L10n.tr("cli.invalid.itemQuantity", ["item": "\(item)"])) }
-            cart.items.append(parsed)
-        }
-        for item in manualItems {
-            guard let parsed = Cart.Item(manualArgument: item) else { throw ValidationError(L10n.tr("cli.invalid.sell.10", ["item": "\(item)"])) }
-            cart.items.append(parsed)
-        }
-        if let discount {
-            guard let parsed = Cart.Discount(argument: discount) else {
-                throw ValidationError(L10n.tr("cli.invalid.discount"))
-            }
-            cart.orderDiscount = parsed
-        }
-        return cart
-    }
 }

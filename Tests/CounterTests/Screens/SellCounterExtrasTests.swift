@@ -6,6 +6,11 @@ import Yosemite
 /// The sell screen's customer search, line discount, preview and no-sale keys, by value.
 @MainActor
 struct SellCounterExtrasTests {
+    /// The sell prompts' parser for the demo store (euros, written 1.234,56).
+    private func parse(_ prompt: SellDataFlow.Prompt, _ text: String) -> SellPromptParser.Outcome {
+        SellPromptParser.parse(prompt, text: text, currency: .eur, separators: .commaDecimalDotGrouping)
+    }
+
     private let presenter = SellPresenter(format: SellPresenterTests.format, pricesIncludeTax: true)
 
     @Test func viewModel_customerPrompt_listsMatchesWithTheirNumberAndDetail() {
@@ -52,10 +57,11 @@ struct SellCounterExtrasTests {
     }
 
     @Test func parse_lineDiscountPrompt_readsPercentAmountOrRemoves() {
-        #expect(SellPromptParser.parse(.lineDiscount, text: "10%") == .lineDiscount(.percent(PreciseAmount(decimalText: "10")!), label: "10%"))
-        #expect(SellPromptParser.parse(.lineDiscount, text: "0,50") == .lineDiscount(.amount(PreciseAmount(decimalText: "0.50")!), label: "0.50"))
-        #expect(SellPromptParser.parse(.lineDiscount, text: "") == .lineDiscount(nil, label: nil))
-        if case .failure = SellPromptParser.parse(.lineDiscount, text: "-5") {} else { Issue.record("-5 is not a discount") }
+        #expect(parse(.lineDiscount, "10%") == .lineDiscount(.percent(PreciseAmount(decimalText: "10")!), label: "10%"))
+        #expect(parse(.lineDiscount, "0,50")
+            == .lineDiscount(.amount(PreciseAmount(decimalText: "0.50")!), label: "0.50"))
+        #expect(parse(.lineDiscount, "") == .lineDiscount(nil, label: nil))
+        if case .failure = parse(.lineDiscount, "-5") {} else { Issue.record("-5 is not a discount") }
     }
 
     @Test func drawPreview_replacesTheCartWithTheReceiptText() {

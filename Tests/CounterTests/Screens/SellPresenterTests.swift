@@ -4,6 +4,11 @@ import Yosemite
 @testable import Counter
 
 struct SellPresenterTests {
+    /// The sell prompts' parser for the demo store (euros, written 1.234,56).
+    private func parse(_ prompt: SellDataFlow.Prompt, _ text: String) -> SellPromptParser.Outcome {
+        SellPromptParser.parse(prompt, text: text, currency: .eur, separators: .commaDecimalDotGrouping)
+    }
+
     static let format = MoneyFormat(symbol: "€", position: .rightSpace, separators: .commaDecimalDotGrouping)
 
     static func item(_ id: Int64, _ name: String, _ price: String) -> CatalogItem {
@@ -69,21 +74,45 @@ struct SellPresenterTests {
     }
 
     @Test func parse_discountPrompt_readsPercentAndAmount() {
-        #expect(SellPromptParser.parse(.discount, text: "10%") == .discount(.percent(PreciseAmount(decimalText: "10")!), label: "10%"))
-        #expect(SellPromptParser.parse(.discount, text: "2,50") == .discount(.amount(PreciseAmount(decimalText: "2.50")!), label: "2.50"))
-        #expect(SellPromptParser.parse(.discount, text: "") == .discount(nil, label: nil))
-        if case .failure = SellPromptParser.parse(.quantity, text: "x") {} else { Issue.record("x is not a quantity") }
+        #expect(parse(.discount, "10%") == .discount(.percent(PreciseAmount(decimalText: "10")!), label: "10%"))
+        #expect(parse(.discount, "2,50") == .discount(.amount(PreciseAmount(decimalText: "2.50")!), label: "2.50"))
+        #expect(parse(.discount, "") == .discount(nil, label: nil))
+        if case .failure = parse(.quantity, "x") {} else { Issue.record("x is not a quantity") }
+    }
+
+    /// Issue 28: the prompt reads a discount and a coupon as `pos sell --discount`/`--coupon` does, so both fronts
+    /// record the same cart for the same keys.
+    @Test func parse_discountAndCouponPrompts_readAsTheCommandLineDoes() {
+        // Given the demo store, which writes 1.234,56 € (``parse(_:_:)``)
+        // When / Then: money the store's way or the other common one, the same value as the command line's parser
+        guard case .discount(let grouped, _) = parse(.discount, "1.234,50") else {
+            Issue.record("1.234,50 is an amount")
+            return
+        }
+        #expect(grouped == .amount(PreciseAmount(micros: 1_234_500_000)))
+        #expect(parse(.discount, "12,5%") == .discount(.percent(PreciseAmount(micros: 12_500_000)), label: "12.5%"))
+        // "1.000" is a thousand or one with three decimals: refused, as on the command line
+        if case .failure = parse(.discount, "1.000") {} else {
+            Issue.record("1.000 is ambiguous in a store that groups thousands with a dot")
+        }
+        // more decimals than the currency has: refused
+        if case .failure = parse(.discount, "0,505") {} else {
+            Issue.record("0,505 € is too precise")
+        }
+        // and a coupon is kept as the cart keeps it whatever the front: trimmed, lower case
+        #expect(parse(.coupon, " DEMO10 ") == .coupon("demo10"))
+        #expect(parse(.coupon, "") == .coupon(nil))
     }
 
     @Test func parse_manualItemPrompt_readsPriceTaxClassAndName() {
         let price = PreciseAmount(decimalText: "3.50")!
-        #expect(SellPromptParser.parse(.manualItem(code: "401"), text: "3,50")
+        #expect(parse(.manualItem(code: "401"), "3,50")
             == .manualItem(Cart.Item(code: "401", manual: Cart.ManualItem(unitPrice: price, taxClass: "standard"))))
-        #expect(SellPromptParser.parse(.manualItem(code: "401"), text: "3.50, reduced-rate, Rye bread")
+        #expect(parse(.manualItem(code: "401"), "3.50, reduced-rate, Rye bread")
             == .manualItem(Cart.Item(code: "401", manual: Cart.ManualItem(name: "Rye bread", unitPrice: price, taxClass: "reduced-rate"))))
-        #expect(SellPromptParser.parse(.manualItem(code: "401"), text: "3,50; zero-rate")
+        #expect(parse(.manualItem(code: "401"), "3,50; zero-rate")
             == .manualItem(Cart.Item(code: "401", manual: Cart.ManualItem(unitPrice: price, taxClass: "zero-rate"))))
-        if case .failure = SellPromptParser.parse(.manualItem(code: "401"), text: "free") {} else { Issue.record("free is not a price") }
+        if case .failure = parse(.manualItem(code: "401"), "free") {} else { Issue.record("free is not a price") }
         #expect(SellPresenter.label(.manualItem(code: "401")).hasPrefix("401 is not in the catalog. Manual item"))
         #expect(SellPresenter.label(.manualItem(code: "401", offline: true)).hasPrefix("401 is not in the catalog (offline). Manual item"))
     }

@@ -7,13 +7,18 @@ enum CashierDemoData {
     /// Makes the data directory, with `idleLockSeconds` as given.
     static func make(idleLockSeconds: Int) async throws -> TemporaryDirectory {
         let data = try TemporaryDirectory()
+        try await prepare(data, idleLockSeconds: idleLockSeconds)
+        return data
+    }
+
+    /// Sets up Ann and Bob in the fresh data directory `data`, with `idleLockSeconds` as given.
+    static func prepare(_ data: TemporaryDirectory, idleLockSeconds: Int) async throws {
         #expect(try await PosProcess.run(["--data-dir", data.path]).status == 0)
         let ann = try await PosProcess.run(["cashier", "add", "Ann", "--role", "manager", "--data-dir", data.path], stdin: "2468\n")
         #expect(ann.status == 0, "\(ann.stderr)")
         let bob = try await PosProcess.run(["cashier", "add", "Bob", "--manager", "Ann", "--data-dir", data.path], stdin: "2468\n1357\n")
         #expect(bob.status == 0, "\(bob.stderr)")
         try setIdleLock(idleLockSeconds, data)
-        return data
     }
 
     /// Sets `idleLockSeconds` in the data directory's app settings.

@@ -30,6 +30,7 @@ public final class OrdersView: CounterModule {
         return "orders=\(interactor.response.isLoading ? "loading" : String(viewModel.rows.count)) detail=\(viewModel.detail != nil)"
             + " refundPrompt=\(prompt) refunding=\(interactor.response.isRefunding) message=\(message)"
             + " refunded=\(viewModel.rows.filter { $0.refund == L10n.tr("orders.refund.full") }.count)"
+            + (interactor.response.refundText.map { " refundTyped=\($0.count)" } ?? "")
     }
     public var keyHints: [KeyHint] {
         [KeyHint("↑↓", L10n.tr("orders.key.choose")), KeyHint("Enter", L10n.tr("orders.key.show")),

@@ -22,7 +22,12 @@ public final class PayView: CounterModule {
 
     public var name: String { "pay" }
     public var title: String { L10n.tr("pay.title") }
-    public var frameSummary: String { "due=\(viewModel.due.replacingOccurrences(of: " ", with: "")) tendered=\(viewModel.tendered)" }
+    /// `refused=yes` once the checkout refused the cash (too little: the cashier types more).
+    public var frameSummary: String {
+        "due=\(viewModel.due.replacingOccurrences(of: " ", with: "")) tendered=\(viewModel.tendered)"
+            + " completing=\(interactor.response.isCompleting ? "yes" : "no")"
+            + " refused=\(interactor.response.error != nil ? "yes" : "no")"
+    }
     public var keyHints: [KeyHint] { [KeyHint("Enter", L10n.tr("pay.key.takeCash")), KeyHint("F2", L10n.tr("pay.key.exact")), KeyHint("F11", L10n.tr("pay.key.restByCard")), KeyHint("Esc", L10n.tr("keys.backToCart"))] }
 
     public func start() {}

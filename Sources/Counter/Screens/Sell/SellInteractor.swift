@@ -410,7 +410,8 @@ public final class SellInteractor {
 
     private func applyPrompt(_ prompt: SellDataFlow.Prompt, text: String) {
         response.prompt = nil
-        switch SellPromptParser.parse(prompt, text: text) {
+        switch SellPromptParser.parse(prompt, text: text, currency: context.settings.currency,
+                                      separators: context.settings.moneyFormat.separators) {
         case .failure(let message):
             response.message = SellDataFlow.Message(text: message, isError: true)
             return

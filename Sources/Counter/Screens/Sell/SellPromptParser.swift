@@ -1,5 +1,6 @@
 import Foundation
 import Localization
+import POSFoundation
 import Yosemite
 
 /// Reads what the cashier typed into a sell-screen prompt. Pure.
@@ -16,8 +17,12 @@ public enum SellPromptParser {
         case failure(String)
     }
 
-    /// Parses `text` for `prompt`; empty text removes a discount, coupon or customer.
-    public static func parse(_ prompt: SellDataFlow.Prompt, text: String) -> Outcome {
+    /// Parses `text` for `prompt`; empty text removes a discount, coupon or customer. Amounts are read in the store's
+    /// `currency` and with its `separators`, by the parsers `pos sell` uses too
+    /// (``Cart/Discount/init(typed:currency:separators:)``, ``Cart/couponCode(typed:)``): the counter and the command
+    /// line record the same discount and coupon for the same keys.
+    public static func parse(_ prompt: SellDataFlow.Prompt, text: String, currency: Currency,
+                             separators: DecimalSeparators) -> Outcome {
         switch prompt {
         case .quantity:
             guard let quantity = Int(text), quantity >= 0, quantity <= SaleLimits.defaultMaxQuantity else {
@@ -25,20 +30,20 @@ public enum SellPromptParser {
             }
             return .quantity(quantity)
         case .lineDiscount:
-            switch parse(.discount, text: text) {
+            switch parse(.discount, text: text, currency: currency, separators: separators) {
             case .discount(let discount, let label): return .lineDiscount(discount, label: label)
             default: return .failure(L10n.tr("sell.parse.lineDiscount"))
             }
         case .discount:
             if text.isEmpty { return .discount(nil, label: nil) }
-            let isPercent = text.hasSuffix("%")
-            let number = (isPercent ? String(text.dropLast()) : text).replacingOccurrences(of: ",", with: ".")
-            guard let value = PreciseAmount(decimalText: number), value > .zero else {
+            guard let discount = try? Cart.Discount(typed: text, currency: currency, separators: separators) else {
                 return .failure(L10n.tr("sell.parse.discount"))
             }
-            return .discount(isPercent ? .percent(value) : .amount(value), label: isPercent ? "\(number)%" : number)
+            let isPercent = text.hasSuffix("%")
+            let number = (isPercent ? String(text.dropLast()) : text).replacingOccurrences(of: ",", with: ".")
+            return .discount(discount, label: isPercent ? "\(number)%" : number)
         case .coupon:
-            return .coupon(text.isEmpty ? nil : text.lowercased())
+            return .coupon(Cart.couponCode(typed: text))
         case .customer:
             if text.isEmpty { return .customer(nil) }
             guard let id = Int64(text.trimmingCharacters(in: CharacterSet(charactersIn: "#"))), id > 0 else {

@@ -1,7 +1,7 @@
-import Yosemite
-
-/// Which card reader the counter uses: the remembered one (the last connected), else the in-process simulator
-/// (`sim://`) in the demo store, else none (the store then says how to set one up).
+/// Which card reader a front uses when none is named: the remembered one (the last connected), else the in-process
+/// simulator (`sim://`) in the demo store, else none (the card store then says how to set one up). One rule for the
+/// counter and the command line (`pos sell --pay card`, `pos refund`, `pos reader …` without `--reader`), so both
+/// take a card on the same reader.
 @MainActor
 public enum ReaderChoice {
     /// The reader address to use, or `nil`.

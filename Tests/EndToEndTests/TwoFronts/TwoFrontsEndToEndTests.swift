@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// Issue 28's acceptance: one scripted day (a cashier signs in; items, discounts a manager approves, a coupon, a
+/// declined card then cash, a split, a cart parked and resumed, one voided, refunds a manager approves) run once
+/// through `pos cashier sign-in`/`pos sell`/`pos cart`/`pos refund` and once at the counter in tmux, each on a fresh
+/// demo data directory, leaves the same records: both databases, compared table by table and row by row (ids,
+/// times and other per-run values masked: ``DatabaseSnapshot``), are identical. Every front is a thin driver of the
+/// one checkout, so the same cashier's input makes the same sale.
+@Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(5)))
+struct TwoFrontsEndToEndTests {
+    /// A column the two fronts still record differently for a reason outside them (in Yosemite's checkout or card
+    /// code, being changed elsewhere now): compared apart, under `withKnownIssue`, so the rest stays enforced and
+    /// the test says so once the cause is gone.
+    struct KnownDifference {
+        var table: String
+        var column: String
+        var why: Comment
+    }
+
+    static let knownDifferences = [
+        KnownDifference(table: "paymentJournal", column: "previousReceiptNumber", why: """
+            A refund on the terminal journals the terminal's previous receipt number only when this process's driver \
+            has seen it (CardPaymentCoordinator+Refunds.swift, refundOnTerminal and reverse: \
+            service.lastKnownReceiptNumber()), not the journal's newest as a sale does \
+            (CardPaymentCoordinator+Terminal.swift, previousReceiptNumber(_:reader:)): a fresh `pos refund` records \
+            NULL, the counter, which took the day's card payment itself, 2. The refund-through-the-checkout work \
+            (branch refund) journals it with previousReceiptNumber(_:reader:).
+            """),
+        KnownDifference(table: "approval", column: "reference", why: """
+            A discount approved as the sale opens is recorded against "new sale", one approved on a sale already \
+            recorded against "sale N": CheckoutRunner.authorize (Sources/Yosemite/Checkout/CheckoutRunner.swift:220, \
+            "sale N" for run.saleId, else "new sale") runs before persistLines (Checkout.swift:262-263, the reducer \
+            orders authorize first), so `pos sell`, which opens the sale with its whole cart in one event, has no \
+            sale id yet, while the counter's discount is an edit of the sale its first scan opened. The runner \
+            should name the sale the same event opens (or record the approval once persistLines has its id).
+            """),
+    ]
+
+    @Test func oneScriptedDay_throughTheCommandLineAndAtTheCounter_recordsTheSameRows() async throws {
+        // Given two fresh demo data directories with the same cashiers (Ann manages, Bob sells)
+        let commandLine = try TemporaryDirectory()
+        defer { commandLine.remove() }
+        let counter = try TemporaryDirectory()
+        defer { counter.remove() }
+        async let preparedCommandLine: Void = CashierDemoData.prepare(commandLine, idleLockSeconds: 0)
+        try await CashierDemoData.prepare(counter, idleLockSeconds: 0)
+        try await preparedCommandLine
+
+        // When the day runs through the command line and, at the same time, at the counter
+        async let typed: Void = CommandLineFront(data: commandLine).run(ScriptedDay.steps)
+        let keyed = try CounterFront(data: counter)
+        var failures: [String] = []
+        do { try await keyed.run(ScriptedDay.steps) } catch { failures.append("\(error)") }
+        do { try await typed } catch { failures.append("\(error)") }
+        try #require(failures.isEmpty, "the day did not run through: \(failures.joined(separator: "\n"))")
+
+        // Then both databases hold the same rows, table by table
+        var left = try DatabaseSnapshot(dataDirectory: commandLine.url)
+        var right = try DatabaseSnapshot(dataDirectory: counter.url)
+        #expect(left.tables.keys.sorted() == right.tables.keys.sorted())
+        // (the day left its records: a comparison of two empty databases would prove nothing)
+        for (table, count) in ["order": 5, "sale": 6, "payment": 6, "paymentJournal": 3, "approval": 5, "receipt": 8] {
+            #expect(left.tables[table]?.rows.count == count, "\(table): \(left.tables[table]?.rows.count ?? 0) rows")
+        }
+        #expect(left.values(of: "customerId", in: "order") == ["NULL", "5", "NULL", "NULL", "NULL"])
+        #expect(left.values(of: "code", in: "orderCoupon") == ["demo10"])
+        #expect(left.values(of: "cashier", in: "order")?.allSatisfy { $0 == "Bob" } == true)
+        for known in Self.knownDifferences {
+            let (leftRest, leftValues) = left.removing(column: known.column, of: known.table)
+            let (rightRest, rightValues) = right.removing(column: known.column, of: known.table)
+            (left, right) = (leftRest, rightRest)
+            withKnownIssue(known.why) {
+                #expect(leftValues == rightValues, """
+                    \(known.table).\(known.column): pos sell \(String(describing: leftValues)), \
+                    counter \(String(describing: rightValues))
+                    """)
+            }
+        }
+        let differences = DatabaseSnapshot.differences(left, right, leftName: "pos sell", rightName: "counter")
+        for table in left.tables.keys.sorted() {
+            #expect(differences[table] == nil, "\(differences[table] ?? "")")
+        }
+    }
+}
