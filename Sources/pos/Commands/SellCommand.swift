@@ -111,7 +111,7 @@ struct SellCommand: AsyncParsableCommand {
                     L10n.tr("cli.error.sell.tendered", ["tenderedText": "\(tenderedText)", "code": "\(settings.currency.code)"])
                 }
             }
-            var whole = cart
+            var whole: Cart?
             if saleId == nil {
                 // Each code was scanned: one the local catalog lacks was looked up on the store (SKU, then GTIN) and
                 // stored as the sync stores it, as a scan at the counter does; one it cannot find is refused here.
@@ -123,7 +123,7 @@ struct SellCommand: AsyncParsableCommand {
                     sale = try await manager.dispatch { OrderAction.payCash(saleId: saleId, tendered: tendered, reply: $0) }
                 } else {
                     // The cart and the cash are one checkout event (`Checkout.Event.sell`): short cash records nothing.
-                    let cart = whole
+                    let cart = whole ?? Cart()
                     sale = try await manager.dispatch {
                         OrderAction.completeSale(cart: cart, tender: .cash(tendered: tendered), approval: approval, reply: $0)
                     }
