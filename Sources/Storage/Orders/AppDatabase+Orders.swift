@@ -14,19 +14,6 @@ public struct ReceiptOrderRows: Sendable {
     public var cardResults: [Int64: String]
 }
 
-/// A sample or imported order to insert under the next local number.
-public struct OrderInsert: Sendable {
-    /// The order and its parts; ids are assigned anew, the local number is the next one.
-    public var detail: OrderRecordDetail
-    /// Payment-journal rows inserted with it (their order id set, before its payments, which may name them).
-    public var journal: [PaymentJournalRecord]
-
-    public init(detail: OrderRecordDetail, journal: [PaymentJournalRecord] = []) {
-        self.detail = detail
-        self.journal = journal
-    }
-}
-
 // MARK: - Orders
 
 extension AppDatabase {
@@ -97,29 +84,6 @@ extension AppDatabase {
                 taxes: try order.request(for: OrderRecord.taxes).fetchAll(db),
                 payments: payments,
                 cardResults: cardResults)
-        }
-    }
-
-    /// Inserts an order (a sample sale) under the next local number, in one transaction: `make` builds it from that
-    /// number; its ids are assigned anew.
-    ///
-    /// - Returns: The local number.
-    public func insertOrder(_ make: @escaping @Sendable (_ localNumber: Int64) throws -> OrderInsert) async throws -> Int64 {
-        try await performAndSave { db in
-            let number = try OrderRecord.allocateLocalNumber(in: db)
-            let insert = try make(number)
-            var order = insert.detail.order
-            order.id = nil
-            order.localNumber = number
-            try order.insert(db)
-            let orderId = order.id!
-            for var line in insert.detail.lines { line.orderId = orderId; try line.insert(db) }
-            for var fee in insert.detail.fees { fee.orderId = orderId; try fee.insert(db) }
-            for var coupon in insert.detail.coupons { coupon.orderId = orderId; try coupon.insert(db) }
-            for var tax in insert.detail.taxes { tax.orderId = orderId; try tax.insert(db) }
-            for var row in insert.journal { row.orderId = orderId; try row.insert(db) }
-            for var payment in insert.detail.payments { payment.id = nil; payment.orderId = orderId; try payment.insert(db) }
-            return number
         }
     }
 }

@@ -37,8 +37,6 @@ public enum ReceiptAction: Action {
     case openDrawer(printer: String?, reply: Reply<PrintJobOutcome>)
     /// Lists the printers with their states.
     case listPrinters(reply: Reply<[PrintQueue]>)
-    /// Stores the reference sale (the demo and end-to-end tests), paid by card or in cash; answers its local number.
-    case storeSampleSale(card: Bool, reply: Reply<Int64>)
     /// Prints a test page on a printer.
     case printTestPage(printer: String, reply: Reply<PrintJobOutcome>)
 }

@@ -52,18 +52,8 @@ public final class ReceiptStore: Store, ActionsProcessor {
             return reply(PrintJobOutcome(try await service.send([.drawerKick(.pin2)], title: "Open cash drawer", printer: printer)))
         case .listPrinters(let reply):
             return reply(try await service.listPrinters().map(PrintQueue.init))
-        case let .storeSampleSale(card, reply):
-            return reply(try await Self.storeSampleSale(card: card, environment))
         case .printTestPage(let printer, let reply):
             return reply(PrintJobOutcome(try await service.printTestPage(printer)))
-        }
-    }
-
-    private nonisolated static func storeSampleSale(card: Bool, _ environment: AppEnvironment) async throws(ReceiptError) -> Int64 {
-        do {
-            return try await ReceiptSamples.insertSale(card: card, into: environment.database, at: environment.now())
-        } catch {
-            throw .storage(StorageError(wrapping: error))
         }
     }
 

@@ -11,7 +11,7 @@ struct ReceiptCommand: AsyncParsableCommand {
         commandName: "receipt",
         abstract: L10n.tr("cli.receipt.abstract"),
         discussion: L10n.tr("cli.receipt.discussion"),
-        subcommands: [Show.self, Print.self, Reprint.self, SampleSale.self]
+        subcommands: [Show.self, Print.self, Reprint.self]
     )
 
     /// `pos receipt show ORDER [--width 42] [--format text|escpos]`.
@@ -78,24 +78,6 @@ struct ReceiptCommand: AsyncParsableCommand {
                 ReceiptAction.reprint(order: order, printer: printer, refund: refund, reply: $0)
             }
             ReceiptSession.report(outcome)
-        }
-    }
-
-    /// `pos receipt sample-sale [--cash]`: stores the reference sale, for demos and end-to-end tests.
-    struct SampleSale: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "sample-sale", abstract: L10n.tr("cli.receipt.5.abstract"), shouldDisplay: false
-        )
-
-        @OptionGroup var data: DataDirectoryOptions
-        @Flag(help: .tr("cli.receipt.sampleSale.cash.help")) var cash = false
-
-        @MainActor
-        func run() async throws {
-            let session = try await ReceiptSession.open(data)
-            let card = !cash
-            let number = try await session.dispatch { ReceiptAction.storeSampleSale(card: card, reply: $0) }
-            Console.out(String(number))
         }
     }
 }

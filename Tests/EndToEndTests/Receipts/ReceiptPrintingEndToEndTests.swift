@@ -24,16 +24,17 @@ struct ReceiptPrintingEndToEndTests {
     }
 
     @Test func receiptPrint_cardSaleThroughRealCUPS_deliversCardFieldsAndCutAndReprintSaysCopy() async throws {
-        // Given a private cupsd with a raw queue, and a stored card sale
+        // Given a private cupsd with a raw queue, and a card sale (a debit Mastercard: AID A0000000041010, chip,
+        // online PIN) whose receipt is stored
         let cups = try PrivateCUPS()
         defer { cups.remove() }
         try await cups.start()
         try await cups.addRawQueue("receipt")
         let data = try TemporaryDirectory()
         defer { data.remove() }
-        let sale = try await PosProcess.run(["receipt", "sample-sale", "--data-dir", data.path], environment: cups.environment)
-        #expect(sale.status == 0, "\(sale.stderr)")
-        let order = sale.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let sale = try ReceiptSale(data: data, environment: cups.environment)
+        let order = try await sale.sell(["COF-CAP", "BAK-CRO:2"], card: true)
+        let approval = try #require(try sale.approvalCodes().last)
 
         // When
         let printed = try await PosProcess.run(["receipt", "print", order, "--printer", "receipt", "--data-dir", data.path],
@@ -43,8 +44,8 @@ struct ReceiptPrintingEndToEndTests {
         #expect(printed.status == 0, "\(printed.stderr)")
         let job = try #require(jobID(printed.stdout))
         let (text, tokens) = try decode(try cups.captured(queue: "receipt", job: job))
-        for field in ["AID", "A0000000041010", "Application", "MASTERCARD", "Entry mode", "Contactless", "PIN verified",
-                      "Approval code", "A1B2C3", "************0010", "TOTAL", "#\(order)"] {
+        for field in ["AID", "A0000000041010", "Application", "MASTERCARD", "Entry mode", "Chip", "PIN verified",
+                      "Approval code", approval, "************0434", "TOTAL", "#\(order)"] {
             #expect(text.contains(field), "missing \(field) in:\n\(text)")
         }
         #expect(!text.lowercased().contains("expir"))
@@ -64,15 +65,14 @@ struct ReceiptPrintingEndToEndTests {
     }
 
     @Test func receiptPrint_cupsdStopped_failsClearlyKeepsReceiptAndReprintWorksOnceBack() async throws {
-        // Given
+        // Given a cash sale whose receipt is stored, then cupsd stops
         let cups = try PrivateCUPS()
         defer { cups.remove() }
         try await cups.start()
         try await cups.addRawQueue("receipt")
         let data = try TemporaryDirectory()
         defer { data.remove() }
-        let order = try await PosProcess.run(["receipt", "sample-sale", "--cash", "--data-dir", data.path],
-                                             environment: cups.environment).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let order = try await ReceiptSale(data: data, environment: cups.environment).sell(["COF-ESP", "BAK-PAC"], card: false)
         cups.stop()
 
         // When
@@ -128,15 +128,14 @@ struct ReceiptPrintingEndToEndTests {
 @Suite(.serialized, .enabled(if: PrivateCUPS.isAvailable, "needs root and cupsd (scripts/install-deps.sh)"))
 struct ReceiptPrintingFailureEndToEndTests {
     @Test func receiptPrint_backendFails_reportsFailedJobAndKeepsReceipt() async throws {
-        // Given
+        // Given a queue whose backend fails, and a card sale whose receipt is stored
         let cups = try PrivateCUPS()
         defer { cups.remove() }
         try await cups.start()
         try await cups.addFailingQueue("broken")
         let data = try TemporaryDirectory()
         defer { data.remove() }
-        let order = try await PosProcess.run(["receipt", "sample-sale", "--data-dir", data.path],
-                                             environment: cups.environment).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let order = try await ReceiptSale(data: data, environment: cups.environment).sell(["COF-CAP"], card: true)
         // When
         let failed = try await PosProcess.run(["receipt", "print", order, "--printer", "broken", "--data-dir", data.path],
                                               environment: cups.environment)

@@ -198,38 +198,4 @@ struct NamedOperationsTests {
         #expect(try await database.searchProducts("Shirt", limit: 5).map(\.id) == [2])
         #expect(try await database.searchProducts("Espresso", limit: 5).isEmpty)
     }
-
-    // MARK: Orders
-
-    @Test func insertOrder_takesTheNextLocalNumber_andItsJournalRowsBeforeItsPayments() async throws {
-        // Given
-        let database = try StorageFixtures.inMemoryDatabase()
-        // When
-        let numbers = try await [1, 2].asyncMap { _ in
-            try await database.insertOrder { number in
-                var order = StorageFixtures.order(localNumber: 0)
-                order.clientUUID = ClientUUID(UUID())
-                let payment = PaymentRecord(orderId: 0, method: .card, amount: Self.money(1_000),
-                                            journalAttemptId: "attempt-\(number)", createdAt: StorageFixtures.now)
-                let journal = PaymentJournalRecord(attemptId: "attempt-\(number)", readerId: "sim://", amount: Self.money(1_000),
-                                                   state: .approved, result: "{}", startedAt: StorageFixtures.now)
-                return OrderInsert(detail: OrderRecordDetail(order: order, payments: [payment]), journal: [journal])
-            }
-        }
-        // Then
-        #expect(numbers[1] == numbers[0] + 1)
-        let order = try #require(try await database.order(localNumber: numbers[1]))
-        let orderId = try #require(order.id)
-        let rows = try #require(try await database.receiptOrderRows(orderId: orderId))
-        #expect(rows.cardResults.values.sorted() == ["{}"])
-        #expect(try await database.paymentAttempt(id: "attempt-\(numbers[1])")?.orderId == order.id)
-    }
-}
-
-extension Array {
-    fileprivate func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
-        var result: [T] = []
-        for element in self { result.append(try await transform(element)) }
-        return result
-    }
 }

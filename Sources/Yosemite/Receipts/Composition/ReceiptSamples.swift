@@ -4,9 +4,10 @@ import Localization
 import POSFoundation
 import Storage
 
-/// A reference shop, sale and card payment: the source of `Receipts/samples/`, the snapshot tests, and the
-/// hidden `pos receipt sample-sale` command that puts one sale into a data directory for demos and end-to-end
-/// tests. Prices include 19 % and 7 % VAT, as in the demo store.
+/// A reference shop, sale and card payment, in memory only: the source of `Receipts/samples/`, the snapshot tests
+/// and the receipt benchmark. It is never stored: every stored order comes from the checkout
+/// (`Yosemite/Checkout/`), so tests that need an order in a database make a sale. Prices include 19 % and 7 % VAT,
+/// as in the demo store.
 public enum ReceiptSamples {
     /// The shop.
     public static let store = StoreSettings(
@@ -79,33 +80,5 @@ public enum ReceiptSamples {
             order: order, lines: lines, fees: fees, coupons: coupons, taxes: taxes, payments: [payment],
             cardResults: card ? [paymentID: cardResult()] : [:]
         )
-    }
-
-    /// Inserts the sample sale into a database under the next local number (ids are assigned anew) and returns
-    /// that number.
-    public static func insertSale(card: Bool, into database: AppDatabase, at date: Date) async throws -> Int64 {
-        let journalJSON = card ? String(decoding: try JSONEncoder().encode(cardResult()), as: UTF8.self) : nil
-        return try await database.insertOrder { number in
-            let sample = sale(card: card, localNumber: number)
-            var order = sample.order
-            order.clientUUID = ClientUUID(UUID())
-            order.createdAt = date
-            order.updatedAt = date
-            var journal: [PaymentJournalRecord] = []
-            let payments = sample.payments.map { payment in
-                var payment = payment
-                payment.createdAt = date
-                if let json = journalJSON, let attempt = payment.journalAttemptId {
-                    journal.append(PaymentJournalRecord(
-                        attemptId: attempt, orderId: nil, readerId: "sim://", amount: payment.amountMoney,
-                        state: .approved, result: json, startedAt: date))
-                }
-                return payment
-            }
-            return OrderInsert(
-                detail: OrderRecordDetail(order: order, lines: sample.lines, fees: sample.fees, coupons: sample.coupons,
-                                          taxes: sample.taxes, payments: payments),
-                journal: journal)
-        }
     }
 }
