@@ -42,16 +42,30 @@ struct CashierService: Sendable {
     @discardableResult
     func approve(_ approval: ManagerApproval?, _ kind: ApprovalKind, reference: String, amount: Money? = nil,
                  detail: String = "") async throws(CashierError) -> ApprovalRecord? {
+        guard let row = try await check(approval, kind, reference: reference, amount: amount, detail: detail) else { return nil }
+        return try await record(row)
+    }
+
+    /// Checks a manager's approval as ``approve(_:_:reference:amount:detail:)`` does, without recording it yet: the
+    /// approval of what a new sale's first step asks is recorded once the sale exists, under its id
+    /// (``record(_:)``). `nil` when no cashiers are set up.
+    func check(_ approval: ManagerApproval?, _ kind: ApprovalKind, reference: String, amount: Money? = nil,
+               detail: String = "") async throws(CashierError) -> ApprovalRecord? {
         guard try await policyOn() else { return nil }
         guard let approval else { throw .approvalRequired(kind) }
         let manager = try await verify(name: approval.manager, pin: approval.pin)
         guard manager.role == .manager else { throw .notManager(manager.name) }
         let cashier = try await storage { try await database.currentSignIn() }?.cashierName ?? ""
-        let row = ApprovalRecord(kind: kind.rawValue, managerName: manager.name, cashierName: cashier,
-                                 reference: reference, amount: amount?.minorUnits, currencyCode: amount?.currency.code,
-                                 detail: detail, approvedAt: environment.now())
+        return ApprovalRecord(kind: kind.rawValue, managerName: manager.name, cashierName: cashier,
+                              reference: reference, amount: amount?.minorUnits, currencyCode: amount?.currency.code,
+                              detail: detail, approvedAt: environment.now())
+    }
+
+    /// Records an approval ``check(_:_:reference:amount:detail:)`` gave.
+    @discardableResult
+    func record(_ row: ApprovalRecord) async throws(CashierError) -> ApprovalRecord {
         let recorded = try await storage { try await database.recordApproval(row) }
-        environment.logger.notice("approval: \(manager.name) approved \(kind.rawValue) \(reference) for \(cashier.isEmpty ? "-" : cashier)")
+        environment.logger.notice("approval: \(row.managerName) approved \(row.kind) \(row.reference) for \(row.cashierName.isEmpty ? "-" : row.cashierName)")
         return recorded
     }
 

@@ -65,6 +65,8 @@ struct CheckoutRun: Sendable {
     var orderId: Int64?
     /// The refund its effects recorded.
     var refund: RecordedRefund?
+    /// A manager's approval of what a new sale's first step asked, recorded once the sale exists (under its id).
+    var approvalOfNewSale: ApprovalRecord?
 
     /// What the log calls the sale.
     var subject: String {
@@ -167,7 +169,7 @@ struct CheckoutRunner: Sendable {
         case .price(let cart):
             return .priced(try await price(cart, &run))
         case .authorize(let approval):
-            try await authorize(approval, run, inputs)
+            try await authorize(approval, &run, inputs)
         case .persistLines(let cart):
             try await persist(cart, &run)
         case .recordCash(let amount):
@@ -250,11 +252,16 @@ struct CheckoutRunner: Sendable {
         return Checkout.Pricing(total: total, withoutManualDiscounts: Money(minorUnits: full, currency: total.currency))
     }
 
-    private func authorize(_ approval: Checkout.Approval, _ run: CheckoutRun, _ inputs: CheckoutInputs) async throws(OrderError) {
+    private func authorize(_ approval: Checkout.Approval, _ run: inout CheckoutRun, _ inputs: CheckoutInputs) async throws(OrderError) {
         let cashiers = CashierService(environment: environment)
         let reference = run.saleId.map { "sale \($0)" } ?? "new sale"
         do {
             switch approval {
+            case .discount(let off, let percent) where run.saleId == nil:
+                // A new sale's first step: checked now (refused: nothing is recorded), recorded under the sale's id
+                // once `persistLines` has recorded the sale, as the same discount on an open sale is.
+                run.approvalOfNewSale = try await cashiers.check(inputs.approval, .discount, reference: reference, amount: off,
+                                                                 detail: "\(percent) % off")
             case .discount(let off, let percent):
                 try await cashiers.approve(inputs.approval, .discount, reference: reference, amount: off, detail: "\(percent) % off")
             case .void:
@@ -281,6 +288,11 @@ struct CheckoutRunner: Sendable {
         run.saleId = opened.id
         sales.openSale?.adopt(opened.id)
         sales.openSale?.keep(opened)
+        if var approval = run.approvalOfNewSale {
+            approval.reference = "sale \(opened.id)"
+            run.approvalOfNewSale = nil
+            do { try await CashierService(environment: environment).record(approval) } catch { throw .cashier(error) }
+        }
     }
 
     /// Journals a card attempt for the sale (committed before the request leaves).
