@@ -92,17 +92,7 @@ extension CheckoutRunner {
     func collectCardRefund(
         _ amount: Money, _ run: CheckoutRun, _ inputs: CheckoutInputs
     ) async throws(OrderError) -> PaymentJournalRecord {
-        guard let card = inputs.card else { throw .saleRefused(L10n.tr("error.checkout.noReader")) }
-        let orderId = try refundOrder(run)
-        let recorder = CardPaymentRecorder(environment: environment)
-        do {
-            let row = try await recorder.start(attemptId: card.attemptId, orderId: orderId, reader: card.reader, kind: "refund",
-                                               amount: amount, previousReceiptNumber: card.previousReceiptNumber)
-            try await recorder.mark(row.attemptId, .requestSent)
-            return row
-        } catch {
-            throw .storage(StorageError(wrapping: error))
-        }
+        try await journalCard(amount, kind: "refund", saleId: nil, orderId: try refundOrder(run), inputs)
     }
 
     /// ``Checkout/Effect/recordCardRefund(_:)``: the row approved with the terminal's answer and the refund's one

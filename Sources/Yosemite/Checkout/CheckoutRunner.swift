@@ -297,12 +297,18 @@ struct CheckoutRunner: Sendable {
 
     /// Journals a card attempt for the sale (committed before the request leaves).
     private func journal(_ amount: Money, _ run: CheckoutRun, _ inputs: CheckoutInputs) async throws(OrderError) -> PaymentJournalRecord {
+        try await journalCard(amount, kind: "sale", saleId: try saleId(run), orderId: nil, inputs)
+    }
+
+    /// Journals a card attempt (a sale's tender, kind `sale`; an order's refund, kind `refund`): the row committed and
+    /// marked sent before the request leaves for the terminal.
+    func journalCard(_ amount: Money, kind: String, saleId: Int64?, orderId: Int64?,
+                     _ inputs: CheckoutInputs) async throws(OrderError) -> PaymentJournalRecord {
         guard let card = inputs.card else { throw .saleRefused(L10n.tr("error.checkout.noReader")) }
         let recorder = CardPaymentRecorder(environment: environment)
-        let id = try saleId(run)
         do {
-            let row = try await recorder.start(attemptId: card.attemptId, saleId: id, reader: card.reader, kind: "sale",
-                                               amount: amount, previousReceiptNumber: card.previousReceiptNumber)
+            let row = try await recorder.start(attemptId: card.attemptId, saleId: saleId, orderId: orderId, reader: card.reader,
+                                               kind: kind, amount: amount, previousReceiptNumber: card.previousReceiptNumber)
             try await recorder.mark(row.attemptId, .requestSent)
             return row
         } catch {
