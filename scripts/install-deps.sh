@@ -12,6 +12,7 @@ packages=(
     libncurses-dev                         # the counter's terminal screen
     tmux socat python3-venv               # end-to-end tests: a real terminal, serial pty pairs, the pyteliummanager venv
     udev                                   # systemd-udevd for the udev monitor test (started and stopped by the test)
+    dpkg-dev binutils lintian man-db      # the Debian package: dpkg-shlibdeps, strip, its lint, `man pos` (check-deb.sh)
 )
 
 # pyteliummanager (PyPI, module `telium`) is the independent Concert peer of the end-to-end tests, pinned with its
