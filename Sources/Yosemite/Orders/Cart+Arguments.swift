@@ -76,7 +76,10 @@ extension Cart.Item {
     /// `tax=` a synced tax class slug (default `standard`), `name=` optional, `code=` the scanned code, `qty=`
     /// a whole number of at least 1 — e.g. `price=3.50,tax=reduced-rate,name=Rye bread,code=4012345678901`. `nil`
     /// when a key is unknown, the price is not an amount above zero, or the quantity is not a whole number ≥ 1.
-    public init?(manualArgument: String) {
+    ///
+    /// With the store's `currency` and `separators`, the price is read as every front reads a typed amount
+    /// (``Cart/ManualItem/unitPrice(typed:currency:separators:)``); without them (checking the form only), as a decimal.
+    public init?(manualArgument: String, currency: Currency? = nil, separators: DecimalSeparators? = nil) {
         var price: PreciseAmount?
         var manual = Cart.ManualItem(unitPrice: .zero)
         var code = ""
@@ -85,7 +88,12 @@ extension Cart.Item {
             let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2 else { return nil }
             switch parts[0].lowercased() {
-            case "price": price = PreciseAmount(decimalText: parts[1].replacingOccurrences(of: ",", with: "."))
+            case "price":
+                if let currency, let separators {
+                    price = Cart.ManualItem.unitPrice(typed: parts[1], currency: currency, separators: separators)
+                } else {
+                    price = PreciseAmount(decimalText: parts[1])
+                }
             case "tax": manual.taxClass = parts[1]
             case "name": manual.name = parts[1]
             case "code": code = parts[1]

@@ -30,6 +30,17 @@ extension Cart.Discount {
     }
 }
 
+extension Cart.ManualItem {
+    /// A manual item's unit price as a person typed it, read as ``Money/init(typed:currency:separators:)`` reads
+    /// money (the store's separators or the other common ones, "1.000" ambiguous, no more decimals than the currency
+    /// has), on every front; `nil` unless it is an amount above zero.
+    public static func unitPrice(typed text: String, currency: Currency, separators: DecimalSeparators) -> PreciseAmount? {
+        guard let money = try? Money(typed: text.trimmingCharacters(in: .whitespaces), currency: currency, separators: separators),
+              money.minorUnits > 0 else { return nil }
+        return PreciseAmount(minorUnits: money.minorUnits, exponent: currency.exponent)
+    }
+}
+
 extension Cart {
     /// A coupon code as typed, as the cart keeps it: trimmed and in lower case (WooCommerce's own form of a code,
     /// `wc_format_coupon_code`; the catalog looks codes up so); `nil` for nothing typed.

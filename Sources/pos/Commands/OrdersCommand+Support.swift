@@ -90,7 +90,7 @@ enum OrderCommandSupport {
             items.append(item)
         }
         for argument in arguments.manualItems {
-            guard let item = Cart.Item(manualArgument: argument) else {
+            guard let item = Cart.Item(manualArgument: argument, currency: currency, separators: separators) else {
                 throw ValidationError(L10n.tr("cli.invalid.sell.10", ["item": argument]))
             }
             items.append(item)

@@ -113,6 +113,9 @@ struct SellPresenterTests {
         #expect(parse(.manualItem(code: "401"), "3,50; zero-rate")
             == .manualItem(Cart.Item(code: "401", manual: Cart.ManualItem(unitPrice: price, taxClass: "zero-rate"))))
         if case .failure = parse(.manualItem(code: "401"), "free") {} else { Issue.record("free is not a price") }
+        // read as every front reads a typed amount (pos sell --manual too): "1.000" is ambiguous, 3,505 too precise
+        if case .failure = parse(.manualItem(code: "401"), "1.000") {} else { Issue.record("1.000 is ambiguous") }
+        if case .failure = parse(.manualItem(code: "401"), "3,505") {} else { Issue.record("3,505 € is too precise") }
         #expect(SellPresenter.label(.manualItem(code: "401")).hasPrefix("401 is not in the catalog. Manual item"))
         #expect(SellPresenter.label(.manualItem(code: "401", offline: true)).hasPrefix("401 is not in the catalog (offline). Manual item"))
     }

@@ -79,4 +79,18 @@ struct ManualItemTests {
         #expect(Cart.Item(manualArgument: "price=0") == nil)
         #expect(Cart.Item(manualArgument: "price=1,colour=red") == nil)
     }
+
+    @Test func aManualPrice_isReadAsEveryFrontReadsATypedAmount_inTheStoresTerms() {
+        // The counter's prompt and `pos sell --manual` read a price the same way (issue 28: no front parses an
+        // amount its own way): the store's separators or the other common ones, "1.000" ambiguous, no fractions
+        // of a cent.
+        let german = DecimalSeparators.commaDecimalDotGrouping
+        #expect(Cart.ManualItem.unitPrice(typed: "3,50", currency: .eur, separators: german) == PreciseAmount(decimalText: "3.50"))
+        #expect(Cart.ManualItem.unitPrice(typed: "3.50", currency: .eur, separators: german) == PreciseAmount(decimalText: "3.50"))
+        #expect(Cart.ManualItem.unitPrice(typed: "1.000", currency: .eur, separators: german) == nil)
+        #expect(Cart.ManualItem.unitPrice(typed: "3,505", currency: .eur, separators: german) == nil)
+        #expect(Cart.ManualItem.unitPrice(typed: "0", currency: .eur, separators: german) == nil)
+        let item = Cart.Item(manualArgument: "price=3.5,tax=reduced-rate", currency: .eur, separators: german)
+        #expect(item?.manual?.unitPrice == PreciseAmount(decimalText: "3.50"))
+    }
 }

@@ -59,7 +59,7 @@ public enum SellPromptParser {
                 ? text.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
                 : text.components(separatedBy: ", ").map { $0.trimmingCharacters(in: .whitespaces) }
             guard let first = parts.first,
-                  let price = PreciseAmount(decimalText: first.replacingOccurrences(of: ",", with: ".")), price > .zero else {
+                  let price = Cart.ManualItem.unitPrice(typed: first, currency: currency, separators: separators) else {
                 return .failure(L10n.tr("sell.parse.manualItem"))
             }
             let taxClass = parts.count > 1 && !parts[1].isEmpty ? parts[1] : "standard"
