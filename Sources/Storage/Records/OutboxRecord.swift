@@ -23,10 +23,15 @@ public struct OutboxRecord: Codable, Hashable, Sendable, FetchableRecord, Mutabl
         }
         public var description: String { rawValue }
 
+        /// A completed sale's order, created paid (the one entry a sale writes).
         public static let createOrder = Kind(rawValue: "createOrder")
+        /// A refund of a synced order.
+        public static let createRefund = Kind(rawValue: "createRefund")
+        /// Written only by versions before the checkout (v7), which created an order unpaid and marked it paid, set
+        /// its status or added a note after: nothing writes them now, and the sync still sends such an entry left
+        /// pending in an older data directory rather than parking it for a person.
         public static let markPaid = Kind(rawValue: "markPaid")
         public static let addNote = Kind(rawValue: "addNote")
-        public static let createRefund = Kind(rawValue: "createRefund")
         public static let updateOrderStatus = Kind(rawValue: "updateOrderStatus")
     }
 
