@@ -16,11 +16,6 @@ public struct CouponsRemote: Sendable {
         return try await remote.enqueuePaged(request, page: page, perPage: perPage, mapper: CouponListMapper())
     }
 
-    /// Loads one coupon.
-    public func loadCoupon(id: RemoteID) async throws(NetworkError) -> Coupon {
-        try await remote.enqueue(RESTRequest.wooCommerce(.get, "coupons/\(id)"), mapper: CouponMapper())
-    }
-
     /// Finds the coupon whose code is exactly `code` (case-insensitive, as WooCommerce compares codes).
     public func findCoupon(code: String) async throws(NetworkError) -> Coupon? {
         let page = try await loadCoupons(search: code, perPage: 25)

@@ -6,11 +6,6 @@ public struct OrderNotesRemote: Sendable {
 
     public init(network: any Network) { remote = Remote(network: network) }
 
-    /// Loads an order's notes (`GET wc/v3/orders/{id}/notes`).
-    public func loadNotes(orderID: RemoteID) async throws(NetworkError) -> [OrderNote] {
-        try await remote.enqueue(RESTRequest.wooCommerce(.get, "orders/\(orderID)/notes"), mapper: OrderNoteListMapper())
-    }
-
     /// Adds a note; a customer note is emailed to the customer.
     public func addNote(orderID: RemoteID, note: String, isCustomerNote: Bool = false) async throws(NetworkError) -> OrderNote {
         let body: JSONValue = ["note": .string(note), "customer_note": .bool(isCustomerNote), "added_by_user": true]

@@ -108,13 +108,6 @@ public struct OrdersRemote: Sendable {
         try await remote.enqueue(RESTRequest.wooCommerce(.post, "orders/\(id)", body: fields.json), mapper: OrderMapper())
     }
 
-    /// Deletes an order: to the trash, or for good with `force`.
-    public func deleteOrder(id: RemoteID, force: Bool = false) async throws(NetworkError) -> Order {
-        var query = QueryParameters()
-        query.set("force", force)
-        return try await remote.enqueue(RESTRequest.wooCommerce(.delete, "orders/\(id)", query: query), mapper: OrderMapper())
-    }
-
     /// Creates, updates and deletes orders in one request; each item succeeds or fails on its own.
     public func batch(_ batch: Batch) async throws(NetworkError) -> OrderBatchResult {
         try await remote.enqueue(RESTRequest.wooCommerce(.post, "orders/batch", body: batch.json), mapper: OrderBatchMapper())

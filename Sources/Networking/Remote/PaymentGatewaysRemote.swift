@@ -10,9 +10,4 @@ public struct PaymentGatewaysRemote: Sendable {
     public func loadGateways() async throws(NetworkError) -> [PaymentGateway] {
         try await remote.enqueue(RESTRequest.wooCommerce(.get, "payment_gateways"), mapper: PaymentGatewayListMapper())
     }
-
-    /// Loads one gateway, such as "cod".
-    public func loadGateway(id: String) async throws(NetworkError) -> PaymentGateway {
-        try await remote.enqueue(RESTRequest.wooCommerce(.get, "payment_gateways/\(id)"), mapper: PaymentGatewayMapper())
-    }
 }

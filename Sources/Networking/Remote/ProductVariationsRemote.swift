@@ -21,10 +21,4 @@ public struct ProductVariationsRemote: Sendable {
         let request = RESTRequest.wooCommerce(.get, "products/\(productID)/variations", query: query)
         return try await remote.enqueuePaged(request, page: page, perPage: perPage, mapper: ProductVariationListMapper(productID: productID))
     }
-
-    /// Loads one variation.
-    public func loadVariation(productID: RemoteID, variationID: RemoteID) async throws(NetworkError) -> ProductVariation {
-        let request = RESTRequest.wooCommerce(.get, "products/\(productID)/variations/\(variationID)")
-        return try await remote.enqueue(request, mapper: ProductVariationMapper(productID: productID))
-    }
 }

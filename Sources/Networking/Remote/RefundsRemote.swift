@@ -35,11 +35,6 @@ public struct RefundsRemote: Sendable {
         try await remote.enqueue(RESTRequest.wooCommerce(.get, "orders/\(orderID)/refunds"), mapper: RefundListMapper(currency: currency))
     }
 
-    /// Loads one refund.
-    public func loadRefund(orderID: RemoteID, refundID: RemoteID, currency: Currency? = nil) async throws(NetworkError) -> Refund {
-        try await remote.enqueue(RESTRequest.wooCommerce(.get, "orders/\(orderID)/refunds/\(refundID)"), mapper: RefundMapper(currency: currency))
-    }
-
     /// Creates a refund.
     ///
     /// - Parameters:

@@ -11,11 +11,6 @@ public struct SettingsRemote: Sendable {
         try await loadSettings(group: "general")
     }
 
-    /// Loads the product settings: weight and dimension units.
-    public func loadProductSettings() async throws(NetworkError) -> [SiteSetting] {
-        try await loadSettings(group: "products")
-    }
-
     /// Loads any settings group, such as "tax".
     public func loadSettings(group: String) async throws(NetworkError) -> [SiteSetting] {
         try await remote.enqueue(RESTRequest.wooCommerce(.get, "settings/\(group)"), mapper: SiteSettingListMapper())

@@ -14,9 +14,4 @@ public struct TaxRatesRemote: Sendable {
         let request = RESTRequest.wooCommerce(.get, "taxes", query: query)
         return try await remote.enqueuePaged(request, page: page, perPage: perPage, mapper: TaxRateListMapper())
     }
-
-    /// Loads one tax rate.
-    public func loadTaxRate(id: RemoteID) async throws(NetworkError) -> TaxRate {
-        try await remote.enqueue(RESTRequest.wooCommerce(.get, "taxes/\(id)"), mapper: TaxRateMapper())
-    }
 }

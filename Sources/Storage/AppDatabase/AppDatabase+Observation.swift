@@ -20,9 +20,4 @@ extension AppDatabase {
     public func observePendingOutboxCount() -> AsyncValueObservation<Int> {
         observe { db in try OutboxRecord.pendingCount(in: db) }
     }
-
-    /// The number of unresolved card payment attempts, now and after every change.
-    public func observeUnresolvedJournalCount() -> AsyncValueObservation<Int> {
-        observe { db in try PaymentJournalRecord.unresolvedCount(in: db) }
-    }
 }

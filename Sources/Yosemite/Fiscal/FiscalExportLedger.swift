@@ -24,13 +24,6 @@ public struct FiscalExportLedger: Codable, Hashable, Sendable {
         try environment.files.write(self, to: environment.file(Self.fileName), permissions: FileStorage.ownerOnly)
     }
 
-    /// How many of this store's TSE-journaled sales no export has covered: those in closings never exported,
-    /// and those in no closing yet (the open shift, sales voided since the last close). The demo store's
-    /// simulated signatures are not fiscal records and do not count.
-    public static func unexportedSaleCount(_ environment: AppEnvironment) async throws -> Int {
-        try await unexported(environment).sales
-    }
-
     /// This store's TSE-journaled records no export has covered: sales, and the movements signed as their own
     /// transactions (refunds, cash movements), each in the closing whose period holds it as the export writes
     /// it, or in none yet. The demo store's simulated signatures do not count.
