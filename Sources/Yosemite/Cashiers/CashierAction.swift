@@ -14,6 +14,10 @@ public enum CashierAction: Action {
     case list(reply: Reply<[CashierSummary]>)
     /// Who is signed in on this register now (`nil`: nobody, or no cashiers set up).
     case current(reply: Reply<CashierSession?>)
+    /// Whether adding a cashier of `role` with `approval` would be allowed, before the new cashier's PIN is asked:
+    /// the first cashier must be a manager, later ones need a manager's approval (checked, not recorded). Throws
+    /// what ``add(name:role:pin:approval:reply:)`` would.
+    case checkAdd(name: String, role: CashierRole, approval: ManagerApproval?, reply: Reply<Void>)
     /// Adds a cashier with a PIN (4–8 digits). The first cashier must be a manager; after that a manager approves.
     case add(name: String, role: CashierRole, pin: String, approval: ManagerApproval?, reply: Reply<CashierSummary>)
     /// Removes a cashier (never the last manager while others remain); a manager approves.

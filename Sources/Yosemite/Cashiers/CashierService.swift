@@ -104,6 +104,19 @@ struct CashierService: Sendable {
         return try await storage { try await database.cashiers() }.map { summary($0, now: now) }
     }
 
+    /// What ``add(name:role:pin:approval:)`` checks before the PIN: the name, and the first cashier a manager or
+    /// later ones approved by a manager (the approval checked, not recorded), so the command line can refuse before
+    /// it asks for the new cashier's PIN.
+    func checkAdd(name: String, role: CashierRole, approval: ManagerApproval?) async throws(CashierError) {
+        let name = name.trimmingCharacters(in: .whitespaces)
+        guard (1...40).contains(name.count), !name.contains(where: \.isNewline) else { throw .invalidName(name) }
+        if try await policyOn() {
+            _ = try await check(approval, .cashiers, reference: "add \(name)")
+        } else if role != .manager {
+            throw .firstMustBeManager
+        }
+    }
+
     func add(name: String, role: CashierRole, pin: String, approval: ManagerApproval?) async throws(CashierError) -> CashierSummary {
         let name = name.trimmingCharacters(in: .whitespaces)
         guard (1...40).contains(name.count), !name.contains(where: \.isNewline) else { throw .invalidName(name) }

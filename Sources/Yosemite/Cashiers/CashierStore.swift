@@ -24,6 +24,8 @@ public final class CashierStore: Store, ActionsProcessor {
             return reply(try await service.list())
         case .current(let reply):
             return reply(try await service.current())
+        case let .checkAdd(name, role, approval, reply):
+            return reply(try await service.checkAdd(name: name, role: role, approval: approval))
         case let .add(name, role, pin, approval, reply):
             return reply(try await service.add(name: name, role: role, pin: pin, approval: approval))
         case let .remove(name, approval, reply):

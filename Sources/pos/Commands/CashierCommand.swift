@@ -71,6 +71,10 @@ struct CashierCommand: AsyncParsableCommand {
         @MainActor func run() async throws {
             let (name, role) = (name, role)
             let approval = try PinPrompt.approval(manager)
+            // Refused before the new cashier's PIN is asked (the first must be a manager; later ones need one's PIN).
+            try await CashierCommand.run(data) { manager in
+                try await manager.dispatch { CashierAction.checkAdd(name: name, role: role, approval: approval, reply: $0) }
+            }
             let pin = try PinPrompt.read(L10n.tr("cli.pin.prompt.new", ["name": name]))
             let added = try await CashierCommand.run(data) { manager in
                 try await manager.dispatch { CashierAction.add(name: name, role: role, pin: pin, approval: approval, reply: $0) }
