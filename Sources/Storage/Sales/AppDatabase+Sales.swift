@@ -319,7 +319,7 @@ extension AppDatabase {
     /// client UUID. Nothing is copied: the lines and payments are the ones the sale recorded.
     public func completeSale(
         saleId: Int64, cashier: String, register: String?,
-        build: @escaping @Sendable (_ localNumber: Int64, _ receiptNumber: Int64, _ clientUUID: ClientUUID) throws -> CompletedOrderDraft
+        build: @escaping @Sendable (_ localNumber: Int64, _ receiptNumber: Int64, _ clientUUID: ClientUUID, _ registerId: String?) throws -> CompletedOrderDraft
     ) async throws -> CompletedSaleResult {
         try await performAndSave { db in
             var stored = try Self.require(saleId, .open, in: db)
@@ -328,7 +328,8 @@ extension AppDatabase {
             let registerId = stored.order.registerId ?? register ?? ""
             let receipt = try ReceiptNumberRecord.take(registerId: registerId, kind: .sale,
                                                        reference: stored.order.clientUUID.description, in: db)
-            let draft = try build(stored.order.localNumber, receipt.number, stored.order.clientUUID)
+            let draft = try build(stored.order.localNumber, receipt.number, stored.order.clientUUID,
+                                  registerId.isEmpty ? nil : registerId)
             guard draft.total == stored.order.total, stored.paid.minorUnits >= stored.order.total else {
                 // The catalog or the cart changed since it was priced, or the tenders fall short.
                 throw SaleWriteError.notCovered(due: stored.order.money(draft.total), paid: stored.paid)

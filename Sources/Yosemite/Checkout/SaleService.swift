@@ -110,17 +110,17 @@ struct SaleService: Sendable {
         return sale
     }
 
-    /// The ``Checkout/Effect/complete`` write: one transaction writes the order, its payments, its ONE
-    /// `.createOrder` outbox entry (created paid) and the shift (opened with float 0 when none is open).
+    /// The ``Checkout/Effect/complete`` write: one transaction completes the sale's order (its receipt number,
+    /// cashier and shift, opened with float 0 when none is open) and writes its ONE `.createOrder` outbox entry
+    /// (created paid).
     func writeOrder(saleId: Int64) async throws(OrderError) -> CompletedSaleResult {
-        var stored = try await load(id: saleId)
+        let stored = try await load(id: saleId)
         let (resolved, totals) = try await price(stored.cart)
         if !stored.priced {
             // A cart the v17 migration moved without prices: its lines get their prices once, before it completes.
             _ = try await storage {
                 try await database.updateLines(saleId: saleId, priced: SaleRecords.priced(stored.cart, (resolved, totals), currency: stored.total.currency))
             }
-            stored = try await load(id: saleId)
         }
         let builder = SaleBuilder(cart: resolved, totals: totals, customerId: stored.cart.customerId, note: stored.cart.note)
         let tenders = stored.tenders
@@ -128,10 +128,8 @@ struct SaleService: Sendable {
         let register = RegisterIdentity.current(environment)
         let now = environment.now()
         let cardResult = try await cardTenderDetails(saleId: saleId)
-        // The order's register is the one the sale was opened on (kept on the order), else the counter's now.
-        let saleRegister = stored.registerId.map { $0.isEmpty ? nil : $0 } ?? register
         let result = try await storage {
-            try await database.completeSale(saleId: saleId, cashier: cashier, register: register) { localNumber, receiptNumber, clientUUID in
+            try await database.completeSale(saleId: saleId, cashier: cashier, register: register) { localNumber, receiptNumber, clientUUID, saleRegister in
                 let body = builder.createBody(clientUUID: clientUUID, localNumber: localNumber, receiptNumber: receiptNumber, now: now,
                                               payment: SaleBuilder.Payment(tenders: tenders, card: cardResult, clientUUID: clientUUID),
                                               register: saleRegister, cashier: cashier)
@@ -301,7 +299,6 @@ struct SaleService: Sendable {
             orderId: order.state == .completed ? stored.id : nil,
             shiftId: order.shiftId, createdAt: order.createdAt, updatedAt: order.updatedAt)
         summary.priced = order.priced
-        summary.registerId = order.registerId
         return summary
     }
 

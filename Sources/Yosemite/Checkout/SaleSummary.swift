@@ -64,8 +64,6 @@ public struct SaleSummary: Hashable, Sendable {
     public var updatedAt: Date
     /// `false` only for a cart the v17 migration moved without prices (it is priced before it completes).
     var priced = true
-    /// The register the sale was opened on (`""`: none), once recorded.
-    var registerId: String?
 
     /// What is still due.
     public var due: Money { Money(minorUnits: max(0, total.minorUnits - paid.minorUnits), currency: total.currency) }

@@ -20,7 +20,7 @@ struct ReceiptSeriesTests {
 
     private func complete(_ database: AppDatabase, _ sale: StoredSale, register: String? = "K2") async throws -> OrderRecord {
         _ = try await database.recordCashTender(saleId: sale.id, tendered: Self.money(500))
-        let done = try await database.completeSale(saleId: sale.id, cashier: "Ann", register: register) { _, _, _ in
+        let done = try await database.completeSale(saleId: sale.id, cashier: "Ann", register: register) { _, _, _, _ in
             CompletedOrderDraft(createPayload: "{}", total: 500)
         }
         return try #require(try await database.read { db in try OrderRecord.fetchOne(db, key: done.orderId) })
@@ -92,7 +92,7 @@ struct ReceiptSeriesTests {
         let sale = try await opened(database)
         // When completing it is refused (not covered)
         await #expect(throws: SaleWriteError.self) {
-            _ = try await database.completeSale(saleId: sale.id, cashier: "", register: "K2") { _, _, _ in
+            _ = try await database.completeSale(saleId: sale.id, cashier: "", register: "K2") { _, _, _, _ in
                 CompletedOrderDraft(createPayload: "{}", total: 500)
             }
         }

@@ -126,7 +126,7 @@ struct SaleIsOrderMigrationTests {
         let open = try #require(try await database.sales(in: [.open]).first { $0.paid.minorUnits == 1_000 })
         // When the rest is paid in cash and it completes
         _ = try await database.recordCashTender(saleId: open.id, tendered: Money(minorUnits: 2_989, currency: .eur))
-        let done = try await database.completeSale(saleId: open.id, cashier: "Anna", register: "K1") { _, _, _ in
+        let done = try await database.completeSale(saleId: open.id, cashier: "Anna", register: "K1") { _, _, _, _ in
             CompletedOrderDraft(createPayload: "{}", total: 3_989)
         }
         // Then it is its own order, with both cash tenders, its next receipt number and one outbox entry

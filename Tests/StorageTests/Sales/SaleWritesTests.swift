@@ -15,8 +15,8 @@ struct SaleWritesTests {
                                     priced: StorageFixtures.pricedSale(total: total, items: items))
     }
 
-    private func draft(total: Int64) -> @Sendable (Int64, Int64, ClientUUID) throws -> CompletedOrderDraft {
-        { _, _, _ in CompletedOrderDraft(createPayload: #"{"set_paid":true}"#, total: total) }
+    private func draft(total: Int64) -> @Sendable (Int64, Int64, ClientUUID, String?) throws -> CompletedOrderDraft {
+        { _, _, _, _ in CompletedOrderDraft(createPayload: #"{"set_paid":true}"#, total: total) }
     }
 
     /// Completed orders, outbox entries, payments, shifts.
