@@ -138,7 +138,7 @@ public final class CounterApp {
             case .confirmQuit:
                 if key == .enter || key == .control("q") { return .quit }
                 if key == .escape { self.overlay = nil }
-            case .cashier: self.overlay = nil
+            case .cashier, .message: self.overlay = nil
             }
             return .handled
         }
@@ -151,6 +151,10 @@ public final class CounterApp {
         if ShellOverlay.isTooSmall(screen.size) { return .handled }
         if key == .function(1) {
             overlay = .help
+            return .handled
+        }
+        if key == .control("e"), let message = router.current.message {
+            overlay = .message(message)
             return .handled
         }
         return .forScreen
@@ -275,11 +279,13 @@ public final class CounterApp {
             } else if let overlay {
                 // ^L is the shell's once cashiers are set up: F1 lists it beside the screen's keys.
                 let keys = module.keyHints + (gate.policyOn ? [KeyHint("^L", L10n.tr("keys.switchCashier"))] : [])
+                    + (module.message != nil ? [KeyHint(TextCanvas.wholeMessageKey, L10n.tr("keys.wholeMessage"))] : [])
                 overlay.draw(screenTitle: module.title, keys: keys, in: &canvas, area: area)
                 switch overlay {
                 case .help: summary += " overlay=help"
                 case .confirmQuit(let items): summary += " overlay=quit items=\(items)"
                 case .cashier: summary += " overlay=cashier"
+                case .message: summary += " overlay=message"
                 }
             }
         }
