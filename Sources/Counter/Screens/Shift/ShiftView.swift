@@ -32,7 +32,7 @@ public final class ShiftView: CounterModule {
         let difference = viewModel.rows.first { $0.label == L10n.tr("z.difference") }?.value ?? "-"
         return "state=\(viewModel.state) prompt=\(viewModel.prompt != nil) expected=\(expected.replacingOccurrences(of: " ", with: ""))"
             + " difference=\(difference.replacingOccurrences(of: " ", with: "")) error=\(viewModel.isError)"
-            + " rows=\(viewModel.rows.count) scroll=\(scroll.summary)"
+            + " rows=\(viewModel.rows.count) scroll=\(scroll.summary) atEnd=\(scroll.isAtEnd)"
     }
     public var keyHints: [KeyHint] {
         guard scroll.canScroll else { return viewModel.keyHints }
