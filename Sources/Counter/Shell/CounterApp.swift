@@ -305,7 +305,14 @@ public final class CounterApp {
         sessionFollower = Task { [weak self] in
             for await event in events {
                 guard let self else { return }
+                let previous = self.session
                 self.session = event
+                // Cashiers and settings changed by this process or another (`pos cashier add` while the counter
+                // runs) take effect at once.
+                if let previous, previous.cashierRosterVersion != event.cashierRosterVersion {
+                    await self.gate.rosterChanged()
+                }
+                if let previous, previous.settingsRevision != event.settingsRevision { self.refreshStatus() }
                 guard self.status != .loading else { continue }
                 var status = self.status
                 status.apply(event)

@@ -69,6 +69,11 @@ public struct SessionEvent: Hashable, Sendable {
     public var printer = PrintOutcome.none
     /// The TSE outage still open (German fiscal law), if any.
     public var fiscalOutage: FiscalOutage?
+    /// Changes whenever a cashier is added, removed, locked, unlocked or re-PINned, or anyone signs in or out, in
+    /// this process or another (`pos cashier …` while the counter runs): the counter's lock reloads on a change.
+    public var cashierRosterVersion = 0
+    /// Counts rewrites of the app settings file by any process (`pos settings set`, another front).
+    public var settingsRevision = 0
 
     public init() {}
 }
