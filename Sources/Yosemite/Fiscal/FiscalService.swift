@@ -146,6 +146,9 @@ public struct FiscalService: Sendable {
                 if let signature = receipt.signature { signatures.append(signature) }
                 built.append(receipt)
             }
+            // In the order of the register's receipt series, so Z_START_ID and Z_ENDE_ID are the closing's first
+            // and last Bon (a float opens it, a refund may come between two sales).
+            built.sort { ($0.number, $0.start) < ($1.number, $1.start) }
             receipts.append(built)
         }
         let identity: FiscalTSEIdentity
@@ -171,7 +174,7 @@ public struct FiscalService: Sendable {
             tse: .init(identity: identity),
             closings: zip(closings, receipts).map { closing, receipts in
                 DSFinVKExport.Closing(number: Int(closing.shift.id ?? 0), createdAt: closing.shift.closedAt ?? closing.shift.openedAt,
-                                      timeZone: timeZone, receipts: receipts)
+                                      timeZone: timeZone, bookingDay: closing.shift.openedAt, receipts: receipts)
             })
     }
 
@@ -207,13 +210,19 @@ public struct FiscalService: Sendable {
         let exportLines = lines.enumerated().map { index, line in
             let gross = FiscalOrderMapping.gross(line)
             let unitGross = line.quantity > 0 ? (line.subtotal + line.subtotalTax) / Int64(line.quantity) : line.unitPrice
+            // A discount (the line's own, its share of the order's, or of a coupon) is the line's subtotal less
+            // its total: Bonpos_Preisfindung records it beside the price before it (STK_BR).
+            let money = { (minor: Int64) in Money(minorUnits: minor, currency: currency) }
+            let discountNet = line.subtotal - line.total, discountVAT = line.subtotalTax - line.totalTax
+            let discount: DSFinVKExport.Amounts? = discountNet == 0 && discountVAT == 0 ? nil
+                : .init(gross: money(discountNet + discountVAT), net: money(discountNet), vat: money(discountVAT))
             return DSFinVKExport.Line(
                 lineNumber: String(index + 1), articleNumber: line.sku.isEmpty ? String(line.productId ?? 0) : line.sku,
                 text: line.name, quantity: Decimal(line.quantity),
                 unitPriceGross: Money(minorUnits: unitGross, currency: currency),
                 vatRate: FiscalOrderMapping.rate(of: line, taxes: taxes),
                 gross: Money(minorUnits: gross, currency: currency), net: Money(minorUnits: line.total, currency: currency),
-                vat: Money(minorUnits: line.totalTax, currency: currency))
+                vat: Money(minorUnits: line.totalTax, currency: currency), discount: discount)
         }
         let payments: [DSFinVKExport.Payment] = abandoned ? [] : row.payments.map { payment in
             switch payment.method {
@@ -241,7 +250,8 @@ public struct FiscalService: Sendable {
             id: String(sale.id ?? 0), number: Int(row.receiptNumber ?? row.order?.receiptNumber ?? 0),
             type: abandoned ? .abandoned : .beleg,
             start: sale.createdAt, end: sale.updatedAt, operatorID: operatorName, operatorName: operatorName,
-            lines: exportLines, payments: payments, signature: signature, tseError: tseError)
+            lines: exportLines, payments: payments, signature: signature, tseError: tseError,
+            note: row.coupons.isEmpty ? "" : "Rabattcode " + row.coupons.map { $0.code.uppercased() }.joined(separator: ", "))
     }
 
     /// A movement's Bon (a refund: one line per VAT rate with the negative amounts it signed, quantity -1, and
