@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import POSFoundation
 import Storage
 
@@ -35,6 +36,8 @@ public enum FiscalServiceError: UserFacingError, Hashable, ActionFailure {
     case noTSEData
     case storage(StorageError)
     case write(StorageError)
+    /// The export's folder already holds files: an export is never written over another.
+    case directoryNotEmpty(path: String)
 
     public var message: String {
         switch self {
@@ -44,6 +47,7 @@ public enum FiscalServiceError: UserFacingError, Hashable, ActionFailure {
         case .noTSEData: "The TSE's identity is unknown: it has signed nothing and does not answer."
         case let .storage(error): "The local database could not be read: \(error.clause)"
         case let .write(error): "The export could not be written: \(error.clause)"
+        case let .directoryNotEmpty(path): L10n.tr("error.fiscal.export.notEmpty", ["path": path])
         }
     }
 
@@ -55,6 +59,7 @@ public enum FiscalServiceError: UserFacingError, Hashable, ActionFailure {
         case .noTSEData: "Check the TSE with `pos fiscal status`."
         case let .storage(error): error.suggestion(otherwise: "Check the data directory (`pos status`).")
         case let .write(error): error.suggestion(otherwise: "Check that the folder is writable and has space.")
+        case .directoryNotEmpty: L10n.tr("error.fiscal.export.notEmpty.recovery")
         }
     }
 }
@@ -178,8 +183,10 @@ public struct FiscalService: Sendable {
             })
     }
 
-    /// Writes the export of `[from, to)` into `directory` (the CSV files and index.xml).
+    /// Writes the export of `[from, to)` into `directory` (the CSV files, index.xml and its DTD). The folder must be
+    /// new or empty: an export is never written over files already there (another export, or anything else).
     public func writeExport(from: Date, to: Date, directory: URL) async throws(FiscalServiceError) -> FiscalExportSummary {
+        try Self.requireEmpty(directory)
         let export = try await export(from: from, to: to)
         do {
             let files = try DSFinVKWriter().write(export, to: directory, files: environment.files)
@@ -193,6 +200,14 @@ public struct FiscalService: Sendable {
         } catch {
             throw .write(StorageError(wrapping: error))
         }
+    }
+
+    /// Throws ``FiscalServiceError/directoryNotEmpty(path:)`` when `directory` exists and is not an empty folder.
+    static func requireEmpty(_ directory: URL) throws(FiscalServiceError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else { return }
+        let contents = isDirectory.boolValue ? (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) : nil
+        guard let contents, contents.isEmpty else { throw .directoryNotEmpty(path: directory.path) }
     }
 
     // MARK: - One receipt
