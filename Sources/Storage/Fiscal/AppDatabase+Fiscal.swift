@@ -20,6 +20,8 @@ public struct FiscalSaleExportRow: Hashable, Sendable {
     public var payments: [PaymentRecord]
     /// The sale's number in its register's receipt series (completed or voided), if it has one.
     public var receiptNumber: Int64? = nil
+    /// The coupons a completed sale's discounts came from.
+    public var coupons: [OrderCouponRecord] = []
 }
 
 /// A closed shift (its Z report is the Kassenabschluss) with the sales it closes.
@@ -304,7 +306,7 @@ extension AppDatabase {
             lines: try sale.request(for: OrderRecord.lines).fetchAll(db),
             taxes: try sale.request(for: OrderRecord.taxes).fetchAll(db),
             payments: try sale.request(for: OrderRecord.payments).fetchAll(db),
-            receiptNumber: number)
+            receiptNumber: number, coupons: try sale.request(for: OrderRecord.coupons).fetchAll(db))
     }
 
     private static func fiscalRow(saleId: Int64, in db: Database) throws -> FiscalTransactionRecord {

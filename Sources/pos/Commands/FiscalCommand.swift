@@ -32,6 +32,7 @@ struct FiscalCommand: AsyncParsableCommand {
         case .nothingToExport: return ExitStatus.notFound.exitCode
         case .noTSEData: return ExitStatus.failure.exitCode
         case .storage, .write: return ExitStatus.storageFailure.exitCode
+        case .directoryNotEmpty: return ExitStatus.usage.exitCode
         }
     }
 
