@@ -52,6 +52,14 @@ public enum TSEClientEnrolment {
                              clientID preferred: String? = nil, again: Bool = false,
                              now: Date = Date()) async throws(Failure) -> (FiscalSettings, Outcome) {
         var updated = settings
+        // The register the till signs as now is a client already, though settings written before pos kept the list
+        // of clients do not name it there: record it, so that it is reused rather than registered again.
+        if let current = settings.registerSerial, !current.isEmpty, let clientID = settings.clientID, !clientID.isEmpty,
+           settings.tssID != nil, settings.tseClient(forRegister: current, tssID: settings.tssID) == nil,
+           settings.tseClients?.contains(where: { $0.clientID == clientID }) != true {
+            updated.record(FiscalSettings.TSEClient(registerSerial: current, clientID: clientID, tssID: settings.tssID,
+                                                    registeredAt: nil))
+        }
         updated.registerSerial = register
         if FileManager.default.fileExists(atPath: dataDirectory.appendingPathComponent("demo-store").path) {
             let signer = PersistentFiscalSigner(directory: dataDirectory, clientSerial: register)
@@ -71,7 +79,7 @@ public enum TSEClientEnrolment {
             updated.clientID = nil
             return (updated, .fiskalyIncomplete)
         }
-        let known = settings.tseClient(forRegister: register, tssID: tssID)
+        let known = updated.tseClient(forRegister: register, tssID: tssID)
         if let known, !again {
             updated.clientID = known.clientID
             let client = FiscalTSEClient(id: known.clientID, serial: register, registeredAt: known.registeredAt)

@@ -114,6 +114,14 @@ struct FiscalIdentityEndToEndTests {
         #expect(try await runner.pos(["shift", "close", "--counted", "5.00"]).status == 0)
         let clientPuts = { fiskaly.requests.filter { $0.method == "PUT" && $0.path.contains("/client/") } }
         #expect(clientPuts().count == 1)
+        // (Settings written before pos listed the registers' clients name only the current client: it is kept.)
+        var legacy = FiscalSettings.load(dataDirectory: runner.data.url)
+        legacy.tseClients = nil
+        try legacy.save(dataDirectory: runner.data.url)
+        let same = try await runner.pos(["register", "set", "TILL-7"])
+        #expect(same.status == 0, "\(same.stderr)")
+        #expect(same.text.contains("signs as client \(firstClient)"), "\(same.text)")
+        #expect(clientPuts().count == 1, "the register's client is not registered again")
 
         // When the register id changes without the admin PIN: refused as usage, the till stays TILL-7
         let refused = try await runner.pos(["register", "set", "TILL-8"])

@@ -35,10 +35,10 @@ public struct FiscalSettings: Codable, Hashable, Sendable {
         public var clientID: String
         /// The TSS it is registered on (fiskaly), if any.
         public var tssID: String?
-        /// When pos registered it.
-        public var registeredAt: Date
+        /// When pos registered it (unknown for a client registered before pos kept this list).
+        public var registeredAt: Date?
 
-        public init(registerSerial: String, clientID: String, tssID: String? = nil, registeredAt: Date) {
+        public init(registerSerial: String, clientID: String, tssID: String? = nil, registeredAt: Date?) {
             self.registerSerial = registerSerial
             self.clientID = clientID
             self.tssID = tssID
