@@ -41,13 +41,16 @@ public final class CounterApp {
     private var idleLimit: Duration?
     /// The clock the idle lock counts on (a manual one in unit tests).
     private let idleClock: any Clock<Duration>
+    /// Sets the register id (from `pos`, which enrols it at the TSE).
+    private let registerSetting: (any RegisterSetting)?
 
     /// Creates the shell on the sell screen. The status line follows the session's events
     /// (``StoresManager/sessionEvents()``); in a real store that also starts Yosemite's background sync.
     public init(stores: StoresManager, settings: StoreSettings, screen: any TerminalScreen,
                 scanSettings: ScanDetector.Settings = .init(), frameLog: FrameLog? = nil,
-                idleClock: any Clock<Duration> = ContinuousClock()) {
+                idleClock: any Clock<Duration> = ContinuousClock(), registerSetting: (any RegisterSetting)? = nil) {
         self.screen = screen
+        self.registerSetting = registerSetting
         self.idleClock = idleClock
         self.frameLog = frameLog
         detector = ScanDetector(settings: scanSettings)
@@ -73,6 +76,7 @@ public final class CounterApp {
         let gate = CashierGate(stores: stores) { [weak self] in self?.setNeedsDisplay() }
         gate.opened = { [weak self] in self?.restartIdleTimer() }
         context.requestApproval = { [weak gate] kind in await gate?.requestApproval(kind) }
+        context.registerSetting = registerSetting
         self.gate = gate
         self.context = context
         router = CounterRouter(context: context)
@@ -84,6 +88,8 @@ public final class CounterApp {
         // The gate knows whether cashiers are set up before the first frame: with any, that frame is already the lock
         // and never the screen below it (keys typed meanwhile wait in the screen's stream).
         await gate.start()
+        // The first run of a real store (not the demo) with no cashiers walks through the set-up (issue 29 item 2).
+        if !context.stores.isDemo, !gate.policyOn { router.show(.setup) }
         paint()
         refreshStatus()
         followSession()

@@ -30,6 +30,14 @@ public enum CounterRoute: Sendable {
     case settings
     /// Log in to a WooCommerce store (leaving the demo store).
     case login
+    /// The cashiers: add, remove, new PIN, unlock (each approved by a manager when the store asks).
+    case cashiers
+    /// This register's id and TSE client; setting it enrols the register at the TSE.
+    case register
+    /// The TSE's status and the DSFinV-K export.
+    case fiscal
+    /// The first run of a real store with no cashiers: register, manager, cashiers, printer, terminal, TSE.
+    case setup
 }
 
 /// What the pay screens need: the open sale and what is due on it.

@@ -34,6 +34,10 @@ public final class CounterRouter {
         case .printers: current = PrintersBuilder.build(context: context)
         case .settings: current = SettingsBuilder.build(context: context)
         case .login: current = LoginBuilder.build(context: context)
+        case .cashiers: current = CashiersBuilder.build(context: context)
+        case .register: current = RegisterBuilder.build(context: context)
+        case .fiscal: current = FiscalBuilder.build(context: context)
+        case .setup: current = SetupBuilder.build(context: context)
         }
         current.start()
         context.setNeedsDisplay()

@@ -103,6 +103,14 @@ public struct CashierSummary: Hashable, Sendable, Codable {
     public var role: CashierRole
     public var failedAttempts: Int
     public var locked: Bool
+
+    /// A cashier as listed (for the fronts' tests and previews).
+    public init(name: String, role: CashierRole, failedAttempts: Int, locked: Bool) {
+        self.name = name
+        self.role = role
+        self.failedAttempts = failedAttempts
+        self.locked = locked
+    }
 }
 
 /// Who is signed in.

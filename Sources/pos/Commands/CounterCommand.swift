@@ -62,7 +62,7 @@ struct CounterCommand: AsyncParsableCommand {
                                               dataDirectory: directory,
                                               logger: LoggingSetup.logger())
         let app = CounterApp(stores: manager, settings: settings, screen: screen, scanSettings: scanSettings,
-                             frameLog: FrameLog.fromEnvironment())
+                             frameLog: FrameLog.fromEnvironment(), registerSetting: LiveRegisterSetting(directory: directory))
         await app.run()
         displays?.stop()
         screen.close()

@@ -56,47 +56,7 @@ struct FiscalCommand: AsyncParsableCommand {
                 try Console.json(report)
                 return
             }
-            switch status.mode {
-            case "none":
-                Console.out(L10n.tr("cli.fiscal.out.none"))
-            case "demo":
-                Console.out(L10n.tr(simulatedDown ? "cli.fiscal.out.simulated.off" : "cli.fiscal.out.simulated"))
-            default:
-                Console.out(L10n.tr("cli.fiscal.out.fiskaly", ["tss": status.settings.tssID ?? "?", "client": status.settings.clientID ?? "?"]))
-            }
-            if let identity = status.identity {
-                Console.out(L10n.tr("cli.fiscal.out.serial", ["serial": identity.serial]))
-                Console.out(L10n.tr("cli.fiscal.out.registerSerial", ["serial": identity.clientSerial]))
-                // This register's client as the TSE reports it, and every client it knows.
-                if let client = identity.client {
-                    Console.out(L10n.tr("cli.fiscal.out.client", [
-                        "client": client.id, "serial": client.serial, "state": client.state ?? "?",
-                    ]))
-                }
-                if identity.clients.count > 1 {
-                    Console.out(L10n.tr("cli.fiscal.out.clients", ["clients": identity.clients.map(\.serial).joined(separator: ", ")]))
-                }
-                Console.out(L10n.tr("cli.fiscal.out.algorithm", ["algorithm": "\(identity.algorithm)", "timeFormat": "\(identity.timeFormat)"]))
-                Console.out(L10n.tr("cli.fiscal.out.publicKey", ["key": "\(identity.publicKey)"]))
-            }
-            if let error = status.error { Console.out(L10n.tr("cli.fiscal.out.notAnswering", ["error": "\(error)"])) }
-            if let outage = status.openOutage {
-                Console.out(L10n.tr("cli.fiscal.out.outage", ["since": FiscalQRCode.isoTime(outage.since), "cause": "\(outage.cause)"]))
-            }
-            let counts = status.counts
-            Console.out(L10n.tr("cli.fiscal.out.counts", [
-                "signed": "\(counts.signed)", "cancelled": "\(counts.cancelled)", "failed": "\(counts.failed)",
-                "pending": "\(counts.unsettled)", "outages": "\(counts.outages)",
-            ]))
-            for (key, movements) in [("cli.fiscal.out.refunds", counts.refunds), ("cli.fiscal.out.cashMovements", counts.cashMovements)] {
-                Console.out(L10n.tr(key, [
-                    "signed": "\(movements.signed)", "failed": "\(movements.failed)", "pending": "\(movements.unsettled)",
-                ]))
-            }
-            let notSet = L10n.tr("cli.fiscal.out.notSet")
-            Console.out(L10n.tr("cli.fiscal.out.taxIds", [
-                "taxNumber": status.settings.taxNumber ?? notSet, "vatID": status.settings.vatID ?? notSet,
-            ]))
+            for line in status.reportLines(simulatedOutage: simulatedDown) { Console.out(line) }
         }
     }
 

@@ -73,31 +73,9 @@ struct RegisterCommand: AsyncParsableCommand {
 
         func run() async throws {
             let directory = try data.resolve()
-            let settings = FiscalSettings.load(dataDirectory: directory)
-            let previous = settings.registerSerial
-            if previous != id, let database = try RegisterCommand.database(directory) {
-                // A sale keeps the register and TSE client it was opened with: no change while one is unfinished.
-                let unfinished: [OrderRecord]
-                do {
-                    unfinished = try await database.unfinishedSales()
-                } catch {
-                    Console.error(L10n.tr("cli.error.registerRead", ["error": StorageError(wrapping: error).message]))
-                    throw ExitStatus.storageFailure.exitCode
-                }
-                if !unfinished.isEmpty {
-                    let sales = unfinished.map { sale -> String in
-                        let id = String(sale.id ?? 0)
-                        if sale.state == .parked {
-                            return L10n.tr("cli.register.sale.parked", ["id": id, "name": sale.parkedName ?? id])
-                        }
-                        return L10n.tr("cli.register.sale.open", ["id": id, "items": String(sale.itemCount)])
-                    }.joined(separator: ", ")
-                    Console.error(L10n.tr("cli.register.error.unfinishedSales", [
-                        "register": (previous ?? "").isEmpty ? L10n.tr("cli.register.noneSet") : previous ?? "", "count": String(unfinished.count), "sales": sales, "id": id,
-                    ]))
-                    Console.error(L10n.tr("cli.register.error.unfinishedSales.hint"))
-                    throw ExitStatus.pendingWork.exitCode
-                }
+            if let refusal = await RegisterEnrolment.unfinishedSales(changingTo: id, directory: directory) {
+                refusal.lines.forEach(Console.error)
+                throw refusal.exitCode
             }
             // The register is a client of the TSE: registered there first, then saved.
             let outcome = try await RegisterEnrolment.apply(id, directory: directory)

@@ -1,6 +1,7 @@
 import Localization
 
-/// The back-office menu (F7 on the sell screen): sync, printers, settings, login, card readers. Only a list of routes, so it
+/// The back-office menu (F7 on the sell screen): sync, printers, settings, login, card readers, cashiers, the
+/// register, the TSE. Only a list of routes, so it
 /// has no Interactor or Presenter of its own.
 @MainActor
 public final class MenuView: CounterModule {
@@ -18,6 +19,9 @@ public final class MenuView: CounterModule {
             Item(key: "3", label: L10n.tr("menu.settings")),
             Item(key: "4", label: L10n.tr("menu.login")),
             Item(key: "5", label: L10n.tr("menu.readers")),
+            Item(key: "6", label: L10n.tr("menu.cashiers")),
+            Item(key: "7", label: L10n.tr("menu.register")),
+            Item(key: "8", label: L10n.tr("menu.fiscal")),
         ]
     }
 
@@ -31,7 +35,7 @@ public final class MenuView: CounterModule {
     public var name: String { "menu" }
     public var title: String { L10n.tr("menu.title") }
     public var frameSummary: String { "selected=\(selected)" }
-    public var keyHints: [KeyHint] { [KeyHint("1-5", L10n.tr("menu.key.open")), KeyHint("Enter", L10n.tr("menu.key.open")), KeyHint("Esc", L10n.tr("keys.back"))] }
+    public var keyHints: [KeyHint] { [KeyHint("1-\(Self.items.count)", L10n.tr("menu.key.open")), KeyHint("Enter", L10n.tr("menu.key.open")), KeyHint("Esc", L10n.tr("keys.back"))] }
 
     public func start() {}
 
@@ -55,7 +59,10 @@ public final class MenuView: CounterModule {
         case 1: .printers
         case 2: .settings
         case 3: .login
-        default: .readers
+        case 4: .readers
+        case 5: .cashiers
+        case 6: .register
+        default: .fiscal
         }
         context.router?.show(route)
     }
