@@ -1,0 +1,93 @@
+import Foundation
+import POSFoundation
+import Testing
+import Yosemite
+import YosemiteTestSupport
+@testable import Counter
+
+/// Issue 29 item 2 headless, on a demo data directory with the real stores: the cashiers screen adds the first
+/// manager (no approval: the store says the first needs none), the gate then locks, and the next cashier is
+/// approved by the manager's PIN at the gate because the store asked for it.
+@MainActor
+@Suite(.timeLimit(.minutes(5)))
+struct CounterAppSetupScreensTests {
+    private func typed(_ text: String) -> [KeyEvent] { text.map { KeyEvent.character($0) } }
+
+    /// Types a PIN as a person does: the digits, a frame showing them as dots, then Enter.
+    private func typePin(_ pin: String, dots: String = "•", on screen: CanvasScreen) async {
+        screen.type(typed(pin))
+        _ = await screen.frame { $0.contains(String(repeating: dots, count: pin.count)) }
+        screen.type([.enter])
+    }
+
+    @Test func cashiersScreen_firstManagerThenACashierApprovedAtTheGate() async throws {
+        // Given the demo counter with no cashiers
+        let directory = try TestDataDirectory()
+        defer { directory.remove() }
+        let manager = StoresManager(environment: try AppEnvironment.test(directory: directory))
+        try await manager.openDemo()
+        let status = try await manager.dispatch { StatusAction.loadStatus(reply: $0) }
+        let screen = CanvasScreen(size: TerminalSize(rows: 24, columns: 80))
+        let app = CounterApp(stores: manager, settings: try #require(status.store), screen: screen)
+        let running = Task { await app.run() }
+        _ = await screen.frame { $0.contains("Search or scan") }
+
+        // When the menu's Cashiers entry adds Ann as the first manager, her PIN typed twice
+        screen.type([.function(7)])
+        _ = await screen.frame { $0.contains("Back office") }
+        screen.type(typed("6"))
+        _ = await screen.frame { $0.contains("No cashiers yet") }
+        screen.type([.function(2)])
+        _ = await screen.frame { $0.contains("New cashier") }
+        screen.type(typed("Ann"))
+        _ = await screen.frame { $0.contains("Name: Ann") }
+        screen.type([.enter])
+        let role = await screen.frame { $0.contains("Role: manager") }
+        #expect(role.contains("1 cashier, 2 manager"))
+        screen.type([.enter])
+        _ = await screen.frame { $0.contains("PIN (4–8 digits)") }
+        await typePin("2468", on: screen)
+        _ = await screen.frame { $0.contains("PIN again:") }
+        // A mismatch asks again from the first PIN
+        await typePin("2469", on: screen)
+        _ = await screen.frame { $0.contains("The two PINs differ") }
+        await typePin("2468", on: screen)
+        _ = await screen.frame { $0.contains("PIN again:") }
+        await typePin("2468", on: screen)
+
+        // Then the first cashier locks the counter, as a start with cashiers would; Ann signs in
+        _ = await screen.frame { $0.contains("Sign in: press your number") }
+        screen.type(typed("1"))
+        _ = await screen.frame { $0.contains("PIN for Ann") }
+        await typePin("2468", dots: "*", on: screen)
+        let list = await screen.frame { $0.contains("1 cashier(s)") && !$0.contains("PIN for Ann") }
+        #expect(list.contains("Ann") && list.contains("manager"))
+        #expect(!list.contains("2468"))
+
+        // When Bob is added as a cashier: the store wants a manager, so the gate asks for Ann's PIN
+        screen.type([.function(2)])
+        _ = await screen.frame { $0.contains("New cashier") }
+        screen.type(typed("Bob"))
+        _ = await screen.frame { $0.contains("Name: Bob") }
+        screen.type([.enter])
+        _ = await screen.frame { $0.contains("Role: cashier") }
+        screen.type([.enter])
+        let approval = await screen.frame { $0.contains("1  Ann") && !$0.contains("Sign in") }
+        #expect(approval.contains("Manager approval"))
+        screen.type(typed("1"))
+        _ = await screen.frame { $0.contains("PIN: ") }
+        await typePin("2468", dots: "*", on: screen)
+        _ = await screen.frame { $0.contains("PIN (4–8 digits)") }
+        await typePin("1357", on: screen)
+        _ = await screen.frame { $0.contains("PIN again:") }
+        await typePin("1357", on: screen)
+
+        // Then both are listed, and the store has them
+        let both = await screen.frame { $0.contains("2 cashier(s)") }
+        #expect(both.contains("Bob can now sign in as a cashier."))
+        let cashiers = try await manager.dispatch { CashierAction.list(reply: $0) }
+        #expect(cashiers.map(\.name) == ["Ann", "Bob"])
+        screen.close()
+        await running.value
+    }
+}
