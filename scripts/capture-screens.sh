@@ -7,7 +7,7 @@
 #
 # The demo store on a fresh data directory, one cash sale made with `pos sell` first, TZ=UTC, no CUPS. Each
 # capture waits for the counter's frame log (POS_COUNTER_FRAME_LOG, a FIFO), never for a fixed time. Times are
-# replaced by placeholders and the data directory is always /tmp/pos-capture-screens/COLUMNSxROWS, so the
+# replaced by placeholders (so are the demo TSE's serial and public key) and the data directory is always /tmp/pos-capture-screens/COLUMNSxROWS, so the
 # captures do not change from run to run.
 set -euo pipefail
 
@@ -64,7 +64,9 @@ pane() {
     printf '%s\n' "$text" | sed -e 's/ *$//' \
         -e 's/[0-9]\{4\}-[0-9][0-9]-[0-9][0-9] [0-9][0-9]:[0-9][0-9]/YYYY-MM-DD hh:mm/g' \
         -e 's/[0-9][0-9]\.[0-9][0-9]\.[0-9]\{4\} [0-9][0-9]:[0-9][0-9]/DD.MM.YYYY hh:mm/g' \
-        -e 's/[0-9][0-9]:[0-9][0-9]:[0-9][0-9]/hh:mm:ss/g'
+        -e 's/[0-9][0-9]:[0-9][0-9]:[0-9][0-9]/hh:mm:ss/g' \
+        -e 's/^  Serial: [0-9a-f]\{64\}$/  Serial: <the TSE key'"'"'s SHA-256, new in each data directory>/' \
+        -e 's/^  [A-Za-z0-9+\/=]\{60,\}$/  <the TSE'"'"'s public key, base64>/'
 }
 
 # Appends one capture: shot TITLE SIZE EXPECTED-TEXT
@@ -159,6 +161,15 @@ capture_size() {
     shot "Menu → Card readers" "$size" "No unresolved card attempts"
     tmuxc send-keys -t pos Escape
     wait_frame screen=menu
+    # Issue 29 item 2: the cashiers, the register and the TSE at the counter.
+    for entry in "6:cashiers:Cashiers:Add a manager first" "7:register:Register:TSE client" "8:fiscal:TSE:Serial:"; do
+        IFS=: read -r key name title expect <<<"$entry"
+        tmuxc send-keys -t pos -l "$key"
+        wait_frame "screen=$name"
+        shot "Menu → $title" "$size" "$expect"
+        tmuxc send-keys -t pos Escape
+        wait_frame screen=menu
+    done
     tmuxc send-keys -t pos Escape
     wait_frame screen=sell
     tmuxc send-keys -t pos -l $'4006381334006\r'
