@@ -88,8 +88,12 @@ public final class CounterApp {
         // The gate knows whether cashiers are set up before the first frame: with any, that frame is already the lock
         // and never the screen below it (keys typed meanwhile wait in the screen's stream).
         await gate.start()
-        // The first run of a real store (not the demo) with no cashiers walks through the set-up (issue 29 item 2).
-        if !context.stores.isDemo, !gate.policyOn { router.show(.setup) }
+        // The first run of a real store (not the demo) with no cashiers walks through the set-up (issue 29 item 2),
+        // until it was done or left once.
+        if !context.stores.isDemo, !gate.policyOn,
+           (try? await context.stores.dispatch { AppSettingsAction.loadAppSettings(reply: $0) })?.firstRunDone != true {
+            router.show(.setup)
+        }
         paint()
         refreshStatus()
         followSession()

@@ -40,6 +40,9 @@ public struct AppSettings: Hashable, Sendable, Codable {
     /// Whether the register prints every sale's receipt by itself the moment the sale completes (`nil`: yes). The
     /// receipt is stored either way, for `pos receipt print`/`reprint` and the receipt screen.
     public var printReceipts: Bool?
+    /// Whether the counter's first-run set-up ran to its end or was left (F10) on this till (issue 29 item 2):
+    /// a store that works without cashiers is not walked through it again at every start. `nil`: not yet.
+    public var firstRunDone: Bool?
 
     /// The widths receipts can be rendered at.
     public static let receiptWidths = [32, 42, 48]

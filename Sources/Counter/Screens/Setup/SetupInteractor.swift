@@ -39,7 +39,7 @@ public final class SetupInteractor {
         guard !response.isBusy else { return }
         switch request {
         case .leaveKeyPressed:
-            context.router?.show(.sell)
+            finish(signOut: false)
             return
         case .typed(let character):
             if response.step.isPin {
@@ -213,14 +213,20 @@ public final class SetupInteractor {
         case .fiscal:
             // Done: whoever signed in to set up signs out, so the sell screen is locked at the gate now that
             // cashiers exist (the gate follows the sign-out as it follows one from another terminal).
-            let stores = context.stores
-            busy {
-                try? await stores.dispatch { CashierAction.signOut(reply: $0) }
-                self.context.router?.show(.sell)
-            }
+            finish(signOut: true)
             return
         }
         present(response)
+    }
+
+    /// Ends the set-up (done, or left with F10): remembered, so the next start sells at once; then the sell screen.
+    private func finish(signOut: Bool) {
+        let stores = context.stores
+        busy {
+            _ = try? await stores.dispatch { AppSettingsAction.updateAppSettings({ $0.firstRunDone = true }, reply: $0) }
+            if signOut { try? await stores.dispatch { CashierAction.signOut(reply: $0) } }
+            self.context.router?.show(.sell)
+        }
     }
 
     /// Runs a step's store calls with the keys held off meanwhile.
