@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import POSFoundation
 import SnapshotTesting
 import Testing
@@ -156,5 +157,38 @@ struct SetupScreensPresenterTests {
         let lines = SetupInteractor.missing(FiscalSettings())
         #expect(lines.count == 1 && lines[0].contains("--tss-id --fiskaly-key --tax-number | --vat-id"))
         #expect(SetupInteractor.missing(FiscalSettings(taxNumber: "21/815/08150", tssID: "tss")).isEmpty)
+    }
+
+    @Test func setupView_german_terminalStepWithKeys_at80x24() {
+        L10n.withLanguage(.german) {
+            var response = SetupDataFlow.Response()
+            response.step = .terminal
+            response.register = "K1"
+            response.added = ["Ann", "Bob"]
+            response.text = "tcp://192.168.1.50:20007"
+            let model = SetupPresenter().viewModel(response)
+            var canvas = TextCanvas(size: size)
+            var scroll = ScrollRegion()
+            SetupView.draw(model, scroll: &scroll, in: &canvas, area: area)
+            StatusBarView.drawKeys(model.keyHints, in: &canvas, row: 23)
+            assertSnapshot(of: canvas.rendered(), as: .screen, named: "setup-terminal-de")
+        }
+    }
+
+    @Test func cashiersView_german_addFormRole_at80x24() {
+        L10n.withLanguage(.german) {
+            var response = CashiersDataFlow.Response()
+            response.isLoaded = true
+            response.cashiers = Self.cashiers()
+            var form = CashiersDataFlow.Form(purpose: .add, step: .role)
+            form.name = "Dora"
+            response.form = form
+            let model = CashiersPresenter().viewModel(response)
+            var canvas = TextCanvas(size: size)
+            var scroll = ScrollRegion()
+            CashiersView.draw(model, scroll: &scroll, in: &canvas, area: area)
+            StatusBarView.drawKeys(model.keyHints, in: &canvas, row: 23)
+            assertSnapshot(of: canvas.rendered(), as: .screen, named: "cashiers-role-de")
+        }
     }
 }

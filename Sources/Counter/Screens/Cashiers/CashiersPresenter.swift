@@ -32,8 +32,9 @@ public struct CashiersPresenter: Sendable {
                 input = L10n.tr("cashiers.field.name") + " " + form.text
             case .role:
                 formLines.append(L10n.tr("cashiers.field.name") + " " + form.name)
-                input = L10n.tr("cashiers.field.role") + " "
-                    + Self.roleName(form.role) + "  " + L10n.tr("cashiers.field.role.keys")
+                // A choice, not typed text: no cursor.
+                formLines.append(L10n.tr("cashiers.field.role") + " " + Self.roleName(form.role) + "  "
+                                 + L10n.tr("cashiers.field.role.keys"))
             case .pin, .pinAgain:
                 if case .add = form.purpose {
                     formLines.append(L10n.tr("cashiers.field.name") + " " + form.name + " ("
