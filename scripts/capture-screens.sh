@@ -66,7 +66,9 @@ pane() {
         -e 's/[0-9][0-9]\.[0-9][0-9]\.[0-9]\{4\} [0-9][0-9]:[0-9][0-9]/DD.MM.YYYY hh:mm/g' \
         -e 's/[0-9][0-9]:[0-9][0-9]:[0-9][0-9]/hh:mm:ss/g' \
         -e 's/^  Serial: [0-9a-f]\{64\}$/  Serial: <the TSE key'"'"'s SHA-256, new in each data directory>/' \
-        -e 's/^  [A-Za-z0-9+\/=]\{60,\}$/  <the TSE'"'"'s public key, base64>/'
+        | awk '/^  Public key:$/ { print; key = 1; next }
+               key && /^  [A-Za-z0-9+\/=]+$/ { print "  <the TSE'"'"'s public key, base64>"; next }
+               { key = 0; print }'
 }
 
 # Appends one capture: shot TITLE SIZE EXPECTED-TEXT

@@ -115,6 +115,14 @@ struct SetupScreensPresenterTests {
         assertSnapshot(of: canvas.rendered(), as: .screen, named: "fiscal-export")
     }
 
+    @Test func fiscalView_wrap_splitsALongWordOverLinesWithoutCuttingIt() {
+        let key = String(repeating: "AbC9+/", count: 22)
+        let lines = FiscalView.wrap("Public key: " + key, width: 76)
+        #expect(lines.first == "Public key:")
+        #expect(lines.dropFirst().joined() == key)
+        #expect(lines.allSatisfy { $0.count <= 76 })
+    }
+
     @Test func fiscalInteractor_dayParsing() {
         #expect(FiscalInteractor.day("2026-03-01") == DateComponents(year: 2026, month: 3, day: 1))
         #expect(FiscalInteractor.day("2026-13-01") == nil)

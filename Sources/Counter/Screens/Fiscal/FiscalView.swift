@@ -63,8 +63,8 @@ public final class FiscalView: CounterModule {
         let formHeight = model.formLines.count + (model.input != nil ? 1 : 0)
         let bottom = area.bottom - 2 - (formHeight > 0 ? formHeight + 1 : 0)
         let width = area.width - 4
-        // Long lines wrap; the whole status scrolls.
-        let lines = model.lines.flatMap { ShellOverlay.wrap($0, width: width) }.map { (text: $0, attributes: CellAttributes.normal) }
+        // Long lines wrap (a word longer than the line, the public key, over several lines); the whole status scrolls.
+        let lines = model.lines.flatMap { wrap($0, width: width) }.map { (text: $0, attributes: CellAttributes.normal) }
         scroll.draw(lines, in: &canvas, rect: CanvasRect(row: top, column: left, height: max(1, bottom - top), width: width))
         var row = bottom + 1
         for line in model.formLines {
@@ -76,5 +76,22 @@ public final class FiscalView: CounterModule {
             canvas.putMessage(message, row: area.bottom - 1, column: area.column + 1,
                               attributes: CellAttributes(role: model.isError ? .error : .normal, bold: true), clip: area)
         }
+    }
+
+    /// Lines of at most `width` cells, split at spaces; a longer word is split over lines, never cut.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        let words = text.split(separator: " ").flatMap { word -> [String] in
+            var rest = String(word)
+            var parts: [String] = []
+            while TextWidth.of(rest) > width {
+                let head = TextWidth.prefix(rest, fitting: width)
+                guard !head.isEmpty else { break }
+                parts.append(head)
+                rest = String(rest.dropFirst(head.count))
+            }
+            return parts + [rest]
+        }
+        return ShellOverlay.wrap(words.joined(separator: " "), width: width)
     }
 }
