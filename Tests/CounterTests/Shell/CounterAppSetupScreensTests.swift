@@ -90,4 +90,90 @@ struct CounterAppSetupScreensTests {
         screen.close()
         await running.value
     }
+
+    /// `pos` gives the counter its register enrolment (TSE client, unfinished sales); here a stand-in that records
+    /// what it was asked, refusing ids with a space as the real one refuses invalid ids.
+    actor RecordingRegisterSetting: RegisterSetting {
+        var info = RegisterInfo(id: nil, tseClient: nil)
+        var asked: [String] = []
+
+        func current() async -> RegisterInfo { info }
+
+        func set(_ id: String) async -> RegisterSetResult {
+            asked.append(id)
+            guard !id.contains(" ") else { return RegisterSetResult(isSet: false, lines: ["refused: \(id)"]) }
+            info = RegisterInfo(id: id, tseClient: "client-\(id)")
+            return RegisterSetResult(isSet: true, lines: ["Register \(id) set."])
+        }
+    }
+
+    @Test func registerScreen_setsTheIdThroughTheRegisterSettingItWasGiven() async throws {
+        let directory = try TestDataDirectory()
+        defer { directory.remove() }
+        let manager = StoresManager(environment: try AppEnvironment.test(directory: directory))
+        try await manager.openDemo()
+        let status = try await manager.dispatch { StatusAction.loadStatus(reply: $0) }
+        let screen = CanvasScreen(size: TerminalSize(rows: 24, columns: 80))
+        let setting = RecordingRegisterSetting()
+        let app = CounterApp(stores: manager, settings: try #require(status.store), screen: screen, registerSetting: setting)
+        let running = Task { await app.run() }
+        _ = await screen.frame { $0.contains("Search or scan") }
+
+        // When the register screen sets K9
+        screen.type([.function(7)])
+        _ = await screen.frame { $0.contains("Back office") }
+        screen.type(typed("7"))
+        _ = await screen.frame { $0.contains("No register id set") }
+        screen.type([.function(2)])
+        _ = await screen.frame { $0.contains("Register id (letters, digits, -):") }
+        screen.type(typed("K9"))
+        _ = await screen.frame { $0.contains("Register id (letters, digits, -): K9") }
+        screen.type([.enter])
+
+        // Then it went through the setting, and the screen shows the register and its TSE client
+        let set = await screen.frame { $0.contains("Register K9 set.") }
+        #expect(set.contains("Register K9: receipt numbers K9-NNNNNN") && set.contains("TSE client: client-K9"))
+        #expect(await setting.asked == ["K9"])
+        screen.close()
+        await running.value
+    }
+
+    @Test func tseScreen_exportIntoAFolderWithFiles_isRefusedAsTheCommandLineRefusesIt() async throws {
+        let directory = try TestDataDirectory()
+        defer { directory.remove() }
+        let manager = StoresManager(environment: try AppEnvironment.test(directory: directory))
+        try await manager.openDemo()
+        let status = try await manager.dispatch { StatusAction.loadStatus(reply: $0) }
+        let folder = directory.url.appendingPathComponent("export-target", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: folder.appendingPathComponent("other.txt"))
+        let screen = CanvasScreen(size: TerminalSize(rows: 24, columns: 80))
+        let app = CounterApp(stores: manager, settings: try #require(status.store), screen: screen)
+        let running = Task { await app.run() }
+        _ = await screen.frame { $0.contains("Search or scan") }
+
+        // When the TSE screen exports March into a folder that holds a file
+        screen.type([.function(7)])
+        _ = await screen.frame { $0.contains("Back office") }
+        screen.type(typed("8"))
+        // (the test environment has no TSE: the status says so, as `pos fiscal status` would)
+        let tse = await screen.frame { $0.contains("TSE: none set up") }
+        #expect(tse.contains("Tax number: not set"))
+        screen.type([.function(2)])
+        _ = await screen.frame { $0.contains("From (YYYY-MM-DD):") }
+        for text in ["2026-03-01", "2026-03-31", folder.path] {
+            screen.type(typed(text))
+            // (the field keeps its end in view)
+            _ = await screen.frame { $0.contains(String(text.suffix(10)) + "_") }
+            screen.type([.enter])
+        }
+
+        // Then the store refuses it, naming the folder, and nothing was written there
+        _ = await screen.frame { $0.contains("The folder") }
+        // (the line is cut to the screen; the whole message is the screen's, shown on ^E)
+        #expect(app.router.current.message?.contains(folder.path + " is not empty") == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["other.txt"])
+        screen.close()
+        await running.value
+    }
 }
