@@ -3,7 +3,7 @@ import Foundation
 /// Wires the cashiers screen.
 @MainActor
 public enum CashiersBuilder {
-    /// Builds the cashiers screen; `done` is where Esc goes (the menu, or the next step of the first run).
+    /// Builds the cashiers screen (Esc goes back to the menu).
     public static func build(context: CounterContext) -> CashiersView {
         let interactor = CashiersInteractor(context: context)
         let view = CashiersView(interactor: interactor, presenter: CashiersPresenter(),
