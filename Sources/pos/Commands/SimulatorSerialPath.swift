@@ -50,16 +50,16 @@ enum SimulatorSerialPath: Equatable {
         return ExitStatus.usage.exitCode
     }
 
-    /// Removes the simulator's link when SIGTERM or SIGINT ends it, then lets the signal end the process as it
-    /// would have. The returned sources must be kept alive.
+    /// Removes the simulator's link when SIGTERM or SIGINT ends it, then exits at once with 128 + the signal's
+    /// number, as the shell reports a process the signal ended. (Re-raising the signal from the handler does not
+    /// work: it runs on a dispatch thread that blocks signals.) The returned sources must be kept alive.
     static func removeLinkOnExit(_ line: LinkedPseudoTerminal) -> [any DispatchSourceSignal] {
         [SIGTERM, SIGINT].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
                 line.removeLink()
-                signal(number, SIG_DFL)
-                raise(number)
+                _exit(128 + number)
             }
             source.resume()
             return source
