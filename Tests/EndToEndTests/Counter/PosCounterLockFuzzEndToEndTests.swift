@@ -110,7 +110,8 @@ struct PosCounterLockFuzzEndToEndTests {
         #expect(past.isEmpty, "frames past the lock (\(context)): \(past.prefix(3))")
         #expect(try await Evidence.read(data) == before, "\(context)")
 
-        // 2. The idle lock: Bob signs in (^L, his number, his PIN), then the idle time (1 s) runs out.
+        // 2. The idle lock: Bob signs in (^L, his number, his PIN), then the idle time (1 s, which the running counter
+        // takes from the settings file at once) runs out.
         context = "idle lock, POS_LOCK_SEED=\(seed)"
         try CashierDemoData.setIdleLock(1, data)
         before.settings = try Data(contentsOf: data.url.appendingPathComponent("app-settings.json"))
