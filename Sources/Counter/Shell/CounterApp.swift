@@ -32,6 +32,8 @@ public final class CounterApp {
     /// The session's last event, and the task following them (the status line is drawn from them).
     private var session: SessionEvent?
     private var sessionFollower: Task<Void, Never>?
+    /// When a key last read the register's mode (``checkTraining()``).
+    private var trainingCheckedAt: ContinuousClock.Instant?
     /// The print system's default printer as last asked, and when.
     private var defaultPrinter: (label: String, at: ContinuousClock.Instant)?
     /// Cashiers: sign-in, switch (^L), the idle lock and manager approvals (issue 18).
@@ -97,6 +99,7 @@ public final class CounterApp {
         for await timed in screen.keys {
             keysTaken += 1
             restartIdleTimer()
+            checkTraining()
             if case .resize = timed.key {
                 setNeedsDisplay()
                 continue
@@ -308,6 +311,23 @@ public final class CounterApp {
                     self.setNeedsDisplay()
                 }
             }
+        }
+    }
+
+    /// Reads the register's mode again on a key, at most once a second: `pos register training on|off` in another
+    /// process commits where this process's database observation cannot see it (GRDB observes its own process's
+    /// writes), so the status line catches up with the cashier's next key. A sale takes the mode from the database
+    /// when it is recorded, whatever the line showed.
+    private func checkTraining() {
+        let now = clock.now
+        if let last = trainingCheckedAt, now - last < .seconds(1) { return }
+        trainingCheckedAt = now
+        let stores = context.stores
+        Task { [weak self] in
+            guard let on = try? await stores.dispatch({ CashierAction.training(reply: $0) }), let self,
+                  self.status != .loading, self.status.training != on else { return }
+            self.status.training = on
+            self.setNeedsDisplay()
         }
     }
 

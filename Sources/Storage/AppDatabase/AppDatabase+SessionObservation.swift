@@ -17,6 +17,8 @@ public struct SessionSnapshot: Hashable, Sendable {
     public var fiscalOutage: FiscalOutageRecord?
     /// The newest receipt's print: its printer, state and error.
     public var lastPrint: LastPrint?
+    /// The register is in training (every sale opened now is a training sale).
+    public var training = false
 
     /// The newest receipt's print state.
     public struct LastPrint: Hashable, Sendable {
@@ -38,7 +40,8 @@ public struct SessionSnapshot: Hashable, Sendable {
             parkedSales: try OrderRecord.filter(OrderRecord.Columns.state == OrderRecord.State.parked.rawValue).fetchCount(db),
             unresolvedPayments: try PaymentJournalRecord.unresolvedCount(in: db),
             fiscalOutage: try AppDatabase.currentOutage(in: db),
-            lastPrint: receipt.map { LastPrint(printer: $0.printer, state: $0.printState, error: $0.lastPrintError) }
+            lastPrint: receipt.map { LastPrint(printer: $0.printer, state: $0.printState, error: $0.lastPrintError) },
+            training: try AppDatabase.registerTraining(in: db)
         )
     }
 }
