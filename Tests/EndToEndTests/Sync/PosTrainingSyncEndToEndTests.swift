@@ -75,6 +75,10 @@ struct PosTrainingSyncEndToEndTests {
         let localNumber = try #require(practiceOrder["localNumber"] as? Int)
         let receipt = try await pos(["receipt", "show", String(localNumber)])
         #expect(receipt.stdout.contains("TRAINING: not a real sale"), "\(receipt.stdout)")
+        let shown = try await pos(["orders", "show", String(localNumber)])
+        #expect(shown.stdout.contains("TRAINING sale"), "\(shown.stdout)")
+        let listed = try await pos(["orders", "list"])
+        #expect(listed.stdout.split(separator: "\n").filter { $0.hasSuffix("TRAINING") }.count == 1, "\(listed.stdout)")
     }
 
     @Test func trainingOn_withCashiers_needsAManager_offIsAnyones() async throws {
