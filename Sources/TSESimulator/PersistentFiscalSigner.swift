@@ -92,6 +92,13 @@ public struct PersistentFiscalSigner: FiscalSigner {
         try withState(readOnly: true) { (state: inout State) throws(FiscalError) in state.tse.isDown }
     }
 
+    /// Registers this signer's register (``clientSerial``) as a client of the simulated TSE: `pos register set`
+    /// and `pos login --register` do, so the TSE knows each register the till has been. Idempotent.
+    @discardableResult
+    public func registerClient() throws(FiscalError) -> FiscalTSEClient {
+        try locked { (_, signer) throws(FiscalError) in try signer.registerClientNow() }
+    }
+
     /// The TSE's key and counters as saved (tests read the public key and counters from here).
     public func snapshot() throws(FiscalError) -> SimulatedTSE.Snapshot {
         try withState(readOnly: true) { (state: inout State) throws(FiscalError) in state.tse }
@@ -146,12 +153,18 @@ public struct PersistentFiscalSigner: FiscalSigner {
     }
 
     private func load() throws(FiscalError) -> State {
-        guard let data = try? Data(contentsOf: stateURL) else {
-            // The first call in this data directory: a new TSE with a new key.
-            return State(tse: SimulatedTSE(now: now).snapshot())
+        guard FileManager.default.fileExists(atPath: stateURL.path) else {
+            // The first call in this data directory: a new TSE with a new key, saved at once (under the lock), so
+            // every later call, a read-only one included, finds this same TSE: `pos fiscal status` shows the TSE
+            // that will sign from its first call.
+            let state = State(tse: SimulatedTSE(now: now).snapshot())
+            do { try save(encoded(state)) } catch let error as FiscalError { throw error } catch {
+                throw .rejected(reason: "the simulated TSE's file \(stateURL.path) cannot be written: \(error)")
+            }
+            return state
         }
         do {
-            return try JSONDecoder().decode(State.self, from: data)
+            return try JSONDecoder().decode(State.self, from: Data(contentsOf: stateURL))
         } catch {
             throw .rejected(reason: "the simulated TSE's file \(stateURL.path) is unreadable")
         }

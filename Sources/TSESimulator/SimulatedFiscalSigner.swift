@@ -30,10 +30,12 @@ public struct SimulatedFiscalSigner: FiscalSigner {
 
     /// ``start(_:)`` without suspending (``PersistentFiscalSigner`` signs under a file lock).
     func startNow(_ request: FiscalStartRequest) throws(FiscalError) -> FiscalTransaction {
-        let log = try run { () throws(SimulatedTSE.Failure) in try tse.startTransaction(clientID: clientSerial) }
+        // A sale starts under the client it was opened under (a start repeated after a crash), else this register's.
+        let client = request.clientID ?? clientSerial
+        let log = try run { () throws(SimulatedTSE.Failure) in try tse.startTransaction(clientID: client) }
         return FiscalTransaction(id: request.saleID, number: log.transactionNumber, revision: 1, startTime: log.logTime,
-                                 signatureCounter: log.signatureCounter, mode: request.mode, clientID: clientSerial,
-                                 clientSerial: clientSerial)
+                                 signatureCounter: log.signatureCounter, mode: request.mode, clientID: client,
+                                 clientSerial: client)
     }
 
     public func update(_ transaction: FiscalTransaction, receipt: FiscalReceiptData) async throws(FiscalError)
@@ -69,9 +71,17 @@ public struct SimulatedFiscalSigner: FiscalSigner {
 
     func identityNow() throws(FiscalError) -> FiscalTSEIdentity {
         if tse.isDown { throw .outage(outage()) }
+        let clients = tse.clients.map { FiscalTSEClient(id: $0.id, serial: $0.id, state: "REGISTERED", registeredAt: $0.registeredAt) }
         return FiscalTSEIdentity(serial: tse.serialNumberHex, publicKey: tse.publicKeyBase64,
                                  algorithm: SimulatedTSE.algorithm, timeFormat: SimulatedTSE.timeFormat,
-                                 clientSerial: clientSerial, isSimulated: true)
+                                 clientSerial: clientSerial, isSimulated: true,
+                                 client: clients.first { $0.id == clientSerial }, clients: clients)
+    }
+
+    /// Registers this register as a client of the simulated TSE (idempotent).
+    func registerClientNow() throws(FiscalError) -> FiscalTSEClient {
+        let client = try run { () throws(SimulatedTSE.Failure) in try tse.registerClient(clientSerial) }
+        return FiscalTSEClient(id: client.id, serial: client.id, state: "REGISTERED", registeredAt: client.registeredAt)
     }
 
     // MARK: - Private
@@ -113,8 +123,7 @@ public struct SimulatedFiscalSigner: FiscalSigner {
         return training
     }
 
-    private func run(_ body: () throws(SimulatedTSE.Failure) -> SimulatedTSE.Log) throws(FiscalError)
-        -> SimulatedTSE.Log {
+    private func run<T>(_ body: () throws(SimulatedTSE.Failure) -> T) throws(FiscalError) -> T {
         do {
             return try body()
         } catch SimulatedTSE.Failure.down {

@@ -49,6 +49,21 @@ public final class SimulatedTSE: Sendable {
         var signatureCounter = 0
         var transactions: [Int: OpenTransaction] = [:]
         var isDown = false
+        /// The clients (registers) the TSE knows, by client id, with when each was registered.
+        var clients: [String: Date] = [:]
+    }
+
+    /// A client (a register, by its serial number) the TSE knows.
+    public struct Client: Codable, Sendable, Hashable {
+        /// The client id signed in every log (the register's serial number).
+        public var id: String
+        /// When the TSE first knew it (registered, or its first StartTransaction).
+        public var registeredAt: Date
+
+        public init(id: String, registeredAt: Date) {
+            self.id = id
+            self.registeredAt = registeredAt
+        }
     }
 
     /// The private scalar; swift-crypto's key type is not Sendable on Linux, so the key is rebuilt to sign.
@@ -84,6 +99,8 @@ public final class SimulatedTSE: Sendable {
         /// Transactions started and not finished.
         public var openTransactions: [Transaction]
         public var isDown: Bool
+        /// The clients the TSE knows (absent in files written before the TSE kept them).
+        public var clients: [Client]?
     }
 
     /// A TSE restored from a snapshot; `nil` when the key in it is unusable.
@@ -97,6 +114,9 @@ public final class SimulatedTSE: Sendable {
             for open in snapshot.openTransactions {
                 state.transactions[open.number] = OpenTransaction(clientID: open.clientID, startTime: open.startTime)
             }
+            for client in snapshot.clients ?? [] {
+                state.clients[client.id] = client.registeredAt
+            }
         }
     }
 
@@ -108,7 +128,7 @@ public final class SimulatedTSE: Sendable {
                      openTransactions: state.transactions.filter { !$0.value.finished }
                          .map { Snapshot.Transaction(number: $0.key, clientID: $0.value.clientID, startTime: $0.value.startTime) }
                          .sorted { $0.number < $1.number },
-                     isDown: state.isDown)
+                     isDown: state.isDown, clients: Self.clients(in: state))
         }
     }
 
@@ -122,6 +142,34 @@ public final class SimulatedTSE: Sendable {
 
     /// The serial number in lower-case hex (fiskaly's `serial_number`, DSFinV-K `TSE_SERIAL`).
     public var serialNumberHex: String { serialNumber.map { String(format: "%02x", $0) }.joined() }
+
+    // MARK: - Clients
+
+    /// The clients the TSE knows, oldest first.
+    public var clients: [Client] { state.withLock { Self.clients(in: $0) } }
+
+    /// Registers a client (a register's serial number); registering a known client again changes nothing.
+    /// A TSE serves several clients: each register of a shop is its own client, and a register whose id changes
+    /// becomes a new client beside the old one.
+    @discardableResult
+    public func registerClient(_ id: String) throws(Failure) -> Client {
+        try state.withLock { (state) throws(Failure) -> Client in
+            guard !state.isDown else { throw .down }
+            return Self.register(id, in: &state, at: wholeSeconds(now()))
+        }
+    }
+
+    @discardableResult
+    private static func register(_ id: String, in state: inout State, at time: Date) -> Client {
+        if let known = state.clients[id] { return Client(id: id, registeredAt: known) }
+        state.clients[id] = time
+        return Client(id: id, registeredAt: time)
+    }
+
+    private static func clients(in state: State) -> [Client] {
+        state.clients.map { Client(id: $0.key, registeredAt: $0.value) }
+            .sorted { ($0.registeredAt, $0.id) < ($1.registeredAt, $1.id) }
+    }
 
     // MARK: - Counters and the outage switch
 
@@ -143,13 +191,15 @@ public final class SimulatedTSE: Sendable {
 
     // MARK: - Transactions (TR-03151)
 
-    /// StartTransaction: a new transaction number and a signed log.
+    /// StartTransaction: a new transaction number and a signed log. A client the TSE does not know yet is
+    /// registered by its first transaction (the simulator never refuses a register it has not seen).
     public func startTransaction(clientID: String, processType: String = "", processData: Data = Data())
         throws(Failure) -> Log {
         try sign { (state) throws(Failure) -> TSELogMessage in
             state.transactionCounter += 1
             let number = state.transactionCounter
             let time = wholeSeconds(now())
+            Self.register(clientID, in: &state, at: time)
             state.transactions[number] = OpenTransaction(clientID: clientID, startTime: time)
             return message(.start, clientID: clientID, number: number, processType: processType,
                            processData: processData, time: time)

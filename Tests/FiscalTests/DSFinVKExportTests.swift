@@ -27,11 +27,14 @@ struct DSFinVKExportTests {
             .replacingOccurrences(of: #"([+-]\d\d)(\d\d)$"#, with: "$1:$2", options: .regularExpression)
     }
 
+    /// `discount`: the line's discount (gross, net), when its price was reduced.
     static func line(_ number: String, _ text: String, _ article: String, quantity: Decimal = 1, unit: Int64,
-                     _ rate: FiscalVATRate, gross: Int64, net: Int64) -> DSFinVKExport.Line {
+                     _ rate: FiscalVATRate, gross: Int64, net: Int64,
+                     discount: (gross: Int64, net: Int64)? = nil) -> DSFinVKExport.Line {
         DSFinVKExport.Line(lineNumber: number, articleNumber: article, gtin: article == "SKU-1" ? "4006381333931" : "",
                            text: text, quantity: quantity, unitPriceGross: eur(unit), vatRate: rate,
-                           gross: eur(gross), net: eur(net), vat: eur(gross - net))
+                           gross: eur(gross), net: eur(net), vat: eur(gross - net),
+                           discount: discount.map { .init(gross: eur($0.gross), net: eur($0.net), vat: eur($0.gross - $0.net)) })
     }
 
     /// Signs a receipt's sale through the simulator (or, when `tseDown`, records the outage) and returns it.
@@ -63,15 +66,16 @@ struct DSFinVKExportTests {
             signature: signature, tseError: tseError)
     }
 
-    /// A card sale, a split sale, a voided (abandoned) sale, a large cash sale with an awkward text, a sale during
-    /// a TSE outage; then a second closing with a cash sale in a foreign currency.
+    /// A card sale (one line 10 % off: 8.99 → 8.09), a split sale, a voided (abandoned) sale, a large cash sale with
+    /// an awkward text, a sale during a TSE outage; then a second closing with a cash sale in a foreign currency.
     static func fixture() async throws -> DSFinVKExport {
         let signer = SimulatedFiscalSignerFactory.make(now: { time("2026-11-20T10:00:00+01:00") })
         let card = try await receipt(signer, id: "B-1", number: 1, start: "2026-11-20T09:15:00+01:00",
                                      end: "2026-11-20T09:16:30+01:00", lines: [
-                                         line("1", "Kaffee 250 g", "SKU-1", unit: 899, .normal, gross: 899, net: 755),
+                                         line("1", "Kaffee 250 g", "SKU-1", unit: 899, .normal, gross: 809, net: 680,
+                                              discount: (gross: 90, net: 75)),
                                          line("2", "Milch 1 l", "SKU-2", quantity: 2, unit: 119, .reduced, gross: 238, net: 222),
-                                     ], payments: [.init(type: "ECKarte", name: "girocard", amount: eur(1137))])
+                                     ], payments: [.init(type: "ECKarte", name: "girocard", amount: eur(1047))])
         let split = try await receipt(signer, id: "B-2", number: 2, start: "2026-11-20T10:02:00+01:00",
                                       end: "2026-11-20T10:04:10+01:00", lines: [
                                           line("1", "Tasse", "SKU-3", unit: 1250, .normal, gross: 1250, net: 1050),
@@ -157,7 +161,7 @@ struct DSFinVKExportTests {
         let theirs = try await DSFinVKOracle.build(try DSFinVKOracle.salesJSON(export, offsets: Self.offsetText), in: folder)
 
         let theirFiles = try FileManager.default.contentsOfDirectory(atPath: theirs.path).sorted()
-        #expect(theirFiles.count == 14, "dsfinvk wrote \(theirFiles)")
+        #expect(theirFiles.count == 15, "dsfinvk wrote \(theirFiles)")
         var comparedFields = 0
         for file in theirFiles {
             #expect(written.contains(file), "pos did not write \(file)")
@@ -201,18 +205,28 @@ struct DSFinVKExportTests {
         #expect(tse.rows[2][tse.columns.firstIndex { $0.name == "TSE_VORGANGSDATEN" }!] == "AVBelegabbruch^0.00_0.00_0.00_0.00_0.00^")
         let heads = try #require(tables["transactions.csv"])
         let total = heads.columns.firstIndex { $0.name == "UMS_BRUTTO" }!
-        #expect(heads.rows.map { $0[total] } == ["11,37", "15,70", "0,00", "1.299,00", "7,50", "3,20"])
+        #expect(heads.rows.map { $0[total] } == ["10,47", "15,70", "0,00", "1299,00", "7,50", "3,20"])
         let closing = try #require(tables["cashpointclosing.csv"])
-        #expect(closing.rows[0].suffix(2) == ["1.333,57", "1.309,00"])
+        #expect(closing.rows[0].suffix(2) == ["1332,67", "1309,00"])
+        let closingColumn = { (name: String) in closing.columns.firstIndex { $0.name == name }! }
+        #expect(closing.rows.map { $0[closingColumn("Z_BUCHUNGSTAG")] } == ["2026-11-20", "2026-11-21"])
+        #expect(closing.rows.allSatisfy { $0[closingColumn("TAXONOMIE_VERSION")] == "2.4" })
+        // The discount is its own price-finding record: the price before it and the discount, adding up to the line
+        let amounts = try #require(tables["itemamounts.csv"])
+        let amountColumn = { (name: String) in amounts.columns.firstIndex { $0.name == name }! }
+        #expect(amounts.rows.map { [$0[amountColumn("BON_ID")], $0[amountColumn("POS_ZEILE")], $0[amountColumn("TYP")],
+                                    $0[amountColumn("PF_BRUTTO")], $0[amountColumn("PF_NETTO")], $0[amountColumn("PF_UST")]] }
+                == [["B-1", "1", "base_amount", "8,99000", "7,55000", "1,44000"],
+                    ["B-1", "1", "discount", "-0,90000", "-0,75000", "-0,15000"]])
     }
 
-    @Test("numbers use a decimal comma, dot grouping and half-up rounding")
+    @Test("numbers use a decimal comma, no digit grouping and half-up rounding")
     func numberFormat() {
-        #expect(DSFinVKFormat.number(Decimal(string: "1234567.5")!, places: 2) == "1.234.567,50")
+        #expect(DSFinVKFormat.number(Decimal(string: "1234567.5")!, places: 2) == "1234567,50")
         #expect(DSFinVKFormat.number(Decimal(string: "-0.125")!, places: 2) == "-0,13")
         #expect(DSFinVKFormat.number(Decimal(string: "0.5")!, places: 5) == "0,50000")
         #expect(DSFinVKFormat.number(2, places: 3) == "2,000")
-        #expect(DSFinVKFormat.integer(1000) == "1.000")
+        #expect(DSFinVKFormat.integer(1000) == "1000")
         #expect(DSFinVKFormat.integer(0) == "0")
     }
 

@@ -65,6 +65,7 @@ enum DSFinVKOracle {
         let closings: [[String: Any]] = export.closings.map { closing in
             [
                 "number": closing.number, "created": offsets(closing.createdAt),
+                "booking_day": String(offsets(closing.bookingDay).prefix(10)),
                 "receipts": closing.receipts.map { receipt -> [String: Any] in
                     var tse: Any = NSNull()
                     if let s = receipt.signature {
@@ -78,15 +79,20 @@ enum DSFinVKOracle {
                         "id": receipt.id, "number": receipt.number, "type": receipt.type.rawValue,
                         "storno": receipt.isCancellation, "start": offsets(receipt.start), "end": offsets(receipt.end),
                         "operator_id": receipt.operatorID, "operator_name": receipt.operatorName,
-                        "tse": tse, "tse_error": receipt.tseError,
+                        "tse": tse, "tse_error": receipt.tseError, "note": receipt.note,
                         "lines": receipt.lines.map { line -> [String: Any] in
-                            [
+                            var object: [String: Any] = [
                                 "line": line.lineNumber, "text": line.text, "gv_typ": line.businessCase,
                                 "art_nr": line.articleNumber, "gtin": line.gtin, "quantity": "\(line.quantity)",
                                 "unit": line.unit, "unit_price": amount(line.unitPriceGross),
                                 "rate_key": line.vatRate.dsfinvkKey, "gross": amount(line.gross),
                                 "net": amount(line.net), "vat": amount(line.vat),
                             ]
+                            if let discount = line.discount {
+                                object["discount"] = ["gross": amount(discount.gross), "net": amount(discount.net),
+                                                      "vat": amount(discount.vat)]
+                            }
+                            return object
                         },
                         "payments": receipt.payments.map { payment -> [String: Any] in
                             var object: [String: Any] = ["type": payment.type, "name": payment.name,

@@ -230,6 +230,10 @@ struct FiskalyClientTests {
         let identity = try await world.signer.identity()
         #expect(identity.serial == world.server.tse.serialNumberHex)
         #expect(identity.algorithm == "ecdsa-plain-SHA384" && identity.timeFormat == "unixTime")
+        // The client as fiskaly reports it, and the TSS's BSI certification id
+        #expect(identity.client?.id == world.clientID && identity.client?.serial == "POS-TILL-1")
+        #expect(identity.client?.state == "REGISTERED" && identity.clientSerial == "POS-TILL-1")
+        #expect(identity.bsiCertificationID == world.server.bsiCertificationID)
         let newClient = "99999999-9999-4999-8999-999999999999"
         await #expect(throws: NetworkError.self) {
             try await world.remote.registerClient(tssID: world.server.tssID, clientID: newClient, serialNumber: "POS-TILL-2")

@@ -96,4 +96,42 @@ struct PersistentFiscalSignerTests {
         try signer().setDown(false)
         #expect(try await signer().start(FiscalStartRequest(saleID: "a", mode: .demo)).number == 1)
     }
+
+    @Test("the TSE is created once: its identity is the same from the first call, before anything was signed")
+    func identityIsStableFromTheFirstCall() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = try await signer().identity()
+        let second = try await PersistentFiscalSigner(directory: directory, clientSerial: "K2").identity()
+        #expect(first.serial == second.serial && first.publicKey == second.publicKey)
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(PersistentFiscalSigner.fileName).path))
+        let signature = try await signer().finish(try await signer().start(FiscalStartRequest(saleID: "a", mode: .demo)),
+                                                  receipt: Self.sale)
+        #expect(signature.tseSerial == first.serial && signature.publicKey == first.publicKey)
+    }
+
+    @Test("the simulated TSE knows several clients: a registered register and every register that signed")
+    func severalClients() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Given register POS-TILL-1 signing, then K2 registered and signing, then K3 signing unregistered
+        let sale = try await signer().start(FiscalStartRequest(saleID: "a", mode: .demo))
+        let k2 = PersistentFiscalSigner(directory: directory, clientSerial: "K2")
+        let registered = try k2.registerClient()
+        #expect(registered.id == "K2" && registered.serial == "K2")
+        #expect(try k2.registerClient() == registered, "registering again changes nothing")
+        let onK2 = try await k2.start(FiscalStartRequest(saleID: "b", mode: .demo))
+        let k3 = PersistentFiscalSigner(directory: directory, clientSerial: "K3")
+        let onK3 = try await k3.start(FiscalStartRequest(saleID: "c", mode: .demo))
+
+        // Then each transaction is signed through its own client, none refused
+        #expect(try await k3.finish(sale, receipt: Self.sale).clientSerial == "POS-TILL-1")
+        #expect(try await signer().finish(onK2, receipt: Self.sale).clientSerial == "K2")
+        #expect(try await k2.finish(onK3, receipt: Self.sale).clientSerial == "K3")
+        // And the TSE reports all three, and each signer's own as its client
+        let identity = try await k2.identity()
+        #expect(identity.clients.map(\.serial).sorted() == ["K2", "K3", "POS-TILL-1"])
+        #expect(identity.client?.serial == "K2")
+        // And a start for a sale opened under another client goes through that client
+        let reopened = try await k3.start(FiscalStartRequest(saleID: "d", mode: .demo, clientID: "K2"))
+        #expect(reopened.clientID == "K2")
+    }
 }

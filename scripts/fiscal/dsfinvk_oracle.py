@@ -7,7 +7,17 @@ usage: dsfinvk_oracle.py SALES.json OUTDIR
 The JSON holds the raw facts (decimal strings, ISO date-times with their offset, unix seconds for TSE log times);
 this script derives every total itself (VAT per receipt, business cases, payment and cash totals) and lets
 `dsfinvk` format every value, then writes the CSV files with `dsfinvk.collection.Collection`.
+
+Two differences between dsfinvk 2.4.0 and the DSFinV-K 2.4 files pos writes are applied to dsfinvk's output (and
+only these; docs/fiscal.md says why pos writes them so):
+- numbers: dsfinvk groups thousands (`1.299,00`); pos groups no digits (`1299,00`). Every Numeric column of
+  dsfinvk's models has its `.` removed.
+- Stamm_TSE: dsfinvk has seven certificate columns (TSE_ZERTIFIKAT_I..VII); the DSFinV-K 2.4 index.xml lists two
+  (I, II), with further ones only for a certificate longer than 2000 characters. Trailing certificate columns with
+  no value beyond the second are dropped.
 """
+import csv
+import io
 import json
 import os
 import sys
@@ -17,10 +27,12 @@ from collections import defaultdict
 from datetime import datetime, timezone
 from decimal import Decimal
 
+from dsfinvk import models
 from dsfinvk.collection import Collection
-from dsfinvk.models import (Bonkopf, Bonkopf_USt, Bonkopf_Zahlarten, Bonpos, Bonpos_USt, Stamm_Abschluss,
-                            Stamm_Kassen, Stamm_Orte, Stamm_TSE, Stamm_USt, TSE_Transaktionen, Z_GV_Typ,
-                            Z_Waehrungen, Z_Zahlart)
+from dsfinvk.fields import NumericField
+from dsfinvk.models import (Bonkopf, Bonkopf_USt, Bonkopf_Zahlarten, Bonpos, Bonpos_Preisfindung, Bonpos_USt,
+                            Stamm_Abschluss, Stamm_Kassen, Stamm_Orte, Stamm_TSE, Stamm_USt, TSE_Transaktionen,
+                            Z_GV_Typ, Z_Waehrungen, Z_Zahlart)
 
 VAT = {1: (Decimal("19.00"), "Regelsteuersatz"), 2: (Decimal("7.00"), "Ermäßigter Steuersatz"),
        3: (Decimal("10.70"), "Durchschnittsatz (§ 24 Abs. 1 Nr. 3 UStG) übrige Fälle"),
@@ -55,11 +67,23 @@ def main(sales_path, out_dir):
                 c.add(Bonpos_USt(**bon, POS_ZEILE=line["line"], UST_SCHLUESSEL=line["rate_key"],
                                  POS_BRUTTO=Decimal(line["gross"]), POS_NETTO=Decimal(line["net"]),
                                  POS_UST=Decimal(line["vat"])))
+                d = line.get("discount")
+                if d:
+                    # Price finding: the price before the discount, and the discount (negative).
+                    c.add(Bonpos_Preisfindung(**bon, POS_ZEILE=line["line"], TYP="base_amount",
+                                              UST_SCHLUESSEL=line["rate_key"],
+                                              PF_BRUTTO=Decimal(line["gross"]) + Decimal(d["gross"]),
+                                              PF_NETTO=Decimal(line["net"]) + Decimal(d["net"]),
+                                              PF_UST=Decimal(line["vat"]) + Decimal(d["vat"])))
+                    c.add(Bonpos_Preisfindung(**bon, POS_ZEILE=line["line"], TYP="discount",
+                                              UST_SCHLUESSEL=line["rate_key"], PF_BRUTTO=-Decimal(d["gross"]),
+                                              PF_NETTO=-Decimal(d["net"]), PF_UST=-Decimal(d["vat"])))
             lines = r["lines"] if revenue else []
             c.add(Bonkopf(**bon, BON_NR=r["number"], BON_TYP=r["type"], BON_STORNO=r["storno"],
                           BON_START=datetime.fromisoformat(r["start"]), BON_ENDE=datetime.fromisoformat(r["end"]),
                           BEDIENER_ID=r["operator_id"], BEDIENER_NAME=r["operator_name"],
-                          UMS_BRUTTO=sum((Decimal(l["gross"]) for l in lines), Decimal(0))))
+                          UMS_BRUTTO=sum((Decimal(l["gross"]) for l in lines), Decimal(0)),
+                          BON_NOTIZ=r.get("note", "")))
             per_rate = defaultdict(lambda: [Decimal(0), Decimal(0), Decimal(0)])
             for l in lines:
                 for i, field in enumerate(("gross", "net", "vat")):
@@ -88,7 +112,7 @@ def main(sales_path, out_dir):
                            TSE_TA_ENDE=utc_log_time(t["end"]), TSE_TA_VORGANGSART=t["process_type"],
                            TSE_TA_SIGZ=t["counter"], TSE_TA_SIG=t["signature"], TSE_VORGANGSDATEN=t["process_data"])
             c.add(TSE_Transaktionen(**row))
-        c.add(Stamm_Abschluss(**key, Z_START_ID=receipts[0]["id"] if receipts else "",
+        c.add(Stamm_Abschluss(**key, Z_BUCHUNGSTAG=closing["booking_day"], TAXONOMIE_VERSION="2.4", Z_START_ID=receipts[0]["id"] if receipts else "",
                               Z_ENDE_ID=receipts[-1]["id"] if receipts else "", NAME=company["name"],
                               STRASSE=company["street"], PLZ=company["zip"], ORT=company["city"],
                               LAND=company["country"], STNR=company["tax_number"], USTID=company["vat_id"],
@@ -125,8 +149,39 @@ def main(sales_path, out_dir):
         with zipfile.ZipFile(archive) as zf:
             for name in zf.namelist():
                 if name.endswith(".csv"):
+                    text = adjust(name, zf.read(name).decode("utf-8"))
                     with open(os.path.join(out_dir, name), "wb") as out:
-                        out.write(zf.read(name))
+                        out.write(text.encode("utf-8"))
+
+
+def numeric_columns(file_name):
+    """The Numeric columns of dsfinvk's model for `file_name`."""
+    for model in vars(models).values():
+        if isinstance(model, type) and issubclass(model, models.Model) and model is not models.Model:
+            if getattr(model, "_filename", None) == file_name:
+                return {f.name for f in model._fields if isinstance(f, NumericField)}
+    return set()
+
+
+def adjust(file_name, text):
+    """The two differences the module docstring names: no digit grouping; no empty certificate columns past II."""
+    rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=";"))
+    header = rows[0]
+    numeric = numeric_columns(file_name)
+    for row in rows[1:]:
+        for i, name in enumerate(header):
+            if name in numeric:
+                row[i] = row[i].replace(".", "")
+    if file_name == "tse.csv":
+        extra = [i for i, name in enumerate(header) if name.startswith("TSE_ZERTIFIKAT_") and
+                 name not in ("TSE_ZERTIFIKAT_I", "TSE_ZERTIFIKAT_II")]
+        while extra and all(row[extra[-1]] == "" for row in rows[1:]):
+            drop = extra.pop()
+            rows = [row[:drop] + row[drop + 1:] for row in rows]
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
+    writer.writerows(rows)
+    return out.getvalue()
 
 
 if __name__ == "__main__":

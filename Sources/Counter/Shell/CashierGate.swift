@@ -51,6 +51,10 @@ public final class CashierGate {
     /// that sent the PIN (checking a PIN may take longer than a short idle time on a busy machine).
     var opened: @MainActor () -> Void = {}
     private var approvalWaiter: CheckedContinuation<ManagerApproval?, Never>?
+    /// Sign-ins and unlocks of this gate so far, and whether one runs: a change of who is signed in that they made
+    /// is not a change from another process (``rosterChanged()``).
+    private var sessionsOpened = 0
+    private var isOpeningSession = false
 
     init(stores: StoresManager, changed: @escaping @MainActor () -> Void) {
         self.stores = stores
@@ -100,6 +104,34 @@ public final class CashierGate {
         cashiers = (try? await stores.dispatch { CashierAction.list(reply: $0) }) ?? []
         policyOn = !cashiers.isEmpty
         signedIn = try? await stores.dispatch { CashierAction.current(reply: $0) }
+    }
+
+    /// The cashiers or who is signed in changed, here or in another process (`pos cashier add|remove|unlock|set-pin`,
+    /// `pos cashier sign-in|sign-out`): reloads them at once. The first cashier set up while the counter runs locks
+    /// it as a start would; the last one removed opens it; an open counter whose cashier was signed out or replaced
+    /// elsewhere locks at the new one's PIN (or the choice).
+    func rosterChanged() async {
+        let wasOn = policyOn
+        let before = signedIn?.name
+        let generation = sessionsOpened
+        await reload()
+        // A sign-in of this gate's own that ran or runs meanwhile is no change from elsewhere.
+        let ownSignIn = generation != sessionsOpened || isOpeningSession
+        if !policyOn {
+            if isLocking { stage = .open }
+        } else if !wasOn {
+            unlocked = false
+            lockedAtStart = signedIn != nil
+            stage = signedIn != nil ? .idle : .choose
+            typed = ""
+        } else if stage == .open, !ownSignIn, signedIn?.name != before {
+            unlocked = false
+            lockedAtStart = false
+            stage = signedIn != nil ? .idle : .choose
+            typed = ""
+            message = nil
+        }
+        changed()
     }
 
     /// ^L: lock and choose who signs in (the switch of cashier).
@@ -217,9 +249,12 @@ public final class CashierGate {
     private func openSession(
         _ attempt: @escaping @MainActor (StoresManager) async throws(CashierError) -> CashierSession
     ) {
+        isOpeningSession = true
         Task {
+            defer { isOpeningSession = false }
             do throws(CashierError) {
                 signedIn = try await attempt(stores)
+                sessionsOpened += 1
                 unlocked = true
                 lockedAtStart = false
                 stage = .open

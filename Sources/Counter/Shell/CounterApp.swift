@@ -32,8 +32,6 @@ public final class CounterApp {
     /// The session's last event, and the task following them (the status line is drawn from them).
     private var session: SessionEvent?
     private var sessionFollower: Task<Void, Never>?
-    /// When a key last read the register's mode (``checkTraining()``).
-    private var trainingCheckedAt: ContinuousClock.Instant?
     /// The print system's default printer as last asked, and when.
     private var defaultPrinter: (label: String, at: ContinuousClock.Instant)?
     /// Cashiers: sign-in, switch (^L), the idle lock and manager approvals (issue 18).
@@ -99,7 +97,6 @@ public final class CounterApp {
         for await timed in screen.keys {
             keysTaken += 1
             restartIdleTimer()
-            checkTraining()
             if case .resize = timed.key {
                 setNeedsDisplay()
                 continue
@@ -141,7 +138,7 @@ public final class CounterApp {
             case .confirmQuit:
                 if key == .enter || key == .control("q") { return .quit }
                 if key == .escape { self.overlay = nil }
-            case .cashier: self.overlay = nil
+            case .cashier, .message: self.overlay = nil
             }
             return .handled
         }
@@ -154,6 +151,10 @@ public final class CounterApp {
         if ShellOverlay.isTooSmall(screen.size) { return .handled }
         if key == .function(1) {
             overlay = .help
+            return .handled
+        }
+        if key == .control("e"), let message = router.current.message {
+            overlay = .message(message)
             return .handled
         }
         return .forScreen
@@ -278,11 +279,13 @@ public final class CounterApp {
             } else if let overlay {
                 // ^L is the shell's once cashiers are set up: F1 lists it beside the screen's keys.
                 let keys = module.keyHints + (gate.policyOn ? [KeyHint("^L", L10n.tr("keys.switchCashier"))] : [])
+                    + (module.message != nil ? [KeyHint(TextCanvas.wholeMessageKey, L10n.tr("keys.wholeMessage"))] : [])
                 overlay.draw(screenTitle: module.title, keys: keys, in: &canvas, area: area)
                 switch overlay {
                 case .help: summary += " overlay=help"
                 case .confirmQuit(let items): summary += " overlay=quit items=\(items)"
                 case .cashier: summary += " overlay=cashier"
+                case .message: summary += " overlay=message"
                 }
             }
         }
@@ -302,7 +305,14 @@ public final class CounterApp {
         sessionFollower = Task { [weak self] in
             for await event in events {
                 guard let self else { return }
+                let previous = self.session
                 self.session = event
+                // Cashiers and settings changed by this process or another (`pos cashier add` while the counter
+                // runs) take effect at once.
+                if let previous, previous.cashierRosterVersion != event.cashierRosterVersion {
+                    await self.gate.rosterChanged()
+                }
+                if let previous, previous.settingsRevision != event.settingsRevision { self.refreshStatus() }
                 guard self.status != .loading else { continue }
                 var status = self.status
                 status.apply(event)
@@ -311,23 +321,6 @@ public final class CounterApp {
                     self.setNeedsDisplay()
                 }
             }
-        }
-    }
-
-    /// Reads the register's mode again on a key, at most once a second: `pos register training on|off` in another
-    /// process commits where this process's database observation cannot see it (GRDB observes its own process's
-    /// writes), so the status line catches up with the cashier's next key. A sale takes the mode from the database
-    /// when it is recorded, whatever the line showed.
-    private func checkTraining() {
-        let now = clock.now
-        if let last = trainingCheckedAt, now - last < .seconds(1) { return }
-        trainingCheckedAt = now
-        let stores = context.stores
-        Task { [weak self] in
-            guard let on = try? await stores.dispatch({ CashierAction.training(reply: $0) }), let self,
-                  self.status != .loading, self.status.training != on else { return }
-            self.status.training = on
-            self.setNeedsDisplay()
         }
     }
 

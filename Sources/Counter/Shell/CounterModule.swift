@@ -18,6 +18,12 @@ public protocol CounterModule: AnyObject {
     func handleScan(_ code: String)
     /// Draws the screen into `area`.
     func draw(in canvas: inout TextCanvas, area: CanvasRect)
+    /// The screen's last message, whole: drawn cut to one line, the shell shows it wrapped on ^E.
+    var message: String? { get }
+}
+
+extension CounterModule {
+    public var message: String? { nil }
 }
 
 /// A function key and what it does, for the bottom bar.

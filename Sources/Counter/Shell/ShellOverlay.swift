@@ -9,6 +9,8 @@ public enum ShellOverlay: Hashable, Sendable {
     case confirmQuit(items: Int)
     /// Cashiers (issue 18): sign-in, switch, idle lock or a manager's approval (``CashierGate/lines``).
     case cashier(lines: [String])
+    /// ^E: the screen's last message whole, wrapped (on screen it is cut to one line).
+    case message(String)
 
     /// The smallest terminal the counter lays out every screen and key in: the Linux console's 80×24.
     public static let minimumSize = TerminalSize(rows: 24, columns: 80)
@@ -47,6 +49,9 @@ public enum ShellOverlay: Hashable, Sendable {
             if lines.count + 2 > area.height { lines.removeAll { $0.isEmpty } }
         case .cashier(let gateLines):
             lines = gateLines
+        case .message(let text):
+            lines = [L10n.tr("shell.message.title"), ""] + Self.wrap(text, width: max(10, area.width - 8))
+                + ["", L10n.tr("shell.message.close")]
         case .confirmQuit(let items):
             lines = [L10n.plural("shell.quit.question", count: items), "",
                      L10n.tr("shell.quit.enter"), L10n.tr("shell.quit.escape")]

@@ -66,6 +66,8 @@ public struct FiskalyTSS: Decodable, Hashable, Sendable {
     public var publicKey: String?
     public var signatureAlgorithm: String?
     public var signatureTimestampFormat: String?
+    /// The TSS's BSI certification id (`BSI-K-TR-nnnn-yyyy`), what the tax office notification asks for.
+    public var bsiCertificationID: String?
 
     enum CodingKeys: String, CodingKey {
         case id = "_id"
@@ -74,6 +76,7 @@ public struct FiskalyTSS: Decodable, Hashable, Sendable {
         case publicKey = "public_key"
         case signatureAlgorithm = "signature_algorithm"
         case signatureTimestampFormat = "signature_timestamp_format"
+        case bsiCertificationID = "bsi_certification_id"
     }
 }
 
@@ -84,12 +87,15 @@ public struct FiskalyClient: Decodable, Hashable, Sendable {
     /// `REGISTERED` or `DEREGISTERED`.
     public var state: String
     public var tssID: String?
+    /// Unix seconds: when the client was created at fiskaly.
+    public var timeCreation: Int?
 
     enum CodingKeys: String, CodingKey {
         case id = "_id"
         case serialNumber = "serial_number"
         case state
         case tssID = "tss_id"
+        case timeCreation = "time_creation"
     }
 }
 

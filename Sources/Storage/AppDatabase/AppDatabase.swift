@@ -2,6 +2,7 @@ import CSQLiteConfig
 import Foundation
 import GRDB
 import POSFoundation
+import Synchronization
 
 /// The local database: concurrent reads from anywhere, and every write through one serialized entry.
 ///
@@ -28,7 +29,9 @@ public struct AppDatabase: Sendable {
     /// How long a connection waits for another process's lock before failing with ``StorageError/Code/locked``.
     public static let busyTimeout: TimeInterval = 5
 
-    private let writer: any DatabaseWriter
+    let writer: any DatabaseWriter
+    /// The writer's `PRAGMA data_version` last seen by ``noticeOtherProcessesCommits()``.
+    let seenDataVersion = SeenDataVersion()
 
     /// Wraps an open connection and migrates it to the current schema.
     ///
@@ -236,5 +239,18 @@ public struct AppDatabase: Sendable {
             throw StorageError.fileSystem("create database", path: path, errno: errno)
         }
         close(descriptor)
+    }
+}
+
+/// A value shared by the copies of one ``AppDatabase``.
+final class SeenDataVersion: Sendable {
+    private let value = Mutex<Int?>(nil)
+
+    /// Stores `version`; returns whether an earlier, different one was stored.
+    func replace(with version: Int?) -> Bool {
+        value.withLock { seen in
+            defer { seen = version }
+            return seen != nil && seen != version
+        }
     }
 }

@@ -20,6 +20,8 @@ public struct FiscalSaleExportRow: Hashable, Sendable {
     public var payments: [PaymentRecord]
     /// The sale's number in its register's receipt series (completed or voided), if it has one.
     public var receiptNumber: Int64? = nil
+    /// The coupons a completed sale's discounts came from.
+    public var coupons: [OrderCouponRecord] = []
 }
 
 /// A closed shift (its Z report is the Kassenabschluss) with the sales it closes.
@@ -251,6 +253,28 @@ extension AppDatabase {
         }
     }
 
+    /// When each TSE client first signed, per register (client) serial and TSE serial: the start time of the
+    /// earliest signed sale, refund or cash movement the journal holds (the signatures as `recordFiscalSignature`
+    /// and `recordFiscalMovementSignature` stored them). What the tax office notification calls the first use.
+    public func fiscalFirstUses() async throws -> [FiscalFirstUse] {
+        try await read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT json_extract(signature, '$.clientSerial') AS client, json_extract(signature, '$.tseSerial') AS tse,
+                       MIN(json_extract(signature, '$.startTime')) AS first
+                FROM (SELECT signature FROM fiscalTransaction WHERE signature IS NOT NULL AND json_valid(signature)
+                      UNION ALL
+                      SELECT signature FROM fiscalMovement WHERE signature IS NOT NULL AND json_valid(signature))
+                GROUP BY client, tse ORDER BY first
+                """)
+            return rows.compactMap { row -> FiscalFirstUse? in
+                guard let client: String = row["client"], let tse: String = row["tse"],
+                      let first: Double = row["first"] else { return nil }
+                return FiscalFirstUse(clientSerial: client, tseSerial: tse,
+                                      firstSigned: Date(timeIntervalSince1970: first / 1000))
+            }
+        }
+    }
+
     /// The closed shifts (Z reports) whose close lies in `[start, end)`, oldest first, each with the sales it
     /// closes: its completed sales, and the sales voided after the previous close and up to its own.
     public func fiscalClosings(closedFrom start: Date, to end: Date) async throws -> [FiscalClosingExportRow] {
@@ -304,7 +328,7 @@ extension AppDatabase {
             lines: try sale.request(for: OrderRecord.lines).fetchAll(db),
             taxes: try sale.request(for: OrderRecord.taxes).fetchAll(db),
             payments: try sale.request(for: OrderRecord.payments).fetchAll(db),
-            receiptNumber: number)
+            receiptNumber: number, coupons: try sale.request(for: OrderRecord.coupons).fetchAll(db))
     }
 
     private static func fiscalRow(saleId: Int64, in db: Database) throws -> FiscalTransactionRecord {

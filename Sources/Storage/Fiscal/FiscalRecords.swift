@@ -89,3 +89,19 @@ public struct FiscalOutageRecord: Codable, Hashable, Sendable, FetchableRecord, 
         public static let endedAt = Column(CodingKeys.endedAt)
     }
 }
+
+/// When a TSE client (a register) first signed with a TSE: the start of its earliest signed transaction.
+public struct FiscalFirstUse: Sendable, Hashable {
+    /// The register's (client's) serial number the signature carries.
+    public var clientSerial: String
+    /// The TSE's serial number.
+    public var tseSerial: String
+    /// The start time of the first signed transaction.
+    public var firstSigned: Date
+
+    public init(clientSerial: String, tseSerial: String, firstSigned: Date) {
+        self.clientSerial = clientSerial
+        self.tseSerial = tseSerial
+        self.firstSigned = firstSigned
+    }
+}

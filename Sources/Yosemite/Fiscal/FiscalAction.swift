@@ -6,6 +6,8 @@ public enum FiscalAction: Action {
 
     /// The TSE (serial, key, algorithm), its state, an open outage and what was signed.
     case loadStatus(reply: Reply<FiscalStatus>)
+    /// What the tax office notification (§146a Abs. 4 AO, ELSTER) asks about this till's registers and TSE.
+    case loadNotification(reply: Reply<FiscalNotification>)
     /// The time zone export days are counted in (the receipts').
     case loadExportTimeZone(reply: Reply<TimeZone>)
     /// Writes the DSFinV-K export of the closings from `from` up to (not including) `to` into `directory`.

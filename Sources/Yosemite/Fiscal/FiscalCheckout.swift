@@ -37,9 +37,10 @@ struct FiscalCheckout: Sendable {
     /// journal and start its TSE transaction. A training sale's transaction is started in the training mode (the
     /// store's TSE all the same): the signers finish it as `AVTraining`.
     func saleOpened(saleId: Int64, clientUUID: ClientUUID, training: Bool = false) async {
+        let client = signer == nil ? nil : tseClient
         do {
             try await database.recordSaleOpening(saleId: saleId, registerId: RegisterIdentity.current(environment),
-                                                 tseClient: signer == nil ? nil : tseClient)
+                                                 tseClient: client)
         } catch {
             environment.logger.error("fiscal: sale \(saleId)'s register could not be recorded: \(error)")
         }
@@ -56,7 +57,7 @@ struct FiscalCheckout: Sendable {
                 try await database.recordFiscalFailure(saleId: saleId, cause: outage.cause, since: outage.startedAt)
                 return
             }
-            await start(row, signer)
+            await start(row, client: client, signer)
         } catch {
             environment.logger.error("fiscal: sale \(saleId)'s TSE transaction could not be journaled: \(error)")
         }
@@ -88,7 +89,10 @@ struct FiscalCheckout: Sendable {
             // An open or parked sale's active transaction is as it should be: nothing to settle.
             if isOpenSale && unsettled.record.state == .active { continue }
             if unsettled.record.state == .starting {
-                await start(unsettled.record, signer)
+                // Repeated under the client the sale was opened under (the order's tseClient), whatever register
+                // the till is set to now.
+                let client = (try? await database.sale(id: saleId))?.order.tseClient
+                await start(unsettled.record, client: client, signer)
             }
             switch unsettled.saleState {
             case .completed: await end(saleId: saleId, cancel: false, signer)
@@ -101,8 +105,9 @@ struct FiscalCheckout: Sendable {
 
     // MARK: - Private
 
-    private func start(_ row: FiscalTransactionRecord, _ signer: any FiscalSigner) async {
-        let request = FiscalStartRequest(saleID: row.tseTransactionId, mode: FiscalMode(rawValue: row.mode) ?? .live)
+    private func start(_ row: FiscalTransactionRecord, client: String?, _ signer: any FiscalSigner) async {
+        let request = FiscalStartRequest(saleID: row.tseTransactionId, mode: FiscalMode(rawValue: row.mode) ?? .live,
+                                         clientID: client)
         do {
             let transaction = try await signer.start(request)
             try await database.recordFiscalStarted(saleId: row.saleId, transaction: Self.encode(transaction))

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import POSFoundation
 import Storage
 
@@ -35,6 +36,8 @@ public enum FiscalServiceError: UserFacingError, Hashable, ActionFailure {
     case noTSEData
     case storage(StorageError)
     case write(StorageError)
+    /// The export's folder already holds files: an export is never written over another.
+    case directoryNotEmpty(path: String)
 
     public var message: String {
         switch self {
@@ -44,6 +47,7 @@ public enum FiscalServiceError: UserFacingError, Hashable, ActionFailure {
         case .noTSEData: "The TSE's identity is unknown: it has signed nothing and does not answer."
         case let .storage(error): "The local database could not be read: \(error.clause)"
         case let .write(error): "The export could not be written: \(error.clause)"
+        case let .directoryNotEmpty(path): L10n.tr("error.fiscal.export.notEmpty", ["path": path])
         }
     }
 
@@ -55,6 +59,7 @@ public enum FiscalServiceError: UserFacingError, Hashable, ActionFailure {
         case .noTSEData: "Check the TSE with `pos fiscal status`."
         case let .storage(error): error.suggestion(otherwise: "Check the data directory (`pos status`).")
         case let .write(error): error.suggestion(otherwise: "Check that the folder is writable and has space.")
+        case .directoryNotEmpty: L10n.tr("error.fiscal.export.notEmpty.recovery")
         }
     }
 }
@@ -146,6 +151,9 @@ public struct FiscalService: Sendable {
                 if let signature = receipt.signature { signatures.append(signature) }
                 built.append(receipt)
             }
+            // In the order of the register's receipt series, so Z_START_ID and Z_ENDE_ID are the closing's first
+            // and last Bon (a float opens it, a refund may come between two sales).
+            built.sort { ($0.number, $0.start) < ($1.number, $1.start) }
             receipts.append(built)
         }
         let identity: FiscalTSEIdentity
@@ -171,12 +179,14 @@ public struct FiscalService: Sendable {
             tse: .init(identity: identity),
             closings: zip(closings, receipts).map { closing, receipts in
                 DSFinVKExport.Closing(number: Int(closing.shift.id ?? 0), createdAt: closing.shift.closedAt ?? closing.shift.openedAt,
-                                      timeZone: timeZone, receipts: receipts)
+                                      timeZone: timeZone, bookingDay: closing.shift.openedAt, receipts: receipts)
             })
     }
 
-    /// Writes the export of `[from, to)` into `directory` (the CSV files and index.xml).
+    /// Writes the export of `[from, to)` into `directory` (the CSV files, index.xml and its DTD). The folder must be
+    /// new or empty: an export is never written over files already there (another export, or anything else).
     public func writeExport(from: Date, to: Date, directory: URL) async throws(FiscalServiceError) -> FiscalExportSummary {
+        try Self.requireEmpty(directory)
         let export = try await export(from: from, to: to)
         do {
             let files = try DSFinVKWriter().write(export, to: directory, files: environment.files)
@@ -190,6 +200,14 @@ public struct FiscalService: Sendable {
         } catch {
             throw .write(StorageError(wrapping: error))
         }
+    }
+
+    /// Throws ``FiscalServiceError/directoryNotEmpty(path:)`` when `directory` exists and is not an empty folder.
+    static func requireEmpty(_ directory: URL) throws(FiscalServiceError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else { return }
+        let contents = isDirectory.boolValue ? (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) : nil
+        guard let contents, contents.isEmpty else { throw .directoryNotEmpty(path: directory.path) }
     }
 
     // MARK: - One receipt
@@ -207,13 +225,19 @@ public struct FiscalService: Sendable {
         let exportLines = lines.enumerated().map { index, line in
             let gross = FiscalOrderMapping.gross(line)
             let unitGross = line.quantity > 0 ? (line.subtotal + line.subtotalTax) / Int64(line.quantity) : line.unitPrice
+            // A discount (the line's own, its share of the order's, or of a coupon) is the line's subtotal less
+            // its total: Bonpos_Preisfindung records it beside the price before it (STK_BR).
+            let money = { (minor: Int64) in Money(minorUnits: minor, currency: currency) }
+            let discountNet = line.subtotal - line.total, discountVAT = line.subtotalTax - line.totalTax
+            let discount: DSFinVKExport.Amounts? = discountNet == 0 && discountVAT == 0 ? nil
+                : .init(gross: money(discountNet + discountVAT), net: money(discountNet), vat: money(discountVAT))
             return DSFinVKExport.Line(
                 lineNumber: String(index + 1), articleNumber: line.sku.isEmpty ? String(line.productId ?? 0) : line.sku,
                 text: line.name, quantity: Decimal(line.quantity),
                 unitPriceGross: Money(minorUnits: unitGross, currency: currency),
                 vatRate: FiscalOrderMapping.rate(of: line, taxes: taxes),
                 gross: Money(minorUnits: gross, currency: currency), net: Money(minorUnits: line.total, currency: currency),
-                vat: Money(minorUnits: line.totalTax, currency: currency))
+                vat: Money(minorUnits: line.totalTax, currency: currency), discount: discount)
         }
         let payments: [DSFinVKExport.Payment] = abandoned ? [] : row.payments.map { payment in
             switch payment.method {
@@ -244,7 +268,8 @@ public struct FiscalService: Sendable {
             // totals; a voided training cart is an abandoned receipt like any other (its TSE cancel says so).
             type: abandoned ? .abandoned : sale.training ? .training : .beleg,
             start: sale.createdAt, end: sale.updatedAt, operatorID: operatorName, operatorName: operatorName,
-            lines: exportLines, payments: payments, signature: signature, tseError: tseError)
+            lines: exportLines, payments: payments, signature: signature, tseError: tseError,
+            note: row.coupons.isEmpty ? "" : "Rabattcode " + row.coupons.map { $0.code.uppercased() }.joined(separator: ", "))
     }
 
     /// A movement's Bon (a refund: one line per VAT rate with the negative amounts it signed, quantity -1, and

@@ -23,6 +23,41 @@ public struct FiscalSettings: Codable, Hashable, Sendable {
     public var clientID: String?
     /// The register's serial number (the TSE's client id, printed on every receipt).
     public var registerSerial: String?
+    /// Every register this till has been registered as at the TSE, oldest first: a register is its own TSE client,
+    /// so a changed register id is a new client beside the old one, and switching back reuses the old one.
+    public var tseClients: [TSEClient]?
+
+    /// A register as registered at the TSE (fiskaly: the client's id on the TSS).
+    public struct TSEClient: Codable, Hashable, Sendable {
+        /// The register's serial number (its register id).
+        public var registerSerial: String
+        /// The client's id at the TSE (fiskaly's UUID; the simulator's is the register serial).
+        public var clientID: String
+        /// The TSS it is registered on (fiskaly), if any.
+        public var tssID: String?
+        /// When pos registered it (unknown for a client registered before pos kept this list).
+        public var registeredAt: Date?
+
+        public init(registerSerial: String, clientID: String, tssID: String? = nil, registeredAt: Date?) {
+            self.registerSerial = registerSerial
+            self.clientID = clientID
+            self.tssID = tssID
+            self.registeredAt = registeredAt
+        }
+    }
+
+    /// The client registered for `serial` on `tssID` (the TSS this till uses), if any.
+    public func tseClient(forRegister serial: String, tssID: String?) -> TSEClient? {
+        tseClients?.last { $0.registerSerial == serial && $0.tssID == tssID }
+    }
+
+    /// Records `client` (replacing an earlier record of the same register on the same TSS).
+    public mutating func record(_ client: TSEClient) {
+        var clients = tseClients ?? []
+        clients.removeAll { $0.registerSerial == client.registerSerial && $0.tssID == client.tssID }
+        clients.append(client)
+        tseClients = clients
+    }
 
     public init(taxNumber: String? = nil, vatID: String? = nil, tssID: String? = nil, clientID: String? = nil,
                 registerSerial: String? = nil) {

@@ -13,6 +13,8 @@ public final class FiscalStore: Store, ActionsProcessor {
         switch action {
         case let .loadStatus(reply):
             return reply(try await service.status())
+        case let .loadNotification(reply):
+            return reply(try await service.notification())
         case let .loadExportTimeZone(reply):
             return reply(service.exportTimeZone)
         case let .writeExport(from, to, directory, reply):

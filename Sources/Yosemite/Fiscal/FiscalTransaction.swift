@@ -7,10 +7,14 @@ public struct FiscalStartRequest: Sendable, Hashable {
     public var saleID: String
     /// Whether the sale is real, a demo-store sale or a training sale (training sales are signed as `AVTraining`).
     public var mode: FiscalMode
+    /// The TSE client the sale was opened under (the order's `tseClient`), when recorded: a start repeated after a
+    /// crash goes through that client even if the till's register changed since. `nil`: the signer's own client.
+    public var clientID: String?
 
-    public init(saleID: String, mode: FiscalMode = .live) {
+    public init(saleID: String, mode: FiscalMode = .live, clientID: String? = nil) {
         self.saleID = saleID
         self.mode = mode
+        self.clientID = clientID
     }
 }
 
@@ -124,14 +128,46 @@ public struct FiscalTSEIdentity: Sendable, Hashable, Codable {
     public var clientSerial: String
     /// True for the simulated TSE.
     public var isSimulated: Bool
+    /// This till's client as the TSE reports it (fiskaly: `GET /tss/{id}/client/{id}`; the simulator: its record
+    /// of the register), when it answered.
+    public var client: FiscalTSEClient?
+    /// Every client the TSE reports (the simulator knows all of them; fiskaly is asked for this till's only).
+    public var clients: [FiscalTSEClient]
+    /// The BSI certification id of the TSE (`BSI-K-TR-nnnn-yyyy`), when the TSE reports one (fiskaly's TSS
+    /// does as `bsi_certification_id`; the simulator is not certified and has none).
+    public var bsiCertificationID: String?
 
     public init(serial: String, publicKey: String, algorithm: String, timeFormat: String, clientSerial: String,
-                isSimulated: Bool) {
+                isSimulated: Bool, client: FiscalTSEClient? = nil, clients: [FiscalTSEClient] = [],
+                bsiCertificationID: String? = nil) {
         self.serial = serial
         self.publicKey = publicKey
         self.algorithm = algorithm
         self.timeFormat = timeFormat
         self.clientSerial = clientSerial
         self.isSimulated = isSimulated
+        self.client = client
+        self.clients = clients
+        self.bsiCertificationID = bsiCertificationID
+    }
+}
+
+/// A TSE client: one register as the TSE knows it. Every register of a shop is its own client of the TSE, and a
+/// register whose id changes is registered as a new client.
+public struct FiscalTSEClient: Sendable, Hashable, Codable {
+    /// The client id transactions are signed under (fiskaly: the client's UUID; the simulator: the register serial).
+    public var id: String
+    /// The register's serial number the client is registered with.
+    public var serial: String
+    /// The client's state at the TSE (fiskaly: `REGISTERED`, `DEREGISTERED`), when reported.
+    public var state: String?
+    /// When it was registered, when known.
+    public var registeredAt: Date?
+
+    public init(id: String, serial: String, state: String? = nil, registeredAt: Date? = nil) {
+        self.id = id
+        self.serial = serial
+        self.state = state
+        self.registeredAt = registeredAt
     }
 }

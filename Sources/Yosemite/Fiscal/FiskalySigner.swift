@@ -42,11 +42,14 @@ public struct FiskalySigner: FiscalSigner {
     }
 
     public func start(_ request: FiscalStartRequest) async throws(FiscalError) -> FiscalTransaction {
-        let tx = try await put(request.saleID, revision: 1, .active(nil))
+        // A sale starts under the client it was opened under (a start repeated after a crash), else this till's.
+        let client = request.clientID ?? configuration.clientID
+        let tx = try await put(request.saleID, revision: 1, .active(nil), client: client)
         return FiscalTransaction(id: tx.id, number: tx.number, revision: tx.revision,
                                  startTime: Date(timeIntervalSince1970: TimeInterval(tx.timeStart)),
-                                 signatureCounter: tx.signature.counter, mode: request.mode,
-                                 clientID: configuration.clientID, clientSerial: configuration.clientSerial)
+                                 signatureCounter: tx.signature.counter, mode: request.mode, clientID: client,
+                                 clientSerial: tx.clientSerialNumber
+                                     ?? (client == configuration.clientID ? configuration.clientSerial : nil))
     }
 
     public func update(_ transaction: FiscalTransaction, receipt: FiscalReceiptData) async throws(FiscalError)
@@ -88,9 +91,19 @@ public struct FiskalySigner: FiscalSigner {
         guard tss.state == "INITIALIZED", let serial = tss.serialNumber, let key = tss.publicKey else {
             throw .rejected(reason: L10n.tr("error.fiscal.tssState", ["tss": "\(configuration.tssID)", "state": tss.state]))
         }
+        // This till's client as fiskaly reports it: its serial there is the one the signatures carry.
+        let client: FiskalyClient
+        do {
+            client = try await remote.client(tssID: configuration.tssID, clientID: configuration.clientID)
+        } catch {
+            throw map(error)
+        }
+        let reported = FiscalTSEClient(id: client.id, serial: client.serialNumber, state: client.state,
+                                       registeredAt: client.timeCreation.map { Date(timeIntervalSince1970: TimeInterval($0)) })
         return FiscalTSEIdentity(serial: serial, publicKey: key, algorithm: tss.signatureAlgorithm ?? "",
-                                 timeFormat: tss.signatureTimestampFormat ?? "", clientSerial: configuration.clientSerial,
-                                 isSimulated: false)
+                                 timeFormat: tss.signatureTimestampFormat ?? "", clientSerial: client.serialNumber,
+                                 isSimulated: false, client: reported, clients: [reported],
+                                 bsiCertificationID: tss.bsiCertificationID)
     }
 
     // MARK: - Mapping

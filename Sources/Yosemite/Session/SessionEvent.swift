@@ -71,6 +71,11 @@ public struct SessionEvent: Hashable, Sendable {
     public var fiscalOutage: FiscalOutage?
     /// The register is in training (issue 31): the status line says TRAINING.
     public var training = false
+    /// Changes whenever a cashier is added, removed, locked, unlocked or re-PINned, or anyone signs in or out, in
+    /// this process or another (`pos cashier …` while the counter runs): the counter's lock reloads on a change.
+    public var cashierRosterVersion = 0
+    /// Counts rewrites of the app settings file by any process (`pos settings set`, another front).
+    public var settingsRevision = 0
 
     public init() {}
 }

@@ -19,6 +19,8 @@ public final class SessionEventHub: Sendable {
     /// What the sync engine saw of the store; shared with the sync store and the scheduler of the state.
     public let connectivity: ConnectivityMonitor
     private let database: AppDatabase
+    /// Watched for other processes' commits and settings (``DirectoryWatcher``).
+    private let dataDirectory: URL
     /// Which terminals are plugged in (when the environment has a device monitor); followed once started.
     let presence: DevicePresence?
     private let logger: Logger
@@ -39,6 +41,7 @@ public final class SessionEventHub: Sendable {
     init(environment: AppEnvironment, isDemo: Bool, connectivity: ConnectivityMonitor = ConnectivityMonitor()) {
         self.connectivity = connectivity
         database = environment.database
+        dataDirectory = environment.dataDirectory
         presence = environment.deviceMonitor.map(DevicePresence.init(monitor:))
         logger = environment.logger
         self.isDemo = isDemo
@@ -121,6 +124,26 @@ public final class SessionEventHub: Sendable {
                 logger.error("session: the database observation stopped: \(error)")
             }
         })
+        // Other processes' writes (`pos cashier add`, `pos sell`, `pos settings set` while the counter runs): GRDB's
+        // observation sees only this process's commits, so the data directory's WAL and settings file are watched.
+        do {
+            let names = try DirectoryWatcher.changes(in: dataDirectory)
+            let database = database
+            tasks.append(Task { [weak self] in
+                _ = try? await database.noticeOtherProcessesCommits()
+                for await name in names {
+                    if name.hasPrefix(AppEnvironment.FileName.database) {
+                        do { try await database.noticeOtherProcessesCommits() } catch {
+                            logger.warning("session: could not check for other processes' changes: \(error)")
+                        }
+                    } else if name == AppEnvironment.FileName.appSettings {
+                        self?.update { event, _ in event.settingsRevision &+= 1 }
+                    }
+                }
+            })
+        } catch {
+            logger.warning("session: changes by other processes are not followed (\(error))")
+        }
         if !isDemo {
             let changes = connectivity.changes()
             let monitor = connectivity
@@ -179,6 +202,7 @@ extension SessionEvent {
         unresolvedPayments = snapshot.unresolvedPayments
         fiscalOutage = snapshot.fiscalOutage.map { FiscalOutage(since: $0.startedAt, cause: $0.cause) }
         training = snapshot.training
+        cashierRosterVersion = snapshot.cashierRoster.hashValue
         printer = switch snapshot.lastPrint {
         case nil: .none
         case let print?:

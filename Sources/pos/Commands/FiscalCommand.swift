@@ -15,7 +15,7 @@ struct FiscalCommand: AsyncParsableCommand {
         commandName: "fiscal",
         abstract: L10n.tr("cli.fiscal.abstract"),
         discussion: L10n.tr("cli.fiscal.discussion"),
-        subcommands: [Status.self, Export.self, Configure.self, RegisterClient.self, SimulateOutage.self]
+        subcommands: [Status.self, Export.self, Configure.self, RegisterClient.self, Notification.self, SimulateOutage.self]
     )
 
     /// Opens the data directory's environment (no demo seeding).
@@ -32,6 +32,7 @@ struct FiscalCommand: AsyncParsableCommand {
         case .nothingToExport: return ExitStatus.notFound.exitCode
         case .noTSEData: return ExitStatus.failure.exitCode
         case .storage, .write: return ExitStatus.storageFailure.exitCode
+        case .directoryNotEmpty: return ExitStatus.usage.exitCode
         }
     }
 
@@ -66,6 +67,15 @@ struct FiscalCommand: AsyncParsableCommand {
             if let identity = status.identity {
                 Console.out(L10n.tr("cli.fiscal.out.serial", ["serial": identity.serial]))
                 Console.out(L10n.tr("cli.fiscal.out.registerSerial", ["serial": identity.clientSerial]))
+                // This register's client as the TSE reports it, and every client it knows.
+                if let client = identity.client {
+                    Console.out(L10n.tr("cli.fiscal.out.client", [
+                        "client": client.id, "serial": client.serial, "state": client.state ?? "?",
+                    ]))
+                }
+                if identity.clients.count > 1 {
+                    Console.out(L10n.tr("cli.fiscal.out.clients", ["clients": identity.clients.map(\.serial).joined(separator: ", ")]))
+                }
                 Console.out(L10n.tr("cli.fiscal.out.algorithm", ["algorithm": "\(identity.algorithm)", "timeFormat": "\(identity.timeFormat)"]))
                 Console.out(L10n.tr("cli.fiscal.out.publicKey", ["key": "\(identity.publicKey)"]))
             }
@@ -163,9 +173,17 @@ struct FiscalCommand: AsyncParsableCommand {
             var settings = FiscalSettings.load(dataDirectory: directory)
             if let taxNumber { settings.taxNumber = taxNumber }
             if let vatID { settings.vatID = vatID }
+            let previousSerial = settings.registerSerial
             if let registerSerial { settings.registerSerial = registerSerial }
             if let tssID { settings.tssID = tssID }
             if let clientID { settings.clientID = clientID }
+            // A register is its own TSE client: a new serial signs as the client registered for it, or as none until
+            // `pos fiscal register-client` registers it (never as the old register's client).
+            var clientPending = false
+            if clientID == nil, let serial = settings.registerSerial, serial != previousSerial, settings.clientID != nil {
+                settings.clientID = settings.tseClient(forRegister: serial, tssID: settings.tssID)?.clientID
+                clientPending = settings.clientID == nil
+            }
             do {
                 try settings.save(dataDirectory: directory)
                 if let fiskalyKey {
@@ -188,6 +206,9 @@ struct FiscalCommand: AsyncParsableCommand {
                 "client": settings.clientID ?? notSet, "taxNumber": settings.taxNumber ?? notSet,
                 "vatID": settings.vatID ?? notSet,
             ]))
+            if clientPending, let serial = settings.registerSerial {
+                Console.error(L10n.tr("cli.register.warning.tseClientPending", ["id": serial]))
+            }
         }
     }
 
@@ -203,33 +224,38 @@ struct FiscalCommand: AsyncParsableCommand {
 
         func run() async throws {
             let directory = try data.resolve()
-            var settings = FiscalSettings.load(dataDirectory: directory)
+            let settings = FiscalSettings.load(dataDirectory: directory)
             guard let tssID = settings.tssID, let serial = settings.registerSerial,
-                  let remote = AppEnvironment.fiskalyRemote(dataDirectory: directory) else {
+                  AppEnvironment.fiskalyRemote(dataDirectory: directory) != nil else {
                 Console.error(L10n.tr("cli.fiscal.error.configureFirst"))
                 throw ExitStatus.usage.exitCode
             }
-            guard let pin = ProcessInfo.processInfo.environment["POS_FISKALY_ADMIN_PIN"], !pin.isEmpty else {
+            guard let pin = ProcessInfo.processInfo.environment[TSEClientEnrolment.adminPINVariable], !pin.isEmpty else {
                 Console.error(L10n.tr("cli.error.fiscal.adminPin"))
                 throw ExitStatus.usage.exitCode
             }
-            let clientID = settings.clientID ?? UUID().uuidString.lowercased()
-            let client: FiskalyClient
-            do {
-                try await remote.authenticateAdmin(tssID: tssID, adminPIN: pin)
-                client = try await remote.registerClient(tssID: tssID, clientID: clientID, serialNumber: serial)
-            } catch {
-                Console.error(error)
-                throw ExitStatus.failure.exitCode
+            // The configured client id (`pos fiscal configure --client-id`), unless it is another register's client.
+            let configured = settings.clientID.flatMap { id in
+                settings.tseClients?.contains { $0.clientID == id && $0.registerSerial != serial } == true ? nil : id
             }
-            settings.clientID = client.id
-            do { try settings.save(dataDirectory: directory) } catch {
+            let updated: FiscalSettings
+            let outcome: TSEClientEnrolment.Outcome
+            do {
+                (updated, outcome) = try await TSEClientEnrolment.enrol(
+                    register: serial, settings: settings, dataDirectory: directory, adminPIN: pin,
+                    clientID: configured, again: true)
+            } catch {
+                throw RegisterEnrolment.fail(error, previous: serial)
+            }
+            do { try updated.save(dataDirectory: directory) } catch {
                 Console.error(L10n.tr("cli.error.fiscal.save", ["path": "\(directory.path)", "error": "\(error)"]))
                 throw ExitStatus.storageFailure.exitCode
             }
-            Console.out(L10n.tr("cli.fiscal.out.registered", [
-                "client": client.id, "serial": client.serialNumber, "state": "\(client.state)", "tss": tssID,
-            ]))
+            if case let .fiskaly(client, _, _) = outcome {
+                Console.out(L10n.tr("cli.fiscal.out.registered", [
+                    "client": client.id, "serial": client.serial, "state": client.state ?? "", "tss": tssID,
+                ]))
+            }
         }
     }
 
@@ -271,6 +297,23 @@ struct FiscalStatusReport: Encodable {
         var timeFormat: String
         var registerSerial: String
         var simulated: Bool
+        /// This register's client as the TSE reports it.
+        var client: Client?
+        /// Every client the TSE reports (fiskaly: this till's).
+        var clients: [Client]
+        var bsiCertificationID: String?
+    }
+
+    struct Client: Encodable {
+        var id: String
+        var serial: String
+        var state: String?
+
+        init(_ client: FiscalTSEClient) {
+            id = client.id
+            serial = client.serial
+            state = client.state
+        }
     }
 
     struct Outage: Encodable {
@@ -317,7 +360,8 @@ struct FiscalStatusReport: Encodable {
         mode = status.mode
         tse = status.identity.map {
             TSE(serial: $0.serial, publicKey: $0.publicKey, algorithm: $0.algorithm, timeFormat: $0.timeFormat,
-                registerSerial: $0.clientSerial, simulated: $0.isSimulated)
+                registerSerial: $0.clientSerial, simulated: $0.isSimulated, client: $0.client.map(Client.init),
+                clients: $0.clients.map(Client.init), bsiCertificationID: $0.bsiCertificationID)
         }
         error = status.error
         self.simulatedOutage = simulatedOutage

@@ -42,15 +42,10 @@ struct LoginCommand: AsyncParsableCommand {
         let status = await Self.login(directory: directory, site: site, username: username, password: password)
         if status != .success { throw status.exitCode }
         if let register {
-            var settings = FiscalSettings.load(dataDirectory: directory)
-            settings.registerSerial = register
-            do {
-                try settings.save(dataDirectory: directory)
-            } catch {
-                Console.error(L10n.tr("cli.error.registerSave", ["path": "\(directory.path)", "error": "\(error)"]))
-                throw ExitStatus.storageFailure.exitCode
-            }
+            // The register is a client of the TSE (when one is set up): registered there, then saved.
+            let outcome = try await RegisterEnrolment.apply(register, directory: directory)
             Console.out(L10n.tr("cli.login.out.register", ["register": register, "first": RegisterIdentity.receiptNumber(register: register, localNumber: 1)]))
+            RegisterEnrolment.report(outcome, register: register)
         }
     }
 

@@ -119,7 +119,7 @@ struct RegisterCommand: AsyncParsableCommand {
 
         func run() async throws {
             let directory = try data.resolve()
-            var settings = FiscalSettings.load(dataDirectory: directory)
+            let settings = FiscalSettings.load(dataDirectory: directory)
             let previous = settings.registerSerial
             if previous != id, let database = try RegisterCommand.database(directory) {
                 // A sale keeps the register and TSE client it was opened with: no change while one is unfinished.
@@ -145,18 +145,10 @@ struct RegisterCommand: AsyncParsableCommand {
                     throw ExitStatus.pendingWork.exitCode
                 }
             }
-            settings.registerSerial = id
-            do {
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-                try settings.save(dataDirectory: directory)
-            } catch {
-                Console.error(L10n.tr("cli.error.registerSave", ["path": "\(directory.path)", "error": "\(error)"]))
-                throw ExitStatus.storageFailure.exitCode
-            }
+            // The register is a client of the TSE: registered there first, then saved.
+            let outcome = try await RegisterEnrolment.apply(id, directory: directory)
             Console.out(L10n.tr("cli.out.register.set", ["id": id]))
-            if let previous, !previous.isEmpty, previous != id, settings.clientID != nil {
-                Console.error(L10n.tr("cli.register.warning.tseClient", ["previous": previous, "id": id]))
-            }
+            RegisterEnrolment.report(outcome, register: id)
         }
     }
 }

@@ -66,6 +66,8 @@ struct PayCardViewSnapshotTests {
         response.prompts = [CardPrompt(text: "Insert card"), CardPrompt(text: "Enter PIN")]
         response.phase = .declined(reason: "Not charged: the card was declined (05).", suggestion: "Try another card or take cash.")
         let model = PayCardPresenter(format: SellPresenterTests.format).viewModel(response)
+        // (The terminal's last text, from before the decline, is not shown beside the outcome.)
+        #expect(model.prompt == nil)
         // When
         var canvas = TextCanvas(size: TerminalSize(rows: 18, columns: 80))
         PayCardView.draw(model, in: &canvas, area: CanvasRect(row: 1, column: 0, height: 16, width: 80))

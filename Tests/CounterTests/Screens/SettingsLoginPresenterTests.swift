@@ -43,6 +43,20 @@ struct SettingsLoginPresenterTests {
         #expect(settings.scaleAddress == nil)
     }
 
+    @Test func settingsViewModel_cashiersSetUp_showsWhoIsSignedInNotAStaleName() {
+        var response = SettingsDataFlow.Response()
+        response.settings = AppSettings()
+        response.signedInCashier = .cashier("Bob")
+        let signedIn = SettingsPresenter().viewModel(response).rows.first { $0.label == SettingsPresenter.label(.cashier) }
+        #expect(signedIn?.value == "Bob (signed in; ^L switches)")
+        response.signedInCashier = .nobody
+        let nobody = SettingsPresenter().viewModel(response).rows.first { $0.label == SettingsPresenter.label(.cashier) }
+        #expect(nobody?.value == "nobody signed in (^L)")
+        response.signedInCashier = nil
+        let none = SettingsPresenter().viewModel(response).rows.first { $0.label == SettingsPresenter.label(.cashier) }
+        #expect(none?.value == "not set")
+    }
+
     @Test func settingsViewModel_editingCashier_showsPromptAndSaveKeys() {
         // Given
         var response = SettingsDataFlow.Response()

@@ -20,6 +20,11 @@ struct TmuxSession {
 
     /// Sends keys by tmux name (F12, Enter, Escape, C-q).
     func press(_ keys: String...) async throws {
+        try await press(keys)
+    }
+
+    /// Sends keys by tmux name, all in one write.
+    func press(_ keys: [String]) async throws {
         try await tmux(["send-keys", "-t", name] + keys)
     }
 

@@ -22,6 +22,7 @@ public final class LoginView: CounterModule {
 
     public var name: String { "login" }
     public var title: String { L10n.tr("login.title") }
+    public var message: String? { viewModel.message }
     /// Never the password, nor its length.
     public var frameSummary: String {
         let focused = viewModel.rows.firstIndex(where: \.isFocused).map(String.init) ?? "-"
@@ -66,7 +67,7 @@ public final class LoginView: CounterModule {
             canvas.put(row.value, row: line, column: left + 24, attributes: row.isFocused ? .selection : .normal, clip: area)
         }
         if let message = model.message {
-            canvas.put(message, row: area.bottom - 1, column: area.column + 1,
+            canvas.putMessage(message, row: area.bottom - 1, column: area.column + 1,
                        attributes: CellAttributes(role: model.isError ? .error : .success, bold: true), clip: area)
         }
     }

@@ -7,6 +7,8 @@ public final class OrdersView: CounterModule {
     public private(set) var viewModel: OrdersDataFlow.ViewModel
     private let presenter: OrdersPresenter
     private let setNeedsDisplay: @MainActor () -> Void
+    /// An order's details taller than the room left under the list: PgUp PgDn Home End (↑ ↓ choose the order).
+    private var detailScroll = ScrollRegion()
 
     init(interactor: OrdersInteractor, presenter: OrdersPresenter, setNeedsDisplay: @escaping @MainActor () -> Void) {
         self.interactor = interactor
@@ -16,12 +18,15 @@ public final class OrdersView: CounterModule {
     }
 
     func display(_ response: OrdersDataFlow.Response) {
-        viewModel = presenter.viewModel(response)
+        let next = presenter.viewModel(response)
+        if next.detail?.first != viewModel.detail?.first { detailScroll.reset() }
+        viewModel = next
         setNeedsDisplay()
     }
 
     public var name: String { "orders" }
     public var title: String { L10n.tr("orders.title") }
+    public var message: String? { viewModel.message }
     /// Includes the refund prompt (`none`, `amount` while typing it, `question` before refunding), whether a refund
     /// runs, the message kind and how many listed orders are fully refunded, so a test awaits each refund step.
     public var frameSummary: String {
@@ -31,6 +36,7 @@ public final class OrdersView: CounterModule {
             + " refundPrompt=\(prompt) refunding=\(interactor.response.isRefunding) message=\(message)"
             + " refunded=\(viewModel.rows.filter { $0.refund == L10n.tr("orders.refund.full") }.count)"
             + (interactor.response.refundText.map { " refundTyped=\($0.count)" } ?? "")
+            + (viewModel.detail != nil ? " detailScroll=\(detailScroll.summary)" : "")
     }
     public var keyHints: [KeyHint] {
         [KeyHint("↑↓", L10n.tr("orders.key.choose")), KeyHint("Enter", L10n.tr("orders.key.show")),
@@ -42,6 +48,10 @@ public final class OrdersView: CounterModule {
     }
 
     public func handle(_ key: KeyEvent) {
+        if viewModel.detail != nil, detailScroll.handle(key, arrows: false) {
+            setNeedsDisplay()
+            return
+        }
         switch key {
         case .character(let character): interactor.handle(.typed(character))
         case .backspace: interactor.handle(.backspace)
@@ -58,11 +68,18 @@ public final class OrdersView: CounterModule {
     public func handleScan(_ code: String) {}
 
     public func draw(in canvas: inout TextCanvas, area: CanvasRect) {
-        Self.draw(viewModel, in: &canvas, area: area)
+        Self.draw(viewModel, detailScroll: &detailScroll, in: &canvas, area: area)
     }
 
-    /// Draws a view model; pure.
+    /// Draws a view model, details from their top; pure.
     public static func draw(_ model: OrdersDataFlow.ViewModel, in canvas: inout TextCanvas, area: CanvasRect) {
+        var scroll = ScrollRegion()
+        draw(model, detailScroll: &scroll, in: &canvas, area: area)
+    }
+
+    /// Draws a view model with its details scrolled by `detailScroll`; pure but for `detailScroll`.
+    public static func draw(_ model: OrdersDataFlow.ViewModel, detailScroll: inout ScrollRegion, in canvas: inout TextCanvas,
+                            area: CanvasRect) {
         let left = area.column + 1
         var column = canvas.put(L10n.tr("orders.search") + " ", row: area.row, column: left, attributes: .bold, clip: area)
         column = canvas.put(model.query, row: area.row, column: column, attributes: CellAttributes(role: .accent), clip: area)
@@ -72,7 +89,10 @@ public final class OrdersView: CounterModule {
             + TextWidth.rightAligned(L10n.tr("orders.column.total"), in: 11) + "  " + TextWidth.padded(L10n.tr("orders.column.tender"), to: 10)
             + TextWidth.padded(L10n.tr("orders.column.refund"), to: 10) + L10n.tr("orders.column.sync")
         canvas.put(header, row: area.row + 2, column: left, attributes: .bold, clip: area)
-        let listHeight = max(0, area.height - 5 - (model.detail.map { $0.count + 1 } ?? 0))
+        // The list and an order's details share the rows between the header and the message line: the details
+        // take what they need, leaving the list at least three rows; details that still do not fit scroll.
+        let room = max(0, area.height - 5)
+        let listHeight = model.detail.map { max(min(3, room), room - 1 - $0.count) } ?? room
         if let empty = model.empty {
             canvas.put(empty, row: area.row + 3, column: left, clip: area)
         }
@@ -86,17 +106,16 @@ public final class OrdersView: CounterModule {
                        attributes: row.isSelected ? .selection : .normal, clip: area)
         }
         if let detail = model.detail {
-            var row = area.row + 3 + listHeight
+            let row = area.row + 3 + listHeight
             canvas.put(String(repeating: "─", count: area.width), row: row, column: area.column, clip: area)
-            for line in detail {
-                row += 1
-                canvas.put(line, row: row, column: left + 2, clip: area)
-            }
+            let rect = CanvasRect(row: row + 1, column: left + 2, height: max(0, room - listHeight - 1),
+                                  width: max(0, area.right - left - 3))
+            detailScroll.draw(detail.map { ($0, CellAttributes.normal) }, in: &canvas, rect: rect)
         }
         if let prompt = model.prompt {
-            canvas.put(model.isQuestion ? prompt : prompt + "▏", row: area.bottom - 1, column: left, attributes: .bold, clip: area)
+            canvas.putInput(model.isQuestion ? prompt : prompt + "▏", row: area.bottom - 1, column: left, attributes: .bold, clip: area)
         } else if let message = model.message {
-            canvas.put(message, row: area.bottom - 1, column: left,
+            canvas.putMessage(message, row: area.bottom - 1, column: left,
                        attributes: CellAttributes(role: model.isError ? .error : .success, bold: true), clip: area)
         }
     }

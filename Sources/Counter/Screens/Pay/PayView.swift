@@ -22,6 +22,7 @@ public final class PayView: CounterModule {
 
     public var name: String { "pay" }
     public var title: String { L10n.tr("pay.title") }
+    public var message: String? { viewModel.status }
     /// `refused=yes` once the checkout refused the cash (too little: the cashier types more).
     public var frameSummary: String {
         "due=\(viewModel.due.replacingOccurrences(of: " ", with: "")) tendered=\(viewModel.tendered)"
@@ -64,7 +65,7 @@ public final class PayView: CounterModule {
         }
         canvas.put(L10n.tr("pay.hint"), row: top + 8, column: left, clip: area)
         if let status = model.status {
-            canvas.put(status, row: area.bottom - 1, column: area.column + 1,
+            canvas.putMessage(status, row: area.bottom - 1, column: area.column + 1,
                        attributes: CellAttributes(role: model.isError ? .error : .normal, bold: true), clip: area)
         }
     }

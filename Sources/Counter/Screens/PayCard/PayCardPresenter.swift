@@ -19,7 +19,13 @@ public struct PayCardPresenter: Sendable {
             heading: response.cash == nil ? L10n.tr("paycard.heading") : L10n.tr("paycard.heading.split"),
             due: response.total.formatted(format), cash: response.cash?.formatted(format),
             card: response.cardAmount.formatted(format), order: response.orderNumber.map { L10n.tr("paycard.saleOpen", ["sale": "\($0)"]) },
-            prompt: response.prompts.last?.text, status: "", detail: nil, role: .normal, keyHints: [])
+            prompt: nil, status: "", detail: nil, role: .normal, keyHints: [])
+        // The terminal's display is live only while it works on the payment: after it ends ("Waiting for the payment
+        // host" before a decline) its last text would contradict the outcome.
+        switch response.phase {
+        case .waiting, .cancelling: model.prompt = response.prompts.last?.text
+        default: break
+        }
         switch response.phase {
         case .ready:
             model.status = L10n.tr("paycard.ready", ["amount": model.card])

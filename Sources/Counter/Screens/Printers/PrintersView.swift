@@ -22,6 +22,7 @@ public final class PrintersView: CounterModule {
 
     public var name: String { "printers" }
     public var title: String { L10n.tr("printers.title") }
+    public var message: String? { viewModel.message }
     public var frameSummary: String {
         let chosen = viewModel.rows.firstIndex(where: \.isChosen).map(String.init) ?? "-"
         return "printers=\(viewModel.rows.count) chosen=\(chosen) selected=\(viewModel.selected.map(String.init) ?? "-")"
@@ -73,7 +74,7 @@ public final class PrintersView: CounterModule {
                        attributes: CellAttributes(role: model.lastJobFailed ? .error : .success, bold: true), clip: area)
         }
         if let message = model.message {
-            canvas.put(message, row: area.bottom - 1, column: area.column + 1, attributes: .bold, clip: area)
+            canvas.putMessage(message, row: area.bottom - 1, column: area.column + 1, attributes: .bold, clip: area)
         }
     }
 }

@@ -22,6 +22,7 @@ public final class ReadersView: CounterModule {
 
     public var name: String { "readers" }
     public var title: String { L10n.tr("readers.title") }
+    public var message: String? { viewModel.message }
     public var frameSummary: String {
         "readers=\(viewModel.rows.count) connected=\(interactor.response.connected ?? "none") busy=\(interactor.response.isBusy)"
             + " report=\(viewModel.report.count)"
@@ -80,7 +81,7 @@ public final class ReadersView: CounterModule {
             }
         }
         if let message = model.message {
-            canvas.put(message, row: area.bottom - 1, column: left,
+            canvas.putMessage(message, row: area.bottom - 1, column: left,
                        attributes: CellAttributes(role: model.isError ? .error : .success, bold: true), clip: area)
         }
     }

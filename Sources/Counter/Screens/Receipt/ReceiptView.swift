@@ -7,6 +7,8 @@ public final class ReceiptView: CounterModule {
     public private(set) var viewModel: ReceiptDataFlow.ViewModel
     private let presenter: ReceiptPresenter
     private let setNeedsDisplay: @MainActor () -> Void
+    /// A sale with more lines than the screen holds: ↑ ↓ PgUp PgDn Home End.
+    private var scroll = ScrollRegion()
 
     init(interactor: ReceiptInteractor, presenter: ReceiptPresenter, setNeedsDisplay: @escaping @MainActor () -> Void) {
         self.interactor = interactor
@@ -16,23 +18,26 @@ public final class ReceiptView: CounterModule {
     }
 
     func display(_ response: ReceiptDataFlow.Response) {
-        viewModel = presenter.viewModel(response)
+        let next = presenter.viewModel(response)
+        if next.title != viewModel.title || next.lines != viewModel.lines { scroll.reset() }
+        viewModel = next
         setNeedsDisplay()
     }
 
     public var name: String { "receipt" }
     public var title: String { L10n.tr("receipt.title") }
+    public var message: String? { viewModel.status }
     public var frameSummary: String {
         let state = interactor.response.isPrinting ? "printing" : interactor.response.printed != nil ? "printed"
             : interactor.response.error != nil ? "failed" : "idle"
-        return "order=\(interactor.response.order.localNumber) print=\(state)"
+        return "order=\(interactor.response.order.localNumber) print=\(state) scroll=\(scroll.summary)"
     }
     public var keyHints: [KeyHint] {
         if interactor.response.emailText != nil {
             return [KeyHint("Enter", L10n.tr("receipt.key.send")), KeyHint("Esc", L10n.tr("keys.cancel"))]
         }
         // The receipt was issued when the sale completed (printed when the register prints by itself): Enter goes on.
-        return [KeyHint("Enter", L10n.tr("receipt.key.nextSale")), KeyHint("F5", L10n.tr("receipt.key.print")),
+        return (scroll.canScroll ? [KeyHint("↑↓", L10n.tr("keys.scroll"))] : []) + [KeyHint("Enter", L10n.tr("receipt.key.nextSale")), KeyHint("F5", L10n.tr("receipt.key.print")),
                 KeyHint("F6", L10n.tr("receipt.key.reprint")), KeyHint("F7", L10n.tr("receipt.key.saveToFile")),
                 KeyHint("F8", L10n.tr("receipt.key.email"))]
     }
@@ -48,6 +53,10 @@ public final class ReceiptView: CounterModule {
             case .escape: interactor.handle(.emailCancelled)
             default: break
             }
+            return
+        }
+        if scroll.handle(key) {
+            setNeedsDisplay()
             return
         }
         switch key {
@@ -67,22 +76,27 @@ public final class ReceiptView: CounterModule {
     }
 
     public func draw(in canvas: inout TextCanvas, area: CanvasRect) {
-        Self.draw(viewModel, in: &canvas, area: area)
+        Self.draw(viewModel, scroll: &scroll, in: &canvas, area: area)
     }
 
-    /// Draws a view model; pure.
+    /// Draws a view model, its lines from the top; pure.
     public static func draw(_ model: ReceiptDataFlow.ViewModel, in canvas: inout TextCanvas, area: CanvasRect) {
+        var scroll = ScrollRegion()
+        draw(model, scroll: &scroll, in: &canvas, area: area)
+    }
+
+    /// Draws a view model with its lines scrolled by `scroll`; pure but for `scroll`.
+    public static func draw(_ model: ReceiptDataFlow.ViewModel, scroll: inout ScrollRegion, in canvas: inout TextCanvas,
+                            area: CanvasRect) {
         let left = area.column + 4
         var row = area.row + 1
         canvas.put(model.title, row: row, column: left, attributes: CellAttributes(role: .success, bold: true), clip: area)
         row += 2
-        let room = max(0, area.height - 10)
-        for line in model.lines.prefix(room) {
-            canvas.put(line, row: row, column: left, clip: area)
-            row += 1
-        }
-        if model.lines.count > room { canvas.put("…", row: row, column: left, clip: area); row += 1 }
-        row += 1
+        let room = max(0, area.height - 9)
+        let width = model.card != nil ? area.width / 2 : area.right - left
+        scroll.draw(model.lines.map { ($0, CellAttributes.normal) }, in: &canvas,
+                    rect: CanvasRect(row: row, column: left, height: min(room, model.lines.count), width: max(0, width)))
+        row += min(room, model.lines.count) + 1
         let label = ReceiptPresenter.label
         canvas.put(label(L10n.tr("receipt.total")) + model.total, row: row, column: left, attributes: .bold, clip: area)
         if let card = model.card {
@@ -100,9 +114,9 @@ public final class ReceiptView: CounterModule {
             canvas.put(label(L10n.tr("receipt.change")) + model.change, row: row + 2, column: left, attributes: CellAttributes(role: .accent, bold: true), clip: area)
         }
         if let prompt = model.prompt {
-            canvas.put(prompt + "▏", row: area.bottom - 1, column: area.column + 1, attributes: .bold, clip: area)
+            canvas.putInput(prompt + "▏", row: area.bottom - 1, column: area.column + 1, attributes: .bold, clip: area)
         } else if let status = model.status {
-            canvas.put(status, row: area.bottom - 1, column: area.column + 1,
+            canvas.putMessage(status, row: area.bottom - 1, column: area.column + 1,
                        attributes: CellAttributes(role: model.isError ? .error : .success, bold: true), clip: area)
         }
     }

@@ -9,6 +9,8 @@ public final class SellView: CounterModule {
     public private(set) var viewModel: SellDataFlow.ViewModel
     private let presenter: SellPresenter
     private let setNeedsDisplay: @MainActor () -> Void
+    /// The receipt preview (^R) when it is taller than the cart's room: PgUp PgDn Home End (↑ ↓ choose a line).
+    private var previewScroll = ScrollRegion()
 
     init(interactor: SellInteractor, presenter: SellPresenter, setNeedsDisplay: @escaping @MainActor () -> Void) {
         self.interactor = interactor
@@ -34,6 +36,7 @@ public final class SellView: CounterModule {
     public var name: String { "sell" }
     /// "Sell", or "Sell · TRAINING" while the sale on screen is a training sale.
     public var title: String { interactor.response.training ? L10n.tr("sell.title.training") : L10n.tr("sell.title") }
+    public var message: String? { viewModel.message?.text }
     public var frameSummary: String {
         let message = viewModel.message.map { $0.isError ? "error" : "info" } ?? "none"
         return "lines=\(viewModel.rows.count) items=\(viewModel.itemCount.split(separator: " ").first ?? "0")"
@@ -60,6 +63,10 @@ public final class SellView: CounterModule {
     }
 
     public func handle(_ key: KeyEvent) {
+        if viewModel.preview != nil, previewScroll.handle(key, arrows: false) {
+            setNeedsDisplay()
+            return
+        }
         let request: SellDataFlow.Request? = switch key {
         case .character(let character): .typed(character)
         case .backspace: .backspace
@@ -91,11 +98,19 @@ public final class SellView: CounterModule {
     }
 
     public func draw(in canvas: inout TextCanvas, area: CanvasRect) {
-        Self.draw(viewModel, in: &canvas, area: area)
+        if viewModel.preview == nil { previewScroll.reset() }
+        Self.draw(viewModel, previewScroll: &previewScroll, in: &canvas, area: area)
     }
 
-    /// Draws a view model; pure, so snapshot tests call it.
+    /// Draws a view model, a preview from its top; pure, so snapshot tests call it.
     public static func draw(_ model: SellDataFlow.ViewModel, in canvas: inout TextCanvas, area: CanvasRect) {
+        var scroll = ScrollRegion()
+        draw(model, previewScroll: &scroll, in: &canvas, area: area)
+    }
+
+    /// Draws a view model with the receipt preview scrolled by `previewScroll`; pure but for `previewScroll`.
+    public static func draw(_ model: SellDataFlow.ViewModel, previewScroll: inout ScrollRegion, in canvas: inout TextCanvas,
+                            area: CanvasRect) {
         guard area.height >= 6, area.width >= 40 else { return }
         let top = area.row, left = area.column, width = area.width
         var column = canvas.put(L10n.tr("sell.search") + " ", row: top, column: left, attributes: .bold, clip: area)
@@ -108,7 +123,7 @@ public final class SellView: CounterModule {
         let listTop = top + 2, listBottom = area.bottom - 4
         let cartWidth = model.results.isEmpty ? width : width * 3 / 5
         if let preview = model.preview {
-            drawPreview(preview, in: &canvas, rect: CanvasRect(row: listTop, column: left, height: listBottom - listTop, width: width))
+            drawPreview(preview, scroll: &previewScroll, in: &canvas, rect: CanvasRect(row: listTop, column: left, height: listBottom - listTop, width: width))
         } else {
             drawCart(model, in: &canvas, rect: CanvasRect(row: listTop, column: left, height: listBottom - listTop, width: cartWidth))
         }
@@ -126,9 +141,9 @@ public final class SellView: CounterModule {
         canvas.put(total, row: area.bottom - 3, column: area.right - TextWidth.of(total),
                    attributes: CellAttributes(role: .accent, bold: true), clip: area)
         if let prompt = model.prompt {
-            canvas.put(prompt + "▏", row: area.bottom - 1, column: left + 1, attributes: .bold, clip: area)
+            canvas.putInput(prompt + "▏", row: area.bottom - 1, column: left + 1, attributes: .bold, clip: area)
         } else if let message = model.message {
-            canvas.put(message.text, row: area.bottom - 1, column: left + 1,
+            canvas.putMessage(message.text, row: area.bottom - 1, column: left + 1,
                        attributes: CellAttributes(role: message.isError ? .error : .success, bold: true), clip: area)
         }
     }
@@ -155,15 +170,15 @@ public final class SellView: CounterModule {
     }
 
     /// The receipt preview in a paper-wide column: the same text the printer gets.
-    private static func drawPreview(_ lines: [String], in canvas: inout TextCanvas, rect: CanvasRect) {
+    private static func drawPreview(_ lines: [String], scroll: inout ScrollRegion, in canvas: inout TextCanvas,
+                                    rect: CanvasRect) {
         canvas.put(L10n.tr("sell.preview"), row: rect.row, column: rect.column,
                    attributes: .bold, clip: rect)
         let paper = min(rect.width - 4, (lines.map(TextWidth.of).max() ?? 0) + 2)
         let left = rect.column + max(0, (rect.width - paper) / 2)
-        for (offset, line) in lines.prefix(max(0, rect.height - 1)).enumerated() {
-            canvas.put(TextWidth.padded(" " + line, to: paper), row: rect.row + 1 + offset, column: left,
-                       attributes: .normal, clip: rect)
-        }
+        scroll.draw(lines.map { (TextWidth.padded(" " + $0, to: paper), CellAttributes.normal) }, in: &canvas,
+                    rect: CanvasRect(row: rect.row + 1, column: left, height: max(0, rect.height - 1),
+                                     width: min(paper + 1, rect.right - left)))
     }
 
     private static func drawResults(_ results: [SellDataFlow.ViewModel.Result], title: String, in canvas: inout TextCanvas,

@@ -52,6 +52,15 @@ public enum SettingsDataFlow {
         public var input = ""
         public var message: String?
         public var isError = false
+        /// Who is signed in, when cashiers are set up (`nil`: none set up): the cashier field then shows them and
+        /// is not typed into (cashiers are managed with `pos cashier`).
+        public var signedInCashier: SignedIn?
+
+        /// The signed-in cashier where cashiers are set up.
+        public enum SignedIn: Hashable, Sendable {
+            case nobody
+            case cashier(String)
+        }
 
         /// An empty state.
         public init() {}

@@ -20,6 +20,9 @@ public final class SettingsInteractor {
         Task {
             do throws(AppSettingsError) {
                 response.settings = try await stores.dispatch { AppSettingsAction.loadAppSettings(reply: $0) }
+                let cashiers = (try? await stores.dispatch { CashierAction.list(reply: $0) }) ?? []
+                let current = try? await stores.dispatch { CashierAction.current(reply: $0) }
+                response.signedInCashier = cashiers.isEmpty ? nil : current.map { .cashier($0.name) } ?? .nobody
             } catch {
                 response.message = "\(error.message) \(error.recoverySuggestion)"
                 response.isError = true
@@ -54,6 +57,11 @@ public final class SettingsInteractor {
             let widths = AppSettings.receiptWidths
             let next = widths[((widths.firstIndex(of: settings.receiptWidth) ?? -1) + 1) % widths.count]
             return save(field, "\(next)")
+        }
+        if field == .cashier, response.signedInCashier != nil {
+            // Set up cashiers sign in at the lock (^L); their names are `pos cashier`'s, not a setting.
+            response.message = L10n.tr("settings.cashier.managed")
+            return
         }
         if !response.isEditing {
             response.isEditing = true

@@ -10,7 +10,8 @@ public struct SettingsPresenter: Sendable {
     public func viewModel(_ response: SettingsDataFlow.Response) -> SettingsDataFlow.ViewModel {
         let settings = response.settings ?? AppSettings()
         let rows = SettingsDataFlow.Field.allCases.map { field in
-            SettingsDataFlow.ViewModel.Row(label: Self.label(field), value: response.settings == nil ? "…" : Self.value(field, settings))
+            SettingsDataFlow.ViewModel.Row(label: Self.label(field), value: response.settings == nil ? "…"
+                : Self.value(field, settings, signedIn: response.signedInCashier))
         }
         return SettingsDataFlow.ViewModel(
             rows: rows, selected: response.selected.rawValue,
@@ -39,8 +40,15 @@ public struct SettingsPresenter: Sendable {
     }
 
     /// The field's value as text; also what editing starts from.
-    static func value(_ field: SettingsDataFlow.Field, _ settings: AppSettings) -> String {
-        switch field {
+    static func value(_ field: SettingsDataFlow.Field, _ settings: AppSettings,
+                      signedIn: SettingsDataFlow.Response.SignedIn? = nil) -> String {
+        if field == .cashier, let signedIn {
+            return switch signedIn {
+            case .nobody: L10n.tr("settings.value.cashier.nobody")
+            case .cashier(let name): L10n.tr("settings.value.cashier.signedIn", ["name": name])
+            }
+        }
+        return switch field {
         case .receiptWidth: L10n.tr("settings.value.width", ["width": "\(settings.receiptWidth)"])
         case .printer: settings.printerName ?? L10n.tr("settings.value.printerDefault")
         case .reader: settings.readerAddress ?? L10n.tr("settings.value.none")

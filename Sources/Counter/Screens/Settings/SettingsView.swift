@@ -22,6 +22,7 @@ public final class SettingsView: CounterModule {
 
     public var name: String { "settings" }
     public var title: String { L10n.tr("settings.title") }
+    public var message: String? { viewModel.message }
     public var frameSummary: String {
         let width = viewModel.rows.first?.value.split(separator: " ").first ?? "-"
         return "selected=\(viewModel.selected) editing=\(viewModel.prompt != nil) width=\(width) error=\(viewModel.isError)"
@@ -66,10 +67,10 @@ public final class SettingsView: CounterModule {
         }
         canvas.put(model.help, row: top + 3 + model.rows.count, column: left, attributes: .normal, clip: area)
         if let prompt = model.prompt {
-            canvas.put(prompt, row: area.bottom - 2, column: left, attributes: .bold, clip: area)
+            canvas.putInput(prompt, row: area.bottom - 2, column: left, attributes: .bold, clip: area)
         }
         if let message = model.message {
-            canvas.put(message, row: area.bottom - 1, column: area.column + 1,
+            canvas.putMessage(message, row: area.bottom - 1, column: area.column + 1,
                        attributes: CellAttributes(role: model.isError ? .error : .success, bold: true), clip: area)
         }
     }

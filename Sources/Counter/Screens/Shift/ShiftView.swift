@@ -7,6 +7,8 @@ public final class ShiftView: CounterModule {
     public private(set) var viewModel: ShiftDataFlow.ViewModel
     private let presenter: ShiftPresenter
     private let setNeedsDisplay: @MainActor () -> Void
+    /// The report's rows at 80×24 do not all fit (two cashiers, the terminal check): ↑ ↓ PgUp PgDn Home End.
+    private var scroll = ScrollRegion()
 
     init(interactor: ShiftInteractor, presenter: ShiftPresenter, setNeedsDisplay: @escaping @MainActor () -> Void) {
         self.interactor = interactor
@@ -16,23 +18,34 @@ public final class ShiftView: CounterModule {
     }
 
     func display(_ response: ShiftDataFlow.Response) {
-        viewModel = presenter.viewModel(response)
+        let next = presenter.viewModel(response)
+        if next.state != viewModel.state || next.headline != viewModel.headline { scroll.reset() }
+        viewModel = next
         setNeedsDisplay()
     }
 
     public var name: String { "shift" }
     public var title: String { L10n.tr("shift.title") }
+    public var message: String? { viewModel.message }
     public var frameSummary: String {
         let expected = viewModel.rows.first { $0.label == L10n.tr("z.expectedCash") }?.value ?? "-"
         let difference = viewModel.rows.first { $0.label == L10n.tr("z.difference") }?.value ?? "-"
         return "state=\(viewModel.state) prompt=\(viewModel.prompt != nil) expected=\(expected.replacingOccurrences(of: " ", with: ""))"
             + " difference=\(difference.replacingOccurrences(of: " ", with: "")) error=\(viewModel.isError)"
+            + " rows=\(viewModel.rows.count) scroll=\(scroll.summary) atEnd=\(scroll.isAtEnd)"
     }
-    public var keyHints: [KeyHint] { viewModel.keyHints }
+    public var keyHints: [KeyHint] {
+        guard scroll.canScroll else { return viewModel.keyHints }
+        return [KeyHint("↑↓", L10n.tr("keys.scroll"))] + viewModel.keyHints
+    }
 
     public func start() { interactor.load() }
 
     public func handle(_ key: KeyEvent) {
+        if scroll.handle(key) {
+            setNeedsDisplay()
+            return
+        }
         let request: ShiftDataFlow.Request? = switch key {
         case .character(let character): .typed(character)
         case .backspace: .backspace
@@ -55,24 +68,34 @@ public final class ShiftView: CounterModule {
     }
 
     public func draw(in canvas: inout TextCanvas, area: CanvasRect) {
-        Self.draw(viewModel, in: &canvas, area: area)
+        Self.draw(viewModel, scroll: &scroll, in: &canvas, area: area)
     }
 
-    /// Draws a view model; pure.
+    /// Draws a view model from its top; pure.
     public static func draw(_ model: ShiftDataFlow.ViewModel, in canvas: inout TextCanvas, area: CanvasRect) {
+        var scroll = ScrollRegion()
+        draw(model, scroll: &scroll, in: &canvas, area: area)
+    }
+
+    /// Draws a view model scrolled by `scroll` (which learns how many rows fit); pure but for `scroll`.
+    public static func draw(_ model: ShiftDataFlow.ViewModel, scroll: inout ScrollRegion, in canvas: inout TextCanvas,
+                            area: CanvasRect) {
         let left = area.column + 2, top = area.row + 1
         canvas.put(model.headline, row: top, column: left, attributes: CellAttributes(role: .accent, bold: true), clip: area)
         let width = 44
-        for (index, row) in model.rows.enumerated() where top + 2 + index < area.bottom - 2 {
+        let lines = model.rows.map { row -> (text: String, attributes: CellAttributes) in
             let bold = row.label == L10n.tr("z.expectedCash") || row.label == L10n.tr("z.difference")
-            canvas.put(row.label, row: top + 2 + index, column: left, attributes: bold ? .bold : .normal, clip: area)
-            canvas.put(row.value, row: top + 2 + index, column: left + width - TextWidth.of(row.value), attributes: bold ? .bold : .normal, clip: area)
+            let label = TextWidth.fitted(row.label, to: max(1, width - TextWidth.of(row.value) - 1))
+            return (TextWidth.padded(label, to: width - TextWidth.of(row.value)) + row.value, bold ? .bold : .normal)
         }
+        let rect = CanvasRect(row: top + 2, column: left, height: max(0, area.bottom - 2 - (top + 2)),
+                              width: min(width + 2, area.right - left))
+        scroll.draw(lines, in: &canvas, rect: rect)
         if let prompt = model.prompt {
-            canvas.put(prompt, row: area.bottom - 2, column: left, attributes: .bold, clip: area)
+            canvas.putInput(prompt, row: area.bottom - 2, column: left, attributes: .bold, clip: area)
         }
         if let message = model.message {
-            canvas.put(message, row: area.bottom - 1, column: area.column + 1,
+            canvas.putMessage(message, row: area.bottom - 1, column: area.column + 1,
                        attributes: CellAttributes(role: model.isError ? .error : .normal, bold: true), clip: area)
         }
     }

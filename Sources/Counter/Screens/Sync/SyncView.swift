@@ -22,6 +22,7 @@ public final class SyncView: CounterModule {
 
     public var name: String { "sync" }
     public var title: String { L10n.tr("sync.title") }
+    public var message: String? { viewModel.message }
     public var frameSummary: String {
         let parked = viewModel.rows.filter(\.isParked).count
         return "entries=\(viewModel.rows.count) parked=\(parked) syncing=\(interactor.response.isSyncing)"
@@ -79,7 +80,7 @@ public final class SyncView: CounterModule {
             canvas.put(summary, row: area.bottom - 2, column: left, attributes: .bold, clip: area)
         }
         if let message = model.message {
-            canvas.put(message, row: area.bottom - 1, column: area.column + 1,
+            canvas.putMessage(message, row: area.bottom - 1, column: area.column + 1,
                        attributes: CellAttributes(role: model.isError ? .error : .normal, bold: true), clip: area)
         }
     }

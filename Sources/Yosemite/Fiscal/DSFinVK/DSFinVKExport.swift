@@ -4,7 +4,8 @@ import POSFoundation
 /// What a DSFinV-K 2.4 export is made of: the till's master data and its closings (Z reports), each with its
 /// receipts, their lines, payments and TSE data. ``DSFinVKWriter`` turns it into the CSV files and `index.xml`.
 ///
-/// The checkout's sales feed it (`pos fiscal export --from --to DIR`, to be wired); it holds values only.
+/// The checkout's sales feed it (``FiscalService/export(from:to:)``, `pos fiscal export --from --to DIR`); it holds
+/// values only.
 public struct DSFinVKExport: Sendable, Hashable {
     public var company: Company
     public var location: Location
@@ -91,12 +92,16 @@ public struct DSFinVKExport: Sendable, Hashable {
         public var createdAt: Date
         /// The till's time zone: local date-times (Z_ERSTELLUNG, BON_START, BON_ENDE) are written in it.
         public var timeZone: TimeZone
+        /// Z_BUCHUNGSTAG: the business day the closing books (its date in ``timeZone``), which differs from
+        /// Z_ERSTELLUNG's date when a day's shift is closed after midnight. pos gives the day its shift opened.
+        public var bookingDay: Date
         public var receipts: [Receipt]
 
-        public init(number: Int, createdAt: Date, timeZone: TimeZone, receipts: [Receipt]) {
+        public init(number: Int, createdAt: Date, timeZone: TimeZone, bookingDay: Date? = nil, receipts: [Receipt]) {
             self.number = number
             self.createdAt = createdAt
             self.timeZone = timeZone
+            self.bookingDay = bookingDay ?? createdAt
             self.receipts = receipts
         }
     }
@@ -121,10 +126,12 @@ public struct DSFinVKExport: Sendable, Hashable {
         public var signature: FiscalSignature?
         /// TSE_TA_FEHLER: what failed when the sale could not be signed.
         public var tseError: String
+        /// BON_NOTIZ: e.g. the coupon codes a sale's discounts came from.
+        public var note: String
 
         public init(id: String, number: Int, type: FiscalReceiptType, isCancellation: Bool = false, start: Date,
                     end: Date, operatorID: String, operatorName: String, lines: [Line], payments: [Payment],
-                    signature: FiscalSignature?, tseError: String = "") {
+                    signature: FiscalSignature?, tseError: String = "", note: String = "") {
             self.id = id
             self.number = number
             self.type = type
@@ -137,6 +144,7 @@ public struct DSFinVKExport: Sendable, Hashable {
             self.payments = payments
             self.signature = signature
             self.tseError = tseError
+            self.note = note
         }
 
         /// Abandoned receipts (AVBelegabbruch) record their lines as cancelled positions and carry no revenue.
@@ -162,13 +170,17 @@ public struct DSFinVKExport: Sendable, Hashable {
         /// STK_BR: unit price including VAT.
         public var unitPriceGross: Money
         public var vatRate: FiscalVATRate
+        /// What the line comes to (Bonpos_USt), after its discount.
         public var gross: Money
         public var net: Money
         public var vat: Money
+        /// The line's discount (a line or order discount, or its share of a coupon), positive amounts: the price
+        /// before it is ``gross`` + `discount.gross`. Written to Bonpos_Preisfindung as `base_amount` and `discount`.
+        public var discount: Amounts?
 
         public init(lineNumber: String, businessCase: String = "Umsatz", articleNumber: String, gtin: String = "",
                     text: String, quantity: Decimal, unit: String = "Stück", unitPriceGross: Money,
-                    vatRate: FiscalVATRate, gross: Money, net: Money, vat: Money) {
+                    vatRate: FiscalVATRate, gross: Money, net: Money, vat: Money, discount: Amounts? = nil) {
             self.lineNumber = lineNumber
             self.businessCase = businessCase
             self.articleNumber = articleNumber
@@ -178,6 +190,20 @@ public struct DSFinVKExport: Sendable, Hashable {
             self.unit = unit
             self.unitPriceGross = unitPriceGross
             self.vatRate = vatRate
+            self.gross = gross
+            self.net = net
+            self.vat = vat
+            self.discount = discount
+        }
+    }
+
+    /// Gross, net and VAT of one amount.
+    public struct Amounts: Sendable, Hashable {
+        public var gross: Money
+        public var net: Money
+        public var vat: Money
+
+        public init(gross: Money, net: Money, vat: Money) {
             self.gross = gross
             self.net = net
             self.vat = vat

@@ -1,14 +1,21 @@
 import Foundation
 
-/// The DSFinV-K 2.4 tables pos writes: file names, table names and columns in the specification's order.
+/// The DSFinV-K 2.4 tables pos writes: file names, table names and every column the specification's `index.xml`
+/// lists for each, in its order, with its type and maximum length. Date-times, dates and the 0/1 flags are
+/// AlphaNumeric there (`YYYY-MM-DDThh:mm:ss` fits MaxLength 30, a flag MaxLength 1), as the specification declares
+/// them.
 enum DSFinVKSchema {
     typealias Column = DSFinVKTable.Column
 
     private static func text(_ name: String, _ maxLength: Int? = nil) -> Column { Column(name, .text(maxLength: maxLength)) }
     private static func number(_ name: String, _ places: Int = 0) -> Column { Column(name, .number(places: places)) }
+    /// A local date-time (`2026-11-20T18:41:04`) or a TSE log time (`2026-11-20T17:41:04.000Z`).
+    private static func dateTime(_ name: String) -> Column { text(name, 30) }
+    /// A 0/1 flag.
+    private static func flag(_ name: String) -> Column { text(name, 1) }
 
     /// Z_KASSE_ID, Z_ERSTELLUNG, Z_NR: every table starts with the closing's key.
-    private static let closingKey: [Column] = [text("Z_KASSE_ID", 50), Column("Z_ERSTELLUNG", .localDateTime), number("Z_NR")]
+    private static let closingKey: [Column] = [text("Z_KASSE_ID", 50), dateTime("Z_ERSTELLUNG"), number("Z_NR")]
     private static let receiptKey = closingKey + [text("BON_ID", 40)]
 
     private static func table(_ file: String, _ name: String, _ module: DSFinVKTable.Module, _ columns: [Column])
@@ -21,7 +28,7 @@ enum DSFinVKSchema {
     static var lines: DSFinVKTable {
         table("lines.csv", "Bonpos", .einzelaufzeichnung, receiptKey + [
             text("POS_ZEILE", 50), text("GUTSCHEIN_NR", 50), text("ARTIKELTEXT", 255), text("POS_TERMINAL_ID", 50),
-            text("GV_TYP", 30), text("GV_NAME", 40), number("INHAUS"), number("P_STORNO"), number("AGENTUR_ID"),
+            text("GV_TYP", 30), text("GV_NAME", 40), flag("INHAUS"), flag("P_STORNO"), number("AGENTUR_ID"),
             text("ART_NR", 50), text("GTIN", 50), text("WARENGR_ID", 40), text("WARENGR", 50), number("MENGE", 3),
             number("FAKTOR", 3), text("EINHEIT", 50), number("STK_BR", 5),
         ])
@@ -43,7 +50,7 @@ enum DSFinVKSchema {
 
     static var subitems: DSFinVKTable {
         table("subitems.csv", "Bonpos_Zusatzinfo", .einzelaufzeichnung, receiptKey + [
-            text("POS_ZEILE", 50), text("ZI_ART_NR", 50), text("ZI_GTIN", 50), text("ZI_NAME", 50),
+            text("POS_ZEILE", 50), text("ZI_ART_NR", 50), text("ZI_GTIN", 50), text("ZI_NAME", 60),
             text("ZI_WARENGR_ID", 40), text("ZI_WARENGR", 50), number("ZI_MENGE", 3), number("ZI_FAKTOR", 3),
             text("ZI_EINHEIT", 50), number("ZI_UST_SCHLUESSEL"), number("ZI_BASISPREIS_BRUTTO", 5),
             number("ZI_BASISPREIS_NETTO", 5), number("ZI_BASISPREIS_UST", 5),
@@ -52,8 +59,8 @@ enum DSFinVKSchema {
 
     static var transactions: DSFinVKTable {
         table("transactions.csv", "Bonkopf", .einzelaufzeichnung, receiptKey + [
-            number("BON_NR"), text("BON_TYP", 30), text("BON_NAME", 60), text("TERMINAL_ID", 50), number("BON_STORNO"),
-            Column("BON_START", .localDateTime), Column("BON_ENDE", .localDateTime), text("BEDIENER_ID", 50),
+            number("BON_NR"), text("BON_TYP", 30), text("BON_NAME", 60), text("TERMINAL_ID", 50), flag("BON_STORNO"),
+            dateTime("BON_START"), dateTime("BON_ENDE"), text("BEDIENER_ID", 50),
             text("BEDIENER_NAME", 50), number("UMS_BRUTTO", 2), text("KUNDE_NAME", 50), text("KUNDE_ID", 50),
             text("KUNDE_TYP", 50), text("KUNDE_STRASSE", 60), text("KUNDE_PLZ", 10), text("KUNDE_ORT", 62),
             text("KUNDE_LAND", 3), text("KUNDE_USTID", 15), text("BON_NOTIZ", 255),
@@ -79,16 +86,16 @@ enum DSFinVKSchema {
 
     static var references: DSFinVKTable {
         table("references.csv", "Bon_Referenzen", .einzelaufzeichnung, receiptKey + [
-            text("POS_ZEILE", 50), text("REF_TYP", 20), text("REF_NAME", 40), Column("REF_DATUM", .localDateTime),
+            text("POS_ZEILE", 50), text("REF_TYP", 20), text("REF_NAME", 40), dateTime("REF_DATUM"),
             text("REF_Z_KASSE_ID", 50), number("REF_Z_NR"), text("REF_BON_ID", 40),
         ])
     }
 
     static var transactionsTSE: DSFinVKTable {
         table("transactions_tse.csv", "TSE_Transaktionen", .einzelaufzeichnung, receiptKey + [
-            number("TSE_ID"), number("TSE_TANR"), text("TSE_TA_START"), text("TSE_TA_ENDE"),
+            number("TSE_ID"), number("TSE_TANR"), dateTime("TSE_TA_START"), dateTime("TSE_TA_ENDE"),
             text("TSE_TA_VORGANGSART", 30), number("TSE_TA_SIGZ"), text("TSE_TA_SIG", 512), text("TSE_TA_FEHLER", 200),
-            text("TSE_VORGANGSDATEN"),
+            text("TSE_VORGANGSDATEN", 1000),
         ])
     }
 
@@ -96,7 +103,7 @@ enum DSFinVKSchema {
 
     static var closing: DSFinVKTable {
         table("cashpointclosing.csv", "Stamm_Abschluss", .stammdaten, closingKey + [
-            text("Z_BUCHUNGSTAG"), text("TAXONOMIE_VERSION", 10), text("Z_START_ID", 40), text("Z_ENDE_ID", 40),
+            text("Z_BUCHUNGSTAG", 25), text("TAXONOMIE_VERSION", 10), text("Z_START_ID", 40), text("Z_ENDE_ID", 40),
             text("NAME", 60), text("STRASSE", 60), text("PLZ", 10), text("ORT", 62), text("LAND", 3), text("STNR", 20),
             text("USTID", 15), number("Z_SE_ZAHLUNGEN", 2), number("Z_SE_BARZAHLUNGEN", 2),
         ])
@@ -112,7 +119,7 @@ enum DSFinVKSchema {
     static var cashRegister: DSFinVKTable {
         table("cashregister.csv", "Stamm_Kassen", .stammdaten, closingKey + [
             text("KASSE_BRAND", 50), text("KASSE_MODELL", 50), text("KASSE_SERIENNR", 70), text("KASSE_SW_BRAND", 50),
-            text("KASSE_SW_VERSION", 50), text("KASSE_BASISWAEH_CODE", 3), number("KEINE_UST_ZUORDNUNG"),
+            text("KASSE_SW_VERSION", 50), text("KASSE_BASISWAEH_CODE", 3), flag("KEINE_UST_ZUORDNUNG"),
         ])
     }
 
@@ -136,11 +143,29 @@ enum DSFinVKSchema {
         ])
     }
 
-    static var tse: DSFinVKTable {
+    /// Stamm_TSE: the specification lists TSE_ZERTIFIKAT_I and _II (1000 characters each); a longer certificate
+    /// goes on in further columns (_III, _IV, …) appended at the end, as the specification allows for additional
+    /// fields, and index.xml names them.
+    static func tse(certificateParts: Int = 2) -> DSFinVKTable {
         table("tse.csv", "Stamm_TSE", .stammdaten, closingKey + [
-            number("TSE_ID"), text("TSE_SERIAL", 68), text("TSE_SIG_ALGO", 30), text("TSE_ZEITFORMAT"),
+            number("TSE_ID"), text("TSE_SERIAL", 68), text("TSE_SIG_ALGO", 21), text("TSE_ZEITFORMAT", 31),
             text("TSE_PD_ENCODING", 5), text("TSE_PUBLIC_KEY", 512),
-        ] + ["I", "II", "III", "IV", "V", "VI", "VII"].map { text("TSE_ZERTIFIKAT_\($0)", 1000) })
+        ] + certificateColumns(max(2, certificateParts)).map { text($0, 1000) })
+    }
+
+    /// TSE_ZERTIFIKAT_I, _II, … (Roman numerals).
+    static func certificateColumns(_ count: Int) -> [String] {
+        (1...max(1, count)).map { "TSE_ZERTIFIKAT_" + roman($0) }
+    }
+
+    private static func roman(_ number: Int) -> String {
+        let symbols: [(Int, String)] = [(1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+                                        (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
+        var rest = number, text = ""
+        for (value, symbol) in symbols {
+            while rest >= value { text += symbol; rest -= value }
+        }
+        return text
     }
 
     // MARK: - Kassenabschluss

@@ -9,8 +9,8 @@ import Storage
 /// order given; the Kassenabschluss totals are sorted by their keys. How pos reads the rules where the
 /// specification leaves a choice (abandoned receipts, cash per currency) is in docs/fiscal.md.
 public struct DSFinVKWriter: Sendable {
-    /// The DFKA taxonomy version written in TAXONOMIE_VERSION.
-    public static let taxonomyVersion = "2.1"
+    /// The DFKA taxonomy version written in TAXONOMIE_VERSION: the DSFinV-K version these tables follow.
+    public static let taxonomyVersion = "2.4"
 
     public init() {}
 
@@ -21,7 +21,8 @@ public struct DSFinVKWriter: Sendable {
         return builder.tables
     }
 
-    /// Writes every table and `index.xml` into `directory` (created when missing); returns the file names.
+    /// Writes every table, `index.xml` and the DTD it names into `directory` (created when missing); returns the
+    /// file names.
     @discardableResult
     public func write(_ export: DSFinVKExport, to directory: URL, files: FileStorage = FileStorage()) throws -> [String] {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -31,7 +32,8 @@ public struct DSFinVKWriter: Sendable {
         }
         let index = DSFinVKIndex(tables: tables, cashRegisterID: export.cashRegister.id, softwareName: export.cashRegister.softwareBrand)
         try files.write(Data(index.xml.utf8), to: directory.appendingPathComponent(DSFinVKIndex.fileName), permissions: 0o644)
-        return tables.map(\.fileName) + [DSFinVKIndex.fileName]
+        try files.write(Data(DSFinVKIndex.dtdText.utf8), to: directory.appendingPathComponent(DSFinVKIndex.dtd), permissions: 0o644)
+        return tables.map(\.fileName) + [DSFinVKIndex.fileName, DSFinVKIndex.dtd]
     }
 }
 
@@ -54,13 +56,19 @@ struct DSFinVKTableBuilder {
     var terminals = DSFinVKSchema.terminals
     var agencies = DSFinVKSchema.agencies
     var vat = DSFinVKSchema.vat
-    var tse = DSFinVKSchema.tse
+    var tse: DSFinVKTable
     var businessCases = DSFinVKSchema.businessCases
     var paymentTotals = DSFinVKSchema.paymentTotals
     var cashPerCurrency = DSFinVKSchema.cashPerCurrency
 
     init(export: DSFinVKExport) {
         self.export = export
+        tse = DSFinVKSchema.tse(certificateParts: Self.certificateParts(export.tse.certificate))
+    }
+
+    /// The certificate in parts of 1000 characters (TSE_ZERTIFIKAT_I, _II, …).
+    static func certificateParts(_ certificate: String) -> Int {
+        (certificate.count + 999) / 1000
     }
 
     var tables: [DSFinVKTable] {
@@ -101,6 +109,23 @@ struct DSFinVKTableBuilder {
                 "POS_BRUTTO": amount(line.gross, places: 5), "POS_NETTO": amount(line.net, places: 5),
                 "POS_UST": amount(line.vat, places: 5),
             ]) { $1 })
+            // A discounted line's price finding (Bonpos_Preisfindung): the price before the discount
+            // (`base_amount`) and the discount itself (`discount`, negative); the two add up to POS_BRUTTO/NETTO/UST.
+            if let discount = line.discount {
+                let rate = DSFinVKFormat.integer(line.vatRate.dsfinvkKey)
+                itemAmounts.append(bon.merging([
+                    "POS_ZEILE": line.lineNumber, "TYP": "base_amount", "UST_SCHLUESSEL": rate,
+                    "PF_BRUTTO": amount(line.gross + discount.gross, places: 5),
+                    "PF_NETTO": amount(line.net + discount.net, places: 5),
+                    "PF_UST": amount(line.vat + discount.vat, places: 5),
+                ]) { $1 })
+                itemAmounts.append(bon.merging([
+                    "POS_ZEILE": line.lineNumber, "TYP": "discount", "UST_SCHLUESSEL": rate,
+                    "PF_BRUTTO": amount(-discount.gross, places: 5),
+                    "PF_NETTO": amount(-discount.net, places: 5),
+                    "PF_UST": amount(-discount.vat, places: 5),
+                ]) { $1 })
+            }
         }
         let revenue = receipt.countsAsRevenue ? receipt.lines : []
         let total = Money.sum(revenue.map(\.gross), zero: .zero(base))
@@ -110,7 +135,7 @@ struct DSFinVKTableBuilder {
             "BON_START": DSFinVKFormat.localDateTime(receipt.start, in: timeZone),
             "BON_ENDE": DSFinVKFormat.localDateTime(receipt.end, in: timeZone),
             "BEDIENER_ID": receipt.operatorID, "BEDIENER_NAME": receipt.operatorName,
-            "UMS_BRUTTO": amount(total, places: 2),
+            "UMS_BRUTTO": amount(total, places: 2), "BON_NOTIZ": receipt.note,
         ]) { $1 })
         for rate in FiscalVATRate.allCases {
             let rateLines = revenue.filter { $0.vatRate == rate }
@@ -153,6 +178,7 @@ struct DSFinVKTableBuilder {
         let company = export.company
         let allPayments = closing.receipts.filter(\.countsInClosing).flatMap(\.payments)
         closings.append(key.merging([
+            "Z_BUCHUNGSTAG": DSFinVKFormat.localDate(closing.bookingDay, in: closing.timeZone),
             "TAXONOMIE_VERSION": DSFinVKWriter.taxonomyVersion,
             "Z_START_ID": closing.receipts.first?.id ?? "", "Z_ENDE_ID": closing.receipts.last?.id ?? "",
             "NAME": company.name, "STRASSE": company.street, "PLZ": company.postalCode, "ORT": company.city,
@@ -185,8 +211,9 @@ struct DSFinVKTableBuilder {
             "TSE_PUBLIC_KEY": identity.publicKey,
         ]) { $1 }
         let certificate = Array(export.tse.certificate)
-        for (index, part) in ["I", "II", "III", "IV", "V", "VI", "VII"].enumerated() where index * 1000 < certificate.count {
-            tseRow["TSE_ZERTIFIKAT_\(part)"] = String(certificate[(index * 1000)..<min(certificate.count, (index + 1) * 1000)])
+        let parts = DSFinVKSchema.certificateColumns(Self.certificateParts(export.tse.certificate))
+        for (index, column) in parts.enumerated() where index * 1000 < certificate.count {
+            tseRow[column] = String(certificate[(index * 1000)..<min(certificate.count, (index + 1) * 1000)])
         }
         tse.append(tseRow)
     }
