@@ -110,5 +110,17 @@ extension DemoFiscalEndToEndTests {
         #expect(payments.compactMap { $0["Z_ZAHLART_BETRAG"] } == ["1,80"], "\(payments)")
         let cash = try writtenRows(folder, "cash_per_currency.csv")
         #expect(cash.compactMap { $0["ZAHLART_BETRAG_WAEH"] } == ["1,80"], "\(cash)")
+
+        // And the independent checkers (scripts/install-deps.sh) find nothing wrong with an export holding AVTraining
+        guard await DSFinVKValidators.isAvailable else {
+            print("dsfinvk, rulestamp-dsfinv-k-export-lint or xmllint is missing: the training export was not validated")
+            return
+        }
+        let csvFiles = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".csv") }.sorted()
+        let dsfinvk = try await DSFinVKValidators.run(DSFinVKValidators.python, ["-m", "dsfinvk.validate", folder.path])
+        #expect(dsfinvk.status == 0 && dsfinvk.stdout.isEmpty, "dsfinvk.validate:\n\(dsfinvk.stdout)\(dsfinvk.stderr)")
+        let lint = try await DSFinVKValidators.run(DSFinVKValidators.lint, csvFiles, in: folder)
+        let findings = lint.stdout.split(separator: "\n").filter { $0.contains(/^\s+\d+\s+(error|warn)\s/) }
+        #expect(lint.status == 0 && findings.isEmpty, "dsfinv-k-export-lint:\n\(lint.stdout)\(lint.stderr)")
     }
 }

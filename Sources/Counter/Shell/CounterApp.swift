@@ -258,6 +258,7 @@ public final class CounterApp {
             status.reader = context.readerActivity.label(address: status.reader, connected: status.readerConnected,
                                                          busy: status.readerBusy)
             if status != .loading { summary += " plugged=" + (status.plugged.isEmpty ? "none" : status.plugged.joined(separator: ",")) }
+            if status.training { summary += " training=yes" }
             if gate.policyOn {
                 status.cashier = gate.signedIn?.name ?? "signed out"
                 summary += " gate=\(gate.stageName) cashier=\(gate.signedIn?.name ?? "-")"
