@@ -273,6 +273,11 @@ capture_zreport() {
     tmuxc send-keys -t pos End
     wait_frame screen=shift state=closed atEnd=true
     shot "The same Z report after End: its last rows" "$size" "matches"
+    tmuxc send-keys -t pos C-e
+    wait_frame screen=shift overlay=message
+    shot "^E: the message the line cut, whole" "$size" "Any key closes the message"
+    tmuxc send-keys -t pos Escape
+    wait_frame screen=shift state=closed
     tmuxc send-keys -t pos Escape
     wait_frame screen=sell
     tmuxc send-keys -t pos C-q

@@ -257,7 +257,10 @@ public final class CounterApp {
             summary += status == .loading ? " status=loading" : status.isDemo ? " status=demo" : " status=store"
             status.reader = context.readerActivity.label(address: status.reader, connected: status.readerConnected,
                                                          busy: status.readerBusy)
-            if status != .loading { summary += " plugged=" + (status.plugged.isEmpty ? "none" : status.plugged.joined(separator: ",")) }
+            if status != .loading {
+                summary += " plugged=" + (status.plugged.isEmpty ? "none" : status.plugged.joined(separator: ","))
+                summary += status.tseDown ? " tse=down" : " tse=up"
+            }
             if status.training { summary += " training=yes" }
             if gate.policyOn {
                 status.cashier = gate.signedIn?.name ?? "signed out"

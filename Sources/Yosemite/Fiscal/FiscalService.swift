@@ -109,6 +109,21 @@ public struct FiscalService: Sendable {
         }
     }
 
+    /// While an outage is open, asks the TSE who it is (a read: no transaction is started); an answer ends the
+    /// outage, so the status line's "TSE DOWN" goes once the TSE is back, not only at the next sale. Returns
+    /// whether it ended one.
+    @discardableResult
+    public func probeOpenOutage() async -> Bool {
+        guard await openOutage() != nil, let signer = checkout.signer else { return false }
+        do {
+            _ = try await signer.identity()
+            try await database.endFiscalOutage()
+            return true
+        } catch {
+            return false
+        }
+    }
+
     /// The outage still open, if any (the status line and `pos status`).
     public func openOutage() async -> FiscalOutage? {
         (try? await database.openFiscalOutage()).flatMap { $0 }.map { FiscalOutage(since: $0.startedAt, cause: $0.cause) }

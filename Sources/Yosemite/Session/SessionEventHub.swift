@@ -21,6 +21,8 @@ public final class SessionEventHub: Sendable {
     private let database: AppDatabase
     /// Watched for other processes' commits and settings (``DirectoryWatcher``).
     private let dataDirectory: URL
+    /// For the TSE probe while an outage is open.
+    private let environment: AppEnvironment
     /// Which terminals are plugged in (when the environment has a device monitor); followed once started.
     let presence: DevicePresence?
     private let logger: Logger
@@ -42,6 +44,7 @@ public final class SessionEventHub: Sendable {
         self.connectivity = connectivity
         database = environment.database
         dataDirectory = environment.dataDirectory
+        self.environment = environment
         presence = environment.deviceMonitor.map(DevicePresence.init(monitor:))
         logger = environment.logger
         self.isDemo = isDemo
@@ -103,6 +106,13 @@ public final class SessionEventHub: Sendable {
         if !kept { task.cancel() }
     }
 
+    /// Asks the TSE during an open outage; its answer ends the outage (the database observation then clears it).
+    private func probeTSE() async {
+        if await FiscalService(environment: environment).probeOpenOutage() {
+            logger.info("session: the TSE answers again; the outage has ended")
+        }
+    }
+
     // MARK: - Sources
 
     private func start() {
@@ -138,12 +148,26 @@ public final class SessionEventHub: Sendable {
                         }
                     } else if name == AppEnvironment.FileName.appSettings {
                         self?.update { event, _ in event.settingsRevision &+= 1 }
+                    } else if name == "tse-simulator.json", self?.current.fiscalOutage != nil {
+                        // The demo's TSE switched back on (`pos fiscal simulate-outage off`): ask it now.
+                        await self?.probeTSE()
                     }
                 }
             })
         } catch {
             logger.warning("session: changes by other processes are not followed (\(error))")
         }
+        // While a TSE outage is open, the TSE is asked once per probe interval (the checkout's own bound), so the
+        // outage ends, and the status line's "TSE DOWN" goes, when the TSE answers again, sale or no sale.
+        let clock = environment.clock
+        let interval = environment.fiscalProbe.interval
+        tasks.append(Task { [weak self] in
+            while !Task.isCancelled {
+                do { try await clock.sleep(for: interval) } catch { return }
+                guard let self else { return }
+                if self.current.fiscalOutage != nil { await self.probeTSE() }
+            }
+        })
         if !isDemo {
             let changes = connectivity.changes()
             let monitor = connectivity
