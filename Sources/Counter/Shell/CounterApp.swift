@@ -267,6 +267,7 @@ public final class CounterApp {
                 summary += " plugged=" + (status.plugged.isEmpty ? "none" : status.plugged.joined(separator: ","))
                 summary += status.tseDown ? " tse=down" : " tse=up"
             }
+            if status.training { summary += " training=yes" }
             if gate.policyOn {
                 status.cashier = gate.signedIn?.name ?? "signed out"
                 summary += " gate=\(gate.stageName) cashier=\(gate.signedIn?.name ?? "-")"

@@ -1,7 +1,8 @@
 import Localization
+import Yosemite
 
-/// The back-office menu (F7 on the sell screen): sync, printers, settings, login, card readers. Only a list of routes, so it
-/// has no Interactor or Presenter of its own.
+/// The back-office menu (F7 on the sell screen): sync, printers, settings, login, card readers, and training mode on or
+/// off (6). A list of routes and one switch, so it has no Interactor or Presenter of its own.
 @MainActor
 public final class MenuView: CounterModule {
     /// One menu entry.
@@ -18,10 +19,13 @@ public final class MenuView: CounterModule {
             Item(key: "3", label: L10n.tr("menu.settings")),
             Item(key: "4", label: L10n.tr("menu.login")),
             Item(key: "5", label: L10n.tr("menu.readers")),
+            Item(key: "6", label: L10n.tr("menu.training")),
         ]
     }
 
     public private(set) var selected = 0
+    /// What the training switch answered (the new mode, or why it refused).
+    public private(set) var message: String?
     private let context: CounterContext
 
     init(context: CounterContext) {
@@ -31,7 +35,7 @@ public final class MenuView: CounterModule {
     public var name: String { "menu" }
     public var title: String { L10n.tr("menu.title") }
     public var frameSummary: String { "selected=\(selected)" }
-    public var keyHints: [KeyHint] { [KeyHint("1-5", L10n.tr("menu.key.open")), KeyHint("Enter", L10n.tr("menu.key.open")), KeyHint("Esc", L10n.tr("keys.back"))] }
+    public var keyHints: [KeyHint] { [KeyHint("1-6", L10n.tr("menu.key.open")), KeyHint("Enter", L10n.tr("menu.key.open")), KeyHint("Esc", L10n.tr("keys.back"))] }
 
     public func start() {}
 
@@ -50,6 +54,7 @@ public final class MenuView: CounterModule {
     }
 
     private func open(_ index: Int) {
+        if index == 5 { switchTraining(); return }
         let route: CounterRoute = switch index {
         case 0: .sync
         case 1: .printers
@@ -60,11 +65,42 @@ public final class MenuView: CounterModule {
         context.router?.show(route)
     }
 
+    /// Switches the register into training or out of it: into it asks for a manager's PIN where cashiers are set up
+    /// (the shell's gate), out of it is anyone's. The status line says TRAINING while it is on.
+    private func switchTraining() {
+        let context = context
+        Task {
+            let stores = context.stores
+            do {
+                let on = try await stores.dispatch { CashierAction.training(reply: $0) }
+                try await context.approving({ approval in
+                    _ = try await stores.dispatch { CashierAction.setTraining(on: !on, approval: approval, reply: $0) }
+                }, needed: { error in
+                    if case .approvalRequired(let kind)? = error as? CashierError { return kind }
+                    return nil
+                })
+                self.message = L10n.tr(on ? "menu.training.off" : "menu.training.on")
+            } catch let error as CashierError {
+                self.message = "\(error.message) \(error.recoverySuggestion)"
+            } catch {
+                self.message = "\(error)"
+            }
+            context.refreshStatus()
+            context.setNeedsDisplay()
+        }
+    }
+
     /// Scans mean nothing here.
     public func handleScan(_ code: String) {}
 
     public func draw(in canvas: inout TextCanvas, area: CanvasRect) {
         Self.draw(selected: selected, in: &canvas, area: area)
+        if let message {
+            let row = area.row + 4 + Self.items.count
+            for (offset, line) in ShellOverlay.wrap(message, width: max(10, area.width - 4)).enumerated() {
+                canvas.put(line, row: row + offset, column: area.column + 2, attributes: .normal, clip: area)
+            }
+        }
     }
 
     /// Draws the menu; pure.
