@@ -164,7 +164,7 @@ capture_size() {
     tmuxc send-keys -t pos Escape
     wait_frame screen=menu
     # Issue 29 item 2: the cashiers, the register and the TSE at the counter.
-    for entry in "6:cashiers:Cashiers:Add a manager first" "7:register:Register:TSE client" "8:fiscal:TSE:Serial:"; do
+    for entry in "7:cashiers:Cashiers:Add a manager first" "8:register:Register:TSE client" "9:fiscal:TSE:Serial:"; do
         IFS=: read -r key name title expect <<<"$entry"
         tmuxc send-keys -t pos -l "$key"
         wait_frame "screen=$name"
@@ -286,6 +286,11 @@ capture_zreport() {
     tmuxc send-keys -t pos End
     wait_frame screen=shift state=closed atEnd=true
     shot "The same Z report after End: its last rows" "$size" "matches"
+    tmuxc send-keys -t pos C-e
+    wait_frame screen=shift overlay=message
+    shot "^E: the message the line cut, whole" "$size" "Any key closes the message"
+    tmuxc send-keys -t pos Escape
+    wait_frame screen=shift state=closed
     tmuxc send-keys -t pos Escape
     wait_frame screen=sell
     tmuxc send-keys -t pos C-q

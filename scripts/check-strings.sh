@@ -30,7 +30,7 @@ problems = []
 # Keys built at run time: the values the code can produce.
 DYNAMIC = ['z.tender.cash', 'z.tender.card', 'z.tender.split', 'settings.value.language.en', 'settings.value.language.de',
            'error.checkout.state.open', 'error.checkout.state.parked', 'error.checkout.state.completed', 'error.checkout.state.voided',
-           'gate.approval.refund', 'gate.approval.void', 'gate.approval.discount', 'gate.approval.noSale', 'gate.approval.cashiers',
+           'gate.approval.refund', 'gate.approval.void', 'gate.approval.discount', 'gate.approval.noSale', 'gate.approval.cashiers', 'gate.approval.training',
            'cli.fiscal.out.refunds', 'cli.fiscal.out.cashMovements']
 
 # The ZVT terminal's status prompts: its table holds their keys (`reader.zvt.<status byte>`).

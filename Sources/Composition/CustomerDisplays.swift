@@ -48,10 +48,10 @@ public final class CustomerDisplays: Sendable {
         if let text = settings.poleDisplayAddress {
             do throws(TransportError) {
                 let address = try DeviceAddress(text, expecting: .display)
-                pole = PoleDisplay(transport: TTYTransport(path: address.path, settings: address.settings), address: address,
+                pole = PoleDisplay(transport: TTYTransport(path: address.path, settings: address.settings, device: .poleDisplay), address: address,
                                    encoder: PoleDisplayEncoder(moneyFormat: moneyFormat, texts: PoleDisplayTexts(.of(language))))
             } catch {
-                logger.warning("pole display: \(text) is not usable (\(error.message))")
+                logger.warning("pole display: \(text) is not usable (\(error.on(.poleDisplay).message))")
             }
         }
         guard server != nil || pole != nil else { return nil }
@@ -80,7 +80,10 @@ public final class CustomerDisplays: Sendable {
                     poleFailed = false
                 } catch {
                     // Logged once per outage; the next state opens the line again.
-                    if !poleFailed { logger.warning("pole display: \(error.message)") }
+                    if !poleFailed {
+                        let line = error.on(.poleDisplay)
+                        logger.warning("pole display: \(line.message) \(line.recoverySuggestion)")
+                    }
                     poleFailed = true
                 }
             }

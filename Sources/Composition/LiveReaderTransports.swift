@@ -69,32 +69,36 @@ public enum LiveReaderTransports {
     }
 
     /// Opens a pseudo-terminal pair, links its secondary end at `link`, and returns the primary end.
-    public static func pseudoTerminal(linkedAt link: String) async throws -> any ByteTransport {
-        let pair = try PseudoTerminalPair.open()
-        let manager = FileManager.default
-        if (try? manager.destinationOfSymbolicLink(atPath: link)) != nil {
-            try manager.removeItem(atPath: link)
-        }
-        try manager.createSymbolicLink(atPath: link, withDestinationPath: pair.secondaryPath)
+    ///
+    /// - Throws: ``TransportError`` with code `.busy` when anything (a file, a symbolic link, socat's link) is at
+    ///   `link` already: it is never replaced.
+    public static func pseudoTerminal(linkedAt link: String) async throws -> LinkedPseudoTerminal {
+        let pair = try PseudoTerminalPair.open(linkedAt: link)
         let primary = try pair.makePrimaryTransport()
         try await primary.open()
-        return PairOwningTransport(pair: pair, primary: primary)
+        return LinkedPseudoTerminal(pair: pair, primary: primary)
     }
 }
 
-/// The primary end of a pseudo-terminal pair that keeps the pair (and so the secondary path) alive.
+/// The primary end of a pseudo-terminal pair linked at a path, keeping the pair (and so the secondary path) alive.
 ///
 /// The simulator serves one session after another on the same line, as a terminal on a cable does, so closing a
-/// session leaves the line open; it closes when the process ends.
-private struct PairOwningTransport: ByteTransport {
+/// session leaves the line open; it closes when the process ends. ``removeLink()`` takes the link away (at exit).
+public struct LinkedPseudoTerminal: ByteTransport {
     let pair: PseudoTerminalPair
     let primary: any ByteTransport
 
-    var endpointDescription: String { primary.endpointDescription }
-    func open() async throws(TransportError) { try await primary.open() }
-    func write(_ bytes: [UInt8]) async throws(TransportError) { try await primary.write(bytes) }
-    func read(maxLength: Int, timeout: Duration) async throws(TransportError) -> [UInt8] {
+    /// The secondary side the link points to, e.g. "/dev/pts/3".
+    public var secondaryPath: String { pair.secondaryPath }
+
+    /// Removes the link, if it still points to this pair.
+    public func removeLink() { pair.removeLink() }
+
+    public var endpointDescription: String { primary.endpointDescription }
+    public func open() async throws(TransportError) { try await primary.open() }
+    public func write(_ bytes: [UInt8]) async throws(TransportError) { try await primary.write(bytes) }
+    public func read(maxLength: Int, timeout: Duration) async throws(TransportError) -> [UInt8] {
         try await primary.read(maxLength: maxLength, timeout: timeout)
     }
-    func close() async {}
+    public func close() async {}
 }

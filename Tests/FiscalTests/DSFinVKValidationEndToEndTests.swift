@@ -66,7 +66,7 @@ extension DemoFiscalEndToEndTests {
         return rows.dropFirst().map { $0[index] }
     }
 
-    @Test("a day's export (sales, split, discounts, coupon, voided cart, refund, TSE outage, two shifts) passes dsfinvk's validator, the rulestamp lint and the GDPdU DTD",
+    @Test("a day's export (sales, split, discounts, coupon, voided cart, refund, training sale, TSE outage, two shifts) passes dsfinvk's validator, the rulestamp lint and the GDPdU DTD",
           .enabled("dsfinvk, rulestamp-dsfinv-k-export-lint or xmllint is missing: run scripts/install-deps.sh") {
               await DSFinVKValidators.isAvailable
           })
@@ -88,8 +88,10 @@ extension DemoFiscalEndToEndTests {
         #expect(try await pos(["fiscal", "simulate-outage", "off"]).status == 0)
         let refund = try await pos(["refund", String(couponed), "--amount", "1.00"])
         #expect(refund.status == 0, "\(refund.stderr)")
-        // TODO(issue 31, training mode): ring up a training sale here (signed AVTraining, BON_TYP AVTraining) once
-        // `pos` has training mode, and expect both validators to accept it too.
+        // And a cashier's practice sale in training mode (signed AVTraining, its own number series)
+        #expect(try await pos(["register", "training", "on"]).status == 0)
+        let training = try await sell(["--item", "BAK-CRO", "--pay", "cash"])
+        #expect(try await pos(["register", "training", "off"]).status == 0)
         let firstClose = try await pos(["shift", "close", "--counted", "60.00"])
         #expect(firstClose.status == 0, "\(firstClose.stderr)")
 
@@ -132,23 +134,27 @@ extension DemoFiscalEndToEndTests {
         #expect(try column("Z_BUCHUNGSTAG", of: "cashpointclosing.csv", in: folder) == [Self.today(), Self.today()])
         #expect(try column("TAXONOMIE_VERSION", of: "cashpointclosing.csv", in: folder) == ["2.4", "2.4"])
         // Every Bon has its own number in the register's series, the voided cart as AVBelegabbruch
-        let numbers = try column("BON_NR", of: "transactions.csv", in: folder)
-        #expect(Set(numbers).count == numbers.count && !numbers.contains("0"), "BON_NR \(numbers)")
+        let allNumbers = try column("BON_NR", of: "transactions.csv", in: folder)
         let ids = try column("BON_ID", of: "transactions.csv", in: folder)
         let types = try column("BON_TYP", of: "transactions.csv", in: folder)
         #expect(Set(ids).count == ids.count)
         #expect(types[try #require(ids.firstIndex(of: String(voided)))] == "AVBelegabbruch")
-        #expect(Set(types) == ["Beleg", "AVBelegabbruch"], "\(types)")
+        #expect(Set(types) == ["Beleg", "AVBelegabbruch", "AVTraining"], "\(types)")
+        // The register's receipt series has no repeat and no zero; the training series (K2-T000001…) is its own.
+        let numbers = zip(allNumbers, types).filter { $0.1 != "AVTraining" }.map(\.0)
+        #expect(Set(numbers).count == numbers.count && !numbers.contains("0"), "BON_NR \(numbers)")
         // The discounts are price-finding records of their lines: the price before, the discount, adding up
         let discountBons = try column("BON_ID", of: "itemamounts.csv", in: folder)
         let kinds = try column("TYP", of: "itemamounts.csv", in: folder)
         // (a sale's BON_ID is its sale id; `pos sell` reports the order's local number)
         let database = try environment().database
         var saleIDs: [Int: String] = [:]
-        for order in [card, split, discounted, couponed, offline, late] {
+        for order in [card, split, discounted, couponed, offline, late, training] {
             saleIDs[order] = try await database.order(localNumber: Int64(order))?.id.map { String($0) }
         }
         let idOf = { (order: Int) in saleIDs[order] }
+        let trainingID = try #require(idOf(training))
+        #expect(types[try #require(ids.firstIndex(of: trainingID))] == "AVTraining")
         let discountedID = try #require(idOf(discounted)), couponedID = try #require(idOf(couponed))
         #expect(discountBons.contains(discountedID) && discountBons.contains(couponedID), "\(discountBons)")
         #expect(kinds.filter { $0 == "base_amount" }.count == kinds.filter { $0 == "discount" }.count)

@@ -97,12 +97,7 @@ public final class CounterApp {
         paint()
         refreshStatus()
         followSession()
-        Task { [weak self] in
-            let settings = try? await self?.context.stores.dispatch { AppSettingsAction.loadAppSettings(reply: $0) }
-            let seconds = settings?.idleLockSeconds ?? 300
-            self?.idleLimit = seconds > 0 ? .seconds(seconds) : nil
-            self?.restartIdleTimer()
-        }
+        loadIdleLimit()
         defer { sessionFollower?.cancel(); flushTask?.cancel(); idleTask?.cancel() }
         for await timed in screen.keys {
             keysTaken += 1
@@ -173,6 +168,17 @@ public final class CounterApp {
     /// How many items the sell screen's cart holds.
     private var cartItems: Int {
         router.sell.interactor.response.lines.reduce(0) { $0 + $1.quantity }
+    }
+
+    /// Reads the idle time from the app settings (at start, and when any process rewrote them) and restarts the
+    /// countdown with it.
+    private func loadIdleLimit() {
+        Task { [weak self] in
+            let settings = try? await self?.context.stores.dispatch { AppSettingsAction.loadAppSettings(reply: $0) }
+            let seconds = settings?.idleLockSeconds ?? 300
+            self?.idleLimit = seconds > 0 ? .seconds(seconds) : nil
+            self?.restartIdleTimer()
+        }
     }
 
     /// Restarts the idle countdown; when it runs out with cashiers set up, the gate locks the counter.
@@ -271,6 +277,7 @@ public final class CounterApp {
                 summary += " plugged=" + (status.plugged.isEmpty ? "none" : status.plugged.joined(separator: ","))
                 summary += status.tseDown ? " tse=down" : " tse=up"
             }
+            if status.training { summary += " training=yes" }
             if gate.policyOn {
                 status.cashier = gate.signedIn?.name ?? "signed out"
                 summary += " gate=\(gate.stageName) cashier=\(gate.signedIn?.name ?? "-")"
@@ -325,7 +332,10 @@ public final class CounterApp {
                 if let previous, previous.cashierRosterVersion != event.cashierRosterVersion {
                     await self.gate.rosterChanged()
                 }
-                if let previous, previous.settingsRevision != event.settingsRevision { self.refreshStatus() }
+                if let previous, previous.settingsRevision != event.settingsRevision {
+                    self.refreshStatus()
+                    self.loadIdleLimit()
+                }
                 guard self.status != .loading else { continue }
                 var status = self.status
                 status.apply(event)

@@ -23,6 +23,8 @@ public struct StatusBarModel: Hashable, Sendable {
     public var readerBusy = false
     /// The last receipt failed to print.
     public var lastPrintFailed = false
+    /// The register is in training: a TRAINING banner leads the line.
+    public var training = false
 
     /// Creates a model.
     public init(storeName: String, isDemo: Bool, connectivity: String, unsynced: Int, reader: String, printer: String,
@@ -51,6 +53,7 @@ public struct StatusBarModel: Hashable, Sendable {
         printer = appSettings?.printerName ?? L10n.tr("status.printer.default")
         cashier = appSettings?.cashierName ?? status.account?.username ?? (isDemo ? L10n.tr("status.cashier.demo") : "—")
         tseDown = status.fiscalOutage != nil
+        training = status.training
     }
 
     /// Takes what the session's event stream says: the unsynced count, connectivity, the TSE, the reader and the
@@ -64,6 +67,7 @@ public struct StatusBarModel: Hashable, Sendable {
         case (false, .notChecked): L10n.tr("status.connectivity.notChecked")
         }
         tseDown = event.fiscalOutage != nil
+        training = event.training
         plugged = event.reader.plugged.map(\.usbID)
         readerConnected = event.reader.connectedAddress != nil
         readerBusy = event.reader.isBusy

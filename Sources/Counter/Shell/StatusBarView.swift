@@ -11,6 +11,11 @@ public enum StatusBarView {
         if model.isDemo {
             column = canvas.put(" DEMO ", row: row, column: 0, attributes: CellAttributes(role: .demo, bold: true))
         }
+        if model.training {
+            // Training is what the cashier must never miss: every sale now is practice.
+            column = canvas.put(" " + L10n.tr("status.training") + " ", row: row, column: column,
+                                attributes: CellAttributes(role: .demo, bold: true))
+        }
         let titleText = " \(title) "
         let room = max(0, width - column - TextWidth.of(titleText))
         canvas.put(line(model, fitting: room), row: row, column: column, attributes: CellAttributes(role: .status))

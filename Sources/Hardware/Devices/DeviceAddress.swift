@@ -19,6 +19,14 @@ public struct DeviceAddress: Hashable, Sendable, CustomStringConvertible {
             case .display: .poleDisplay
             }
         }
+
+        /// How a transport's errors name the device.
+        public var transportDevice: TransportError.Device {
+            switch self {
+            case .scale: .scale
+            case .display: .poleDisplay
+            }
+        }
     }
 
     public let kind: DeviceKind

@@ -47,6 +47,12 @@ public struct SerialSettings: Hashable, Sendable, CustomStringConvertible {
     /// The standard rates a transport accepts.
     public static let standardBaudRates = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200, 230400]
 
+    /// The settings on a pseudo-terminal, which carries 8 bits without parity whatever one sets: the same rate and
+    /// stop bits, 8 data bits, no parity (the bytes of a 7E1 device, 7-bit ASCII, pass unchanged).
+    public var onPseudoTerminal: SerialSettings {
+        SerialSettings(baudRate: baudRate, dataBits: 8, parity: .none, stopBits: stopBits)
+    }
+
     /// "9600 8N2".
     public var description: String { "\(baudRate) \(dataBits)\(parity.letter)\(stopBits.rawValue)" }
 

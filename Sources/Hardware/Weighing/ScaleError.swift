@@ -38,13 +38,24 @@ public struct ScaleError: UserFacingError, Hashable {
     public let code: Code
     /// The scale's address or what the line reported; never anything else.
     public let detail: String?
+    /// Why the line could not be opened (`.lineFailed`), in the transport's words naming the scale.
+    public let line: TransportError?
 
     public init(_ code: Code, detail: String? = nil) {
         self.code = code
         self.detail = detail
+        line = nil
+    }
+
+    /// The line to the scale could not be opened: `.lineFailed`, explained by the transport's error.
+    public init(line: TransportError) {
+        code = .lineFailed
+        detail = line.underlying
+        self.line = line.on(.scale)
     }
 
     public var message: String {
+        if let line { return line.message }
         let suffix = detail.map { " (\($0))" } ?? ""
         switch code {
         case .unstable: return L10n.tr("error.scale.unstable")
@@ -63,7 +74,8 @@ public struct ScaleError: UserFacingError, Hashable {
     }
 
     public var recoverySuggestion: String {
-        switch code {
+        if let line { return line.recoverySuggestion }
+        return switch code {
         case .unstable: L10n.tr("error.scale.unstable.hint")
         case .zero: L10n.tr("error.scale.zero.hint")
         case .underZero: L10n.tr("error.scale.underZero.hint")

@@ -36,25 +36,18 @@ public final class PseudoTerminalPair: Sendable {
     }
 
     /// Opens a new raw pair and makes `link` a symbolic link to its secondary side, as `socat pty,link=…` does,
-    /// so the register can be given a stable path (`zvt+serial:///tmp/ttyPOS`). An existing symbolic link at
-    /// `link` is replaced; any other file there is left alone and the call fails with `.busy`.
+    /// so the register can be given a stable path (`zvt+serial:///tmp/ttyPOS`). Nothing at `link` is ever
+    /// replaced: when a file or a link (another program's, socat's, a stale one) is there, the call fails with
+    /// `.busy` and leaves it alone.
     public static func open(linkedAt link: String) throws(TransportError) -> PseudoTerminalPair {
         let pair = try open()
-        var status = stat()
-        if lstat(link, &status) == 0 {
-            guard status.st_mode & S_IFMT == S_IFLNK else {
-                throw TransportError(.busy, endpoint: link, underlying: "a file that is not a symbolic link is in the way")
+        // symlink(2) refuses an existing name (EEXIST) atomically: no check-then-replace race.
+        if symlink(pair.secondaryPath, link) != 0 {
+            let code = errno
+            if code == EEXIST {
+                throw TransportError(.busy, endpoint: link, underlying: "something is there already; it is left alone")
             }
-            do throws(SystemCallError) {
-                try systemCall("unlink") { unlink(link) }
-            } catch {
-                throw error.transportError(endpoint: link)
-            }
-        }
-        do throws(SystemCallError) {
-            try systemCall("symlink") { symlink(pair.secondaryPath, link) }
-        } catch {
-            throw error.transportError(endpoint: link)
+            throw SystemCallError(call: "symlink", code: code).transportError(endpoint: link)
         }
         let taken = pair.takeDescriptors()
         return PseudoTerminalPair(primary: taken.primary, secondary: taken.secondary, secondaryPath: pair.secondaryPath, linkPath: link)

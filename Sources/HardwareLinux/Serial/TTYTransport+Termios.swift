@@ -3,9 +3,14 @@ import Hardware
 
 extension TTYTransport {
     /// Puts the line in raw mode with `settings` and no flow control, then discards anything buffered.
+    ///
+    /// A pseudo-terminal carries bytes as they are: Linux keeps it at 8 data bits without parity whatever one asks,
+    /// and glibc's `tcsetattr` then reports EINVAL (reference/linux-stack.md, "Serial"). On a pty the line is
+    /// therefore set to 8 bits, no parity; the bytes a 7E1 device sends (7-bit ASCII) arrive unchanged.
     static func configure(_ fd: Int32, settings: SerialSettings) throws {
         var current = termios()
         try systemCall("tcgetattr") { tcgetattr(fd, &current) }
+        let settings = isPseudoTerminal(fd) ? settings.onPseudoTerminal : settings
         var options = try options(from: current, settings: settings)
         try systemCall("tcsetattr") { tcsetattr(fd, TCSANOW, &options) }
         try systemCall("tcflush") { tcflush(fd, TCIOFLUSH) }
@@ -47,6 +52,17 @@ extension TTYTransport {
         return options
     }
 
+    /// Whether `fd` is either side of a Unix 98 pseudo-terminal: a `/dev/pts/N` (majors 136–143) or `/dev/ptmx`
+    /// (major 5, minor 2).
+    static func isPseudoTerminal(_ fd: Int32) -> Bool {
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFCHR else { return false }
+        let device = UInt64(status.st_rdev)
+        let major = ((device >> 8) & 0xFFF) | ((device >> 32) & ~0xFFF)
+        let minor = (device & 0xFF) | ((device >> 12) & ~0xFF)
+        return (136...143).contains(major) || (major == 5 && minor == 2)
+    }
+
     /// Raises DTR and RTS (some terminals only talk once they see them). A pseudo-terminal has no modem lines
     /// and answers ENOTTY or EINVAL; that is not an error (reference/zvt.md, "Serial on a pty").
     static func raiseModemLines(_ fd: Int32) throws {
@@ -56,6 +72,19 @@ extension TTYTransport {
         let code = errno
         if code == ENOTTY || code == EINVAL { return }
         throw SystemCallError(call: "ioctl(TIOCMBIS)", code: code)
+    }
+
+    /// The line a failed `configure` means: not a tty at all (ENOTTY), or settings the port refused (EINVAL).
+    static func configurationError(_ error: SystemCallError, endpoint: String, settings: SerialSettings,
+                                   device: TransportError.Device) -> TransportError? {
+        if error.code == ENOTTY {
+            return TransportError(.notASerialLine, endpoint: endpoint, underlying: error.description, device: device)
+        }
+        if error.code == EINVAL, !error.call.hasPrefix("tcflush") {
+            return TransportError(.lineSettingsRefused, endpoint: endpoint,
+                                  underlying: "\(settings): \(error.description)", device: device)
+        }
+        return nil
     }
 
     /// The termios constant for a standard rate.

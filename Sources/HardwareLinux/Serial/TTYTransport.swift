@@ -21,13 +21,18 @@ public actor TTYTransport: ByteTransport {
     /// How long a write may wait for the line to drain (9600 baud moves about 1 kB/s).
     public nonisolated let writeTimeout: Duration
     public nonisolated let endpointDescription: String
+    /// What is at the end of the line, named by the errors ``open()`` throws.
+    public nonisolated let device: TransportError.Device
 
     private var descriptor: FileDescriptor?
 
-    /// A transport for the device at `path`; nothing is opened until ``open()``.
-    public init(path: String, settings: SerialSettings, writeTimeout: Duration = .seconds(10)) {
+    /// A transport for the device at `path`; nothing is opened until ``open()``. `device` names what is at the
+    /// end of the line in the errors (a payment terminal unless told).
+    public init(path: String, settings: SerialSettings, device: TransportError.Device = .terminal,
+                writeTimeout: Duration = .seconds(10)) {
         self.path = path
         self.settings = settings
+        self.device = device
         self.writeTimeout = writeTimeout
         endpointDescription = path
         executor = DispatchQueueExecutor(label: "pos.transport.tty")
@@ -38,6 +43,7 @@ public actor TTYTransport: ByteTransport {
     init(adopting descriptor: Int32, endpoint: String, settings: SerialSettings) {
         path = endpoint
         self.settings = settings
+        device = .terminal
         writeTimeout = .seconds(10)
         endpointDescription = endpoint
         executor = DispatchQueueExecutor(label: "pos.transport.tty.adopted")
@@ -51,24 +57,28 @@ public actor TTYTransport: ByteTransport {
     public func open() async throws(TransportError) {
         if let descriptor, descriptor.isOpen, configured { return }
         do {
-            let device: FileDescriptor
+            let line: FileDescriptor
             if let existing = descriptor, existing.isOpen, adopted {
-                device = existing
+                line = existing
             } else {
                 let raw = try systemCall("open") { Glibc.open(path, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC) }
-                device = FileDescriptor(raw, isSocket: false)
+                line = FileDescriptor(raw, isSocket: false)
                 if !adopted { try systemCall("ioctl(TIOCEXCL)") { ioctl(raw, UInt(TIOCEXCL)) } }
             }
-            try Self.configure(device.rawValue, settings: settings)
-            try Self.raiseModemLines(device.rawValue)
-            descriptor = device
+            try Self.configure(line.rawValue, settings: settings)
+            try Self.raiseModemLines(line.rawValue)
+            descriptor = line
             configured = true
         } catch let error as SystemCallError {
-            throw error.transportError(endpoint: endpointDescription, permissionHint: "install the udev rules: pos reader install-udev-rules")
+            if let line = Self.configurationError(error, endpoint: endpointDescription, settings: settings, device: device) {
+                throw line
+            }
+            let hint = device == .terminal ? "install the udev rules: pos reader install-udev-rules" : nil
+            throw error.transportError(endpoint: endpointDescription, permissionHint: hint).on(device)
         } catch let error as TransportError {
             throw error
         } catch {
-            throw TransportError(.ioFailure, endpoint: endpointDescription, underlying: "\(error)")
+            throw TransportError(.ioFailure, endpoint: endpointDescription, underlying: "\(error)", device: device)
         }
     }
 

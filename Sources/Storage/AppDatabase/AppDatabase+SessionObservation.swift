@@ -18,6 +18,8 @@ public struct SessionSnapshot: Hashable, Sendable {
     public var fiscalOutage: FiscalOutageRecord?
     /// The newest receipt's print: its printer, state and error.
     public var lastPrint: LastPrint?
+    /// The register is in training (every sale opened now is a training sale).
+    public var training = false
     /// The cashiers and who is signed in, as one value that changes whenever a cashier is added, removed, locked or
     /// unlocked, gets a new PIN, or signs in or out (from this process or from `pos cashier …` in another): the
     /// counter's lock reloads on a change. Holds no PIN material, only whether it changed.
@@ -70,6 +72,7 @@ public struct SessionSnapshot: Hashable, Sendable {
             unresolvedPayments: try PaymentJournalRecord.unresolvedCount(in: db),
             fiscalOutage: try AppDatabase.currentOutage(in: db),
             lastPrint: receipt.map { LastPrint(printer: $0.printer, state: $0.printState, error: $0.lastPrintError) },
+            training: try AppDatabase.registerTraining(in: db),
             cashierRoster: try CashierRoster.fetch(db)
         )
     }

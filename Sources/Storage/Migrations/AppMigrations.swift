@@ -48,10 +48,12 @@ public enum AppMigrations {
     /// The sale stored once, as its order, from the first scan: the order's lifecycle, the cart's input on its lines,
     /// every tender a payment; `sale` and `saleTender` gone.
     public static let saleIsOrder = "v17-sale-is-order"
+    /// Training mode: the order's training mark (issue 31).
+    public static let training = "v18-training"
 
     /// Every migration name, oldest first.
     public static let all = [settingsCatalog, ordersOutbox, paymentsReceipts, syncOutbox, cardPayments, shifts, checkout, fiscal, counter, registers, fiscalMovements,
-                             floorDevices, cashiers, closing, catalogIndexes, receiptSeries, saleIsOrder]
+                             floorDevices, cashiers, closing, catalogIndexes, receiptSeries, saleIsOrder, training]
 
     /// The migrator that brings any earlier database to the current schema.
     public static func makeMigrator() -> DatabaseMigrator {
@@ -73,6 +75,7 @@ public enum AppMigrations {
         migrator.registerMigration(catalogIndexes, migrate: CatalogIndexesMigration.migrate)
         migrator.registerMigration(receiptSeries, migrate: ReceiptSeriesMigration.migrate)
         migrator.registerMigration(saleIsOrder, migrate: SaleIsOrderMigration.migrate)
+        migrator.registerMigration(training, migrate: TrainingMigration.migrate)
         return migrator
     }
 }

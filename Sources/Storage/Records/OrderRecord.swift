@@ -98,6 +98,9 @@ public struct OrderRecord: Codable, Hashable, Sendable, FetchableRecord, Mutable
     /// How many times the sale was written (each named sale write adds one): what its owner read is current while
     /// the stored revision is the one it read.
     public var revision: Int64 = 0
+    /// A training sale (migration `v18-training`): rung up while the register was in training. Never sent to the
+    /// store, numbered in the register's training series, signed as `AVTraining`, not in the takings.
+    public var training: Bool = false
 
     public init(
         id: Int64? = nil, clientUUID: ClientUUID, localNumber: Int64, status: String = "pending",
@@ -159,5 +162,6 @@ public struct OrderRecord: Codable, Hashable, Sendable, FetchableRecord, Mutable
         public static let parkedName = Column(CodingKeys.parkedName)
         public static let updatedAt = Column(CodingKeys.updatedAt)
         public static let shiftId = Column(CodingKeys.shiftId)
+        public static let training = Column(CodingKeys.training)
     }
 }

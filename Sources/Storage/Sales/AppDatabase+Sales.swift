@@ -151,7 +151,10 @@ extension AppDatabase {
     ///
     /// Committed with ``AppDatabase/Durability/processCrash``, like ``updateLines(saleId:priced:)``: no money is on
     /// an open cart yet; the first tender's durable commit syncs it.
-    public func openSale(clientUUID: ClientUUID, priced: PricedSale) async throws -> StoredSale {
+    ///
+    /// `training` marks a training sale (the checkout's, from the register's mode when the sale is recorded): it keeps
+    /// the mark to its end, whatever the register's mode later.
+    public func openSale(clientUUID: ClientUUID, priced: PricedSale, training: Bool = false) async throws -> StoredSale {
         try await performAndSave(durability: .processCrash) { db in
             let now = try db.transactionDate
             var order = priced.order
@@ -163,6 +166,7 @@ extension AppDatabase {
             order.syncState = .local
             order.priced = true
             order.revision = 0
+            order.training = training
             order.createdAt = now
             order.updatedAt = now
             var detail = priced
@@ -323,6 +327,8 @@ extension AppDatabase {
     ) async throws -> CompletedSaleResult {
         try await performAndSave { db in
             var stored = try Self.require(saleId, .open, in: db)
+            // A training sale is never sent to the store: it has no outbox entry (``completeTrainingSale``).
+            guard !stored.order.training else { throw SaleWriteError.training(saleId: saleId) }
             try Self.requireNoUnresolvedAttempt(saleId, in: db)
             let now = try db.transactionDate
             let registerId = stored.order.registerId ?? register ?? ""
@@ -357,6 +363,47 @@ extension AppDatabase {
             try Self.save(&stored.order, in: db)
             try OutboxRecord.enqueue(.createOrder, orderId: saleId, entityId: stored.order.clientUUID.description,
                                      payload: draft.createPayload, in: db)
+            return CompletedSaleResult(saleId: saleId, orderId: saleId, openedShiftId: openedShiftId, shiftId: shift?.id ?? 0)
+        }
+    }
+
+    /// Completes a training sale whose tenders cover its total: the order `completed` with the next number of the
+    /// training series of the register the sale was opened on (not its receipt series: a practice sale leaves no gap
+    /// there), its cashier and shift (as ``completeSale(saleId:cashier:register:build:)``), and NO outbox entry: it
+    /// stays `local`, never sent to the store. `total` is what the caller priced the sale at just now (it must equal
+    /// the stored one).
+    public func completeTrainingSale(saleId: Int64, cashier: String, register: String?, total: Int64,
+                                     completedAt: Date? = nil) async throws -> CompletedSaleResult {
+        try await performAndSave { db in
+            var stored = try Self.require(saleId, .open, in: db)
+            guard stored.order.training else { throw SaleWriteError.notTraining(saleId: saleId) }
+            try Self.requireNoUnresolvedAttempt(saleId, in: db)
+            guard total == stored.order.total, stored.paid.minorUnits >= stored.order.total else {
+                throw SaleWriteError.notCovered(due: stored.order.money(total), paid: stored.paid)
+            }
+            let now = try db.transactionDate
+            let registerId = stored.order.registerId ?? register ?? ""
+            let saleTime = completedAt ?? now
+            var openedShiftId: Int64?
+            var shift = try ShiftRecord.current(in: db)
+            if shift == nil {
+                var opened = ShiftRecord(cashier: cashier, openingFloat: Money(minorUnits: 0, currency: stored.order.currency),
+                                         openedAt: min(now, saleTime))
+                try opened.insert(db)
+                try ApprovalRecord.adopt(into: opened, in: db)
+                openedShiftId = opened.id
+                shift = opened
+            }
+            stored.order.state = .completed
+            stored.order.status = "completed"
+            stored.order.syncState = .local
+            stored.order.receiptNumber = try TrainingSeries.take(registerId: registerId, in: db)
+            stored.order.registerId = registerId.isEmpty ? nil : registerId
+            stored.order.cashier = cashier.isEmpty ? nil : cashier
+            stored.order.shiftId = shift?.id
+            stored.order.createdAt = saleTime
+            stored.order.updatedAt = now
+            try Self.save(&stored.order, in: db)
             return CompletedSaleResult(saleId: saleId, orderId: saleId, openedShiftId: openedShiftId, shiftId: shift?.id ?? 0)
         }
     }
@@ -405,10 +452,15 @@ extension AppDatabase {
                 throw SaleWriteError.wrongState(saleId: saleId, state: stored.order.state, needed: .open)
             }
             try Self.requireNoUnresolvedAttempt(saleId, in: db)
-            // The voided cart is a fiscal transaction (AVBelegabbruch): it takes its register's next number.
+            // The voided cart is a fiscal transaction (AVBelegabbruch): it takes its register's next number (a
+            // training cart: of its training series).
             let registerId = stored.order.registerId ?? register ?? ""
-            _ = try ReceiptNumberRecord.take(registerId: registerId, kind: .sale,
-                                             reference: stored.order.clientUUID.description, in: db)
+            if stored.order.training {
+                stored.order.receiptNumber = try TrainingSeries.take(registerId: registerId, in: db)
+            } else {
+                _ = try ReceiptNumberRecord.take(registerId: registerId, kind: .sale,
+                                                 reference: stored.order.clientUUID.description, in: db)
+            }
             stored.order.registerId = registerId.isEmpty ? nil : registerId
             stored.order.state = .voided
             stored.order.updatedAt = try db.transactionDate

@@ -12,6 +12,10 @@ public enum SaleWriteError: Error, Hashable, Sendable, CustomStringConvertible {
     case notCovered(due: Money, paid: Money)
     /// A card attempt for the sale is still unresolved: settle it with the terminal first.
     case attemptUnresolved(attemptId: String)
+    /// A training sale would be completed as a real one (with an outbox entry for the store).
+    case training(saleId: Int64)
+    /// A real sale would be completed as a training one (without its outbox entry).
+    case notTraining(saleId: Int64)
 
     /// Why, as a clause for "The sale refused this step: …" (the screen's language).
     public var description: String {
@@ -21,6 +25,8 @@ public enum SaleWriteError: Error, Hashable, Sendable, CustomStringConvertible {
             L10n.tr("error.saleWrite.wrongState", ["sale": String(id), "state": Self.name(state), "needed": Self.name(needed)])
         case .notCovered(let due, let paid): L10n.tr("error.saleWrite.notCovered", ["paid": paid.decimalString, "due": due.decimalString])
         case .attemptUnresolved(let attempt): L10n.tr("error.saleWrite.attemptUnresolved", ["attempt": attempt])
+        case .training(let id): L10n.tr("error.saleWrite.training", ["sale": String(id)])
+        case .notTraining(let id): L10n.tr("error.saleWrite.notTraining", ["sale": String(id)])
         }
     }
 

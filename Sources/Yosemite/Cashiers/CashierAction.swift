@@ -39,6 +39,12 @@ public enum CashierAction: Action {
     /// (administrators and shop managers), cashiers those granted ``StoreCashier/cashierCapability``; each with
     /// whether a cashier of that name exists here. Adding them (each with a PIN) is ``add(name:role:pin:approval:reply:)``.
     case storeUsers(reply: Reply<[StoreCashier]>)
+    /// Whether the register is in training now (issue 31): every sale opened while it is, is a training sale.
+    case training(reply: Reply<Bool>)
+    /// Switches the register into training (`on`) or out of it; answers whether the mode changed. Into training
+    /// needs a manager's approval where cashiers are set up (a training sale takes no takings, so switching a till
+    /// into training is a manager's call); out of it is anyone's. Sales keep the mode they were opened in.
+    case setTraining(on: Bool, approval: ManagerApproval?, reply: Reply<Bool>)
 }
 
 /// A WordPress user of the store who may work the till, as ``CashierAction/storeUsers(reply:)`` finds them.
@@ -91,7 +97,7 @@ public struct ManagerApproval: Hashable, Sendable, CustomStringConvertible, Cust
 
 /// What a manager approves.
 public enum ApprovalKind: String, Hashable, Sendable, CaseIterable, Codable {
-    case refund, void, discount, noSale, cashiers
+    case refund, void, discount, noSale, cashiers, training
 
     /// "a refund", in the screen's language (the counter's approval prompt uses the same `gate.approval.*` texts).
     public var phrase: String { L10n.tr("gate.approval." + rawValue) }

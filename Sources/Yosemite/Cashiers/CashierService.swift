@@ -69,6 +69,24 @@ struct CashierService: Sendable {
         return recorded
     }
 
+    // MARK: Training
+
+    /// Whether the register is in training now.
+    func training() async throws(CashierError) -> Bool {
+        try await storage { try await database.registerTraining() }
+    }
+
+    /// Switches the register into or out of training: into it with a manager's approval where cashiers are set up
+    /// (recorded, kind `training`), out of it for anyone. Answers whether the mode changed.
+    func setTraining(_ on: Bool, approval: ManagerApproval?) async throws(CashierError) -> Bool {
+        let now = try await training()
+        guard now != on else { return false }
+        if on { try await approve(approval, .training, reference: "register \(RegisterIdentity.current(environment) ?? "-")") }
+        let changed = try await storage { try await database.setRegisterTraining(on) }
+        environment.logger.notice("register: training \(on ? "on" : "off")")
+        return changed
+    }
+
     // MARK: PINs
 
     /// Checks `pin` for `name`: a locked cashier is refused before any check; a wrong PIN counts towards the

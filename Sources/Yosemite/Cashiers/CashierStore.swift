@@ -42,6 +42,10 @@ public final class CashierStore: Store, ActionsProcessor {
             return reply(try await service.signOut())
         case let .approvals(shiftId, reply):
             return reply(try await service.approvals(shiftId: shiftId))
+        case let .training(reply):
+            return reply(try await service.training())
+        case let .setTraining(on, approval, reply):
+            return reply(try await service.setTraining(on, approval: approval))
         case let .storeUsers(reply):
             guard let network else { throw .demoStore }
             return reply(try await service.storeUsers(network: network))

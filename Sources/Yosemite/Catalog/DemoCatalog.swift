@@ -4,8 +4,9 @@ import POSFoundation
 import Storage
 
 /// The demo store's catalog: the café products, barcodes and prices of the test server's demo store, grown with
-/// a generated assortment (``assortment(categoryIDs:)``) to about 200 products, two variable products and a
-/// coupon, so lookup, search and selling work in the demo without a site. Prices are in euros with 19 % or 7 % VAT
+/// a generated assortment (``assortment(categoryIDs:)``) to about 200 products, two variable products, loose goods
+/// sold by weight (``weighed(categoryIDs:)``) and a coupon, so lookup, search, selling, the scale and weight labels
+/// work in the demo without a site. Prices are in euros with 19 % or 7 % VAT
 /// included.
 enum DemoCatalog {
     /// Name, price, SKU, EAN, tax class, stock (nil = unmanaged), category index.
@@ -75,6 +76,9 @@ enum DemoCatalog {
         products.append(hoodieProduct)
         links[hoodieID] = [categoryRecords[3].id]
         let allVariations = variations + hoodieVariations
+        let loose = weighed(categoryIDs: categoryRecords.map(\.id))
+        products += loose.products
+        links.merge(loose.links) { $1 }
         let rates = [
             TaxRateRecord(id: 1, country: "DE", rate: "19.0000", name: "MwSt.", position: 0, taxClass: "standard"),
             TaxRateRecord(

@@ -65,10 +65,10 @@ extension Checkout {
 
     /// A completed sale as its order records it: its total, what its payments took (`hasCashTender` when cash was
     /// among them) and its refunds.
-    public init(order total: Money, paid: Money, hasCashTender: Bool = false, refunds: Refunds,
+    public init(order total: Money, paid: Money, hasCashTender: Bool = false, refunds: Refunds, training: Bool = false,
                 policy: Policy = .unattended) {
         self.init(state: .completed, cart: Cart(), total: total, paid: paid, hasCashTender: hasCashTender,
-                  hasCardTender: refunds.cardPaid.minorUnits > 0, cardInFlight: false, policy: policy)
+                  hasCardTender: refunds.cardPaid.minorUnits > 0, cardInFlight: false, training: training, policy: policy)
         self.refunds = refunds
     }
 
@@ -85,6 +85,9 @@ extension Checkout {
         try require(.completed, event)
         guard let refunds else { throw refusal(event, L10n.tr("error.checkout.refund.noOrder")) }
         let order = String(refunds.orderNumber)
+        // A training sale took no real money; a real sale's money is not given back in training.
+        guard !training else { throw refusal(event, L10n.tr("error.checkout.refund.trainingSale", ["order": order])) }
+        guard !policy.training else { throw refusal(event, L10n.tr("error.checkout.refund.registerTraining", ["order": order])) }
         guard paid.minorUnits > 0 else { throw refusal(event, L10n.tr("error.checkout.refund.notPaid", ["order": order])) }
         guard !refunds.inFlight else { throw refusal(event, L10n.tr("error.checkout.refund.inFlight", ["order": order])) }
         let left = refundable

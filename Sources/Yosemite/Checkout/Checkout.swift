@@ -41,6 +41,8 @@ public struct Checkout: Hashable, Sendable {
         public var signedIn: Bool
         /// Manual discounts that take more than this share (percent) of the cart's price need a manager.
         public var discountApprovalPercent: Int
+        /// The register is in training: a sale recorded now is a training sale (``Checkout/training``).
+        public var training: Bool
 
         /// The default share of the price a manual discount may take without a manager.
         public static let defaultDiscountApprovalPercent = 10
@@ -48,10 +50,18 @@ public struct Checkout: Hashable, Sendable {
         public static let unattended = Policy(cashiersSetUp: false, signedIn: false,
                                               discountApprovalPercent: defaultDiscountApprovalPercent)
 
-        public init(cashiersSetUp: Bool, signedIn: Bool, discountApprovalPercent: Int) {
+        public init(cashiersSetUp: Bool, signedIn: Bool, discountApprovalPercent: Int, training: Bool = false) {
             self.cashiersSetUp = cashiersSetUp
             self.signedIn = signedIn
             self.discountApprovalPercent = discountApprovalPercent
+            self.training = training
+        }
+
+        /// The same policy with the register's mode.
+        public func training(_ on: Bool) -> Policy {
+            var policy = self
+            policy.training = on
+            return policy
         }
     }
 
@@ -127,6 +137,8 @@ public struct Checkout: Hashable, Sendable {
     public enum FiscalStep: String, Hashable, Sendable, CaseIterable {
         /// Start the sale's TSE transaction (the sale was just recorded).
         case start
+        /// Start a training sale's TSE transaction: it is signed as `AVTraining` when it finishes.
+        case startTraining
         /// Finish it with the completed order's receipt data.
         case finish
         /// Cancel it as an abandoned receipt (`AVBelegabbruch`).
@@ -196,6 +208,9 @@ public struct Checkout: Hashable, Sendable {
         case recordCard(CardApproval)
         /// Write the order, its payments and its one outbox entry (`completeSale`).
         case complete
+        /// Write a training sale's order: numbered in the register's training series, with NO outbox entry (never
+        /// sent to the store) (`completeTrainingSale`).
+        case completeTraining
         /// The TSE's step.
         case sign(FiscalStep)
         /// Render and store the receipt, print it as the register's setting says, open the drawer for cash.
@@ -232,6 +247,10 @@ public struct Checkout: Hashable, Sendable {
     public private(set) var cardInFlight: Bool
     /// Whether the sale is recorded yet (a new sale is recorded by its first priced edit).
     public private(set) var isRecorded: Bool
+    /// A training sale: set from the register's mode (``Policy/training``) when the sale is recorded, kept to its
+    /// end. It is completed without an outbox entry (``Effect/completeTraining``), signed as `AVTraining`
+    /// (``FiscalStep/startTraining``), paid in cash only, and never refunded.
+    public private(set) var training = false
     /// What the completed sale's order says about its refunds; `nil` until it is read with the order (a sale loaded
     /// from its own record knows no refunds).
     public internal(set) var refunds: Refunds?
@@ -255,9 +274,10 @@ public struct Checkout: Hashable, Sendable {
         isRecorded = false
     }
 
-    /// A sale as stored.
+    /// A sale as stored (`training`: the sale's own mark, not the register's mode now).
     public init(state: State, cart: Cart, total: Money, paid: Money, hasCashTender: Bool = false, hasCardTender: Bool,
-                cardInFlight: Bool, policy: Policy = .unattended) {
+                cardInFlight: Bool, training: Bool = false, policy: Policy = .unattended) {
+        self.training = training
         self.state = state
         self.cart = cart
         self.total = total
@@ -320,8 +340,10 @@ public struct Checkout: Hashable, Sendable {
             if setsDiscount, let approval = discountApproval(pricing) { effects.append(.authorize(approval)) }
             effects.append(.persistLines(next))
             if !isRecorded {
+                // The sale is recorded now, in the register's mode: a training sale stays one.
                 isRecorded = true
-                effects.append(.sign(.start))
+                training = policy.training
+                effects.append(.sign(training ? .startTraining : .start))
             }
             if let sale {
                 let cash = sale ?? total
@@ -349,6 +371,8 @@ public struct Checkout: Hashable, Sendable {
             return [.recordCash(amount)] + afterTender()
         case .startCard(let amount):
             try requirePayable(event)
+            // A practice sale never charges a real card: training takes cash only.
+            guard !training else { throw refusal(event, L10n.tr("error.checkout.trainingCashOnly")) }
             guard amount.minorUnits > 0, amount.minorUnits <= due.minorUnits else {
                 throw refusal(event, L10n.tr("error.checkout.cardAmount", ["due": due.decimalString]))
             }
@@ -418,7 +442,8 @@ public struct Checkout: Hashable, Sendable {
     /// The one order of completing: the order, the TSE's signature, the receipt (and the drawer for cash), the
     /// announcement.
     private func completion() -> [Effect] {
-        [.complete, .sign(.finish), .issueReceipt(kickDrawer: hasCashTender), .announce(.completed)]
+        [training ? .completeTraining : .complete, .sign(.finish), .issueReceipt(kickDrawer: hasCashTender),
+         .announce(.completed)]
     }
 
     /// The approval a manual discount needs, if any: with cashiers set up, when it takes more than the threshold.

@@ -68,7 +68,7 @@ extension CheckoutRunner {
             cardRefunded: order.money(cardRefunded), inFlight: attempts.contains(where: \.isUnresolved))
         return Checkout(order: order.totalMoney, paid: order.money(paid),
                         hasCashTender: detail.payments.contains { $0.method == .cash }, refunds: refunds,
-                        policy: try await policy())
+                        training: order.training, policy: try await policy())
     }
 
     // MARK: - Effects

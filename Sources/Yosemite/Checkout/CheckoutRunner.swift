@@ -128,15 +128,16 @@ struct CheckoutRunner: Sendable {
         return CheckoutRun(saleId: saleId, checkout: checkout, stored: nil)
     }
 
-    /// The cashier policy: cashiers set up, somebody signed in, the discount threshold.
+    /// The cashier policy: cashiers set up, somebody signed in, the discount threshold; the register's mode (training).
     func policy() async throws(OrderError) -> Checkout.Policy {
         do {
-            guard try await database.hasCashiers() else { return .unattended }
+            guard try await database.hasCashiers() else { return .unattended.training(try await database.registerTraining()) }
             let signedIn = try await database.currentSignIn() != nil
             return Checkout.Policy(
                 cashiersSetUp: true, signedIn: signedIn,
                 discountApprovalPercent: environment.appSettings().discountApprovalPercent
-                    ?? Checkout.Policy.defaultDiscountApprovalPercent)
+                    ?? Checkout.Policy.defaultDiscountApprovalPercent,
+                training: try await database.registerTraining())
         } catch {
             throw .storage(StorageError(wrapping: error))
         }
@@ -188,6 +189,8 @@ struct CheckoutRunner: Sendable {
             try await recordCard(approval, &run, inputs)
         case .complete:
             run.completed = try await sales.writeOrder(saleId: try saleId(run))
+        case .completeTraining:
+            run.completed = try await sales.writeTrainingOrder(saleId: try saleId(run))
         case .sign(.refund):
             await signRefund(run)
         case .sign(let step):
@@ -195,6 +198,10 @@ struct CheckoutRunner: Sendable {
             switch step {
             case .start:
                 if let clientUUID = run.stored?.order.clientUUID { await fiscal.saleOpened(saleId: id, clientUUID: clientUUID) }
+            case .startTraining:
+                if let clientUUID = run.stored?.order.clientUUID {
+                    await fiscal.saleOpened(saleId: id, clientUUID: clientUUID, training: true)
+                }
             case .finish: await fiscal.saleCompleted(saleId: id)
             case .cancel: await fiscal.saleVoided(saleId: id)
             case .refund: break  // signed above, by its order
@@ -283,7 +290,9 @@ struct CheckoutRunner: Sendable {
             return
         }
         let clientUUID = environment.uuid.client()
-        let opened = try await sales.storage { try await database.openSale(clientUUID: clientUUID, priced: priced) }
+        // A new sale is recorded in the mode the checkout gave it (the register's, when it was recorded).
+        let training = run.checkout.training
+        let opened = try await sales.storage { try await database.openSale(clientUUID: clientUUID, priced: priced, training: training) }
         run.stored = opened
         run.saleId = opened.id
         sales.openSale?.adopt(opened.id)

@@ -110,6 +110,27 @@ struct SaleService: Sendable {
         return sale
     }
 
+    /// The ``Checkout/Effect/completeTraining`` write: the training sale's order completed in one transaction,
+    /// numbered in the register's training series, with no outbox entry (never sent to the store).
+    func writeTrainingOrder(saleId: Int64) async throws(OrderError) -> CompletedSaleResult {
+        let stored = try await load(id: saleId)
+        let (resolved, totals) = try await price(stored.cart)
+        if !stored.priced {
+            _ = try await storage {
+                try await database.updateLines(saleId: saleId, priced: SaleRecords.priced(stored.cart, (resolved, totals), currency: stored.total.currency))
+            }
+        }
+        let cashier = await CashierService(environment: environment).cashierName()
+        let register = RegisterIdentity.current(environment)
+        let now = environment.now()
+        let result = try await storage {
+            try await database.completeTrainingSale(saleId: saleId, cashier: cashier, register: register, total: totals.total,
+                                                    completedAt: now)
+        }
+        environment.logger.notice("checkout: training sale \(saleId) completed; it is not sent to the store")
+        return result
+    }
+
     /// The ``Checkout/Effect/complete`` write: one transaction completes the sale's order (its receipt number,
     /// cashier and shift, opened with float 0 when none is open) and writes its ONE `.createOrder` outbox entry
     /// (created paid).
@@ -299,6 +320,7 @@ struct SaleService: Sendable {
             orderId: order.state == .completed ? stored.id : nil,
             shiftId: order.shiftId, createdAt: order.createdAt, updatedAt: order.updatedAt)
         summary.priced = order.priced
+        summary.training = order.training
         return summary
     }
 

@@ -64,6 +64,8 @@ public struct SaleSummary: Hashable, Sendable {
     public var updatedAt: Date
     /// `false` only for a cart the v17 migration moved without prices (it is priced before it completes).
     var priced = true
+    /// A training sale (rung up while the register was in training): the screens mark it TRAINING.
+    public var training = false
 
     /// What is still due.
     public var due: Money { Money(minorUnits: max(0, total.minorUnits - paid.minorUnits), currency: total.currency) }
@@ -73,7 +75,8 @@ public struct SaleSummary: Hashable, Sendable {
     /// The checkout state machine in this sale's state.
     public var checkout: Checkout {
         Checkout(state: state, cart: cart, total: total, paid: paid, hasCashTender: tenders.contains { $0.method == .cash },
-                 hasCardTender: tenders.contains { $0.method == .card }, cardInFlight: unresolvedAttemptId != nil)
+                 hasCardTender: tenders.contains { $0.method == .card }, cardInFlight: unresolvedAttemptId != nil,
+                 training: training)
     }
 }
 

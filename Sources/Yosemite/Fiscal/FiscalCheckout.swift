@@ -34,8 +34,9 @@ struct FiscalCheckout: Sendable {
     }
 
     /// A sale opened: record the register and TSE client it is opened with (it keeps them to its end), then
-    /// journal and start its TSE transaction.
-    func saleOpened(saleId: Int64, clientUUID: ClientUUID) async {
+    /// journal and start its TSE transaction. A training sale's transaction is started in the training mode (the
+    /// store's TSE all the same): the signers finish it as `AVTraining`.
+    func saleOpened(saleId: Int64, clientUUID: ClientUUID, training: Bool = false) async {
         let client = signer == nil ? nil : tseClient
         do {
             try await database.recordSaleOpening(saleId: saleId, registerId: RegisterIdentity.current(environment),
@@ -46,7 +47,7 @@ struct FiscalCheckout: Sendable {
         guard let signer else { return }
         do {
             let row = try await database.journalFiscalStart(saleId: saleId, tseTransactionId: clientUUID.description,
-                                                            mode: mode.rawValue)
+                                                            mode: training ? FiscalMode.training.rawValue : mode.rawValue)
             guard row.state == .starting else { return }
             // While an outage is open, the TSE is tried at most once per probe interval: the sales in between
             // go on at once, failed in the open outage (never signed afterwards), instead of each waiting for

@@ -26,8 +26,9 @@ public struct FiscalExportLedger: Codable, Hashable, Sendable {
 
     /// This store's TSE-journaled records no export has covered: sales, and the movements signed as their own
     /// transactions (refunds, cash movements), each in the closing whose period holds it as the export writes
-    /// it, or in none yet. The demo store's simulated signatures do not count.
+    /// it, or in none yet. The demo store's simulated signatures do not count (its training sales neither).
     public static func unexported(_ environment: AppEnvironment) async throws -> UnexportedFiscalRecords {
+        guard !DemoStoreSeeder.hasMarkerFile(in: environment) else { return .init() }
         let demo = FiscalMode.demo.rawValue
         let journaledSales = try await environment.database.fiscalJournalSaleIds(excludingMode: demo)
         let journaledMovements = try await environment.database.fiscalJournalMovementIds(excludingMode: demo)

@@ -277,8 +277,11 @@ public struct FiscalService: Sendable {
         return DSFinVKExport.Receipt(
             // BON_ID is the sale (unique); BON_NR its number in the register's one receipt series, taken when it
             // completed (printed on the receipt, `K2-000123`) or was voided.
-            id: String(sale.id ?? 0), number: Int(row.receiptNumber ?? row.order?.receiptNumber ?? 0),
-            type: abandoned ? .abandoned : .beleg,
+            // A training sale's (and a voided training cart's) number is its training series', kept on the sale.
+            id: String(sale.id ?? 0), number: Int(row.receiptNumber ?? row.order?.receiptNumber ?? sale.receiptNumber ?? 0),
+            // A training sale is its own Bon type (AVTraining): in the Einzelaufzeichnung, never in the closing's
+            // totals; a voided training cart is an abandoned receipt like any other (its TSE cancel says so).
+            type: abandoned ? .abandoned : sale.training ? .training : .beleg,
             start: sale.createdAt, end: sale.updatedAt, operatorID: operatorName, operatorName: operatorName,
             lines: exportLines, payments: payments, signature: signature, tseError: tseError,
             note: row.coupons.isEmpty ? "" : "Rabattcode " + row.coupons.map { $0.code.uppercased() }.joined(separator: ", "))

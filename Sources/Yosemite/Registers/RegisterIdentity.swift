@@ -33,6 +33,14 @@ public enum RegisterIdentity {
         return register + "-" + String(repeating: "0", count: max(numberDigits - digits.count, 0)) + digits
     }
 
+    /// The printed number of a training sale, numbered `number` in the register's training series (not its receipt
+    /// series): `K2-T000001`, or `T000001` for a counter without a register id.
+    public static func trainingReceiptNumber(register: String?, number: Int64) -> String {
+        let digits = String(number)
+        let prefix = register.map { $0.isEmpty ? "" : $0 + "-" } ?? ""
+        return prefix + "T" + String(repeating: "0", count: max(numberDigits - digits.count, 0)) + digits
+    }
+
     /// ``receiptNumber(register:number:)`` under its former label.
     public static func receiptNumber(register: String, localNumber: Int64) -> String {
         receiptNumber(register: register, number: localNumber)

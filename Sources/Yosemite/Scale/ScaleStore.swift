@@ -30,7 +30,7 @@ public final class ScaleStore: Store, ActionsProcessor {
         guard let text = settings.scaleAddress else { throw ScaleError(.notConfigured) }
         let address: DeviceAddress
         do throws(TransportError) { address = try DeviceAddress(text, expecting: .scale) } catch {
-            throw ScaleError(.lineFailed, detail: "\(text): \(error.message)")
+            throw ScaleError(line: error)
         }
         if let scale, scale.address == address, await scale.isConnected { return scale }
         if let old = scale { await old.close() }

@@ -225,6 +225,7 @@ extension SessionEvent {
         parkedSales = snapshot.parkedSales
         unresolvedPayments = snapshot.unresolvedPayments
         fiscalOutage = snapshot.fiscalOutage.map { FiscalOutage(since: $0.startedAt, cause: $0.cause) }
+        training = snapshot.training
         cashierRosterVersion = snapshot.cashierRoster.hashValue
         printer = switch snapshot.lastPrint {
         case nil: .none

@@ -21,6 +21,9 @@ extension ZReport {
             rows.append(("  " + t.tr("z.tender." + total.tender.rawValue) + " (\(total.count))", money(total.amount)))
         }
         rows.append((t.tr("z.refunds", ["count": String(refundCount)]), money(refunds)))
+        if let trainingSales, trainingSales > 0 {
+            rows.append((t.tr("z.trainingSales"), String(trainingSales)))
+        }
         if terminalWithoutSale.count > 0 {
             rows.append((t.tr("z.terminalNoSale", ["count": String(terminalWithoutSale.count)]), money(terminalWithoutSale.net)))
         }

@@ -95,6 +95,9 @@ public struct ZReport: Hashable, Sendable, Codable {
     public var cashiers: [CashierTotal]?
     /// Sign-ins during the shift (each a switch from whoever was signed in), oldest first, where cashiers are set up.
     public var cashierSwitches: [CashierSwitch]?
+    /// Training sales completed in the shift (issue 31): counted here only, never in the takings, the tenders, the
+    /// taxes or the expected cash. `nil` in reports stored before training mode.
+    public var trainingSales: Int?
 
     /// One cashier's part of the shift: their sales (by the order's cashier), tenders and the refunds made while
     /// they were signed in.

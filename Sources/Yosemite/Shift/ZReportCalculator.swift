@@ -21,7 +21,9 @@ enum ZReportCalculator {
         var tenders = Dictionary(uniqueKeysWithValues: ZReport.Tender.allCases.map { ($0, (count: 0, amount: Int64(0))) })
         var taxes: [ZReport.TaxTotal] = []
         var cash: Int64 = 0, card: Int64 = 0, gross: Int64 = 0
-        let sales = orders.filter { !excludedStatuses.contains($0.order.status) && !$0.payments.isEmpty }
+        // Training sales are practice: listed by count, never in the takings.
+        let sales = orders.filter { !excludedStatuses.contains($0.order.status) && !$0.payments.isEmpty && !$0.order.training }
+        let training = orders.filter { $0.order.training && $0.order.state == .completed }.count
         for data in sales {
             let methods = Set(data.payments.map(\.method))
             let tender: ZReport.Tender = methods == [.cash] ? .cash : methods == [.card] ? .card : .split
@@ -48,7 +50,7 @@ enum ZReportCalculator {
         let cashOut = movements.filter { $0.kind == .cashOut }.reduce(Int64(0)) { $0 + $1.amount }
         let cashRefunds = refunds.filter(\.isCash).reduce(Int64(0)) { $0 + $1.amount }
         let numbers = sales.map(\.order.localNumber)
-        return ZReport(
+        var report = ZReport(
             shiftId: shift.id ?? 0, cashier: shift.cashier, currency: shift.currency, openedAt: shift.openedAt,
             closedAt: closedAt, salesCount: sales.count, grossSales: gross,
             tenders: ZReport.Tender.allCases.map { .init(tender: $0, count: tenders[$0]?.count ?? 0, amount: tenders[$0]?.amount ?? 0) },
@@ -58,6 +60,8 @@ enum ZReportCalculator {
             expectedCash: shift.openingFloat + cash + cashIn - cashOut - cashRefunds, countedCash: countedCash,
             firstOrder: numbers.min(), lastOrder: numbers.max()
         )
+        report.trainingSales = training
+        return report
     }
 
     /// Per-cashier totals: paid sales by the order's cashier, refunds by the cashier signed in when each was
@@ -71,7 +75,7 @@ enum ZReportCalculator {
             return totals.count - 1
         }
         for signIn in signIns { _ = index(signIn.cashierName) }
-        for data in orders where !excludedStatuses.contains(data.order.status) && !data.payments.isEmpty {
+        for data in orders where !excludedStatuses.contains(data.order.status) && !data.payments.isEmpty && !data.order.training {
             let at = index(data.order.cashier ?? "")
             totals[at].salesCount += 1
             totals[at].grossSales += data.order.total

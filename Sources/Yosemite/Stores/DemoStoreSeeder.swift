@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import POSFoundation
 import Storage
 
@@ -39,8 +40,34 @@ struct DemoStoreSeeder: Sendable {
         }
         try await repository.save(Self.settings)
         try await DemoCatalog.seed(into: environment.database)
+        try seedWeightLabelLayout()
         try await environment.database.setSetting(key: Self.markerKey, value: "1")
         try writeMarkerFile()
+    }
+
+    /// Gives the counter the demo's weight-label layout (``DemoCatalog/weightLabelLayout``) unless the merchant set
+    /// one, so a label such as `2800007012345` sells the demo's loose goods by their PLU. It is a counter setting
+    /// like any other (`pos settings set barcode-layouts …`); a login that replaces the demo clears it while it
+    /// is still the demo's (``forgetDemoWeightLabelLayout(in:)``).
+    private func seedWeightLabelLayout() throws {
+        let url = environment.file(AppEnvironment.FileName.appSettings)
+        var settings = try environment.files.read(AppSettings.self, from: url) ?? AppSettings()
+        guard settings.embeddedBarcodes == nil else { return }
+        settings.embeddedBarcodes = DemoCatalog.weightLabelLayout
+        try environment.files.write(settings, to: url, permissions: 0o600)
+    }
+
+    /// Clears the weight-label layout the demo set, when it is still the demo's: a real store's labels are its own.
+    static func forgetDemoWeightLabelLayout(in environment: AppEnvironment) {
+        let url = environment.file(AppEnvironment.FileName.appSettings)
+        guard var settings = (try? environment.files.read(AppSettings.self, from: url)) ?? nil,
+              settings.embeddedBarcodes == DemoCatalog.weightLabelLayout else { return }
+        settings.embeddedBarcodes = nil
+        do {
+            try environment.files.write(settings, to: url, permissions: 0o600)
+        } catch {
+            environment.logger.warning("demo: the demo's weight-label layout could not be cleared: \(error)")
+        }
     }
 
     private func writeMarkerFile() throws {

@@ -30,6 +30,7 @@ public final class StatusStore: Store, ActionsProcessor {
                     unsyncedOrders: try await environment.database.unsyncedOrderCount()
                 )
                 status.fiscalOutage = await FiscalService(environment: environment).openOutage()
+                status.training = try await environment.database.registerTraining()
                 return status
             } catch {
                 throw .storage(StorageError(wrapping: error))

@@ -109,6 +109,7 @@ public final class StoresManager {
         let (account, settings) = try await dispatch {
             AccountAction.login(siteURL: siteURL, username: username, applicationPassword: applicationPassword, reply: $0)
         }
+        if DemoStoreSeeder.hasMarkerFile(in: environment) { DemoStoreSeeder.forgetDemoWeightLabelLayout(in: environment) }
         DemoStoreSeeder.removeMarkerFile(in: environment)
         restoreSession()
         return (account, settings)

@@ -75,7 +75,7 @@ struct CashierCommand: AsyncParsableCommand {
             try await CashierCommand.run(data) { manager in
                 try await manager.dispatch { CashierAction.checkAdd(name: name, role: role, approval: approval, reply: $0) }
             }
-            let pin = try PinPrompt.read(L10n.tr("cli.pin.prompt.new", ["name": name]))
+            let pin = try PinPrompt.readNew(L10n.tr("cli.pin.prompt.new", ["name": name]))
             let added = try await CashierCommand.run(data) { manager in
                 try await manager.dispatch { CashierAction.add(name: name, role: role, pin: pin, approval: approval, reply: $0) }
             }
@@ -109,7 +109,7 @@ struct CashierCommand: AsyncParsableCommand {
         @MainActor func run() async throws {
             let name = name
             let approval = try PinPrompt.approval(manager)
-            let pin = try PinPrompt.read(L10n.tr("cli.pin.prompt.new", ["name": name]))
+            let pin = try PinPrompt.readNew(L10n.tr("cli.pin.prompt.new", ["name": name]))
             try await CashierCommand.run(data) { manager in
                 try await manager.dispatch { CashierAction.setPin(name: name, pin: pin, approval: approval, reply: $0) }
             }

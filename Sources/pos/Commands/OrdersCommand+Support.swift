@@ -236,6 +236,8 @@ struct OrderReport: Encodable {
     var clientUUID: String
     var status: String
     var syncState: String
+    /// A training sale (issue 31): never synced, not takings.
+    var training: Bool
     var createdAt: String
     var currency: String
     var customerId: Int64?
@@ -263,6 +265,7 @@ struct OrderReport: Encodable {
         clientUUID = record.clientUUID.description
         status = record.status
         syncState = record.syncState.rawValue
+        training = record.training
         createdAt = SaleReport.iso8601(record.createdAt)
         currency = record.currencyCode
         customerId = record.customerId

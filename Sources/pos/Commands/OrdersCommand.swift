@@ -50,7 +50,7 @@ struct OrdersListCommand: AsyncParsableCommand {
         }
         for order in orders {
             let server = order.record.remoteNumber.map { "  " + L10n.tr("cli.orders.out.serverNumber", ["number": $0]) } ?? ""
-            Console.out("\(order.localNumber)  \(SaleReport.iso8601(order.record.createdAt))  \(order.total.formatted(format))  \(order.record.syncState.rawValue)\(server)")
+            Console.out("\(order.localNumber)  \(SaleReport.iso8601(order.record.createdAt))  \(order.total.formatted(format))  \(order.record.syncState.rawValue)\(server)\(order.record.training ? "  " + L10n.tr("cli.orders.out.training") : "")")
         }
     }
 }
@@ -81,6 +81,7 @@ struct OrdersShowCommand: AsyncParsableCommand {
         Console.out(L10n.tr("cli.orders.out.sold", [
             "time": SaleReport.iso8601(record.createdAt), "status": "\(record.status)", "sync": record.syncState.rawValue,
         ]))
+        if record.training { Console.out(L10n.tr("cli.orders.out.trainingSale")) }
         if let remoteId = record.remoteId { Console.out(L10n.tr("cli.orders.out.server", ["id": "\(remoteId)", "number": record.remoteNumber ?? "?"])) }
         if let reason = order.parkedReason { Console.out(L10n.tr("cli.orders.out.parked", ["reason": "\(reason)"])) }
         if record.hasServerTotalMismatch, let serverTotal = record.serverTotal {

@@ -5,13 +5,13 @@ import Localization
 import Storage
 import Yosemite
 
-/// `pos register show|set ID`: this counter's register id (issue 18), the prefix of its receipt numbers
+/// `pos register show|set ID|training on|off|status`: this counter's register id (issue 18), the prefix of its receipt numbers
 /// (`K2-000123`) and the fiscal register serial (one setting, `fiscal-settings.json`).
 struct RegisterCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "register",
         abstract: L10n.tr("cli.register.abstract"),
-        subcommands: [Show.self, Set.self]
+        subcommands: [Show.self, Set.self, Training.self]
     )
 
     /// The data directory's database, when it has one (nothing is created to show or set a register id).
@@ -36,9 +36,11 @@ struct RegisterCommand: AsyncParsableCommand {
             if let id = settings.registerSerial, !id.isEmpty {
                 // The register's one receipt series: the next numbers it will give, and the last it gave.
                 var last: Int64 = 0
+                var lastTraining: Int64 = 0
                 if let database = try RegisterCommand.database(directory) {
                     do {
                         last = try await database.receiptSeries(registerId: id).lastNumber
+                        lastTraining = try await database.trainingSeries(registerId: id)
                     } catch {
                         Console.error(L10n.tr("cli.error.registerRead", ["error": StorageError(wrapping: error).message]))
                         throw ExitStatus.storageFailure.exitCode
@@ -53,9 +55,53 @@ struct RegisterCommand: AsyncParsableCommand {
                         "count": String(last), "last": RegisterIdentity.receiptNumber(register: id, number: last),
                     ]))
                 }
+                if lastTraining > 0 {
+                    // Training sales have their own series (issue 31): it never takes a number of the one above.
+                    Console.out(L10n.tr("cli.register.out.lastTraining", [
+                        "last": RegisterIdentity.trainingReceiptNumber(register: id, number: lastTraining),
+                    ]))
+                }
             } else {
                 Console.out(L10n.tr("cli.out.register.none"))
             }
+        }
+    }
+
+    /// `pos register training on|off|status`: the register's training mode (issue 31). Every sale opened while it is
+    /// on is a training sale: TRAINING on its receipt, signed as `AVTraining`, never sent to the store, not in the Z
+    /// report's takings, numbered in the register's training series. Switching it on needs a manager (`--manager`,
+    /// PIN on standard input) where cashiers are set up; off is anyone's. Every `pos` process reads the same mode.
+    struct Training: AsyncParsableCommand {
+        enum Switch: String, ExpressibleByArgument, CaseIterable {
+            case on, off, status
+        }
+
+        static let configuration = CommandConfiguration(
+            abstract: L10n.tr("cli.register.training.abstract"), discussion: L10n.tr("cli.register.training.discussion"))
+        @OptionGroup var data: DataDirectoryOptions
+        @Argument(help: .tr("cli.register.training.switch.help")) var mode: Switch = .status
+        @Option(help: .tr("cli.common.manager.cashiers.help")) var manager: String?
+        @Flag(help: .tr("cli.common.json.help")) var json = false
+
+        @MainActor func run() async throws {
+            let mode = mode, json = json
+            let approval = mode == .on ? try PinPrompt.approval(manager) : nil
+            let (on, changed) = try await CashierCommand.run(data) { stores -> (Bool, Bool) in
+                switch mode {
+                case .status:
+                    return (try await stores.dispatch { CashierAction.training(reply: $0) }, false)
+                case .on, .off:
+                    let changed = try await stores.dispatch {
+                        CashierAction.setTraining(on: mode == .on, approval: approval, reply: $0)
+                    }
+                    return (mode == .on, changed)
+                }
+            }
+            if json {
+                Console.out("{\"changed\":\(changed),\"training\":\(on)}")
+                return
+            }
+            Console.out(L10n.tr(on ? "cli.register.training.out.on" : "cli.register.training.out.off"))
         }
     }
 

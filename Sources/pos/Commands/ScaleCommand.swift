@@ -45,7 +45,7 @@ struct ScaleWeighCommand: AsyncParsableCommand {
             throw ExitStatus.usage.exitCode
         }
         let scale = Toledo8217Scale(
-            transport: TTYTransport(path: parsedAddress.path, settings: parsedAddress.settings), address: parsedAddress
+            transport: TTYTransport(path: parsedAddress.path, settings: parsedAddress.settings, device: .scale), address: parsedAddress
         )
         do {
             let weight = try await scale.weigh()

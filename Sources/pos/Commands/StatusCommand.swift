@@ -70,6 +70,7 @@ struct StatusCommand: AsyncParsableCommand {
         if let outage = status.fiscalOutage {
             Console.out(L10n.tr("cli.out.status.tseOutage", ["since": FiscalQRCode.isoTime(outage.since), "cause": outage.cause]))
         }
+        if status.training { Console.out(L10n.tr("cli.out.status.training")) }
         Console.out(L10n.tr("cli.out.status.data", ["path": directory.path]))
     }
 }
@@ -93,6 +94,8 @@ struct StatusReport: Encodable {
     var unresolvedPayments: Int
     /// The open TSE outage: `since` (ISO 8601 UTC) and `cause`; absent when there is none.
     var tseOutage: [String: String]?
+    /// The register is in training: sales opened now are training sales (never synced, not takings).
+    var training: Bool
 
     init(_ status: CounterStatus, directory: URL) {
         mode = status.mode.rawValue
@@ -106,5 +109,6 @@ struct StatusReport: Encodable {
         unsyncedOrders = status.unsyncedOrders
         unresolvedPayments = status.unresolvedPayments
         tseOutage = status.fiscalOutage.map { ["since": FiscalQRCode.isoTime($0.since), "cause": $0.cause] }
+        training = status.training
     }
 }

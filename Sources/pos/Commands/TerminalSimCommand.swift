@@ -62,7 +62,9 @@ struct TerminalSimCommand: AsyncParsableCommand {
                     }
                     await line.hangUp()
                 })
-            } else if let zvtSerial, Self.isDevice(zvtSerial) {
+            } else if let path = zvtSerial ?? concert, case .inTheWay(let what) = SimulatorSerialPath(path) {
+                throw SimulatorSerialPath.refuse(path, option: zvtSerial == nil ? "--concert" : "--zvt-serial", what: what)
+            } else if let zvtSerial, SimulatorSerialPath(zvtSerial) == .device {
                 let line = try LiveReaderTransports.transport(for: ReaderAddress("zvt+serial://" + zvtSerial))
                 Console.out("ZVT terminal simulator on \(zvtSerial)")
                 while !Task.isCancelled {
@@ -71,6 +73,8 @@ struct TerminalSimCommand: AsyncParsableCommand {
                 }
             } else if let link = zvtSerial ?? concert {
                 let transport = try await LiveReaderTransports.pseudoTerminal(linkedAt: link)
+                let cleanup = SimulatorSerialPath.removeLinkOnExit(transport)
+                defer { cleanup.forEach { $0.cancel() } }
                 Console.out("\(concert == nil ? "ZVT" : "Concert") terminal simulator on \(link)")
                 while !Task.isCancelled {
                     if concert != nil {
@@ -84,12 +88,6 @@ struct TerminalSimCommand: AsyncParsableCommand {
             Console.error(error)
             throw ExitStatus.readerUnavailable.exitCode
         }
-    }
-
-    /// Whether `path` is an existing character device (not a link this command made earlier).
-    static func isDevice(_ path: String) -> Bool {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        return attributes?[.type] as? FileAttributeType == .typeCharacterSpecial
     }
 
     static func hostAndPort(_ text: String) throws -> (String, UInt16) {

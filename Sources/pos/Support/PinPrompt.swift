@@ -16,6 +16,19 @@ enum PinPrompt {
         return pin
     }
 
+    /// A new PIN (`label`: "New PIN for Bob"): at a terminal, typed twice without echo and refused (exit 64, nothing
+    /// changed) when the two differ, since a PIN nobody can see is easily mistyped; from a script, one line.
+    static func readNew(_ label: String) throws -> String {
+        let pin = try read(label)
+        guard isatty(STDIN_FILENO) == 1 else { return pin }
+        let again = SecretPrompt.readFromTerminal(L10n.tr("cli.pin.prompt.again"))?.trimmingCharacters(in: .whitespaces)
+        guard again == pin else {
+            Console.error(L10n.tr("cli.error.pin.mismatch"))
+            throw ExitStatus.usage.exitCode
+        }
+        return pin
+    }
+
     /// One PIN, or `nil` for an empty line or the end of input (the caller skips what it was for).
     static func readOptional(_ label: String) throws -> String? {
         let line = isatty(STDIN_FILENO) == 1

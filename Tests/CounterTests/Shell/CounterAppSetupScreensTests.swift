@@ -35,7 +35,7 @@ struct CounterAppSetupScreensTests {
         // When the menu's Cashiers entry adds Ann as the first manager, her PIN typed twice
         screen.type([.function(7)])
         _ = await screen.frame { $0.contains("Back office") }
-        screen.type(typed("6"))
+        screen.type(typed("7"))
         _ = await screen.frame { $0.contains("No cashiers yet") }
         screen.type([.function(2)])
         _ = await screen.frame { $0.contains("New cashier") }
@@ -122,7 +122,7 @@ struct CounterAppSetupScreensTests {
         // When the register screen sets K9
         screen.type([.function(7)])
         _ = await screen.frame { $0.contains("Back office") }
-        screen.type(typed("7"))
+        screen.type(typed("8"))
         _ = await screen.frame { $0.contains("No register id set") }
         screen.type([.function(2)])
         _ = await screen.frame { $0.contains("Register id (letters, digits, -):") }
@@ -155,7 +155,7 @@ struct CounterAppSetupScreensTests {
         // When the TSE screen exports March into a folder that holds a file
         screen.type([.function(7)])
         _ = await screen.frame { $0.contains("Back office") }
-        screen.type(typed("8"))
+        screen.type(typed("9"))
         // (the test environment has no TSE: the status says so, as `pos fiscal status` would)
         let tse = await screen.frame { $0.contains("TSE: none set up") }
         #expect(tse.contains("Tax number: not set"))

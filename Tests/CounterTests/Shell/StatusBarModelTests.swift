@@ -90,4 +90,26 @@ struct StatusBarModelTests {
         #expect(model.connectivity == "no network (demo)")
         #expect(!StatusBarView.line(model, fitting: 100).contains("plugged"))
     }
+
+    @Test func training_bannerLeadsTheLine_within80Columns() {
+        // Given the demo counter whose register was switched into training (issue 31)
+        var status = CounterStatus(mode: .demo, account: nil, store: nil, unsyncedEntries: 0, unresolvedPayments: 0)
+        status.training = true
+        var model = StatusBarModel(status: status, appSettings: nil)
+        #expect(model.training)
+        var canvas = TextCanvas(size: TerminalSize(rows: 2, columns: 80))
+
+        // When the status line is drawn at 80 columns
+        StatusBarView.draw(model, title: "Sell · TRAINING", in: &canvas, row: 0)
+
+        // Then it starts with DEMO and TRAINING and still ends with the title
+        let line = String(canvas.rendered().split(separator: "\n").first ?? "")
+        #expect(line.hasPrefix(" DEMO  TRAINING "), "\(line)")
+        #expect(line.hasSuffix(" Sell · TRAINING"), "\(line)")
+        #expect(TextWidth.of(line) <= 80)
+
+        // And a session event out of training takes the banner away
+        model.apply(SessionEvent())
+        #expect(!model.training)
+    }
 }

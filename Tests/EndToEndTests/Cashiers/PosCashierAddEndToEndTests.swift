@@ -36,3 +36,46 @@ struct PosCashierAddEndToEndTests {
         #expect(list.stdout.contains("Bob\tcashier"), "\(list.stdout)")
     }
 }
+
+/// At a terminal a new PIN is typed twice, hidden; two different ones change nothing (issue 29: no command asked
+/// for a new PIN twice). A real terminal: the command runs in tmux.
+@Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(2)))
+struct PosCashierNewPinTwiceEndToEndTests {
+    @Test func atATerminal_theNewPinIsAskedTwice_twoDifferentOnesAddNobody() async throws {
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        #expect(try await PosProcess.run(["--data-dir", data.path]).status == 0)
+        let done = data.url.appendingPathComponent("exit-status")
+        func run(_ pins: [String]) async throws -> (status: String, screen: String) {
+            try? FileManager.default.removeItem(at: done)
+            let tmux = TmuxSession()
+            defer { tmux.kill() }
+            // The shell writes the exit status to a file and signals; the pane (and its text) stays.
+            try await tmux.start("\(PosProcess.executable.path) cashier add Ann --role manager --data-dir \(data.path); "
+                                 + "echo $? > \(done.path); \(tmux.signalCommand("added")); sleep 600", columns: 100, rows: 10)
+            for pin in pins {
+                // (Each prompt is awaited on screen before the PIN is typed: typed earlier, a terminal with echo on
+                // would show it.)
+                let prompts = pins.firstIndex(of: pin) == 0 ? "New PIN" : "same PIN again"
+                _ = try await tmux.capture(containing: prompts)
+                try await tmux.type(pin)
+                try await tmux.press("Enter")
+            }
+            try await tmux.waitFor("added")
+            let status = try String(contentsOf: done, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            return (status, try await tmux.capture())
+        }
+
+        // Two different PINs: refused (64), nobody added, neither PIN on screen
+        let mismatch = try await run(["2468", "2469"])
+        #expect(mismatch.status == "64", "\(mismatch.screen)")
+        #expect(mismatch.screen.contains("The two PINs differ"), "\(mismatch.screen)")
+        #expect(!mismatch.screen.contains("2468") && !mismatch.screen.contains("2469"), "\(mismatch.screen)")
+        #expect(try await PosProcess.run(["cashier", "list", "--data-dir", data.path]).stdout.contains("Ann") == false)
+
+        // The same PIN twice: Ann is added
+        let same = try await run(["2468", "2468"])
+        #expect(same.status == "0", "\(same.screen)")
+        #expect(try await PosProcess.run(["cashier", "list", "--data-dir", data.path]).stdout.contains("Ann\tmanager"))
+    }
+}

@@ -15,20 +15,7 @@ struct PosCounterLockEndToEndTests {
     private static let keyPool = ["Escape", "Escape", "Escape", "Escape"] + (1...12).map { "F\($0)" }
         + ["C-d", "C-o", "C-r", "C-l", "BSpace", "Tab", "Enter"]
 
-    /// SplitMix64: small, seedable, the same sequence on every platform.
-    private struct SeededKeys: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    private static let seed: UInt64 = ProcessInfo.processInfo.environment["POS_LOCK_SEED"].flatMap { UInt64($0) }
-        ?? UInt64.random(in: 0...UInt64(UInt32.max))
+    private static var seed: UInt64 { SeededKeys.lockSeed }
 
     /// A frame that shows a screen past the lock: any screen but the sell screen under the gate, the gate open, or
     /// no gate at all (cashiers are set up, so every frame must name it).

@@ -15,20 +15,7 @@ struct PosCounterLockFuzzEndToEndTests {
                           "Home", "End", "C-d", "C-o", "C-r", "C-l", "C-p", "C-e", "a", "x", "q", "Space"]
         + (1...12).map { "F\($0)" }
 
-    /// SplitMix64: small, seedable, the same sequence on every platform.
-    struct SeededKeys: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    static let seed: UInt64 = ProcessInfo.processInfo.environment["POS_LOCK_SEED"].flatMap { UInt64($0) }
-        ?? UInt64.random(in: 0...UInt64(UInt32.max))
+    static var seed: UInt64 { SeededKeys.lockSeed }
 
     /// Keys per lock state: four states, 2,080 keys.
     static let keysPerState = 520
@@ -53,8 +40,13 @@ struct PosCounterLockFuzzEndToEndTests {
             let approvals = try await PosProcess.run(["cashier", "approvals", "--json", "--data-dir", data.path]).stdout
             let cashiers = try await PosProcess.run(["cashier", "list", "--json", "--data-dir", data.path]).stdout
             let printed = (try? FileManager.default.contentsOfDirectory(atPath: data.url.appendingPathComponent("printed").path)) ?? []
-            let settings = (try? Data(contentsOf: data.url.appendingPathComponent("app-settings.json"))) ?? Data()
+            let settings = (try? Evidence.settings(data)) ?? Data()
             return Evidence(orders: orders, approvals: approvals, printed: printed.sorted(), settings: settings, cashiers: cashiers)
+        }
+
+        /// The app settings file's bytes.
+        static func settings(_ data: TemporaryDirectory) throws -> Data {
+            try Data(contentsOf: data.url.appendingPathComponent("app-settings.json"))
         }
     }
 
@@ -77,6 +69,16 @@ struct PosCounterLockFuzzEndToEndTests {
         }
         #expect(notice?.contains("gateMessage=Scan_ignored") == true, "the scan's notice (\(context)): \(notice ?? "none")")
         return past
+    }
+
+    /// ^L, Bob's number, his PIN: the counter opens for him.
+    func bobSignsIn(_ tmux: TmuxSession, _ frames: FrameWatcher, context: String) async throws {
+        try await tmux.press("C-l")
+        #expect(await frames.frame(containing: "gate=choose") != nil, "\(context)")
+        try await tmux.type("2")
+        #expect(await frames.frame(containing: "gate=pin") != nil, "\(context)")
+        try await typePin("1357", tmux, frames)
+        #expect(await frames.frame(containing: "screen=sell", "gate=open", "cashier=Bob") != nil, "\(context)")
     }
 
     /// Types a PIN digit by digit (each seen, so the digits are no scanner's burst) and Enter.
@@ -110,16 +112,12 @@ struct PosCounterLockFuzzEndToEndTests {
         #expect(past.isEmpty, "frames past the lock (\(context)): \(past.prefix(3))")
         #expect(try await Evidence.read(data) == before, "\(context)")
 
-        // 2. The idle lock: Bob signs in (^L, his number, his PIN), then the idle time (1 s) runs out.
+        // 2. The idle lock: Bob signs in (^L, his number, his PIN), then the idle time (1 s, which the running counter
+        // takes from the settings file at once) runs out.
         context = "idle lock, POS_LOCK_SEED=\(seed)"
         try CashierDemoData.setIdleLock(1, data)
-        before.settings = try Data(contentsOf: data.url.appendingPathComponent("app-settings.json"))
-        try await tmux.press("C-l")
-        #expect(await frames.frame(containing: "gate=choose") != nil, "\(context)")
-        try await tmux.type("2")
-        #expect(await frames.frame(containing: "gate=pin") != nil, "\(context)")
-        try await typePin("1357", tmux, frames)
-        #expect(await frames.frame(containing: "screen=sell", "gate=open", "cashier=Bob") != nil, "\(context)")
+        before.settings = try Evidence.settings(data)
+        try await bobSignsIn(tmux, frames, context: context)
         #expect(await frames.frame(containing: "gate=idle", "cashier=Bob") != nil, "\(context)")
         past = try await fuzz(tmux, frames, pool: Self.keyPool, count: Self.keysPerState, rng: &rng, context: context)
         #expect(past.isEmpty, "frames past the lock (\(context)): \(past.prefix(3))")
@@ -129,13 +127,8 @@ struct PosCounterLockFuzzEndToEndTests {
         // ^L are left out here: while Bob himself is unlocked they cancel his own switch back to his sale, by design.)
         context = "switch cashier, POS_LOCK_SEED=\(seed)"
         try CashierDemoData.setIdleLock(300, data)
-        before.settings = try Data(contentsOf: data.url.appendingPathComponent("app-settings.json"))
-        try await tmux.press("C-l")
-        #expect(await frames.frame(containing: "gate=choose") != nil, "\(context)")
-        try await tmux.type("2")
-        #expect(await frames.frame(containing: "gate=pin") != nil, "\(context)")
-        try await typePin("1357", tmux, frames)
-        #expect(await frames.frame(containing: "screen=sell", "gate=open", "cashier=Bob") != nil, "\(context)")
+        before.settings = try Evidence.settings(data)
+        try await bobSignsIn(tmux, frames, context: context)
         try await tmux.press("C-l")
         #expect(await frames.frame(containing: "gate=choose") != nil, "\(context)")
         try await tmux.type("1")

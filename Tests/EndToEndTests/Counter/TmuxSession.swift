@@ -38,6 +38,17 @@ struct TmuxSession {
         try await tmux(["resize-window", "-t", name, "-x", "\(columns)", "-y", "\(rows)"])
     }
 
+    /// Waits until a command in the pane signals `channel` (`tmux -L <socket> wait-for -S <channel>`, see
+    /// ``signalCommand(_:)``): tmux's own event, no polling.
+    func waitFor(_ channel: String) async throws {
+        try await tmux(["wait-for", channel])
+    }
+
+    /// The shell command that signals `channel` to ``waitFor(_:)``.
+    func signalCommand(_ channel: String) -> String {
+        "tmux -L \(socket) -f /dev/null wait-for -S \(channel)"
+    }
+
     /// The pane's text.
     func capture() async throws -> String {
         try await tmux(["capture-pane", "-p", "-t", name], output: true)

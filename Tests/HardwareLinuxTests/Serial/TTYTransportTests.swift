@@ -141,23 +141,76 @@ import Testing
         #expect(error?.code == .notFound)
     }
 
-    @Test func open_badBaudRate_throwsIOFailure() async throws {
+    @Test func open_badBaudRate_throwsLineSettingsRefused_namingTheSettings() async throws {
         // Given
         let pair = try PseudoTerminalPair.open()
         let register = TTYTransport(path: pair.secondaryPath, settings: SerialSettings(baudRate: 12345))
 
-        // When / Then
+        // When / Then (it was `.ioFailure` before the line's settings had a code of their own)
         let error = await #expect(throws: TransportError.self) { try await register.open() }
-        #expect(error?.code == .ioFailure)
+        #expect(error?.code == .lineSettingsRefused)
+        #expect(error?.underlying?.contains("12345 8N1") == true, "\(String(describing: error))")
     }
 
-    @Test func open_notATerminal_throwsIOFailure() async throws {
+    @Test func open_notATerminal_throwsNotASerialLine() async throws {
         // Given: /dev/null opens but has no termios
         let register = TTYTransport(path: "/dev/null", settings: .zvt)
 
-        // When / Then
+        // When / Then (it was `.ioFailure` before "no serial line" had a code of its own)
         let error = await #expect(throws: TransportError.self) { try await register.open() }
-        #expect(error?.code == .ioFailure)
+        #expect(error?.code == .notASerialLine)
+        #expect(error?.device == .terminal)
+    }
+
+    @Test func open_scaleOnNoSerialLine_theErrorNamesTheScaleAndItsSetting() async throws {
+        // Given
+        let scale = TTYTransport(path: "/dev/null", settings: .toledo8217, device: .scale)
+
+        // When
+        let error = await #expect(throws: TransportError.self) { try await scale.open() }
+
+        // Then
+        let message = error?.message ?? ""
+        #expect(message.hasPrefix("The scale's line /dev/null is not a serial line"), "\(message)")
+        #expect(error?.recoverySuggestion.contains("pos settings set scale scale+serial:///dev/ttyUSB2") == true)
+        #expect(!message.contains("terminal"))
+        #expect(error?.on(.poleDisplay).message.hasPrefix("The pole display's line /dev/null") == true)
+    }
+
+    @Test func open_sevenBitsEvenParityOnPty_opensEveryTime_andBytesPassUnchanged() async throws {
+        // Given a pty (Linux keeps it at 8N1 whatever one asks; glibc's tcsetattr then said EINVAL from the
+        // second time on) and a scale's 9600 7E1
+        let pair = try PseudoTerminalPair.open()
+        let terminal = try pair.makePrimaryTransport()
+        try await terminal.open()
+
+        // When the scale's line is opened three times
+        for _ in 0..<3 {
+            let scale = TTYTransport(path: pair.secondaryPath, settings: .toledo8217, device: .scale)
+            try await scale.open()
+            try await scale.write([0x57])
+            #expect(try await readExactly(1, from: terminal) == [0x57])
+            try await terminal.write([0x02, 0x30, 0x31, 0x2E, 0x32, 0x33, 0x34, 0x0D])
+            #expect(try await readExactly(8, from: scale) == [0x02, 0x30, 0x31, 0x2E, 0x32, 0x33, 0x34, 0x0D])
+            await scale.close()
+        }
+        await terminal.close()
+    }
+
+    @Test func openLinkedAt_existingSymbolicLink_throwsBusyAndLeavesTheLink() throws {
+        // Given another program's link (socat's, say) at the path
+        let path = "/tmp/pos-test-link-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try #require(symlink("/dev/pts/0", path) == 0)
+        defer { unlink(path) }
+
+        // When
+        let error = #expect(throws: TransportError.self) { _ = try PseudoTerminalPair.open(linkedAt: path) }
+
+        // Then it is left as it was
+        #expect(error?.code == .busy)
+        var target = [CChar](repeating: 0, count: 256)
+        let count = readlink(path, &target, 255)
+        #expect(String(decoding: target.prefix(max(0, count)).map { UInt8(bitPattern: $0) }, as: UTF8.self) == "/dev/pts/0")
     }
 
     @Test func openLinkedAt_path_registerReachesTheTerminalThroughTheLink() async throws {

@@ -18,7 +18,7 @@ struct AppMigrationsTests {
         // Then
         #expect(applied == ["v1-settings-catalog", "v2-orders-outbox", "v3-payments-receipts", "v4-sync-outbox", "v5-card-payments", "v6-shifts", "v7-checkout", "v8-fiscal", "v9-counter", "v10-registers", "v11-fiscal-movements",
                             "v12-floor-devices", "v13-cashiers", "v14-closing", "v15-catalog-indexes", "v16-receipt-series",
-                            "v17-sale-is-order"])
+                            "v17-sale-is-order", "v18-training"])
         for table in ["setting", "product", "productVariation", "productCategory", "productCategoryLink",
                       "productSearch", "customer", "coupon", "taxRate", "taxClass", "syncState", "order",
                       "orderLine", "orderFee", "orderCoupon", "orderTax", "payment", "outbox", "paymentJournal",

@@ -66,7 +66,8 @@ extension StorageFixtures {
 }
 
 extension StorageFixtures {
-    /// The order columns v17-sale-is-order added (a test inserting an order into an older schema leaves them out).
+    /// The order columns v17-sale-is-order (and later migrations: v18-training) added (a test inserting an order into an
+    /// older schema leaves them out).
     static let v17OrderColumns = ["state", "parkedName", "shiftId", "tseClient", "itemCount", "discountKind", "discountMicros",
-                                  "priced", "revision"]
+                                  "priced", "revision", "training"]
 }

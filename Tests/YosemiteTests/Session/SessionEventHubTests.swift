@@ -70,6 +70,26 @@ struct SessionEventHubTests {
         #expect(changed?.unsyncedOrders == 1)
     }
 
+    @Test func events_registerSwitchedIntoTrainingAndOut_theEventSaysSo() async throws {
+        // Given a session on an empty database, out of training
+        let directory = try TestDataDirectory()
+        defer { directory.remove() }
+        let environment = try AppEnvironment.test(directory: directory)
+        let hub = SessionEventHub(environment: environment, isDemo: false)
+        defer { hub.stop() }
+        let events = hub.events()
+        #expect(await first(events) { !$0.training } != nil)
+
+        // When the register is switched into training, then out of it (issue 31)
+        #expect(try await environment.database.setRegisterTraining(true))
+        let on = await first(events) { $0.training }
+        #expect(try await environment.database.setRegisterTraining(false))
+        let off = await first(events) { !$0.training }
+
+        // Then the events follow the database's mode (the status line's TRAINING banner)
+        #expect(on != nil && off != nil)
+    }
+
     @Test func events_aTerminalPluggedInAndPulledOut_showsAndLeavesThePluggedList() async throws {
         // Given a session whose device monitor a test drives
         let directory = try TestDataDirectory()

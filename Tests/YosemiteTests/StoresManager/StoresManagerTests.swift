@@ -312,6 +312,48 @@ struct StoresManagerTests {
         #expect(told.names == ["SettingAction"])
     }
 
+    @Test func openDemo_seedsLooseGoodsByPLUAndTheWeightLabelLayout_whichALoginClearsWhileItIsTheDemos() async throws {
+        defer { tearDown() }
+        // Given the demo store, seeded on an empty data directory
+        let manager = try makeManager()
+        _ = try await manager.openDemo()
+        let settingsURL = directory.url.appendingPathComponent(AppEnvironment.FileName.appSettings)
+        func layout() throws -> String? {
+            try JSONDecoder().decode(AppSettings.self, from: Data(contentsOf: settingsURL)).embeddedBarcodes
+        }
+        // Then it sells loose goods by weight under numeric PLUs, and reads the demo's weight labels
+        #expect(try layout() == "28-29:IIIIIVVVVV:weight")
+        let beans: ScannedItem = try await manager.dispatch { ProductAction.scan(code: "7", reply: $0) }
+        #expect(beans.item.name == "Loose Coffee Beans")
+        #expect(beans.needsWeight)
+        let label: ScannedItem = try await manager.dispatch { ProductAction.scan(code: "2800007012345", reply: $0) }
+        #expect(label.item.name == "Loose Coffee Beans")
+        #expect(label.measure == .weight(grams: 1234))
+        #expect(label.item.product.price == ExactDecimal.catalogPrice("24.90"))
+        let olives: ScannedItem = try await manager.dispatch { ProductAction.scan(code: "2900021005009", reply: $0) }
+        #expect(olives.item.name == "Green Olives" && olives.measure == .weight(grams: 500))
+
+        // When a real store's login replaces the demo, the demo's layout goes with it
+        try await loginAsManager(manager)
+        #expect(try layout() == nil)
+    }
+
+    @Test func login_afterTheDemo_keepsALayoutTheMerchantSet() async throws {
+        defer { tearDown() }
+        // Given the demo, whose layout the merchant changed to their own labels
+        let manager = try makeManager()
+        _ = try await manager.openDemo()
+        let saved: AppSettings = try await manager.dispatch {
+            AppSettingsAction.updateAppSettings({ $0.embeddedBarcodes = "21:IIIIICVVVV:price" }, reply: $0)
+        }
+        #expect(saved.embeddedBarcodes == "21:IIIIICVVVV:price")
+        // When the merchant logs in
+        try await loginAsManager(manager)
+        // Then their layout stays
+        let loaded: AppSettings = try await manager.dispatch { AppSettingsAction.loadAppSettings(reply: $0) }
+        #expect(loaded.embeddedBarcodes == "21:IIIIICVVVV:price")
+    }
+
     @Test func dispatch_shopReportInTheDemoStore_throwsTheDomainsUnhandledError() async throws {
         defer { tearDown() }
         // Given: the demo store, which has no ShopReportStore (it has no WooCommerce site to read orders from)

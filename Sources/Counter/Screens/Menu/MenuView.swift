@@ -1,8 +1,9 @@
 import Localization
+import Yosemite
 
-/// The back-office menu (F7 on the sell screen): sync, printers, settings, login, card readers, cashiers, the
-/// register, the TSE. Only a list of routes, so it
-/// has no Interactor or Presenter of its own.
+/// The back-office menu (F7 on the sell screen): sync, printers, settings, login, card readers, training mode on or
+/// off (6), cashiers, the register, the TSE. A list of routes and one switch, so it has no Interactor or Presenter of
+/// its own.
 @MainActor
 public final class MenuView: CounterModule {
     /// One menu entry.
@@ -19,13 +20,16 @@ public final class MenuView: CounterModule {
             Item(key: "3", label: L10n.tr("menu.settings")),
             Item(key: "4", label: L10n.tr("menu.login")),
             Item(key: "5", label: L10n.tr("menu.readers")),
-            Item(key: "6", label: L10n.tr("menu.cashiers")),
-            Item(key: "7", label: L10n.tr("menu.register")),
-            Item(key: "8", label: L10n.tr("menu.fiscal")),
+            Item(key: "6", label: L10n.tr("menu.training")),
+            Item(key: "7", label: L10n.tr("menu.cashiers")),
+            Item(key: "8", label: L10n.tr("menu.register")),
+            Item(key: "9", label: L10n.tr("menu.fiscal")),
         ]
     }
 
     public private(set) var selected = 0
+    /// What the training switch answered (the new mode, or why it refused).
+    public private(set) var message: String?
     private let context: CounterContext
 
     init(context: CounterContext) {
@@ -54,17 +58,43 @@ public final class MenuView: CounterModule {
     }
 
     private func open(_ index: Int) {
+        if index == 5 { switchTraining(); return }
         let route: CounterRoute = switch index {
         case 0: .sync
         case 1: .printers
         case 2: .settings
         case 3: .login
         case 4: .readers
-        case 5: .cashiers
-        case 6: .register
+        case 6: .cashiers
+        case 7: .register
         default: .fiscal
         }
         context.router?.show(route)
+    }
+
+    /// Switches the register into training or out of it: into it asks for a manager's PIN where cashiers are set up
+    /// (the shell's gate), out of it is anyone's. The status line says TRAINING while it is on.
+    private func switchTraining() {
+        let context = context
+        Task {
+            let stores = context.stores
+            do {
+                let on = try await stores.dispatch { CashierAction.training(reply: $0) }
+                try await context.approving({ approval in
+                    _ = try await stores.dispatch { CashierAction.setTraining(on: !on, approval: approval, reply: $0) }
+                }, needed: { error in
+                    if case .approvalRequired(let kind)? = error as? CashierError { return kind }
+                    return nil
+                })
+                self.message = L10n.tr(on ? "menu.training.off" : "menu.training.on")
+            } catch let error as CashierError {
+                self.message = "\(error.message) \(error.recoverySuggestion)"
+            } catch {
+                self.message = "\(error)"
+            }
+            context.refreshStatus()
+            context.setNeedsDisplay()
+        }
     }
 
     /// Scans mean nothing here.
@@ -72,6 +102,12 @@ public final class MenuView: CounterModule {
 
     public func draw(in canvas: inout TextCanvas, area: CanvasRect) {
         Self.draw(selected: selected, in: &canvas, area: area)
+        if let message {
+            let row = area.row + 4 + Self.items.count
+            for (offset, line) in ShellOverlay.wrap(message, width: max(10, area.width - 4)).enumerated() {
+                canvas.put(line, row: row + offset, column: area.column + 2, attributes: .normal, clip: area)
+            }
+        }
     }
 
     /// Draws the menu; pure.

@@ -118,6 +118,8 @@ public enum SellDataFlow {
         /// The parked carts, while their list is open.
         public var parked: [SaleSummary]?
         public var selectedParked = 0
+        /// The sale on screen is a training sale (rung up while the register was in training): the title says so.
+        public var training = false
 
         /// An empty cart.
         public init(currency: Currency) {
@@ -127,6 +129,7 @@ public enum SellDataFlow {
         /// Shows a sale as the checkout stored and priced it.
         public mutating func show(_ sale: SaleSummary) {
             saleId = sale.id
+            training = sale.training
             lines = sale.cart.items.enumerated().map { index, item in
                 let priced = sale.lines.indices.contains(index) ? sale.lines[index] : nil
                 var line = Line(name: priced?.name ?? item.code, quantity: item.quantity, code: item.code,

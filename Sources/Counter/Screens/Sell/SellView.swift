@@ -34,7 +34,8 @@ public final class SellView: CounterModule {
     }
 
     public var name: String { "sell" }
-    public var title: String { L10n.tr("sell.title") }
+    /// "Sell", or "Sell · TRAINING" while the sale on screen is a training sale.
+    public var title: String { interactor.response.training ? L10n.tr("sell.title.training") : L10n.tr("sell.title") }
     public var message: String? { viewModel.message?.text }
     public var frameSummary: String {
         let message = viewModel.message.map { $0.isError ? "error" : "info" } ?? "none"

@@ -43,7 +43,7 @@ public actor Toledo8217Scale {
     public func open() async throws(ScaleError) {
         guard channel == nil else { return }
         do { try await transport.open() } catch {
-            throw ScaleError(.lineFailed, detail: error.message)
+            throw ScaleError(line: error)
         }
         channel = TransportChannel(
             transport: transport,

@@ -149,6 +149,9 @@ public struct DSFinVKExport: Sendable, Hashable {
 
         /// Abandoned receipts (AVBelegabbruch) record their lines as cancelled positions and carry no revenue.
         public var countsAsRevenue: Bool { type != .abandoned }
+        /// Training receipts (AVTraining) keep their lines, amounts and payments in the Einzelaufzeichnung but count
+        /// in no Kassenabschluss total (business cases, payment types, cash per currency).
+        public var countsInClosing: Bool { countsAsRevenue && type != .training }
     }
 
     /// One receipt line (Bonpos) with its VAT split (Bonpos_USt, one rate per line).

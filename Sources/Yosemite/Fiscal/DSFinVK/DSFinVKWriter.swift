@@ -176,7 +176,7 @@ struct DSFinVKTableBuilder {
 
     private mutating func addMasterData(_ closing: DSFinVKExport.Closing, key: [String: String]) {
         let company = export.company
-        let allPayments = closing.receipts.flatMap(\.payments)
+        let allPayments = closing.receipts.filter(\.countsInClosing).flatMap(\.payments)
         closings.append(key.merging([
             "Z_BUCHUNGSTAG": DSFinVKFormat.localDate(closing.bookingDay, in: closing.timeZone),
             "TAXONOMIE_VERSION": DSFinVKWriter.taxonomyVersion,
@@ -227,7 +227,7 @@ struct DSFinVKTableBuilder {
             static func < (lhs: CaseKey, rhs: CaseKey) -> Bool { (lhs.type, lhs.rate) < (rhs.type, rhs.rate) }
         }
         var cases: [CaseKey: [DSFinVKExport.Line]] = [:]
-        for receipt in closing.receipts where receipt.countsAsRevenue {
+        for receipt in closing.receipts where receipt.countsInClosing {
             for line in receipt.lines {
                 cases[CaseKey(type: line.businessCase, rate: line.vatRate.dsfinvkKey), default: []].append(line)
             }
@@ -241,7 +241,7 @@ struct DSFinVKTableBuilder {
                 "Z_UST": amount(sum(caseLines.map(\.vat)), places: 5),
             ]) { $1 })
         }
-        let allPayments = closing.receipts.flatMap(\.payments)
+        let allPayments = closing.receipts.filter(\.countsInClosing).flatMap(\.payments)
         var byType: [[String]: [Money]] = [:]
         for payment in allPayments { byType[[payment.type, payment.name], default: []].append(payment.amount) }
         for (typeKey, amounts) in byType.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {

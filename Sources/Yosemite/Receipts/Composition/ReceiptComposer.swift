@@ -21,7 +21,7 @@ public struct ReceiptComposer: Sendable {
         let cashPaid = data.payments.contains { $0.method == .cash }
         let t = context.strings
         let fiscal = data.fiscal.map { Self.fiscal($0, strings: t) }
-        return ReceiptViewModel(
+        var model = ReceiptViewModel(
             store: header,
             title: t.tr("receipt.title.sale"),
             copyMark: copy ? t.tr("receipt.copy") : nil,
@@ -41,6 +41,11 @@ public struct ReceiptComposer: Sendable {
             fiscal: fiscal,
             language: context.language
         )
+        if order.training {
+            model.trainingMark = t.tr("receipt.training")
+            model.trainingNote = t.tr("receipt.training.note")
+        }
+        return model
     }
 
     /// The TSE part: the mandatory fields and the QR code, or the outage.
@@ -138,10 +143,13 @@ public struct ReceiptComposer: Sendable {
             localNumber: String(order.localNumber),
             remoteNumber: order.remoteNumber,
             register: order.registerId,
-            // The Bon's number in its register's series (orders from before it: the local number).
-            receiptNumber: order.registerId.map {
-                RegisterIdentity.receiptNumber(register: $0, number: order.receiptNumber ?? order.localNumber)
-            },
+            // The Bon's number in its register's series (orders from before it: the local number); a training sale's
+            // in the register's training series (`K2-T000001`).
+            receiptNumber: order.training && order.receiptNumber != nil
+                ? RegisterIdentity.trainingReceiptNumber(register: order.registerId, number: order.receiptNumber ?? 0)
+                : order.registerId.map {
+                    RegisterIdentity.receiptNumber(register: $0, number: order.receiptNumber ?? order.localNumber)
+                },
             reference: order.clientUUID.description,
             date: date,
             time: time,

@@ -35,6 +35,10 @@ public struct ReceiptViewModel: Sendable {
     public var fiscal: Fiscal? = nil
     /// The language of the labels and the templates (the store's, from the composer's context).
     public var language: Language = .english
+    /// "TRAINING" on a training sale's receipt (header and footer, reprints too), `nil` on a real one.
+    public var trainingMark: String? = nil
+    /// The training footer line ("TRAINING: not a real sale"), `nil` on a real sale.
+    public var trainingNote: String? = nil
 
     /// The TSE part of a receipt (§6 KassenSichV): every value formatted; either signed or failed.
     public struct Fiscal: Sendable {
