@@ -5,7 +5,7 @@ import WooTestServer
 /// The first run at the counter (issue 29 item 2), in a real terminal at 80×24: a data directory logged in to a
 /// WooCommerce-compatible test server and nothing else. With no cashiers the counter opens the set-up, which sets
 /// the register, the first manager, a cashier (approved by the manager at the gate, as the store asks), the receipt
-/// printer (files) and no card terminal; then one cash sale and a shift closed with its Z report — no command line
+/// printer (files) and the card terminal (the simulator, `sim://`); then one cash sale and a shift closed with its Z report — no command line
 /// after the login. PINs are typed digit by digit, each awaited in the frame log (a fast burst ending in Enter is a
 /// scanner's, which a PIN prompt ignores).
 @Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(5)))
@@ -80,9 +80,9 @@ struct PosCounterFirstRunEndToEndTests {
         try await tmux.press("End")
         #expect(await frames.frame(containing: "step=printer", "printer=1") != nil)
         try await tmux.press("Enter")
-        // And no card terminal
+        // And the card terminal: the terminal simulator's address (a real till types its zvt+tcp:// or serial one)
         #expect(await frames.frame(containing: "step=terminal") != nil)
-        try await tmux.press("Enter")
+        try await typeField("sim://", tmux: tmux, frames: frames)
         // And the TSE step says what is set, then Enter sells
         #expect(await frames.frame(containing: "step=fiscal") != nil)
         let fiscal = try await tmux.capture(containing: "TSE: none set up")
@@ -127,6 +127,11 @@ struct PosCounterFirstRunEndToEndTests {
         #expect(await frames.frame(containing: "screen=shift", "state=closed") != nil)
         let report = try await tmux.capture(containing: "Z report")
         #expect(report.contains("K7"), "\(report)")
+        // (the terminal chosen at the set-up ran its end of day with the close: the report's last rows say so)
+        try await tmux.press("End")
+        #expect(await frames.frame(containing: "screen=shift", "state=closed", "atEnd=true") != nil)
+        let end = try await tmux.capture(containing: "sim://")
+        #expect(end.contains("Card terminal") && end.contains("sim://"), "\(end)")
 
         // And the receipt and the Z report went to the files chosen in the set-up
         let printed = try FileManager.default.contentsOfDirectory(atPath: data.url.appendingPathComponent("printed").path)
