@@ -24,6 +24,7 @@ public final class MenuView: CounterModule {
             Item(key: "7", label: L10n.tr("menu.cashiers")),
             Item(key: "8", label: L10n.tr("menu.register")),
             Item(key: "9", label: L10n.tr("menu.fiscal")),
+            Item(key: "0", label: L10n.tr("menu.shift")),
         ]
     }
 
@@ -39,7 +40,7 @@ public final class MenuView: CounterModule {
     public var name: String { "menu" }
     public var title: String { L10n.tr("menu.title") }
     public var frameSummary: String { "selected=\(selected)" }
-    public var keyHints: [KeyHint] { [KeyHint("1-\(Self.items.count)", L10n.tr("menu.key.open")), KeyHint("Enter", L10n.tr("menu.key.open")), KeyHint("Esc", L10n.tr("keys.back"))] }
+    public var keyHints: [KeyHint] { [KeyHint("0-9", L10n.tr("menu.key.open")), KeyHint("Enter", L10n.tr("menu.key.open")), KeyHint("Esc", L10n.tr("keys.back"))] }
 
     public func start() {}
 
@@ -67,7 +68,8 @@ public final class MenuView: CounterModule {
         case 4: .readers
         case 6: .cashiers
         case 7: .register
-        default: .fiscal
+        case 8: .fiscal
+        default: .shift
         }
         context.router?.show(route)
     }
