@@ -341,30 +341,33 @@ extension AppDatabase {
                 throw SaleWriteError.notCovered(due: stored.order.money(draft.total), paid: stored.paid)
             }
             let saleTime = draft.completedAt ?? now
-            var openedShiftId: Int64?
-            var shift = try ShiftRecord.current(in: db)
-            if shift == nil {
-                var opened = ShiftRecord(cashier: cashier, openingFloat: Money(minorUnits: 0, currency: stored.order.currency),
-                                         openedAt: min(now, saleTime))
-                try opened.insert(db)
-                try ApprovalRecord.adopt(into: opened, in: db)
-                openedShiftId = opened.id
-                shift = opened
-            }
+            let (shift, openedShiftId) = try Self.shiftForSale(cashier: cashier, currency: stored.order.currency,
+                                                               at: min(now, saleTime), in: db)
             stored.order.state = .completed
             stored.order.status = "pending"
             stored.order.syncState = .pending
             stored.order.receiptNumber = receipt.number
             stored.order.registerId = registerId.isEmpty ? nil : registerId
             stored.order.cashier = cashier.isEmpty ? nil : cashier
-            stored.order.shiftId = shift?.id
+            stored.order.shiftId = shift.id
             stored.order.createdAt = saleTime
             stored.order.updatedAt = now
             try Self.save(&stored.order, in: db)
             try OutboxRecord.enqueue(.createOrder, orderId: saleId, entityId: stored.order.clientUUID.description,
                                      payload: draft.createPayload, in: db)
-            return CompletedSaleResult(saleId: saleId, orderId: saleId, openedShiftId: openedShiftId, shiftId: shift?.id ?? 0)
+            return CompletedSaleResult(saleId: saleId, orderId: saleId, openedShiftId: openedShiftId, shiftId: shift.id ?? 0)
         }
+    }
+
+    /// The open shift a sale completes in, or one opened for it (float 0, at `openedAt`, taking the approvals made
+    /// before it), with the new shift's id when one was opened.
+    private static func shiftForSale(cashier: String, currency: Currency, at openedAt: Date,
+                                     in db: Database) throws -> (ShiftRecord, openedId: Int64?) {
+        if let shift = try ShiftRecord.current(in: db) { return (shift, nil) }
+        var opened = ShiftRecord(cashier: cashier, openingFloat: Money(minorUnits: 0, currency: currency), openedAt: openedAt)
+        try opened.insert(db)
+        try ApprovalRecord.adopt(into: opened, in: db)
+        return (opened, opened.id)
     }
 
     /// Completes a training sale whose tenders cover its total: the order `completed` with the next number of the
@@ -384,27 +387,19 @@ extension AppDatabase {
             let now = try db.transactionDate
             let registerId = stored.order.registerId ?? register ?? ""
             let saleTime = completedAt ?? now
-            var openedShiftId: Int64?
-            var shift = try ShiftRecord.current(in: db)
-            if shift == nil {
-                var opened = ShiftRecord(cashier: cashier, openingFloat: Money(minorUnits: 0, currency: stored.order.currency),
-                                         openedAt: min(now, saleTime))
-                try opened.insert(db)
-                try ApprovalRecord.adopt(into: opened, in: db)
-                openedShiftId = opened.id
-                shift = opened
-            }
+            let (shift, openedShiftId) = try Self.shiftForSale(cashier: cashier, currency: stored.order.currency,
+                                                               at: min(now, saleTime), in: db)
             stored.order.state = .completed
             stored.order.status = "completed"
             stored.order.syncState = .local
             stored.order.receiptNumber = try TrainingSeries.take(registerId: registerId, in: db)
             stored.order.registerId = registerId.isEmpty ? nil : registerId
             stored.order.cashier = cashier.isEmpty ? nil : cashier
-            stored.order.shiftId = shift?.id
+            stored.order.shiftId = shift.id
             stored.order.createdAt = saleTime
             stored.order.updatedAt = now
             try Self.save(&stored.order, in: db)
-            return CompletedSaleResult(saleId: saleId, orderId: saleId, openedShiftId: openedShiftId, shiftId: shift?.id ?? 0)
+            return CompletedSaleResult(saleId: saleId, orderId: saleId, openedShiftId: openedShiftId, shiftId: shift.id ?? 0)
         }
     }
 
