@@ -16,7 +16,7 @@ import Yosemite
 /// The outage switch (``setDown(_:)``, `pos fiscal simulate-outage on|off`) is part of the file.
 public struct PersistentFiscalSigner: FiscalSigner {
     /// The state file's name in the data directory.
-    public static let fileName = "tse-simulator.json"
+    public static let fileName = AppEnvironment.FileName.tseSimulator
     /// How many finished transactions' signatures are kept for repeated finishes: enough for every sale a crash
     /// can leave unsettled, small enough that the file (rewritten on each call) stays a few dozen KB.
     public static let keptSignatures = 64

@@ -97,6 +97,8 @@ extension AppEnvironment {
         public static let appSettings = "app-settings.json"
         /// The database.
         public static let database = "pos.sqlite"
+        /// The demo store's simulated TSE (its key, counters and outage switch).
+        public static let tseSimulator = "tse-simulator.json"
     }
 
     /// The URL of a file in the data directory.

@@ -148,7 +148,7 @@ public final class SessionEventHub: Sendable {
                         }
                     } else if name == AppEnvironment.FileName.appSettings {
                         self?.update { event, _ in event.settingsRevision &+= 1 }
-                    } else if name == "tse-simulator.json", self?.current.fiscalOutage != nil {
+                    } else if name == AppEnvironment.FileName.tseSimulator, self?.current.fiscalOutage != nil {
                         // The demo's TSE switched back on (`pos fiscal simulate-outage off`): ask it now.
                         await self?.probeTSE()
                     }

@@ -74,30 +74,22 @@ struct FiscalCommand: AsyncParsableCommand {
         @Flag(help: .tr("cli.common.json.help")) var json = false
 
         func validate() throws {
-            guard Self.day(from) != nil else { throw ValidationError(L10n.tr("cli.invalid.fiscal.1", ["from": "\(from)"])) }
-            guard Self.day(to) != nil else { throw ValidationError(L10n.tr("cli.invalid.fiscal.2", ["to": "\(to)"])) }
-        }
-
-        static func day(_ text: String) -> DateComponents? {
-            let parts = text.split(separator: "-").compactMap { Int($0) }
-            guard parts.count == 3, (1...12).contains(parts[1]), (1...31).contains(parts[2]) else { return nil }
-            return DateComponents(year: parts[0], month: parts[1], day: parts[2])
+            guard FiscalExportDays.day(from) != nil else { throw ValidationError(L10n.tr("cli.invalid.fiscal.1", ["from": "\(from)"])) }
+            guard FiscalExportDays.day(to) != nil else { throw ValidationError(L10n.tr("cli.invalid.fiscal.2", ["to": "\(to)"])) }
         }
 
         func run() async throws {
             let (manager, _) = try await FiscalCommand.session(data)
-            var calendar = Calendar(identifier: .gregorian)
-            do { calendar.timeZone = try await manager.dispatch { FiscalAction.loadExportTimeZone(reply: $0) } } catch {
+            let timeZone: TimeZone
+            do { timeZone = try await manager.dispatch { FiscalAction.loadExportTimeZone(reply: $0) } } catch {
                 throw FiscalCommand.fail(error)
             }
-            guard let fromDay = Self.day(from).flatMap({ calendar.date(from: $0) }),
-                  let toDay = Self.day(to).flatMap({ calendar.date(from: $0) }),
-                  let end = calendar.date(byAdding: .day, value: 1, to: toDay) else {
+            guard let range = FiscalExportDays.range(from: from, to: to, in: timeZone) else {
                 throw ValidationError(L10n.tr("cli.invalid.fiscal.3"))
             }
             let folder = URL(fileURLWithPath: directory, isDirectory: true)
             let summary: FiscalExportSummary
-            do { summary = try await manager.dispatch { FiscalAction.writeExport(from: fromDay, to: end, directory: folder, reply: $0) } } catch {
+            do { summary = try await manager.dispatch { FiscalAction.writeExport(from: range.from, to: range.end, directory: folder, reply: $0) } } catch {
                 throw FiscalCommand.fail(error)
             }
             if json {

@@ -124,9 +124,9 @@ struct SetupScreensPresenterTests {
     }
 
     @Test func fiscalInteractor_dayParsing() {
-        #expect(FiscalInteractor.day("2026-03-01") == DateComponents(year: 2026, month: 3, day: 1))
-        #expect(FiscalInteractor.day("2026-13-01") == nil)
-        #expect(FiscalInteractor.day("yesterday") == nil)
+        #expect(FiscalExportDays.day("2026-03-01") == DateComponents(year: 2026, month: 3, day: 1))
+        #expect(FiscalExportDays.day("2026-13-01") == nil)
+        #expect(FiscalExportDays.day("yesterday") == nil)
     }
 
     @Test func setupView_managerPin_at80x24() {

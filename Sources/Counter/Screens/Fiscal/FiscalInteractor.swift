@@ -55,7 +55,7 @@ public final class FiscalInteractor {
             guard !text.isEmpty else { break }
             switch form.field {
             case .from, .to:
-                guard Self.day(text) != nil else {
+                guard FiscalExportDays.day(text) != nil else {
                     response.message = L10n.tr("fiscal.export.badDay", ["day": text])
                     response.isError = true
                     present(response)
@@ -76,27 +76,17 @@ public final class FiscalInteractor {
         present(response)
     }
 
-    /// A day typed as `2026-03-01`.
-    static func day(_ text: String) -> DateComponents? {
-        let parts = text.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 3, (1...12).contains(parts[1]), (1...31).contains(parts[2]) else { return nil }
-        return DateComponents(year: parts[0], month: parts[1], day: parts[2])
-    }
-
     private func export(_ form: FiscalDataFlow.ExportForm) {
         response.isBusy = true
         present(response)
         let stores = context.stores
         Task {
             do throws(FiscalServiceError) {
-                var calendar = Calendar(identifier: .gregorian)
-                calendar.timeZone = try await stores.dispatch { FiscalAction.loadExportTimeZone(reply: $0) }
-                if let fromDay = Self.day(form.from).flatMap({ calendar.date(from: $0) }),
-                   let toDay = Self.day(form.to).flatMap({ calendar.date(from: $0) }),
-                   let end = calendar.date(byAdding: .day, value: 1, to: toDay) {
+                let timeZone = try await stores.dispatch { FiscalAction.loadExportTimeZone(reply: $0) }
+                if let range = FiscalExportDays.range(from: form.from, to: form.to, in: timeZone) {
                     let folder = URL(fileURLWithPath: (form.folder as NSString).expandingTildeInPath, isDirectory: true)
                     let summary = try await stores.dispatch {
-                        FiscalAction.writeExport(from: fromDay, to: end, directory: folder, reply: $0)
+                        FiscalAction.writeExport(from: range.from, to: range.end, directory: folder, reply: $0)
                     }
                     response.message = L10n.tr(summary.unsigned > 0 ? "cli.fiscal.out.export.unsigned" : "cli.fiscal.out.export", [
                         "closings": "\(summary.closings)", "receipts": "\(summary.receipts)", "unsigned": "\(summary.unsigned)",
