@@ -28,7 +28,7 @@ public final class CashiersView: CounterModule {
     public var message: String? { viewModel.message }
     public var frameSummary: String {
         let response = interactor.response
-        var summary = "cashiers=\(viewModel.rows.count) locked=\(viewModel.rows.filter(\.isLocked).count)"
+        var summary = "loaded=\(response.isLoaded) cashiers=\(viewModel.rows.count) locked=\(viewModel.rows.filter(\.isLocked).count)"
             + " selected=\(viewModel.selected ?? -1) scroll=\(scroll.summary)"
         if let form = response.form {
             summary += " form=\(form.step)"

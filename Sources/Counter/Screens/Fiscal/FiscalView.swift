@@ -26,7 +26,7 @@ public final class FiscalView: CounterModule {
     public var title: String { L10n.tr("fiscal.title") }
     public var message: String? { viewModel.message }
     public var frameSummary: String {
-        "lines=\(viewModel.lines.count) scroll=\(scroll.summary) form=\(interactor.response.form.map { "\($0.field)" } ?? "-")"
+        "loaded=\(interactor.response.isLoaded) lines=\(viewModel.lines.count) scroll=\(scroll.summary) form=\(interactor.response.form.map { "\($0.field)" } ?? "-")"
             + " busy=\(interactor.response.isBusy) error=\(viewModel.isError)"
     }
     public var keyHints: [KeyHint] { viewModel.keyHints }

@@ -25,7 +25,7 @@ public final class PrintersView: CounterModule {
     public var message: String? { viewModel.message }
     public var frameSummary: String {
         let chosen = viewModel.rows.firstIndex(where: \.isChosen).map(String.init) ?? "-"
-        return "printers=\(viewModel.rows.count) chosen=\(chosen) selected=\(viewModel.selected.map(String.init) ?? "-")"
+        return "loaded=\(interactor.response.isLoaded) printers=\(viewModel.rows.count) chosen=\(chosen) selected=\(viewModel.selected.map(String.init) ?? "-")"
             + " job=\(viewModel.lastJob == nil ? "none" : (viewModel.lastJobFailed ? "failed" : "printed"))"
     }
     public var keyHints: [KeyHint] { viewModel.keyHints }

@@ -27,7 +27,7 @@ public final class RegisterView: CounterModule {
     public var message: String? { viewModel.message.isEmpty ? nil : viewModel.message.joined(separator: " ") }
     public var frameSummary: String {
         let response = interactor.response
-        return "register=\(response.info.id ?? "-") client=\(response.info.tseClient == nil ? "none" : "set")"
+        return "loaded=\(response.isLoaded) register=\(response.info.id ?? "-") client=\(response.info.tseClient == nil ? "none" : "set")"
             + " editing=\(response.editing != nil) busy=\(response.isBusy) error=\(viewModel.isError)"
     }
     public var keyHints: [KeyHint] { viewModel.keyHints }
