@@ -1,6 +1,7 @@
 import Foundation
 import Hardware
 import HardwareLinux
+import Localization
 import Synchronization
 import TerminalSimulator
 
@@ -31,7 +32,9 @@ public enum InProcessTerminal {
                                         stateURL: dataDirectory?.appendingPathComponent(stateFileName))
             let listener = TCPListener(host: "127.0.0.1", port: 0)
             let started = try listener.start()
-            let engine = ZVTTerminalEngine(framing: .bareAPDU, script: script, ledger: ledger)
+            // It prints its slips in the till's language, as a terminal installed in that shop would.
+            let engine = ZVTTerminalEngine(framing: .bareAPDU, script: script, ledger: ledger,
+                                           language: TerminalLanguage(localeIdentifier: L10n.screen.language.rawValue))
             Task.detached {
                 while true {
                     guard let connection = try? await listener.accept() else { return }

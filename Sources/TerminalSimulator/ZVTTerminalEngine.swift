@@ -24,14 +24,18 @@ public struct ZVTTerminalEngine: Sendable {
     public let announce: @Sendable (String) -> Void
     /// Returns when a `wait` transaction may go on (immediately unless the host says otherwise).
     public let waitForRelease: @Sendable () async -> Void
+    /// The language of the slips it prints.
+    public let language: TerminalLanguage
 
     /// Creates an engine.
     public init(
         framing: ZVTCardReader.Framing, script: TerminalScript = TerminalScript(), ledger: TerminalLedger = TerminalLedger(),
         clock: any Clock<Duration> = ContinuousClock(), acknowledgeTimeout: Duration = .seconds(5),
         announce: @escaping @Sendable (String) -> Void = { _ in },
-        waitForRelease: @escaping @Sendable () async -> Void = {}
+        waitForRelease: @escaping @Sendable () async -> Void = {},
+        language: TerminalLanguage = .english
     ) {
+        self.language = language
         self.announce = announce
         self.waitForRelease = waitForRelease
         self.framing = framing
@@ -107,7 +111,8 @@ struct ZVTTerminalSession {
             if let totals = batch.totals.encoded() { fields.append(.bytes(.individualTotals, totals)) }
             let status = ZVTAPDU(.statusInformation, data: (try? ZVTFieldList(fields).encoded()) ?? [])
             guard try await sendAwaitingAcknowledgement(status) else { return true }
-            for line in ZVTTerminalMessages.endOfDaySlip(total: total, count: batch.count, terminalID: ledger.terminalID)
+            for line in ZVTTerminalMessages.endOfDaySlip(total: total, count: batch.count, terminalID: ledger.terminalID,
+                                                                language: engine.language)
             where engine.script.printsReceipt {
                 guard try await sendAwaitingAcknowledgement(line) else { return true }
             }
@@ -247,7 +252,8 @@ struct ZVTTerminalSession {
                                                            fullCardData: full)
         guard try await sendAwaitingAcknowledgement(status) else { return false }
         if engine.script.printsReceipt {
-            for line in ZVTTerminalMessages.slip(transaction, card: card, terminalID: ledger.terminalID, fullCardData: full) {
+            for line in ZVTTerminalMessages.slip(transaction, card: card, terminalID: ledger.terminalID, fullCardData: full,
+                                                        language: engine.language) {
                 guard try await sendAwaitingAcknowledgement(line) else { return false }
             }
         }

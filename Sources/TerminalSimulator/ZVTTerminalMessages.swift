@@ -85,42 +85,46 @@ enum ZVTTerminalMessages {
         return ZVTAPDU(.statusInformation, data: data)
     }
 
-    /// The slip the terminal prints for a transaction, as 06 D1 lines (the last one flagged).
-    /// With `fullCardData` the slip carries the full PAN and the expiry date, as some real terminals print them.
+    /// The slip the terminal prints for a transaction, as 06 D1 lines (the last one flagged), in the terminal's
+    /// language (a terminal sold in Germany prints German). With `fullCardData` the slip carries the full PAN and
+    /// the expiry date, as some real terminals print them.
     static func slip(
-        _ transaction: SimulatedTransaction, card: TestCard, terminalID: String, fullCardData: Bool = false
+        _ transaction: SimulatedTransaction, card: TestCard, terminalID: String, fullCardData: Bool = false,
+        language: TerminalLanguage = .english
     ) -> [ZVTAPDU] {
+        let words = language.words
         let title: String
         switch transaction.kind {
-        case .payment: title = "PAYMENT"
-        case .refund: title = "REFUND"
-        case .reversal: title = "REVERSAL"
+        case .payment: title = words.payment
+        case .refund: title = words.refund
+        case .reversal: title = words.reversal
         }
         var lines = [
             "POS TERMINAL SIMULATOR",
             title,
-            "TID \(terminalID)   Trace \(transaction.traceNumber)",
-            "Receipt \(transaction.receiptNumber)",
+            "TID \(terminalID)   \(words.trace) \(transaction.traceNumber)",
+            "\(words.receipt) \(transaction.receiptNumber)",
             "\(card.cardName)",
-            "Card \(card.maskedPAN)",
-            "Amount \(transaction.amount)",
+            "\(words.card) \(card.maskedPAN)",
+            "\(words.amount) \(language.amount(transaction.amount))",
         ]
         if fullCardData {
-            lines[5] = "Card \(card.number)"
+            lines[5] = "\(words.card) \(card.number)"
             lines.insert(contentsOf: ["PAN \(grouped(card.number))", "EXP \(card.printedExpiry)", "Gueltig bis \(card.expiry)"],
                          at: 6)
         }
-        lines.append(transaction.isApproved ? "Approval \(transaction.approvalCode)" : "DECLINED")
-        lines.append(transaction.isApproved ? "APPROVED" : "NOT APPROVED")
+        lines.append(transaction.isApproved ? "\(words.approval) \(transaction.approvalCode)" : words.declined)
+        lines.append(transaction.isApproved ? words.approved : words.notApproved)
         return lines.enumerated().map { index, text in
             let attribute: UInt8 = index == lines.count - 1 ? 0xC0 : 0x00
             return ZVTAPDU(.printLine, data: [attribute] + Array(text.utf8))
         }
     }
 
-    /// End-of-day report lines.
-    static func endOfDaySlip(total: Money, count: Int, terminalID: String) -> [ZVTAPDU] {
-        let lines = ["END OF DAY", "TID \(terminalID)", "Transactions \(count)", "Total \(total)"]
+    /// End-of-day report lines, in the terminal's language.
+    static func endOfDaySlip(total: Money, count: Int, terminalID: String, language: TerminalLanguage = .english) -> [ZVTAPDU] {
+        let words = language.words
+        let lines = [words.endOfDay, "TID \(terminalID)", "\(words.transactions) \(count)", "\(words.total) \(language.amount(total))"]
         return lines.enumerated().map { index, text in
             ZVTAPDU(.printLine, data: [index == lines.count - 1 ? 0xC0 : 0x00] + Array(text.utf8))
         }

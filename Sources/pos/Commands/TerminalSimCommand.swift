@@ -41,7 +41,8 @@ struct TerminalSimCommand: AsyncParsableCommand {
         // Hold steps announce themselves on stdout, so a test or script can act at that moment.
         @Sendable func zvtEngine(_ framing: ZVTCardReader.Framing) -> ZVTTerminalEngine {
             ZVTTerminalEngine(framing: framing, script: parsed, ledger: ledger, announce: { Console.out($0) },
-                              waitForRelease: { await gate.wait() })
+                              waitForRelease: { await gate.wait() },
+                              language: TerminalLanguage(localeIdentifier: L10n.screen.language.rawValue))
         }
         do {
             if let zvt {

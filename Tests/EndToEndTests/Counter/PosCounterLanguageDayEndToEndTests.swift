@@ -153,11 +153,8 @@ struct PosCounterLanguageDayEndToEndTests {
 
         // Then no capture holds a word of the other language
         let list = german ? LanguageStopList.english : LanguageStopList.german
-        let found = day.captures.compactMap { name, text -> String? in
-            let words = LanguageStopList.words(in: text, from: list)
-            return words.isEmpty ? nil : "\(name): \(words.sorted().joined(separator: ", "))\n\(text)"
-        }
-        #expect(found.isEmpty, "\(locale): words of the other language on screen:\n\(found.joined(separator: "\n\n"))")
+        let found = day.captures.compactMap { name, text in LanguageStopList.report(name, text, list) }
+        #expect(found.isEmpty, "\(locale): words of the other language on screen:\n\(found.joined(separator: "\n"))")
         #expect(day.captures.count == 32)
     }
 }

@@ -65,4 +65,13 @@ enum LanguageStopList {
         flush()
         return found
     }
+
+    /// What a test prints for one capture that holds listed words: its name, the words, and the lines they are in;
+    /// nil when it holds none.
+    static func report(_ name: String, _ text: String, _ list: Set<String>) -> String? {
+        let found = words(in: text, from: list)
+        guard !found.isEmpty else { return nil }
+        let lines = text.split(separator: "\n").filter { !words(in: String($0), from: found).isEmpty }
+        return "\(name): \(found.sorted().joined(separator: ", "))\n" + lines.map { "    | \($0)" }.joined(separator: "\n")
+    }
 }
