@@ -228,7 +228,7 @@ let package = Package(
         .testTarget(name: "WooTestServerTests", dependencies: ["WooTestServer"], swiftSettings: swiftSettings),
         .testTarget(
             name: "FiscalTests",
-            dependencies: ["Yosemite", "Networking", "Storage", "POSFoundation", "TSESimulator", "FiskalyTestServer",
+            dependencies: ["Yosemite", "Networking", "Storage", "POSFoundation", "Localization", "TSESimulator", "FiskalyTestServer",
                            "YosemiteTestSupport", "WooTestServer", crypto, subprocess, systemPackage],
             swiftSettings: swiftSettings
         ),

@@ -29,7 +29,7 @@ public final class CustomerDisplays: Sendable {
 
     /// Starts what the settings ask for; `nil` when they ask for neither display. Problems (a socket another
     /// counter serves, a pole display that cannot be opened) are logged and the counter sells on. The pole
-    /// display writes amounts in the store's money format; both displays speak `language`, the store's (as the
+    /// display writes amounts in the store's money format; both displays speak `language`, the paper language (as the
     /// receipt does: they face the customer, not the cashier).
     @MainActor
     public static func start(stores: StoresManager, settings: AppSettings, moneyFormat: MoneyFormat, language: Language,

@@ -134,6 +134,6 @@ public struct SimulatedFiscalSigner: FiscalSigner {
     }
 
     private func outage() -> FiscalOutage {
-        FiscalOutage(since: now(), cause: "the simulated TSE is switched off")
+        FiscalOutage(since: now(), cause: FiscalCause(.simulatorOff))
     }
 }

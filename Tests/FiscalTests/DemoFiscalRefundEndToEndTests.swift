@@ -68,7 +68,7 @@ extension DemoFiscalEndToEndTests {
         #expect(receipts[2].lines.map(\.gross.minorUnits) == [-144, -236])
         // And the second, made while the TSE was down, failed in the outage and was never signed afterwards
         #expect(receipts[2].signature == nil)
-        #expect(receipts[2].tseError == "TSE ausgefallen: the simulated TSE is switched off")
+        #expect(receipts[2].tseError == "TSE ausgefallen: die simulierte TSE ist ausgeschaltet")
         let outages = try await environment.database.fiscalOutages()
         #expect(outages.count == 1 && outages[0].endedAt != nil)
 

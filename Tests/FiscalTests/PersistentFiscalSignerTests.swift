@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import POSFoundation
 import Testing
 import TSESimulator
@@ -91,7 +92,10 @@ struct PersistentFiscalSignerTests {
         do {
             _ = try await signer().start(FiscalStartRequest(saleID: "a", mode: .demo))
         } catch {
-            #expect(error.outage?.cause == "the simulated TSE is switched off")
+            // Stored as a code (issue 30), rendered in the language of the document it appears on
+            #expect(error.outage.flatMap { FiscalCause(stored: $0.cause) } == FiscalCause(.simulatorOff))
+            #expect(error.outage?.causeText(in: .of(.english)) == "the simulated TSE is switched off")
+            #expect(error.outage?.causeText(in: .of(.german)) == "die simulierte TSE ist ausgeschaltet")
         }
         try signer().setDown(false)
         #expect(try await signer().start(FiscalStartRequest(saleID: "a", mode: .demo)).number == 1)

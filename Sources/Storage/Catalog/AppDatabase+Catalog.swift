@@ -232,6 +232,24 @@ extension AppDatabase {
         }
     }
 
+    /// Renames stored products, variations (name and attributes) and categories to the names of the given records, in
+    /// one transaction; every other column stays (the demo store's paper-language switch: stock and prices are the
+    /// till's). The search index follows the names through its triggers.
+    public func renameCatalog(products: [ProductRecord], variations: [ProductVariationRecord],
+                              categories: [ProductCategoryRecord]) async throws {
+        try await performAndSave { db in
+            for product in products {
+                try db.execute(sql: "UPDATE product SET name = ? WHERE id = ?", arguments: [product.name, product.id])
+            }
+            for variation in variations where try ProductVariationRecord.exists(db, key: variation.id) {
+                try variation.update(db, columns: ["name", "attributes"])
+            }
+            for category in categories {
+                try db.execute(sql: "UPDATE productCategory SET name = ? WHERE id = ?", arguments: [category.name, category.id])
+            }
+        }
+    }
+
     /// Records a finished catalog sync in one transaction: `resource`'s high-water mark and sync dates, and, after
     /// a full sync or a reconciliation, `reconciliationResource`'s full-sync date.
     public func recordCatalogSync(

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Networking
 import POSFoundation
 import Storage
@@ -8,12 +9,12 @@ import Storage
 /// scan of the PLU asks the scale for the weight (`pos scale-sim` in the demo); a weight label scanned with the
 /// demo's layout (``weightLabelLayout``) carries the weight itself.
 extension DemoCatalog {
-    /// Name, price per kilogram, PLU, category index (into ``categories``).
-    private static let weighedItems: [(name: String, pricePerKilogram: String, plu: String, category: Int)] = [
-        ("Loose Coffee Beans", "24.90", "7", 0),
-        ("Butter Cookies (loose)", "15.90", "12", 1),
-        ("Green Olives", "19.90", "21", 4),
-        ("Mountain Cheese", "28.50", "34", 4),
+    /// Name (English, German), price per kilogram, PLU, category index (into ``categories``).
+    private static let weighedItems: [(name: (String, String), pricePerKilogram: String, plu: String, category: Int)] = [
+        (("Loose Coffee Beans", "Kaffeebohnen lose"), "24.90", "7", 0),
+        (("Butter Cookies (loose)", "Butterkekse (lose)"), "15.90", "12", 1),
+        (("Green Olives", "Grüne Oliven"), "19.90", "21", 4),
+        (("Mountain Cheese", "Bergkäse"), "28.50", "34", 4),
     ]
 
     /// The first id of the loose goods (after the generated assortment and the hoodie).
@@ -24,14 +25,14 @@ extension DemoCatalog {
     static let weightLabelLayout = "28-29:IIIIIVVVVV:weight"
 
     /// The loose goods (sold by weight, 7 % VAT as food) with their category ids.
-    static func weighed(categoryIDs: [Int64]) -> (products: [ProductRecord], links: [Int64: [Int64]]) {
+    static func weighed(categoryIDs: [Int64], language: Language = .english) -> (products: [ProductRecord], links: [Int64: [Int64]]) {
         var products: [ProductRecord] = []
         var links: [Int64: [Int64]] = [:]
         for (offset, item) in weighedItems.enumerated() {
             let id = weighedFirstID + Int64(offset)
             let cents = ExactDecimal.catalogPrice(item.pricePerKilogram)?.money(in: .eur)?.minorUnits
             products.append(ProductRecord(
-                id: id, name: item.name, slug: item.name.lowercased().filter { $0.isLetter || $0 == " " }
+                id: id, name: name(item.name, language), slug: item.name.0.lowercased().filter { $0.isLetter || $0 == " " }
                     .replacingOccurrences(of: " ", with: "-"),
                 sku: item.plu, price: item.pricePerKilogram, regularPrice: item.pricePerKilogram,
                 priceMinorUnits: cents, taxClass: "reduced-rate", manageStock: false, soldByWeight: true))

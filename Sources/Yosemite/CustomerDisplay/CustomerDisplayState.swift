@@ -62,7 +62,7 @@ public struct CustomerDisplayState: Hashable, Sendable, Codable {
     public var given: Money?
     /// The change given back, once the sale is paid in cash.
     public var change: Money?
-    /// The language the displays speak: the store's, as on the receipt. The counter sets it when it publishes a
+    /// The language the displays speak: the paper language, as on the receipt. The counter sets it when it publishes a
     /// state (`pos display` draws in it); nil in a state not yet published.
     public var language: Language?
 

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Logging
 import POSFoundation
 import Storage
@@ -145,8 +146,10 @@ extension FiscalCheckout {
             try await database.recordFiscalMovementSignature(id: id, signature: Self.encode(signature))
         } catch let error as FiscalError {
             environment.fiscalProbe.noteAttempt(on: environment.clock)
-            let cause = error.outage?.cause ?? error.message
-            environment.logger.warning("fiscal: the TSE failed for \(row.kind.rawValue) \(row.reference): \(cause); it goes on unsigned")
+            // Stored as a code, rendered in the language of the document it appears on (issue 30).
+            let cause = error.outage?.cause ?? FiscalCause(error).stored
+            environment.logger.warning(
+                "fiscal: the TSE failed for \(row.kind.rawValue) \(row.reference): \(FiscalCause.text(of: cause, in: .of(.english))); it goes on unsigned")
             do {
                 try await database.recordFiscalMovementFailure(id: id, cause: cause, since: error.outage?.since ?? environment.now())
             } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Logging
 import POSFoundation
 import Storage
@@ -163,9 +164,11 @@ struct FiscalCheckout: Sendable {
         // This failed call is the outage's latest attempt: the next sales do not try the TSE before the
         // probe interval has passed.
         environment.fiscalProbe.noteAttempt(on: environment.clock)
-        let cause = error.outage?.cause ?? error.message
+        // Stored as a code, rendered in the language of the document it appears on (issue 30).
+        let cause = error.outage?.cause ?? FiscalCause(error).stored
         let since = error.outage?.since ?? environment.now()
-        environment.logger.warning("fiscal: the TSE failed for sale \(saleId): \(cause); the sale goes on unsigned")
+        environment.logger.warning(
+            "fiscal: the TSE failed for sale \(saleId): \(FiscalCause.text(of: cause, in: .of(.english))); the sale goes on unsigned")
         do {
             try await database.recordFiscalFailure(saleId: saleId, cause: cause, since: since)
         } catch {

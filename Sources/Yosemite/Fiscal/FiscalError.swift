@@ -20,7 +20,7 @@ public enum FiscalError: UserFacingError, Hashable {
 
     public var message: String {
         switch self {
-        case let .outage(outage): L10n.tr("error.fiscal.outage", ["cause": outage.cause])
+        case let .outage(outage): L10n.tr("error.fiscal.outage", ["cause": outage.causeText()])
         case .unauthorized: L10n.tr("error.fiscal.unauthorized")
         case let .rejected(reason): L10n.tr("error.fiscal.rejected", ["reason": reason])
         case .notConfigured: L10n.tr("error.fiscal.notConfigured")
@@ -46,7 +46,8 @@ public enum FiscalError: UserFacingError, Hashable {
 public struct FiscalOutage: Sendable, Hashable, Codable {
     /// When the failing call was made.
     public var since: Date
-    /// What failed, in words for the receipt and the log ("no answer from fiskaly in 10 s").
+    /// What failed, as stored: a ``FiscalCause`` code (its ``FiscalCause/stored`` form), or, from before codes, words.
+    /// ``causeText(in:)`` renders it.
     public var cause: String
 
     public init(since: Date, cause: String) {

@@ -267,7 +267,7 @@ public struct FiscalService: Sendable {
         case .signed?, .cancelled?:
             signature = row.fiscal?.signature.flatMap { FiscalCheckout.decode(FiscalSignature.self, $0) }
         case .failed?:
-            tseError = "TSE ausgefallen: \(row.fiscal?.error ?? "no answer")"
+            tseError = Self.exportCause(row.fiscal?.error)
         case nil:
             tseError = "keine TSE"
         default:
@@ -320,7 +320,7 @@ public struct FiscalService: Sendable {
         var tseError = ""
         switch row.state {
         case .signed, .cancelled: signature = row.signature.flatMap { FiscalCheckout.decode(FiscalSignature.self, $0) }
-        case .failed: tseError = "TSE ausgefallen: \(row.error ?? "no answer")"
+        case .failed: tseError = Self.exportCause(row.error)
         default: tseError = "TSE-Signatur ausstehend"
         }
         let operatorName = cashier.isEmpty ? "Kasse" : cashier
@@ -367,13 +367,22 @@ public struct FiscalService: Sendable {
             tseError: tseError)
     }
 
+    /// TSE_TA_FEHLER of a transaction the TSE could not sign: the export is German (DSFinV-K), so is the cause
+    /// (issue 30: stored as a code, rendered here in German; a cause stored in words before codes as it was).
+    static func exportCause(_ stored: String?) -> String {
+        let german = Strings.of(.german)
+        return german.tr("fiscal.export.tseFailed", [
+            "cause": FiscalCause.text(of: stored ?? FiscalCause(.noAnswer).stored, in: german),
+        ])
+    }
+
     /// A movement's signature, or why it has none (TSE_TA_FEHLER).
     private static func signature(of row: FiscalMovementRecord) -> (FiscalSignature?, String) {
         var signature: FiscalSignature?
         var tseError = ""
         switch row.state {
         case .signed, .cancelled: signature = row.signature.flatMap { FiscalCheckout.decode(FiscalSignature.self, $0) }
-        case .failed: tseError = "TSE ausgefallen: \(row.error ?? "no answer")"
+        case .failed: tseError = Self.exportCause(row.error)
         default: tseError = "TSE-Signatur ausstehend"
         }
         return (signature, tseError)

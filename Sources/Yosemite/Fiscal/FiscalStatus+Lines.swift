@@ -33,7 +33,7 @@ extension FiscalStatus {
         }
         if let error { lines.append(L10n.tr("cli.fiscal.out.notAnswering", ["error": "\(error)"])) }
         if let openOutage {
-            lines.append(L10n.tr("cli.fiscal.out.outage", ["since": FiscalQRCode.isoTime(openOutage.since), "cause": "\(openOutage.cause)"]))
+            lines.append(L10n.tr("cli.fiscal.out.outage", ["since": FiscalQRCode.isoTime(openOutage.since), "cause": openOutage.causeText()]))
         }
         lines.append(L10n.tr("cli.fiscal.out.counts", [
             "signed": "\(counts.signed)", "cancelled": "\(counts.cancelled)", "failed": "\(counts.failed)",

@@ -159,7 +159,7 @@ public struct FiskalySigner: FiscalSigner {
             return .unauthorized
         case .dnsFailure, .connectionRefused, .timeout, .connectionLost, .offline, .rateLimited, .serverError,
              .transport, .malformedResponse, .cancelled, .tlsFailure:
-            return .outage(FiscalOutage(since: now(), cause: error.message))
+            return .outage(FiscalOutage(since: now(), cause: FiscalCause(error)))
         case .invalidSiteAddress, .insecureConnection, .forbidden, .notFound, .wooCommerceMissing, .notWordPress,
              .unexpectedStatus:
             return .rejected(reason: error.message)

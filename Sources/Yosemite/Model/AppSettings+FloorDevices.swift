@@ -20,6 +20,9 @@ extension AppSettings {
         if let language, Language(rawValue: language) == nil {
             return L10n.tr("error.appSettings.invalid.language")
         }
+        if let paperLanguage, Language(rawValue: paperLanguage) == nil {
+            return L10n.tr("error.appSettings.invalid.paperLanguage")
+        }
         if let address = poleDisplayAddress, (try? DeviceAddress(address, expecting: .display)) == nil {
             return L10n.tr("error.appSettings.invalid.poleDisplay", ["address": address])
         }
@@ -42,6 +45,9 @@ public enum FloorDeviceSetting: String, CaseIterable, Hashable, Sendable {
     case barcodeLayouts = "barcode-layouts"
     /// `en` or `de`: the counter screen's language (empty: `LANG`, else the store's site language).
     case language
+    /// `de`, `en` or `store`: the language of paper and the customer displays (`store`, or unset: the store's site
+    /// language). On the demo store it renames the demo's products too.
+    case paperLanguage = "paper-language"
 
     /// What the setting means, with an example.
     public var help: String {
@@ -51,6 +57,7 @@ public enum FloorDeviceSetting: String, CaseIterable, Hashable, Sendable {
         case .scale: L10n.tr("settings.floor.help.scale")
         case .barcodeLayouts: L10n.tr("settings.floor.help.barcodeLayouts")
         case .language: L10n.tr("settings.floor.help.language")
+        case .paperLanguage: L10n.tr("settings.floor.help.paperLanguage")
         }
     }
 }
@@ -64,6 +71,7 @@ extension AppSettings {
         case .scale: scaleAddress
         case .barcodeLayouts: embeddedBarcodes
         case .language: language
+        case .paperLanguage: paperLanguage
         }
     }
 
@@ -79,6 +87,9 @@ extension AppSettings {
         case .scale: next.scaleAddress = value
         case .barcodeLayouts: next.embeddedBarcodes = value
         case .language: next.language = value.flatMap { Language(localeIdentifier: $0)?.rawValue ?? $0 }
+        case .paperLanguage:
+            // "store" says "follow the store's site language", as unset does.
+            next.paperLanguage = value.flatMap { $0.lowercased() == "store" ? nil : Language(localeIdentifier: $0)?.rawValue ?? $0 }
         case .customerDisplay:
             switch value?.lowercased() {
             case nil: next.customerDisplay = nil
@@ -90,5 +101,13 @@ extension AppSettings {
         if let problem = next.floorDeviceProblem { return problem }
         self = next
         return nil
+    }
+}
+
+extension AppSettings {
+    /// The language paper and the customer displays speak: the counter's paper-language setting, else the store's
+    /// site language (issue 30).
+    public func paperLanguage(store: StoreSettings) -> Language {
+        paperLanguage.flatMap(Language.init(rawValue:)) ?? store.siteLanguage
     }
 }

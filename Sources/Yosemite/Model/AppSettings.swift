@@ -35,8 +35,11 @@ public struct AppSettings: Hashable, Sendable, Codable {
     /// `28-29:IIIIIVVVVV:weight; 21:IIIIICVVVV:price`); `nil`: none, every code is looked up as it is.
     public var embeddedBarcodes: String?
     /// The counter screen's language, "en" or "de" (issue 21); `nil`: `LC_ALL`/`LC_MESSAGES`/`LANG`, else the store's
-    /// site language. Receipts always follow the store.
+    /// site language. Paper and the customer displays follow ``paperLanguage``.
     public var language: String?
+    /// The language of paper (receipts, slips, the Z report) and of the customer displays, "en" or "de" (issue 30);
+    /// `nil`: the store's site language. ``paperLanguage(store:)`` resolves it.
+    public var paperLanguage: String?
     /// Whether the register prints every sale's receipt by itself the moment the sale completes (`nil`: yes). The
     /// receipt is stored either way, for `pos receipt print`/`reprint` and the receipt screen.
     public var printReceipts: Bool?

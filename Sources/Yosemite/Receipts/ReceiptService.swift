@@ -29,7 +29,9 @@ struct ReceiptService: Sendable {
         var context = ReceiptContext(store: store, cashier: signedIn?.cashierName ?? appSettings().cashierName,
                                      timeZone: receipt.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current,
                                      taxNumber: receipt.taxNumber
-                                         ?? FiscalSettings.load(dataDirectory: environment.dataDirectory).taxNumber)
+                                         ?? FiscalSettings.load(dataDirectory: environment.dataDirectory).taxNumber,
+                                     // Paper speaks the paper-language setting, else the store's site language.
+                                     language: appSettings().paperLanguage(store: store))
         if let footer = receipt.footer { context.footer = footer }
         return context
     }

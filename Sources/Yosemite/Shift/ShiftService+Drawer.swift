@@ -23,8 +23,8 @@ extension ShiftService {
         let now = environment.now()
         let context = try? await receipts.context()
         let when = context.map { let (day, time) = $0.dateAndTime(now); return "\(day) \(time)" } ?? now.description
-        // The slip is paper, in the store's language as receipts are.
-        let paper = Strings.of(store.siteLanguage)
+        // The slip is paper, in the paper language as receipts are.
+        let paper = Strings.of(context?.language ?? receipts.appSettings().paperLanguage(store: store))
         var lines = ["@center @bold @double " + ReceiptMarkup.escape(paper.tr("drawer.slip.title")),
                      "@center " + ReceiptMarkup.escape(paper.tr("drawer.slip.opened", ["when": when]))]
         if !cashier.isEmpty { lines.append("@center " + ReceiptMarkup.escape(paper.tr("drawer.slip.cashier", ["cashier": cashier]))) }

@@ -135,7 +135,7 @@ struct ShiftService: Sendable {
             if let shiftId { try await database.shift(id: shiftId) } else { try await database.lastClosedShift() }
         }
         guard let shift, let text = shift.reportText else { throw .shiftNotFound(shiftId) }
-        let copy = Strings.of((try? await storeSettings())?.siteLanguage ?? .english).tr("receipt.copy")
+        let copy = Strings.of((try? await receipts.context())?.language ?? .english).tr("receipt.copy")
         return try await send("@center " + ReceiptMarkup.escape(copy) + "\n" + text, printer: printer)
     }
 
@@ -237,12 +237,12 @@ struct ShiftService: Sendable {
 
     private func markup(_ report: ZReport, _ store: StoreSettings) async -> String {
         let context = try? await receipts.context()
-        // The printed report speaks the store's language, as receipts do.
+        // The printed report speaks the paper language, as receipts do.
         return report.markup(format: { $0.formatted(store.moneyFormat) }, timeText: { date in
             guard let context else { return date.description }
             let (day, time) = context.dateAndTime(date)
             return "\(day) \(time)"
-        }, strings: .of(store.siteLanguage))
+        }, strings: .of(context?.language ?? receipts.appSettings().paperLanguage(store: store)))
     }
 
     private func send(_ markup: String, printer: String?) async throws(ShiftError) -> String {

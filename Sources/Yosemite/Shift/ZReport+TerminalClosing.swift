@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import POSFoundation
 
 extension ZReport {
@@ -57,40 +58,52 @@ extension ZReport {
         /// True when the end of day ran and its totals do not match what the shift recorded.
         public var isMismatch: Bool { didRun && (totalDifference != nil || countDifference != nil) }
 
-        /// The one line a front shows: "matches", "MISMATCH: …", or "did not run: …".
-        public func summary(format: (Int64) -> String) -> String {
-            guard didRun else { return "Terminal end of day did not run: \(failure ?? "unknown reason")" }
-            guard isMismatch else { return "Terminal end of day matches the shift's card sales" }
+        /// The one line a front shows: "matches", "MISMATCH: …", or "did not run: …", in `strings`' language.
+        public func summary(format: (Int64) -> String, strings t: Strings = .of(.english)) -> String {
+            guard didRun else {
+                return t.tr("z.terminal.summary.notRun", ["reason": failure ?? t.tr("z.terminal.unknown")])
+            }
+            guard isMismatch else { return t.tr("z.terminal.summary.matches") }
             var parts: [String] = []
             if let difference = totalDifference {
-                parts.append("terminal \(format(total ?? 0)) vs shift \(format(expectedTotal)) (\(difference > 0 ? "+" : "")\(format(difference)))")
+                parts.append(t.tr("z.terminal.summary.total", [
+                    "terminal": format(total ?? 0), "shift": format(expectedTotal),
+                    "difference": (difference > 0 ? "+" : "") + format(difference),
+                ]))
             }
             if let difference = countDifference {
-                parts.append("\(count ?? 0) vs \(expectedCount) transactions (\(difference > 0 ? "+" : "")\(difference))")
+                parts.append(t.tr("z.terminal.summary.count", [
+                    "terminal": String(count ?? 0), "shift": String(expectedCount),
+                    "difference": (difference > 0 ? "+" : "") + String(difference),
+                ]))
             }
-            return "MISMATCH: terminal end of day " + parts.joined(separator: ", ")
+            return t.tr("z.terminal.summary.mismatch", ["parts": parts.joined(separator: ", ")])
         }
     }
+}
 
-    /// The rows of the terminal's end of day, after the drawer's (empty without one).
-    func terminalRows(format money: (Int64) -> String) -> [(String, String)] {
+extension ZReport {
+    /// The rows of the terminal's end of day, after the drawer's (empty without one). The words are `strings`' (the
+    /// screen's on a screen, the paper language on paper).
+    func terminalRows(format money: (Int64) -> String, strings t: Strings) -> [(String, String)] {
         guard let closing = terminalClosing else { return [] }
-        var rows: [(String, String)] = [("Card terminal", closing.reader)]
+        var rows: [(String, String)] = [(t.tr("z.terminal.reader"), closing.reader)]
         guard closing.didRun else {
-            rows.append(("  End of day", "NOT RUN"))
-            rows.append(("  Why", closing.failure ?? "unknown"))
+            rows.append(("  " + t.tr("z.terminal.endOfDay"), t.tr("z.terminal.notRun")))
+            rows.append(("  " + t.tr("z.terminal.why"), closing.failure ?? t.tr("z.terminal.unknown")))
             return rows
         }
         let count = closing.count.map { " (\($0))" } ?? ""
-        rows.append(("  Terminal total\(count)", closing.total.map(money) ?? "not sent"))
+        rows.append(("  " + t.tr("z.terminal.total") + count, closing.total.map(money) ?? t.tr("z.terminal.notSent")))
         for brand in closing.cardTotals {
             rows.append(("    \(brand.brand) (\(brand.count))", money(brand.amount)))
         }
-        rows.append(("  Shift card total (\(closing.expectedCount))", money(closing.expectedTotal)))
+        rows.append(("  " + t.tr("z.terminal.shiftTotal") + " (\(closing.expectedCount))", money(closing.expectedTotal)))
         if closing.isMismatch {
-            rows.append(("  MISMATCH", closing.totalDifference.map(money) ?? "count \(closing.countDifference ?? 0)"))
+            rows.append(("  " + t.tr("z.terminal.mismatch"), closing.totalDifference.map(money)
+                ?? t.tr("z.terminal.mismatchCount", ["difference": String(closing.countDifference ?? 0)])))
         } else {
-            rows.append(("  Terminal", "matches"))
+            rows.append(("  " + t.tr("z.terminal.label"), t.tr("z.terminal.matches")))
         }
         return rows
     }

@@ -60,7 +60,7 @@ extension ZReport {
                 rows.append(("  " + t.tr("z.switchedTo"), change.name))
             }
         }
-        rows += terminalRows(format: money)
+        rows += terminalRows(format: money, strings: t)
         return rows
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Localization
+import Logging
 import Storage
 
 /// Reads and writes this counter's settings (printer, paper width, reader, cashier).
@@ -14,7 +15,17 @@ public final class AppSettingsStore: Store, ActionsProcessor {
         case let .loadAppSettings(reply):
             return reply(try load())
         case let .updateAppSettings(update, reply):
-            return reply(try save(try load(), applying: update))
+            let before = try load()
+            let saved = try save(before, applying: update)
+            if saved.paperLanguage != before.paperLanguage {
+                // On the demo store the paper language names the demo's products too (issue 30).
+                do {
+                    try await DemoStoreSeeder(environment: environment).followPaperLanguage(saved)
+                } catch {
+                    environment.logger.warning("demo: the demo's products could not be renamed: \(error)")
+                }
+            }
+            return reply(saved)
         }
     }
 

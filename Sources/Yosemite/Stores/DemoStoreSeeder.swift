@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Logging
 import POSFoundation
 import Storage
@@ -25,6 +26,30 @@ struct DemoStoreSeeder: Sendable {
         taxes: TaxOptions(calculateTaxes: true, pricesIncludeTax: true, roundAtSubtotal: false, basedOn: "base")
     )
 
+    /// The demo's settings in `language`: the site language "de_DE" for German, "en_US" otherwise.
+    static func settings(language: Language) -> StoreSettings {
+        var settings = Self.settings
+        settings.language = language == .german ? "de_DE" : "en_US"
+        if language == .german { settings.storeName = "Demo-Shop" }
+        return settings
+    }
+
+    /// The language a new demo store speaks: the paper-language setting when one is made already, else the
+    /// screen's (``Language/resolve(setting:environment:store:)`` without a store).
+    static func language(app: AppSettings?, environment: [String: String]) -> Language {
+        if let paper = app?.paperLanguage.flatMap(Language.init(rawValue:)) { return paper }
+        return Language.resolve(setting: app?.language.flatMap(Language.init(rawValue:)), environment: environment,
+                                store: nil)
+    }
+
+    /// Renames the demo's products into the paper language `settings` now asks for (the store's site language when
+    /// unset), when the database holds the demo store; a real store's products are its own.
+    func followPaperLanguage(_ settings: AppSettings) async throws {
+        guard try await isDemo(),
+              let store = try await SettingsRepository(database: environment.database).load() else { return }
+        try await DemoCatalog.rename(in: environment.database, to: settings.paperLanguage(store: store))
+    }
+
     /// Whether the database holds the demo store.
     func isDemo() async throws -> Bool {
         try await environment.database.setting(key: Self.markerKey) != nil
@@ -38,8 +63,13 @@ struct DemoStoreSeeder: Sendable {
             if try await isDemo(), !Self.hasMarkerFile(in: environment) { try writeMarkerFile() }
             return
         }
-        try await repository.save(Self.settings)
-        try await DemoCatalog.seed(into: environment.database)
+        // Issue 30: the demo speaks the merchant's language, the screen's at this moment (the counter's language
+        // setting, else LC_ALL/LC_MESSAGES/LANG): its site language, so its paper, and its products' names.
+        let app = (try? environment.files.read(AppSettings.self, from: environment.file(AppEnvironment.FileName.appSettings)))
+            ?? nil
+        let language = Self.language(app: app, environment: ProcessInfo.processInfo.environment)
+        try await repository.save(Self.settings(language: language))
+        try await DemoCatalog.seed(into: environment.database, language: language)
         try seedWeightLabelLayout()
         try await environment.database.setSetting(key: Self.markerKey, value: "1")
         try writeMarkerFile()

@@ -58,7 +58,7 @@ struct CounterCommand: AsyncParsableCommand {
         redirectStandardError(to: directory)
         // The customer display (pos display on another terminal) and the pole display, as the settings ask.
         let displays = CustomerDisplays.start(stores: manager, settings: saved ?? AppSettings(),
-                                              moneyFormat: settings.moneyFormat, language: settings.siteLanguage,
+                                              moneyFormat: settings.moneyFormat, language: (saved ?? AppSettings()).paperLanguage(store: settings),
                                               dataDirectory: directory,
                                               logger: LoggingSetup.logger())
         let app = CounterApp(stores: manager, settings: settings, screen: screen, scanSettings: scanSettings,

@@ -317,7 +317,7 @@ struct FiscalStatusReport: Encodable {
         }
         error = status.error
         self.simulatedOutage = simulatedOutage
-        openOutage = status.openOutage.map { Outage(since: FiscalQRCode.isoTime($0.since), cause: $0.cause) }
+        openOutage = status.openOutage.map { Outage(since: FiscalQRCode.isoTime($0.since), cause: $0.causeText()) }
         counts = Counts(signed: status.counts.signed, cancelled: status.counts.cancelled, failed: status.counts.failed,
                         pending: status.counts.unsettled, outages: status.counts.outages,
                         refunds: Movements(status.counts.refunds), cashMovements: Movements(status.counts.cashMovements))

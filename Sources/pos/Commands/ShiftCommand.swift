@@ -85,7 +85,7 @@ struct ShiftCommand: AsyncParsableCommand {
     static func closeLines(_ outcome: ShiftCloseOutcome, _ format: (Int64) -> String) -> String {
         var lines = [L10n.tr("z.title")] + ShiftCommand.lines(outcome.report, format)
         if let closing = outcome.report.terminalClosing {
-            lines.append(closing.summary(format: format))
+            lines.append(closing.summary(format: format, strings: L10n.screen))
             if !closing.didRun { lines.append(L10n.tr("cli.shift.out.endOfDayLater")) }
         }
         if let printed = outcome.printed { lines.append(L10n.tr("cli.shift.out.printed", ["printer": "\(printed)"])) }

@@ -68,7 +68,7 @@ struct StatusCommand: AsyncParsableCommand {
                                                   "entries": L10n.plural("cli.out.status.entries", count: status.unsyncedEntries),
                                                   "payments": payments]))
         if let outage = status.fiscalOutage {
-            Console.out(L10n.tr("cli.out.status.tseOutage", ["since": FiscalQRCode.isoTime(outage.since), "cause": outage.cause]))
+            Console.out(L10n.tr("cli.out.status.tseOutage", ["since": FiscalQRCode.isoTime(outage.since), "cause": outage.causeText()]))
         }
         if status.training { Console.out(L10n.tr("cli.out.status.training")) }
         Console.out(L10n.tr("cli.out.status.data", ["path": directory.path]))
@@ -108,7 +108,7 @@ struct StatusReport: Encodable {
         unsyncedEntries = status.unsyncedEntries
         unsyncedOrders = status.unsyncedOrders
         unresolvedPayments = status.unresolvedPayments
-        tseOutage = status.fiscalOutage.map { ["since": FiscalQRCode.isoTime($0.since), "cause": $0.cause] }
+        tseOutage = status.fiscalOutage.map { ["since": FiscalQRCode.isoTime($0.since), "cause": $0.causeText()] }
         training = status.training
     }
 }

@@ -68,7 +68,7 @@ struct SettingsLoginPresenterTests {
         let model = SettingsPresenter().viewModel(response)
         // Then
         #expect(model.rows.map(\.value) == ["32 characters", "kitchen", "none", "Ada", "45", "4 (default)", "none", "off", "none", "none",
-                                             "automatic (LANG, else the store's)"])
+                                             "automatic (LANG, else the store's)", "the store's site language"])
         #expect(model.prompt == "Cashier name: Bo▏")
         #expect(model.keyHints.map(\.key) == ["Enter", "Esc"])
     }
@@ -78,9 +78,10 @@ struct SettingsLoginPresenterTests {
         response.settings = AppSettings(printerName: nil, receiptWidth: 42, readerAddress: "sim://", cashierName: "Ada")
         response.message = "Receipt width saved."
         let model = SettingsPresenter().viewModel(response)
-        // 17 rows: the ten fields, the screen language (issue 21), the help line and the message.
-        var canvas = TextCanvas(size: TerminalSize(rows: 17, columns: 100))
-        SettingsView.draw(model, in: &canvas, area: CanvasRect(row: 0, column: 0, height: 17, width: 100))
+        // 18 rows: the ten fields, the screen language (issue 21), the paper language (issue 30), the help line and
+        // the message.
+        var canvas = TextCanvas(size: TerminalSize(rows: 18, columns: 100))
+        SettingsView.draw(model, in: &canvas, area: CanvasRect(row: 0, column: 0, height: 18, width: 100))
         assertSnapshot(of: canvas.rendered(), as: .screen, named: "settings")
     }
 

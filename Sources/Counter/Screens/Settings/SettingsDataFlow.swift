@@ -28,6 +28,8 @@ public enum SettingsDataFlow {
         case barcodeLayouts
         /// The screen's language (issue 21).
         case language
+        /// The language of paper and the customer displays (issue 30).
+        case paperLanguage
 
         /// The store-floor device setting the field edits, if it is one.
         var floorDevice: FloorDeviceSetting? {
@@ -37,6 +39,7 @@ public enum SettingsDataFlow {
             case .scale: .scale
             case .barcodeLayouts: .barcodeLayouts
             case .language: .language
+            case .paperLanguage: .paperLanguage
             default: nil
             }
         }

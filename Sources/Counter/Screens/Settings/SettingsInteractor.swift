@@ -112,7 +112,7 @@ public final class SettingsInteractor {
         case .cashier: settings.cashierName ?? ""
         case .scanGap: settings.scanGapMs.map(String.init) ?? ""
         case .scanMinLength: settings.scanMinLength.map(String.init) ?? ""
-        case .poleDisplay, .customerDisplay, .scale, .barcodeLayouts, .language: field.floorDevice.flatMap { settings.value(of: $0) } ?? ""
+        case .poleDisplay, .customerDisplay, .scale, .barcodeLayouts, .language, .paperLanguage: field.floorDevice.flatMap { settings.value(of: $0) } ?? ""
         }
     }
 
@@ -141,7 +141,7 @@ public final class SettingsInteractor {
             guard let optional else { settings.scanMinLength = nil; return nil }
             guard let value = Int(optional), (1...64).contains(value) else { return L10n.tr("settings.problem.scanMinLength") }
             settings.scanMinLength = value
-        case .poleDisplay, .customerDisplay, .scale, .barcodeLayouts, .language:
+        case .poleDisplay, .customerDisplay, .scale, .barcodeLayouts, .language, .paperLanguage:
             guard let setting = field.floorDevice else { return nil }
             return settings.set(setting, to: optional)
         }

@@ -36,6 +36,7 @@ public struct SettingsPresenter: Sendable {
         case .scale: L10n.tr("settings.label.scale")
         case .barcodeLayouts: L10n.tr("settings.label.barcodeLayouts")
         case .language: L10n.tr("settings.label.language")
+        case .paperLanguage: L10n.tr("settings.label.paperLanguage")
         }
     }
 
@@ -60,6 +61,8 @@ public struct SettingsPresenter: Sendable {
         case .scale: settings.scaleAddress ?? L10n.tr("settings.value.none")
         case .barcodeLayouts: settings.embeddedBarcodes ?? L10n.tr("settings.value.none")
         case .language: settings.language.map { L10n.tr("settings.value.language." + $0) } ?? L10n.tr("settings.value.language.automatic")
+        case .paperLanguage:
+            settings.paperLanguage.map { L10n.tr("settings.value.language." + $0) } ?? L10n.tr("settings.value.paperLanguage.store")
         }
     }
 
@@ -76,6 +79,7 @@ public struct SettingsPresenter: Sendable {
         case .scale: L10n.tr("settings.help.scale")
         case .barcodeLayouts: L10n.tr("settings.help.barcodeLayouts")
         case .language: L10n.tr("settings.help.language")
+        case .paperLanguage: L10n.tr("settings.help.paperLanguage")
         }
     }
 }

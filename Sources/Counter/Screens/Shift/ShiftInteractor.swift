@@ -103,7 +103,8 @@ public final class ShiftInteractor {
                     // is said on the screen, not only on paper.
                     if let closing = outcome.report.terminalClosing {
                         let currency = outcome.report.currency
-                        let verdict = closing.summary { Money(minorUnits: $0, currency: currency).decimalString }
+                        let verdict = closing.summary(format: { Money(minorUnits: $0, currency: currency).decimalString },
+                                                     strings: L10n.screen)
                         response.message = (response.message ?? "") + " " + verdict
                             + (closing.didRun ? "" : " " + L10n.tr("shift.endOfDayLater"))
                         if !closing.didRun || closing.isMismatch { response.isError = true }

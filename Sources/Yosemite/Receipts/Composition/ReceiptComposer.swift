@@ -20,7 +20,7 @@ public struct ReceiptComposer: Sendable {
         let order = data.order
         let cashPaid = data.payments.contains { $0.method == .cash }
         let t = context.strings
-        let fiscal = data.fiscal.map { Self.fiscal($0, strings: t) }
+        let fiscal = data.fiscal.map { Self.fiscal($0, strings: t, time: context.dateTimeWithSeconds) }
         var model = ReceiptViewModel(
             store: header,
             title: t.tr("receipt.title.sale"),
@@ -48,11 +48,13 @@ public struct ReceiptComposer: Sendable {
         return model
     }
 
-    /// The TSE part: the mandatory fields and the QR code, or the outage.
-    static func fiscal(_ fiscal: ReceiptFiscal, strings t: Strings = .of(.english)) -> ReceiptViewModel.Fiscal {
+    /// The TSE part: the mandatory fields and the QR code, or the outage. The start and end times are written by
+    /// `time` (the receipt's local date and time); the QR code keeps the TSE's own ISO 8601 times.
+    static func fiscal(_ fiscal: ReceiptFiscal, strings t: Strings = .of(.english),
+                       time: (Date) -> String = FiscalQRCode.isoTime) -> ReceiptViewModel.Fiscal {
         switch fiscal {
         case .failed(let cause):
-            return ReceiptViewModel.Fiscal(failed: t.tr("receipt.tse.failed", ["cause": cause]), pending: nil, signed: nil)
+            return ReceiptViewModel.Fiscal(failed: t.tr("receipt.tse.failed", ["cause": FiscalCause.text(of: cause, in: t)]), pending: nil, signed: nil)
         case .pending:
             return ReceiptViewModel.Fiscal(failed: nil, pending: t.tr("receipt.tse.pending"), signed: nil)
         case .signed(let signature):
@@ -60,7 +62,7 @@ public struct ReceiptComposer: Sendable {
                 registerSerial: signature.clientSerial, tseSerial: signature.tseSerial,
                 transactionNumber: String(signature.transactionNumber),
                 signatureCounter: String(signature.signatureCounter),
-                start: FiscalQRCode.isoTime(signature.startTime), end: FiscalQRCode.isoTime(signature.endTime),
+                start: time(signature.startTime), end: time(signature.endTime),
                 algorithm: signature.algorithm, timeFormat: signature.timeFormat, signature: signature.signature,
                 qrCode: signature.qrCodeData,
                 simulatedNote: signature.isSimulated ? t.tr("receipt.tse.simulated") : nil))
@@ -78,7 +80,7 @@ public struct ReceiptComposer: Sendable {
         let t = context.strings
         var model = sale(data, copy: copy)
         model.title = t.tr("receipt.title.refund")
-        model.fiscal = fiscal.map { Self.fiscal($0, strings: t) }
+        model.fiscal = fiscal.map { Self.fiscal($0, strings: t, time: context.dateTimeWithSeconds) }
         model.qrPayload = data.order.clientUUID.description
         model.refund = ReceiptViewModel.Refund(amount: context.format(-amount), reason: reason)
         model.cards = card.map { [self.card($0, type: t.tr("receipt.card.refund"))] } ?? []

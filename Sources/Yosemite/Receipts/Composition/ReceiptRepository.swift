@@ -33,7 +33,7 @@ struct ReceiptRepository: Sendable {
                 return .pending
             }
             return .signed(signature)
-        case .failed: return .failed(cause: row.error ?? "no answer")
+        case .failed: return .failed(cause: row.error ?? FiscalCause(.noAnswer).stored)
         case .starting, .active, .finishing, .cancelling: return .pending
         }
     }
@@ -51,7 +51,7 @@ struct ReceiptRepository: Sendable {
                 return .pending
             }
             return .signed(signature)
-        case .failed: return .failed(cause: row.error ?? "no answer")
+        case .failed: return .failed(cause: row.error ?? FiscalCause(.noAnswer).stored)
         case .starting, .active, .finishing, .cancelling: return .pending
         }
     }

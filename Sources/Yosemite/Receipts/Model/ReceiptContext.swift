@@ -39,6 +39,15 @@ public struct ReceiptContext: Sendable {
     /// An amount in the store's format ("12,50 €").
     func format(_ money: Money) -> String { money.formatted(store.moneyFormat) }
 
+    /// Date and time to the second in the store's time zone, as the receipt's language writes them ("29.11.2026
+    /// 15:47:05", "2026-11-29 15:47:05"): the TSE's start and end on paper.
+    func dateTimeWithSeconds(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let (day, time) = dateAndTime(date)
+        return "\(day) \(time):" + String(format: "%02d", calendar.component(.second, from: date))
+    }
+
     /// Date and time in the store's time zone, written as the receipt's language writes them: English receipts
     /// "2026-11-21" and "14:05" (ISO 8601, as before languages), German "21.11.2026" and "14:05" (DIN 5008).
     func dateAndTime(_ date: Date) -> (date: String, time: String) {
