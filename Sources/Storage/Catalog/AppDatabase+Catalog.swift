@@ -232,11 +232,11 @@ extension AppDatabase {
         }
     }
 
-    /// Renames stored products, variations (name and attributes) and categories to the names of the given records, in
-    /// one transaction; every other column stays (the demo store's paper-language switch: stock and prices are the
-    /// till's). The search index follows the names through its triggers.
+    /// Renames stored products, variations (name and attributes), categories and tax rates to the names of the given
+    /// records, in one transaction; every other column stays (the demo store's paper-language switch: stock and
+    /// prices are the till's). The search index follows the names through its triggers.
     public func renameCatalog(products: [ProductRecord], variations: [ProductVariationRecord],
-                              categories: [ProductCategoryRecord]) async throws {
+                              categories: [ProductCategoryRecord], taxRates: [TaxRateRecord] = []) async throws {
         try await performAndSave { db in
             for product in products {
                 try db.execute(sql: "UPDATE product SET name = ? WHERE id = ?", arguments: [product.name, product.id])
@@ -246,6 +246,9 @@ extension AppDatabase {
             }
             for category in categories {
                 try db.execute(sql: "UPDATE productCategory SET name = ? WHERE id = ?", arguments: [category.name, category.id])
+            }
+            for rate in taxRates {
+                try db.execute(sql: "UPDATE taxRate SET name = ? WHERE id = ?", arguments: [rate.name, rate.id])
             }
         }
     }

@@ -51,12 +51,12 @@ enum DemoCatalog {
         try await database.seedCatalog(catalog(language))
     }
 
-    /// Renames the demo's products, variations and categories into `language` (the paper-language setting switched
+    /// Renames the demo's products, variations, categories and tax rates into `language` (the paper-language setting switched
     /// on the demo store); prices, stock and ids stay as they are.
     static func rename(in database: AppDatabase, to language: Language) async throws {
         let seed = catalog(language)
         try await database.renameCatalog(products: seed.products, variations: seed.variations,
-                                         categories: seed.categories)
+                                         categories: seed.categories, taxRates: seed.taxRates)
     }
 
     /// The whole demo catalog, named in `language`.
@@ -104,9 +104,10 @@ enum DemoCatalog {
         products += loose.products
         links.merge(loose.links) { $1 }
         let rates = [
-            TaxRateRecord(id: 1, country: "DE", rate: "19.0000", name: "MwSt.", position: 0, taxClass: "standard"),
-            TaxRateRecord(
-                id: 2, country: "DE", rate: "7.0000", name: "MwSt. ermäßigt", position: 1, taxClass: "reduced-rate"),
+            TaxRateRecord(id: 1, country: "DE", rate: "19.0000", name: name(("VAT", "MwSt."), language), position: 0,
+                          taxClass: "standard"),
+            TaxRateRecord(id: 2, country: "DE", rate: "7.0000", name: name(("VAT reduced", "MwSt. ermäßigt"), language),
+                          position: 1, taxClass: "reduced-rate"),
         ]
         let classes = [
             TaxClassRecord(slug: "standard", name: "Standard"),

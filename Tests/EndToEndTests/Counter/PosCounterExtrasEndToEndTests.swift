@@ -129,7 +129,7 @@ struct PosCounterExtrasEndToEndTests {
         let screen = try await tmux.capture(containing: "PREVIEW - NOT PAID")
         #expect(screen.contains("PREVIEW - NOT PAID"), "screen:\n\(screen)")
         #expect(screen.contains("Coupon demo10"), "screen:\n\(screen)")
-        #expect(screen.contains("MwSt."), "screen:\n\(screen)")
+        #expect(screen.contains("VAT"), "screen:\n\(screen)")
         #expect(screen.contains("3,60"), "screen:\n\(screen)")
 
         // And Esc goes back to the cart, nothing paid

@@ -96,7 +96,7 @@ struct PosCustomersDrawerEndToEndTests {
         let shown = try await pos(["cart", "show", String(id), "--receipt"])
         // Then: the printed template, not paid, with the coupon, the taxes and the total; nothing completed
         #expect(shown.status == 0, "stderr: \(shown.stderr)")
-        for text in ["PREVIEW - NOT PAID", "Coupon demo10", "-0,40 €", "MwSt.", "TOTAL EUR", "3,60 €"] {
+        for text in ["PREVIEW - NOT PAID", "Coupon demo10", "-0,40 €", "VAT", "TOTAL EUR", "3,60 €"] {
             #expect(shown.stdout.contains(text), "\(text) in:\n\(shown.stdout)")
         }
         let orders = try await pos(["orders", "list", "--json"])
