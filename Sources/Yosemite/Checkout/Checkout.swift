@@ -329,7 +329,7 @@ public struct Checkout: Hashable, Sendable {
                 guard pricing.total.minorUnits > 0 else { throw refusal(event, L10n.tr("error.checkout.nothingDue")) }
                 if let cash = sale, cash.minorUnits < pricing.total.minorUnits {
                     throw CheckoutRefusal(state: state, reason: L10n.tr("error.order.tenderTooLow", [
-                        "tendered": cash.decimalString, "due": pricing.total.decimalString,
+                        "tendered": cash.screenText, "due": pricing.total.screenText,
                     ]), kind: .cashShort(due: pricing.total, tendered: cash))
                 }
             }
@@ -357,12 +357,12 @@ public struct Checkout: Hashable, Sendable {
             guard amount.minorUnits > 0 else { throw refusal(event, L10n.tr("error.checkout.cashAmount")) }
             if part {
                 guard amount.minorUnits < due.minorUnits else {
-                    throw refusal(event, L10n.tr("error.checkout.cashPart", ["due": due.decimalString]))
+                    throw refusal(event, L10n.tr("error.checkout.cashPart", ["due": due.screenText]))
                 }
             } else {
                 guard amount.minorUnits >= due.minorUnits else {
                     throw CheckoutRefusal(state: state, reason: L10n.tr("error.order.tenderTooLow", [
-                        "tendered": amount.decimalString, "due": due.decimalString,
+                        "tendered": amount.screenText, "due": due.screenText,
                     ]), kind: .cashShort(due: due, tendered: amount))
                 }
             }
@@ -374,7 +374,7 @@ public struct Checkout: Hashable, Sendable {
             // A practice sale never charges a real card: training takes cash only.
             guard !training else { throw refusal(event, L10n.tr("error.checkout.trainingCashOnly")) }
             guard amount.minorUnits > 0, amount.minorUnits <= due.minorUnits else {
-                throw refusal(event, L10n.tr("error.checkout.cardAmount", ["due": due.decimalString]))
+                throw refusal(event, L10n.tr("error.checkout.cardAmount", ["due": due.screenText]))
             }
             cardInFlight = true
             return [.collectCard(amount)]

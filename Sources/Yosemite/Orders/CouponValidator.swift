@@ -57,6 +57,6 @@ struct CouponValidator {
     }
 
     private func money(_ amount: PreciseAmount) -> String {
-        Money(minorUnits: amount.minorUnits(exponent: currency.exponent), currency: currency).decimalString
+        Money(minorUnits: amount.minorUnits(exponent: currency.exponent), currency: currency).screenText
     }
 }
