@@ -1,3 +1,4 @@
+import Foundation
 import Localization
 import POSFoundation
 
@@ -11,8 +12,12 @@ extension TypedAmountError {
             let example = separators.decimal == "," ? "10,00" : "10.00"
             return L10n.tr("amount.error.notAnAmount", ["text": text, "example": example])
         case .ambiguous(let text):
-            let one = separators.decimal == "," ? "1,00" : "1.00"
-            return L10n.tr("cli.error.amount.ambiguous", ["text": text, "whole": "1000", "one": one])
+            // "1.299" in a store that groups with ".": 1299 without the mark, or 1,299 with the store's decimal mark.
+            let body = text.trimmingCharacters(in: .whitespaces)
+            let mark = body.first { $0 == "." || $0 == "," } ?? "."
+            let whole = body.filter { $0 != mark }
+            let decimal = body.map { $0 == mark ? String(separators.decimal) : String($0) }.joined()
+            return L10n.tr("cli.error.amount.ambiguous", ["text": text, "mark": String(mark), "whole": whole, "decimal": decimal])
         case .tooPrecise(let text, let decimals):
             return L10n.tr("cli.error.amount.tooPrecise", ["text": text, "code": currency.code, "decimals": String(decimals)])
         }
