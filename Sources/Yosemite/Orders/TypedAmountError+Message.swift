@@ -16,7 +16,11 @@ extension TypedAmountError {
             let body = text.trimmingCharacters(in: .whitespaces)
             let mark = body.first { $0 == "." || $0 == "," } ?? "."
             let whole = body.filter { $0 != mark }
-            let decimal = body.map { $0 == mark ? String(separators.decimal) : String($0) }.joined()
+            let parts = body.split(separator: mark, maxSplits: 1, omittingEmptySubsequences: false)
+            var fraction = parts.count > 1 ? String(parts[1]) : ""
+            // "1.000" read with decimals is one: written with the currency's decimals, "1,00".
+            while fraction.count > currency.exponent, fraction.hasSuffix("0") { fraction.removeLast() }
+            let decimal = String(parts[0]) + String(separators.decimal) + fraction
             return L10n.tr("cli.error.amount.ambiguous", ["text": text, "mark": String(mark), "whole": whole, "decimal": decimal])
         case .tooPrecise(let text, let decimals):
             return L10n.tr("cli.error.amount.tooPrecise", ["text": text, "code": currency.code, "decimals": String(decimals)])
