@@ -39,6 +39,20 @@ public struct WeighedLine: Hashable, Sendable, CustomStringConvertible {
 
     /// "1.234 kg x 12.99 EUR/kg = 16.03 EUR": the three figures on one line, for the receipt and the cart.
     public var description: String { "\(weightText) x \(unitPriceText) = \(price)" }
+
+    /// The same line with the store's (or the screen's) decimal separator for a person to read:
+    /// "1,234 kg x 12,99 EUR/kg = 16,03 EUR" where amounts are written with a decimal comma.
+    public func text(separators: DecimalSeparators) -> String {
+        let kilograms = grams / 1000
+        let rest = String(grams % 1000)
+        let weight = "\(kilograms)\(separators.decimal)" + String(repeating: "0", count: 3 - rest.count) + rest + " kg"
+            + (isNet ? " N" : "")
+        func amount(_ money: Money) -> String {
+            money.formatted(MoneyFormat(symbol: money.currency.code, position: .rightSpace,
+                                        separators: DecimalSeparators(decimal: separators.decimal, grouping: nil)))
+        }
+        return "\(weight) x \(amount(unitPrice))/kg = \(amount(price))"
+    }
 }
 
 extension WeighedLine {

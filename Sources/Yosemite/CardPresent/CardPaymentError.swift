@@ -81,13 +81,9 @@ public enum CardPaymentError: UserFacingError, Equatable, ActionFailure {
     /// "attempt X (process N, since HH:MM:SS)", in the machine's time zone and the screen's language.
     static func describe(_ holder: ReaderLock.Holder?) -> String {
         guard let holder else { return L10n.tr("error.card.holder.unknown") }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = .current
-        formatter.dateFormat = "HH:mm:ss"
         let what = holder.attemptId.map { L10n.tr("error.card.holder.attempt", ["attempt": $0]) }
             ?? L10n.tr("error.card.holder.operation", ["operation": operationName(holder.operation)])
-        return L10n.tr("error.card.holder", ["what": what, "pid": String(holder.pid), "since": formatter.string(from: holder.since)])
+        return L10n.tr("error.card.holder", ["what": what, "pid": String(holder.pid), "since": L10n.screen.timeOfDay(holder.since, in: .current)])
     }
 
     /// The lock file's operation ("payment", "end of day"…, written in English for any process to read), as the

@@ -92,20 +92,20 @@ extension Checkout {
         guard !refunds.inFlight else { throw refusal(event, L10n.tr("error.checkout.refund.inFlight", ["order": order])) }
         let left = refundable
         guard left.minorUnits > 0 else {
-            throw refusal(event, L10n.tr("error.checkout.refund.full", ["order": order, "total": total.decimalString]))
+            throw refusal(event, L10n.tr("error.checkout.refund.full", ["order": order, "total": text(total)]))
         }
         let wanted = amount.map { Money(minorUnits: $0.minorUnits, currency: total.currency) } ?? left
         guard wanted.minorUnits > 0 else { throw refusal(event, L10n.tr("error.checkout.refund.aboveZero")) }
         guard wanted.minorUnits <= left.minorUnits else {
             throw refusal(event, L10n.tr("error.checkout.refund.tooMuch", [
-                "amount": wanted.decimalString, "left": left.decimalString,
+                "amount": text(wanted), "left": text(left),
             ]))
         }
         let cardLeft = refunds.cardLeft
         guard cardLeft.minorUnits > 0 else { return RefundPlan(amount: wanted, method: .cash) }
         guard wanted.minorUnits <= cardLeft.minorUnits else {
             throw refusal(event, L10n.tr("error.checkout.refund.cardFirst", [
-                "paid": refunds.cardPaid.decimalString, "left": cardLeft.decimalString,
+                "paid": text(refunds.cardPaid), "left": text(cardLeft),
             ]))
         }
         return RefundPlan(amount: wanted, method: .card)

@@ -256,6 +256,12 @@ public struct Checkout: Hashable, Sendable {
     public internal(set) var refunds: Refunds?
     /// Who may tender and what needs a manager.
     public var policy: Policy
+    /// How the store writes money, for the amounts in refusals ("99,00 € ist mehr als …"); `nil`: the screen
+    /// language's way (``MoneyFormat/screen(for:)``). The runner sets the store's.
+    public var moneyFormat: MoneyFormat? = nil
+
+    /// An amount in a refusal: the store's format, else the screen's.
+    func text(_ money: Money) -> String { money.formatted(moneyFormat ?? .screen(for: money.currency)) }
     /// The edit waiting for its price, and whether it set a manual discount.
     private var pending: Pending?
 
@@ -329,7 +335,7 @@ public struct Checkout: Hashable, Sendable {
                 guard pricing.total.minorUnits > 0 else { throw refusal(event, L10n.tr("error.checkout.nothingDue")) }
                 if let cash = sale, cash.minorUnits < pricing.total.minorUnits {
                     throw CheckoutRefusal(state: state, reason: L10n.tr("error.order.tenderTooLow", [
-                        "tendered": cash.decimalString, "due": pricing.total.decimalString,
+                        "tendered": text(cash), "due": text(pricing.total),
                     ]), kind: .cashShort(due: pricing.total, tendered: cash))
                 }
             }
@@ -357,12 +363,12 @@ public struct Checkout: Hashable, Sendable {
             guard amount.minorUnits > 0 else { throw refusal(event, L10n.tr("error.checkout.cashAmount")) }
             if part {
                 guard amount.minorUnits < due.minorUnits else {
-                    throw refusal(event, L10n.tr("error.checkout.cashPart", ["due": due.decimalString]))
+                    throw refusal(event, L10n.tr("error.checkout.cashPart", ["due": text(due)]))
                 }
             } else {
                 guard amount.minorUnits >= due.minorUnits else {
                     throw CheckoutRefusal(state: state, reason: L10n.tr("error.order.tenderTooLow", [
-                        "tendered": amount.decimalString, "due": due.decimalString,
+                        "tendered": text(amount), "due": text(due),
                     ]), kind: .cashShort(due: due, tendered: amount))
                 }
             }
@@ -374,7 +380,7 @@ public struct Checkout: Hashable, Sendable {
             // A practice sale never charges a real card: training takes cash only.
             guard !training else { throw refusal(event, L10n.tr("error.checkout.trainingCashOnly")) }
             guard amount.minorUnits > 0, amount.minorUnits <= due.minorUnits else {
-                throw refusal(event, L10n.tr("error.checkout.cardAmount", ["due": due.decimalString]))
+                throw refusal(event, L10n.tr("error.checkout.cardAmount", ["due": text(due)]))
             }
             cardInFlight = true
             return [.collectCard(amount)]

@@ -66,9 +66,11 @@ extension CheckoutRunner {
         let refunds = Checkout.Refunds(
             orderNumber: order.localNumber, cardPaid: order.money(cardPaid), refunded: order.money(refunded),
             cardRefunded: order.money(cardRefunded), inFlight: attempts.contains(where: \.isUnresolved))
-        return Checkout(order: order.totalMoney, paid: order.money(paid),
-                        hasCashTender: detail.payments.contains { $0.method == .cash }, refunds: refunds,
-                        training: order.training, policy: try await policy())
+        var checkout = Checkout(order: order.totalMoney, paid: order.money(paid),
+                                hasCashTender: detail.payments.contains { $0.method == .cash }, refunds: refunds,
+                                training: order.training, policy: try await policy())
+        checkout.moneyFormat = try? await sales.pricingSettings().moneyFormat
+        return checkout
     }
 
     // MARK: - Effects

@@ -120,11 +120,14 @@ struct CheckoutRunner: Sendable {
         let policy = try await policy()
         guard let saleId else {
             let settings = try await sales.pricingSettings()
-            return CheckoutRun(saleId: nil, checkout: Checkout(currency: settings.currency, policy: policy))
+            var checkout = Checkout(currency: settings.currency, policy: policy)
+            checkout.moneyFormat = settings.moneyFormat
+            return CheckoutRun(saleId: nil, checkout: checkout)
         }
         let summary = try await sales.load(id: saleId)
         var checkout = summary.checkout
         checkout.policy = policy
+        checkout.moneyFormat = try? await sales.pricingSettings().moneyFormat
         return CheckoutRun(saleId: saleId, checkout: checkout, stored: nil)
     }
 

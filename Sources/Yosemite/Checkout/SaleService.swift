@@ -247,8 +247,8 @@ struct SaleService: Sendable {
         let totals = TotalsCalculator().totals(for: resolved.input)
         for line in Self.lines(resolved, totals) where line.amount.minorUnits > limits.maxLineAmount.minorUnits {
             throw .limitExceeded(limit: L10n.tr("error.order.limit.lineAmount"), detail: L10n.tr("error.order.limit.lineAmount.detail", [
-                "name": line.name, "quantity": String(describing: line.quantity), "amount": line.amount.decimalString,
-                "max": limits.maxLineAmount.decimalString,
+                "name": line.name, "quantity": String(describing: line.quantity), "amount": line.amount.formatted(settings.moneyFormat),
+                "max": limits.maxLineAmount.formatted(settings.moneyFormat),
             ]))
         }
         return (resolved, totals)

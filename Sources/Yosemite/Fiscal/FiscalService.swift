@@ -144,7 +144,8 @@ public struct FiscalService: Sendable {
             throw .storage(StorageError(wrapping: error))
         }
         guard !closings.isEmpty else {
-            throw .nothingToExport(from: from.formatted(.iso8601), to: to.formatted(.iso8601))
+            let zone = exportTimeZone  // local date and time of the store, as a person typed the days
+            throw .nothingToExport(from: L10n.dateTime(from, in: zone), to: L10n.dateTime(to, in: zone))
         }
         let settings = settings
         let mode = checkout.mode

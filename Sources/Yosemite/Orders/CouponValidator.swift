@@ -15,6 +15,9 @@ struct CouponValidator {
     let input: TotalsInput
     let now: Date
     let currency: Currency
+    /// How the store writes money, for the amounts in the reasons ("the minimum spend is 100,00 €"); `nil`: the
+    /// screen language's way.
+    var format: MoneyFormat? = nil
 
     func validate(_ coupons: [CouponRule]) throws(OrderError) {
         let subtotal = PreciseAmount(minorUnits: TotalsCalculator().totals(for: input).subtotal, exponent: input.decimals)
@@ -57,6 +60,6 @@ struct CouponValidator {
     }
 
     private func money(_ amount: PreciseAmount) -> String {
-        Money(minorUnits: amount.minorUnits(exponent: currency.exponent), currency: currency).decimalString
+        Money(minorUnits: amount.minorUnits(exponent: currency.exponent), currency: currency).formatted(format ?? .screen(for: currency))
     }
 }

@@ -41,7 +41,7 @@ public enum OrderError: UserFacingError, Equatable, ActionFailure {
         case .discountWithCoupon: L10n.tr("error.order.discountWithCoupon")
         case .invalidDiscount(let text): L10n.tr("error.order.invalidDiscount", ["discount": text])
         case .tenderTooLow(let due, let tendered):
-            L10n.tr("error.order.tenderTooLow", ["tendered": tendered.decimalString, "due": due.decimalString])
+            L10n.tr("error.order.tenderTooLow", ["tendered": tendered.screenText, "due": due.screenText])
         case .storeSettingsMissing: L10n.tr("error.order.storeSettingsMissing")
         case .orderNotFound(let reference): L10n.tr("error.order.orderNotFound", ["reference": reference])
         case .storage(let error): L10n.tr("error.order.storage", ["clause": error.clause])

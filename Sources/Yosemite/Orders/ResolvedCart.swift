@@ -75,7 +75,7 @@ struct ResolvedCart: Sendable {
                 guard let record else { throw .couponNotFound(code: code) }
                 coupons.append(CouponRule(record))
             }
-            try CouponValidator(input: input, now: now, currency: settings.currency).validate(coupons)
+            try CouponValidator(input: input, now: now, currency: settings.currency, format: settings.moneyFormat).validate(coupons)
             input.coupons = coupons
         }
         return ResolvedCart(input: input, info: info, settings: settings)

@@ -14,6 +14,9 @@ public enum ShiftError: Error, Sendable, Equatable, ActionFailure {
     case shiftNotFound(Int64?)
     /// An amount that is not money, or not more than zero where it must be.
     case invalidAmount(String)
+    /// An amount that could be read two ways ("1.000" where "." groups thousands) or has too many decimals: why,
+    /// and what to type instead.
+    case unclearAmount(String)
     /// Cash in/out without a reason.
     case reasonMissing
     /// The store settings (currency) are not loaded.
@@ -43,6 +46,7 @@ extension ShiftError: UserFacingError {
         case .shiftNotFound(let id):
             id.map { L10n.tr("error.shift.shiftNotFound", ["shift": String($0)]) } ?? L10n.tr("error.shift.noShiftYet")
         case .invalidAmount(let text): L10n.tr("error.shift.invalidAmount", ["text": text])
+        case .unclearAmount(let reason): reason
         case .reasonMissing: L10n.tr("error.shift.reasonMissing")
         case .storeSettingsMissing: L10n.tr("error.shift.storeSettingsMissing")
         case .storage(let error): L10n.tr("error.shift.storage", ["clause": error.clause])
@@ -62,7 +66,7 @@ extension ShiftError: UserFacingError {
         case .noOpenShift: L10n.tr("error.shift.noOpenShift.hint")
         case .shiftNotFound(nil): L10n.tr("error.shift.noShiftYet.hint")
         case .shiftNotFound: L10n.tr("error.shift.shiftNotFound.hint")
-        case .invalidAmount: L10n.tr("error.shift.invalidAmount.hint")
+        case .invalidAmount, .unclearAmount: L10n.tr("error.shift.invalidAmount.hint")
         case .reasonMissing: L10n.tr("error.shift.reasonMissing.hint")
         case .storeSettingsMissing: L10n.tr("error.shift.storeSettingsMissing.hint")
         case .storage(let error): error.suggestion(otherwise: L10n.tr("error.shift.storage.hint"))

@@ -271,13 +271,15 @@ struct ShiftService: Sendable {
         return loaded
     }
 
+    /// An amount the cashier typed, read by the one parser of typed amounts (the counter's and the command line's)
+    /// with the store's separators: "10,00" and "10.00" alike; "1.000" refused as unclear where "." groups thousands.
     private func parse(_ text: String, _ store: StoreSettings) throws(ShiftError) -> Money {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if let money = try? Money(parsing: trimmed, currency: store.currency, separators: store.moneyFormat.separators) {
-            return money
+        do {
+            return try Money(typed: text, currency: store.currency, separators: store.moneyFormat.separators)
+        } catch {
+            if case .notAnAmount = error { throw .invalidAmount(text) }
+            throw .unclearAmount(error.message(currency: store.currency, separators: store.moneyFormat.separators))
         }
-        if let money = try? Money(parsing: trimmed, currency: store.currency) { return money }
-        throw .invalidAmount(text)
     }
 
     func storage<T: Sendable>(_ work: () async throws -> T) async throws(ShiftError) -> T {

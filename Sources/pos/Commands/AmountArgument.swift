@@ -1,5 +1,6 @@
 import Localization
 import POSFoundation
+import Yosemite
 
 /// An amount typed on the command line (`--pay cash:10,00`, `--amount 0,50`, `--unit-price 12,99`): the one parser
 /// the counter uses too (``Money/init(typed:currency:separators:)``), with the store's separators, so "10,00" and
@@ -13,13 +14,7 @@ enum AmountArgument {
         } catch {
             switch error {
             case .notAnAmount: Console.error(notAnAmount())
-            case .ambiguous:
-                let one = separators.decimal == "," ? "1,00" : "1.00"
-                Console.error(L10n.tr("cli.error.amount.ambiguous", ["text": text, "whole": "1000", "one": one]))
-            case .tooPrecise(_, let decimals):
-                Console.error(L10n.tr("cli.error.amount.tooPrecise", [
-                    "text": text, "code": currency.code, "decimals": String(decimals),
-                ]))
+            case .ambiguous, .tooPrecise: Console.error(error.message(currency: currency, separators: separators))
             }
             throw ExitStatus.usage.exitCode
         }
@@ -28,5 +23,12 @@ enum AmountArgument {
     /// The separators of the screen's language, for commands that run without a store (a scale on its own).
     static var screenSeparators: DecimalSeparators {
         L10n.tr("cli.amount.decimalSeparator") == "," ? .commaDecimalDotGrouping : .dotDecimalCommaGrouping
+    }
+
+    /// An amount for a person where the command has no store at hand (a card reader on its own): the screen's
+    /// decimal separator and the currency's code, "1,00 EUR" / "1.00 EUR".
+    static func screenText(_ money: Money) -> String {
+        money.formatted(MoneyFormat(symbol: money.currency.code, position: .rightSpace,
+                                    separators: DecimalSeparators(decimal: screenSeparators.decimal, grouping: nil)))
     }
 }

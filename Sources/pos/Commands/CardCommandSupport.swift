@@ -110,7 +110,7 @@ struct CardSaleFlow {
                 open = try await manager.dispatch { OrderAction.openSale(cart: cart, approval: approval, reply: $0) }
             }
             let chosen = await CardCommandSupport.reader(reader, manager: manager)
-            FileHandle.standardError.write(Data((L10n.tr("cli.card.out.due", ["sale": "\(open.id)", "amount": open.due.decimalString]) + "\n").utf8))
+            FileHandle.standardError.write(Data((L10n.tr("cli.card.out.due", ["sale": "\(open.id)", "amount": open.due.formatted(settings.moneyFormat)]) + "\n").utf8))
             do {
                 let sale = try await manager.dispatch {
                     CardPresentPaymentAction.collectPayment(

@@ -119,7 +119,7 @@ struct CartListCommand: AsyncParsableCommand {
         for sale in sales {
             let label = sale.name.map { " \"\($0)\"" } ?? ""
             Console.out("\(sale.id)\(label)  \(sale.state.rawValue)  " + L10n.tr("cli.cart.out.items", ["count": "\(sale.itemCount)"])
-                + "  \(sale.total.formatted(format))  \(SaleReport.iso8601(sale.updatedAt))")
+                + "  \(sale.total.formatted(format))  \(LocalTime.text(sale.updatedAt))")
         }
     }
 }

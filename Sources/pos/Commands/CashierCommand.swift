@@ -186,12 +186,12 @@ struct CashierCommand: AsyncParsableCommand {
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys]
-                encoder.dateEncodingStrategy = .iso8601
+                encoder.dateEncodingStrategy = LocalTime.jsonDates
                 Console.out(String(decoding: try encoder.encode(approvals), as: UTF8.self))
                 return
             }
             if approvals.isEmpty { Console.out(L10n.tr("cli.out.cashier.noApprovals")) }
-            let formatter = ISO8601DateFormatter()
+            let formatter = LocalTime.Formatter()
             for approval in approvals {
                 Console.out("\(formatter.string(from: approval.approvedAt))\t\(approval.kind)\t\(approval.reference)\t"
                             + L10n.tr("cli.cashier.out.approval", [

@@ -31,6 +31,7 @@ enum OrderCommandSupport {
             FileHandle.standardError.write(Data(("  " + L10n.tr("cli.error.notLoggedIn.hint") + "\n").utf8))
             throw ExitStatus.notLoggedIn.exitCode
         }
+        LocalTime.load(manager)
         do {
             guard let settings = try await manager.dispatch({ SettingAction.loadStoreSettings(reply: $0) }) else {
                 throw OrderError.storeSettingsMissing
@@ -312,9 +313,6 @@ struct SaleReport: Encodable {
         change = sale.change.decimalString
     }
 
-    static func iso8601(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
-    }
+    /// A time for `--json`: ISO 8601 with the store's offset (``LocalTime/iso(_:)``).
+    static func iso8601(_ date: Date) -> String { LocalTime.iso(date) }
 }

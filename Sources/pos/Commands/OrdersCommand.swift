@@ -50,7 +50,7 @@ struct OrdersListCommand: AsyncParsableCommand {
         }
         for order in orders {
             let server = order.record.remoteNumber.map { "  " + L10n.tr("cli.orders.out.serverNumber", ["number": $0]) } ?? ""
-            Console.out("\(order.localNumber)  \(SaleReport.iso8601(order.record.createdAt))  \(order.total.formatted(format))  \(order.record.syncState.rawValue)\(server)\(order.record.training ? "  " + L10n.tr("cli.orders.out.training") : "")")
+            Console.out("\(order.localNumber)  \(LocalTime.text(order.record.createdAt))  \(order.total.formatted(format))  \(order.record.syncState.rawValue)\(server)\(order.record.training ? "  " + L10n.tr("cli.orders.out.training") : "")")
         }
     }
 }
@@ -79,7 +79,7 @@ struct OrdersShowCommand: AsyncParsableCommand {
         let record = order.record
         Console.out(L10n.tr("cli.orders.out.order", ["number": "\(record.localNumber)", "uuid": "\(record.clientUUID)"]))
         Console.out(L10n.tr("cli.orders.out.sold", [
-            "time": SaleReport.iso8601(record.createdAt), "status": "\(record.status)", "sync": record.syncState.rawValue,
+            "time": LocalTime.text(record.createdAt), "status": "\(record.status)", "sync": record.syncState.rawValue,
         ]))
         if record.training { Console.out(L10n.tr("cli.orders.out.trainingSale")) }
         if let remoteId = record.remoteId { Console.out(L10n.tr("cli.orders.out.server", ["id": "\(remoteId)", "number": record.remoteNumber ?? "?"])) }
@@ -104,7 +104,7 @@ struct OrdersShowCommand: AsyncParsableCommand {
         ]))
         for tax in order.detail.taxes {
             Console.out(L10n.tr("cli.orders.out.tax", [
-                "label": tax.label, "rate": Words.percent(tax.ratePercent), "amount": order.money(tax.taxTotal).formatted(format),
+                "label": tax.label, "rate": L10n.percent(tax.ratePercent), "amount": order.money(tax.taxTotal).formatted(format),
             ]))
         }
         Console.out(L10n.tr("cli.out.sell.total", ["amount": order.total.formatted(format)]))

@@ -69,7 +69,7 @@ enum ReaderOutput {
 
     static func print(_ result: PaymentResult, attemptId: String? = nil, json: Bool) throws {
         if json { return try Console.json(PaymentReport(result, attemptId: attemptId)) }
-        Console.out(L10n.tr("cli.reader.out.approved", ["amount": "\(result.amount)"]))
+        Console.out(L10n.tr("cli.reader.out.approved", ["amount": AmountArgument.screenText(result.amount)]))
         if let attemptId { Console.out(L10n.tr("cli.reader.out.journalled", ["attempt": attemptId])) }
         if let pan = result.maskedPAN { Console.out(L10n.tr("cli.reader.out.card", ["card": result.cardName ?? L10n.tr("cli.reader.out.card.unnamed"), "pan": "\(pan)"])) }
         if let code = result.approvalCode { Console.out(L10n.tr("cli.reader.out.approvalCode", ["code": code])) }
@@ -87,7 +87,7 @@ enum ReaderOutput {
     static func print(_ refund: CardRefund, json: Bool) throws {
         guard let result = refund.card else {
             if json { return try Console.json(["status": "approved", "amount": refund.amount.decimalString]) }
-            return Console.out(L10n.tr("cli.reader.out.refundedCash", ["amount": "\(refund.amount)"]))
+            return Console.out(L10n.tr("cli.reader.out.refundedCash", ["amount": AmountArgument.screenText(refund.amount)]))
         }
         try print(result, attemptId: refund.attemptId, json: json)
         if refund.outboxEntryId != nil, !json { Console.out(L10n.tr("cli.reader.out.refundWaits")) }
@@ -101,7 +101,7 @@ enum ReaderOutput {
         // The batch's count and its split per card brand, when the terminal sends them (ZVT BMP 60).
         if let count = report.count { Console.out(L10n.tr("cli.reader.out.transactions", ["count": String(count)])) }
         for brand in report.cardTotals {
-            let amount = report.total.map { Money(minorUnits: brand.amount, currency: $0.currency).decimalString } ?? String(brand.amount)
+            let amount = report.total.map { AmountArgument.screenText(Money(minorUnits: brand.amount, currency: $0.currency)) } ?? String(brand.amount)
             Console.out("  \(brand.brand): \(brand.count), \(amount)")
         }
     }

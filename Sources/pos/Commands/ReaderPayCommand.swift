@@ -122,12 +122,11 @@ struct TerminalOperationOptions: ParsableArguments {
         return true
     }
 
-    /// Parses an amount like `12.50` in the store's currency.
+    /// Parses an amount like `12,50` or `12.50` in the store's currency, with the store's separators.
     func money(_ text: String, settings: StoreSettings) throws -> Money {
         _ = try currencyMatches(settings)
-        do { return try Money(parsing: text, currency: settings.currency) } catch {
-            Console.error(L10n.tr("cli.error.notAnAmountIn", ["code": "\(settings.currency.code)", "text": "\(text)"]))
-            throw ExitStatus.usage.exitCode
+        return try AmountArgument.parse(text, currency: settings.currency, separators: settings.moneyFormat.separators) {
+            L10n.tr("cli.error.notAnAmountIn", ["code": "\(settings.currency.code)", "text": "\(text)"])
         }
     }
 }

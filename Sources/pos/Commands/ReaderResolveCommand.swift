@@ -64,7 +64,7 @@ struct ReaderResolveCommand: AsyncParsableCommand {
                 ])
             }
             Console.out(L10n.tr("cli.readerResolve.out.attempt", [
-                "attempt": "\(attempt.attemptId)", "amount": attempt.amount.decimalString, "reader": "\(attempt.reader)", "what": what,
+                "attempt": "\(attempt.attemptId)", "amount": AmountArgument.screenText(attempt.amount), "reader": "\(attempt.reader)", "what": what,
             ]))
         }
         if unresolved > 0 {

@@ -27,13 +27,11 @@ enum ReaderSession {
         return service
     }
 
-    /// Parses an amount like `12.50` in a currency.
+    /// Parses an amount like `12,50` or `12.50` in a currency (the one parser of typed amounts, with the screen's
+    /// separators: a reader on its own has no store).
     static func money(_ text: String, currency code: String) throws -> Money {
-        do {
-            return try Money(parsing: text, currency: Currency(code: code.uppercased()))
-        } catch {
-            Console.error(L10n.tr("cli.error.notAnAmount", ["text": "\(text)"]))
-            throw ExitStatus.usage.exitCode
+        try AmountArgument.parse(text, currency: Currency(code: code.uppercased()), separators: AmountArgument.screenSeparators) {
+            L10n.tr("cli.error.notAnAmount", ["text": "\(text)"])
         }
     }
 }

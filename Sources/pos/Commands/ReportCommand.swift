@@ -21,7 +21,7 @@ struct ReportCommand: AsyncParsableCommand {
         let date = date
         let report = try await OrderCommandSupport.withStores(data: data) { manager, _ in
             do throws(ShopReportError) {
-                return try await manager.dispatch { ShopReportAction.day(date: date, timeZone: .current, reply: $0) }
+                return try await manager.dispatch { ShopReportAction.day(date: date, timeZone: LocalTime.zone, reply: $0) }
             } catch {
                 switch error {
                 case .invalidDate:

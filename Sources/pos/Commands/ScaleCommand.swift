@@ -50,7 +50,7 @@ struct ScaleWeighCommand: AsyncParsableCommand {
         do {
             let weight = try await scale.weigh()
             await scale.close()
-            Console.out(WeighedLine(weight, unitPrice: price).description)
+            Console.out(WeighedLine(weight, unitPrice: price).text(separators: AmountArgument.screenSeparators))
         } catch {
             await scale.close()
             Console.error(error)

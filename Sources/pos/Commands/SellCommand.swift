@@ -135,10 +135,14 @@ struct SellCommand: AsyncParsableCommand {
                 // open for its next tender, as at the counter and as after a declined card.
                 if let saleId {
                     Console.error(L10n.tr("cli.sell.error.tenderedShortOpen", [
-                        "tendered": short.decimalString, "due": due.decimalString, "sale": String(saleId),
+                        "tendered": short.formatted(settings.moneyFormat), "due": due.formatted(settings.moneyFormat),
+                        "dueTyped": Self.typed(due, settings.moneyFormat), "sale": String(saleId),
                     ]))
                 } else {
-                    Console.error(L10n.tr("cli.sell.error.tenderedShort", ["tendered": short.decimalString, "due": due.decimalString]))
+                    Console.error(L10n.tr("cli.sell.error.tenderedShort", [
+                        "tendered": short.formatted(settings.moneyFormat), "due": due.formatted(settings.moneyFormat),
+                        "dueTyped": Self.typed(due, settings.moneyFormat),
+                    ]))
                 }
                 throw ExitStatus.failure.exitCode
             }
@@ -184,6 +188,11 @@ struct SellCommand: AsyncParsableCommand {
     }
 
     /// Prints an order's lines and totals.
+    /// An amount as it is typed after `--pay cash:` in this store: its decimal separator, no symbol, no grouping.
+    static func typed(_ money: Money, _ format: MoneyFormat) -> String {
+        money.formatted(MoneyFormat(symbol: "", position: .left, separators: DecimalSeparators(decimal: format.separators.decimal, grouping: nil)))
+    }
+
     static func printOrder(_ order: LocalOrder, format: MoneyFormat) {
         Console.out(L10n.tr("cli.out.sell.order", ["number": String(order.localNumber), "uuid": "\(order.clientUUID)"]))
         for line in order.detail.lines {
@@ -196,7 +205,7 @@ struct SellCommand: AsyncParsableCommand {
             Console.out("  \(line.quantity) × \(line.name)  \(order.money(line.total).formatted(format))\(discount)\(review)")
             if let grams = line.weightGrams, grams > 0 {
                 // Weight, price per kilogram and price together, as the law for trade scales wants them shown.
-                Console.out("      " + WeighedLine(grams: grams, unitPrice: order.money(line.unitPrice)).description)
+                Console.out("      " + WeighedLine(grams: grams, unitPrice: order.money(line.unitPrice)).text(separators: format.separators))
             }
         }
         for coupon in order.detail.coupons {
@@ -205,7 +214,7 @@ struct SellCommand: AsyncParsableCommand {
         Console.out(L10n.tr("cli.out.sell.subtotal", ["amount": order.money(order.record.subtotal).formatted(format)]))
         if order.record.discountTotal != 0 { Console.out(L10n.tr("cli.out.sell.discount", ["amount": order.money(order.record.discountTotal).formatted(format)])) }
         for tax in order.detail.taxes {
-            Console.out(L10n.tr("cli.out.sell.tax", ["label": tax.label, "rate": "\(tax.ratePercent)", "amount": order.money(tax.taxTotal).formatted(format)]))
+            Console.out(L10n.tr("cli.out.sell.tax", ["label": tax.label, "rate": L10n.percent(tax.ratePercent), "amount": order.money(tax.taxTotal).formatted(format)]))
         }
         Console.out(L10n.tr("cli.out.sell.total", ["amount": order.total.formatted(format)]))
     }

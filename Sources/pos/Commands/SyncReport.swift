@@ -1,5 +1,6 @@
 import Foundation
 import Localization
+import POSFoundation
 import Yosemite
 
 /// The output of `pos sync`: human lines, or one stable JSON object for scripts.
@@ -35,9 +36,11 @@ struct SyncReport: Encodable {
             Console.out(L10n.tr("cli.sync.out.notAccepted", ["reason": summary.lastError ?? L10n.tr("cli.sync.out.retrying")]))
         }
         for mismatch in summary.mismatches {
+            let currency = Currency(code: mismatch.currencyCode)
             Console.out(L10n.tr("cli.sync.out.mismatch", [
-                "number": "\(mismatch.remoteNumber)", "counter": "\(mismatch.localTotal)", "store": "\(mismatch.serverTotal)",
-                "currency": "\(mismatch.currencyCode)",
+                "number": "\(mismatch.remoteNumber)",
+                "counter": Money(minorUnits: mismatch.localTotal, currency: currency).screenText,
+                "store": Money(minorUnits: mismatch.serverTotal, currency: currency).screenText,
             ]))
         }
         for item in summary.negativeStock {

@@ -34,6 +34,7 @@ enum Console {
     static func json(_ value: some Encodable) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = LocalTime.jsonDates
         out(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
 }

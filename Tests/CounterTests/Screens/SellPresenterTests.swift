@@ -1,3 +1,4 @@
+import Localization
 import POSFoundation
 import Testing
 import Yosemite
@@ -82,6 +83,14 @@ struct SellPresenterTests {
 
     /// Issue 28: the prompt reads a discount and a coupon as `pos sell --discount`/`--coupon` does, so both fronts
     /// record the same cart for the same keys.
+    @Test func parse_discountPrompt_inGerman_labelsWithTheGermanPercentAndDecimalComma() {
+        L10n.withLanguage(.german) {
+            #expect(parse(.discount, "10%") == .discount(.percent(PreciseAmount(decimalText: "10")!), label: "10 %"))
+            #expect(parse(.discount, "12,5%") == .discount(.percent(PreciseAmount(micros: 12_500_000)), label: "12,5 %"))
+            #expect(parse(.discount, "2.50") == .discount(.amount(PreciseAmount(decimalText: "2.50")!), label: "2,50"))
+        }
+    }
+
     @Test func parse_discountAndCouponPrompts_readAsTheCommandLineDoes() {
         // Given the demo store, which writes 1.234,56 € (``parse(_:_:)``)
         // When / Then: money the store's way or the other common one, the same value as the command line's parser

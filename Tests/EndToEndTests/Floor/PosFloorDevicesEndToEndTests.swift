@@ -168,7 +168,7 @@ struct PosFloorDevicesEndToEndTests {
         // When weighed again with goods on the pan: 0.500 kg × 29.90 = 14.95
         let sold = try await PosProcess.run(["sell", "--data-dir", data.path, "--item", Self.weighedEAN, "--pay", "cash:20"])
         #expect(sold.status == 0, "\(sold.stderr)")
-        #expect(sold.stdout.contains("0.500 kg x 29.90 EUR/kg = 14.95 EUR"), "\(sold.stdout)")
+        #expect(sold.stdout.contains("0,500 kg x 29,90 EUR/kg = 14,95 EUR"), "\(sold.stdout)")
         #expect(sold.stdout.contains("Total: 14,95 €"), "\(sold.stdout)")
         #expect(sold.stdout.contains("Change: 5,05 €"), "\(sold.stdout)")
     }

@@ -71,7 +71,7 @@ struct PosCommandLineGermanEndToEndTests {
         let expected: [([String], [String])] = [
             (["sell"], ["Die Zahlart: cash, cash:GEGEBEN, card", "Ein Gutscheincode. Für mehrere wiederholen.",
                         "Ein manueller Artikel, für einen Code, den der Katalog nicht kennt", "JSON ausgeben."]),
-            (["shift", "close"], ["Das in der Lade gezählte Bargeld, z. B. 104.00.",
+            (["shift", "close"], ["Das in der Lade gezählte Bargeld, z. B. 104,00.",
                                   "Der Drucker; ohne Angabe: der eingestellte oder der Standarddrucker."]),
             (["sync"], ["Nur wartende und zurückgestellte Einträge auflisten; nichts senden.", "--discard bestätigen."]),
             (["cart", "park"], ["Für einen neuen Warenkorb: ein Gutscheincode."]),

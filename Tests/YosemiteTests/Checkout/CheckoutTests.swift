@@ -428,12 +428,12 @@ struct CheckoutTests {
         #expect(checkout.refundable == Self.money(0))
         #expect(checkout.refunds?.cardRefunded == Self.money(600))
         #expect { try checkout.handle(.refund(nil)) } throws: { error in
-            (error as? CheckoutRefusal)?.reason.contains("order 7 is already fully refunded (10.00)") == true
+            (error as? CheckoutRefusal)?.reason.contains("order 7 is already fully refunded (€10.00)") == true
         }
     }
 
     @Test func refund_zeroMoreThanLeftOrUnpaid_isRefusedAndChangesNothing() {
-        for (checkout, amount, words) in [(Self.sold(refunded: 700), Self.money(400), "4.00 is more than the 3.00 left"),
+        for (checkout, amount, words) in [(Self.sold(refunded: 700), Self.money(400), "€4.00 is more than the €3.00 left"),
                                           (Self.sold(), Self.money(0), "more than zero"),
                                           (Self.sold(paid: 0), nil, "order 7 is not paid"),
                                           (Self.sold(card: 1_000, refunded: 1_000, cardRefunded: 1_000), nil, "fully refunded")] {

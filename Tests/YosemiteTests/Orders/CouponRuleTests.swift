@@ -55,7 +55,7 @@ struct CouponRuleTests {
         var small = percent("small"); small.maximumAmount = PreciseAmount(micros: 10_000_000)
         let validator = CouponValidator(input: input([shirt]), now: Date(), currency: .eur)
         #expect(throws: OrderError.couponInvalid(code: "used", reason: "its usage limit has been reached")) { try validator.validate([used]) }
-        #expect(throws: OrderError.couponInvalid(code: "small", reason: "the maximum spend is 10.00")) { try validator.validate([small]) }
+        #expect(throws: OrderError.couponInvalid(code: "small", reason: "the maximum spend is €10.00")) { try validator.validate([small]) }
     }
 
     @Test func preciseAmount_roundsHalfUpAndHalfDownLikePHP() {

@@ -133,7 +133,7 @@ struct OrderStoreTests {
         let minimum = await store.sell(Cart(items: [.init(code: "COF")], couponCodes: ["big"]))
         let unknown = await store.sell(Cart(items: [.init(code: "COF")], couponCodes: ["nada"]))
         #expect(throws: OrderError.couponInvalid(code: "old", reason: "it has expired")) { try expired.get() }
-        #expect(throws: OrderError.couponInvalid(code: "big", reason: "the minimum spend is 100.00")) { try minimum.get() }
+        #expect(throws: OrderError.couponInvalid(code: "big", reason: "the minimum spend is €100.00")) { try minimum.get() }
         #expect(throws: OrderError.couponNotFound(code: "nada")) { try unknown.get() }
     }
 

@@ -39,12 +39,17 @@ extension OrdersInteractor {
         var amount: Money?
         if !text.isEmpty {
             let separators = context.settings.moneyFormat.separators
-            guard let parsed = try? Money(typed: text, currency: order.currency, separators: separators) else {
-                response.message = L10n.tr("pay.notAnAmount", ["text": text])
+            do {
+                amount = try Money(typed: text, currency: order.currency, separators: separators)
+            } catch {
+                if case .notAnAmount = error {
+                    response.message = L10n.tr("pay.notAnAmount", ["text": text])
+                } else {
+                    response.message = error.message(currency: order.currency, separators: separators)
+                }
                 response.isError = true
                 return
             }
-            amount = parsed
         }
         let stores = context.stores, orderId = order.id
         Task {

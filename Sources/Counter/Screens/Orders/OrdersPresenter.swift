@@ -16,20 +16,8 @@ public struct OrdersPresenter: Sendable {
 
     /// The view model of a response.
     public func viewModel(_ response: OrdersDataFlow.Response) -> OrdersDataFlow.ViewModel {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        func time(_ date: Date) -> String {
-            let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-            // ISO 8601 in English (as before languages), DIN 5008 ("21.11.2026 14:05") in German.
-            switch L10n.screen.language {
-            case .english:
-                return String(format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
-                              parts.hour ?? 0, parts.minute ?? 0)
-            case .german:
-                return String(format: "%02d.%02d.%04d %02d:%02d", parts.day ?? 0, parts.month ?? 0, parts.year ?? 0,
-                              parts.hour ?? 0, parts.minute ?? 0)
-            }
-        }
+        // The one local date and time of each language: "2026-11-21 14:05", DIN 5008's "21.11.2026 14:05".
+        func time(_ date: Date) -> String { L10n.dateTime(date, in: timeZone) }
         let rows = response.orders.enumerated().map { index, order in
             OrdersDataFlow.ViewModel.Row(
                 number: "\(order.localNumber)", time: time(order.createdAt),

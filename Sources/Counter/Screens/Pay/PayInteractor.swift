@@ -60,7 +60,15 @@ public final class PayInteractor {
         let text = response.tenderedText
         guard !text.isEmpty else { response.tendered = nil; return }
         let currency = response.total.currency
-        response.tendered = try? Money(typed: text, currency: currency, separators: context.settings.moneyFormat.separators)
+        let separators = context.settings.moneyFormat.separators
+        do {
+            response.tendered = try Money(typed: text, currency: currency, separators: separators)
+        } catch {
+            response.tendered = nil
+            // Not an amount at all: the presenter says so; "1.000" or too many decimals: why, and what to type.
+            if case .notAnAmount = error { return }
+            response.error = error.message(currency: currency, separators: separators)
+        }
     }
 
     /// Cash for the tendered amount as the split's cash part, the rest by card; nothing typed: all by card. The

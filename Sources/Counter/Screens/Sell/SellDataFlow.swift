@@ -1,3 +1,4 @@
+import Localization
 import POSFoundation
 import Yosemite
 
@@ -133,7 +134,7 @@ public enum SellDataFlow {
             lines = sale.cart.items.enumerated().map { index, item in
                 let priced = sale.lines.indices.contains(index) ? sale.lines[index] : nil
                 var line = Line(name: priced?.name ?? item.code, quantity: item.quantity, code: item.code,
-                                amount: priced?.amount, subtotal: priced?.subtotal, discount: item.discount.map(Self.label))
+                                amount: priced?.amount, subtotal: priced?.subtotal, discount: item.discount.map { Self.label($0, currency: currency) })
                 line.weighed = priced?.weighedText
                 line.isMeasured = item.measure != nil
                 line.isManual = item.manual != nil
@@ -142,7 +143,7 @@ public enum SellDataFlow {
             if let selected = selectedLine, selected >= lines.count { selectedLine = lines.isEmpty ? nil : lines.count - 1 }
             totals = sale.totals
             discount = sale.cart.orderDiscount
-            discountText = sale.cart.orderDiscount.map(Self.label)
+            discountText = sale.cart.orderDiscount.map { Self.label($0, currency: currency) }
             coupon = sale.cart.couponCodes.first
             if customerId != sale.cart.customerId { customerName = nil }
             customerId = sale.cart.customerId
@@ -156,10 +157,12 @@ public enum SellDataFlow {
             }
         }
 
-        static func label(_ discount: Cart.Discount) -> String {
+        /// A discount as the screen shows it beside the line or the total: "10%" / "10 %", "2.50" / "2,50" (the
+        /// screen language's percentage and decimal mark, issue 30).
+        static func label(_ discount: Cart.Discount, currency: Currency) -> String {
             switch discount {
-            case .percent(let value): "\(value)%"
-            case .amount(let value): value.description
+            case .percent(let value): L10n.percent(value.description)
+            case .amount(let value): Money(minorUnits: value.minorUnits(exponent: currency.exponent), currency: currency).screenTyped
             }
         }
     }

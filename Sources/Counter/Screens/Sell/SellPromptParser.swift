@@ -39,9 +39,7 @@ public enum SellPromptParser {
             guard let discount = try? Cart.Discount(typed: text, currency: currency, separators: separators) else {
                 return .failure(L10n.tr("sell.parse.discount"))
             }
-            let isPercent = text.hasSuffix("%")
-            let number = (isPercent ? String(text.dropLast()) : text).replacingOccurrences(of: ",", with: ".")
-            return .discount(discount, label: isPercent ? "\(number)%" : number)
+            return .discount(discount, label: SellDataFlow.Response.label(discount, currency: currency))
         case .coupon:
             return .coupon(Cart.couponCode(typed: text))
         case .customer:

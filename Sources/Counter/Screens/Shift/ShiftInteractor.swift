@@ -87,6 +87,7 @@ public final class ShiftInteractor {
                 return { $0.open = status; $0.message = L10n.tr(cashIn ? "shift.cashInRecorded" : "shift.cashOutRecorded") }
             }
         case .counted:
+            let format = context.settings.moneyFormat
             run { (stores: StoresManager) async throws(ShiftError) in
                 let outcome = try await stores.dispatch { ShiftAction.close(counted: input, printer: nil, reply: $0) }
                 return { response in
@@ -103,7 +104,7 @@ public final class ShiftInteractor {
                     // is said on the screen, not only on paper.
                     if let closing = outcome.report.terminalClosing {
                         let currency = outcome.report.currency
-                        let verdict = closing.summary(format: { Money(minorUnits: $0, currency: currency).decimalString },
+                        let verdict = closing.summary(format: { Money(minorUnits: $0, currency: currency).formatted(format) },
                                                      strings: L10n.screen)
                         response.message = (response.message ?? "") + " " + verdict
                             + (closing.didRun ? "" : " " + L10n.tr("shift.endOfDayLater"))

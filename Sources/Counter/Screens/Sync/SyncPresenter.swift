@@ -58,12 +58,7 @@ public struct SyncPresenter: Sendable {
             isParked: isParked)
     }
 
-    private func time(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
-        return String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
-    }
+    private func time(_ date: Date) -> String { L10n.screen.timeOfDay(date, in: timeZone) }
 
     private func keyHints(_ response: SyncDataFlow.Response) -> [KeyHint] {
         var hints = [KeyHint("F2", L10n.tr("sync.key.now"))]
