@@ -94,14 +94,17 @@ extension Checkout {
         guard left.minorUnits > 0 else {
             throw refusal(event, L10n.tr("error.checkout.refund.full", ["order": order, "total": text(total)]))
         }
-        let wanted = amount.map { Money(minorUnits: $0.minorUnits, currency: total.currency) } ?? left
+        // No amount asks for all that is left; when a card paid part of it, the card's part comes first (the rule
+        // below), so "all" is the card's part now and the rest, in cash, a second refund.
+        let cardLeft = refunds.cardLeft
+        let wanted = amount.map { Money(minorUnits: $0.minorUnits, currency: total.currency) }
+            ?? (cardLeft.minorUnits > 0 && cardLeft.minorUnits < left.minorUnits ? cardLeft : left)
         guard wanted.minorUnits > 0 else { throw refusal(event, L10n.tr("error.checkout.refund.aboveZero")) }
         guard wanted.minorUnits <= left.minorUnits else {
             throw refusal(event, L10n.tr("error.checkout.refund.tooMuch", [
                 "amount": text(wanted), "left": text(left),
             ]))
         }
-        let cardLeft = refunds.cardLeft
         guard cardLeft.minorUnits > 0 else { return RefundPlan(amount: wanted, method: .cash) }
         guard wanted.minorUnits <= cardLeft.minorUnits else {
             throw refusal(event, L10n.tr("error.checkout.refund.cardFirst", [

@@ -410,12 +410,13 @@ struct CheckoutTests {
     @Test func refund_ofASplitSale_goesToTheCardFirst_thenTheRestInCash_thenNothingIsLeft() throws {
         // Given a sale of 10.00 paid 4.00 in cash and 6.00 by card
         var checkout = Self.sold(card: 600)
-        // When / Then: all of it at once is more than the card can take back
-        #expect { try checkout.handle(.refund(nil)) } throws: { error in
+        // When / Then: an amount above the card's part is more than the card can take back
+        #expect { try checkout.handle(.refund(Self.money(1_000))) } throws: { error in
             (error as? CheckoutRefusal)?.reason.contains("6.00") == true
         }
-        // The card's part goes back on the terminal, journalled first
-        #expect(try checkout.handle(.refund(Self.money(600))) == [.collectCardRefund(Self.money(600))])
+        // "All that is left" (no amount) is the card's part first: it goes back on the terminal, journalled first
+        #expect(try checkout.refundPlan(nil) == Checkout.RefundPlan(amount: Self.money(600), method: .card))
+        #expect(try checkout.handle(.refund(nil)) == [.collectCardRefund(Self.money(600))])
         let approval = Checkout.CardApproval(attemptId: "R1", amount: Self.money(600))
         #expect(try checkout.handle(.refundApproved(approval)) == [
             .recordCardRefund(approval), .sign(.refund), .issueRefundReceipt(kickDrawer: false), .announce(.refunded),

@@ -30,6 +30,9 @@ public enum OrdersDataFlow {
         /// The refund waiting for the cashier's yes (Enter) or no (Esc), as the order's checkout would make it (how
         /// much, in cash or to the card), after the amount was entered.
         public var refundToConfirm: Checkout.RefundPlan?
+        /// What Enter alone would refund, as the order's checkout plans it (all that is left; with a card part, that
+        /// part first); nil until it answered.
+        public var refundDefault: Checkout.RefundPlan?
         public var isRefunding = false
 
         /// Nothing loaded yet.

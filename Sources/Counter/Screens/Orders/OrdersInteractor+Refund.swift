@@ -31,6 +31,21 @@ extension OrdersInteractor {
         }
     }
 
+    /// Asks the order's checkout what Enter alone would refund, for the prompt to say it; a refusal is said when
+    /// the cashier presses Enter.
+    func planDefaultRefund() {
+        response.refundDefault = nil
+        guard response.orders.indices.contains(response.selected) else { return }
+        let stores = context.stores, orderId = response.orders[response.selected].id
+        Task {
+            let plan = try? await stores.dispatch { CardPresentPaymentAction.planRefund(orderId: orderId, amount: nil, reply: $0) }
+            guard self.response.refundText != nil, self.response.orders.indices.contains(self.response.selected),
+                  self.response.orders[self.response.selected].id == orderId else { return }
+            self.response.refundDefault = plan
+            self.present(self.response)
+        }
+    }
+
     /// Reads the amount typed (empty: all that is left) and asks the order's checkout what it would refund, and how,
     /// before asking the cashier; what the checkout refuses is said instead.
     private func askToConfirm() {

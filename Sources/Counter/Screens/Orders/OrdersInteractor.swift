@@ -29,7 +29,10 @@ public final class OrdersInteractor {
         case .showKeyPressed: response.showsDetail.toggle()
         case .reprintKeyPressed: reprint()
         case .refundKeyPressed:
-            if response.orders.indices.contains(response.selected), !response.isRefunding { response.refundText = "" }
+            if response.orders.indices.contains(response.selected), !response.isRefunding {
+                response.refundText = ""
+                planDefaultRefund()
+            }
         case .backKeyPressed:
             if response.showsDetail { response.showsDetail = false } else { context.router?.show(.sell) }
         }

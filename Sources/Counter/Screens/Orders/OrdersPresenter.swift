@@ -55,8 +55,14 @@ public struct OrdersPresenter: Sendable {
                                  ["amount": plan.amount.formatted(format), "order": "\(order.localNumber)"])
                 isQuestion = true
             } else {
-                prompt = L10n.tr("orders.refund.amount", ["order": "\(order.localNumber)",
-                                                          "all": order.refundable.formatted(format)]) + " " + text
+                if let plan = response.refundDefault, plan.method == .card, plan.amount < order.refundable {
+                    prompt = L10n.tr("orders.refund.amount.cardFirst", [
+                        "order": "\(order.localNumber)", "card": plan.amount.formatted(format),
+                    ]) + " " + text
+                } else {
+                    prompt = L10n.tr("orders.refund.amount", ["order": "\(order.localNumber)",
+                                                              "all": order.refundable.formatted(format)]) + " " + text
+                }
             }
         }
         return OrdersDataFlow.ViewModel(query: response.query, rows: rows, detail: detail, empty: empty,

@@ -1,4 +1,5 @@
 import Localization
+import Yosemite
 
 /// The order history: search, list, details, reprint.
 @MainActor
@@ -36,6 +37,7 @@ public final class OrdersView: CounterModule {
             + " refundPrompt=\(prompt) refunding=\(interactor.response.isRefunding) message=\(message)"
             + " refunded=\(viewModel.rows.filter { $0.refund == L10n.tr("orders.refund.full") }.count)"
             + (interactor.response.refundText.map { " refundTyped=\($0.count)" } ?? "")
+            + (interactor.response.refundDefault.map { " refundDefault=\($0.method)" } ?? "")
             + (viewModel.detail != nil ? " detailScroll=\(detailScroll.summary)" : "")
     }
     public var keyHints: [KeyHint] {
