@@ -77,7 +77,7 @@ extension StorageError {
     init(_ error: CocoaError) {
         let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError
         let code = underlying?.domain == NSPOSIXErrorDomain ? Int32(underlying?.code ?? 0) : 0
-        let path = error.filePath ?? error.url?.path ?? "the data directory"
+        let path = error.filePath ?? error.url?.path ?? L10n.tr("cli.dataDirectory.unnamed")
         self = .fileSystem("use", path: path, errno: code == 0 ? EIO : code)
     }
 }

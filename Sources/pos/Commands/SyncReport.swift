@@ -53,7 +53,7 @@ struct SyncReport: Encodable {
         }
         if items.isEmpty { Console.out(L10n.tr("cli.sync.out.nothingWaiting")) }
         for item in items where item.state != "parked" {
-            Console.out("\(item.id)\t\(item.kind)\t" + L10n.tr("cli.sync.out.order", ["order": "\(item.orderId ?? 0)"]) + "\t\(item.state)\t"
+            Console.out("\(item.id)\t\(L10n.word(.outboxKind, item.kind))\t" + L10n.tr("cli.sync.out.order", ["order": "\(item.orderId ?? 0)"]) + "\t\(L10n.word(.outboxState, item.state))\t"
                 + L10n.tr("cli.sync.out.attempts", ["count": "\(item.attemptCount)"]) + "\t\(item.lastError ?? "")")
         }
         printParked(items.filter { $0.state == "parked" })
@@ -61,7 +61,7 @@ struct SyncReport: Encodable {
 
     private static func printParked(_ parked: [OutboxItem]) {
         for item in parked {
-            Console.out(L10n.tr("cli.sync.out.parked", ["id": "\(item.id)"]) + "\t\(item.kind)\t"
+            Console.out(L10n.tr("cli.sync.out.parked", ["id": "\(item.id)"]) + "\t\(L10n.word(.outboxKind, item.kind))\t"
                 + L10n.tr("cli.sync.out.order", ["order": "\(item.orderId ?? 0)"]) + "\t\(item.parkedReason ?? "")")
         }
         if !parked.isEmpty {
