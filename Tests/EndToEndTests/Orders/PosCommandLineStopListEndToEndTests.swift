@@ -114,6 +114,50 @@ struct PosCommandLineStopListEndToEndTests {
         }
     }
 
+    @Test func parserMessages_everyKindReadGerman_andStayTheParsersInEnglish() async throws {
+        defer { data.remove() }
+        // Each kind of error swift-argument-parser reports on pos's commands: German, and English to the byte
+        let cases: [([String], german: String, english: String)] = [
+            (["orders", "list", "--limt", "3"], "Fehler: Unbekannte Option '--limt'. Gemeint war vielleicht '--limit'?",
+             "Error: Unknown option '--limt'. Did you mean '--limit'?"),
+            (["orders", "list", "--zzzzzzzz"], "Fehler: Unbekannte Option '--zzzzzzzz'", "Error: Unknown option '--zzzzzzzz'"),
+            (["orders", "list", "-z"], "Fehler: Unbekannte Option '-z'", "Error: Unknown option '-z'"),
+            (["sell", "--item"], "Fehler: Wert fehlt für '--item <item>'", "Error: Missing value for '--item <item>'"),
+            (["orders", "list", "--json=yes"], "Fehler: Die Option '--json' nimmt keinen Wert an, angegeben war aber 'yes'.",
+             "Error: The option '--json' does not take any value, but 'yes' was specified."),
+            (["orders", "list", "extra"], "Fehler: Unerwartetes Argument 'extra'", "Error: Unexpected argument 'extra'"),
+            (["orders", "list", "a", "b"], "Fehler: 2 unerwartete Argumente: 'a', 'b'", "Error: 2 unexpected arguments: 'a', 'b'"),
+            (["orders", "show"], "Fehler: Erwartetes Argument fehlt: '<id>'", "Error: Missing expected argument '<id>'"),
+            (["cashier", "add", "X", "--role", "boss"],
+             "Fehler: Der Wert 'boss' ist für '--role <role>' ungültig. Möglich sind 'cashier' und 'manager'.",
+             "Error: The value 'boss' is invalid for '--role <role>'. Please provide one of 'cashier' and 'manager'."),
+            (["orders", "list", "--limit", "many"], "Fehler: Der Wert 'many' ist für '--limit <limit>' ungültig",
+             "Error: The value 'many' is invalid for '--limit <limit>'"),
+        ]
+        for (arguments, german, english) in cases {
+            let de = try await run(arguments, .german), en = try await run(arguments, .english)
+            #expect(de.status == 64 && en.status == 64, "\(arguments): \(de.status) \(en.status)")
+            #expect(de.stderr.split(separator: "\n").first.map(String.init) == german, "\(arguments): \(de.stderr)")
+            #expect(en.stderr.split(separator: "\n").first.map(String.init) == english, "\(arguments): \(en.stderr)")
+            #expect(de.stderr.contains("zeigt mehr dazu.") && en.stderr.contains("for more information."), "\(de.stderr)\n\(en.stderr)")
+        }
+    }
+
+    @Test func languageSetting_speaksOnTheCommandLine() async throws {
+        defer { data.remove() }
+        // Given an English environment and the register's language set to German
+        #expect(try await run(["settings", "set", "language", "de"], .english).status == 0)
+        // When a command runs or is mistyped
+        let status = try await run(["cashier", "list"], .english)
+        let mistyped = try await run(["sell", "--item"], .english)
+        // Then it answers in German
+        #expect(status.stdout.hasPrefix("Keine Kassierer: die Kasse läuft ohne PINs"), "\(status.stdout)")
+        #expect(mistyped.stderr.hasPrefix("Fehler: Wert fehlt für '--item <item>'"), "\(mistyped.stderr)")
+        // And unsetting it gives the environment's language back
+        #expect(try await run(["settings", "unset", "language"], .english).status == 0)
+        #expect(try await run(["sell", "--item"], .english).stderr.hasPrefix("Error: Missing value for '--item <item>'"))
+    }
+
     // MARK: - The day
 
     /// A day at the demo store in `screen`'s language: every command's human output and typical errors.
