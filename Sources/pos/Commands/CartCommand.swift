@@ -77,7 +77,7 @@ enum CartCommandSupport {
     static func print(_ sale: SaleSummary, format: MoneyFormat) {
         let label = sale.name.map { " \"\($0)\"" } ?? ""
         Console.out(L10n.tr("cli.cart.out.sale", ["id": "\(sale.id)"]) + label + "  \(L10n.word(.saleState, sale.state.rawValue))  "
-            + L10n.tr("cli.cart.out.items", ["count": "\(sale.itemCount)"]) + "  \(sale.total.formatted(format))")
+            + L10n.plural("common.items", count: sale.itemCount) + "  \(sale.total.formatted(format))")
         for (index, item) in sale.cart.items.enumerated() {
             let priced = sale.lines.indices.contains(index) ? sale.lines[index] : nil
             let discount = item.discount.map { "  (−\(CartReport.text($0)))" } ?? ""
@@ -118,7 +118,7 @@ struct CartListCommand: AsyncParsableCommand {
         if sales.isEmpty { Console.out(L10n.tr("cli.out.cart.none")) }
         for sale in sales {
             let label = sale.name.map { " \"\($0)\"" } ?? ""
-            Console.out("\(sale.id)\(label)  \(L10n.word(.saleState, sale.state.rawValue))  " + L10n.tr("cli.cart.out.items", ["count": "\(sale.itemCount)"])
+            Console.out("\(sale.id)\(label)  \(L10n.word(.saleState, sale.state.rawValue))  " + L10n.plural("common.items", count: sale.itemCount)
                 + "  \(sale.total.formatted(format))  \(SaleReport.iso8601(sale.updatedAt))")
         }
     }

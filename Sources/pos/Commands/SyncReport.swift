@@ -26,7 +26,7 @@ struct SyncReport: Encodable {
             "remaining": "\(summary.remaining)",
         ]))
         if summary.recoveredInFlight > 0 {
-            Console.out(L10n.tr("cli.sync.out.recovered", ["count": "\(summary.recoveredInFlight)"]))
+            Console.out(L10n.plural("cli.sync.out.recoveredEntries", count: summary.recoveredInFlight))
         }
         if summary.unreachable {
             let reason = (summary.lastError ?? L10n.tr("cli.sync.out.noAnswer")).trimmingCharacters(in: CharacterSet(charactersIn: "."))
