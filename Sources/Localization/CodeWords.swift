@@ -8,7 +8,7 @@ extension Strings {
     /// The groups of codes the catalog names (`word.<group>.<code>`).
     public enum WordGroup: String, Sendable, CaseIterable {
         case orderStatus, syncState, paymentMethod, outboxKind, outboxState, role, approval, stockStatus, saleState
-        case catalogPhase
+        case catalogPhase, catalogMode
     }
 
     /// The text for `code` in `group`, or `code` itself when the catalog has none.
