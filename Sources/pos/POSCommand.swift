@@ -49,9 +49,10 @@ struct POSCommand: AsyncParsableCommand {
     /// Runs the command; a storage or file-system error no command caught still reaches the person as a
     /// sentence with the path and the next step, and exit 9 (never Foundation's `Error Domain=…` text).
     static func main() async {
-        // The command line speaks what LC_ALL, LC_MESSAGES or LANG ask for (English otherwise); the counter
-        // refines this with its setting and the store's site language once it has them.
-        L10n.setScreenLanguage(Language.resolve(setting: nil, environment: ProcessInfo.processInfo.environment, store: nil))
+        // The command line speaks the register's language setting, else what LC_ALL, LC_MESSAGES or LANG ask for
+        // (English otherwise); the counter refines this with the store's site language once it has it.
+        L10n.setScreenLanguage(CommandLineLanguage.resolve(arguments: Array(CommandLine.arguments.dropFirst()),
+                                                           environment: ProcessInfo.processInfo.environment))
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -76,7 +77,7 @@ extension StorageError {
     init(_ error: CocoaError) {
         let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError
         let code = underlying?.domain == NSPOSIXErrorDomain ? Int32(underlying?.code ?? 0) : 0
-        let path = error.filePath ?? error.url?.path ?? "the data directory"
+        let path = error.filePath ?? error.url?.path ?? L10n.tr("cli.dataDirectory.unnamed")
         self = .fileSystem("use", path: path, errno: code == 0 ? EIO : code)
     }
 }

@@ -279,7 +279,7 @@ public final class CounterApp {
             }
             if status.training { summary += " training=yes" }
             if gate.policyOn {
-                status.cashier = gate.signedIn?.name ?? "signed out"
+                status.cashier = gate.signedIn?.name ?? L10n.tr("status.cashier.signedOut")
                 summary += " gate=\(gate.stageName) cashier=\(gate.signedIn?.name ?? "-")"
                 if let message = gate.message { summary += " gateMessage=" + String(message.prefix(40).map { $0 == " " ? "_" : $0 }) }
             }

@@ -42,7 +42,7 @@ public struct CUPSPrinter: ReceiptPrinter {
         guard let description = connection.destination(named: name) else {
             // cupsGetNamedDest fails alike for "no such queue" and "scheduler gone"; the listing tells them apart.
             _ = try connection.destinations()
-            throw .unknownPrinter(name ?? "default printer")
+            throw .unknownPrinter(name ?? "")
         }
         return description
     }

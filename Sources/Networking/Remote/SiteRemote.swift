@@ -1,3 +1,4 @@
+import Localization
 import POSFoundation
 
 /// Login checks: is this a WordPress site with WooCommerce, and do the credentials work.
@@ -8,7 +9,7 @@ public struct SiteRemote: Sendable {
     /// Creates the remote; `site` is only used to name the site in errors.
     public init(network: any Network, site: SiteAddress? = nil) {
         remote = Remote(network: network)
-        siteDescription = site?.description ?? "The address"
+        siteDescription = site?.description ?? L10n.tr("error.network.theAddress")
     }
 
     /// Loads the unauthenticated REST index (`GET /wp-json/`, falling back to `?rest_route=/`).

@@ -1,5 +1,6 @@
 import Foundation
 import Hardware
+import Localization
 import Logging
 import POSFoundation
 import Storage
@@ -185,7 +186,7 @@ actor CardPaymentCoordinator {
             return false
         }
         forgetConnection()
-        progress(CardPrompt(text: "Reader disconnected: plug it in again"))
+        progress(CardPrompt(text: L10n.tr("reader.prompt.replug")))
         let recovery = ReplugRecovery(presence: presence, clock: environment.clock)
         let connected = await recovery.reconnect(address) { () async throws -> CardReaderDescriptor in
             try await self.exclusive(address, "connection", journals: false) { _ throws(CardPaymentError) in

@@ -42,11 +42,11 @@ public enum FiscalServiceError: UserFacingError, Hashable, ActionFailure {
     public var message: String {
         switch self {
         case .unhandled(let unhandled): unhandled.message
-        case .noStore: "No store is set up in this data directory."
-        case let .nothingToExport(from, to): "No closing (Z report) between \(from) and \(to)."
-        case .noTSEData: "The TSE's identity is unknown: it has signed nothing and does not answer."
-        case let .storage(error): "The local database could not be read: \(error.clause)"
-        case let .write(error): "The export could not be written: \(error.clause)"
+        case .noStore: L10n.tr("error.fiscal.noStore")
+        case let .nothingToExport(from, to): L10n.tr("error.fiscal.nothingToExport", ["from": from, "to": to])
+        case .noTSEData: L10n.tr("error.fiscal.noTSEData")
+        case let .storage(error): L10n.tr("error.fiscal.storage", ["reason": error.clause])
+        case let .write(error): L10n.tr("error.fiscal.write", ["reason": error.clause])
         case let .directoryNotEmpty(path): L10n.tr("error.fiscal.export.notEmpty", ["path": path])
         }
     }
@@ -54,11 +54,11 @@ public enum FiscalServiceError: UserFacingError, Hashable, ActionFailure {
     public var recoverySuggestion: String {
         switch self {
         case .unhandled(let unhandled): unhandled.recoverySuggestion
-        case .noStore: "Run `pos login` or `pos` for the demo store."
-        case .nothingToExport: "Close the shift (`pos shift close`) or widen --from/--to."
-        case .noTSEData: "Check the TSE with `pos fiscal status`."
-        case let .storage(error): error.suggestion(otherwise: "Check the data directory (`pos status`).")
-        case let .write(error): error.suggestion(otherwise: "Check that the folder is writable and has space.")
+        case .noStore: L10n.tr("error.fiscal.noStore.recovery")
+        case .nothingToExport: L10n.tr("error.fiscal.nothingToExport.recovery")
+        case .noTSEData: L10n.tr("error.fiscal.noTSEData.recovery")
+        case let .storage(error): error.suggestion(otherwise: L10n.tr("error.fiscal.storage.recovery"))
+        case let .write(error): error.suggestion(otherwise: L10n.tr("error.fiscal.write.recovery"))
         case .directoryNotEmpty: L10n.tr("error.fiscal.export.notEmpty.recovery")
         }
     }

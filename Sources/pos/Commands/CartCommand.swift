@@ -76,8 +76,8 @@ struct CartReport: Encodable {
 enum CartCommandSupport {
     static func print(_ sale: SaleSummary, format: MoneyFormat) {
         let label = sale.name.map { " \"\($0)\"" } ?? ""
-        Console.out(L10n.tr("cli.cart.out.sale", ["id": "\(sale.id)"]) + label + "  \(sale.state.rawValue)  "
-            + L10n.tr("cli.cart.out.items", ["count": "\(sale.itemCount)"]) + "  \(sale.total.formatted(format))")
+        Console.out(L10n.tr("cli.cart.out.sale", ["id": "\(sale.id)"]) + label + "  \(L10n.word(.saleState, sale.state.rawValue))  "
+            + L10n.plural("common.items", count: sale.itemCount) + "  \(sale.total.formatted(format))")
         for (index, item) in sale.cart.items.enumerated() {
             let priced = sale.lines.indices.contains(index) ? sale.lines[index] : nil
             let discount = item.discount.map { "  (−\(CartReport.text($0)))" } ?? ""
@@ -87,7 +87,7 @@ enum CartCommandSupport {
         for code in sale.cart.couponCodes { Console.out("  " + L10n.tr("cli.cart.out.coupon", ["code": code.uppercased()])) }
         if let customer = sale.cart.customerId { Console.out("  " + L10n.tr("cli.cart.out.customer", ["customer": "\(customer)"])) }
         for tender in sale.tenders {
-            Console.out("  " + L10n.tr("cli.orders.out.paid", ["method": tender.method.rawValue, "amount": tender.amount.formatted(format)])
+            Console.out("  " + L10n.tr("cli.orders.out.paid", ["method": L10n.word(.paymentMethod, tender.method.rawValue), "amount": tender.amount.formatted(format)])
                 + (tender.cardLast4.map { " …\($0)" } ?? ""))
         }
         if sale.state == .open && sale.paid.minorUnits > 0 { Console.out("  " + L10n.tr("cli.cart.out.due", ["amount": sale.due.formatted(format)])) }
@@ -118,7 +118,7 @@ struct CartListCommand: AsyncParsableCommand {
         if sales.isEmpty { Console.out(L10n.tr("cli.out.cart.none")) }
         for sale in sales {
             let label = sale.name.map { " \"\($0)\"" } ?? ""
-            Console.out("\(sale.id)\(label)  \(sale.state.rawValue)  " + L10n.tr("cli.cart.out.items", ["count": "\(sale.itemCount)"])
+            Console.out("\(sale.id)\(label)  \(L10n.word(.saleState, sale.state.rawValue))  " + L10n.plural("common.items", count: sale.itemCount)
                 + "  \(sale.total.formatted(format))  \(LocalTime.text(sale.updatedAt))")
         }
     }

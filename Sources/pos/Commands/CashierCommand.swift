@@ -55,7 +55,7 @@ struct CashierCommand: AsyncParsableCommand {
             if cashiers.isEmpty { Console.out(L10n.tr("cli.out.cashier.none")) }
             for cashier in cashiers {
                 let state = cashier.locked ? L10n.tr("cli.out.cashier.locked") : cashier.failedAttempts > 0 ? L10n.tr("cli.out.cashier.wrongPins", ["count": String(cashier.failedAttempts)]) : L10n.tr("cli.cashier.out.ok")
-                Console.out("\(cashier.name)\t\(cashier.role.rawValue)\t\(state)")
+                Console.out("\(cashier.name)\t\(L10n.word(.role, cashier.role.rawValue))\t\(state)")
             }
         }
     }
@@ -168,7 +168,7 @@ struct CashierCommand: AsyncParsableCommand {
             let session = try await CashierCommand.run(data) { manager in
                 try await manager.dispatch { CashierAction.current(reply: $0) }
             }
-            Console.out(session.map { "\($0.name) (\($0.role.rawValue))" } ?? L10n.tr("cli.out.cashier.nobody"))
+            Console.out(session.map { "\($0.name) (\(L10n.word(.role, $0.role.rawValue)))" } ?? L10n.tr("cli.out.cashier.nobody"))
         }
     }
 
@@ -193,7 +193,7 @@ struct CashierCommand: AsyncParsableCommand {
             if approvals.isEmpty { Console.out(L10n.tr("cli.out.cashier.noApprovals")) }
             let formatter = LocalTime.Formatter()
             for approval in approvals {
-                Console.out("\(formatter.string(from: approval.approvedAt))\t\(approval.kind)\t\(approval.reference)\t"
+                Console.out("\(formatter.string(from: approval.approvedAt))\t\(L10n.word(.approval, approval.kind))\t\(L10n.approvalReference(approval.reference))\t"
                             + L10n.tr("cli.cashier.out.approval", [
                                 "manager": approval.manager, "cashier": approval.cashier.isEmpty ? "-" : approval.cashier,
                             ]))

@@ -20,7 +20,7 @@ extension CashierCommand {
                 let candidates = users.filter { !$0.isCashierHere }
                 for user in users {
                     let state = user.isCashierHere ? L10n.tr("cli.out.cashier.import.here") : L10n.tr("cli.out.cashier.import.new")
-                    Console.out("\(user.name)\t\(user.role.rawValue)\t\(user.username)\t\(state)")
+                    Console.out("\(user.name)\t\(L10n.word(.role, user.role.rawValue))\t\(user.username)\t\(state)")
                 }
                 if users.isEmpty { Console.out(L10n.tr("cli.out.cashier.import.none")) }
                 guard !listOnly, !candidates.isEmpty else { return }

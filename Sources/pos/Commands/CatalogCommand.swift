@@ -104,7 +104,7 @@ struct CatalogItemReport: Encodable {
     var line: String {
         let codes = [sku, globalUniqueId].compactMap { $0 }.joined(separator: " / ")
         let amount = formattedPrice ?? price.map { "\($0)\(currency.map { " \($0)" } ?? "")" } ?? L10n.tr("cli.catalog.out.noPrice")
-        let stock = stockStatus + (stockQuantity.map { ", " + L10n.tr("cli.catalog.out.inStock", ["count": "\($0)"]) } ?? "")
+        let stock = L10n.word(.stockStatus, stockStatus) + (stockQuantity.map { ", " + L10n.tr("cli.catalog.out.inStock", ["count": "\($0)"]) } ?? "")
         return "\(name)  [\(codes.isEmpty ? L10n.tr("cli.catalog.out.noCode") : codes)]  \(amount)  (\(stock))"
     }
 }

@@ -35,7 +35,7 @@ struct CatalogProgressPrinter: Sendable {
     }
 
     private func describe(_ progress: CatalogSyncProgress) -> String {
-        var text = progress.phase.rawValue
+        var text = L10n.word(.catalogPhase, progress.phase.rawValue)
         if let total = progress.total, progress.phase != .done { text += " \(progress.completed)/\(total)" }
         if progress.productsStored > 0 { text += ", " + L10n.tr("cli.catalogSync.out.stored", ["count": "\(progress.productsStored)"]) }
         return text

@@ -51,7 +51,7 @@ struct CatalogSyncCommand: AsyncParsableCommand {
                 try Console.json(report)
             } else {
                 let counts: KeyValuePairs<String, String> = [
-                    "mode": report.mode.rawValue, "products": "\(report.productsStored)",
+                    "mode": L10n.word(.catalogMode, report.mode.rawValue), "products": "\(report.productsStored)",
                     "variations": "\(report.variationsStored)", "removed": "\(report.productsRemoved)",
                     "categories": "\(report.categories)", "taxRates": "\(report.taxRates)", "coupons": "\(report.coupons)",
                     "customers": "\(report.customers)", "retries": "\(report.retries)",

@@ -100,7 +100,7 @@ struct FiscalCommand: AsyncParsableCommand {
                 "closings": "\(summary.closings)", "receipts": "\(summary.receipts)", "unsigned": "\(summary.unsigned)",
             ]
             Console.out(L10n.tr(summary.unsigned > 0 ? "cli.fiscal.out.export.unsigned" : "cli.fiscal.out.export", counts))
-            Console.out(L10n.tr("cli.fiscal.out.wrote", ["count": "\(summary.files.count)", "path": folder.path]))
+            Console.out(L10n.plural("cli.fiscal.out.wroteFiles", count: summary.files.count, ["path": folder.path]))
         }
     }
 

@@ -50,7 +50,7 @@ struct OrdersListCommand: AsyncParsableCommand {
         }
         for order in orders {
             let server = order.record.remoteNumber.map { "  " + L10n.tr("cli.orders.out.serverNumber", ["number": $0]) } ?? ""
-            Console.out("\(order.localNumber)  \(LocalTime.text(order.record.createdAt))  \(order.total.formatted(format))  \(order.record.syncState.rawValue)\(server)\(order.record.training ? "  " + L10n.tr("cli.orders.out.training") : "")")
+            Console.out("\(order.localNumber)  \(LocalTime.text(order.record.createdAt))  \(order.total.formatted(format))  \(L10n.word(.syncState, order.record.syncState.rawValue))\(server)\(order.record.training ? "  " + L10n.tr("cli.orders.out.training") : "")")
         }
     }
 }
@@ -79,7 +79,7 @@ struct OrdersShowCommand: AsyncParsableCommand {
         let record = order.record
         Console.out(L10n.tr("cli.orders.out.order", ["number": "\(record.localNumber)", "uuid": "\(record.clientUUID)"]))
         Console.out(L10n.tr("cli.orders.out.sold", [
-            "time": LocalTime.text(record.createdAt), "status": "\(record.status)", "sync": record.syncState.rawValue,
+            "time": LocalTime.text(record.createdAt), "status": L10n.word(.orderStatus, record.status), "sync": L10n.word(.syncState, record.syncState.rawValue),
         ]))
         if record.training { Console.out(L10n.tr("cli.orders.out.trainingSale")) }
         if let remoteId = record.remoteId { Console.out(L10n.tr("cli.orders.out.server", ["id": "\(remoteId)", "number": record.remoteNumber ?? "?"])) }
@@ -114,10 +114,10 @@ struct OrdersShowCommand: AsyncParsableCommand {
                     "tendered": order.money($0).formatted(format), "change": order.money(payment.change ?? 0).formatted(format),
                 ])
             } ?? ""
-            Console.out(L10n.tr("cli.orders.out.paid", ["method": payment.method.rawValue, "amount": payment.amountMoney.formatted(format)]) + cash)
+            Console.out(L10n.tr("cli.orders.out.paid", ["method": L10n.word(.paymentMethod, payment.method.rawValue), "amount": payment.amountMoney.formatted(format)]) + cash)
         }
         for entry in order.detail.outbox {
-            Console.out(L10n.tr("cli.orders.out.outbox", ["kind": "\(entry.kind)", "state": entry.state.rawValue]) + (entry.lastError.map { " (\($0))" } ?? ""))
+            Console.out(L10n.tr("cli.orders.out.outbox", ["kind": L10n.word(.outboxKind, entry.kind.rawValue), "state": L10n.word(.outboxState, entry.state.rawValue)]) + (entry.lastError.map { " (\($0))" } ?? ""))
         }
     }
 }

@@ -45,7 +45,7 @@ struct SyncCommand: AsyncParsableCommand {
                     SyncAction.discardParked(entryID: discard, confirmed: confirmDiscard, reply: $0)
                 }
                 if !json {
-                    Console.out(L10n.tr("cli.sync.out.discarded", ["id": "\(item.id)", "kind": "\(item.kind)", "order": "\(item.orderId ?? 0)"]))
+                    Console.out(L10n.tr("cli.sync.out.discarded", ["id": "\(item.id)", "kind": L10n.word(.outboxKind, item.kind), "order": "\(item.orderId ?? 0)"]))
                 }
             }
             if list {

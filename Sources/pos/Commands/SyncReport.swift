@@ -27,7 +27,7 @@ struct SyncReport: Encodable {
             "remaining": "\(summary.remaining)",
         ]))
         if summary.recoveredInFlight > 0 {
-            Console.out(L10n.tr("cli.sync.out.recovered", ["count": "\(summary.recoveredInFlight)"]))
+            Console.out(L10n.plural("cli.sync.out.recoveredEntries", count: summary.recoveredInFlight))
         }
         if summary.unreachable {
             let reason = (summary.lastError ?? L10n.tr("cli.sync.out.noAnswer")).trimmingCharacters(in: CharacterSet(charactersIn: "."))
@@ -56,7 +56,7 @@ struct SyncReport: Encodable {
         }
         if items.isEmpty { Console.out(L10n.tr("cli.sync.out.nothingWaiting")) }
         for item in items where item.state != "parked" {
-            Console.out("\(item.id)\t\(item.kind)\t" + L10n.tr("cli.sync.out.order", ["order": "\(item.orderId ?? 0)"]) + "\t\(item.state)\t"
+            Console.out("\(item.id)\t\(L10n.word(.outboxKind, item.kind))\t" + L10n.tr("cli.sync.out.order", ["order": "\(item.orderId ?? 0)"]) + "\t\(L10n.word(.outboxState, item.state))\t"
                 + L10n.tr("cli.sync.out.attempts", ["count": "\(item.attemptCount)"]) + "\t\(item.lastError ?? "")")
         }
         printParked(items.filter { $0.state == "parked" })
@@ -64,7 +64,7 @@ struct SyncReport: Encodable {
 
     private static func printParked(_ parked: [OutboxItem]) {
         for item in parked {
-            Console.out(L10n.tr("cli.sync.out.parked", ["id": "\(item.id)"]) + "\t\(item.kind)\t"
+            Console.out(L10n.tr("cli.sync.out.parked", ["id": "\(item.id)"]) + "\t\(L10n.word(.outboxKind, item.kind))\t"
                 + L10n.tr("cli.sync.out.order", ["order": "\(item.orderId ?? 0)"]) + "\t\(item.parkedReason ?? "")")
         }
         if !parked.isEmpty {

@@ -18,14 +18,75 @@ enum HelpText {
         "cli.parser.subcommandPlaceholder", "cli.parser.showHelp", "cli.parser.showVersion",
         "cli.parser.default", "cli.parser.defaultSubcommand", "cli.parser.error", "cli.parser.usage", "cli.parser.help",
         "cli.parser.missingArgument", "cli.parser.unknownOption", "cli.parser.unexpectedArgument", "cli.parser.didYouMean",
-        "cli.parser.values", "cli.parser.valuesDefault",
+        "cli.parser.values", "cli.parser.valuesDefault", "cli.parser.defaultAsFlag", "cli.parser.valuesDefaultAsFlag",
+        "cli.parser.helpAbstract", "cli.parser.unspecifiedVersion",
     ]
+
+    /// The parser's error messages (its `ErrorMessageGenerator`, every kind of `ParserError` it can report), by
+    /// catalog key: the English text is the parser's message to the byte with each value as `{name}`, the German one
+    /// its translation. Each is matched as a whole line's end (the first that fits wins, so the longer forms of a
+    /// message come before the shorter ones).
+    static let messages = [
+        "cli.parser.msg.unknownOptionDidYouMean", "cli.parser.msg.unknownOption",
+        "cli.parser.msg.missingValueInComposite", "cli.parser.msg.missingValue",
+        "cli.parser.msg.unexpectedValue", "cli.parser.msg.unexpectedArgument", "cli.parser.msg.unexpectedArguments",
+        "cli.parser.msg.duplicateValue", "cli.parser.msg.missingExpectedArgument", "cli.parser.msg.missingOneOf",
+        "cli.parser.msg.invalidValueOneOf", "cli.parser.msg.invalidValueFollowing", "cli.parser.msg.invalidValueReason",
+        "cli.parser.msg.invalidValue", "cli.parser.msg.invalidBareOneOf", "cli.parser.msg.invalidBareFollowing",
+        "cli.parser.msg.invalidBareReason", "cli.parser.msg.invalidBare", "cli.parser.msg.invalidOption",
+        "cli.parser.msg.missingSubcommand", "cli.parser.msg.notParent", "cli.parser.msg.notImplemented",
+        "cli.parser.msg.invalidState", "cli.parser.msg.noShell", "cli.parser.msg.unsupportedShell",
+        "cli.parser.msg.useShell", "cli.parser.msg.noValueForVariable",
+    ]
+
+    /// `text` with each of the parser's error messages (`messages`) in `strings`' language; its values (option
+    /// names, what was typed) kept as they are, and a list of allowed values ("'a', 'b' or 'c'") joined with the
+    /// language's words.
+    static func localizeMessages(_ text: String, into strings: Strings) -> String {
+        let english = Strings.of(.english)
+        var lines = text.components(separatedBy: "\n")
+        for index in lines.indices {
+            for key in messages {
+                guard let (start, values) = match(lines[index], english.tr(key)) else { continue }
+                var pairs = values
+                if let list = pairs.firstIndex(where: { $0.0 == "values" }) {
+                    pairs[list].1 = pairs[list].1
+                        .replacingOccurrences(of: "' and '", with: "' " + strings.tr("cli.parser.and") + " '")
+                        .replacingOccurrences(of: "' or '", with: "' " + strings.tr("cli.parser.or") + " '")
+                }
+                var translated = strings.tr(key)
+                for (name, value) in pairs { translated = translated.replacingOccurrences(of: "{\(name)}", with: value) }
+                lines[index] = String(lines[index][..<start]) + translated
+                break
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Where `template` ("Unknown option '{option}'") matches the end of `line`, and the values of its `{names}`.
+    static func match(_ line: String, _ template: String) -> (String.Index, [(String, String)])? {
+        var pattern = "", names: [String] = []
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            pattern += NSRegularExpression.escapedPattern(for: String(rest[..<open])) + "(.+?)"
+            names.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        pattern += NSRegularExpression.escapedPattern(for: String(rest)) + "$"
+        guard let regex = try? NSRegularExpression(pattern: pattern),
+              let found = regex.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)),
+              let whole = Range(found.range, in: line) else { return nil }
+        let values = names.enumerated().compactMap { index, name in
+            Range(found.range(at: index + 1), in: line).map { (name, String(line[$0])) }
+        }
+        return (whole.lowerBound, values)
+    }
 
     /// `text` with the parser's English phrases in the command line's language; unchanged in English.
     static func localize(_ text: String, into strings: Strings = L10n.screen) -> String {
         guard strings.language != .english else { return text }
         let english = Strings.of(.english)
-        var result = text
+        var result = localizeMessages(text, into: strings)
         for key in phrases {
             result = replacingKeepingColumns(result, english.tr(key), with: strings.tr(key))
         }

@@ -63,6 +63,18 @@ struct PosCounterGermanEndToEndTests {
         try await tmux.press("Escape")
         #expect(await frames.frame(containing: "screen=sell", "lines=0") != nil)
 
+        // And the order history names the tenders and the sync state in German (issue 30), not by their codes
+        try await tmux.press("F9")
+        #expect(await frames.frame(containing: "screen=orders") != nil)
+        let orders = try await tmux.capture(containing: "Zahlart")
+        let rows = orders.split(separator: "\n").filter { $0.contains("1 Artikel") }
+        #expect(rows.count == 2, "\(orders)")
+        #expect(rows.contains { $0.contains(" bar ") } && rows.contains { $0.contains(" Karte ") }, "\(orders)")
+        #expect(rows.allSatisfy { $0.hasSuffix("wartet") || $0.contains("wartet ") }, "\(orders)")
+        for code in [" cash ", " card ", "pending"] { #expect(!orders.contains(code), "\(code) in:\n\(orders)") }
+        try await tmux.press("Escape")
+        #expect(await frames.frame(containing: "screen=sell") != nil)
+
         // When the cashier closes the shift with 102,20 counted
         try await tmux.press("F8")
         #expect(await frames.frame(containing: "screen=shift", "state=open", "expected=102,20€") != nil)

@@ -106,7 +106,7 @@ struct PosCommandLineGermanEndToEndTests {
         let ordersJSON = try await german(["orders", "show", "1", "--json"])
         // Then pos answers in German
         let expected: [(PosProcess.Outcome, [String])] = [
-            (order, ["Bestellung 1", "Verkauft: ", "Übertragung: ", "Zwischensumme: ", "Rabatt: ", "Summe: ", "Bezahlt cash"]),
+            (order, ["Bestellung 1", "Verkauft: ", "Übertragung: ", "Zwischensumme: ", "Rabatt: ", "Summe: ", "Bezahlt bar"]),
             (drawer, ["Ohne Verkauf: Lade geöffnet", "1 Öffnung ohne Verkauf in dieser Schicht."]),
             (shift, ["Z-BERICHT (Schicht offen, laufend)", "Schicht ", "Bruttoumsatz "]),
             (fiscal, ["TSE: simuliert (Demo-Shop; nicht zertifiziert, die Belege sagen DEMO)", "Signiert: ",

@@ -90,7 +90,7 @@ public final class FiscalInteractor {
                     }
                     response.message = L10n.tr(summary.unsigned > 0 ? "cli.fiscal.out.export.unsigned" : "cli.fiscal.out.export", [
                         "closings": "\(summary.closings)", "receipts": "\(summary.receipts)", "unsigned": "\(summary.unsigned)",
-                    ]) + " " + L10n.tr("cli.fiscal.out.wrote", ["count": "\(summary.files.count)", "path": folder.path])
+                    ]) + " " + L10n.plural("cli.fiscal.out.wroteFiles", count: summary.files.count, ["path": folder.path])
                     response.isError = false
                 }
             } catch {

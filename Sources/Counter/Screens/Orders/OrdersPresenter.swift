@@ -22,19 +22,22 @@ public struct OrdersPresenter: Sendable {
             OrdersDataFlow.ViewModel.Row(
                 number: "\(order.localNumber)", time: time(order.createdAt),
                 items: L10n.plural("common.items", count: order.itemCount),
-                total: order.total.formatted(format), tender: order.tender,
+                total: order.total.formatted(format), tender: Self.tender(order.tender),
                 refund: order.refunded.minorUnits == 0 ? ""
                     : order.refundable.minorUnits == 0 ? L10n.tr("orders.refund.full") : L10n.tr("orders.refund.partly"),
-                sync: order.syncState,
+                sync: L10n.word(.syncState, order.syncState),
                 isSelected: index == response.selected)
         }
         var detail: [String]?
         if response.showsDetail, response.orders.indices.contains(response.selected) {
             let order = response.orders[response.selected]
+            let paid: [String] = order.payments.map {
+                L10n.tr("orders.detail.paid", ["method": L10n.word(.paymentMethod, $0.method), "amount": $0.amount.formatted(format)])
+            }
             detail = [L10n.tr("orders.detail.order", ["order": "\(order.localNumber)", "uuid": "\(order.clientUUID)"])]
                 + order.lines.map { "\($0.quantity) × \($0.name)  \($0.amount.formatted(format))" }
                 + order.couponCodes.map { L10n.tr("orders.detail.coupon", ["code": $0]) }
-                + order.payments.map { L10n.tr("orders.detail.paid", ["method": "\($0.method)", "amount": $0.amount.formatted(format)]) }
+                + paid
                 + [L10n.tr("orders.detail.total", ["amount": order.total.formatted(format)])]
                 + (order.refunded.minorUnits == 0 ? [] : [order.refundable.minorUnits == 0
                     ? L10n.tr("orders.detail.refundedAll", ["amount": order.refunded.formatted(format)])
@@ -68,5 +71,10 @@ public struct OrdersPresenter: Sendable {
         return OrdersDataFlow.ViewModel(query: response.query, rows: rows, detail: detail, empty: empty,
                                         message: response.message, isError: response.isError, prompt: prompt,
                                         isQuestion: isQuestion)
+    }
+
+    /// How an order was paid ("cash", "card", "cash+card", "unpaid"), each method in the screen's language.
+    static func tender(_ methods: String) -> String {
+        methods.split(separator: "+").map { L10n.word(.paymentMethod, String($0)) }.joined(separator: "+")
     }
 }

@@ -52,9 +52,9 @@ public struct SyncPresenter: Sendable {
     private func row(_ item: OutboxItem) -> SyncDataFlow.ViewModel.Row {
         let isParked = item.state == "parked"
         return SyncDataFlow.ViewModel.Row(
-            id: "#\(item.id)", kind: item.kind, order: item.orderId.map { L10n.tr("sync.row.order", ["order": "\($0)"]) } ?? "—",
+            id: "#\(item.id)", kind: L10n.word(.outboxKind, item.kind), order: item.orderId.map { L10n.tr("sync.row.order", ["order": "\($0)"]) } ?? "—",
             attempts: "\(item.attemptCount)", next: isParked ? L10n.tr("sync.state.parked") : item.nextAttemptAt.map(time) ?? L10n.tr("sync.row.now"),
-            state: item.state, detail: isParked ? (item.parkedReason ?? item.lastError ?? L10n.tr("sync.state.parked")) : item.lastError,
+            state: L10n.word(.outboxState, item.state), detail: isParked ? (item.parkedReason ?? item.lastError ?? L10n.tr("sync.state.parked")) : item.lastError,
             isParked: isParked)
     }
 

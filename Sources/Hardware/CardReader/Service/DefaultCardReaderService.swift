@@ -1,3 +1,4 @@
+import Localization
 import Logging
 import POSFoundation
 
@@ -165,9 +166,9 @@ public actor DefaultCardReaderService: CardReaderService {
 
     private static func defaultName(_ address: ReaderAddress) -> String {
         switch address.terminalProtocol {
-        case .zvt: "ZVT terminal"
-        case .concert: "Concert terminal"
-        case .simulator: "Terminal simulator"
+        case .zvt: L10n.tr("reader.defaultName.zvt")
+        case .concert: L10n.tr("reader.defaultName.concert")
+        case .simulator: L10n.tr("reader.defaultName.simulator")
         }
     }
 }

@@ -28,7 +28,7 @@ extension PrinterError: UserFacingError {
         case .schedulerUnavailable:
             L10n.tr("error.printer.schedulerUnavailable")
         case .unknownPrinter(let name):
-            L10n.tr("error.printer.unknownPrinter", ["printer": name])
+            name.isEmpty ? L10n.tr("error.printer.noDefaultPrinter") : L10n.tr("error.printer.unknownPrinter", ["printer": name])
         case .printerStopped(let printer, let reason):
             reason.map { L10n.tr("error.printer.printerStopped.reason", ["printer": printer, "reason": $0]) }
                 ?? L10n.tr("error.printer.printerStopped", ["printer": printer])

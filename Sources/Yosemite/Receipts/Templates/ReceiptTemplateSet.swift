@@ -151,10 +151,10 @@ public struct ReceiptTemplateSet: Sendable {
     private static func describe(_ error: any Error) -> String {
         guard let error = error as? MustacheTemplate.Error else { return "\(error)" }
         return switch error {
-        case .sectionCloseNameIncorrect: "a section is closed with a different name than it was opened with"
-        case .unfinishedName: "a tag is not closed (missing }})"
-        case .expectedSectionEnd: "a section is opened but never closed"
-        case .invalidSetDelimiter: "a set-delimiter tag is malformed"
+        case .sectionCloseNameIncorrect: L10n.tr("error.template.sectionCloseName")
+        case .unfinishedName: L10n.tr("error.template.unfinishedName")
+        case .expectedSectionEnd: L10n.tr("error.template.sectionEnd")
+        case .invalidSetDelimiter: L10n.tr("error.template.setDelimiter")
         default: "\(error)"
         }
     }
