@@ -4,7 +4,7 @@
 #      or a German text (a plural key needs `key.one` and `key.other` in both);
 #   2. the English and German tables differ in their keys, or a text's {placeholders} differ between them;
 #   3. a localised file (LOCALISED below: every file under Sources but the catalog and the files listed in ENGLISH,
-#      each with its reason, and PENDING_ISSUE30) still hands a person a string literal of words: a heuristic over the lines
+#      each with its reason) still hands a person a string literal of words: a heuristic over the lines
 #      that draw or say something (canvas.put, KeyHint, status/message/detail/headline/title assignments, prompts; in
 #      Sources/pos also Console.out/error, standard-error writes and `help:` literals), including the literals inside
 #      a literal's `\(…)`.
@@ -74,21 +74,13 @@ ENGLISH = {
     'Sources/Yosemite/Fiscal/DSFinVK/DSFinVKWriter.swift': 'the DSFinV-K\'s fixed German texts',
     'Sources/Yosemite/Fiscal/FiscalOrderMapping.swift': 'the DSFinV-K\'s fixed German payment kinds',
     'Sources/Yosemite/Fiscal/FiscalService.swift': 'a refund\'s DSFinV-K Bon text ("Erstattung zu Bon"); its errors come from the catalog',
-}
-# Issue 30 is shared by three helpers: these files are localised by the others' branches ("paper": receipts, slips
-# and the Z report's paper; "formats": amounts). Remove each line when its branch is merged.
-PENDING_ISSUE30 = {
-    'Sources/Hardware/CardReader/CardEntryMode.swift': 'paper (receipt text)',
-    'Sources/Hardware/CardReader/CardholderVerification.swift': 'paper (receipt text)',
-    'Sources/Hardware/Printer/Encoding/PlainTextEncoder.swift': 'paper (a barcode on paper)',
-    'Sources/Yosemite/Shift/ZReport+TerminalClosing.swift': 'paper (the Z report\'s terminal rows)',
-    'Sources/Yosemite/Receipts/ReceiptService+Printing.swift': 'paper (print job titles)',
-    'Sources/POSFoundation/Money/Money+Parsing.swift': 'formats (the amount parser\'s messages)',
-    'Sources/Yosemite/Receipts/Composition/ReceiptRepository.swift': 'paper (a TSE failure\'s cause, stored as a code)',
+    'Sources/Hardware/Printer/Encoding/PlainTextEncoder.swift': 'barcode symbologies\' names ("EAN-13", "Code 128"), the same in every language',
+    'Sources/POSFoundation/Money/Money+Parsing.swift': 'a debug description; people read MoneyParseError.message(currency:separators:) from the catalog',
+    'Sources/Yosemite/Receipts/ReceiptService+Printing.swift': 'the CUPS job title (lpstat), like a log line',
 }
 LOCALISED = sorted(set(glob.glob('Sources/**/*.swift', recursive=True))
-                   - set(glob.glob('Sources/Localization/**/*.swift', recursive=True)) - set(ENGLISH) - set(PENDING_ISSUE30))
-for path in list(ENGLISH) + list(PENDING_ISSUE30):
+                   - set(glob.glob('Sources/Localization/**/*.swift', recursive=True)) - set(ENGLISH))
+for path in ENGLISH:
     if not os.path.exists(path):
         problems.append(f'{path} is listed as not localised but does not exist')
 

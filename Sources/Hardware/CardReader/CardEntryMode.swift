@@ -1,3 +1,5 @@
+import Localization
+
 /// How the card was read, for the slip's entry-mode line.
 ///
 /// Related spec: ZVT TLV 1F12 "card technology"; reference/card-receipts.md item 9.
@@ -19,12 +21,12 @@ public enum CardEntryMode: String, Hashable, Sendable, Codable {
         }
     }
 
-    /// The wording for a receipt.
+    /// The wording for a person (the screen's language).
     public var receiptText: String {
         switch self {
-        case .magneticStripe: "Swiped"
-        case .chip: "Chip"
-        case .contactless: "Contactless"
+        case .magneticStripe: L10n.tr("card.entry.swiped")
+        case .chip: L10n.tr("card.entry.chip")
+        case .contactless: L10n.tr("card.entry.contactless")
         }
     }
 }

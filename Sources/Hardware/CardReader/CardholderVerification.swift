@@ -1,3 +1,5 @@
+import Localization
+
 /// How the cardholder was verified, for the slip's verification statement.
 ///
 /// Related spec: ZVT TLV 1F10 "cardholder authentication"; reference/card-receipts.md item 13.
@@ -25,13 +27,13 @@ public enum CardholderVerification: String, Hashable, Sendable, Codable {
         }
     }
 
-    /// The statement a receipt prints.
+    /// The statement, in the screen's language.
     public var receiptText: String {
         switch self {
-        case .noVerification: "No cardholder verification"
-        case .signature: "Signature required"
-        case .onlinePIN, .offlinePIN: "PIN verified"
-        case .pinAndSignature: "PIN verified, signature required"
+        case .noVerification: L10n.tr("card.verification.none")
+        case .signature: L10n.tr("card.verification.signature")
+        case .onlinePIN, .offlinePIN: L10n.tr("card.verification.pin")
+        case .pinAndSignature: L10n.tr("card.verification.pinAndSignature")
         }
     }
 

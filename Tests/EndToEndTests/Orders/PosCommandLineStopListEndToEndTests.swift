@@ -50,14 +50,7 @@ struct PosCommandLineStopListEndToEndTests {
     /// the parser's messages name them as they are typed, so they are not read there.
     static let typedValues: Set<String> = [
         "cash", "card", "text", "escpos", "cashier", "manager", "on", "off", "en", "de", "none", "price", "code", "name",
-        "file", "hold", "timeout", "drop",
-    ]
-
-    /// PAPER WORDS, EXPECTED UNTIL HELPER "paper" IS MERGED (issue 30): receipts and the Z report's paper are that
-    /// branch's work. Read only in the outputs marked `paper`; remove this list after the merge.
-    static let paperWordsExpectedUntilPaperMerges: Set<String> = [
-        "receipt", "cash", "cashier", "change", "for", "thank", "you", "your", "no", "tax", "not", "order", "subtotal",
-        "total", "card", "sale", "register", "of", "sales", "shift", "the",
+        "file", "hold", "timeout", "drop", "store",
     ]
 
     /// A command run in the sweep and what it printed.
@@ -298,8 +291,7 @@ struct PosCommandLineStopListEndToEndTests {
     /// `run`'s findings: each stop-list word in its output, with the command.
     func findings(_ run: Run, stopList: Set<String>) -> [String] {
         let text = run.outcome.stdout + "\n" + run.outcome.stderr
-        var allowed: Set<String> = run.namesValues ? Self.typedValues.union(Self.commandNames) : []
-        if run.paper { allowed.formUnion(Self.paperWordsExpectedUntilPaperMerges) }
+        let allowed: Set<String> = run.namesValues ? Self.typedValues.union(Self.commandNames) : []
         var found: [String] = []
         var previous = ""
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {

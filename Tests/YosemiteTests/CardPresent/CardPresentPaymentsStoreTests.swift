@@ -210,13 +210,16 @@ struct CardPresentPaymentsStoreTests {
         let orderId = paid.order.id
         let cardPart = Money(minorUnits: paid.order.total.minorUnits - 1_000, currency: .eur)
 
-        // When / Then: all of it at once is refused by the checkout, saying what the card can take back
-        let all = await harness.result { CardPresentPaymentAction.planRefund(orderId: orderId, amount: nil, reply: $0) }
+        // When / Then: more than the card's part at once is refused by the checkout, saying what the card can take back
+        let total = paid.order.total
+        let all = await harness.result { CardPresentPaymentAction.planRefund(orderId: orderId, amount: total, reply: $0) }
         guard case .failure(.invalidRefund(let why)) = all else { Issue.record("expected a refusal: \(all)"); return }
         #expect(why.contains(cardPart.decimalString))
-        // The card's part goes back on the terminal
+        // "All that is left" (no amount) is the card's part first, and it goes back on the terminal
+        let first = try await harness.result { CardPresentPaymentAction.planRefund(orderId: orderId, amount: nil, reply: $0) }.get()
+        #expect(first == Checkout.RefundPlan(amount: cardPart, method: .card))
         let card = try await harness.result {
-            CardPresentPaymentAction.refund(orderId: orderId, amount: cardPart, reader: "sim://", prompts: { _ in }, reply: $0)
+            CardPresentPaymentAction.refund(orderId: orderId, amount: nil, reader: "sim://", prompts: { _ in }, reply: $0)
         }.get()
         #expect(card.card != nil && card.amount == cardPart)
         // Then the checkout says the rest goes back in cash, and it does, without the reader
