@@ -84,8 +84,9 @@ shot() {
 start() {
     local columns=$1 rows=$2
     data=$work/${columns}x${rows}${variant}
-    "$pos" --data-dir "$data" >/dev/null
-    "$pos" sell --data-dir "$data" --item BAK-PAC --pay cash >/dev/null
+    # The demo store is made in the counter's language (issue 30), so it is made with it.
+    LANG=$counter_lang LC_ALL= LC_MESSAGES= "$pos" --data-dir "$data" >/dev/null
+    LANG=$counter_lang LC_ALL= LC_MESSAGES= "$pos" sell --data-dir "$data" --item BAK-PAC --pay cash >/dev/null
     mkfifo "$data/frames.fifo"
     tmuxc new-session -d -x "$columns" -y "$rows" -s pos \
         "env TZ=UTC LANG=$counter_lang LC_ALL= LC_MESSAGES= POS_COUNTER_FRAME_LOG=$data/frames.fifo CUPS_SERVER=$data/no-cups.sock $pos --data-dir $data"

@@ -31,7 +31,7 @@ extension ZReport {
             rows.append((t.tr("z.noSaleOpens"), String(noSaleOpens)))
         }
         for tax in taxes {
-            rows.append((t.tr("z.tax") + " \(tax.label.isEmpty ? "" : "\(tax.label) ")\(Self.percent(tax.ratePercent))", money(tax.amount)))
+            rows.append((t.tr("z.tax") + " \(tax.label.isEmpty ? "" : "\(tax.label) ")\(t.percent(tax.ratePercent))", money(tax.amount)))
         }
         rows += [
             (t.tr("z.float"), money(openingFloat)),
@@ -77,13 +77,4 @@ extension ZReport {
         return lines.joined(separator: "\n")
     }
 
-    /// "19.0000" → "19 %".
-    static func percent(_ text: String) -> String {
-        var trimmed = text
-        if trimmed.contains(".") {
-            while trimmed.hasSuffix("0") { trimmed.removeLast() }
-            if trimmed.hasSuffix(".") { trimmed.removeLast() }
-        }
-        return "\(trimmed) %"
-    }
 }

@@ -19,7 +19,7 @@ extension ReceiptComposer {
             for tax in data.taxes {
                 let key = "\(tax.label)|\(tax.ratePercent)"
                 if taxes[key] == nil { taxOrder.append(key) }
-                taxes[key, default: (tax.label, Self.percent(tax.ratePercent), 0)].amount += tax.taxTotal + tax.shippingTaxTotal
+                taxes[key, default: (tax.label, context.strings.percent(tax.ratePercent), 0)].amount += tax.taxTotal + tax.shippingTaxTotal
             }
             for payment in data.payments {
                 let t = context.strings

@@ -204,7 +204,7 @@ public struct ReceiptComposer: Sendable {
                 .init(label: fee.name, amount: context.format(order.money(fee.total + (gross ? fee.totalTax : 0))))
             },
             taxes: data.taxes.map { tax in
-                .init(label: tax.label, rate: Self.percent(tax.ratePercent),
+                .init(label: tax.label, rate: context.strings.percent(tax.ratePercent),
                       amount: context.format(order.money(tax.taxTotal + tax.shippingTaxTotal)))
             },
             totalTax: context.format(order.money(order.totalTax)),
@@ -236,12 +236,4 @@ public struct ReceiptComposer: Sendable {
         )
     }
 
-    /// "19.0000" → "19%", "7.5000" → "7.5%".
-    static func percent(_ text: String) -> String {
-        guard text.contains(".") else { return text.isEmpty ? "" : text + "%" }
-        var trimmed = text
-        while trimmed.hasSuffix("0") { trimmed.removeLast() }
-        if trimmed.hasSuffix(".") { trimmed.removeLast() }
-        return trimmed + "%"
-    }
 }
