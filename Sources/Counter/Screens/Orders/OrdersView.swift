@@ -87,9 +87,9 @@ public final class OrdersView: CounterModule {
         column = canvas.put(model.query, row: area.row, column: column, attributes: CellAttributes(role: .accent), clip: area)
         canvas.put("▏", row: area.row, column: column, attributes: CellAttributes(role: .accent), clip: area)
         let header = TextWidth.rightAligned(L10n.tr("orders.column.number"), in: 6) + "  "
-            + TextWidth.padded(L10n.tr("orders.column.time"), to: 18) + TextWidth.padded(L10n.tr("orders.column.items"), to: 9)
+            + TextWidth.padded(L10n.tr("orders.column.time"), to: 17) + TextWidth.padded(L10n.tr("orders.column.items"), to: 9)
             + TextWidth.rightAligned(L10n.tr("orders.column.total"), in: 11) + "  " + TextWidth.padded(L10n.tr("orders.column.tender"), to: 10)
-            + TextWidth.padded(L10n.tr("orders.column.refund"), to: 10) + L10n.tr("orders.column.sync")
+            + TextWidth.padded(L10n.tr("orders.column.refund"), to: 11) + L10n.tr("orders.column.sync")
         canvas.put(header, row: area.row + 2, column: left, attributes: .bold, clip: area)
         // The list and an order's details share the rows between the header and the message line: the details
         // take what they need, leaving the list at least three rows; details that still do not fit scroll.
@@ -101,9 +101,9 @@ public final class OrdersView: CounterModule {
         let selected = model.rows.firstIndex(where: \.isSelected) ?? 0
         let first = max(0, selected - listHeight + 1)
         for (offset, row) in model.rows.dropFirst(first).prefix(listHeight).enumerated() {
-            let text = TextWidth.rightAligned(row.number, in: 6) + "  " + TextWidth.padded(row.time, to: 18)
+            let text = TextWidth.rightAligned(row.number, in: 6) + "  " + TextWidth.padded(row.time, to: 17)
                 + TextWidth.padded(row.items, to: 9) + TextWidth.rightAligned(row.total, in: 11) + "  "
-                + TextWidth.padded(row.tender, to: 10) + TextWidth.padded(row.refund, to: 10) + row.sync
+                + TextWidth.padded(row.tender, to: 10) + TextWidth.padded(row.refund, to: 11) + row.sync
             canvas.put(TextWidth.padded(text, to: area.width - 2), row: area.row + 3 + offset, column: left,
                        attributes: row.isSelected ? .selection : .normal, clip: area)
         }
