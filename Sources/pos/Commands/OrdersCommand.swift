@@ -79,7 +79,9 @@ struct OrdersShowCommand: AsyncParsableCommand {
         let record = order.record
         Console.out(L10n.tr("cli.orders.out.order", ["number": "\(record.localNumber)", "uuid": "\(record.clientUUID)"]))
         Console.out(L10n.tr("cli.orders.out.sold", [
-            "time": LocalTime.text(record.createdAt), "status": L10n.word(.orderStatus, record.status), "sync": L10n.word(.syncState, record.syncState.rawValue),
+            // Until the store has the order there is no store status (the record keeps "pending"); it is paid here.
+            "time": LocalTime.text(record.createdAt),
+            "status": record.remoteId == nil ? L10n.tr("cli.orders.out.status.notInStore") : L10n.word(.orderStatus, record.status), "sync": L10n.word(.syncState, record.syncState.rawValue),
         ]))
         if record.training { Console.out(L10n.tr("cli.orders.out.trainingSale")) }
         if let remoteId = record.remoteId { Console.out(L10n.tr("cli.orders.out.server", ["id": "\(remoteId)", "number": record.remoteNumber ?? "?"])) }
