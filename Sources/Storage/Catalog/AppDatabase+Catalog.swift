@@ -236,7 +236,7 @@ extension AppDatabase {
     /// records, in one transaction; every other column stays (the demo store's paper-language switch: stock and
     /// prices are the till's). The search index follows the names through its triggers.
     public func renameCatalog(products: [ProductRecord], variations: [ProductVariationRecord],
-                              categories: [ProductCategoryRecord], taxRates: [TaxRateRecord] = []) async throws {
+                              categories: [ProductCategoryRecord], taxRates: [TaxRateRecord]) async throws {
         try await performAndSave { db in
             for product in products {
                 try db.execute(sql: "UPDATE product SET name = ? WHERE id = ?", arguments: [product.name, product.id])

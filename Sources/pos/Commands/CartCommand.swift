@@ -62,7 +62,7 @@ struct CartReport: Encodable {
         due = sale.due.decimalString
         tenders = sale.tenders.map { Tender(method: $0.method.rawValue, amount: $0.amount.decimalString, cardLast4: $0.cardLast4) }
         orderId = sale.orderId
-        updatedAt = SaleReport.iso8601(sale.updatedAt)
+        updatedAt = LocalTime.iso(sale.updatedAt)
     }
 
     static func text(_ discount: Cart.Discount) -> String {

@@ -267,7 +267,7 @@ struct OrderReport: Encodable {
         status = record.status
         syncState = record.syncState.rawValue
         training = record.training
-        createdAt = SaleReport.iso8601(record.createdAt)
+        createdAt = LocalTime.iso(record.createdAt)
         currency = record.currencyCode
         customerId = record.customerId
         subtotal = money(record.subtotal)
@@ -312,7 +312,4 @@ struct SaleReport: Encodable {
         tendered = sale.tendered.decimalString
         change = sale.change.decimalString
     }
-
-    /// A time for `--json`: ISO 8601 with the store's offset (``LocalTime/iso(_:)``).
-    static func iso8601(_ date: Date) -> String { LocalTime.iso(date) }
 }
