@@ -10,6 +10,9 @@ public enum OrderError: UserFacingError, Equatable, ActionFailure {
     case notFound(code: String)
     /// `reason` is already in the screen's language (an `error.order.notSellable.*` text).
     case notSellable(code: String, reason: String)
+    /// A typed manual item (`--manual`, the counter's manual item) the checkout cannot take: `name` is the name
+    /// typed for it (may be empty), `reason` an `error.order.notSellable.*` text. Not a catalog product, so nothing to fix in WooCommerce.
+    case manualItemNotSellable(name: String, reason: String)
     case invalidQuantity(code: String)
     case couponNotFound(code: String)
     /// `reason` is already in the screen's language (an `error.order.coupon.*` text).
@@ -35,6 +38,9 @@ public enum OrderError: UserFacingError, Equatable, ActionFailure {
         case .emptyCart: L10n.tr("error.order.emptyCart")
         case .notFound(let code): L10n.tr("error.order.notFound", ["code": code])
         case .notSellable(let code, let reason): L10n.tr("error.order.notSellable", ["code": code, "reason": reason])
+        case .manualItemNotSellable(let name, let reason):
+            name.isEmpty ? L10n.tr("error.order.manualItemNotSellable.unnamed", ["reason": reason])
+                : L10n.tr("error.order.manualItemNotSellable", ["name": name, "reason": reason])
         case .invalidQuantity(let code): L10n.tr("error.order.invalidQuantity", ["code": code])
         case .couponNotFound(let code): L10n.tr("error.order.couponNotFound", ["code": code])
         case .couponInvalid(let code, let reason): L10n.tr("error.order.couponInvalid", ["code": code, "reason": reason])
@@ -58,6 +64,7 @@ public enum OrderError: UserFacingError, Equatable, ActionFailure {
         case .emptyCart: L10n.tr("error.order.emptyCart.hint")
         case .notFound: L10n.tr("error.order.notFound.hint")
         case .notSellable: L10n.tr("error.order.notSellable.hint")
+        case .manualItemNotSellable: L10n.tr("error.order.manualItemNotSellable.hint")
         case .invalidQuantity: L10n.tr("error.order.invalidQuantity.hint")
         case .couponNotFound: L10n.tr("error.order.couponNotFound.hint")
         case .couponInvalid: L10n.tr("error.order.couponInvalid.hint")

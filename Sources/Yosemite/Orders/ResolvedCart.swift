@@ -157,15 +157,17 @@ struct ResolvedCart: Sendable {
     private static func resolveManual(
         _ item: Cart.Item, _ manual: Cart.ManualItem, decimals: Int, catalog: CatalogSnapshot
     ) throws(OrderError) -> (TotalsInput.Line, LineInfo) {
+        let name = manual.name.trimmingCharacters(in: .whitespaces)
         guard manual.unitPrice > .zero else {
-            throw .notSellable(code: item.code, reason: L10n.tr("error.order.notSellable.manualPrice"))
+            throw .manualItemNotSellable(name: name, reason: L10n.tr("error.order.notSellable.manualPrice"))
         }
         let slug = manual.taxClass.trimmingCharacters(in: .whitespaces).lowercased()
         let classes: [TaxClassRecord]
         do { classes = try catalog.taxClasses() } catch { throw .storage(StorageError(wrapping: error)) }
         guard slug.isEmpty || slug == "standard" || classes.contains(where: { $0.slug == slug }) else {
             let known = (["standard"] + classes.map(\.slug).filter { $0 != "standard" }).joined(separator: ", ")
-            throw .notSellable(code: item.code, reason: L10n.tr("error.order.notSellable.taxClass", ["taxClass": manual.taxClass, "known": known]))
+            throw .manualItemNotSellable(name: name,
+                                         reason: L10n.tr("error.order.notSellable.taxClass", ["taxClass": manual.taxClass, "known": known]))
         }
         let taxClass = slug == "standard" ? "" : slug
         let line = TotalsInput.Line(productId: 0, quantity: item.quantity, unitPrice: manual.unitPrice, taxable: true,

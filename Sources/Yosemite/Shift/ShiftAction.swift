@@ -41,8 +41,11 @@ public struct DrawerOpenOutcome: Hashable, Sendable {
     public var openedShiftId: Int64?
     /// How many times the drawer was opened without a sale in the shift, this one included.
     public var countInShift: Int
-    /// Where the kick went ("file job 0", "Receipt job 12").
+    /// Where the kick went ("file job 0", "Receipt job 12"), in the screen's words.
     public var printed: String
+    /// The printer (queue) the kick went to, and the print system's job number (0 where there is none).
+    public var printer: String
+    public var jobId: Int
     public var openedAt: Date
 }
 

@@ -55,6 +55,6 @@ extension ShiftService {
         }
         let count = try await storage { try await environment.database.drawerOpenings(shiftId: result.opening.shiftId).count }
         return DrawerOpenOutcome(shiftId: result.opening.shiftId, openedShiftId: result.openedShiftId, countInShift: count,
-                                 printed: printed, openedAt: now)
+                                 printed: printed, printer: job.printerName, jobId: job.jobID, openedAt: now)
     }
 }

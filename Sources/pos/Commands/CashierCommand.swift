@@ -47,9 +47,7 @@ struct CashierCommand: AsyncParsableCommand {
                 try await manager.dispatch { CashierAction.list(reply: $0) }
             }
             if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys]
-                Console.out(String(decoding: try encoder.encode(cashiers), as: UTF8.self))
+                try Console.json(cashiers)
                 return
             }
             if cashiers.isEmpty { Console.out(L10n.tr("cli.out.cashier.none")) }
@@ -163,10 +161,29 @@ struct CashierCommand: AsyncParsableCommand {
     struct Current: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: L10n.tr("cli.cashier.9.abstract"))
         @OptionGroup var data: DataDirectoryOptions
+        @Flag(help: .tr("cli.common.json.help")) var json = false
+
+        /// The `--json` shape: who is signed in (`{}`, no `signedIn`, when nobody is). Stable: scripts read it.
+        struct Report: Encodable {
+            struct SignedIn: Encodable {
+                var name: String
+                var role: String
+                var signedInAt: String
+                var shiftId: Int64?
+            }
+
+            var signedIn: SignedIn?
+        }
 
         @MainActor func run() async throws {
             let session = try await CashierCommand.run(data) { manager in
                 try await manager.dispatch { CashierAction.current(reply: $0) }
+            }
+            if json {
+                try Console.json(Report(signedIn: session.map {
+                    .init(name: $0.name, role: $0.role.rawValue, signedInAt: LocalTime.iso($0.signedInAt), shiftId: $0.shiftId)
+                }))
+                return
             }
             Console.out(session.map { "\($0.name) (\(L10n.word(.role, $0.role.rawValue)))" } ?? L10n.tr("cli.out.cashier.nobody"))
         }
@@ -184,10 +201,7 @@ struct CashierCommand: AsyncParsableCommand {
                 try await manager.dispatch { CashierAction.approvals(shiftId: shift, reply: $0) }
             }
             if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys]
-                encoder.dateEncodingStrategy = LocalTime.jsonDates
-                Console.out(String(decoding: try encoder.encode(approvals), as: UTF8.self))
+                try Console.json(approvals)
                 return
             }
             if approvals.isEmpty { Console.out(L10n.tr("cli.out.cashier.noApprovals")) }

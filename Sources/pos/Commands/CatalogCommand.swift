@@ -54,7 +54,9 @@ enum CatalogSession {
         case .network(let error): error.isRetryable ? .siteUnreachable : .failure
         case .settings: .siteUnreachable
         case .storage: .storageFailure
-        case .unreadableLabel: .usage
+        // A well-typed code whose label cannot be read (a wrong check digit or price verifier): refused, as the
+        // message says why; not an invalid argument.
+        case .unreadableLabel: .failure
         case .unhandled: .notLoggedIn
         }
     }

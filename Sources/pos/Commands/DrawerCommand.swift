@@ -26,17 +26,9 @@ struct DrawerCommand: AsyncParsableCommand {
         @MainActor func run() async throws {
             let reason = reason, printer = printer, json = json
             let approval = try PinPrompt.approval(manager)
-            try await ShiftCommand.dispatch(data) {
+            try await ShiftCommand.dispatch(data, json: json ? { DrawerOpenJSON($0) } : nil) {
                 ShiftAction.openDrawer(reason: reason, printer: printer, approval: approval, reply: $0)
             } print: { outcome, _ in
-                if json {
-                    let report: [String: String] = [
-                        "shiftId": String(outcome.shiftId), "openedShiftId": outcome.openedShiftId.map(String.init) ?? "",
-                        "countInShift": String(outcome.countInShift), "printed": outcome.printed,
-                    ]
-                    let data = (try? JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])) ?? Data()
-                    return String(decoding: data, as: UTF8.self)
-                }
                 var text = L10n.tr("cli.drawer.out.opened", [
                     "printer": outcome.printed, "shift": "\(outcome.shiftId)",
                     "opens": L10n.plural("cli.drawer.out.opens", count: outcome.countInShift),
@@ -47,5 +39,26 @@ struct DrawerCommand: AsyncParsableCommand {
                 return text
             }
         }
+    }
+}
+
+/// The `--json` shape of `pos drawer open`. Stable: scripts read it. Machine fields only: ids, counts, the printer
+/// queue's name and job number, the time ISO 8601 with the offset.
+struct DrawerOpenJSON: Encodable {
+    var shiftId: Int64
+    /// The shift this open opened because none was open (float 0); absent otherwise.
+    var openedShiftId: Int64?
+    var countInShift: Int
+    var printer: String
+    var jobId: Int
+    var openedAt: String
+
+    init(_ outcome: DrawerOpenOutcome) {
+        shiftId = outcome.shiftId
+        openedShiftId = outcome.openedShiftId
+        countInShift = outcome.countInShift
+        printer = outcome.printer
+        jobId = outcome.jobId
+        openedAt = LocalTime.iso(outcome.openedAt)
     }
 }

@@ -142,7 +142,7 @@ enum OrderCommandSupport {
             } catch .unreadableLabel(let code, let reason) {
                 Console.error(L10n.tr("cli.error.sell.label", ["code": "\(code)", "reason": "\(reason)"]))
                 Console.error(L10n.tr("cli.error.sell.label.hint"))
-                throw ExitStatus.usage.exitCode
+                throw CatalogSession.exitStatus(.unreadableLabel(code: code, reason: reason)).exitCode
             } catch {
                 continue
             }

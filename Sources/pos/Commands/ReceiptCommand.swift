@@ -53,12 +53,13 @@ struct ReceiptCommand: AsyncParsableCommand {
         @OptionGroup var data: DataDirectoryOptions
         @Argument(help: .tr("cli.common.order.help")) var order: String
         @Option(help: .tr("cli.common.printer.queue.help")) var printer: String?
+        @Flag(help: .tr("cli.common.json.help")) var json = false
 
         func run() async throws {
             let session = try await ReceiptSession.open(data)
             let order = order, printer = printer
             let outcome = try await session.dispatch { ReceiptAction.printOrder(order: order, printer: printer, reply: $0) }
-            ReceiptSession.report(outcome)
+            try ReceiptSession.report(outcome, json: json)
         }
     }
 
@@ -70,6 +71,7 @@ struct ReceiptCommand: AsyncParsableCommand {
         @Argument(help: .tr("cli.common.order.help")) var order: String
         @Option(help: .tr("cli.common.printer.queue.help")) var printer: String?
         @Flag(help: .tr("cli.receipt.reprint.refund.help")) var refund = false
+        @Flag(help: .tr("cli.common.json.help")) var json = false
 
         func run() async throws {
             let session = try await ReceiptSession.open(data)
@@ -77,7 +79,7 @@ struct ReceiptCommand: AsyncParsableCommand {
             let outcome = try await session.dispatch {
                 ReceiptAction.reprint(order: order, printer: printer, refund: refund, reply: $0)
             }
-            ReceiptSession.report(outcome)
+            try ReceiptSession.report(outcome, json: json)
         }
     }
 }

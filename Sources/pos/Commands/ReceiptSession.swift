@@ -45,9 +45,32 @@ struct ReceiptSession {
         }
     }
 
-    nonisolated static func report(_ outcome: ReceiptPrintOutcome) {
+    nonisolated static func report(_ outcome: ReceiptPrintOutcome, json: Bool = false) throws {
         for warning in outcome.warnings { Console.error(warning) }
+        if json { return try Console.json(ReceiptPrintJSON(outcome)) }
         let copy = outcome.receipt.reprintCount > 0 ? L10n.tr("cli.out.receipt.copy", ["count": String(outcome.receipt.reprintCount)]) : ""
         Console.out(L10n.tr("cli.out.receipt.printed", ["receipt": String(outcome.receipt.id ?? 0), "copy": copy, "printer": outcome.job.printerName, "job": "\(outcome.job.jobID)"]))
+    }
+}
+
+
+/// The `--json` shape of `pos receipt print|reprint`. Stable: scripts read it. Machine fields only: the receipt's
+/// id and kind, its order, how often it was reprinted, the printer queue and the print system's job number.
+struct ReceiptPrintJSON: Encodable {
+    var receiptId: Int64?
+    var orderId: Int64?
+    /// "sale", "refund" or "reversal".
+    var kind: String
+    var reprintCount: Int
+    var printer: String
+    var jobId: Int
+
+    init(_ outcome: ReceiptPrintOutcome) {
+        receiptId = outcome.receipt.id
+        orderId = outcome.receipt.orderId
+        kind = outcome.receipt.kind.rawValue
+        reprintCount = outcome.receipt.reprintCount
+        printer = outcome.job.printerName
+        jobId = outcome.job.jobID
     }
 }

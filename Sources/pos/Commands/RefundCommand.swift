@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Hardware
 import Localization
 import POSFoundation
 import Yosemite
@@ -19,6 +20,7 @@ struct RefundCommand: AsyncParsableCommand {
     @Option(help: .tr("cli.common.reader.help")) var reader: String?
     @Option(help: .tr("cli.common.manager.pin.help"))
     var manager: String?
+    @Flag(help: .tr("cli.common.json.help")) var json = false
 
     @MainActor
     func run() async throws {
@@ -43,7 +45,39 @@ struct RefundCommand: AsyncParsableCommand {
                 throw CardCommandSupport.fail(error)
             }
         }
+        if json { return try Console.json(RefundJSON(refund, order: orderNumber)) }
         Console.out(L10n.tr(refund.card == nil ? "cli.out.refund.cash" : "cli.out.refund.card", ["amount": refund.amount.formatted(format)]))
         SellCommand.printReceiptNote(refund.receipt, order: orderNumber, refund: true)
+    }
+}
+
+/// The `--json` shape of `pos refund`. Stable: scripts read it. Machine fields only: the order, the amount as a
+/// decimal string in `currency`, how it was paid back ("cash" or "card", with the terminal's trace number), the
+/// refund receipt's id and whether it printed ("printed", "stored" or "failed").
+struct RefundJSON: Encodable {
+    var order: Int64
+    var amount: String
+    var currency: String
+    var method: String
+    var traceNumber: Int?
+    var outboxEntryId: Int64?
+    var receiptId: Int64?
+    var receiptPrinting: String?
+
+    init(_ refund: CardRefund, order: Int64) {
+        self.order = order
+        amount = refund.amount.decimalString
+        currency = refund.amount.currency.code
+        method = refund.card == nil ? "cash" : "card"
+        traceNumber = refund.card?.traceNumber
+        outboxEntryId = refund.outboxEntryId
+        receiptId = refund.receipt?.receiptID
+        receiptPrinting = refund.receipt.map {
+            switch $0.printing {
+            case .printed: "printed"
+            case .off: "stored"
+            case .failed: "failed"
+            }
+        }
     }
 }

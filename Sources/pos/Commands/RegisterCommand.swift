@@ -29,6 +29,17 @@ struct RegisterCommand: AsyncParsableCommand {
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: L10n.tr("cli.register.2.abstract"))
         @OptionGroup var data: DataDirectoryOptions
+        @Flag(help: .tr("cli.common.json.help")) var json = false
+
+        /// The `--json` shape: the register id (absent when none is set), the next receipt number and the last given
+        /// (absent before the first), the last training receipt number. Stable: scripts read it.
+        struct Report: Encodable {
+            var register: String?
+            var nextReceiptNumber: String?
+            var lastReceiptNumber: String?
+            var receiptCount: Int64
+            var lastTrainingReceiptNumber: String?
+        }
 
         func run() async throws {
             let directory = try data.resolve()
@@ -46,6 +57,15 @@ struct RegisterCommand: AsyncParsableCommand {
                         throw ExitStatus.storageFailure.exitCode
                     }
                 }
+                if json {
+                    try Console.json(Report(
+                        register: id, nextReceiptNumber: RegisterIdentity.receiptNumber(register: id, number: last + 1),
+                        lastReceiptNumber: last > 0 ? RegisterIdentity.receiptNumber(register: id, number: last) : nil,
+                        receiptCount: last,
+                        lastTrainingReceiptNumber: lastTraining > 0
+                            ? RegisterIdentity.trainingReceiptNumber(register: id, number: lastTraining) : nil))
+                    return
+                }
                 Console.out(L10n.tr("cli.register.out.show", [
                     "register": id, "first": RegisterIdentity.receiptNumber(register: id, number: last + 1),
                     "second": RegisterIdentity.receiptNumber(register: id, number: last + 2),
@@ -61,6 +81,9 @@ struct RegisterCommand: AsyncParsableCommand {
                         "last": RegisterIdentity.trainingReceiptNumber(register: id, number: lastTraining),
                     ]))
                 }
+            } else if json {
+                try Console.json(Report(register: nil, nextReceiptNumber: nil, lastReceiptNumber: nil, receiptCount: 0,
+                                        lastTrainingReceiptNumber: nil))
             } else {
                 Console.out(L10n.tr("cli.out.register.none"))
             }
@@ -98,7 +121,7 @@ struct RegisterCommand: AsyncParsableCommand {
                 }
             }
             if json {
-                Console.out("{\"changed\":\(changed),\"training\":\(on)}")
+                try Console.json(["changed": changed, "training": on])
                 return
             }
             Console.out(L10n.tr(on ? "cli.register.training.out.on" : "cli.register.training.out.off"))

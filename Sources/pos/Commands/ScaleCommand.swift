@@ -25,6 +25,16 @@ struct ScaleWeighCommand: AsyncParsableCommand {
     var address: String
     @Option(help: .tr("cli.scaleWeigh.unitPrice.help")) var unitPrice: String
     @Option(help: .tr("cli.scaleWeigh.currency.help")) var currency: String = "EUR"
+    @Flag(help: .tr("cli.common.json.help")) var json = false
+
+    /// The `--json` shape: the weight in grams, net or gross, and the prices as decimal strings in `currency`.
+    struct Report: Encodable {
+        var grams: Int
+        var net: Bool
+        var unitPrice: String
+        var price: String
+        var currency: String
+    }
 
     func run() async throws {
         let parsedAddress: DeviceAddress
@@ -47,14 +57,20 @@ struct ScaleWeighCommand: AsyncParsableCommand {
         let scale = Toledo8217Scale(
             transport: TTYTransport(path: parsedAddress.path, settings: parsedAddress.settings, device: .scale), address: parsedAddress
         )
+        let line: WeighedLine
         do {
             let weight = try await scale.weigh()
             await scale.close()
-            Console.out(WeighedLine(weight, unitPrice: price).text(separators: AmountArgument.screenSeparators))
+            line = WeighedLine(weight, unitPrice: price)
         } catch {
             await scale.close()
             Console.error(error)
             throw ExitStatus.failure.exitCode
         }
+        if json {
+            return try Console.json(Report(grams: line.grams, net: line.isNet, unitPrice: line.unitPrice.decimalString,
+                                           price: line.price.decimalString, currency: line.price.currency.code))
+        }
+        Console.out(line.text(separators: AmountArgument.screenSeparators))
     }
 }

@@ -18,9 +18,16 @@ struct SettingsCommand: AsyncParsableCommand {
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: L10n.tr("cli.settings.2.abstract"))
         @OptionGroup var data: DataDirectoryOptions
+        @Flag(help: .tr("cli.common.json.help")) var json = false
 
         func run() async throws {
             let settings = try await SettingsCommand.load(data)
+            if json {
+                // Every key, its value or null when unset (the same keys `pos settings set` takes).
+                var values: [String: String?] = [:]
+                for setting in FloorDeviceSetting.allCases { values[setting.rawValue] = .some(settings.value(of: setting)) }
+                return try Console.json(values)
+            }
             for setting in FloorDeviceSetting.allCases {
                 Console.out("\(setting.rawValue): \(settings.value(of: setting) ?? L10n.tr("cli.settings.out.none"))")
             }

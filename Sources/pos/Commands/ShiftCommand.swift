@@ -18,9 +18,12 @@ struct ShiftCommand: AsyncParsableCommand {
         @OptionGroup var data: DataDirectoryOptions
         @Option(help: .tr("cli.shift.open.float.help")) var float: String
         @Option(help: .tr("cli.shift.open.cashier.help")) var cashier: String?
+        @Flag(help: .tr("cli.common.json.help")) var json = false
 
         @MainActor func run() async throws {
-            try await ShiftCommand.dispatch(data) { ShiftAction.open(float: float, cashier: cashier, reply: $0) } print: {
+            try await ShiftCommand.dispatch(data, json: json ? { ShiftReportJSON($0.report) } : nil) {
+                ShiftAction.open(float: float, cashier: cashier, reply: $0)
+            } print: {
                 L10n.tr("cli.shift.out.opened", ["shift": "\($0.shiftId)", "float": $1($0.report.openingFloat)])
             }
         }
@@ -31,9 +34,12 @@ struct ShiftCommand: AsyncParsableCommand {
         @OptionGroup var data: DataDirectoryOptions
         @Argument(help: .tr("cli.shift.cashIn.amount.help")) var amount: String
         @Option(help: .tr("cli.common.reason.help")) var reason: String
+        @Flag(help: .tr("cli.common.json.help")) var json = false
 
         @MainActor func run() async throws {
-            try await ShiftCommand.dispatch(data) { ShiftAction.cashIn(amount: amount, reason: reason, reply: $0) } print: {
+            try await ShiftCommand.dispatch(data, json: json ? { ShiftReportJSON($0.report) } : nil) {
+                ShiftAction.cashIn(amount: amount, reason: reason, reply: $0)
+            } print: {
                 L10n.tr("cli.shift.out.cashIn", ["amount": $1($0.report.expectedCash)])
             }
         }
@@ -44,9 +50,12 @@ struct ShiftCommand: AsyncParsableCommand {
         @OptionGroup var data: DataDirectoryOptions
         @Argument(help: .tr("cli.shift.cashOut.amount.help")) var amount: String
         @Option(help: .tr("cli.common.reason.help")) var reason: String
+        @Flag(help: .tr("cli.common.json.help")) var json = false
 
         @MainActor func run() async throws {
-            try await ShiftCommand.dispatch(data) { ShiftAction.cashOut(amount: amount, reason: reason, reply: $0) } print: {
+            try await ShiftCommand.dispatch(data, json: json ? { ShiftReportJSON($0.report) } : nil) {
+                ShiftAction.cashOut(amount: amount, reason: reason, reply: $0)
+            } print: {
                 L10n.tr("cli.shift.out.cashOut", ["amount": $1($0.report.expectedCash)])
             }
         }
@@ -58,9 +67,10 @@ struct ShiftCommand: AsyncParsableCommand {
         @OptionGroup var data: DataDirectoryOptions
         @Option(help: .tr("cli.shift.close.counted.help")) var counted: String
         @Option(help: .tr("cli.common.printer.configured.help")) var printer: String?
+        @Flag(help: .tr("cli.common.json.help")) var json = false
 
         @MainActor func run() async throws {
-            try await ShiftCommand.dispatch(data, usesReader: true) { ShiftAction.close(counted: counted, printer: printer, reply: $0) } print: { outcome, format in
+            try await ShiftCommand.dispatch(data, usesReader: true, json: json ? { ShiftCommand.closeJSON($0) } : nil) { ShiftAction.close(counted: counted, printer: printer, reply: $0) } print: { outcome, format in
                 ShiftCommand.closeLines(outcome, format)
             }
         }
@@ -73,12 +83,18 @@ struct ShiftCommand: AsyncParsableCommand {
         @OptionGroup var data: DataDirectoryOptions
         @Option(help: .tr("cli.shift.endOfDay.shift.help")) var shift: Int64?
         @Option(help: .tr("cli.common.printer.configured.help")) var printer: String?
+        @Flag(help: .tr("cli.common.json.help")) var json = false
 
         @MainActor func run() async throws {
-            try await ShiftCommand.dispatch(data, usesReader: true) { ShiftAction.endOfDay(shiftId: shift, printer: printer, reply: $0) } print: { outcome, format in
+            try await ShiftCommand.dispatch(data, usesReader: true, json: json ? { ShiftCommand.closeJSON($0) } : nil) { ShiftAction.endOfDay(shiftId: shift, printer: printer, reply: $0) } print: { outcome, format in
                 ShiftCommand.closeLines(outcome, format)
             }
         }
+    }
+
+    /// A closed shift's report as `--json` writes it, with whether it printed.
+    static func closeJSON(_ outcome: ShiftCloseOutcome) -> ShiftReportJSON {
+        ShiftReportJSON(outcome.report, printed: outcome.printed != nil)
     }
 
     /// A closed shift's report, the terminal's verdict and where it printed.
@@ -99,15 +115,19 @@ struct ShiftCommand: AsyncParsableCommand {
         @Option(help: .tr("cli.shift.report.shift.help")) var shift: Int64?
         @Flag(help: .tr("cli.shift.report.print.help")) var print = false
         @Option(help: .tr("cli.shift.report.printer.help")) var printer: String?
+        @Flag(help: .tr("cli.common.json.help")) var json = false
 
         @MainActor func run() async throws {
+            if print && json { throw ValidationError(L10n.tr("cli.invalid.shift.printJSON")) }
             if print {
                 try await ShiftCommand.dispatch(data) { ShiftAction.reprint(shiftId: shift, printer: printer, reply: $0) } print: { job, _ in
                     L10n.tr("cli.shift.out.reprinted", ["printer": "\(job)"])
                 }
                 return
             }
-            try await ShiftCommand.dispatch(data) { ShiftAction.report(shiftId: shift, reply: $0) } print: { report, format in
+            try await ShiftCommand.dispatch(data, json: json ? { ShiftReportJSON($0) } : nil) {
+                ShiftAction.report(shiftId: shift, reply: $0)
+            } print: { report, format in
                 ([L10n.tr(report.closedAt == nil ? "cli.shift.out.running" : "z.title")] + ShiftCommand.lines(report, format))
                     .joined(separator: "\n")
             }
@@ -122,32 +142,43 @@ struct ShiftCommand: AsyncParsableCommand {
         }
     }
 
-    /// Runs one shift action on the store's data and prints its outcome or its error.
+    /// Runs one shift action on the store's data and prints its outcome or its error. With `json`, the outcome
+    /// is written as the JSON it makes instead of `describe`'s text.
     @MainActor
     static func dispatch<Value: Sendable>(
-        _ data: DataDirectoryOptions, usesReader: Bool = false,
+        _ data: DataDirectoryOptions, usesReader: Bool = false, json: ((Value) -> any Encodable)? = nil,
         _ action: @escaping (Reply<Value>) -> ShiftAction,
         print describe: @escaping (Value, (Int64) -> String) -> String
     ) async throws {
         let text: String = try await OrderCommandSupport.withStores(data: data) { manager, settings in
+            let value: Value
             do throws(ShiftError) {
-                let value = try await manager.dispatch(action)
+                value = try await manager.dispatch(action)
                 if usesReader { await CardCommandSupport.disconnect(manager) }
-                return describe(value) { Money(minorUnits: $0, currency: settings.currency).formatted(settings.moneyFormat) }
             } catch {
                 if usesReader { await CardCommandSupport.disconnect(manager) }
                 Console.error(error)
-                switch error {
-                case .storage: throw ExitStatus.storageFailure.exitCode
-                case .storeSettingsMissing: throw ExitStatus.notLoggedIn.exitCode
-                case .shiftNotFound: throw ExitStatus.notFound.exitCode
-                case .noReader: throw ExitStatus.readerUnavailable.exitCode
-                case .printFailed, .drawerFailed: throw ExitStatus.printFailed.exitCode
-                case .cashier(let error): throw CashierCommand.exitCode(error)
-                default: throw ExitStatus.usage.exitCode
-                }
+                throw exitStatus(error)
             }
+            if let json { return try Console.jsonText(json(value)) }
+            return describe(value) { Money(minorUnits: $0, currency: settings.currency).formatted(settings.moneyFormat) }
         }
         Console.out(text)
+    }
+
+    /// The table's code for a shift failure. Every case is decided here (no default), so a new one must be.
+    static func exitStatus(_ error: ShiftError) -> ExitCode {
+        switch error {
+        case .storage: ExitStatus.storageFailure.exitCode
+        case .storeSettingsMissing, .unhandled: ExitStatus.notLoggedIn.exitCode
+        case .shiftNotFound: ExitStatus.notFound.exitCode
+        case .noReader: ExitStatus.readerUnavailable.exitCode
+        case .printFailed, .drawerFailed: ExitStatus.printFailed.exitCode
+        case .cashier(let error): CashierCommand.exitCode(error)
+        // The arguments are valid; the shift's state refuses the step (one open at a time, nothing to close…).
+        case .alreadyOpen, .noOpenShift, .shiftStillOpen, .endOfDayAlreadyRan: ExitStatus.failure.exitCode
+        // A malformed amount or a missing reason: the arguments themselves.
+        case .invalidAmount, .unclearAmount, .reasonMissing: ExitStatus.usage.exitCode
+        }
     }
 }

@@ -32,9 +32,14 @@ enum Console {
 
     /// JSON with sorted keys, for `--json` output.
     static func json(_ value: some Encodable) throws {
+        out(try jsonText(value))
+    }
+
+    /// The text ``json(_:)`` prints: every `--json` output is encoded here, one way.
+    static func jsonText(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = LocalTime.jsonDates
-        out(String(decoding: try encoder.encode(value), as: UTF8.self))
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }

@@ -151,7 +151,7 @@ struct PosCustomersDrawerEndToEndTests {
         #expect(first.stdout.contains("No sale: drawer opened"), "stdout: \(first.stdout)")
         #expect(first.stdout.contains("No shift was open: this opened shift 1"), "stdout: \(first.stdout)")
         #expect(second.status == 0, "stderr: \(second.stderr)")
-        #expect((json(second.stdout) as? [String: Any])?["countInShift"] as? String == "2", "stdout: \(second.stdout)")
+        #expect((json(second.stdout) as? [String: Any])?["countInShift"] as? Int == 2, "stdout: \(second.stdout)")
         #expect(report.stdout.contains("No sale, drawer opened"), "report: \(report.stdout)")
         let printed = data.url.appendingPathComponent("printed")
         let files = (try? FileManager.default.contentsOfDirectory(atPath: printed.path)) ?? []

@@ -62,11 +62,12 @@ struct ManualItemTests {
         // When
         let result = await store.sell(Cart(items: [manual]))
         // Then
-        guard case .failure(.notSellable(let code, let reason)) = result else {
-            Issue.record("expected notSellable, got \(result)")
+        // (a manual item's own error: named by its line, not told to fix a product in WooCommerce)
+        guard case .failure(.manualItemNotSellable(let name, let reason)) = result else {
+            Issue.record("expected manualItemNotSellable, got \(result)")
             return
         }
-        #expect(code == "999")
+        #expect(name.isEmpty)  // none was typed
         #expect(reason.contains("standard, reduced-rate"))
     }
 

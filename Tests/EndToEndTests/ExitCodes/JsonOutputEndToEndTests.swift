@@ -1,0 +1,203 @@
+import Foundation
+import Testing
+
+/// `--json` as docs/operations.md ("JSON output") says: every command that prints data or a result takes it, its
+/// output is JSON, and it carries machine fields only — so the same command on the same data gives the same JSON
+/// in German and in English, at most its times and UUIDs differing. And the refusals of a demo day exit with the
+/// table's codes (issue 32).
+@Suite(.serialized, .timeLimit(.minutes(5)))
+struct JsonOutputEndToEndTests {
+    /// The commands in the order they run: each on an English data directory and on its German twin, which were
+    /// copied from one demo day, so both evolve alike. Reads and changes (a cash-in, a drawer open, a refund…).
+    static let sweep: [[String]] = [
+        ["status", "--json"],
+        ["orders", "list", "--json"],
+        ["orders", "show", "1", "--json"],
+        ["cart", "list", "--all", "--json"],
+        ["catalog", "search", "a", "--limit", "5", "--json"],
+        ["catalog", "lookup", "BAK-PAC", "--json"],
+        ["customers", "search", "a", "--json"],
+        ["cashier", "list", "--json"],
+        ["cashier", "current", "--json"],
+        ["cashier", "approvals", "--json"],
+        ["register", "show", "--json"],
+        ["register", "training", "status", "--json"],
+        ["settings", "show", "--json"],
+        ["fiscal", "status", "--json"],
+        ["shift", "report", "--json"],
+        ["shift", "cash-in", "5.00", "--reason", "change", "--json"],
+        ["shift", "cash-out", "2.00", "--reason", "window cleaner", "--json"],
+        ["drawer", "open", "--json"],
+        ["sell", "--item", "BAK-PAC", "--pay", "cash:5.00", "--json"],
+        ["refund", "2", "--json"],
+        ["receipt", "print", "1", "--json"],
+        ["receipt", "reprint", "1", "--json"],
+        ["shift", "close", "--counted", "10.00", "--json"],
+        ["shift", "report", "--json"],
+        ["shift", "open", "--float", "50.00", "--json"],
+    ]
+
+    @Test func everyDataCommandsJSON_parsesAndIsTheSameInGermanAndEnglish() async throws {
+        // Given one demo day (a cash sale), and its twin
+        let english = try TemporaryDirectory(), german = try TemporaryDirectory()
+        defer { english.remove(); german.remove() }
+        try await Self.demoSale(english)
+        try FileManager.default.removeItem(at: german.url)
+        try FileManager.default.copyItem(at: english.url, to: german.url)
+
+        for command in Self.sweep {
+            // When
+            let en = try await PosProcess.run(command + ["--data-dir", english.path], environment: ["LANG": "en_US.UTF-8"])
+            let de = try await PosProcess.run(command + ["--data-dir", german.path], environment: ["LANG": "de_DE.UTF-8"])
+            // Then: both succeed, print JSON, and the JSON is the same but for times and UUIDs
+            #expect(en.status == 0 && de.status == 0, "pos \(command): \(en.status) \(en.stderr) / \(de.status) \(de.stderr)")
+            guard en.status == 0, de.status == 0 else { continue }
+            // (each twin's own path, where a printer or the data directory is named, is the one expected difference)
+            let enOut = en.stdout.replacingOccurrences(of: english.path, with: "<data>")
+            let deOut = de.stdout.replacingOccurrences(of: german.path, with: "<data>")
+            let enValue = try #require(Self.parse(enOut), "pos \(command) (en) is not JSON: \(en.stdout)")
+            let deValue = try #require(Self.parse(deOut), "pos \(command) (de) is not JSON: \(de.stdout)")
+            let enText = Self.canonical(Self.masked(enValue)), deText = Self.canonical(Self.masked(deValue))
+            #expect(enText == deText, "pos \(command): English and German JSON differ\n\(enText)\n\(deText)")
+        }
+    }
+
+    /// A shift's JSON: its amounts as decimal strings with the currency, the drawer's arithmetic, codes for tenders.
+    @Test func shiftCloseJSON_carriesTheCountAndTheDifferenceAsMachineFields() async throws {
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        try await Self.demoSale(data)
+
+        let closed = try await PosProcess.run(["shift", "close", "--counted", "100.00", "--json", "--data-dir", data.path])
+
+        #expect(closed.status == 0, "\(closed.stderr)")
+        let report = try #require(Self.parse(closed.stdout) as? [String: Any], "\(closed.stdout)")
+        #expect(report["state"] as? String == "closed")
+        #expect(report["currency"] as? String == "EUR")
+        #expect(report["grossSales"] as? String == "2.10")
+        #expect(report["countedCash"] as? String == "100.00")
+        #expect(report["expectedCash"] as? String == "2.10")
+        #expect(report["difference"] as? String == "97.90")
+        #expect(report["printed"] as? Bool == true)
+        let tenders = try #require(report["tenders"] as? [[String: Any]])
+        #expect(tenders.contains { $0["tender"] as? String == "cash" && $0["amount"] as? String == "2.10" }, "\(tenders)")
+        #expect((report["closedAt"] as? String).map(Self.isISOTime) == true, "\(report)")
+    }
+
+    // MARK: - The table's codes for what a demo day refuses
+
+    @Test func shiftRefusals_areRefusedWith1_andMalformedAmountsAre64() async throws {
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        try await Self.demoSale(data)  // (the sale opened shift 1)
+
+        let openAgain = try await PosProcess.run(["shift", "open", "--float", "10", "--data-dir", data.path])
+        #expect(openAgain.status == 1, "one shift at a time is a refusal, not a bad argument: \(openAgain.stderr)")
+        #expect(openAgain.stderr.contains("Shift 1 is already open"), "\(openAgain.stderr)")
+
+        let badAmount = try await PosProcess.run(["shift", "cash-in", "ten", "--reason", "x", "--data-dir", data.path])
+        #expect(badAmount.status == 64, "\(badAmount.stderr)")
+
+        let closed = try await PosProcess.run(["shift", "close", "--counted", "2.10", "--data-dir", data.path])
+        #expect(closed.status == 0, "\(closed.stderr)")
+        let closeAgain = try await PosProcess.run(["shift", "close", "--counted", "2.10", "--data-dir", data.path])
+        #expect(closeAgain.status == 1, "nothing to close is a refusal: \(closeAgain.stderr)")
+        #expect(closeAgain.stderr.contains("No shift is open"), "\(closeAgain.stderr)")
+
+        let noSuchShift = try await PosProcess.run(["shift", "report", "--shift", "99", "--data-dir", data.path])
+        #expect(noSuchShift.status == 2, "\(noSuchShift.stderr)")
+    }
+
+    @Test func manualItemInAnUnknownTaxClass_is1_namesTheItem_andDoesNotSendToWooCommerce() async throws {
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        try await Self.demoSale(data)
+
+        let named = try await PosProcess.run(["sell", "--manual", "price=3.50,tax=bogus,name=Rye bread", "--pay", "cash",
+                                              "--data-dir", data.path])
+        let unnamed = try await PosProcess.run(["sell", "--manual", "price=3.50,tax=bogus", "--pay", "cash",
+                                                "--data-dir", data.path])
+        let german = try await PosProcess.run(["sell", "--manual", "price=3.50,tax=bogus", "--pay", "cash",
+                                               "--data-dir", data.path], environment: ["LANG": "de_DE.UTF-8"])
+
+        #expect(named.status == 1, "\(named.stderr)")
+        #expect(named.stderr.contains("The manual item \"Rye bread\" cannot be sold: there is no tax class \"bogus\""),
+                "\(named.stderr)")
+        #expect(unnamed.status == 1, "\(unnamed.stderr)")
+        #expect(unnamed.stderr.contains("pos: The manual item cannot be sold"), "\(unnamed.stderr)")
+        #expect(!unnamed.stderr.contains("pos:  cannot"), "\(unnamed.stderr)")
+        for outcome in [named, unnamed] {
+            #expect(!outcome.stderr.contains("WooCommerce"), "a typed item has no product to fix: \(outcome.stderr)")
+            #expect(outcome.stderr.contains("--manual price=AMOUNT,tax=CLASS"), "\(outcome.stderr)")
+        }
+        #expect(german.status == 1)
+        #expect(german.stderr.contains("Der manuelle Artikel kann nicht verkauft werden"), "\(german.stderr)")
+        let shown = try await PosProcess.run(["orders", "show", "2", "--data-dir", data.path])
+        #expect(shown.status == 2, "nothing was sold: \(shown.stdout)")
+    }
+
+    @Test func aWeightLabelWithAWrongCheckDigit_isRefusedWith1() async throws {
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        try await Self.demoSale(data)
+
+        // (the demo's layout reads 2800007012345 as 1.234 kg of PLU 7; the last digit is its check digit)
+        let outcome = try await PosProcess.run(["sell", "--item", "2800007012346", "--pay", "cash", "--data-dir", data.path])
+
+        #expect(outcome.status == 1, "a well-typed code whose label cannot be read is refused: \(outcome.stderr)")
+        #expect(outcome.stderr.contains("2800007012346"), "\(outcome.stderr)")
+    }
+
+    /// With `--json`, an error is what it is without: the table's exit code, the prose on standard error, and
+    /// nothing on standard output (docs/operations.md, "JSON output").
+    @Test func anErrorWithJSON_exitsWithTheTablesCode_andPrintsNothingOnStandardOutput() async throws {
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        try await Self.demoSale(data)
+
+        let notFound = try await PosProcess.run(["orders", "show", "999", "--json", "--data-dir", data.path])
+        let openAgain = try await PosProcess.run(["shift", "open", "--float", "1", "--json", "--data-dir", data.path])
+        let printJSON = try await PosProcess.run(["shift", "report", "--print", "--json", "--data-dir", data.path])
+
+        #expect(notFound.status == 2 && notFound.stdout.isEmpty, "\(notFound.stdout) \(notFound.stderr)")
+        #expect(openAgain.status == 1 && openAgain.stdout.isEmpty, "\(openAgain.stdout) \(openAgain.stderr)")
+        #expect(!openAgain.stderr.isEmpty)
+        #expect(printJSON.status == 64 && printJSON.stdout.isEmpty, "\(printJSON.stdout) \(printJSON.stderr)")
+    }
+
+    // MARK: - Helpers
+
+    static func parse(_ text: String) -> Any? {
+        try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+    }
+
+    /// Times and UUIDs (which differ between two runs) replaced by placeholders; everything else kept.
+    static func masked(_ value: Any) -> Any {
+        switch value {
+        case let dictionary as [String: Any]: dictionary.mapValues(masked)
+        case let array as [Any]: array.map(masked)
+        case let text as String where isISOTime(text): "<time>"
+        case let text as String where UUID(uuidString: text) != nil: "<uuid>"
+        default: value
+        }
+    }
+
+    static func isISOTime(_ text: String) -> Bool {
+        text.range(of: #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$"#, options: .regularExpression) != nil
+    }
+
+    static func canonical(_ value: Any) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed]) else {
+            return "\(value)"
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// A demo data directory with one cash sale (order 1, 2,10 €), in English.
+    static func demoSale(_ data: TemporaryDirectory) async throws {
+        let opened = try await PosProcess.run(["--data-dir", data.path])
+        #expect(opened.status == 0, "stderr: \(opened.stderr)")
+        let sold = try await PosProcess.run(["sell", "--data-dir", data.path, "--item", "BAK-PAC", "--pay", "cash"])
+        #expect(sold.status == 0, "stderr: \(sold.stderr)")
+    }
+}
