@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WooTestServer
 
 /// `--json` as docs/operations.md ("JSON output") says: every command that prints data or a result takes it, its
 /// output is JSON, and it carries machine fields only — so the same command on the same data gives the same JSON
@@ -82,6 +83,29 @@ struct JsonOutputEndToEndTests {
         let tenders = try #require(report["tenders"] as? [[String: Any]])
         #expect(tenders.contains { $0["tender"] as? String == "cash" && $0["amount"] as? String == "2.10" }, "\(tenders)")
         #expect((report["closedAt"] as? String).map(Self.isISOTime) == true, "\(report)")
+    }
+
+    /// `pos login --json` says which store it connected to, in the same JSON in either language.
+    @Test func loginJSON_namesTheStore_theSameInGermanAndEnglish() async throws {
+        let server = WooTestServer()
+        let site = try server.start().absoluteString
+        defer { server.stop() }
+        server.seedDemoStore()
+        server.addUser(username: "counter1", applicationPassword: "abcd efgh ijkl", role: .shopManager)
+        var outputs: [String] = []
+        for language in ["en_US.UTF-8", "de_DE.UTF-8"] {
+            let data = try TemporaryDirectory()
+            defer { data.remove() }
+            let login = try await PosProcess.run(["login", "--data-dir", data.path, "--site", site, "--username", "counter1", "--json"],
+                                                 environment: ["POS_APP_PASSWORD": "abcd efgh ijkl", "LANG": language])
+            #expect(login.status == 0, "\(language): \(login.stderr)")
+            let report = try #require(Self.parse(login.stdout) as? [String: Any], "\(language): \(login.stdout)")
+            #expect(report["site"] as? String == site || report["site"] as? String == String(site.dropLast()), "\(report)")
+            #expect(report["username"] as? String == "counter1")
+            #expect(report["currency"] is String && report["store"] is String, "\(report)")
+            outputs.append(Self.canonical(report))
+        }
+        #expect(outputs.count == 2 && outputs[0] == outputs[1], "\(outputs)")
     }
 
     // MARK: - The table's codes for what a demo day refuses
