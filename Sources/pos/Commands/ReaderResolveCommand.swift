@@ -20,6 +20,19 @@ struct ReaderResolveCommand: AsyncParsableCommand {
     @Flag(help: .tr("cli.readerResolve.charged.help")) var charged = false
     @Flag(name: .customLong("not-charged"), help: .tr("cli.readerResolve.notCharged.help")) var notCharged = false
     @Option(help: .tr("cli.readerResolve.note.help")) var note = ""
+    @Flag(help: .tr("cli.common.json.help")) var json = false
+
+    /// The `--json` shape of one attempt: its id, amount (a decimal string in `currency`), reader, and its outcome
+    /// as a code ("approved" with the terminal's receipt number, "notCharged", "unknown", "inProgress"). Stable.
+    struct AttemptReport: Encodable {
+        var attemptId: String
+        var orderId: Int64?
+        var amount: String
+        var currency: String
+        var reader: String
+        var outcome: String
+        var receiptNumber: Int?
+    }
 
     func validate() throws {
         if attempt != nil, charged == notCharged { throw ValidationError(L10n.tr("cli.invalid.readerResolve.1")) }
@@ -46,6 +59,22 @@ struct ReaderResolveCommand: AsyncParsableCommand {
             } catch let error as CardPaymentError {
                 throw CardCommandSupport.fail(error)
             }
+        }
+        if json {
+            try Console.json(attempts.map { attempt in
+                var report = AttemptReport(attemptId: "\(attempt.attemptId)", orderId: attempt.orderId, amount: attempt.amount.decimalString,
+                                           currency: attempt.amount.currency.code, reader: "\(attempt.reader)", outcome: "")
+                switch attempt.outcome {
+                case .approved(let result): (report.outcome, report.receiptNumber) = ("approved", result.receiptNumber)
+                case .notCharged: report.outcome = "notCharged"
+                case .stillUnknown: report.outcome = "unknown"
+                case .inProgress: report.outcome = "inProgress"
+                }
+                return report
+            })
+            let unresolved = attempts.contains { if case .stillUnknown = $0.outcome { true } else { false } }
+            if unresolved { throw ExitStatus.outcomeUnknown.exitCode }
+            return
         }
         if attempts.isEmpty { Console.out(L10n.tr("cli.readerResolve.out.none")) }
         var unresolved = 0

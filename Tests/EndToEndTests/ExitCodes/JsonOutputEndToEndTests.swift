@@ -10,6 +10,7 @@ import WooTestServer
 struct JsonOutputEndToEndTests {
     /// The commands in the order they run: each on an English data directory and on its German twin, which were
     /// copied from one demo day, so both evolve alike. Reads and changes (a cash-in, a drawer open, a refund…).
+    /// `{data}` stands for the twin's data directory.
     static let sweep: [[String]] = [
         ["status", "--json"],
         ["orders", "list", "--json"],
@@ -33,6 +34,8 @@ struct JsonOutputEndToEndTests {
         ["refund", "2", "--json"],
         ["receipt", "print", "1", "--json"],
         ["receipt", "reprint", "1", "--json"],
+        ["reader", "resolve", "--json"],
+        ["printer", "test", "file:{data}/printed", "--json"],
         ["shift", "close", "--counted", "10.00", "--json"],
         ["shift", "report", "--json"],
         ["shift", "open", "--float", "50.00", "--json"],
@@ -48,8 +51,11 @@ struct JsonOutputEndToEndTests {
 
         for command in Self.sweep {
             // When
-            let en = try await PosProcess.run(command + ["--data-dir", english.path], environment: ["LANG": "en_US.UTF-8"])
-            let de = try await PosProcess.run(command + ["--data-dir", german.path], environment: ["LANG": "de_DE.UTF-8"])
+            func on(_ data: TemporaryDirectory) -> [String] {
+                command.map { $0.replacingOccurrences(of: "{data}", with: data.path) } + ["--data-dir", data.path]
+            }
+            let en = try await PosProcess.run(on(english), environment: ["LANG": "en_US.UTF-8"])
+            let de = try await PosProcess.run(on(german), environment: ["LANG": "de_DE.UTF-8"])
             // Then: both succeed, print JSON, and the JSON is the same but for times and UUIDs
             #expect(en.status == 0 && de.status == 0, "pos \(command): \(en.status) \(en.stderr) / \(de.status) \(de.stderr)")
             guard en.status == 0, de.status == 0 else { continue }
