@@ -138,6 +138,39 @@ struct JsonOutputEndToEndTests {
         #expect(noSuchShift.status == 2, "\(noSuchShift.stderr)")
     }
 
+    /// What a demo day refuses, command by command, with the table's code; none of these changes the data, so they
+    /// share one data directory.
+    static let refusals: [(command: [String], code: Int32)] = [
+        (["shift", "end-of-day", "--shift", "1"], 1),  // the shift is still open: its close runs the end of day
+        (["shift", "report", "--shift", "99"], 2),
+        (["shift", "cash-out", "5", "--reason", ""], 64),
+        (["refund", "1", "--amount", "abc"], 64),
+        (["refund", "1", "--amount", "99"], 1),  // more than was paid
+        (["receipt", "reprint", "999"], 2),
+        (["catalog", "lookup", "NOPE"], 2),
+        (["cart", "show", "999"], 2),
+        (["cashier", "remove", "NOBODY"], 2),
+        (["settings", "set", "nosuchkey", "x"], 64),
+        (["register", "set", "bad_id"], 64),
+        (["sell", "--customer", "99999", "--item", "BAK-PAC", "--pay", "cash"], 2),
+        (["sell", "--coupon", "NOPE", "--item", "BAK-PAC", "--pay", "cash"], 1),
+        (["logout"], 8),  // the demo sale has not reached a store
+        (["drawer", "open", "--printer", "nosuchqueue"], 14),
+    ]
+
+    @Test func aDemoDaysRefusals_exitWithTheTablesCodes_andSayWhy() async throws {
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        try await Self.demoSale(data)
+
+        for (command, code) in Self.refusals {
+            let outcome = try await PosProcess.run(command + ["--data-dir", data.path],
+                                                   environment: ["CUPS_SERVER": data.path + "/no-cups.sock"])
+            #expect(outcome.status == code, "pos \(command): \(outcome.status), not \(code): \(outcome.stderr)")
+            #expect(outcome.stderr.hasPrefix("pos: ") || outcome.stderr.hasPrefix("Error: "), "pos \(command): \(outcome.stderr)")
+        }
+    }
+
     @Test func manualItemInAnUnknownTaxClass_is1_namesTheItem_andDoesNotSendToWooCommerce() async throws {
         let data = try TemporaryDirectory()
         defer { data.remove() }
