@@ -41,12 +41,12 @@ enum ReaderOutput {
     }
 
     /// The JSON form of a failed journalled operation.
+    /// A terminal operation's failure with `--json`: codes only (the status, the table's exit code, the journal
+    /// row to resolve); what happened and what to do are on standard error, in the screen's language.
     struct FailureReport: Encodable {
         let status: String
         let exitCode: Int32
         let attemptId: String?
-        let message: String
-        let nextStep: String
 
         init(_ error: CardPaymentError, exitCode: Int32) {
             switch error {
@@ -62,8 +62,6 @@ enum ReaderOutput {
             default: attemptId = nil
             }
             self.exitCode = exitCode
-            message = error.message
-            nextStep = error.recoverySuggestion
         }
     }
 
