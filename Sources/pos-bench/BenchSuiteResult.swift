@@ -36,7 +36,7 @@ struct BenchSuiteResult: Encodable {
     var loadAtCatalog: Double
     var loadAtSales: Double
 
-    /// Issue 14's goals against this run's figures: the goal, the figure, and whether it is met.
+    /// The performance goals (docs/performance.md) against this run's figures: the goal, the figure, and whether it is met.
     var goals: [(String, String, String)] {
         func met(_ value: Bool?) -> String { value.map { $0 ? "yes" : "no" } ?? "–" }
         let cpu = sync.cpu

@@ -1,7 +1,7 @@
 import Localization
 import Yosemite
 
-/// The counter's side of cashiers (issue 18): sign-in and switching in two keys (^L, then the cashier's digit,
+/// The counter's side of cashiers: sign-in and switching in two keys (^L, then the cashier's digit,
 /// then the PIN), the idle lock, and a manager's PIN when a store asks for an approval.
 ///
 /// With no cashier set up the gate stays open and the counter works as before. Once cashiers exist the counter
