@@ -111,7 +111,7 @@ struct BenchSuiteResult: Encodable {
         }
         var text = "| measure | pos | python baseline |\n|---|---|---|\n"
         for (name, pos, python) in rows { text += "| \(name) | \(pos) | \(python) |\n" }
-        text += "\nIssue 14's goals in this run:\n\n| goal | figure | met |\n|---|---|---|\n"
+        text += "\nThe goals in this run (docs/performance.md):\n\n| goal | figure | met |\n|---|---|---|\n"
         for (goal, figure, met) in goals { text += "| \(goal) | \(figure) | \(met) |\n" }
         text += "\nMachine: \(machine.cpu), \(machine.cores) cores, \(machine.memoryGigabytes) GB, "
             + "load \(machine.loadAverageAtStart) at start, "
