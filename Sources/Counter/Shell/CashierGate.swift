@@ -309,12 +309,6 @@ public final class CashierGate {
         count <= 1 ? "1" : "1-\(min(9, count))"
     }
 
-    /// Reports the approval's outcome (a wrong manager PIN comes back from the store).
-    func approvalRefused(_ error: CashierError) {
-        message = error.message
-        changed()
-    }
-
     /// The catalog key of what a manager approves ("gate.approval.refund").
     static func approvalKey(_ kind: ApprovalKind) -> String { "gate.approval." + kind.rawValue }
 

@@ -153,23 +153,6 @@ struct OrderMapperTests {
         #expect(result.delete.first == .failed(id: 12, error: WordPressError(code: "woocommerce_rest_shop_order_invalid_id", message: "Invalid ID.", status: 404)))
     }
 
-    @Test func map_notesAndNoteEnvelope_readCustomerFlag() throws {
-        // Given
-        let list = try Fixture.data("order-notes")
-        let single = try Fixture.data("order-note")
-
-        // When
-        let notes = try OrderNoteListMapper().map(response: list)
-        let note = try OrderNoteMapper().map(response: single)
-
-        // Then
-        #expect(notes.map(\.isCustomerNote) == [false, true])
-        #expect(notes[0].dateCreated == Fixture.date(2026, 3, 1, 9, 0))
-        #expect(notes[1].dateCreated == Fixture.date(2026, 3, 1, 10, 5))
-        #expect(note.id == 12)
-        #expect(note.note == "Paid at counter 2")
-    }
-
     @Test func map_refunds_readAmountExactlyAndLinesInGivenCurrency() throws {
         // Given
         let list = try Fixture.data("refunds")
