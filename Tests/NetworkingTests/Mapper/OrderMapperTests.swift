@@ -40,7 +40,6 @@ struct OrderMapperTests {
         #expect(order.lineItems.count == 2)
         let beans = try #require(order.lineItems.first)
         #expect(beans.quantity == ExactDecimal(2))
-        #expect(beans.wholeQuantity == 2)
         #expect(beans.total == Money(minorUnits: 1513, currency: euro))
         #expect(beans.price == (try ExactDecimal(parsing: "7.563025210084")))
         #expect(beans.taxes == [OrderItemTax(rateID: 1, total: Money(minorUnits: 287, currency: euro), subtotal: Money(minorUnits: 319, currency: euro))])
