@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Captures every screen of the counter in tmux, at 80×24 and 120×35 (and the "too small" screen at 60×20), into
-# docs/counter.md between the "captures" markers. One command regenerates them after a screen changed:
+# docs/counter-screens.md between the "captures" markers (docs/counter.md, the cashier's guide, links to them). One
+# command regenerates them after a screen changed:
 #
-#   swift build && scripts/capture-screens.sh          # rewrite docs/counter.md
-#   scripts/capture-screens.sh --check                 # exit 1 when docs/counter.md differs from the code's screens
+#   swift build && scripts/capture-screens.sh          # rewrite docs/counter-screens.md
+#   scripts/capture-screens.sh --check                 # exit 1 when docs/counter-screens.md differs from the code's screens
 #
 # The demo store on a fresh data directory, one cash sale made with `pos sell` first, TZ=UTC, no CUPS. Each
 # capture waits for the counter's frame log (POS_COUNTER_FRAME_LOG, a FIFO), never for a fixed time. Times are
@@ -13,7 +14,7 @@ set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 pos=${POS_BINARY:-$root/.build/debug/pos}
-doc=$root/docs/counter.md
+doc=$root/docs/counter-screens.md
 mode=${1:-write}
 begin='<!-- captures:begin (scripts/capture-screens.sh writes this section; do not edit it by hand) -->'
 end='<!-- captures:end -->'
@@ -84,7 +85,7 @@ shot() {
 start() {
     local columns=$1 rows=$2
     data=$work/${columns}x${rows}${variant}
-    # The demo store is made in the counter's language (issue 30), so it is made with it.
+    # The demo store is made in the counter's language, so it is made with it.
     LANG=$counter_lang LC_ALL= LC_MESSAGES= "$pos" --data-dir "$data" >/dev/null
     LANG=$counter_lang LC_ALL= LC_MESSAGES= "$pos" sell --data-dir "$data" --item BAK-PAC --pay cash >/dev/null
     mkfifo "$data/frames.fifo"
@@ -164,7 +165,7 @@ capture_size() {
     shot "Menu → Card readers" "$size" "No unresolved card attempts"
     tmuxc send-keys -t pos Escape
     wait_frame screen=menu
-    # Issue 29 item 2: the cashiers, the register and the TSE at the counter.
+    # The cashiers, the register and the TSE at the counter.
     for entry in "7:cashiers:Cashiers:Add a manager first" "8:register:Register:TSE client" "9:fiscal:TSE:Serial:"; do
         IFS=: read -r key name title expect <<<"$entry"
         tmuxc send-keys -t pos -l "$key"
@@ -194,7 +195,7 @@ capture_too_small() {
     stop
 }
 
-# Issue 21: the demo counter in German (LANG=de_DE.UTF-8) through a cash sale, a card sale on the simulated terminal
+# The demo counter in German (LANG=de_DE.UTF-8) through a cash sale, a card sale on the simulated terminal
 # (sim://) and a shift close, at 80×24.
 capture_german() {
     local size="80×24"
@@ -247,7 +248,7 @@ capture_german() {
     loaded="kept here"
 }
 
-# Issue 29: the Z report of a shift with two cashiers (Ann cash, Bob card on the simulated terminal) and the
+# The Z report of a shift with two cashiers (Ann cash, Bob card on the simulated terminal) and the
 # terminal's end of day, closed at the counter at 80×24: the first page, then End to its last row.
 capture_zreport() {
     local size="80×24"
@@ -304,7 +305,7 @@ capture_size 120 35
 capture_too_small
 capture_german
 
-# The new section, then docs/counter.md with the section replaced (or appended under its own heading).
+# The new section, then docs/counter-screens.md with the section replaced (or appended under its own heading).
 section=$work/section.md
 {
     echo "$begin"
@@ -313,7 +314,7 @@ section=$work/section.md
     echo "$end"
 } >"$section"
 
-updated=$work/counter.md
+updated=$work/counter-screens.md
 if grep -qF "$begin" "$doc"; then
     awk -v begin="$begin" -v end="$end" -v section="$section" '
         $0 == begin { while ((getline line < section) > 0) print line; skipping = 1; next }
@@ -326,11 +327,11 @@ fi
 
 if [[ $mode == --check ]]; then
     if ! diff -u "$doc" "$updated"; then
-        echo "capture-screens: docs/counter.md differs from the screens the code draws; run scripts/capture-screens.sh" >&2
+        echo "capture-screens: docs/counter-screens.md differs from the screens the code draws; run scripts/capture-screens.sh" >&2
         exit 1
     fi
-    echo "capture-screens: docs/counter.md matches the code's screens"
+    echo "capture-screens: docs/counter-screens.md matches the code's screens"
 else
     cp "$updated" "$doc"
-    echo "capture-screens: wrote $(grep -c '^#### ' "$section") captures into docs/counter.md"
+    echo "capture-screens: wrote $(grep -c '^#### ' "$section") captures into docs/counter-screens.md"
 fi

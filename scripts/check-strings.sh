@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The string catalog check (issue 21): fails when
+# The string catalog check: fails when
 #   1. a key the code looks up (`tr("key"`, `plural("key"`, also either key of `tr(cond ? "a" : "b"`) lacks an English
 #      or a German text (a plural key needs `key.one` and `key.other` in both);
 #   2. the English and German tables differ in their keys, or a text's {placeholders} differ between them;
@@ -37,7 +37,7 @@ DYNAMIC = ['z.tender.cash', 'z.tender.card', 'z.tender.split', 'settings.value.l
 # The ZVT terminal's status prompts: its table holds their keys (`reader.zvt.<status byte>`).
 DYNAMIC += re.findall(r'"(reader\.zvt\.[0-9A-F]{2})"', open('Sources/Hardware/Protocol/ZVT/ZVTIntermediateStatus.swift', encoding='utf-8').read())
 
-# The files whose person-readable strings all come from the catalog: every Swift file under Sources (issue 30),
+# The files whose person-readable strings all come from the catalog: every Swift file under Sources,
 # except the catalog itself and the files below, each with the reason it may hold words of its own.
 ENGLISH = {
     # Simulators and test servers: they stand in for a terminal, a scale, a TSE, a WooCommerce site, which speak

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Crash soak (issue 7, acceptance): N iterations (default 50) of cash, card and split-tender sales and syncs against
+# Crash soak: N iterations (default 50) of cash, card and split-tender sales and syncs against
 # woo-test-server with faults on and `pos terminal-sim` (ZVT over TCP, its own process and ledger, some declines),
 # killing pos with SIGKILL at a random moment in a share of them (SOAK_KILL_SHARE, default 0.3). Then it resolves,
 # syncs until clean and verifies server, local database and terminal ledger; the last line is

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Crash test of the sync engine (issue 3, acceptance): kills `pos sync` with SIGKILL at random moments N times
+# Crash test of the sync engine: kills `pos sync` with SIGKILL at random moments N times
 # (default 100) against a test server that loses responses after committing, then runs a clean `pos sync` and
 # checks through /__test/state that every queued sale is on the server exactly once.
 #

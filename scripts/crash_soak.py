@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Crash soak of pos (issue 7 item 2), driven by scripts/crash-soak.sh.
+"""Crash soak of pos, driven by scripts/crash-soak.sh.
 
 N iterations of a cash sale, a card sale, a split-tender sale or a sync against woo-test-server with faults on
 (5xx, latency, responses lost after commit, connections reset) and `pos terminal-sim` (ZVT over TCP, its own

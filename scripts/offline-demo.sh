@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Offline demo (issue 3, acceptance): login, catalog sync, store stopped, three cash sales, store started again,
+# Offline demo: login, catalog sync, store stopped, three cash sales, store started again,
 # `pos sync`: exactly three orders on the store with the counter's totals; a second `pos sync` sends nothing.
 #
 # Usage: scripts/offline-demo.sh   (needs `swift build`: .build/debug/pos and woo-test-server)

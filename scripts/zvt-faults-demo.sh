@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 20, acceptance by hand: each terminal fault of `pos terminal-sim`, on TCP and on a serial pty, through
+# Acceptance by hand: each terminal fault of `pos terminal-sim`, on TCP and on a serial pty, through
 # `pos sell --pay card`. Each simulator first approves one sale (so the terminal has a last receipt, as a terminal
 # in use does), then plays the fault on the second. Prints per fault run the exit code, the wall time of `pos
 # sell`, the seconds from the terminal's last byte (its "SILENT …" or "ABORT …" line) to the end of `pos sell`,

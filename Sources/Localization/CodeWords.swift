@@ -1,6 +1,6 @@
 import Foundation
 
-/// The words a person reads for the app's and the server's codes (issue 30): an order's status ("pending" →
+/// The words a person reads for the app's and the server's codes: an order's status ("pending" →
 /// "ausstehend"), its sync state, a payment method, an outbox entry's kind and state, a cashier's role, an
 /// approval's kind, a product's stock status. Each code's text is the catalog's `word.<group>.<code>`; a code the
 /// catalog does not know (a status a plugin added on the server) is shown as it is, since it is all there is to say.

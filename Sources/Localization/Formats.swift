@@ -1,7 +1,7 @@
 import Foundation
 
 /// The one way each language writes a local date and time and a tax rate, for every screen and every human line
-/// of the command line (issue 30): German as DIN 5008 writes them ("29.11.2026 15:47", "19 %", "7,5 %"), English
+/// of the command line: German as DIN 5008 writes them ("29.11.2026 15:47", "19 %", "7,5 %"), English
 /// as ISO 8601 does without the "T" ("2026-11-29 15:47") and rates without a space ("19%", "7.5%"). Amounts are the
 /// store's `MoneyFormat`'s; `--json` writes times with ``ISOTime``.
 extension Strings {

@@ -36,7 +36,7 @@ struct BenchSuiteResult: Encodable {
     var loadAtCatalog: Double
     var loadAtSales: Double
 
-    /// Issue 14's goals against this run's figures: the goal, the figure, and whether it is met.
+    /// The performance goals (docs/performance.md) against this run's figures: the goal, the figure, and whether it is met.
     var goals: [(String, String, String)] {
         func met(_ value: Bool?) -> String { value.map { $0 ? "yes" : "no" } ?? "–" }
         let cpu = sync.cpu
@@ -111,7 +111,7 @@ struct BenchSuiteResult: Encodable {
         }
         var text = "| measure | pos | python baseline |\n|---|---|---|\n"
         for (name, pos, python) in rows { text += "| \(name) | \(pos) | \(python) |\n" }
-        text += "\nIssue 14's goals in this run:\n\n| goal | figure | met |\n|---|---|---|\n"
+        text += "\nThe goals in this run (docs/performance.md):\n\n| goal | figure | met |\n|---|---|---|\n"
         for (goal, figure, met) in goals { text += "| \(goal) | \(figure) | \(met) |\n" }
         text += "\nMachine: \(machine.cpu), \(machine.cores) cores, \(machine.memoryGigabytes) GB, "
             + "load \(machine.loadAverageAtStart) at start, "

@@ -6,7 +6,7 @@ import TSESimulator
 import Yosemite
 import YosemiteTestSupport
 
-/// Training mode (issue 31) end to end on the demo store with the real `pos` binary: `pos register training on`,
+/// Training mode end to end on the demo store with the real `pos` binary: `pos register training on`,
 /// a practice sale, `pos register training off`, a real sale, the shift closed, the export written. The practice
 /// sale is marked TRAINING on its receipt and its reprint, numbered in the training series (the real sale still
 /// takes number 1 of the receipt series), signed as `AVTraining`, absent from the Z report's takings (counted on

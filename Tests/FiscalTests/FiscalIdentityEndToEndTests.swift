@@ -7,7 +7,7 @@ import WooTestServer
 import Yosemite
 import YosemiteTestSupport
 
-/// Issue 31: one TSE identity, each register its own TSE client, and the tax office notification, with the real
+/// One TSE identity, each register its own TSE client, and the tax office notification, with the real
 /// `pos` binary.
 ///
 /// - `pos fiscal status` on a fresh demo store shows the TSE that then signs, the same one every time.

@@ -92,7 +92,7 @@ struct PersistentFiscalSignerTests {
         do {
             _ = try await signer().start(FiscalStartRequest(saleID: "a", mode: .demo))
         } catch {
-            // Stored as a code (issue 30), rendered in the language of the document it appears on
+            // Stored as a code, rendered in the language of the document it appears on
             #expect(error.outage.flatMap { FiscalCause(stored: $0.cause) } == FiscalCause(.simulatorOff))
             #expect(error.outage?.causeText(in: .of(.english)) == "the simulated TSE is switched off")
             #expect(error.outage?.causeText(in: .of(.german)) == "die simulierte TSE ist ausgeschaltet")

@@ -4,10 +4,10 @@ import WooTestServer
 import Yosemite
 import YosemiteTestSupport
 
-/// Two counters as two registers of one store (issue 18 item 1): each numbers its own orders with its register
+/// Two counters as two registers of one store: each numbers its own orders with its register
 /// id as prefix while offline; after both sync, every order is on the server once with a distinct receipt number
-/// and its register and cashier in the order's meta data. Each register has a manager and a cashier with PINs
-/// (issue 18), switching mid-shift; `pos report` sums the day per register and cashier from the store.
+/// and its register and cashier in the order's meta data. Each register has a manager and a cashier with PINs,
+/// switching mid-shift; `pos report` sums the day per register and cashier from the store.
 @Suite("registers end to end (two counters, one store)", .serialized)
 struct RegisterEndToEndTests {
     static let salesPerRegister = 20
@@ -28,7 +28,7 @@ struct RegisterEndToEndTests {
             #expect(set.status == 0, "\(set.stderr)")
         }
         #expect(try await runner.pos(["register", "show"]).text.contains("Register \(id); receipt numbers \(id)-000001"))
-        // Issue 18: a manager and a cashier with PINs on each register; the manager signs in first
+        // A manager and a cashier with PINs on each register; the manager signs in first
         let manager = try await runner.pos(["cashier", "add", cashier, "--role", "manager"], input: "2468\n")
         #expect(manager.status == 0, "\(manager.stderr)")
         let second = try await runner.pos(["cashier", "add", relief, "--manager", cashier], input: "2468\n1357\n")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Localization
 
-/// The one local date-time, time of day and percentage of each language, and ISO 8601 with the offset (issue 30).
+/// The one local date-time, time of day and percentage of each language, and ISO 8601 with the offset.
 struct FormatsTests {
     /// 2026-11-29 14:47:18 UTC: 15:47 in Berlin (winter, +01:00).
     let instant = Date(timeIntervalSince1970: 1_795_963_638)

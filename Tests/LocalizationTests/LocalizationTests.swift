@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 @testable import Localization
 
-/// The string catalog (issue 21): the bundled tables, the plural rule, the language choice, and what a lookup costs.
+/// The string catalog: the bundled tables, the plural rule, the language choice, and what a lookup costs.
 struct LocalizationTests {
     @Test func catalog_bothLanguages_loadFromTheResourceBundle() {
         // Given / When

@@ -3,7 +3,7 @@ import POSFoundation
 import Testing
 @testable import TerminalSimulator
 
-/// Issue 30: the simulated terminal prints its slips in its language, as a terminal installed in a German shop does.
+/// The simulated terminal prints its slips in its language, as a terminal installed in a German shop does.
 @Suite struct TerminalLanguageTests {
     private func text(_ lines: [ZVTAPDU]) -> String {
         lines.map { String(decoding: $0.data.dropFirst(), as: UTF8.self) }.joined(separator: "\n")

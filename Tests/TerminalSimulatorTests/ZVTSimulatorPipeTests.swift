@@ -145,7 +145,7 @@ import TerminalSimulator
         server.cancel()
     }
 
-    /// Issue 13 item 10: the terminal's last transaction is the attempt, declined. Repeat Receipt brings its amount,
+    /// The terminal's last transaction is the attempt, declined. Repeat Receipt brings its amount,
     /// receipt number and time to the matcher, which says "not charged" instead of "still unknown".
     @Test func resolve_lastTransactionIsTheAttemptDeclined_isNotCharged() async throws {
         // Given: an approved payment, then the attempt, declined with 05

@@ -47,7 +47,7 @@ import TerminalSimulator
         await counter.close()
     }
 
-    /// Issue 13 item 9: the Status Enquiry completion carries the software version as an LLL-variable, then the
+    /// The Status Enquiry completion carries the software version as an LLL-variable, then the
     /// terminal-status byte; the driver reads back what the simulator sent.
     @Test func statusEnquiry_completion_isTheSpecFormByteForByteAndTheDriverReadsIt() async throws {
         // Given

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The USB path end to end in a QEMU guest (issue 8): prepares QEMU and the Debian kernel (cached in .build-qemu/),
+# The USB path end to end in a QEMU guest: prepares QEMU and the Debian kernel (cached in .build-qemu/),
 # builds pos, packs the initramfs and runs the scenarios (scripts/qemu/harness.py). Exit 0 only if all pass.
 # POS_QEMU_TIMEOUT (seconds, default 180) bounds the guest run.
 set -euo pipefail

@@ -8,22 +8,14 @@ enum MapperTable {
     /// Maps a body with the mapper at `index`; returns whether it mapped.
     static let mappers: [@Sendable (Data) throws -> Any] = [
         { try CouponListMapper().map(response: $0) },
-        { try CouponMapper().map(response: $0) },
         { try CustomerListMapper().map(response: $0) },
-        { try CustomerMapper().map(response: $0) },
         { try OrderBatchMapper().map(response: $0) },
         { try OrderListMapper().map(response: $0) },
         { try OrderMapper().map(response: $0) },
-        { try OrderNoteListMapper().map(response: $0) },
-        { try OrderNoteMapper().map(response: $0) },
-        { try OrderTotalsReportMapper().map(response: $0) },
-        { try PaymentGatewayListMapper().map(response: $0) },
-        { try PaymentGatewayMapper().map(response: $0) },
         { try ProductCategoryListMapper().map(response: $0) },
         { try ProductListMapper().map(response: $0) },
         { try ProductMapper().map(response: $0) },
         { try ProductVariationListMapper(productID: RemoteID(7)).map(response: $0) },
-        { try ProductVariationMapper(productID: RemoteID(7)).map(response: $0) },
         { try RefundListMapper(currency: .eur).map(response: $0) },
         { try RefundMapper(currency: .eur).map(response: $0) },
         { try SiteIndexMapper().map(response: $0) },
@@ -31,8 +23,6 @@ enum MapperTable {
         { try SystemStatusMapper().map(response: $0) },
         { try TaxClassListMapper().map(response: $0) },
         { try TaxRateListMapper().map(response: $0) },
-        { try TaxRateMapper().map(response: $0) },
-        { try WCAnalyticsCustomerListMapper().map(response: $0) },
         { try WordPressUserMapper().map(response: $0) },
     ]
 }

@@ -1,7 +1,7 @@
 import Localization
 import Yosemite
 
-/// The counter's side of cashiers (issue 18): sign-in and switching in two keys (^L, then the cashier's digit,
+/// The counter's side of cashiers: sign-in and switching in two keys (^L, then the cashier's digit,
 /// then the PIN), the idle lock, and a manager's PIN when a store asks for an approval.
 ///
 /// With no cashier set up the gate stays open and the counter works as before. Once cashiers exist the counter
@@ -307,12 +307,6 @@ public final class CashierGate {
     /// The digits that choose among `count` people ("1", "1-9").
     private static func numbers(_ count: Int) -> String {
         count <= 1 ? "1" : "1-\(min(9, count))"
-    }
-
-    /// Reports the approval's outcome (a wrong manager PIN comes back from the store).
-    func approvalRefused(_ error: CashierError) {
-        message = error.message
-        changed()
     }
 
     /// The catalog key of what a manager approves ("gate.approval.refund").

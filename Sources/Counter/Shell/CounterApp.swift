@@ -34,7 +34,7 @@ public final class CounterApp {
     private var sessionFollower: Task<Void, Never>?
     /// The print system's default printer as last asked, and when.
     private var defaultPrinter: (label: String, at: ContinuousClock.Instant)?
-    /// Cashiers: sign-in, switch (^L), the idle lock and manager approvals (issue 18).
+    /// Cashiers: sign-in, switch (^L), the idle lock and manager approvals.
     public private(set) var gate: CashierGate!
     /// Locks the counter after the idle time (restarted by every key).
     private var idleTask: Task<Void, Never>?
@@ -88,7 +88,7 @@ public final class CounterApp {
         // The gate knows whether cashiers are set up before the first frame: with any, that frame is already the lock
         // and never the screen below it (keys typed meanwhile wait in the screen's stream).
         await gate.start()
-        // The first run of a real store (not the demo) with no cashiers walks through the set-up (issue 29 item 2),
+        // The first run of a real store (not the demo) with no cashiers walks through the set-up,
         // until it was done or left once.
         if !context.stores.isDemo, !gate.policyOn,
            (try? await context.stores.dispatch { AppSettingsAction.loadAppSettings(reply: $0) })?.firstRunDone != true {

@@ -23,7 +23,7 @@ public final class CounterContext {
     public internal(set) var sessionChanged: @MainActor (StoreSettings) -> Void = { _ in }
     /// Sets this register's id as `pos register set` does (nil: the register screen only shows it).
     public internal(set) var registerSetting: (any RegisterSetting)?
-    /// Asks for a manager's name and PIN when a store refused for want of an approval (issue 18); `nil` when the
+    /// Asks for a manager's name and PIN when a store refused for want of an approval; `nil` when the
     /// cashier cancels. The shell's ``CashierGate`` answers it.
     public internal(set) var requestApproval: @MainActor (ApprovalKind) async -> ManagerApproval? = { _ in nil }
 

@@ -1,8 +1,7 @@
 import POSFoundation
 import Yosemite
 
-/// Where the counter can go. Wave 2 adds card pay, sync, readers, printers, shift, login and settings here and
-/// a Builder per screen; ``CounterRouter`` maps each route to its Builder.
+/// Where the counter can go, one case per screen; ``CounterRouter`` maps each route to its screen's Builder.
 public enum CounterRoute: Sendable {
     /// The sell screen (kept alive, so the cart survives a trip to pay or orders).
     case sell

@@ -7,7 +7,7 @@ public enum ShellOverlay: Hashable, Sendable {
     case help
     /// Ctrl-Q with items in the cart: quit only after Enter.
     case confirmQuit(items: Int)
-    /// Cashiers (issue 18): sign-in, switch, idle lock or a manager's approval (``CashierGate/lines``).
+    /// Cashiers: sign-in, switch, idle lock or a manager's approval (``CashierGate/lines``).
     case cashier(lines: [String])
     /// ^E: the screen's last message whole, wrapped (on screen it is cut to one line).
     case message(String)

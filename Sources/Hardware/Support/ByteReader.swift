@@ -63,13 +63,6 @@ public struct ByteReader: Sendable, Hashable {
         return bytes
     }
 
-    /// Reads a 16-bit little-endian integer, or `nil` if fewer than two bytes are left.
-    public mutating func readUInt16LittleEndian() -> UInt16? {
-        guard let bytes = peekBytes(2) else { return nil }
-        readerIndex += 2
-        return UInt16(bytes[0]) | UInt16(bytes[1]) << 8
-    }
-
     /// Reads everything that is left.
     public mutating func readRemainingBytes() -> [UInt8] {
         let rest = Array(storage[readerIndex...])

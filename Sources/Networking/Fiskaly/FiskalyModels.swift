@@ -154,16 +154,3 @@ public struct FiskalyTransaction: Decodable, Hashable, Sendable {
         case qrCodeData = "qr_code_data"
     }
 }
-
-/// fiskaly's error body (`{"status_code":409,"error":"Conflict","code":"E_…","message":"…"}`).
-public struct FiskalyErrorBody: Decodable, Hashable, Sendable {
-    public var statusCode: Int?
-    public var error: String?
-    public var code: String?
-    public var message: String?
-
-    enum CodingKeys: String, CodingKey {
-        case statusCode = "status_code"
-        case error, code, message
-    }
-}

@@ -9,15 +9,8 @@ public protocol Mapper: Sendable {
     associatedtype Output: Sendable
     /// Maps a body.
     ///
-    /// - Throws: A `DecodingError` (or ``MappingError``) describing what could not be read.
+    /// - Throws: A `DecodingError` describing what could not be read.
     func map(response: Data) throws -> Output
-}
-
-/// A body that is valid JSON but not what the mapper expects, beyond what `DecodingError` says.
-public struct MappingError: Error, Hashable, Sendable, CustomStringConvertible {
-    public let description: String
-
-    public init(_ description: String) { self.description = description }
 }
 
 /// The JSON decoding every mapper shares: envelope detection and context in `userInfo`.

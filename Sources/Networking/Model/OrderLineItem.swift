@@ -24,11 +24,6 @@ public struct OrderLineItem: Hashable, Sendable, Decodable, CurrencyScopedDecoda
     public let price: ExactDecimal?
     public let metaData: [MetaData]
 
-    /// The quantity as an `Int` when it is whole.
-    public var wholeQuantity: Int? {
-        quantity.scale == 0 ? Int(exactly: quantity.significand) : nil
-    }
-
     public init(
         id: RemoteID, name: String, productID: RemoteID, variationID: RemoteID, quantity: ExactDecimal,
         taxClass: String, subtotal: Money, subtotalTax: Money, total: Money, totalTax: Money,

@@ -23,9 +23,6 @@ public struct SiteAddress: Hashable, Sendable, CustomStringConvertible {
     /// Whether the host is this machine: `localhost`, 127.0.0.0/8 or ::1.
     public var isLoopback: Bool { SiteAddress.isLoopback(host: host) }
 
-    /// Whether the site is reached over TLS.
-    public var isSecure: Bool { url.scheme == "https" }
-
     /// Validates and normalises a site address.
     ///
     /// - Throws: ``NetworkError/invalidSiteAddress(_:reason:)`` for text that is not an http(s) URL with a

@@ -15,10 +15,4 @@ public struct CouponsRemote: Sendable {
         let request = RESTRequest.wooCommerce(.get, "coupons", query: query)
         return try await remote.enqueuePaged(request, page: page, perPage: perPage, mapper: CouponListMapper())
     }
-
-    /// Finds the coupon whose code is exactly `code` (case-insensitive, as WooCommerce compares codes).
-    public func findCoupon(code: String) async throws(NetworkError) -> Coupon? {
-        let page = try await loadCoupons(search: code, perPage: 25)
-        return page.items.first { $0.code.lowercased() == code.lowercased() }
-    }
 }

@@ -36,11 +36,6 @@ public struct RESTRequest: Request, Hashable {
         RESTRequest(method: method, path: "wc/v3/" + path, query: query.items, body: body)
     }
 
-    /// A request to another WooCommerce namespace, such as `wc-analytics`.
-    public static func namespace(_ namespace: String, _ method: HTTPMethod, _ path: String, query: QueryParameters = [:], body: JSONValue? = nil) -> RESTRequest {
-        RESTRequest(method: method, path: namespace + "/" + path, query: query.items, body: body)
-    }
-
     /// A WordPress core request: `wp/v2/{path}`.
     public static func wordPress(_ method: HTTPMethod, _ path: String, query: QueryParameters = [:]) -> RESTRequest {
         RESTRequest(method: method, path: "wp/v2/" + path, query: query.items)

@@ -45,17 +45,10 @@ public struct Currency: Hashable, Sendable, Codable, CustomStringConvertible {
         Currency.symbols[code] ?? code
     }
 
-    /// 10 raised to the exponent: minor units per major unit.
-    public var minorUnitsPerMajorUnit: Int64 {
-        Int64(Decimal10.power(exponent))
-    }
-
     // MARK: - Well-known currencies
 
     public static let eur = Currency(code: "EUR")
     public static let usd = Currency(code: "USD")
-    public static let gbp = Currency(code: "GBP")
-    public static let chf = Currency(code: "CHF")
     public static let jpy = Currency(code: "JPY")
     public static let kwd = Currency(code: "KWD")
 

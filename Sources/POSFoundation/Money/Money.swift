@@ -33,8 +33,6 @@ public struct Money: Hashable, Sendable, Codable {
     }
 
     public var isZero: Bool { minorUnits == 0 }
-    public var isNegative: Bool { minorUnits < 0 }
-    public var isPositive: Bool { minorUnits > 0 }
 
     /// The absolute amount.
     public var magnitude: Money { Money(minorUnits: minorUnits < 0 ? -minorUnits : minorUnits, currency: currency) }

@@ -15,9 +15,4 @@ extension AppDatabase {
     ) -> AsyncValueObservation<Value> {
         ValueObservation.tracking(fetch).removeDuplicates().values(in: reader)
     }
-
-    /// The number of outbox entries waiting to be sent, now and after every change: the status line's count.
-    public func observePendingOutboxCount() -> AsyncValueObservation<Int> {
-        observe { db in try OutboxRecord.pendingCount(in: db) }
-    }
 }

@@ -15,7 +15,7 @@ extension AppDatabase {
     ///
     /// - Parameters:
     ///   - currency: the store currency, for a shift opened here.
-    ///   - approvedBy: who approved it; `nil` where no cashiers are set up (issue 18).
+    ///   - approvedBy: who approved it; `nil` where no cashiers are set up.
     public func recordDrawerOpening(
         cashier: String, reason: String, printer: String, approvedBy: String?, currency: Currency, at now: Date
     ) async throws -> DrawerOpeningResult {

@@ -30,17 +30,17 @@ public enum AppMigrations {
     public static let fiscal = "v8-fiscal"
     /// The customer search index and the "no sale" drawer opens.
     public static let counter = "v9-counter"
-    /// The register and cashier of each order (issue 18: several counters per shop).
+    /// The register and cashier of each order (several counters per shop).
     public static let registers = "v10-registers"
     /// The TSE journal of refunds and cash movements (KassenSichV: every Vorgang is signed).
     public static let fiscalMovements = "v11-fiscal-movements"
-    /// Goods sold by weight: the product's marker and the weight of an order line (issue 19).
+    /// Goods sold by weight: the product's marker and the weight of an order line.
     public static let floorDevices = "v12-floor-devices"
-    /// Cashiers with salted, slow-hashed PINs, their sign-ins and the manager approvals (issue 18).
+    /// Cashiers with salted, slow-hashed PINs, their sign-ins and the manager approvals.
     public static let cashiers = "v13-cashiers"
-    /// The card terminal's end of day of each shift's closing, and order lines sold as manual items (issue 19).
+    /// The card terminal's end of day of each shift's closing, and order lines sold as manual items.
     public static let closing = "v14-closing"
-    /// A redundant index of the catalog's category links dropped (issue 14).
+    /// A redundant index of the catalog's category links dropped.
     public static let catalogIndexes = "v15-catalog-indexes"
     /// One receipt-number series per register for every fiscal transaction; the register and TSE client a sale
     /// was opened with.
@@ -48,7 +48,7 @@ public enum AppMigrations {
     /// The sale stored once, as its order, from the first scan: the order's lifecycle, the cart's input on its lines,
     /// every tender a payment; `sale` and `saleTender` gone.
     public static let saleIsOrder = "v17-sale-is-order"
-    /// Training mode: the order's training mark (issue 31).
+    /// Training mode: the order's training mark.
     public static let training = "v18-training"
 
     /// Every migration name, oldest first.

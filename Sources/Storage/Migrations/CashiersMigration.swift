@@ -1,6 +1,6 @@
 import GRDB
 
-/// Migration `v13-cashiers` (issue 18 items 2–4): the counter's cashiers with their PINs, who is signed in on this
+/// Migration `v13-cashiers`: the counter's cashiers with their PINs, who is signed in on this
 /// register (each sign-in and switch, kept as a log), and every manager approval.
 ///
 /// - `cashier`: a name, a role (`cashier` or `manager`), the PIN as a random salt and the output of a slow

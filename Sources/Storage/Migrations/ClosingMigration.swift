@@ -1,6 +1,6 @@
 import GRDB
 
-/// Migration `v14-closing`: issue 19's store-floor items 5 and 6.
+/// Migration `v14-closing`: the terminal's end of day at a shift's closing, and manual items.
 ///
 /// - `shift.terminalClosing`: the card terminal's end of day of a shift's closing, beside the drawer's count
 ///   (Yosemite's `ZReport.TerminalClosing` as JSON, opaque to Storage): what the terminal reported, what the shift

@@ -6,7 +6,7 @@ import GRDB
 ///   with `customer` by triggers (the products' `productSearch` pattern), so the counter finds a customer offline
 ///   as the cashier types. Existing customers are indexed when the table is created.
 /// - `drawerOpening`: each "no sale" drawer open, in its shift, with the cashier, the reason and the printer it
-///   went to. `approvedBy` is empty until issue 18 (manager approval) fills it.
+///   went to. `approvedBy` names the approving manager, empty where no approval was needed.
 enum CounterMigration {
     static func migrate(_ db: Database) throws {
         try db.create(virtualTable: "customerSearch", using: FTS5()) { t in

@@ -1,6 +1,6 @@
 import GRDB
 
-/// Migration `v12-floor-devices`: goods sold by weight (issue 19 items 2–3).
+/// Migration `v12-floor-devices`: goods sold by weight.
 ///
 /// - `product.soldByWeight`: the product's price is a price per kilogram and a scan asks the scale for the weight
 ///   (set from the WooCommerce product meta `_pos_sold_by_weight`, see docs/hardware.md);

@@ -1,6 +1,6 @@
 import GRDB
 
-/// Migration `v10-registers`: the register an order was sold on and its cashier (issue 18 item 1).
+/// Migration `v10-registers`: the register an order was sold on and its cashier.
 ///
 /// Both are kept as the sale was made, so a receipt printed later still shows the register-prefixed receipt
 /// number (`K2-000123`, from `registerId` and `localNumber`) and the cashier of the sale, whatever the settings

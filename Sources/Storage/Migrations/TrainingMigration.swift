@@ -1,6 +1,6 @@
 import GRDB
 
-/// Migration `v18-training`: training mode (issue 31).
+/// Migration `v18-training`: training mode.
 ///
 /// - `order.training`: the sale was rung up while the register was in training. Set when the sale is opened and
 ///   never changed, so switching the register out of training later does not turn a practice sale into a real one

@@ -12,7 +12,7 @@ public struct DrawerOpeningRecord: Codable, Hashable, Sendable, FetchableRecord,
     public var reason: String
     /// The printer the kick went to ("file:…", a CUPS queue), or empty for the default one.
     public var printer: String
-    /// Who approved it; `nil` while no approval is required (issue 18 adds manager approval).
+    /// Who approved it; `nil` where no approval is required (no cashiers set up).
     public var approvedBy: String?
     public var openedAt: Date
 

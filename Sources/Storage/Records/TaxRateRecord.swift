@@ -51,12 +51,3 @@ public struct TaxRateRecord: Codable, Hashable, Sendable, FetchableRecord, Persi
         public static let taxClass = Column(CodingKeys.taxClass)
     }
 }
-
-extension DerivableRequest<TaxRateRecord> {
-    /// Rates of one tax class ("standard" for the standard class), in the order WooCommerce applies them.
-    public func inTaxClass(_ slug: String) -> Self {
-        let slug = slug.isEmpty ? "standard" : slug
-        return filter(TaxRateRecord.Columns.taxClass == slug)
-            .order(TaxRateRecord.Columns.priority, TaxRateRecord.Columns.position, TaxRateRecord.Columns.id)
-    }
-}

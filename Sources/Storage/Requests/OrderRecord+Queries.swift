@@ -18,11 +18,6 @@ extension DerivableRequest<OrderRecord> {
     public func newestFirst() -> Self {
         order(OrderRecord.Columns.createdAt.desc, OrderRecord.Columns.id.desc)
     }
-
-    /// Orders whose server total differs from the counter's.
-    public func withServerTotalMismatch() -> Self {
-        filter(OrderRecord.Columns.serverTotal != nil && OrderRecord.Columns.serverTotal != OrderRecord.Columns.total)
-    }
 }
 
 extension OrderRecord {
@@ -42,10 +37,5 @@ extension OrderRecord {
     /// The order with this client UUID, or `nil`.
     public static func find(clientUUID: ClientUUID, in db: Database) throws -> OrderRecord? {
         try OrderRecord.filter(Columns.clientUUID == clientUUID.description).fetchOne(db)
-    }
-
-    /// How many orders the server does not have yet.
-    public static func unsyncedCount(in db: Database) throws -> Int {
-        try OrderRecord.all().unsynced().fetchCount(db)
     }
 }

@@ -45,24 +45,6 @@ extension OutboxRecord {
         return entry
     }
 
-    /// The oldest pending entry that is due at `now` and has no earlier undelivered entry for the same order,
-    /// so an order's mutations go out in the order they were made.
-    public static func nextDue(at now: Date, in db: Database) throws -> OutboxRecord? {
-        try OutboxRecord.fetchOne(
-            db,
-            sql: """
-                SELECT * FROM outbox AS entry
-                WHERE entry.state = 'pending'
-                  AND (entry.nextAttemptAt IS NULL OR entry.nextAttemptAt <= ?)
-                  AND NOT EXISTS (
-                    SELECT 1 FROM outbox AS earlier
-                    WHERE earlier.orderId = entry.orderId AND earlier.id < entry.id AND earlier.state <> 'done')
-                ORDER BY entry.id
-                LIMIT 1
-                """,
-            arguments: [now])
-    }
-
     /// Marks the entry in flight and counts the attempt.
     public mutating func markInFlight(in db: Database) throws {
         try updateState(.inFlight, in: db) { $0.attemptCount += 1 }
@@ -84,18 +66,6 @@ extension OutboxRecord {
     /// Parks the entry for a person, with the server's reason. It is never retried by itself.
     public mutating func park(reason: String, in db: Database) throws {
         try updateState(.parked, in: db) { $0.parkedReason = reason }
-    }
-
-    /// After a crash or restart: entries left in flight go back to pending. Their outcome is unknown, so the
-    /// sender must check the server (client UUID lookup) before sending them again.
-    ///
-    /// - Returns: How many entries were requeued.
-    @discardableResult
-    public static func requeueInFlight(in db: Database) throws -> Int {
-        try OutboxRecord
-            .filter(Columns.state == State.inFlight.rawValue)
-            .updateAll(
-                db, Columns.state.set(to: State.pending.rawValue), Column("updatedAt").set(to: db.transactionDate))
     }
 
     private mutating func updateState(_ state: State, in db: Database, _ change: (inout OutboxRecord) -> Void) throws {

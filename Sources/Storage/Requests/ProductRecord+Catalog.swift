@@ -157,16 +157,6 @@ extension TaxClassRecord {
 // MARK: - Filters
 
 extension DerivableRequest<ProductRecord> {
-    /// Products a cashier can sell: published and purchasable.
-    public func sellable() -> Self {
-        filter(ProductRecord.Columns.status == "publish" && Column("purchasable") == true)
-    }
-
-    /// Products ordered by name, case-insensitively.
-    public func orderedByName() -> Self {
-        order(ProductRecord.Columns.name.collating(.localizedCaseInsensitiveCompare), ProductRecord.Columns.id)
-    }
-
     /// Products linked to a category.
     public func inCategory(_ categoryId: Int64) -> Self {
         filter(sql: "id IN (SELECT productId FROM productCategoryLink WHERE categoryId = ?)", arguments: [categoryId])

@@ -45,11 +45,6 @@ public final class Dispatcher {
         processors[key] = WeakProcessor(processor: processor)
     }
 
-    /// Removes a processor from the action type it registered for.
-    public func unregister(processor: AnyObject) {
-        processors = processors.filter { $0.value.processor !== processor && $0.value.processor != nil }
-    }
-
     /// Whether a live processor handles this action type.
     public func isRegistered<A: Action>(_ actionType: A.Type) -> Bool {
         processors[ObjectIdentifier(actionType)]?.processor != nil

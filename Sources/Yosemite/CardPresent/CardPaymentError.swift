@@ -34,7 +34,7 @@ public enum CardPaymentError: UserFacingError, Equatable, ActionFailure {
     case storeSettingsMissing
     /// The local database failed.
     case storage(StorageError)
-    /// Cashiers are set up and this needs a manager's PIN (issue 18); nothing was charged or refunded.
+    /// Cashiers are set up and this needs a manager's PIN; nothing was charged or refunded.
     case cashier(CashierError)
 
     public var message: String {

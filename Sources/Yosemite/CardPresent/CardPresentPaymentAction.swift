@@ -1,7 +1,7 @@
 import Hardware
 import POSFoundation
 
-/// Card-present payments on a ZVT or Concert terminal (issue 4). Each dispatch returns the answer or throws ``CardPaymentError``.
+/// Card-present payments on a ZVT or Concert terminal. Each dispatch returns the answer or throws ``CardPaymentError``.
 ///
 /// `reader` is an address (`zvt+tcp://…`, `sim://`); `nil` means the remembered one (the last connected).
 /// Payment-like cases pass each terminal prompt to the `prompts` handler as it appears (a progress handler, not a
@@ -33,7 +33,7 @@ public enum CardPresentPaymentAction: Action {
     /// Refunds a paid order (all that is left when `amount` is nil) through its checkout: authorized, given back
     /// (to the card on the terminal while the card has some of its payment left, else in cash), recorded with the
     /// WooCommerce refund record in the outbox, signed by the TSE, receipted. With cashiers set up, `approval` must
-    /// be a manager's (issue 18; refunds, reversals and refunds without a sale alike).
+    /// be a manager's (refunds, reversals and refunds without a sale alike).
     case refund(
         orderId: Int64, amount: Money?, reader: String?, approval: ManagerApproval? = nil,
         prompts: @Sendable (CardPrompt) -> Void, reply: Reply<CardRefund>

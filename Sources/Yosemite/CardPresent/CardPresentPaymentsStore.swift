@@ -59,7 +59,7 @@ public final class CardPresentPaymentsStore: Store, ActionsProcessor {
         }
     }
 
-    /// Issue 18: with cashiers set up, money back to a customer without an order (a reversal, a stand-alone refund)
+    /// With cashiers set up, money back to a customer without an order (a reversal, a stand-alone refund)
     /// needs a manager's PIN, checked and recorded before the terminal is touched. An order's refund is authorized
     /// by its checkout.
     private func approve(_ approval: ManagerApproval?, reference: String, amount: Money?) async throws(CardPaymentError) {

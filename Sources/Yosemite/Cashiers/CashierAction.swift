@@ -1,7 +1,7 @@
 import Foundation
 import Localization
 
-/// Cashiers, PINs, sign-in on this register and manager approvals (issue 18).
+/// Cashiers, PINs, sign-in on this register and manager approvals.
 ///
 /// With no cashier set up the counter works as before (the name in the settings, no PINs, no approvals). Once a
 /// cashier exists — the first must be a manager — the policy is on: sales are the signed-in cashier's, and the
@@ -39,7 +39,7 @@ public enum CashierAction: Action {
     /// (administrators and shop managers), cashiers those granted ``StoreCashier/cashierCapability``; each with
     /// whether a cashier of that name exists here. Adding them (each with a PIN) is ``add(name:role:pin:approval:reply:)``.
     case storeUsers(reply: Reply<[StoreCashier]>)
-    /// Whether the register is in training now (issue 31): every sale opened while it is, is a training sale.
+    /// Whether the register is in training now: every sale opened while it is, is a training sale.
     case training(reply: Reply<Bool>)
     /// Switches the register into training (`on`) or out of it; answers whether the mode changed. Into training
     /// needs a manager's approval where cashiers are set up (a training sale takes no takings, so switching a till

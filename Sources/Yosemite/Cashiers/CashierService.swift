@@ -17,7 +17,6 @@ struct CashierService: Sendable {
     /// Wrong PINs before the lock.
     static let lockAfter = 5
     static let defaultLockMinutes = 15
-    static let defaultIdleLockSeconds = 300
 
     private var settings: AppSettings { environment.appSettings() }
     var lockMinutes: Int { max(settings.pinLockMinutes ?? Self.defaultLockMinutes, 1) }

@@ -53,9 +53,4 @@ public struct CatalogVariation: Hashable, Sendable {
     public func price(in currency: Currency) -> Money? {
         price?.money(in: currency)
     }
-
-    /// The tax class that applies: the parent's when the variation says "parent".
-    public func effectiveTaxClass(parent: CatalogProduct) -> String {
-        taxClass == "parent" ? parent.taxClass : taxClass
-    }
 }

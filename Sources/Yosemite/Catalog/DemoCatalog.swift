@@ -46,7 +46,7 @@ enum DemoCatalog {
     }
 
     /// Writes the demo catalog (products, a variable T-shirt in three sizes, categories, VAT rates) in one
-    /// transaction, named in `language` (issue 30: a German demo sells "Filterkaffee").
+    /// transaction, named in `language` (a German demo sells "Filterkaffee").
     static func seed(into database: AppDatabase, language: Language = .english) async throws {
         try await database.seedCatalog(catalog(language))
     }

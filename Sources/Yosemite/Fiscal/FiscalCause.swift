@@ -2,7 +2,7 @@ import Foundation
 import Localization
 import Networking
 
-/// Why the TSE could not sign, stored as a code (issue 30): a stable, language-free identifier and its data, so the
+/// Why the TSE could not sign, stored as a code: a stable, language-free identifier and its data, so the
 /// receipt renders it in the paper language, the DSFinV-K export in German and a screen in the screen's language.
 ///
 /// It is kept in the text columns that held the cause in words before (`fiscalOutage.cause`, the failed

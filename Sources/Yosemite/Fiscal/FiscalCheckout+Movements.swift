@@ -146,7 +146,7 @@ extension FiscalCheckout {
             try await database.recordFiscalMovementSignature(id: id, signature: Self.encode(signature))
         } catch let error as FiscalError {
             environment.fiscalProbe.noteAttempt(on: environment.clock)
-            // Stored as a code, rendered in the language of the document it appears on (issue 30).
+            // Stored as a code, rendered in the language of the document it appears on.
             let cause = error.outage?.cause ?? FiscalCause(error).stored
             environment.logger.warning(
                 "fiscal: the TSE failed for \(row.kind.rawValue) \(row.reference): \(FiscalCause.text(of: cause, in: .of(.english))); it goes on unsigned")

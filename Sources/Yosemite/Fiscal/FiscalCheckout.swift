@@ -164,7 +164,7 @@ struct FiscalCheckout: Sendable {
         // This failed call is the outage's latest attempt: the next sales do not try the TSE before the
         // probe interval has passed.
         environment.fiscalProbe.noteAttempt(on: environment.clock)
-        // Stored as a code, rendered in the language of the document it appears on (issue 30).
+        // Stored as a code, rendered in the language of the document it appears on.
         let cause = error.outage?.cause ?? FiscalCause(error).stored
         let since = error.outage?.since ?? environment.now()
         environment.logger.warning(

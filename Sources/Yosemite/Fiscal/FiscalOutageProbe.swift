@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// Bounds how often the checkout tries the TSE while an outage is open (German fiscal law, issue 17).
+/// Bounds how often the checkout tries the TSE while an outage is open (German fiscal law).
 ///
 /// A TSE that does not answer costs each call one timeout (fiskaly: 10 s). While an outage is open, the sale
 /// that opens is sent to the TSE at most once per `interval` (measured on the environment's clock, a

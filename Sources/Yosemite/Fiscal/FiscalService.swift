@@ -369,7 +369,7 @@ public struct FiscalService: Sendable {
     }
 
     /// TSE_TA_FEHLER of a transaction the TSE could not sign: the export is German (DSFinV-K), so is the cause
-    /// (issue 30: stored as a code, rendered here in German; a cause stored in words before codes as it was).
+    /// (stored as a code, rendered here in German; a cause stored in words before codes as it was).
     static func exportCause(_ stored: String?) -> String {
         let german = Strings.of(.german)
         return german.tr("fiscal.export.tseFailed", [

@@ -3,7 +3,7 @@ import Storage
 
 /// The till's fiscal settings (German fiscal law): the merchant's tax number and VAT id, the TSE's TSS and client
 /// ids at fiskaly, and the register's serial number — one setting, which the TSE signs as its client id and which
-/// the receipt, the QR code and the DSFinV-K export carry (issue 18, registers, shares it).
+/// the receipt, the QR code and the DSFinV-K export carry (registers share it).
 ///
 /// Kept in `fiscal-settings.json` in the data directory (0600, atomically); `pos fiscal configure` writes it. The
 /// fiskaly API key and secret are not here but in ``FiskalyCredentialsFile``.

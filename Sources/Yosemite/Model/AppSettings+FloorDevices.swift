@@ -106,7 +106,7 @@ extension AppSettings {
 
 extension AppSettings {
     /// The language paper and the customer displays speak: the counter's paper-language setting, else the store's
-    /// site language (issue 30).
+    /// site language.
     public func paperLanguage(store: StoreSettings) -> Language {
         paperLanguage.flatMap(Language.init(rawValue:)) ?? store.siteLanguage
     }

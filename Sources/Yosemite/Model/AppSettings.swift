@@ -17,7 +17,7 @@ public struct AppSettings: Hashable, Sendable, Codable {
     /// The largest amount one line may come to, in minor units of the store currency (`nil`:
     /// ``SaleLimits/defaultMaxLineAmountMajor`` major units).
     public var maxLineAmount: Int64?
-    /// Cashiers (issue 18): seconds without a key before the counter locks until the cashier's PIN (`nil`: 300;
+    /// Cashiers: seconds without a key before the counter locks until the cashier's PIN (`nil`: 300;
     /// 0: never).
     public var idleLockSeconds: Int?
     /// Cashiers: manual discounts above this percent of the cart need a manager's PIN (`nil`: 10).
@@ -34,16 +34,16 @@ public struct AppSettings: Hashable, Sendable, Codable {
     /// The store's weight/price barcode layouts (``EmbeddedBarcodeSettings`` written form, e.g.
     /// `28-29:IIIIIVVVVV:weight; 21:IIIIICVVVV:price`); `nil`: none, every code is looked up as it is.
     public var embeddedBarcodes: String?
-    /// The counter screen's language, "en" or "de" (issue 21); `nil`: `LC_ALL`/`LC_MESSAGES`/`LANG`, else the store's
+    /// The counter screen's language, "en" or "de"; `nil`: `LC_ALL`/`LC_MESSAGES`/`LANG`, else the store's
     /// site language. Paper and the customer displays follow ``paperLanguage``.
     public var language: String?
-    /// The language of paper (receipts, slips, the Z report) and of the customer displays, "en" or "de" (issue 30);
+    /// The language of paper (receipts, slips, the Z report) and of the customer displays, "en" or "de";
     /// `nil`: the store's site language. ``paperLanguage(store:)`` resolves it.
     public var paperLanguage: String?
     /// Whether the register prints every sale's receipt by itself the moment the sale completes (`nil`: yes). The
     /// receipt is stored either way, for `pos receipt print`/`reprint` and the receipt screen.
     public var printReceipts: Bool?
-    /// Whether the counter's first-run set-up ran to its end or was left (F10) on this till (issue 29 item 2):
+    /// Whether the counter's first-run set-up ran to its end or was left (F10) on this till:
     /// a store that works without cashiers is not walked through it again at every start. `nil`: not yet.
     public var firstRunDone: Bool?
 

@@ -23,7 +23,7 @@ public struct CounterStatus: Hashable, Sendable, Codable {
     public var unresolvedPayments: Int
     /// The TSE outage still open (German fiscal law), `nil` when the TSE answers or none is set up.
     public var fiscalOutage: FiscalOutage? = nil
-    /// The register is in training (issue 31): sales opened now are training sales.
+    /// The register is in training: sales opened now are training sales.
     public var training = false
 
     public init(mode: Mode, account: Account?, store: StoreSettings?, unsyncedEntries: Int, unresolvedPayments: Int,

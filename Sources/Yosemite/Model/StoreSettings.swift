@@ -18,7 +18,7 @@ public struct StoreSettings: Hashable, Sendable, Codable {
     /// Tax options that decide how totals are computed.
     public var taxes: TaxOptions
     /// WordPress's site language as synced at login ("de_DE", "en_US"; `wc/v3/system_status`'s
-    /// `environment.language`); nil when the store did not say (a store synced before issue 21, or one that refused).
+    /// `environment.language`); nil when the store did not say (an older store, or one that refused).
     public var language: String?
 
     /// The language receipts are printed in and the screen falls back to: the site language when pos speaks it,

@@ -11,7 +11,7 @@ public enum OrderAction: Action {
     case currentSale(reply: Reply<SaleSummary?>)
     /// Opens a sale with a whole cart, priced and checked against the limits, persisted. With cashiers set up, a
     /// manual discount above the threshold needs `approval` (a manager's), as does voiding a sale that holds a
-    /// payment (issue 18).
+    /// payment.
     case openSale(cart: Cart, approval: ManagerApproval? = nil, reply: Reply<SaleSummary>)
     /// Applies one cart edit to a sale (a new sale when `saleId` is `nil`), persisted priced.
     case editSale(saleId: Int64?, edit: Checkout.CartEdit, approval: ManagerApproval? = nil, reply: Reply<SaleSummary>)

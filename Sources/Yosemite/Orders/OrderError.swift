@@ -29,7 +29,7 @@ public enum OrderError: UserFacingError, Equatable, ActionFailure {
     case saleRefused(String)
     /// No open, parked or finished sale with that id or name.
     case saleNotFound(reference: String)
-    /// Cashiers are set up and this needs a signed-in cashier or a manager's PIN (issue 18); nothing was recorded.
+    /// Cashiers are set up and this needs a signed-in cashier or a manager's PIN; nothing was recorded.
     case cashier(CashierError)
 
     public var message: String {

@@ -128,7 +128,7 @@ struct SaleBuilder {
         return fields
     }
 
-    /// The register, its receipt number for this order and the cashier, as order meta (issue 18): none without a
+    /// The register, its receipt number for this order and the cashier, as order meta: none without a
     /// register id, no cashier entry without a name.
     func registerMeta(register: String?, receiptNumber: Int64, cashier: String) -> [MetaData] {
         guard let register else { return [] }

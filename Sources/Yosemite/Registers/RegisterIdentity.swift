@@ -1,7 +1,7 @@
 import Foundation
 import POSFoundation
 
-/// This counter's register id (issue 18 item 1): the prefix of its own receipt-number series (`K2-000123`), on
+/// This counter's register id: the prefix of its own receipt-number series (`K2-000123`), on
 /// every WooCommerce order it syncs (meta data) and on its receipts.
 ///
 /// It is the fiscal register serial (`FiscalSettings.registerSerial`, `fiscal-settings.json`): one setting, which

@@ -4,7 +4,7 @@ import Networking
 import POSFoundation
 
 /// `pos report`: one day of the shop's sales from WooCommerce, summed per register (the `_pos_register` order
-/// meta) and per cashier (`_pos_cashier`), online (issue 18 item 4).
+/// meta) and per cashier (`_pos_cashier`), online.
 public enum ShopReportAction: Action {
     public typealias Failure = ShopReportError
 

@@ -69,7 +69,7 @@ public struct SessionEvent: Hashable, Sendable {
     public var printer = PrintOutcome.none
     /// The TSE outage still open (German fiscal law), if any.
     public var fiscalOutage: FiscalOutage?
-    /// The register is in training (issue 31): the status line says TRAINING.
+    /// The register is in training: the status line says TRAINING.
     public var training = false
     /// Changes whenever a cashier is added, removed, locked, unlocked or re-PINned, or anyone signs in or out, in
     /// this process or another (`pos cashier …` while the counter runs): the counter's lock reloads on a change.

@@ -29,7 +29,7 @@ public enum ShiftAction: Action {
     /// "No sale": opens the cash drawer through the receipt printer (a short NO SALE slip and the kick; `printer`
     /// nil: the configured or default one) and logs it in the open shift (opening one with float 0 if none is),
     /// so the Z report counts it. With cashiers set up, `approval` must be a manager's: it is checked and recorded
-    /// before the drawer is kicked, and the log's `approvedBy` names the manager (issue 18).
+    /// before the drawer is kicked, and the log's `approvedBy` names the manager.
     case openDrawer(reason: String, printer: String?, approval: ManagerApproval? = nil,
                     reply: Reply<DrawerOpenOutcome>)
 }

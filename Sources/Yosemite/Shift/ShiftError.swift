@@ -27,7 +27,7 @@ public enum ShiftError: Error, Sendable, Equatable, ActionFailure {
     case printFailed(String)
     /// The "no sale" drawer kick did not reach the printer: the drawer stayed shut and nothing was logged.
     case drawerFailed(String)
-    /// Cashiers are set up and this needs a manager's PIN (issue 18); nothing happened.
+    /// Cashiers are set up and this needs a manager's PIN; nothing happened.
     case cashier(CashierError)
     /// A terminal end of day for a shift that is still open.
     case shiftStillOpen(Int64)

@@ -10,7 +10,7 @@ extension ShiftService {
     /// shift. The kick comes first so the log counts only drawers that opened; a kick that fails logs nothing.
     func openDrawer(reason: String, printer: String?, approval: ManagerApproval?) async throws(ShiftError) -> DrawerOpenOutcome {
         let store = try await storeSettings()
-        // Issue 18: with cashiers set up, a manager approves (checked and recorded) before the drawer is kicked.
+        // With cashiers set up, a manager approves (checked and recorded) before the drawer is kicked.
         let cashiers = CashierService(environment: environment)
         let approved: ApprovalRecord?
         do {

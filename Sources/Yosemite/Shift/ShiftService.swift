@@ -165,7 +165,7 @@ struct ShiftService: Sendable {
         report.terminalWithoutSale = ZReport.TerminalTotal(
             count: terminal.count, net: terminal.reduce(Int64(0)) { $0 + ($1.kind == "sale" ? $1.amount : -$1.amount) })
         report.register = RegisterIdentity.current(environment)
-        // Issue 18: per cashier, where cashiers sign in. Sales go by the order's cashier; a refund to whoever was
+        // Per cashier, where cashiers sign in. Sales go by the order's cashier; a refund to whoever was
         // signed in when it was queued.
         let signIns = try await storage { try await database.signIns(from: shift.openedAt, to: end) }
         let before = try await storage { try await database.signInBefore(shift.openedAt) }

@@ -89,13 +89,13 @@ public struct ZReport: Hashable, Sendable, Codable {
     public var noSaleOpens: Int?
     /// The card terminal's end of day at close (`nil` when no reader is configured or the shift is open).
     public var terminalClosing: TerminalClosing?
-    /// The register the shift ran on (issue 18), where one is set.
+    /// The register the shift ran on, where one is set.
     public var register: String?
-    /// Per cashier, in order of first sign-in, where cashiers are set up (issue 18); `nil` otherwise.
+    /// Per cashier, in order of first sign-in, where cashiers are set up; `nil` otherwise.
     public var cashiers: [CashierTotal]?
     /// Sign-ins during the shift (each a switch from whoever was signed in), oldest first, where cashiers are set up.
     public var cashierSwitches: [CashierSwitch]?
-    /// Training sales completed in the shift (issue 31): counted here only, never in the takings, the tenders, the
+    /// Training sales completed in the shift: counted here only, never in the takings, the tenders, the
     /// taxes or the expected cash. `nil` in reports stored before training mode.
     public var trainingSales: Int?
 

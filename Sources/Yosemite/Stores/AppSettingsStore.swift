@@ -18,7 +18,7 @@ public final class AppSettingsStore: Store, ActionsProcessor {
             let before = try load()
             let saved = try save(before, applying: update)
             if saved.paperLanguage != before.paperLanguage {
-                // On the demo store the paper language names the demo's products too (issue 30).
+                // On the demo store the paper language names the demo's products too.
                 do {
                     try await DemoStoreSeeder(environment: environment).followPaperLanguage(saved)
                 } catch {

@@ -63,7 +63,7 @@ struct DemoStoreSeeder: Sendable {
             if try await isDemo(), !Self.hasMarkerFile(in: environment) { try writeMarkerFile() }
             return
         }
-        // Issue 30: the demo speaks the merchant's language, the screen's at this moment (the counter's language
+        // The demo speaks the merchant's language, the screen's at this moment (the counter's language
         // setting, else LC_ALL/LC_MESSAGES/LANG): its site language, so its paper, and its products' names.
         let app = (try? environment.files.read(AppSettings.self, from: environment.file(AppEnvironment.FileName.appSettings)))
             ?? nil

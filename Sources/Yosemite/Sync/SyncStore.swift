@@ -4,8 +4,6 @@ import Networking
 import Storage
 
 /// Handles ``SyncAction``: drains the outbox through one ``SyncEngine`` and resolves parked entries.
-///
-/// The outbox's pending count is observable through `AppDatabase.observePendingOutboxCount()`.
 @MainActor
 public final class SyncStore: Store, ActionsProcessor {
     private let engine: SyncEngine

@@ -76,7 +76,7 @@ struct CardSaleFlow {
     let cashText: String?
     let reader: String?
     let json: Bool
-    /// `--manager`: a manager's approval for a discount above the threshold (issue 18).
+    /// `--manager`: a manager's approval for a discount above the threshold.
     var approval: ManagerApproval? = nil
 
     /// The `--json` shape of a card sale.

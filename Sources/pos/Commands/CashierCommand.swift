@@ -4,7 +4,7 @@ import Localization
 import Networking
 import Yosemite
 
-/// `pos cashier …`: the counter's cashiers, their PINs and who is signed in on this register (issue 18).
+/// `pos cashier …`: the counter's cashiers, their PINs and who is signed in on this register.
 ///
 /// PINs are read from the terminal without echo, or line by line from standard input when it is not a terminal:
 /// the manager's PIN first (when `--manager` is given), then the new PIN. Never from argv or the environment.

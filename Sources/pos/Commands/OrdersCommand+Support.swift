@@ -75,7 +75,7 @@ enum OrderCommandSupport {
     }
 
     /// The cart the arguments ring up, as the counter would hold it after the same items were scanned and the same
-    /// discount and coupon typed (issue 28: one sale, whichever front): amounts read in the store's terms
+    /// discount and coupon typed (one sale, whichever front): amounts read in the store's terms
     /// (``Cart/Discount/init(typed:currency:separators:)``), each code scanned as the counter scans it
     /// (``measured(_:manager:)``), then every item added by the checkout's own edit rule (``Cart/applying(_:)``: the
     /// same code adds to its line), the discount, the coupon and the customer set by the checkout's edits. Nothing is
@@ -237,7 +237,7 @@ struct OrderReport: Encodable {
     var clientUUID: String
     var status: String
     var syncState: String
-    /// A training sale (issue 31): never synced, not takings.
+    /// A training sale: never synced, not takings.
     var training: Bool
     var createdAt: String
     var currency: String

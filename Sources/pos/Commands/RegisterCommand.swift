@@ -5,7 +5,7 @@ import Localization
 import Storage
 import Yosemite
 
-/// `pos register show|set ID|training on|off|status`: this counter's register id (issue 18), the prefix of its receipt numbers
+/// `pos register show|set ID|training on|off|status`: this counter's register id, the prefix of its receipt numbers
 /// (`K2-000123`) and the fiscal register serial (one setting, `fiscal-settings.json`).
 struct RegisterCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -76,7 +76,7 @@ struct RegisterCommand: AsyncParsableCommand {
                     ]))
                 }
                 if lastTraining > 0 {
-                    // Training sales have their own series (issue 31): it never takes a number of the one above.
+                    // Training sales have their own series: it never takes a number of the one above.
                     Console.out(L10n.tr("cli.register.out.lastTraining", [
                         "last": RegisterIdentity.trainingReceiptNumber(register: id, number: lastTraining),
                     ]))
@@ -90,7 +90,7 @@ struct RegisterCommand: AsyncParsableCommand {
         }
     }
 
-    /// `pos register training on|off|status`: the register's training mode (issue 31). Every sale opened while it is
+    /// `pos register training on|off|status`: the register's training mode. Every sale opened while it is
     /// on is a training sale: TRAINING on its receipt, signed as `AVTraining`, never sent to the store, not in the Z
     /// report's takings, numbered in the register's training series. Switching it on needs a manager (`--manager`,
     /// PIN on standard input) where cashiers are set up; off is anyone's. Every `pos` process reads the same mode.

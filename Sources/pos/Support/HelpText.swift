@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Localization
 
-/// swift-argument-parser's own words in the command line's language (issue 21).
+/// swift-argument-parser's own words in the command line's language.
 ///
 /// The parser's help is static text: its headings ("USAGE:", "OPTIONS:"), the `--help`/`--version` lines and its
 /// error prefixes are English literals inside the library. Our texts (every command's abstract and discussion) are

@@ -5,7 +5,7 @@ import Testing
 import Yosemite
 @testable import Counter
 
-/// Issue 21: the same views in German (for this task only: `L10n.withLanguage`), compared with the snapshots in
+/// The same views in German (for this task only: `L10n.withLanguage`), compared with the snapshots in
 /// __Snapshots__/GermanViewSnapshotTests. The English ones in ViewSnapshotTests are unchanged by the catalog.
 @Suite(.screenSnapshots)
 @MainActor

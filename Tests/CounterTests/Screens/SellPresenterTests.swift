@@ -81,7 +81,7 @@ struct SellPresenterTests {
         if case .failure = parse(.quantity, "x") {} else { Issue.record("x is not a quantity") }
     }
 
-    /// Issue 28: the prompt reads a discount and a coupon as `pos sell --discount`/`--coupon` does, so both fronts
+    /// The prompt reads a discount and a coupon as `pos sell --discount`/`--coupon` does, so both fronts
     /// record the same cart for the same keys.
     @Test func parse_discountPrompt_inGerman_labelsWithTheGermanPercentAndDecimalComma() {
         L10n.withLanguage(.german) {

@@ -78,7 +78,7 @@ struct SettingsLoginPresenterTests {
         response.settings = AppSettings(printerName: nil, receiptWidth: 42, readerAddress: "sim://", cashierName: "Ada")
         response.message = "Receipt width saved."
         let model = SettingsPresenter().viewModel(response)
-        // 18 rows: the ten fields, the screen language (issue 21), the paper language (issue 30), the help line and
+        // 18 rows: the ten fields, the screen language, the paper language, the help line and
         // the message.
         var canvas = TextCanvas(size: TerminalSize(rows: 18, columns: 100))
         SettingsView.draw(model, in: &canvas, area: CanvasRect(row: 0, column: 0, height: 18, width: 100))

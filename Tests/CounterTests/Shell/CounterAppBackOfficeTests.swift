@@ -45,7 +45,7 @@ struct CounterAppBackOfficeTests {
             canvas.rendered().split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "demo: nothing to sync" }
         }
         #expect(frame.contains("no network (demo)"))
-        // And Esc goes back to the menu it came from (issue 16), then to the sell screen
+        // And Esc goes back to the menu it came from, then to the sell screen
         screen.type([.escape])
         _ = await screen.frame { $0.contains("Back office") }
         screen.type([.escape])

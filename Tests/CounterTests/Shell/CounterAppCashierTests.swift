@@ -5,7 +5,7 @@ import Yosemite
 import YosemiteTestSupport
 @testable import Counter
 
-/// Issue 18's gate in the whole counter headless, on a demo data directory with the real stores: it starts locked
+/// The cashier gate in the whole counter headless, on a demo data directory with the real stores: it starts locked
 /// once cashiers exist, a cashier signs in with two keys and the PIN, and the idle lock runs on an injected
 /// manual clock (advanced by the test, never waited for).
 @MainActor

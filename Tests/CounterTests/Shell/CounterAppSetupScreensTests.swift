@@ -5,7 +5,7 @@ import Yosemite
 import YosemiteTestSupport
 @testable import Counter
 
-/// Issue 29 item 2 headless, on a demo data directory with the real stores: the cashiers screen adds the first
+/// The cashiers, register and TSE screens headless, on a demo data directory with the real stores: the cashiers screen adds the first
 /// manager (no approval: the store says the first needs none), the gate then locks, and the next cashier is
 /// approved by the manager's PIN at the gate because the store asked for it.
 @MainActor

@@ -5,7 +5,7 @@ import Yosemite
 import YosemiteTestSupport
 @testable import Counter
 
-/// Training mode at the counter (issue 31), headless on a demo data directory with the real stores: the menu's
+/// Training mode at the counter, headless on a demo data directory with the real stores: the menu's
 /// key switches it, the status line carries a TRAINING banner, the sell screen's title marks a training sale (a switch
 /// by another process: `PosCounterTrainingEndToEndTests`).
 @MainActor

@@ -92,7 +92,7 @@ struct StatusBarModelTests {
     }
 
     @Test func training_bannerLeadsTheLine_within80Columns() {
-        // Given the demo counter whose register was switched into training (issue 31)
+        // Given the demo counter whose register was switched into training
         var status = CounterStatus(mode: .demo, account: nil, store: nil, unsyncedEntries: 0, unresolvedPayments: 0)
         status.training = true
         var model = StatusBarModel(status: status, appSettings: nil)

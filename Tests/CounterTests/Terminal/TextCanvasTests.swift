@@ -17,7 +17,7 @@ struct TextCanvasTests {
     @Test func put_textPastTheClip_isCutWithoutSplittingAWideCharacterAndEndsInAnEllipsis() {
         var canvas = TextCanvas(size: TerminalSize(rows: 1, columns: 4))
         canvas.put("ab日本", row: 0, column: 1)
-        // (Issue 16: wherever text is cut, "…" says so; the wide 日 does not fit in the last cell, the "…" does.)
+        // (wherever text is cut, "…" says so; the wide 日 does not fit in the last cell, the "…" does.)
         #expect(canvas.rendered() == " ab…")
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Guidance that is true (issue 29 item 5): every `pos …` command a message, a hint, the README or a page of docs/
+/// Guidance that is true: every `pos …` command a message, a hint, the README or a page of docs/
 /// names exists. The command tree comes from the built `pos` itself (`--experimental-dump-help`); a mention is read
 /// from "pos" up to the first word that is not a command name. A mention whose first word is no command is prose
 /// ("pos keeps its database…") and is skipped; one that names a command group must go on with one of its commands.

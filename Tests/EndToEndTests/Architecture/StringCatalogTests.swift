@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The string catalog holds (issue 21): scripts/check-strings.sh fails when a key the code uses lacks an English or a
+/// The string catalog holds: scripts/check-strings.sh fails when a key the code uses lacks an English or a
 /// German text, when the two tables differ, or when a localised file hands a person a literal instead of a key.
 struct StringCatalogTests {
     @Test func stringCatalog_everyKeyUsed_hasEnglishAndGerman() async throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `pos cashier add` refuses what the cashier policy refuses before it asks for the new cashier's PIN (issue 29: it
+/// `pos cashier add` refuses what the cashier policy refuses before it asks for the new cashier's PIN (it
 /// asked for Bob's PIN and only then said a manager must approve).
 struct PosCashierAddEndToEndTests {
     @Test func aRefusedAdd_isRefusedBeforeTheNewPinIsAsked_anAllowedOneAsksForIt() async throws {
@@ -37,7 +37,7 @@ struct PosCashierAddEndToEndTests {
     }
 }
 
-/// At a terminal a new PIN is typed twice, hidden; two different ones change nothing (issue 29: no command asked
+/// At a terminal a new PIN is typed twice, hidden; two different ones change nothing (no command asked
 /// for a new PIN twice). A real terminal: the command runs in tmux.
 @Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(2)))
 struct PosCashierNewPinTwiceEndToEndTests {

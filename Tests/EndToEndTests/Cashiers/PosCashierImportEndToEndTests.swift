@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WooTestServer
 
-/// `pos cashier import` (issue 18: cashiers from the WordPress users with a POS capability when online): the real
+/// `pos cashier import` (cashiers from the WordPress users with a POS capability when online): the real
 /// executable against the WooCommerce-compatible test server, which answers `wp/v2/users` as WordPress does.
 @Suite(.serialized)
 struct PosCashierImportEndToEndTests {

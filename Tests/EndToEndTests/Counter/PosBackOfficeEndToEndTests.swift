@@ -26,7 +26,7 @@ struct PosBackOfficeEndToEndTests {
         #expect(await frames.frame(containing: "screen=menu") != nil)
         try await tmux.type("1")
         #expect(await frames.frame(containing: "screen=sync", "headline=demo:_nothing_to_sync") != nil)
-        // (Esc from a menu screen returns to the menu, issue 16)
+        // (Esc from a menu screen returns to the menu)
         try await tmux.press("Escape")
         #expect(await frames.frame(containing: "screen=menu") != nil)
 

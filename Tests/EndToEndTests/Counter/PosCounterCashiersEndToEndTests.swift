@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 18 at the counter in a real terminal, on the demo store with a manager (Ann, 2468) and a cashier (Bob,
+/// Cashiers at the counter in a real terminal, on the demo store with a manager (Ann, 2468) and a cashier (Bob,
 /// 1357): the counter starts locked and a cashier signs in with two keys and the PIN; a refund asks for a
 /// manager's PIN; five wrong PINs lock Bob; Ann takes over mid-shift and the Z report shows both; and the idle
 /// lock (a one-second `idleLockSeconds`; the test awaits the frames, it never sleeps).
@@ -112,7 +112,7 @@ struct PosCounterCashiersEndToEndTests {
         let report = try await PosProcess.run(["shift", "report", "--data-dir", data.path])
         #expect(report.status == 0, "\(report.stderr)")
         let rows = report.stdout.filter { !$0.isWhitespace }
-        // (The count is a CLDR plural since issue 21: "1 sale", "0 sales".)
+        // (The count is a CLDR plural: "1 sale", "0 sales".)
         #expect(rows.contains("CashierBob1sale") && !rows.contains("CashierBob1sales") && rows.contains("CashierAnn0sales"),
                 "\(report.stdout)")
         #expect(rows.contains("Refunds(1)2,20€") || rows.contains("Refunds(1)2.20"), "\(report.stdout)")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 16's counter extras in a real terminal at 80×24, on the demo store: a customer found offline and
+/// The counter's extras in a real terminal at 80×24, on the demo store: a customer found offline and
 /// attached (and detached), a line discount, the "no sale" drawer open on the Z report, and the receipt preview
 /// with a coupon and taxes before payment.
 @Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(5)))

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WooTestServer
 
-/// The first run at the counter (issue 29 item 2), in a real terminal at 80×24: a data directory logged in to a
+/// The first run at the counter, in a real terminal at 80×24: a data directory logged in to a
 /// WooCommerce-compatible test server and nothing else. With no cashiers the counter opens the set-up, which sets
 /// the register, the first manager, a cashier (approved by the manager at the gate, as the store asks), the receipt
 /// printer (files) and the card terminal (the simulator, `sim://`); then one cash sale and a shift closed with its Z report — no command line

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 21: the demo counter in German (`LANG=de_DE.UTF-8`) in a real terminal: a cash sale, a card sale on the
+/// The demo counter in German (`LANG=de_DE.UTF-8`) in a real terminal: a cash sale, a card sale on the
 /// simulated terminal (sim://) and a shift close, every screen through the string catalog.
 @Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(5)))
 struct PosCounterGermanEndToEndTests {
@@ -63,7 +63,7 @@ struct PosCounterGermanEndToEndTests {
         try await tmux.press("Escape")
         #expect(await frames.frame(containing: "screen=sell", "lines=0") != nil)
 
-        // And the order history names the tenders and the sync state in German (issue 30), not by their codes
+        // And the order history names the tenders and the sync state in German, not by their codes
         try await tmux.press("F9")
         #expect(await frames.frame(containing: "screen=orders") != nil)
         let orders = try await tmux.capture(containing: "Zahlart")
@@ -93,7 +93,7 @@ struct PosCounterGermanEndToEndTests {
         #expect(closed.contains("Schicht geschlossen"))
         let printed = try FileManager.default.contentsOfDirectory(atPath: data.url.appendingPathComponent("printed").path)
         #expect(!printed.isEmpty)
-        // And the demo store, made in German (issue 30), printed German paper: both receipts and the Z report, with
+        // And the demo store, made in German, printed German paper: both receipts and the Z report, with
         // its card terminal rows, and no English word
         let papers = printed.sorted().compactMap {
             try? String(contentsOf: data.url.appendingPathComponent("printed").appendingPathComponent($0), encoding: .utf8)

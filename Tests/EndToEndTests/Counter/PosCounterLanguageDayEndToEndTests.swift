@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 30: a whole day at the demo counter at 80×24, once in German and once in English, every screen captured in
+/// A whole day at the demo counter at 80×24, once in German and once in English, every screen captured in
 /// tmux: a cash sale, a card sale, a split, a no-sale, a refund, the orders, the menu's screens (settings among
 /// them), help on the way, and the shift closed to its Z report. The German captures must hold no word of an English
 /// stop-list, the English ones no word of a German stop-list (``LanguageStopList``).

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Cashiers set up with the command line while the counter runs take effect at once (issue 29 item 2): the counter
+/// Cashiers set up with the command line while the counter runs take effect at once: the counter
 /// follows other processes' commits through the session's event stream, with no restart and no key pressed.
 @Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(3)))
 struct PosCounterLiveCashiersEndToEndTests {

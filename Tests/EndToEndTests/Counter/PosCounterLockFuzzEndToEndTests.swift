@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 29's acceptance: from every lock state (a restart with a cashier signed in, the idle lock, a switch of
+/// The lock holds: from every lock state (a restart with a cashier signed in, the idle lock, a switch of
 /// cashier, a cashier locked after five wrong PINs), in a real terminal at 80×24, every key the counter binds and
 /// seeded random sequences of them (more than 2,000 in all) never get past the lock: no frame shows a screen past
 /// it, and no sale, refund, drawer opening, print or settings change happens; a scanner's burst at each PIN prompt

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The status line's "TSE DOWN" is true (issue 29 item 3): it shows when a sale made elsewhere met the TSE outage, and
+/// The status line's "TSE DOWN" is true: it shows when a sale made elsewhere met the TSE outage, and
 /// goes as soon as the TSE answers again, with no sale at the counter (the session probes the TSE during an outage).
 @Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(3)))
 struct PosCounterTSEStatusEndToEndTests {

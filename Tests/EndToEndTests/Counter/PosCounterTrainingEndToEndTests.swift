@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Training mode switched from the command line while the counter runs (issue 31): the counter follows the other
+/// Training mode switched from the command line while the counter runs: the counter follows the other
 /// process's commit through the session's event stream, with no restart and no key pressed, and a sale rung up then
 /// is a training sale.
 @Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(3)))

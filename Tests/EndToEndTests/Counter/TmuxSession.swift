@@ -11,7 +11,7 @@ struct TmuxSession {
 
     static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") }
 
-    /// Starts `command` in a new session of `columns`×`rows`, in English unless `command` sets LANG itself (issue 21:
+    /// Starts `command` in a new session of `columns`×`rows`, in English unless `command` sets LANG itself (
     /// the counter speaks what LC_ALL, LC_MESSAGES or LANG ask for, and the tests must not depend on who runs them).
     func start(_ command: String, columns: Int = 100, rows: Int = 30) async throws {
         try await tmux(["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "-s", name,

@@ -139,7 +139,7 @@ struct ExitCodeTableEndToEndTests {
         #expect(outcome.status == 64)
     }
 
-    // MARK: - The disagreements of issue 16 outside `pos sell`
+    // MARK: - Exit codes outside `pos sell`
 
     @Test func sync_inTheDemo_saysNothingToSyncAndExits0() async throws {
         let data = try TemporaryDirectory()
@@ -188,7 +188,7 @@ struct ExitCodeTableEndToEndTests {
         #expect(outcome.stderr.hasPrefix("pos: CUPS is not reachable"), "\(outcome.stderr)")
     }
 
-    // MARK: - `pos sell` arguments (issue 16): malformed is 64 and names the argument; nothing is recorded
+    // MARK: - `pos sell` arguments: malformed is 64 and names the argument; nothing is recorded
 
     @Test(arguments: [
         (["--item", "BAK-PAC:1.5", "--pay", "cash"], "--item BAK-PAC:1.5"),
@@ -219,7 +219,7 @@ struct ExitCodeTableEndToEndTests {
         let outcome = try await PosProcess.run(["sell", "--data-dir", data.path, "--item", "BAK-PAC", "--pay", "cash:1.00"])
 
         #expect(outcome.status == 1, "\(outcome.stderr)")
-        // The amounts as the (demo) store writes them, the hint as it is typed there (issue 30)
+        // The amounts as the (demo) store writes them, the hint as it is typed there
         #expect(outcome.stderr.contains("less than the 2,10 € due"), "\(outcome.stderr)")
         #expect(outcome.stderr.contains("--pay cash:2,10"), "\(outcome.stderr)")
         try await Self.expectNoOrder2(data)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 29 item 4 end to end, with the real binary: the demo store's loose goods (sold by weight, numeric PLUs)
+/// Weighed goods in the demo end to end, with the real binary: the demo store's loose goods (sold by weight, numeric PLUs)
 /// weighed on `pos scale-sim` over a socat pty pair and sold from a weight label in the 80×24 counter, each sale
 /// recorded with its weight and amount; and the scale simulator on lines that exist already (a socat link, a
 /// `/dev/pts/N`), never replacing what is there, with errors that name the scale and say what to do.

@@ -3,7 +3,7 @@ import Hardware
 import POSFoundation
 import Testing
 
-/// Issue 19 items 1–3 end to end, with the real binary: the customer display in a second tmux window, the pole
+/// The floor devices end to end, with the real binary: the customer display in a second tmux window, the pole
 /// display's bytes on a socat pty pair, and a product sold by weight weighed on `pos scale-sim` over a pty.
 /// Nothing sleeps: the tests await the counter's and the display's frame logs, the simulators' ready lines and
 /// the bytes on the pty.
@@ -131,7 +131,7 @@ struct PosFloorDevicesEndToEndTests {
         #expect(await frames.frame(containing: "screen=receipt") != nil)
 
         // Then the pole display got, in order: its initialisation, the welcome, the weighed item (weight × price
-        // per kilogram on the second row) and the change, in the store's language as its receipts (issue 21: the demo
+        // per kilogram on the second row) and the change, in the store's language as its receipts (the demo
         // store names no site language, so English, in its euro format)
         let encoder = PoleDisplayEncoder(texts: .english)
         let eur = { (cents: Int64) in Money(minorUnits: cents, currency: .eur) }

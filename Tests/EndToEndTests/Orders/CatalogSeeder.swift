@@ -1,7 +1,7 @@
 import Foundation
 
-/// Seeds catalog rows straight into a data directory's database with /usr/bin/python3's sqlite3, for tests
-/// that run before a catalog sync exists in this branch. The database must exist (any pos command creates it).
+/// Seeds catalog rows straight into a data directory's database with /usr/bin/python3's sqlite3, for tests that
+/// need exact rows without a store to sync from. The database must exist (any pos command creates it).
 enum CatalogSeeder {
     struct Failure: Error, CustomStringConvertible {
         var description: String

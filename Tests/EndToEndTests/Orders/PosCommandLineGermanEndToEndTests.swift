@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 21 on the command line: what the commands print and each option's help, in German under
+/// The command line in German: what the commands print and each option's help, in German under
 /// `LANG=de_DE.UTF-8`, while the English text (what scripts and the other tests read) stays exactly as it was and
 /// JSON keeps its English keys.
 @Suite(.serialized)

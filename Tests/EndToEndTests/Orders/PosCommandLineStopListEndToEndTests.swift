@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 30, item 5: a day at the demo store on the command line (cash, card on the simulated terminal, split,
+/// A day at the demo store on the command line (cash, card on the simulated terminal, split,
 /// refund, a no-sale drawer open, approvals, shift open and close, orders, carts, catalog, customers, fiscal status
 /// and export, register, cashiers, settings, printers, readers, sync, receipts, the Z report), every command's human
 /// output, its typical errors and every command's `--help`, in German and in English. A German screen shows no word

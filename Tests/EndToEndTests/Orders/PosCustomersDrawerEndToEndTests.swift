@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WooTestServer
 
-/// Issue 16 from the command line: customers pulled by the catalog sync and found offline (`pos customers
+/// The counter's extras from the command line: customers pulled by the catalog sync and found offline (`pos customers
 /// search`, `pos sell --customer`), a line discount on `--item`, and `pos drawer open` on the Z report.
 @Suite(.serialized)
 struct PosCustomersDrawerEndToEndTests {
@@ -110,7 +110,7 @@ struct PosCustomersDrawerEndToEndTests {
         // When a cash sale and a card sale are made
         let cash = try await pos(["sell", "--item", "4006381333931", "--pay", "cash"])
         let card = try await pos(["sell", "--item", "4006381333931", "--pay", "card", "--reader", "sim://"])
-        // Then neither promises a sync the demo never makes (issue 16: "the demo says 'waiting to sync' forever")
+        // Then neither promises a sync the demo never makes
         for outcome in [cash, card] {
             #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
             #expect(outcome.stdout.contains("Saved (demo: never sent to a store)."), "stdout: \(outcome.stdout)")
@@ -120,7 +120,7 @@ struct PosCustomersDrawerEndToEndTests {
 
     @Test func sell_demoInGerman_printsTheSaleAndItsErrorsInGerman() async throws {
         defer { data.remove() }
-        // Given the demo data directory, and a person whose LANG is German (issue 21)
+        // Given the demo data directory, and a person whose LANG is German
         _ = try await pos([])
         let german = ["LANG": "de_DE.UTF-8", "CUPS_SERVER": "\(data.path)/no-cups.sock"]
         // When a cash sale, and a sale of a code the catalog does not know, are made

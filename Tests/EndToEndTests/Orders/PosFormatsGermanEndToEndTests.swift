@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 30, items 3 and 4, on real `pos` processes in German (`LANG=de_DE.UTF-8`, the demo store) with the till in
+/// On real `pos` processes in German (`LANG=de_DE.UTF-8`, the demo store) with the till in
 /// Berlin (`TZ=Europe/Berlin`, so local time is not UTC): amounts typed with a comma or a point through the one
 /// parser, "1.000" refused with why and what to type (exit 64), amounts in messages in the store's format, tax rates
 /// as "19 %", local date and time in human lines and ISO 8601 with the offset in `--json`.

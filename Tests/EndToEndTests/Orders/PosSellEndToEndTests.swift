@@ -72,7 +72,7 @@ struct PosSellEndToEndTests {
         #expect(card.status == 12)
         #expect(card.stderr.contains("No card reader is set up"))
         let unknown = try await PosProcess.run(["sell", "--data-dir", data.path, "--item", "NOPE", "--pay", "cash"])
-        #expect(unknown.status == 2)  // not found, as `pos --help` says (issue 16: it was 1)
+        #expect(unknown.status == 2)  // not found, as `pos --help` says
         #expect(unknown.stderr.contains("not found: NOPE"))
     }
 
@@ -111,7 +111,7 @@ struct PosSellEndToEndTests {
     @Test func cart_parkThenResume_bringsBackLinesDiscountAndCustomer_andSellsIt() async throws {
         defer { tearDown() }
         try await prepare()
-        // (customer 5 must be in the counter's copy: `--customer` attaches only a customer it knows, issue 16)
+        // (customer 5 must be in the counter's copy: `--customer` attaches only a customer it knows)
         try await CatalogSeeder.execute(["INSERT INTO customer (id, email, firstName, lastName) VALUES (5, 'kim@example.com', 'Kim', 'Lee')"],
                                   database: data.url.appendingPathComponent("pos.sqlite").path)
         // When

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WooTestServer
 
-/// Issue 20 end to end: `pos sell --pay card` against `pos terminal-sim` playing a terminal we did not write, on
+/// Terminal faults end to end: `pos sell --pay card` against `pos terminal-sim` playing a terminal we did not write, on
 /// TCP and on a pty. The counter's two short limits are set to 1 s through the environment (the limits are what
 /// is tested; a subprocess cannot take an injected clock), so each sale ends at once: an approval the terminal
 /// booked is recorded once and synced once; a payment it never booked is not charged.

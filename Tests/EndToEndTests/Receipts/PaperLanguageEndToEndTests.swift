@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 30 on paper: the demo store speaks the merchant's language (German when it is made under
+/// The paper language: the demo store speaks the merchant's language (German when it is made under
 /// `LANG=de_DE.UTF-8`, English otherwise), every paper (receipt, refund slip, NO SALE slip, Z report) and the
 /// Z report's screen text carry no word of the other language, the `paper-language` setting switches the demo's
 /// paper and product names both ways, and a TSE outage's cause, stored as a code, is rendered in the language of

@@ -5,7 +5,7 @@ import WooTestServer
 /// Card sales with known test cards through terminals that do NOT mask (full PAN in BMP 22, expiry in BMP 0E, slip
 /// lines with both), then a scan of everything pos wrote or said for card data: the database and its -wal/-shm as
 /// raw bytes, every other file in the data directory, the printed receipts, and the stdout/stderr of every command
-/// (logging at trace level). Only the last four digits may appear; never an expiry date. Cashier PINs (issue 18)
+/// (logging at trace level). Only the last four digits may appear; never an expiry date. Cashier PINs
 /// are scanned for the same way: never in clear, never their scrypt output as text.
 ///
 /// The other security checks live with their subjects: credentials file 0600 and data directory 0700 in
@@ -24,7 +24,7 @@ struct CardDataScanEndToEndTests {
 
     static let mastercard = Card(script: "card:mastercard", number: "5413330089010434", expiry: "2812")
     static let visa = Card(script: "card:visa", number: "4761739001010010", expiry: "2907")
-    /// Cashier PINs (issue 18): distinctive, so a stray occurrence is the PIN.
+    /// Cashier PINs: distinctive, so a stray occurrence is the PIN.
     static let managerPin = "739146"
     static let cashierPin = "582063"
 
@@ -83,7 +83,7 @@ struct CardDataScanEndToEndTests {
         }
         _ = try await pos(["reader", "resolve"])
         _ = try await pos(["status"])
-        // Issue 18: cashiers with known PINs sign in, sell, fail a PIN, and a manager approves a refund and a no-sale
+        // Cashiers with known PINs sign in, sell, fail a PIN, and a manager approves a refund and a no-sale
         #expect(try await pos(["cashier", "add", "Ann", "--role", "manager"], stdin: "\(Self.managerPin)\n").status == 0)
         #expect(try await pos(["cashier", "add", "Bob", "--manager", "Ann"],
                               stdin: "\(Self.managerPin)\n\(Self.cashierPin)\n").status == 0)

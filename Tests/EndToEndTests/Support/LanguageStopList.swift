@@ -1,6 +1,6 @@
 import Foundation
 
-/// Issue 30: words that give one language away on the other's screen or paper. Compared as whole words, case
+/// Words that give one language away on the other's screen or paper. Compared as whole words, case
 /// sensitive where the case tells (German nouns are capitalised, English words in running text are not). A word
 /// both languages use ("Terminal", "Status", "Start", "Export", "Demo", "Online", "Training", "PIN", "Name", "Code")
 /// is in neither list; neither are product, store or customer names, which are the merchant's data.

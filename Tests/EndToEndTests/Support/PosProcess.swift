@@ -46,7 +46,7 @@ struct PosProcess {
     }
 
     /// This test process's environment without the app password, in English whatever the person running the
-    /// tests reads (issue 21: pos speaks what LC_ALL, LC_MESSAGES or LANG ask for), plus `extra`.
+    /// tests reads (pos speaks what LC_ALL, LC_MESSAGES or LANG ask for), plus `extra`.
     static func environment(adding extra: [String: String] = [:]) -> [String: String] {
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "POS_APP_PASSWORD")

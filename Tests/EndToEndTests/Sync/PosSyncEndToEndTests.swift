@@ -121,7 +121,7 @@ struct PosSyncEndToEndTests {
 
     @Test func sync_storeDown_germanLanguage_namesTheFailureInGerman() async throws {
         defer { tearDown() }
-        // Given a queued sale, a store that stopped answering, and a person whose LANG is German (issue 21)
+        // Given a queued sale, a store that stopped answering, and a person whose LANG is German
         try await loginAndQueue(1)
         server.stop()
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WooTestServer
 
-/// Training mode (issue 31) against the WooCommerce test server, with the real `pos` binary: a training sale is
+/// Training mode against the WooCommerce test server, with the real `pos` binary: a training sale is
 /// never queued, so `pos sync` never creates it in the store; a real sale made after training ends is. Switching
 /// training on is a manager's call where cashiers are set up.
 @Suite(.serialized)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 28's acceptance: one scripted day (a cashier signs in; items, discounts a manager approves, a coupon, a
+/// Two fronts, one sale: one scripted day (a cashier signs in; items, discounts a manager approves, a coupon, a
 /// declined card then cash, a split, a cart parked and resumed, one voided, refunds a manager approves) run once
 /// through `pos cashier sign-in`/`pos sell`/`pos cart`/`pos refund` and once at the counter in tmux, each on a fresh
 /// demo data directory, leaves the same records: both databases, compared table by table and row by row (ids,

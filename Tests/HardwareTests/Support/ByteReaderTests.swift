@@ -24,14 +24,6 @@ struct ByteReaderTests {
         #expect(reader.peekByte() == 0xBB)
     }
 
-    @Test func readUInt16LittleEndian_readsLowByteFirst() {
-        // Given
-        var reader = ByteReader([0x34, 0x12])
-        // When / Then
-        #expect(reader.readUInt16LittleEndian() == 0x1234)
-        #expect(reader.isEmpty)
-    }
-
     @Test func discardReadBytes_keepsUnreadBytes() {
         // Given
         var reader = ByteReader([1, 2, 3])

@@ -155,7 +155,6 @@ struct ZVTTransactionStateMachineTests {
         let actions = machine.transportFailed()
         guard case .outcomeUnknown(let unresolved) = actions.last else { Issue.record("not unknown"); return }
         #expect(unresolved.reason == .transportFailed)
-        #expect(unresolved.resolutionCommands == [.statusEnquiry(password: nil, serviceByte: nil), .repeatReceipt(password: nil)])
     }
 
     @Test func timerFired_silenceDuringPayment_abortsThenIsOutcomeUnknownWhenTheAbortIsNotAnswered() throws {

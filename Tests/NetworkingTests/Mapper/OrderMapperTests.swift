@@ -40,7 +40,6 @@ struct OrderMapperTests {
         #expect(order.lineItems.count == 2)
         let beans = try #require(order.lineItems.first)
         #expect(beans.quantity == ExactDecimal(2))
-        #expect(beans.wholeQuantity == 2)
         #expect(beans.total == Money(minorUnits: 1513, currency: euro))
         #expect(beans.price == (try ExactDecimal(parsing: "7.563025210084")))
         #expect(beans.taxes == [OrderItemTax(rateID: 1, total: Money(minorUnits: 287, currency: euro), subtotal: Money(minorUnits: 319, currency: euro))])
@@ -151,23 +150,6 @@ struct OrderMapperTests {
         #expect(result.create[1] == .failed(id: nil, error: WordPressError(code: "woocommerce_rest_invalid_product_id", message: "Invalid product ID.", status: 400)))
         #expect(result.update.first?.order?.status == .completed)
         #expect(result.delete.first == .failed(id: 12, error: WordPressError(code: "woocommerce_rest_shop_order_invalid_id", message: "Invalid ID.", status: 404)))
-    }
-
-    @Test func map_notesAndNoteEnvelope_readCustomerFlag() throws {
-        // Given
-        let list = try Fixture.data("order-notes")
-        let single = try Fixture.data("order-note")
-
-        // When
-        let notes = try OrderNoteListMapper().map(response: list)
-        let note = try OrderNoteMapper().map(response: single)
-
-        // Then
-        #expect(notes.map(\.isCustomerNote) == [false, true])
-        #expect(notes[0].dateCreated == Fixture.date(2026, 3, 1, 9, 0))
-        #expect(notes[1].dateCreated == Fixture.date(2026, 3, 1, 10, 5))
-        #expect(note.id == 12)
-        #expect(note.note == "Paid at counter 2")
     }
 
     @Test func map_refunds_readAmountExactlyAndLinesInGivenCurrency() throws {

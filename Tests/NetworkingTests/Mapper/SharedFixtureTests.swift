@@ -15,18 +15,13 @@ struct SharedFixtureTests {
     static let mappers: [String: @Sendable (Data) throws -> Int] = [
         "orders-load-all-without-data.json": { try OrderListMapper().map(response: $0).count },
         "order-without-data.json": { _ = try OrderMapper().map(response: $0); return 1 },
-        "order-notes-without-data.json": { try OrderNoteListMapper().map(response: $0).count },
-        "report-orders-total-without-data.json": { try OrderTotalsReportMapper().map(response: $0).count },
         "refunds-all-without-data.json": { try RefundListMapper().map(response: $0).count },
         "products-load-all-without-data.json": { try ProductListMapper().map(response: $0).count },
         "product-variations-load-all-without-data.json": { try ProductVariationListMapper().map(response: $0).count },
         "categories-all-without-data.json": { try ProductCategoryListMapper().map(response: $0).count },
-        "customer-without-data.json": { _ = try CustomerMapper().map(response: $0); return 1 },
-        "wc-analytics-customers-without-data.json": { try WCAnalyticsCustomerListMapper().map(response: $0).count },
         "coupons-all-without-data.json": { try CouponListMapper().map(response: $0).count },
         "taxes-classes-without-data.json": { try TaxClassListMapper().map(response: $0).count },
         "settings-general-without-data.json": { try SiteSettingListMapper().map(response: $0).count },
-        "payment-gateway-list-without-data.json": { try PaymentGatewayListMapper().map(response: $0).count },
         "systemStatus-without-data.json": { try SystemStatusMapper().map(response: $0).activePlugins.count },
     ]
 
@@ -43,13 +38,22 @@ struct SharedFixtureTests {
         #expect(count > 0)
     }
 
+    /// Responses of endpoints pos does not call (order notes, order-status reports, single customers, wc-analytics
+    /// customers, payment gateways): no mapper reads them.
+    static let notRead: Set<String> = [
+        "order-notes-without-data.json", "report-orders-total-without-data.json", "customer-without-data.json",
+        "wc-analytics-customers-without-data.json", "payment-gateway-list-without-data.json",
+    ]
+
     @Test(.enabled(if: SharedFixtureTests.isAvailable))
     func sharedFolder_everyJSONFile_hasAMapperOrIsTheReceipt() throws {
         // Given
         let files = try FileManager.default.contentsOfDirectory(atPath: SharedFixtureTests.folder.path).filter { $0.hasSuffix(".json") }
 
         // When
-        let unmapped = files.filter { SharedFixtureTests.mappers[$0] == nil && !$0.hasPrefix("receipt") }
+        let unmapped = files.filter {
+            SharedFixtureTests.mappers[$0] == nil && !SharedFixtureTests.notRead.contains($0) && !$0.hasPrefix("receipt")
+        }
 
         // Then
         #expect(unmapped.isEmpty)

@@ -4,21 +4,6 @@ import POSFoundation
 import Testing
 
 struct StoreMapperTests {
-    @Test func map_customer_readsAddressesAndFalseShipping() throws {
-        // Given
-        let data = try Fixture.data("customer")
-
-        // When
-        let customer = try CustomerMapper().map(response: data)
-
-        // Then
-        #expect(customer.id == 25)
-        #expect(customer.billing.city == "Berlin")
-        #expect(customer.billing.phone == "030 1234")
-        #expect(customer.shipping == Address())
-        #expect(customer.dateModified == Fixture.date(2026, 1, 5, 10))
-    }
-
     @Test func map_customerListEnvelope_decodesEveryCustomer() throws {
         // Given
         let data = try Fixture.data("customers")
@@ -29,19 +14,6 @@ struct StoreMapperTests {
         // Then
         #expect(customers.map(\.id) == [25, 26])
         #expect(customers[1].billing == Address())
-    }
-
-    @Test func map_analyticsCustomers_readsGuests() throws {
-        // Given
-        let data = try Fixture.data("analytics-customers")
-
-        // When
-        let customers = try WCAnalyticsCustomerListMapper().map(response: data)
-
-        // Then
-        #expect(customers.first?.userID == 0)
-        #expect(customers.first?.ordersCount == 4)
-        #expect(customers.first?.dateLastActive == Fixture.date(2026, 1, 1, 7))
     }
 
     @Test func map_generalSettings_flattensValuesToText() throws {
@@ -61,25 +33,6 @@ struct StoreMapperTests {
         #expect(settings[0].options["EUR"] == "Euro (€)")
     }
 
-    @Test func map_paymentGateways_readEnabledOrderAndSettings() throws {
-        // Given
-        let list = try Fixture.data("payment-gateways")
-        let single = try Fixture.data("payment-gateway")
-
-        // When
-        let gateways = try PaymentGatewayListMapper().map(response: list)
-        let gateway = try PaymentGatewayMapper().map(response: single)
-
-        // Then
-        #expect(gateways.map(\.enabled) == [true, false])
-        #expect(gateways.map(\.order) == [1, nil])
-        #expect(gateways[0].settings["title"]?.value == "Cash")
-        #expect(gateways[0].settings["enable_for_methods"]?.value == "flat_rate")
-        #expect(gateways[1].settings.isEmpty)
-        #expect(gateway.order == 2)
-        #expect(gateway.enabled)
-    }
-
     @Test func map_systemStatus_readsVersionsPluginsAndSettings() throws {
         // Given
         let data = try Fixture.data("system-status")
@@ -95,18 +48,6 @@ struct StoreMapperTests {
         #expect(status.settings?.numberOfDecimals == 2)
         #expect(status.settings?.decimalSeparator == ",")
         #expect(status.storeID == "a1b2c3")
-    }
-
-    @Test func map_orderTotalsReport_readsCounts() throws {
-        // Given
-        let data = try Fixture.data("report-orders-totals")
-
-        // When
-        let totals = try OrderTotalsReportMapper().map(response: data)
-
-        // Then
-        #expect(totals.map(\.total) == [3, 12, 1])
-        #expect(totals[2].status == .custom("shipped"))
     }
 
     @Test func map_siteIndexAndUser_readNamespacesAndCapabilities() throws {

@@ -120,7 +120,8 @@ struct MockNetworkTests {
         network.simulateResponse(requestUrlSuffix: "orders/5/notes", json: #"{"id": 1, "note": "hi"}"#)
 
         // When
-        _ = try await OrderNotesRemote(network: network).addNote(orderID: 5, note: "hi", isCustomerNote: true)
+        _ = try await network.responseData(for: RESTRequest.wooCommerce(
+            .post, "orders/5/notes", body: ["note": "hi", "customer_note": true]))
         _ = try? await ProductsRemote(network: network).loadProducts(.init(page: 3, perPage: 50, sku: "A+B"))
 
         // Then

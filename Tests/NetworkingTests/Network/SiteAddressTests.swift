@@ -15,7 +15,7 @@ struct SiteAddressTests {
 
         // Then
         #expect(site.description == expected)
-        #expect(site.isSecure)
+        #expect(site.description.hasPrefix("https://"))
     }
 
     @Test(arguments: ["http://localhost:8080", "http://127.0.0.1", "http://127.12.0.3:9000/", "http://[::1]:8080"])
@@ -25,7 +25,7 @@ struct SiteAddressTests {
 
         // Then
         #expect(site.isLoopback)
-        #expect(!site.isSecure)
+        #expect(site.description.hasPrefix("http://"))
     }
 
     @Test(arguments: ["http://shop.example", "http://192.168.1.10", "http://128.0.0.1", "http://localhost.example.com"])

@@ -45,10 +45,10 @@ struct AppDatabaseTests {
         #expect(hits.isEmpty)
     }
 
-    @Test func observePendingOutboxCount_afterEnqueueAndDone_emitsEachCount() async throws {
+    @Test func observe_pendingOutboxCount_afterEnqueueAndDone_emitsEachCount() async throws {
         // Given
         let database = try StorageFixtures.inMemoryDatabase()
-        var iterator = database.observePendingOutboxCount().makeAsyncIterator()
+        var iterator = database.observe { db in try OutboxRecord.pendingCount(in: db) }.makeAsyncIterator()
         let initial = try await iterator.next()
 
         // When

@@ -65,7 +65,6 @@ struct RecordRoundTripTests {
             #expect(try SettingRecord.fetchOne(db, key: "woocommerce_currency") == setting)
             #expect(try SyncStateRecord.find("products", in: db) == syncState)
             #expect(try SyncStateRecord.find("coupons", in: db) == SyncStateRecord(resource: "coupons"))
-            #expect(try TaxRateRecord.all().inTaxClass("").fetchAll(db) == [rate])
         }
     }
 

@@ -31,7 +31,7 @@ enum FaultMatrixTable {
         ],
     ]
 
-    /// Terminal faults (issue 20): the same on TCP and serial. Each ends within seconds of the terminal's last byte:
+    /// Terminal faults: the same on TCP and serial. Each ends within seconds of the terminal's last byte:
     /// the counter's short limits run out, it aborts or settles with Status Enquiry and Repeat Receipt at once.
     static let expectedTerminalFaults: [TerminalFaultCell.Fault: State] = [
         .unknownFieldThenSilence: .approved,

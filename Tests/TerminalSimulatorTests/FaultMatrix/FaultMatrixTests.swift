@@ -2,7 +2,7 @@ import Hardware
 import TerminalSimulator
 import Testing
 
-/// The fault matrix (issue 4): each protocol step × {timeout, dropped line, garbage, NAK storm, pos killed}, for
+/// The fault matrix: each protocol step × {timeout, dropped line, garbage, NAK storm, pos killed}, for
 /// ZVT over TCP and serial and for Concert, through the real driver and service against the simulator. Each cell
 /// ends in its defined state (docs/hardware.md), never charges twice, and never loses an approval.
 ///

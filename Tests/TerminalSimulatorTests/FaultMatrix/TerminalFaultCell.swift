@@ -2,7 +2,7 @@ import Foundation
 import Hardware
 import TerminalSimulator
 
-/// A cell of the fault matrix where the terminal itself misbehaves (issue 20: terminals we did not write), played
+/// A cell of the fault matrix where the terminal itself misbehaves (terminals we did not write), played
 /// byte for byte by the simulator's script on TCP and on the serial line.
 struct TerminalFaultCell: Hashable, Sendable, CustomStringConvertible {
     /// What the terminal does wrong.

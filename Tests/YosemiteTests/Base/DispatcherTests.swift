@@ -165,17 +165,6 @@ struct DispatcherTests {
         #expect(try await dispatcher.dispatch { PingAction.ping(1, reply: $0) } == 2)
     }
 
-    @Test func unregister_processor_stopsRouting() {
-        // Given
-        let dispatcher = Dispatcher()
-        let pinger = Pinger()
-        dispatcher.register(processor: pinger)
-        // When
-        dispatcher.unregister(processor: pinger)
-        // Then
-        #expect(!dispatcher.isRegistered(PingAction.self))
-    }
-
     @Test func register_processorReleased_isNoLongerRegistered() {
         // Given
         let dispatcher = Dispatcher()

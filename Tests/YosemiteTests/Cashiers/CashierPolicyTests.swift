@@ -7,7 +7,7 @@ import Testing
 @testable import Yosemite
 import YosemiteTestSupport
 
-/// Issue 18 on a real database: cashiers with scrypt PINs, sign-in and switching, the lock after five wrong PINs
+/// Cashiers on a real database: cashiers with scrypt PINs, sign-in and switching, the lock after five wrong PINs
 /// (manager unlock, or the timed lock running out on the injected date), and the stores refusing refunds, voids
 /// after payment, discounts above the threshold and "no sale" without a manager's PIN, each approval recorded.
 @MainActor

@@ -60,7 +60,6 @@ struct ProductStoreTests {
         #expect(item.product.name == "T-Shirt")
         #expect(variation.attributes == [ProductVariationRecord.Attribute(name: "Size", option: "L")])
         #expect(item.price(in: .eur) == Money(minorUnits: 2100, currency: .eur))
-        #expect(variation.effectiveTaxClass(parent: item.product) == item.product.taxClass)
     }
 
     @Test func lookup_variationGTIN_findsVariation() async throws {

@@ -6,7 +6,7 @@ import Testing
 @testable import Yosemite
 import YosemiteTestSupport
 
-/// Training mode through the checkout's interpreter against a real database (issue 31): the register's mode in
+/// Training mode through the checkout's interpreter against a real database: the register's mode in
 /// the database enters the checkout; a training sale's effects write no outbox entry, number it in the training
 /// series (the receipt series untouched), start its TSE transaction in training mode, and mark its receipt.
 @MainActor

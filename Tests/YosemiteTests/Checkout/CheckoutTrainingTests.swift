@@ -2,7 +2,7 @@ import POSFoundation
 import Testing
 @testable import Yosemite
 
-/// Training mode in the reducer (issue 31): the register's mode enters the checkout with its policy, the sale takes
+/// Training mode in the reducer: the register's mode enters the checkout with its policy, the sale takes
 /// it when it is recorded and keeps it; a training sale's effects are the training ones (no outbox entry, a training
 /// TSE transaction), cash only, never refunded; a real sale is not refunded while the register is in training.
 struct CheckoutTrainingTests {

@@ -8,7 +8,7 @@ import Testing
 @testable import Yosemite
 import YosemiteTestSupport
 
-/// Issue 16's counter extras on a real database: customers found offline and attached, the "no sale" drawer open
+/// The counter's extras on a real database: customers found offline and attached, the "no sale" drawer open
 /// in the shift and on the Z report, the receipt preview before payment, and a line discount on the receipt.
 @MainActor
 @Suite struct CounterExtrasTests {

@@ -4,7 +4,7 @@ import POSFoundation
 import Testing
 @testable import Yosemite
 
-/// Issue 21: the errors `pos` prints and the counter shows, and the reasons built in code that they carry, read in
+/// The errors `pos` prints and the counter shows, and the reasons built in code that they carry, read in
 /// German when the screen is German (and stay English otherwise: the other suites compare the English texts).
 struct GermanErrorTests {
     @Test func errors_germanScreen_readInGermanWithTheirNextStep() {

@@ -7,7 +7,7 @@ import Storage
 import Testing
 @testable import Yosemite
 
-/// Issue 21: the errors of the lower layers (Networking, Storage, Hardware) and of the catalog, sync and receipts,
+/// The errors of the lower layers (Networking, Storage, Hardware) and of the catalog, sync and receipts,
 /// and the devices' texts, read in German when the screen is German, with their next step; English stays the
 /// default (the other suites compare the English texts).
 struct GermanLowerLayerErrorTests {

@@ -5,7 +5,7 @@ import WooTestServer
 import YosemiteTestSupport
 @testable import Yosemite
 
-/// Issue 21: the store's WordPress site language is synced at login (`wc/v3/system_status`'s
+/// The store's WordPress site language is synced at login (`wc/v3/system_status`'s
 /// `environment.language`), kept with the store's settings, and receipts speak it.
 @MainActor
 @Suite(.serialized)

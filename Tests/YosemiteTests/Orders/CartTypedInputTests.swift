@@ -2,7 +2,7 @@ import POSFoundation
 import Testing
 import Yosemite
 
-/// Issue 28: what a cashier types is read once for every front (the counter's prompts, `pos sell`, `pos cart
+/// What a cashier types is read once for every front (the counter's prompts, `pos sell`, `pos cart
 /// park`), and a whole cart given at once is built by the checkout's own edit rules.
 struct CartTypedInputTests {
     private let german = DecimalSeparators.commaDecimalDotGrouping

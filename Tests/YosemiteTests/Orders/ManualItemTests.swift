@@ -82,7 +82,7 @@ struct ManualItemTests {
     }
 
     @Test func aManualPrice_isReadAsEveryFrontReadsATypedAmount_inTheStoresTerms() {
-        // The counter's prompt and `pos sell --manual` read a price the same way (issue 28: no front parses an
+        // The counter's prompt and `pos sell --manual` read a price the same way (no front parses an
         // amount its own way): the store's separators or the other common ones, "1.000" ambiguous, no fractions
         // of a cent.
         let german = DecimalSeparators.commaDecimalDotGrouping

@@ -31,7 +31,7 @@ import Testing
         #expect(hex == Self.pythonEscposHex)
     }
 
-    /// The German reference (issue 21): umlauts, ß and € as a German receipt prints them, in PC858 after `ESC t 19`.
+    /// The German reference: umlauts, ß and € as a German receipt prints them, in PC858 after `ESC t 19`.
     static let germanMarkup = """
         @center @bold @double Bäckerei Müller
         @center Große Straße 1

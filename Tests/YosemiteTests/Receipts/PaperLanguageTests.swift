@@ -4,7 +4,7 @@ import Storage
 import Testing
 @testable import Yosemite
 
-/// Issue 30: the paper-language setting, the language a new demo store is made in, the demo's names in both
+/// The paper-language setting, the language a new demo store is made in, the demo's names in both
 /// languages, and a TSE outage's cause stored as a code and rendered in the language of the paper.
 @Suite struct PaperLanguageTests {
     // MARK: The setting

@@ -7,7 +7,7 @@ import Testing
 /// The bundled templates rendered at 32, 42 and 48 columns must match the committed `Receipts/samples/`.
 /// `POS_UPDATE_SAMPLES=1 swift test --filter ReceiptSampleSnapshotTests` rewrites them after a deliberate change.
 @Suite struct ReceiptSampleSnapshotTests {
-    /// English in `Receipts/samples/`, German (issue 21: the German templates, labels, dates) in `Receipts/samples/de/`.
+    /// English in `Receipts/samples/`, German (the German templates, labels, dates) in `Receipts/samples/de/`.
     @Test(arguments: [Language.english, .german])
     func bundledTemplates_renderedAtEachWidth_matchCommittedSamples(language: Language) throws {
         // Given

@@ -4,7 +4,7 @@ import Storage
 import Testing
 @testable import Yosemite
 
-/// A training sale's receipt (issue 31): TRAINING under the header and a training note above the footer, in English
+/// A training sale's receipt: TRAINING under the header and a training note above the footer, in English
 /// and German, on the original and on the copy; its number from the register's training series.
 struct ReceiptTrainingTests {
     static func render(_ language: Language, copy: Bool, training: Bool = true) throws -> String {

@@ -80,7 +80,7 @@ struct SessionEventHubTests {
         let events = hub.events()
         #expect(await first(events) { !$0.training } != nil)
 
-        // When the register is switched into training, then out of it (issue 31)
+        // When the register is switched into training, then out of it
         #expect(try await environment.database.setRegisterTraining(true))
         let on = await first(events) { $0.training }
         #expect(try await environment.database.setRegisterTraining(false))

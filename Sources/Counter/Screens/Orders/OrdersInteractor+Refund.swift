@@ -99,7 +99,7 @@ extension OrdersInteractor {
         Task {
             let reader = await ReaderChoice.address(stores: stores)
             do {
-                // Issue 18: with cashiers set up the store asks for a manager's PIN; the shell's gate asks for it.
+                // With cashiers set up the store asks for a manager's PIN; the shell's gate asks for it.
                 let refund = try await context.approving { approval in
                     try await stores.dispatch {
                         CardPresentPaymentAction.refund(orderId: orderId, amount: amount, reader: reader, approval: approval,

@@ -158,7 +158,7 @@ public enum SellDataFlow {
         }
 
         /// A discount as the screen shows it beside the line or the total: "10%" / "10 %", "2.50" / "2,50" (the
-        /// screen language's percentage and decimal mark, issue 30).
+        /// screen language's percentage and decimal mark).
         static func label(_ discount: Cart.Discount, currency: Currency) -> String {
             switch discount {
             case .percent(let value): L10n.percent(value.description)

@@ -267,7 +267,7 @@ public final class SellInteractor {
                 do throws(OrderError) {
                     result = .success(try await stores.dispatch { OrderAction.editSale(saleId: saleId, edit: next, reply: $0) })
                 } catch { result = .failure(error) }
-                // Issue 18: a discount above the threshold needs a manager's PIN; the shell's gate asks for it.
+                // A discount above the threshold needs a manager's PIN; the shell's gate asks for it.
                 if case .failure(.cashier(.approvalRequired(let kind))) = result,
                    let approval = await self.context.requestApproval(kind) {
                     do throws(OrderError) {

@@ -26,9 +26,9 @@ public enum SettingsDataFlow {
         case customerDisplay
         case scale
         case barcodeLayouts
-        /// The screen's language (issue 21).
+        /// The screen's language.
         case language
-        /// The language of paper and the customer displays (issue 30).
+        /// The language of paper and the customer displays.
         case paperLanguage
 
         /// The store-floor device setting the field edits, if it is one.

@@ -1,7 +1,7 @@
 import Foundation
 import Yosemite
 
-/// The first run's data flow (issue 29 item 2): a real store's counter with no cashiers walks through the register
+/// The first run's data flow: a real store's counter with no cashiers walks through the register
 /// id, the first manager, more cashiers, the receipt printer, the card terminal and the TSE, then sells (locked at
 /// the gate, as cashiers now exist). Each step saves through the same actions as its screen in the menu.
 public enum SetupDataFlow {

@@ -4,7 +4,7 @@ import POSFoundation
 /// A money-moving command whose outcome is unknown: it left the counter, and the line dropped, a timer ran
 /// out or the terminal contradicted itself before a clear result arrived.
 ///
-/// The card may or may not have been charged. Resolve it with the terminal (``resolutionCommands``:
+/// The card may or may not have been charged. Resolve it with the terminal (
 /// Status Enquiry, then Repeat Receipt, which reports the last transaction), never by sending the command again.
 public struct ZVTUnresolvedTransaction: Hashable, Sendable {
     /// Why the outcome is unknown.
@@ -67,10 +67,5 @@ public struct ZVTUnresolvedTransaction: Hashable, Sendable {
         self.reason = reason
         self.lastStatusInformation = lastStatusInformation
         self.receiptLines = receiptLines
-    }
-
-    /// The commands that settle the outcome with the terminal, in order.
-    public var resolutionCommands: [ZVTCommand] {
-        [.statusEnquiry(password: nil, serviceByte: nil), .repeatReceipt(password: nil)]
     }
 }

@@ -81,7 +81,7 @@ public struct ReceiptViewModel: Sendable {
         public var localNumber: String
         /// WooCommerce's order number once synced.
         public var remoteNumber: String?
-        /// The register the order was sold on (issue 18), if the counter had one.
+        /// The register the order was sold on, if the counter had one.
         public var register: String?
         /// The register-prefixed receipt number (`K2-000123`), with the register.
         public var receiptNumber: String?

@@ -4,7 +4,7 @@ import Localization
 import Mustache
 import ReceiptTemplates
 
-/// The receipt templates in use, per language (issue 21): the bundled ones (`templates/<lang>/<name>.mustache` for a
+/// The receipt templates in use, per language: the bundled ones (`templates/<lang>/<name>.mustache` for a
 /// language other than English, else `templates/<name>.mustache`), each replaced by the merchant's
 /// `<data dir>/templates/<lang>/<name>.mustache`, or else `<data dir>/templates/<name>.mustache` (as before languages),
 /// when it is there and parses. A broken override is reported (file and line) and skipped.
