@@ -28,13 +28,14 @@ class Line:
         self.fd = fd
 
     def read(self, timeout=10.0):
+        """One byte; `timeout` None waits as long as it takes."""
         ready, _, _ = select.select([self.fd], [], [], timeout)
         if not ready:
             raise TimeoutError('the register went quiet')
         return os.read(self.fd, 1)
 
-    def expect(self, byte):
-        got = self.read()
+    def expect(self, byte, timeout=10.0):
+        got = self.read(timeout)
         if got != byte:
             raise IOError('expected %r, got %r' % (byte, got))
 
@@ -62,7 +63,10 @@ def main():
     print('ready', link, flush=True)
     line = Line(master)
     try:
-        line.expect(ENQ)
+        # A terminal idles until the register calls: the register is a process still starting (a debug build on
+        # a loaded machine can take longer than 10 s), so no clock runs before its first byte. The test stops this
+        # peer when the register exits without calling.
+        line.expect(ENQ, timeout=None)
         line.write(ACK)
         while True:
             raw = line.frame()
