@@ -13,6 +13,11 @@ import Synchronization
 ///   display name, and `"capabilities"`, granted beside the role's).
 /// - `POST /__test/clock` `{"advance_seconds": 60}`.
 /// - `POST /__test/settings` `{"woocommerce_prices_include_tax": "no", …}`.
+/// - `POST /__test/catalog` `{"offered": true, "block": "none|forbidden|html", "items_per_second": 375}`: the POS
+///   catalog API (see ``WooTestServer/createCatalog(_:costs:workers:)``); answers with the current generation.
+/// - `GET /__test/costs`: the store CPU charged under store costs so far, in all and per request kind
+///   (`{"server_cpu_ms": …, "requests": …, "kinds": {"product_page": {"requests": …, "server_cpu_ms": …}, …}}`);
+///   a benchmark reads it before and after each client.
 /// - `GET /__test/state`: mode, counts, orders (full JSON), stock levels and the request log.
 /// - The answers of `mode`, `reset`, `settings` and `state` carry `request_count`, the size of the whole request
 ///   log (`POST /__test/mode {}` reads it cheaply).
@@ -70,6 +75,20 @@ extension WooTestServer {
                 return RESTError(400, "invalid_setting", "Unknown settings: \(failed.joined(separator: ", "))").response
             }
             return .json(200, controlSummary())
+        case ("POST", "/__test/catalog"):
+            if let offered = body["offered"]?.boolValue { offersPOSCatalog = offered }
+            if let text = body["block"]?.stringValue {
+                guard let block = CatalogFileBlock(rawValue: text) else {
+                    return RESTError(400, "invalid_block", "Unknown block \(text).").response
+                }
+                catalogFileBlock = block
+            }
+            if let rate = body["items_per_second"]?.stringValue.flatMap(Double.init) { catalogItemsPerSecond = rate }
+            let feed = catalogFeed.map(Self.json) ?? .null
+            return .json(200, .object([("offered", .bool(offersPOSCatalog)),
+                                       ("block", .string(catalogFileBlock.rawValue)), ("feed", feed)]))
+        case ("GET", "/__test/costs"):
+            return .json(200, storeCostLedger.json)
         case ("GET", "/__test/state"):
             return .json(200, stateJSON())
         default:

@@ -12,13 +12,18 @@ extension WooTestServer {
         var logPath = request.path
         if controls.mode == .notWordPress {
             response = .html(404, "Not Found")
+        } else if request.method == "GET", request.path.hasPrefix(Self.catalogFilePrefix) {
+            response = await serveCatalogFile(path: request.path, costs: controls.storeCosts, workers: controls.workers)
+            if controls.storeCosts != nil { response.closesConnection = true }
         } else if let route = restRoute(of: request, prettyPermalinks: controls.prettyPermalinks) {
             logPath = route
             response = await handleREST(request, route: route, controls: controls)
             if let costs = controls.storeCosts, let workers = controls.workers, response.delivery == .normal {
-                let trimmed = request.query("_fields") != nil
-                await workers.serve(milliseconds: costs.milliseconds(
-                    method: request.method, route: route, trimmed: trimmed, requestBody: request.body, response: response))
+                let charge = costs.charge(
+                    method: request.method, route: route, trimmed: request.query("_fields") != nil,
+                    included: request.query("include") != nil, requestBody: request.body, response: response)
+                ledger.withLock { $0.add(charge.kind, charge.milliseconds) }
+                await workers.serve(milliseconds: charge.milliseconds)
                 response.closesConnection = true
             }
         } else {
@@ -66,6 +71,10 @@ extension WooTestServer {
             break
         }
         var response = dispatch(request, route: route, controls: controls)
+        if response.status == 404, request.method == "POST", Self.normalized(route) == Self.catalogCreateRoute,
+           offersPOSCatalog, controls.mode == .wooCommerce {
+            response = posCatalog(request, route: route, controls: controls)
+        }
         switch fault {
         case .resetAfterWrite:
             response.delivery = .reset
@@ -86,7 +95,7 @@ extension WooTestServer {
         case let .success(found): user = found
         case let .failure(error): return error.response
         }
-        let normalized = route.count > 1 && route.hasSuffix("/") ? String(route.dropLast()) : route
+        let normalized = Self.normalized(route)
         if controls.mode == .wordPressWithoutWooCommerce, normalized.hasPrefix("/wc/") {
             return RESTError.noRoute.response
         }
@@ -118,6 +127,30 @@ extension WooTestServer {
                 return RESTError(500, "internal_server_error", "\(error)").response
             }
         }
+    }
+
+    private static func normalized(_ route: String) -> String {
+        route.count > 1 && route.hasSuffix("/") ? String(route.dropLast()) : route
+    }
+
+    /// `POST wc/pos/v1/catalog/create`: authenticated as a shop manager, then ``createCatalog(_:costs:workers:)``.
+    private func posCatalog(_ request: HTTPRequest, route: String, controls: Controls) -> HTTPResponse {
+        let user: User?
+        switch authenticate(request) {
+        case let .success(found): user = found
+        case let .failure(error): return error.response
+        }
+        if let denied = check(.shopManager, user: user, method: request.method, ids: []) { return denied.response }
+        var body = JSON.object([])
+        if !request.body.isEmpty, !request.body.allSatisfy({ [9, 10, 13, 32].contains($0) }) {
+            guard let parsed = try? JSON(parsing: request.body) else {
+                return RESTError(400, "rest_invalid_json", "Invalid JSON body passed.").response
+            }
+            body = parsed
+        }
+        let context = RouteContext(request: request, route: Self.catalogCreateRoute, body: body, user: user, now: now,
+                                   baseURL: controls.baseURL, mode: controls.mode)
+        return createCatalog(context, costs: controls.storeCosts, workers: controls.workers)
     }
 
     private func authenticate(_ request: HTTPRequest) -> Result<User?, RESTError> {

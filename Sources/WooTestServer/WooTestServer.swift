@@ -78,6 +78,10 @@ public final class WooTestServer: Sendable {
     let state = Mutex(StoreState())
     let controls = Mutex(Controls())
     let log = Mutex(Log())
+    /// What ``storeCosts`` charged so far, per request kind.
+    let ledger = Mutex(StoreCostLedger())
+    /// The POS catalog API's generations and files.
+    let feeds = Mutex(CatalogFeeds())
     let router: Router
     private let http = Mutex<HTTPServer?>(nil)
 
@@ -105,6 +109,7 @@ public final class WooTestServer: Sendable {
 
     /// Closes the listener and every open connection.
     public func stop() {
+        feeds.withLock { $0.task?.cancel() }
         let server = http.withLock { server -> HTTPServer? in
             defer { server = nil }
             return server
@@ -145,6 +150,12 @@ public final class WooTestServer: Sendable {
                 $0.workers = newValue.map { StoreWorkers(count: $0.workers) }
             }
         }
+    }
+
+    /// The store CPU charged so far under ``storeCosts`` (per request kind): read it before and after a client
+    /// runs for that client's share.
+    public var storeCostLedger: StoreCostLedger {
+        ledger.withLock { $0 }
     }
 
     /// The server's current time (the configured clock plus any offset set through `/__test/clock`).

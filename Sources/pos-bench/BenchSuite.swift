@@ -98,7 +98,7 @@ struct BenchSuite {
         let sync = try await SyncBenchmark(
             testServer: testServer, python: baselineScript.map(PythonBaseline.init(script:)),
             directory: try makeDirectory("sync"), products: sizes.syncProducts, orders: sizes.syncOrders,
-            cpuRequests: sizes.syncCPURequests, progress: progress
+            cpuRequests: sizes.syncCPURequests, rounds: 2, progress: progress
         ).run()
         let peakRSS = BenchMachine.peakRSSMegabytes()
 

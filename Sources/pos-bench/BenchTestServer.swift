@@ -1,4 +1,5 @@
 import Foundation
+import Yosemite
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -54,6 +55,55 @@ final class BenchTestServer {
             let count = object["request_count"] as? Int
         else { throw BenchError("the test server did not report its request count") }
         return count
+    }
+
+    /// The store CPU the server's ledger has charged so far under `--store-costs`, in seconds (`GET /__test/costs`).
+    func chargedCPUSeconds() async throws -> Double {
+        let (data, _) = try await URLSession.shared.data(from: URL(string: site + "/__test/costs")!)
+        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let milliseconds = (object["server_cpu_ms"] as? NSNumber)?.doubleValue
+        else { throw BenchError("the test server did not report its costs") }
+        return milliseconds / 1_000
+    }
+
+    /// The server process's user + system CPU so far, in seconds (`/proc/PID/stat`).
+    func processCPUSeconds() -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+            let close = text.lastIndex(of: ")")
+        else { return 0 }
+        // After the command name: state is field 3, utime 14 and stime 15.
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// Asks for the POS catalog file (`POST wc/pos/v1/catalog/create`, as a register does).
+    func askForCatalogFile() async throws {
+        var request = URLRequest(url: URL(string: site + "/wp-json/wc/pos/v1/catalog/create")!)
+        request.httpMethod = "POST"
+        request.setValue("Basic " + Data("\(username):\(password)".utf8).base64EncodedString(), forHTTPHeaderField: "Authorization")
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        let body: [String: Any] = [
+            "force": true, "_product_fields": CatalogSyncConfiguration.productFields.joined(separator: ","),
+            "_variation_fields": CatalogSyncConfiguration.variationFields.joined(separator: ","),
+        ]
+        request.httpBody = try JSONSerialization.data(withJSONObject: body)
+        let (_, response) = try await URLSession.shared.data(for: request)
+        guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw BenchError("catalog/create failed") }
+    }
+
+    /// Waits until the catalog file is completed, asking the control endpoint every 100 ms (another process: no
+    /// event to await).
+    func waitForCatalogFile() async throws {
+        while true {
+            var request = URLRequest(url: URL(string: site + "/__test/catalog")!)
+            request.httpMethod = "POST"
+            request.httpBody = Data("{}".utf8)
+            let (data, _) = try await URLSession.shared.data(for: request)
+            let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+            if (object?["feed"] as? [String: Any])?["state"] as? String == "completed" { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
     }
 
     /// The server's state: every order with its meta data (`GET /__test/state`).

@@ -8,11 +8,13 @@ import Yosemite
 import FoundationNetworking
 #endif
 
-/// The sync section of `pos-bench`: pull and push against `woo-test-server --store-costs` (a real store's
-/// per-request, per-item and per-order costs, as many workers as cores, `Connection: close`), pos beside the
-/// naive client (sequential, full fields; one POST per order) and the best client (trimmed, 2 in flight;
-/// batches of 25, 2 in flight), both from scripts/bench/baseline.py, in the same run on the same server; and
-/// the client CPU per request of pos's HTTP client, of URLSession (the client it replaced) and of Python.
+/// The sync section of `pos-bench`: pull and push against `woo-test-server --store-costs` (a real store's costs
+/// per request kind, as many workers as cores, `Connection: close`), pos beside the naive client (sequential, full
+/// fields; one POST per order) and the best client (trimmed, 2 in flight; batches of 25, 2 in flight), both from
+/// scripts/bench/baseline.py, in the same run on the same server, pos and the best client alternating who goes
+/// first over ``rounds`` rounds; the store CPU each client made the server spend (what the server's ledger charged
+/// it, `GET /__test/costs` before and after, and the test server process's own CPU beside it); and the client CPU
+/// per request of pos's HTTP client, of URLSession (the client it replaced) and of Python.
 @MainActor
 struct SyncBenchmark {
     let testServer: URL
@@ -24,22 +26,75 @@ struct SyncBenchmark {
     let orders: Int
     /// Sequential page GETs for the CPU per request.
     let cpuRequests: Int
+    /// Rounds of pull and push: pos and the best client alternate who goes first; the naive client runs once, in
+    /// the first round (it takes 2–3× as long and is compared only loosely).
+    let rounds: Int
     let progress: (String) -> Void
 
     struct Client: Encodable {
         var seconds: Double
         var requests: Int
         var cpuSeconds: Double
+        /// The store CPU the client made the server spend: what `--store-costs` charged it (`GET /__test/costs`,
+        /// before and after), per the real store's measured cost of each request kind.
+        var serverCPUSeconds: Double = 0
+        /// The test server process's own CPU over the same span (building the answers), from /proc.
+        var serverProcessCPUSeconds: Double = 0
+        /// Products + variations pulled, or orders pushed.
+        var items: Int = 0
+        /// Store CPU per item (product or order), in milliseconds.
+        var serverCPUPerItemMilliseconds: Double { serverCPUSeconds * 1_000 / Double(max(items, 1)) }
+
+        /// The mean of several rounds.
+        static func mean(_ runs: [Client]) -> Client? {
+            guard !runs.isEmpty else { return nil }
+            let n = Double(runs.count)
+            return Client(
+                seconds: runs.map(\.seconds).reduce(0, +) / n,
+                requests: runs.map(\.requests).reduce(0, +) / runs.count,
+                cpuSeconds: runs.map(\.cpuSeconds).reduce(0, +) / n,
+                serverCPUSeconds: runs.map(\.serverCPUSeconds).reduce(0, +) / n,
+                serverProcessCPUSeconds: runs.map(\.serverProcessCPUSeconds).reduce(0, +) / n,
+                items: runs.map(\.items).reduce(0, +) / runs.count)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case seconds, requests, cpuSeconds, serverCPUSeconds, serverProcessCPUSeconds, items
+            case serverCPUPerItemMilliseconds
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(seconds, forKey: .seconds)
+            try container.encode(requests, forKey: .requests)
+            try container.encode(cpuSeconds, forKey: .cpuSeconds)
+            try container.encode(serverCPUSeconds, forKey: .serverCPUSeconds)
+            try container.encode(serverProcessCPUSeconds, forKey: .serverProcessCPUSeconds)
+            try container.encode(items, forKey: .items)
+            try container.encode(serverCPUPerItemMilliseconds, forKey: .serverCPUPerItemMilliseconds)
+        }
     }
 
     struct Comparison: Encodable {
         var pos: Client
         var naive: Client?
         var best: Client?
-        /// pos's time over the best client's (≤ 1.10 is the goal).
+        /// pos's time over the best client's, over every round (≤ 1/0.95 is the goal: ≥ 95 % of the best).
         var posOverBest: Double?
         /// The naive client's time over pos's (above 1: pos is faster).
         var naiveOverPos: Double?
+        /// Each round's pos and best seconds, in the order they ran.
+        var rounds: [[String: Double]] = []
+
+        init(pos: [Client], best: [Client], naive: Client?, order: [[String: Double]]) {
+            self.pos = Client.mean(pos) ?? Client(seconds: 0, requests: 0, cpuSeconds: 0)
+            self.best = Client.mean(best)
+            self.naive = naive
+            let posSeconds = pos.map(\.seconds).reduce(0, +)
+            posOverBest = best.isEmpty ? nil : posSeconds / max(best.map(\.seconds).reduce(0, +), 1e-9)
+            naiveOverPos = naive.map { $0.seconds / max(self.pos.seconds, 1e-9) }
+            rounds = order
+        }
     }
 
     struct CPUPerRequest: Encodable {
@@ -57,11 +112,14 @@ struct SyncBenchmark {
         var products: Int
         var variations: Int
         var orders: Int
+        var rounds: Int
         var pull: Comparison
         var push: Comparison
         var cpu: CPUPerRequest
-        /// Orders on the server after the three pushes, and client uuids found more than once (must be 0).
+        /// Orders on the server after every push, the orders expected, and client uuids found more than once
+        /// (must be 0).
         var serverOrders: Int
+        var expectedServerOrders: Int
         var duplicateOrders: Int
         /// `/proc/loadavg` 1-minute load at the start and the end of the section.
         var loadAtStart: Double
@@ -75,75 +133,150 @@ struct SyncBenchmark {
             executable: testServer, extraArguments: ["--store-costs", "--generate-products", String(products)])
         defer { server.stop() }
 
-        // pos: a full catalog pull into a fresh data directory (login first, not timed).
-        let environment = try AppEnvironment.live(dataDirectory: directory, logger: BenchSuite.quietLogger)
-        let manager = StoresManager(environment: environment)
-        _ = try await manager.login(siteURL: server.site, username: server.username, applicationPassword: server.password)
-        progress("sync: pull, pos (full catalog sync)")
-        let (report, posPull) = try await measure(server) {
-            try await manager.dispatch { CatalogSyncAction.synchronize(full: true, progress: nil, reply: $0) }
+        // Pull: each round a full catalog sync by pos into a fresh data directory (login first, not timed) and one
+        // by the best client, who goes first alternating; the naive client once, after the first round's two.
+        var posPulls: [Client] = []
+        var bestPulls: [Client] = []
+        var naivePull: Client?
+        var pullOrder: [[String: Double]] = []
+        var report: CatalogSyncReport?
+        var manager: StoresManager?
+        var environment: AppEnvironment?
+        for round in 0..<rounds {
+            let posFirst = round % 2 == 0
+            var runs: [String: Double] = [:]
+            for who in posFirst ? ["pos", "best"] : ["best", "pos"] {
+                if who == "pos" {
+                    let roundDirectory = directory.appendingPathComponent("pull-\(round)")
+                    try FileManager.default.createDirectory(at: roundDirectory, withIntermediateDirectories: true)
+                    let roundEnvironment = try AppEnvironment.live(dataDirectory: roundDirectory, logger: BenchSuite.quietLogger)
+                    let roundManager = StoresManager(environment: roundEnvironment)
+                    _ = try await roundManager.login(
+                        siteURL: server.site, username: server.username, applicationPassword: server.password)
+                    progress("sync: pull round \(round + 1), pos (full catalog sync)")
+                    let (pulled, measured) = try await measure(server) {
+                        try await roundManager.dispatch { CatalogSyncAction.synchronize(full: true, progress: nil, reply: $0) }
+                    }
+                    var run = measured
+                    run.items = pulled.productsStored + pulled.variationsStored
+                    posPulls.append(run)
+                    runs["pos"] = run.seconds
+                    if report == nil { (report, manager, environment) = (pulled, roundManager, roundEnvironment) }
+                } else if let python {
+                    progress("sync: pull round \(round + 1), best client (trimmed, 2 in flight)")
+                    let run = try await measurePython(server) { try await python.sync("pull-best", server: server) }
+                    bestPulls.append(run)
+                    runs["best"] = run.seconds
+                }
+            }
+            pullOrder.append(runs)
+            if round == 0, let python {
+                progress("sync: pull, naive client (sequential, full fields)")
+                naivePull = try await measurePython(server) { try await python.sync("pull-naive", server: server) }
+            }
         }
-        var pull = Comparison(pos: posPull)
-        if let python {
-            // The best client right after pos, the naive one after both: the two compared within 10 % run a few
-            // seconds apart instead of the naive client's ~40 s, so the machine's drift weighs less between them.
-            progress("sync: pull, best client (trimmed, 2 in flight)")
-            pull.best = try await client(python.sync("pull-best", server: server))
-            progress("sync: pull, naive client (sequential, full fields)")
-            pull.naive = try await client(python.sync("pull-naive", server: server))
-        }
-        pull.posOverBest = pull.best.map { posPull.seconds / max($0.seconds, 1e-9) }
-        pull.naiveOverPos = pull.naive.map { $0.seconds / max(posPull.seconds, 1e-9) }
+        guard let report, let manager, let environment else { throw BenchError("no pull ran") }
+        let pull = Comparison(pos: posPulls, best: bestPulls, naive: naivePull, order: pullOrder)
 
-        // pos: cash sales of a generated product, then one sync of the outbox (sales not timed).
-        progress("sync: push, pos (\(orders) cash sales)")
+        // Push: each round pos's cash sales of a generated product (not timed), then one sync of the outbox; the
+        // best client pushes the same bodies (new client uuids each run), first or second alternating.
         let cart = Cart(items: [Cart.Item(code: "GEN-1", quantity: 1)])
-        for _ in 0..<orders {
-            _ = try await manager.dispatch { OrderAction.completeSale(cart: cart, tender: .cash(tendered: nil), reply: $0) }
-        }
         let bodies = directory.appendingPathComponent("sync-orders.json")
-        try await environment.database.exportCreateOrderBodies(to: bodies)
         let network = environment.makeNetwork(Credentials(
             site: try SiteAddress(server.site), username: server.username, applicationPassword: server.password))
         let engine = SyncEngine(environment: environment, network: network, configuration: .init(randomSeed: 1))
-        let (summary, posPush) = try await measure(server) { try await engine.sync(maxWait: .seconds(60)) }
-        guard summary.sent == orders, summary.remaining == 0, summary.parked == 0 else {
-            throw BenchError("pos's push did not deliver everything: sent \(summary.sent) of \(orders), \(summary.lastError ?? "")")
+        for _ in 0..<orders {
+            _ = try await manager.dispatch { OrderAction.completeSale(cart: cart, tender: .cash(tendered: nil), reply: $0) }
         }
-        var push = Comparison(pos: posPush)
-        if let python {
-            progress("sync: push, best client (batches of 25, 2 in flight)")
-            let best = try await python.sync("push-best", server: server, orders: bodies)
-            progress("sync: push, naive client (one POST per order)")
-            let naive = try await python.sync("push-naive", server: server, orders: bodies)
-            guard naive.failures == 0, best.failures == 0 else { throw BenchError("a Python push failed orders") }
-            push.naive = client(naive)
-            push.best = client(best)
+        try await environment.database.exportCreateOrderBodies(to: bodies)
+        var posPushes: [Client] = []
+        var bestPushes: [Client] = []
+        var naivePush: Client?
+        var pushOrder: [[String: Double]] = []
+        var pushes = 0
+        for round in 0..<rounds {
+            let posFirst = round % 2 == 0
+            var runs: [String: Double] = [:]
+            for who in posFirst ? ["pos", "best"] : ["best", "pos"] {
+                if who == "pos" {
+                    if round > 0 {
+                        for _ in 0..<orders {
+                            _ = try await manager.dispatch {
+                                OrderAction.completeSale(cart: cart, tender: .cash(tendered: nil), reply: $0)
+                            }
+                        }
+                    }
+                    progress("sync: push round \(round + 1), pos (\(orders) cash sales)")
+                    let (summary, measured) = try await measure(server) { try await engine.sync(maxWait: .seconds(120)) }
+                    var run = measured
+                    guard summary.sent == orders, summary.remaining == 0, summary.parked == 0 else {
+                        throw BenchError("pos's push did not deliver everything: sent \(summary.sent) of \(orders), \(summary.lastError ?? "")")
+                    }
+                    run.items = orders
+                    posPushes.append(run)
+                    runs["pos"] = run.seconds
+                    pushes += 1
+                } else if let python {
+                    progress("sync: push round \(round + 1), best client (batches of 25, 2 in flight)")
+                    let run = try await measurePython(server) {
+                        let best = try await python.sync("push-best", server: server, orders: bodies)
+                        guard best.failures == 0 else { throw BenchError("the best client's push failed orders") }
+                        return best
+                    }
+                    bestPushes.append(run)
+                    runs["best"] = run.seconds
+                    pushes += 1
+                }
+            }
+            pushOrder.append(runs)
+            if round == 0, let python {
+                progress("sync: push, naive client (one POST per order)")
+                naivePush = try await measurePython(server) {
+                    let naive = try await python.sync("push-naive", server: server, orders: bodies)
+                    guard naive.failures == 0 else { throw BenchError("the naive client's push failed orders") }
+                    return naive
+                }
+                pushes += 1
+            }
         }
-        push.posOverBest = push.best.map { posPush.seconds / max($0.seconds, 1e-9) }
-        push.naiveOverPos = push.naive.map { $0.seconds / max(posPush.seconds, 1e-9) }
+        let push = Comparison(pos: posPushes, best: bestPushes, naive: naivePush, order: pushOrder)
         let (serverOrders, duplicates) = try await orderCounts(server)
 
         progress("sync: client CPU per request, \(cpuRequests) page GETs each, pos and Python alternating \(Self.cpuRounds) times")
         let cpu = try await cpuPerRequest(server)
         return Result(
-            products: report.productsStored, variations: report.variationsStored, orders: orders, pull: pull,
-            push: push, cpu: cpu, serverOrders: serverOrders, duplicateOrders: duplicates, loadAtStart: loadAtStart,
-            loadAtEnd: Self.load())
+            products: report.productsStored, variations: report.variationsStored, orders: orders, rounds: rounds,
+            pull: pull, push: push, cpu: cpu, serverOrders: serverOrders, expectedServerOrders: pushes * orders,
+            duplicateOrders: duplicates, loadAtStart: loadAtStart, loadAtEnd: Self.load())
     }
 
     // MARK: - Measuring
 
     private func measure<Value>(_ server: BenchTestServer, _ body: () async throws -> Value) async throws -> (Value, Client) {
         let requestsBefore = try await server.requestCount()
+        let costsBefore = try await server.chargedCPUSeconds()
+        let serverCPUBefore = server.processCPUSeconds()
         let cpuBefore = Self.processCPUSeconds()
         let clock = ContinuousClock()
         let start = clock.now
         let value = try await body()
         let seconds = start.duration(to: clock.now).seconds
         let cpu = Self.processCPUSeconds() - cpuBefore
+        let serverCPU = server.processCPUSeconds() - serverCPUBefore
+        let charged = try await server.chargedCPUSeconds() - costsBefore
         let requests = try await server.requestCount() - requestsBefore
-        return (value, Client(seconds: seconds, requests: requests, cpuSeconds: cpu))
+        return (value, Client(seconds: seconds, requests: requests, cpuSeconds: cpu, serverCPUSeconds: charged,
+                              serverProcessCPUSeconds: serverCPU))
+    }
+
+    /// A Python client's run with the server's CPU around it (its own timing and CPU are the script's).
+    private func measurePython(_ server: BenchTestServer, _ body: () async throws -> PythonBaseline.SyncRun) async throws -> Client {
+        let (run, around) = try await measure(server, body)
+        var client = client(run)
+        client.serverCPUSeconds = around.serverCPUSeconds
+        client.serverProcessCPUSeconds = around.serverProcessCPUSeconds
+        client.items = run.orders ?? ((run.products ?? 0) + (run.variations ?? 0))
+        return client
     }
 
     private func client(_ run: PythonBaseline.SyncRun) -> Client {
@@ -249,18 +382,33 @@ extension SyncBenchmark.Result {
     var rows: [(String, String, String)] {
         func s(_ value: Double) -> String { String(format: "%.2f s", value) }
         func ratio(_ value: Double?) -> String { value.map { String(format: "%.2f×", $0) } ?? "–" }
+        func percent(_ value: Double?) -> String { value.map { String(format: "%.0f %%", 100 / max($0, 1e-9)) } ?? "–" }
         func python(_ comparison: SyncBenchmark.Comparison) -> String {
             guard let naive = comparison.naive, let best = comparison.best else { return "–" }
             return "naive \(s(naive.seconds)) (\(naive.requests) requests); best \(s(best.seconds)) (\(best.requests) requests)"
         }
+        func store(_ client: SyncBenchmark.Client?, _ unit: String) -> String {
+            guard let client else { return "–" }
+            return String(format: "%.1f s store CPU, %.1f ms per %@ (test server process %.1f s)",
+                          client.serverCPUSeconds, client.serverCPUPerItemMilliseconds, unit, client.serverProcessCPUSeconds)
+        }
+        func storePython(_ comparison: SyncBenchmark.Comparison, _ unit: String) -> String {
+            "naive " + store(comparison.naive, unit) + "; best " + store(comparison.best, unit)
+        }
+        let perRound = rounds > 1 ? " (mean of \(rounds) alternating rounds)" : ""
         return [
-            ("sync: pull \(products) products + \(variations) variations, store-like server",
+            ("sync: pull \(products) products + \(variations) variations, store-like server\(perRound)",
              "\(s(pull.pos.seconds)) (\(pull.pos.requests) requests)", python(pull)),
-            ("sync: pull, pos / best; naive / pos", "\(ratio(pull.posOverBest)); \(ratio(pull.naiveOverPos))", ""),
-            ("sync: push \(orders) cash sales, store-like server",
+            ("sync: pull, pos / best (pos's share of the best's pace); naive / pos",
+             "\(ratio(pull.posOverBest)) (\(percent(pull.posOverBest))); \(ratio(pull.naiveOverPos))", ""),
+            ("sync: pull, the store's CPU per product", store(pull.pos, "product"), storePython(pull, "product")),
+            ("sync: push \(orders) cash sales, store-like server\(perRound)",
              "\(s(push.pos.seconds)) (\(push.pos.requests) requests)", python(push)),
-            ("sync: push, pos / best; naive / pos", "\(ratio(push.posOverBest)); \(ratio(push.naiveOverPos))", ""),
-            ("sync: orders on the server after 3 pushes; client uuids twice", "\(serverOrders); \(duplicateOrders)", ""),
+            ("sync: push, pos / best (pos's share of the best's pace); naive / pos",
+             "\(ratio(push.posOverBest)) (\(percent(push.posOverBest))); \(ratio(push.naiveOverPos))", ""),
+            ("sync: push, the store's CPU per order", store(push.pos, "order"), storePython(push, "order")),
+            ("sync: orders on the server after every push (expected); client uuids twice",
+             "\(serverOrders) (\(expectedServerOrders)); \(duplicateOrders)", ""),
             ("sync: HTTP client CPU per page GET (pos; URLSession)",
              String(format: "%.2f ms; %.2f ms", cpu.posMilliseconds, cpu.urlSessionMilliseconds),
              cpu.pythonMilliseconds.map { String(format: "%.2f ms", $0) } ?? "–"),

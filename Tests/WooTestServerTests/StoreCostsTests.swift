@@ -55,3 +55,52 @@ struct StoreCostsTests {
         #expect(Set(products.map(\.sku)).count == 210)
     }
 }
+
+/// The calibrated store costs: per request kind, and the ledger a benchmark reads between clients.
+struct StoreCostsCalibrationTests {
+    @Test func storeLike_chargesTheMeasuredFiguresPerRequestKind() {
+        let costs = StoreCosts.storeLike
+        func items(_ count: Int) -> HTTPResponse {
+            .json(200, .array((0..<count).map { .object([("id", .int(Int64($0)))]) }))
+        }
+        // A bare request ~69 ms; a stock read of 25 ids ~121 ms; a full page of 100 ~355 ms.
+        #expect(costs.charge(method: "GET", route: "/wc/v3/products", trimmed: true, included: false,
+                             requestBody: [], response: items(1)).milliseconds.rounded() == 70)
+        let stockRead = costs.charge(method: "GET", route: "/wc/v3/products", trimmed: true, included: true,
+                                     requestBody: [], response: items(25))
+        #expect(stockRead.kind == .productsByID)
+        #expect(abs(stockRead.milliseconds - 121) < 3)
+        let fullPage = costs.charge(method: "GET", route: "/wc/v3/products", trimmed: false, included: false,
+                                    requestBody: [], response: items(100))
+        #expect(fullPage.kind == .productPage)
+        #expect(abs(fullPage.milliseconds - 355) < 10)
+        // A batch of 25 orders ≈ 2.7 s: ~100–115 ms per order.
+        let batch = Array(("{\"create\":[" + Array(repeating: "{}", count: 25).joined(separator: ",") + "]}").utf8)
+        let orders = costs.charge(method: "POST", route: "/wc/v3/orders/batch", trimmed: false, included: false,
+                                  requestBody: batch, response: HTTPResponse(status: 200))
+        #expect(orders.kind == .orderBatch)
+        #expect(abs(orders.milliseconds - 2_700) < 150)
+        // 10,551 items generated in ~28–29 s.
+        #expect(abs(Double(10_551) * costs.perCatalogItemMilliseconds / 1_000 - 28.5) < 1)
+    }
+
+    @Test func ledger_countsWhatEachRequestWasCharged() async throws {
+        let harness = try ServerHarness()
+        harness.server.storeCosts = StoreCosts(
+            perRequestMilliseconds: 1, perTrimmedItemMilliseconds: 0.5, perFullItemMilliseconds: 1,
+            perIncludedItemMilliseconds: 2, perBatchedOrderMilliseconds: 3, perSingleOrderMilliseconds: 4, workers: 2)
+        let before = harness.server.storeCostLedger
+        let page = try await harness.send("GET", "/wc/v3/products", query: [("per_page", "4"), ("_fields", "id")])
+        let byID = try await harness.send("GET", "/wc/v3/products", query: [("include", "1,2"), ("_fields", "id")])
+        let pageItems = page.json?.arrayValue?.count ?? 0
+        let byIDItems = byID.json?.arrayValue?.count ?? 0
+        #expect(pageItems == 4)
+        let ledger = harness.server.storeCostLedger
+        #expect(before.totalRequests == 0)
+        #expect(ledger.entries[.productPage] == .init(requests: 1, milliseconds: 1 + 0.5 * Double(pageItems)))
+        #expect(ledger.entries[.productsByID] == .init(requests: 1, milliseconds: 1 + 2 * Double(byIDItems)))
+        let costs = try await harness.send("GET", "/__test/costs", raw: true)
+        #expect(costs.json?["requests"]?.intValue == 2)
+        #expect(costs.json?["kinds"]?["product_page"]?["requests"]?.intValue == 1)
+    }
+}

@@ -273,3 +273,33 @@ extension AppDatabase {
         }
     }
 }
+
+// MARK: - The POS catalog file
+
+extension AppDatabase {
+    /// The store setting that holds when the store's host last kept the POS catalog file from this counter (blocked
+    /// it, or the store lacked the API), as seconds since 1970; absent when the file was never refused or was used
+    /// since. Wiped with the store's data.
+    static let catalogFileRefusedAtKey = "pos.catalogFile.refusedAt"
+
+    /// When the host last refused the POS catalog file, if it has not served one since.
+    public func catalogFileRefusedAt() async throws -> Date? {
+        try await read { db in
+            try SettingRecord.value(forKey: Self.catalogFileRefusedAtKey, in: db)
+                .flatMap(Double.init).map(Date.init(timeIntervalSince1970:))
+        }
+    }
+
+    /// Records that the host refused the POS catalog file at `date` (the catalog sync pages, and asks again a day
+    /// later), or, with `nil`, that it served one.
+    public func recordCatalogFileRefused(at date: Date?) async throws {
+        try await performAndSave { db in
+            if let date {
+                try SettingRecord.set(String(date.timeIntervalSince1970), forKey: Self.catalogFileRefusedAtKey,
+                                      scope: .store, in: db)
+            } else {
+                _ = try SettingRecord.deleteOne(db, key: Self.catalogFileRefusedAtKey)
+            }
+        }
+    }
+}

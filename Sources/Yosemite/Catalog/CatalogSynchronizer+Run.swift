@@ -26,8 +26,8 @@ extension CatalogSynchronizer {
         }
 
         private var network: any Network { synchronizer.network }
-        private var ingestor: CatalogIngestor { synchronizer.ingestor }
-        private var configuration: CatalogSyncConfiguration { synchronizer.configuration }
+        var ingestor: CatalogIngestor { synchronizer.ingestor }
+        var configuration: CatalogSyncConfiguration { synchronizer.configuration }
 
         // MARK: - Reference data
 
@@ -137,7 +137,7 @@ extension CatalogSynchronizer {
         // MARK: - Products
 
         /// A write pipeline whose transactions count into the report as they commit.
-        private func makePipeline() -> CatalogWritePipeline {
+        func makePipeline() -> CatalogWritePipeline {
             let counters = counters
             return CatalogWritePipeline(ingestor: ingestor) { written in
                 counters.addStoredProducts(written.products, removed: written.removed)

@@ -13,7 +13,8 @@ import Synchronization
 /// pages through the published ids (`_fields=id`) for the same, and fetches what offset paging missed. Pages
 /// are fetched at most ``CatalogSyncConfiguration/concurrency`` at a time with trimmed `_fields`, decoded in the
 /// fetching task, and written by one writer in large transactions (``CatalogWritePipeline``), so writing never
-/// holds the next request back.
+/// holds the next request back. Where the store offers WooCommerce's POS catalog API, a full sync uses the catalog
+/// file instead of pages when it is fresh (``Run/syncFromCatalogFile()``).
 public struct CatalogSynchronizer: Sendable {
     /// The sync-state resource of product pulls.
     static let productsResource = "catalog.products"
@@ -72,12 +73,19 @@ public struct CatalogSynchronizer: Sendable {
         do {
             logger.info("catalog sync: \(isFull ? "full" : "incremental") sync started")
             try await run.syncReferenceData(includeCustomers: isFull || reconcileIDs)
-            let serverDate = try await run.syncProducts(modifiedAfter: modifiedAfter)
-            if reconcileIDs {
-                // An incremental pull sees only what changed: deletions are found by listing every id.
-                try await run.reconcileIDs()
+            let serverDate: Date?
+            if isFull, case let .used(fileDate) = try await run.syncFromCatalogFile() {
+                // The catalog file holds the store as it was when it was generated: what changed since comes with
+                // the next incremental sync (modified after that date, minus the skew).
+                serverDate = fileDate
+            } else {
+                serverDate = try await run.syncProducts(modifiedAfter: modifiedAfter)
+                if reconcileIDs {
+                    // An incremental pull sees only what changed: deletions are found by listing every id.
+                    try await run.reconcileIDs()
+                }
+                try await run.syncVariations()
             }
-            try await run.syncVariations()
             let highWaterMark = serverDate ?? startedAt
             try await database.recordCatalogSync(
                 resource: Self.productsResource, reconciliationResource: Self.reconciliationResource,

@@ -19,7 +19,9 @@ struct PosBenchEndToEndTests {
         "sync.pull.posOverBest", "sync.pull.naiveOverPos", "sync.push.pos.seconds", "sync.push.pos.requests",
         "sync.push.naive.seconds", "sync.push.best.seconds", "sync.push.posOverBest", "sync.push.naiveOverPos",
         "sync.cpu.posMilliseconds", "sync.cpu.urlSessionMilliseconds", "sync.cpu.pythonMilliseconds",
-        "sync.serverOrders",
+        "sync.serverOrders", "sync.pull.pos.serverCPUSeconds", "sync.pull.best.serverCPUSeconds",
+        "sync.pull.naive.serverCPUSeconds", "sync.push.pos.serverCPUPerItemMilliseconds",
+        "sync.push.best.serverCPUPerItemMilliseconds", "sync.push.naive.serverCPUPerItemMilliseconds",
     ]
 
     static func value(_ path: String, in object: Any) -> Any? {
@@ -51,5 +53,7 @@ struct PosBenchEndToEndTests {
         let single = try #require(Self.value("drain.onePerRequest.requests", in: object) as? Int)
         #expect(batched < single)
         #expect(Self.value("sync.duplicateOrders", in: object) as? Int == 0)
+        let expectedOrders = try #require(Self.value("sync.expectedServerOrders", in: object) as? Int)
+        #expect(Self.value("sync.serverOrders", in: object) as? Int == expectedOrders)
     }
 }
