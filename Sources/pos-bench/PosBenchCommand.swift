@@ -11,6 +11,7 @@ struct PosBenchCommand: AsyncParsableCommand {
             BenchAllCommand.self,
             BenchCatalogCommand.self,
             BenchCounterCommand.self,
+            BenchCounterSyncCommand.self,
             BenchSyncCommand.self,
             BenchHTTPClientCommand.self,
             BenchDecodeCommand.self,

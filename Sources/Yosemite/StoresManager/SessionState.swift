@@ -82,6 +82,8 @@ public final class AuthenticatedState {
     let customerDisplay: CustomerDisplayHub
     /// Sends the outbox in the background once something follows the session's events.
     private let scheduler: SyncScheduler
+    /// Pulls the store's catalog changes in the background while the counter runs.
+    let catalogRefresher: CatalogRefresher
     private let stores: [Store]
 
     init(
@@ -100,6 +102,7 @@ public final class AuthenticatedState {
         // One engine per session: the operator's "sync now" and the background scheduler drain through it.
         let engine = SyncEngine(environment: environment, network: network, connectivity: session.connectivity)
         scheduler = SyncScheduler.live(environment: environment, engine: engine)
+        catalogRefresher = CatalogRefresher.live(environment: environment, dispatcher: dispatcher)
         stores = [
             AccountStore(dispatcher: dispatcher, environment: environment),
             AppSettingsStore(dispatcher: dispatcher, environment: environment),
@@ -121,16 +124,18 @@ public final class AuthenticatedState {
         ]
     }
 
-    /// The session's events; the first subscription also starts the background sync.
+    /// The session's events; the first subscription also starts the background sync: the outbox and the catalog.
     func sessionEvents() -> AsyncStream<SessionEvent> {
-        let scheduler = scheduler, events = session.events()
+        let scheduler = scheduler, refresher = catalogRefresher, events = session.events()
         Task { await scheduler.start(following: session.events()) }
+        Task { await refresher.start() }
         return events
     }
 
     func stopScheduler() {
-        let scheduler = scheduler
+        let scheduler = scheduler, refresher = catalogRefresher
         Task { await scheduler.stop() }
+        Task { await refresher.stop() }
     }
 }
 

@@ -95,6 +95,13 @@ public final class StoresManager {
         return state.session.events()
     }
 
+    /// Each background catalog pull's number (1, 2, …) as it finishes, while the counter runs logged in (the
+    /// catalog is pulled when the counter starts, then every ten minutes); the demo pulls nothing. One reader.
+    public func catalogPullsFinished() -> AsyncStream<Int> {
+        if case .authenticated(let state) = state { return state.catalogRefresher.pullsFinished }
+        return AsyncStream { $0.finish() }
+    }
+
     /// What the customer display shows: the current ``CustomerDisplayState`` once known, then every change,
     /// until the session ends. Logged out there is no sale, and the stream finishes at once.
     public func customerDisplay() -> AsyncStream<CustomerDisplayState> {
