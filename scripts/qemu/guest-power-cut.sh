@@ -1,9 +1,10 @@
 #!/bin/sh
 # /init of the power-cut run's guest (scripts/qemu/power-cut.py; packed by build-power-cut-images.sh). Mounts
 # the read-only tools disk (pos and its libraries, bound over /opt, /lib, /lib64) and the data disk (ext4, made on
-# the host) on /data as pos's data directory, then sells in a loop, alternating cash and card (the host's `pos terminal-sim` reached over QEMU user
-# networking: 10.0.2.2, the host's loopback, at pos.terminal=HOST:PORT), and prints one "SALE-DONE" line per sale that pos reported complete. The host
-# cuts the power at a random moment and audits the disk; this script never shuts down by itself.
+# the host) on /data as pos's data directory, then sells in a loop, alternating cash and card (the host's
+# `pos terminal-sim`, reached over QEMU user networking at 10.0.2.2, the host's loopback: pos.terminal=HOST:PORT),
+# and prints one "SALE-DONE" line per sale pos reported complete. The host cuts the power at a random moment and
+# audits the disk; this script never shuts down by itself.
 # Command line: pos.boot=N (which boot this is), pos.dirty=CENTISECONDS (how long the kernel may keep dirty pages
 # before writing them back: long, so a write that is not flushed is really at risk), pos.mount=OPTIONS.
 export PATH=/bin:/sbin:/usr/bin:/usr/sbin:/opt/pos/bin
@@ -61,7 +62,8 @@ if [ ! -e /data/setup-done ]; then
     fi
 fi
 
-# Each round: a cash sale, a settings write (a file outside SQLite), a card sale. Prices differ per sale so a
+# Each round: a cash sale, a settings write (a file outside SQLite), a card sale (exit 13, an attempt an earlier
+# cut left unresolved: `pos reader resolve` asks the terminal, and the next card sale goes ahead). Prices differ per sale so a
 # ledger entry names its sale by amount too.
 i=0
 while true; do
@@ -76,6 +78,11 @@ while true; do
         pos sell --manual "name=Cut $boot-$i,price=$price" --pay card --reader "$reader" --json > /tmp/sale.json 2>/tmp/sale.err
     fi
     rc=$?
+    if [ $rc -eq 13 ]; then
+        # A card attempt cut by an earlier power cut is unresolved: pos asks the terminal, as a cashier would.
+        pos reader resolve --reader "$reader" > /tmp/resolve.out 2>&1
+        say "RESOLVE boot=$boot seq=$i rc=$? $(one_line /tmp/resolve.out)"
+    fi
     if [ $rc -eq 0 ]; then say "SALE-DONE boot=$boot seq=$i kind=$kind amount=$price $(tr -d '\n' < /tmp/sale.json)"
     else say "SALE-FAILED boot=$boot seq=$i kind=$kind rc=$rc $(one_line /tmp/sale.err)"; fi
     if [ $((i % 2)) -eq 1 ]; then language=de; else language=en; fi
