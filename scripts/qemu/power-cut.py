@@ -19,7 +19,7 @@ loop and prints "SALE-DONE" per sale pos reported complete), wait a seeded rando
 Prints one line per cut, the totals, and on any failure the seed, the cut and the guest's console.
 
 Usage: power-cut.py --pos POS --kernel K --initrd I --tools IMG --work DIR [--cuts N] [--seed S]
-                    [--max-delay SECONDS] [--dirty CENTISECONDS] [--mount OPTIONS] [--cache none|directsync]
+                    [--max-sales N] [--dirty CENTISECONDS] [--mount OPTIONS] [--cache none|directsync]
 """
 import argparse
 import glob
@@ -106,6 +106,21 @@ class Guest:
                 self.reader.join(timeout=10)
                 return self.booted.is_set()
         return True
+
+    def wait_for_sales(self, count, timeout):
+        """Until this boot has reported `count` sales, QEMU died, or `timeout`; returns how many it reported."""
+        deadline = time.monotonic() + timeout
+        while self.process.poll() is None and time.monotonic() < deadline:
+            done = sum(1 for line in self.lines if " SALE-DONE " in line)
+            if done >= count:
+                return done
+            time.sleep(0.2)
+        return sum(1 for line in self.lines if " SALE-DONE " in line)
+
+    def sale_intervals(self):
+        """Seconds between this boot's consecutive SALE-DONE lines (the host's clock)."""
+        times = [float(line.split()[0]) for line in self.lines if " SALE-DONE " in line]
+        return [later - earlier for earlier, later in zip(times, times[1:])]
 
     def cut(self):
         """The power cut: SIGKILL, then everything the guest had written to its serial port before it."""
@@ -269,7 +284,8 @@ def main():
     parser.add_argument("--work", required=True)
     parser.add_argument("--cuts", type=int, default=20)
     parser.add_argument("--seed", type=int, default=int(time.time()) % 100000)
-    parser.add_argument("--max-delay", type=float, default=6.0, help="the latest cut, seconds after boot")
+    parser.add_argument("--max-sales", type=int, default=2,
+                        help="each cut comes after 0..N sales of its boot, then 0..1 sale's time more")
     parser.add_argument("--dirty", type=int, default=6000, help="guest vm.dirty_expire/writeback_centisecs")
     parser.add_argument("--mount", default="noauto_da_alloc", help="the guest's ext4 mount options")
     parser.add_argument("--cache", default="none", help="QEMU's cache mode for the disk (none or directsync)")
@@ -286,18 +302,24 @@ def main():
     if os.path.exists(ledger):
         os.remove(ledger)
     simulator, port = start_simulator(args.pos, ledger)
-    log(f"seed {args.seed}, {args.cuts} cuts, cut 0.5-{args.max_delay} s after boot, accel {accelerator()}, "
+    log(f"seed {args.seed}, {args.cuts} cuts, each after 0-{args.max_sales} sales and 0-1 sale's time, "
+        f"accel {accelerator()}, "
         f"disk cache={args.cache}, guest dirty expiry {args.dirty / 100:.0f} s, mount {args.mount}, "
         f"terminal simulator on {port}")
     reported, console_all, failures = [], [], []
     totals = {"cuts": 0, "reported": 0, "found": 0, "lost": 0, "torn": 0, "orphans": 0, "integrity_ok": 0}
     setup_done = False
     guest = None
+    sale_seconds = 30.0  # until measured: one round's share of a sale under TCG
     # SIGTERM (a stopped run) ends like an exception: the guest and the simulator are stopped in `finally`.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     try:
         for cut in range(1, args.cuts + 1):
-            delay = rng.uniform(0.5, args.max_delay)
+            # The cut's moment: after a random number of this boot's sales, then a random part of the time one sale
+            # takes here (measured, so the cut lands anywhere in a sale however slow TCG is on this host): inside
+            # the setup, a sale, the settings write, or between them.
+            wait_sales = rng.randint(0, args.max_sales)
+            fraction = rng.random()
             guest = Guest(args, cut, port)
             booted = guest.wait_for_boot(300)  # TCG on a busy 2-core machine
             if not booted and any("Kernel panic" in line for line in guest.lines) and not any(
@@ -311,7 +333,9 @@ def main():
                 lines = guest.cut()
                 failures.append((cut, [guest.fatal or "the guest did not boot"], lines))
                 break
-            time.sleep(delay)  # the power cut's random moment: the point of the test, not a wait for an event
+            reached = guest.wait_for_sales(wait_sales, timeout=900)
+            delay = fraction * sale_seconds
+            time.sleep(delay)  # the power cut's random moment within a sale: the point of the test
             lines = guest.cut()
             console_all += [f"--- boot {cut}"] + lines
             setup_done |= any("POWERCUT-SETUP" in line for line in lines)
@@ -329,7 +353,10 @@ def main():
             totals["orphans"] = max(totals["orphans"], figures["orphans"])
             totals["integrity_ok"] += figures["integrity"] == "ok"
             failed_sales = sum(1 for line in lines if "SALE-FAILED" in line)
-            log(f"cut {cut:3}: boot {guest.boot_seconds:4.1f} s, cut {delay:4.1f} s later, {len(sales)} sales reported this boot"
+            intervals = guest.sale_intervals()
+            if intervals:
+                sale_seconds = 0.7 * sale_seconds + 0.3 * (sum(intervals) / len(intervals))
+            log(f"cut {cut:3}: boot {guest.boot_seconds:4.1f} s, cut {delay:4.1f} s after sale {reached}, {len(sales)} sales reported this boot"
                 f"{f' ({failed_sales} failed)' if failed_sales else ''}, {figures['found']}/{len(reported)} found, "
                 f"integrity {figures['integrity']}, torn {figures['torn']}, orphans {figures['orphans']}")
             if problems:
