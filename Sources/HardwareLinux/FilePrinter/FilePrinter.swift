@@ -38,6 +38,8 @@ public struct FilePrinter: ReceiptPrinter {
             for _ in 0..<job.copies { content.append(data) }
             try DurableFile.replace(url.path, with: content, permissions: 0o644)
             return PrintJobResult(jobID: number, printerName: name, state: .completed)
+        } catch let error as DurableFileError {
+            throw PrinterError.jobFailed(printer: name, jobID: nil, reason: error.description)
         } catch {
             throw PrinterError.jobFailed(printer: name, jobID: nil, reason: error.localizedDescription)
         }
