@@ -311,8 +311,11 @@ def main():
     setup_done = False
     guest = None
     sale_seconds = 30.0  # until measured: one round's share of a sale under TCG
-    # SIGTERM (a stopped run) ends like an exception: the guest and the simulator are stopped in `finally`.
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    # SIGTERM or Ctrl-C stops the run: the guest and the simulator are stopped, the totals so far printed.
+    def stop(*_):
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, stop)
+    stopped = False
     try:
         for cut in range(1, args.cuts + 1):
             # The cut's moment: after a random number of this boot's sales, then a random part of the time one sale
@@ -362,6 +365,8 @@ def main():
             if problems:
                 failures.append((cut, problems, lines))
                 break
+    except KeyboardInterrupt:
+        stopped = True
     finally:
         if guest is not None and guest.process.poll() is None:
             guest.process.kill()
@@ -372,7 +377,7 @@ def main():
     print(f"\npower-cut run (seed {args.seed}): cuts {totals['cuts']}, sales reported {totals['reported']}, "
           f"sales found {totals['found']}, lost {totals['lost']}, torn files {totals['torn']}, "
           f"orphan approvals {totals['orphans']}, integrity ok {totals['integrity_ok']}/{totals['cuts']}; "
-          f"{time.monotonic() - START:.0f} s")
+          f"{time.monotonic() - START:.0f} s{' (stopped before the last cut)' if stopped else ''}")
     if failures:
         cut, problems, lines = failures[0]
         print(f"FAILED at cut {cut} (seed {args.seed}; rerun with --seed {args.seed}):")
@@ -382,6 +387,8 @@ def main():
         for line in lines[-30:]:
             print(f"  | {line[:300]}")
         sys.exit(1)
+    if stopped:
+        sys.exit(130)
     if totals["reported"] == 0:
         print("FAILED: no sale was reported; the run proved nothing")
         sys.exit(1)
