@@ -91,10 +91,11 @@ class Guest:
             # the firmware's terminal escapes can precede the first line of /init
             line = re.sub(r"^.*\x1b\[2J", "", raw.decode("utf-8", "replace").rstrip("\r\n"))
             self.lines.append(f"{time.monotonic() - self.started:6.1f} {line}")
-            if line.startswith("POWERCUT-BOOTED"):
+            # `in`, not a prefix: firmware output without a newline can share the line (seen once in ~30 boots)
+            if "POWERCUT-BOOTED" in line:
                 self.boot_seconds = time.monotonic() - self.started
                 self.booted.set()
-            if line.startswith("POWERCUT-FATAL"):
+            if "POWERCUT-FATAL" in line:
                 self.fatal = line
                 self.booted.set()
 
