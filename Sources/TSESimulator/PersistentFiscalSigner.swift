@@ -176,16 +176,12 @@ public struct PersistentFiscalSigner: FiscalSigner {
         return try encoder.encode(state)
     }
 
-    /// Writes a temporary file with mode 0600, flushes it, and renames it over the state file.
+    /// Replaces the state file durably (mode 0600): after a power cut it holds the counters before or after this
+    /// signature, never a torn file, and never counters older than a signature pos has stored.
     private func save(_ data: Data) throws(FiscalError) {
-        let temporary = stateURL.path + ".tmp"
-        let fd = open(temporary, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw storage("cannot write \(temporary)", errno) }
-        let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        let synced = fsync(fd)
-        close(fd)
-        guard written == data.count, synced == 0 else { throw storage("cannot write \(temporary)", errno) }
-        guard rename(temporary, stateURL.path) == 0 else { throw storage("cannot replace \(stateURL.path)", errno) }
+        do { try DurableFile.replace(stateURL.path, with: data, permissions: 0o600) } catch {
+            throw storage("cannot write \(error.path) (\(error.operation))", error.errno)
+        }
     }
 
     private func storage(_ what: String, _ code: Int32) -> FiscalError {

@@ -67,7 +67,7 @@ public final class TerminalLedger: Sendable {
             if !Self.same(before, state) {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys]
-                if let data = try? encoder.encode(state) { try? data.write(to: stateURL, options: .atomic) }
+                if let data = try? encoder.encode(state) { try? DurableFile.replace(stateURL.path, with: data, permissions: 0o644) }
             }
             return result
         }
@@ -153,13 +153,7 @@ public final class TerminalLedger: Sendable {
         encoder.outputFormatting = [.sortedKeys]
         guard var line = try? encoder.encode(transaction) else { return }
         line.append(0x0A)
-        if !FileManager.default.fileExists(atPath: logURL.path) {
-            _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
-        }
-        guard let handle = try? FileHandle(forWritingTo: logURL) else { return }
-        defer { try? handle.close() }
-        _ = try? handle.seekToEnd()
-        try? handle.write(contentsOf: line)
-        try? handle.synchronize()
+        // Flushed before the terminal answers: the ledger is the terminal's word on what it charged.
+        try? DurableFile.append(line, to: logURL.path, permissions: 0o644)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Hardware
+import POSFoundation
 
 /// A printer that writes each job into a folder: the fallback when there is no default printer, and the demo.
 ///
@@ -35,8 +36,10 @@ public struct FilePrinter: ReceiptPrinter {
             let data = Data(job.data)
             var content = Data()
             for _ in 0..<job.copies { content.append(data) }
-            try content.write(to: url, options: .atomic)
+            try DurableFile.replace(url.path, with: content, permissions: 0o644)
             return PrintJobResult(jobID: number, printerName: name, state: .completed)
+        } catch let error as DurableFileError {
+            throw PrinterError.jobFailed(printer: name, jobID: nil, reason: error.description)
         } catch {
             throw PrinterError.jobFailed(printer: name, jobID: nil, reason: error.localizedDescription)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import POSFoundation
 
 #if canImport(Glibc)
 import Glibc
@@ -8,9 +9,9 @@ import Darwin
 
 /// Small settings files (credentials, printer and reader choices), written so a crash never leaves half a file.
 ///
-/// A write goes to a temporary file in the same directory, is flushed to disk (`fsync`), renamed over the
-/// target, and the directory is flushed too: after a power cut the file holds either the old or the new
-/// content, never a mix. Files are created with `permissions` (0600 by default: credentials files must not be
+/// A write goes through `DurableFile.replace` (POSFoundation): a temporary file in the same directory, flushed to
+/// disk (`fsync`), renamed over the target, and the directory flushed too: after a power cut the file holds either
+/// the old or the new content, never a mix. Files are created with `permissions` (0600 by default: credentials files must not be
 /// readable by other users). Errors are ``StorageError`` with the `errno` kept.
 ///
 /// ```swift
@@ -34,28 +35,9 @@ public struct FileStorage: Sendable {
     ///   - permissions: The new file's mode (not reduced further by the umask).
     /// - Throws: ``StorageError`` (``StorageError/Code/diskFull``, ``StorageError/Code/readOnly``…).
     public func write(_ data: Data, to url: URL, permissions: mode_t = FileStorage.ownerOnly) throws {
-        let path = url.path
-        let directory = url.deletingLastPathComponent().path
-        var template = Array("\(directory)/.\(url.lastPathComponent).XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return Int32(-1) }
-            return mkstemp(base)
+        do { try DurableFile.replace(url.path, with: data, permissions: permissions) } catch {
+            throw StorageError.fileSystem(error.operation, path: error.path, errno: error.errno)
         }
-        guard descriptor >= 0 else {
-            throw StorageError.fileSystem("create temporary file for", path: path, errno: errno)
-        }
-        let temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var renamed = false
-        defer { if !renamed { unlink(temporaryPath) } }
-        do {
-            defer { close(descriptor) }
-            try check(fchmod(descriptor, permissions), "set permissions of", path)
-            try writeAll(data, to: descriptor, path: path)
-            try check(fsync(descriptor), "flush", path)
-        }
-        try check(rename(temporaryPath, path), "replace", path)
-        renamed = true
-        try syncDirectory(directory)
     }
 
     /// The file's content, or `nil` when there is no file at `url`.
@@ -84,12 +66,9 @@ public struct FileStorage: Sendable {
 
     /// Deletes the file at `url` durably; a missing file is not an error.
     public func delete(at url: URL) throws {
-        let path = url.path
-        if unlink(path) != 0 {
-            if errno == ENOENT { return }
-            throw StorageError.fileSystem("delete", path: path, errno: errno)
+        do { try DurableFile.remove(url.path) } catch {
+            throw StorageError.fileSystem(error.operation, path: error.path, errno: error.errno)
         }
-        try syncDirectory(url.deletingLastPathComponent().path)
     }
 
     // MARK: - Codable
@@ -124,33 +103,6 @@ public struct FileStorage: Sendable {
         }
     }
 
-    // MARK: - Private
-
-    private func writeAll(_ data: Data, to descriptor: Int32, path: String) throws {
-        try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            guard let base = bytes.baseAddress else { return }
-            var offset = 0
-            while offset < bytes.count {
-                let written = posixWrite(descriptor, base + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw StorageError.fileSystem("write", path: path, errno: errno)
-                }
-                offset += written
-            }
-        }
-    }
-
-    private func syncDirectory(_ directory: String) throws {
-        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw StorageError.fileSystem("open directory", path: directory, errno: errno) }
-        defer { close(descriptor) }
-        try check(fsync(descriptor), "flush directory", directory)
-    }
-
-    private func check(_ result: Int32, _ operation: String, _ path: String) throws {
-        if result != 0 { throw StorageError.fileSystem(operation, path: path, errno: errno) }
-    }
 }
 
 // Free functions, so the POSIX calls are not shadowed by the methods of the same names.
@@ -158,6 +110,3 @@ private func posixRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, 
     read(descriptor, buffer, count)
 }
 
-private func posixWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, buffer, count)
-}

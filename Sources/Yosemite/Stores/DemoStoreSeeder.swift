@@ -101,8 +101,8 @@ struct DemoStoreSeeder: Sendable {
     }
 
     private func writeMarkerFile() throws {
-        try Data("The embedded demo store; `pos login` replaces it.\n".utf8)
-            .write(to: environment.file(Self.markerFile), options: .atomic)
+        try environment.files.write(Data("The embedded demo store; `pos login` replaces it.\n".utf8),
+                                    to: environment.file(Self.markerFile), permissions: 0o644)
     }
 
     /// Whether the data directory is marked as holding the demo store.
@@ -112,6 +112,6 @@ struct DemoStoreSeeder: Sendable {
 
     /// Forgets the demo marker (a login or logout replaced the demo store).
     static func removeMarkerFile(in environment: AppEnvironment) {
-        try? FileManager.default.removeItem(at: environment.file(markerFile))
+        try? environment.files.delete(at: environment.file(markerFile))
     }
 }
