@@ -245,7 +245,8 @@ let package = Package(
 
 // MARK: - Fuzz targets (libFuzzer), only with POS_FUZZ=1
 // They link only against the fuzzer runtime, so `swift build` and `swift test` must never see them.
-// Build them with scripts/fuzz.sh (scratch path .build-fuzz, `-sanitize=fuzzer,address`); see docs/security.md.
+// Build them with scripts/fuzz.sh (scratch path .build-fuzz with `-sanitize=fuzzer,address`, or .build-fuzz-fast with
+// `-sanitize=fuzzer` for throughput); see docs/security.md.
 if Context.environment["POS_FUZZ"] == "1" {
     // Each target's main.swift hands over to libFuzzer's driver with its `LLVMFuzzerTestOneInput` (Fuzz/README.md).
     func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
@@ -259,5 +260,12 @@ if Context.environment["POS_FUZZ"] == "1" {
         fuzzTarget("FuzzMappers", ["Networking", "POSFoundation"]),
         fuzzTarget("FuzzReceipt", ["Yosemite", "Storage", "Hardware", "POSFoundation"]),
         fuzzTarget("FuzzInput", ["Yosemite", "Storage", "Hardware", "POSFoundation"]),
+        fuzzTarget("FuzzLayout", ["Hardware", "POSFoundation"]),
+        fuzzTarget("FuzzScale", ["Hardware", "POSFoundation"]),
+        fuzzTarget("FuzzPole", ["Hardware", "POSFoundation", "Localization"]),
+        fuzzTarget("FuzzLabel", ["Hardware", "POSFoundation"]),
+        fuzzTarget("FuzzKeys", ["Counter"]),
+        fuzzTarget("FuzzFiskaly", ["Yosemite", "Networking", "POSFoundation"]),
+        fuzzTarget("FuzzDSFinVK", ["Yosemite", "POSFoundation"]),
     ]
 }
