@@ -37,8 +37,9 @@ enum PoleFuzzChecks {
         case 0: return .idle(welcome: input.awkwardText(), second: input.awkwardText())
         case 1: return .item(name: input.awkwardText(), price: money(&input, currency), total: money(&input, currency))
         case 2:
-            // A scale weighs at most 999.999 kg (9 digits); prices per kilogram stay within ±10^9 minor units.
-            let grams = Int(input.signed(within: 999_999).magnitude)
+            // A weighed line has a positive weight (scales weigh at most 999.999 kg here); prices per kilogram
+            // stay within ±10^9 minor units.
+            let grams = Int(input.signed(within: 999_998).magnitude) + 1
             let unit = Money(minorUnits: input.signed(within: 1_000_000_000), currency: currency)
             return .weighedItem(name: input.awkwardText(), line: WeighedLine(grams: grams, unitPrice: unit, isNet: input.bool()))
         case 3: return .totalDue(money(&input, currency))
