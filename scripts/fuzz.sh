@@ -5,6 +5,7 @@
 #   scripts/fuzz.sh all SECONDS [RUNS]      # each target in turn
 #   scripts/fuzz.sh TARGET replay FILE      # run one input (a crash under Fuzz/crashes/) once
 #   FUZZ_MODE=fast scripts/fuzz.sh ...      # throughput mode (below)
+#   FUZZ_NO_BUILD=1 scripts/fuzz.sh ...     # run the binary as it is built
 #
 # The targets exist only with POS_FUZZ=1 (Package.swift), so the normal build never sees them. Two modes:
 #   FUZZ_MODE=asan (default): .build-fuzz, -sanitize=fuzzer,address. Catches Swift's own traps (overflow, bounds,
@@ -32,6 +33,8 @@ usage() {
 }
 
 build() {
+    # FUZZ_NO_BUILD=1 runs the binary as built (e.g. while another build of the same scratch path holds its lock).
+    [ "${FUZZ_NO_BUILD:-0}" = 1 ] && return 0
     POS_FUZZ=1 swift build -c release --scratch-path "$SCRATCH" -Xswiftc -sanitize="$SANITIZE" --product "$1" \
         2>&1 | grep -v "Cannot export local symbol '__asan" >&2
     [ "${PIPESTATUS[0]}" -eq 0 ]
