@@ -249,12 +249,18 @@ let package = Package(
 // `-sanitize=fuzzer` for throughput); see docs/security.md.
 if Context.environment["POS_FUZZ"] == "1" {
     // Each target's main.swift hands over to libFuzzer's driver with its `LLVMFuzzerTestOneInput` (Fuzz/README.md).
+    // POS_FUZZ_HARNESS_ONLY=1 (scripts/fuzz.sh FUZZ_MODE=debug): only the fuzz targets get `-sanitize=fuzzer`, so
+    // they build in the normal debug build directory without rebuilding the app; coverage then comes from the
+    // harness alone (the code under test is not instrumented). For smoke runs when no fuzz build is at hand.
+    let harnessOnly = Context.environment["POS_FUZZ_HARNESS_ONLY"] == "1"
+    let fuzzSwiftSettings = swiftSettings + (harnessOnly ? [.unsafeFlags(["-sanitize=fuzzer"])] : [])
+    let fuzzLinkerSettings: [LinkerSetting] = harnessOnly ? [.unsafeFlags(["-sanitize=fuzzer"])] : []
     func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
         .executableTarget(name: name, dependencies: ["FuzzSupport"] + dependencies, path: "Fuzz/Targets/\(name)",
-                          swiftSettings: swiftSettings)
+                          swiftSettings: fuzzSwiftSettings, linkerSettings: fuzzLinkerSettings)
     }
     package.targets += [
-        .target(name: "FuzzSupport", path: "Fuzz/Support", swiftSettings: swiftSettings),
+        .target(name: "FuzzSupport", path: "Fuzz/Support", swiftSettings: fuzzSwiftSettings),
         fuzzTarget("FuzzZVT", ["Hardware", "POSFoundation"]),
         fuzzTarget("FuzzConcert", ["Hardware", "POSFoundation"]),
         fuzzTarget("FuzzMappers", ["Networking", "POSFoundation"]),

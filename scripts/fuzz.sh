@@ -13,6 +13,9 @@
 #     (SQLite, the ZVT/ESC-POS buffers). Two to five times slower.
 #   FUZZ_MODE=fast: .build-fuzz-fast, -sanitize=fuzzer only (coverage, no ASan). Catches the same Swift traps and
 #     invariants, not memory errors that do not trap; for the 10^7-execution runs.
+#   FUZZ_MODE=debug: the normal debug build directory (.build, incremental), -sanitize=fuzzer on the fuzz targets
+#     only (POS_FUZZ_HARNESS_ONLY=1): no cold build, but coverage comes from the harness alone, the code under
+#     test is not instrumented, and it is a debug build. Smoke runs when no fuzz build is at hand.
 # Seeds: Fuzz/corpus/TARGET/ (committed). New corpus entries go to SCRATCH/corpus/TARGET/. A crash is kept under
 # Fuzz/crashes/TARGET/ and the script exits 1. The machine has two cores: run at most two of these at once.
 set -euo pipefail
@@ -23,7 +26,8 @@ TARGETS=(FuzzZVT FuzzConcert FuzzMappers FuzzReceipt FuzzLayout FuzzInput FuzzSc
 case "${FUZZ_MODE:-asan}" in
     asan) SCRATCH=.build-fuzz SANITIZE=fuzzer,address ;;
     fast) SCRATCH=.build-fuzz-fast SANITIZE=fuzzer ;;
-    *) echo "FUZZ_MODE is asan or fast" >&2; exit 2 ;;
+    debug) SCRATCH=.build SANITIZE= ;;
+    *) echo "FUZZ_MODE is asan, fast or debug" >&2; exit 2 ;;
 esac
 FUZZ_MODE_NAME=${FUZZ_MODE:-asan}
 
@@ -35,13 +39,17 @@ usage() {
 build() {
     # FUZZ_NO_BUILD=1 runs the binary as built (e.g. while another build of the same scratch path holds its lock).
     [ "${FUZZ_NO_BUILD:-0}" = 1 ] && return 0
+    if [ "$FUZZ_MODE_NAME" = debug ]; then
+        POS_FUZZ=1 POS_FUZZ_HARNESS_ONLY=1 swift build --product "$1" >&2
+        return
+    fi
     POS_FUZZ=1 swift build -c release --scratch-path "$SCRATCH" -Xswiftc -sanitize="$SANITIZE" --product "$1" \
         2>&1 | grep -v "Cannot export local symbol '__asan" >&2
     [ "${PIPESTATUS[0]}" -eq 0 ]
 }
 
 binary() {
-    echo "$SCRATCH/release/$1"
+    if [ "$FUZZ_MODE_NAME" = debug ]; then echo "$SCRATCH/debug/$1"; else echo "$SCRATCH/release/$1"; fi
 }
 
 # Runs one target; prints a summary line; returns 1 on a crash.
