@@ -2,6 +2,7 @@ import Foundation
 import FuzzSupport
 import Hardware
 import POSFoundation
+import Storage
 import Yosemite
 
 /// The bundled templates, loaded once per process.
