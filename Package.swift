@@ -245,19 +245,33 @@ let package = Package(
 
 // MARK: - Fuzz targets (libFuzzer), only with POS_FUZZ=1
 // They link only against the fuzzer runtime, so `swift build` and `swift test` must never see them.
-// Build them with scripts/fuzz.sh (scratch path .build-fuzz, `-sanitize=fuzzer,address`); see docs/security.md.
+// Build them with scripts/fuzz.sh (scratch path .build-fuzz with `-sanitize=fuzzer,address`, or .build-fuzz-fast with
+// `-sanitize=fuzzer` for throughput); see docs/security.md.
 if Context.environment["POS_FUZZ"] == "1" {
     // Each target's main.swift hands over to libFuzzer's driver with its `LLVMFuzzerTestOneInput` (Fuzz/README.md).
+    // POS_FUZZ_HARNESS_ONLY=1 (scripts/fuzz.sh FUZZ_MODE=debug): only the fuzz targets get `-sanitize=fuzzer`, so
+    // they build in the normal debug build directory without rebuilding the app; coverage then comes from the
+    // harness alone (the code under test is not instrumented). For smoke runs when no fuzz build is at hand.
+    let harnessOnly = Context.environment["POS_FUZZ_HARNESS_ONLY"] == "1"
+    let fuzzSwiftSettings = swiftSettings + (harnessOnly ? [.unsafeFlags(["-sanitize=fuzzer"])] : [])
+    let fuzzLinkerSettings: [LinkerSetting] = harnessOnly ? [.unsafeFlags(["-sanitize=fuzzer"])] : []
     func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
         .executableTarget(name: name, dependencies: ["FuzzSupport"] + dependencies, path: "Fuzz/Targets/\(name)",
-                          swiftSettings: swiftSettings)
+                          swiftSettings: fuzzSwiftSettings, linkerSettings: fuzzLinkerSettings)
     }
     package.targets += [
-        .target(name: "FuzzSupport", path: "Fuzz/Support", swiftSettings: swiftSettings),
+        .target(name: "FuzzSupport", path: "Fuzz/Support", swiftSettings: fuzzSwiftSettings),
         fuzzTarget("FuzzZVT", ["Hardware", "POSFoundation"]),
         fuzzTarget("FuzzConcert", ["Hardware", "POSFoundation"]),
         fuzzTarget("FuzzMappers", ["Networking", "POSFoundation"]),
         fuzzTarget("FuzzReceipt", ["Yosemite", "Storage", "Hardware", "POSFoundation"]),
         fuzzTarget("FuzzInput", ["Yosemite", "Storage", "Hardware", "POSFoundation"]),
+        fuzzTarget("FuzzLayout", ["Hardware", "POSFoundation"]),
+        fuzzTarget("FuzzScale", ["Hardware", "POSFoundation"]),
+        fuzzTarget("FuzzPole", ["Hardware", "POSFoundation", "Localization"]),
+        fuzzTarget("FuzzLabel", ["Hardware", "POSFoundation"]),
+        fuzzTarget("FuzzKeys", ["Counter"]),
+        fuzzTarget("FuzzFiskaly", ["Yosemite", "Networking", "POSFoundation"]),
+        fuzzTarget("FuzzDSFinVK", ["Yosemite", "POSFoundation"]),
     ]
 }

@@ -1,38 +1,60 @@
 #!/usr/bin/env bash
-# Builds a libFuzzer target and runs it on its seed corpus for a time.
+# Builds a libFuzzer target and runs it on its seed corpus for a time (or a number of executions).
 #
-#   scripts/fuzz.sh TARGET SECONDS     # TARGET: FuzzZVT FuzzConcert FuzzMappers FuzzReceipt FuzzInput
-#   scripts/fuzz.sh all SECONDS        # each target in turn
-#   scripts/fuzz.sh TARGET replay FILE # run one input (a crash under Fuzz/crashes/) once
+#   scripts/fuzz.sh TARGET SECONDS [RUNS]   # TARGET: see TARGETS below; stop after SECONDS or RUNS executions
+#   scripts/fuzz.sh all SECONDS [RUNS]      # each target in turn
+#   scripts/fuzz.sh TARGET replay FILE      # run one input (a crash under Fuzz/crashes/) once
+#   FUZZ_MODE=fast scripts/fuzz.sh ...      # throughput mode (below)
+#   FUZZ_NO_BUILD=1 scripts/fuzz.sh ...     # run the binary as it is built
 #
-# The targets exist only with POS_FUZZ=1 (Package.swift) and build in .build-fuzz with -sanitize=fuzzer,address,
-# so the normal build never sees them. Seeds: Fuzz/corpus/TARGET/ (committed). New corpus entries go to
-# .build-fuzz/corpus/TARGET/ (scratch). A crash is kept under Fuzz/crashes/TARGET/ and the script exits 1.
-# The machine has two cores: run at most two of these at once.
+# The targets exist only with POS_FUZZ=1 (Package.swift), so the normal build never sees them. Two modes:
+#   FUZZ_MODE=asan (default): .build-fuzz, -sanitize=fuzzer,address. Catches Swift's own traps (overflow, bounds,
+#     force unwraps, preconditions, the targets' invariants) and memory errors in C and unsafe-pointer code
+#     (SQLite, the ZVT/ESC-POS buffers). Two to five times slower.
+#   FUZZ_MODE=fast: .build-fuzz-fast, -sanitize=fuzzer only (coverage, no ASan). Catches the same Swift traps and
+#     invariants, not memory errors that do not trap; for the 10^7-execution runs.
+#   FUZZ_MODE=debug: the normal debug build directory (.build, incremental), -sanitize=fuzzer on the fuzz targets
+#     only (POS_FUZZ_HARNESS_ONLY=1): no cold build, but coverage comes from the harness alone, the code under
+#     test is not instrumented, and it is a debug build. Smoke runs when no fuzz build is at hand.
+# Seeds: Fuzz/corpus/TARGET/ (committed). New corpus entries go to SCRATCH/corpus/TARGET/. A crash is kept under
+# Fuzz/crashes/TARGET/ and the script exits 1. The machine has two cores: run at most two of these at once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-TARGETS=(FuzzZVT FuzzConcert FuzzMappers FuzzReceipt FuzzInput)
-SCRATCH=.build-fuzz
+TARGETS=(FuzzZVT FuzzConcert FuzzMappers FuzzReceipt FuzzLayout FuzzInput FuzzScale FuzzPole FuzzLabel FuzzKeys
+         FuzzFiskaly FuzzDSFinVK)
+case "${FUZZ_MODE:-asan}" in
+    asan) SCRATCH=.build-fuzz SANITIZE=fuzzer,address ;;
+    fast) SCRATCH=.build-fuzz-fast SANITIZE=fuzzer ;;
+    debug) SCRATCH=.build SANITIZE= ;;
+    *) echo "FUZZ_MODE is asan, fast or debug" >&2; exit 2 ;;
+esac
+FUZZ_MODE_NAME=${FUZZ_MODE:-asan}
 
 usage() {
-    echo "usage: scripts/fuzz.sh TARGET|all SECONDS   (targets: ${TARGETS[*]})" >&2
+    echo "usage: scripts/fuzz.sh TARGET|all SECONDS [RUNS]   (targets: ${TARGETS[*]})" >&2
     exit 2
 }
 
 build() {
-    POS_FUZZ=1 swift build -c release --scratch-path "$SCRATCH" -Xswiftc -sanitize=fuzzer,address --product "$1" \
+    # FUZZ_NO_BUILD=1 runs the binary as built (e.g. while another build of the same scratch path holds its lock).
+    [ "${FUZZ_NO_BUILD:-0}" = 1 ] && return 0
+    if [ "$FUZZ_MODE_NAME" = debug ]; then
+        POS_FUZZ=1 POS_FUZZ_HARNESS_ONLY=1 swift build --product "$1" >&2
+        return
+    fi
+    POS_FUZZ=1 swift build -c release --scratch-path "$SCRATCH" -Xswiftc -sanitize="$SANITIZE" --product "$1" \
         2>&1 | grep -v "Cannot export local symbol '__asan" >&2
     [ "${PIPESTATUS[0]}" -eq 0 ]
 }
 
 binary() {
-    echo "$SCRATCH/release/$1"
+    if [ "$FUZZ_MODE_NAME" = debug ]; then echo "$SCRATCH/debug/$1"; else echo "$SCRATCH/release/$1"; fi
 }
 
 # Runs one target; prints a summary line; returns 1 on a crash.
 run() {
-    local target=$1 seconds=$2
+    local target=$1 seconds=$2 runs=${3:-0}
     local seeds="Fuzz/corpus/$target" work="$SCRATCH/corpus/$target" crashes="Fuzz/crashes/$target"
     local log="$SCRATCH/logs/$target.log"
     mkdir -p "$seeds" "$work" "$crashes" "$(dirname "$log")"
@@ -47,31 +69,32 @@ run() {
             return 1
         fi
     fi
-    echo "fuzz: $target for ${seconds}s (log $log)" >&2
+    echo "fuzz: $target ($FUZZ_MODE_NAME) for ${seconds}s or $runs runs (log $log)" >&2
     local status=0 dict=()
     [ -f "Fuzz/dict/$target.dict" ] && dict=(-dict="Fuzz/dict/$target.dict")
     # Leak detection is off: the Swift runtime's metadata caches and Foundation's singletons read as leaks.
     # Swift's own backtracer is off: it reads the crashed process's stack in a way ASan reports as an underflow.
     SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}" "$(binary "$target")" \
-        -max_total_time="$seconds" -print_final_stats=1 -timeout=20 -rss_limit_mb=4096 -max_len=16384 \
+        -max_total_time="$seconds" -runs="$(( runs > 0 ? runs : -1 ))" -print_final_stats=1 -timeout=20 -rss_limit_mb=4096 -max_len=16384 \
         -artifact_prefix="$crashes/" "${dict[@]}" "$work" "$seeds" >"$log" 2>&1 || status=$?
-    summarize "$target" "$seconds" "$log" "$work" "$status"
+    summarize "$target" "$log" "$work" "$status"
     return $(( status == 0 ? 0 : 1 ))
 }
 
 summarize() {
-    local target=$1 seconds=$2 log=$3 work=$4 status=$5
-    local execs rate cov ft corpus new
+    local target=$1 log=$2 work=$3 status=$4
+    local execs rate cov ft corpus new seconds
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
     new=$(sed -n 's/^stat::new_units_added: *//p' "$log" | tail -1)
+    seconds=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
     cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
     ft=$(grep -o 'ft: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
     corpus=$(( $(find "Fuzz/corpus/$target" -type f | wc -l) + $(find "$work" -type f | wc -l) ))
     local crashes
     crashes=$(find "Fuzz/crashes/$target" -type f \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' \) 2>/dev/null | wc -l)
-    printf '%s: seconds=%s executions=%s exec/s=%s cov=%s ft=%s corpus=%s new=%s crashes=%s status=%s\n' \
-        "$target" "$seconds" "${execs:-?}" "${rate:-?}" "${cov:-?}" "${ft:-?}" "$corpus" "${new:-?}" "$crashes" "$status"
+    printf '%s: mode=%s seconds=%s executions=%s exec/s=%s cov=%s ft=%s corpus=%s new=%s crashes=%s status=%s\n' \
+        "$target" "$FUZZ_MODE_NAME" "${seconds:-?}" "${execs:-?}" "${rate:-?}" "${cov:-?}" "${ft:-?}" "$corpus" "${new:-?}" "$crashes" "$status"
     if [ "$status" -ne 0 ]; then
         grep -E 'ERROR: libFuzzer|invariant failed|Fatal error|SUMMARY|Test unit written' "$log" | head -8 >&2 || true
     fi
@@ -84,13 +107,13 @@ if [ "$2" = replay ]; then
     build "$target"
     SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0" exec "$(binary "$target")" "$3"
 fi
-seconds=$2
-[[ "$seconds" =~ ^[0-9]+$ ]] || usage
+seconds=$2 runs=${3:-0}
+[[ "$seconds" =~ ^[0-9]+$ && "$runs" =~ ^[0-9]+$ ]] || usage
 
 if [ "$target" = all ]; then
     failed=0
-    for each in "${TARGETS[@]}"; do run "$each" "$seconds" || failed=1; done
+    for each in "${TARGETS[@]}"; do run "$each" "$seconds" "$runs" || failed=1; done
     exit "$failed"
 fi
 [[ " ${TARGETS[*]} " == *" $target "* ]] || usage
-run "$target" "$seconds"
+run "$target" "$seconds" "$runs"

@@ -60,3 +60,38 @@ public struct FuzzInput: Sendable {
         return Array(remaining)
     }
 }
+
+extension FuzzInput {
+    /// Characters that break text handling: separators and quotes of CSV and markup, control characters, line
+    /// breaks, combining marks that glue onto the character before them, right-to-left marks, wide characters
+    /// and emoji sequences.
+    public static let awkwardFragments: [String] = [
+        "a", "Z", "0", "9", " ", ";", "\"", "'", ",", ".", "|", "@", "\\", "\r", "\n", "\r\n", "\t", "\u{0}", "\u{1B}",
+        "\u{7F}", "\u{85}", "\u{2028}", "\u{301}", "\u{20DD}", "\u{200D}", "\u{FE0F}", "\u{202E}", "\u{200F}", "ä", "ß", "€",
+        "咖", "ｶ", "👩‍👩‍👧", "🇩🇪", "\u{FEFF}", "\u{AD}", "\u{A0}", "-", "=", "\u{FFFD}",
+    ]
+
+    /// A short string of up to 12 pieces, each an awkward fragment or (for selectors ≥ 224) a raw chunk of
+    /// UTF-8 (repaired).
+    public mutating func awkwardText(maxPieces: Int = 12) -> String {
+        var text = ""
+        let pieces = Int(byte()) % (maxPieces + 1)
+        for _ in 0..<pieces {
+            let selector = byte()
+            if selector >= 224 {
+                text += String(decoding: bytes(Int(byte() % 16)), as: UTF8.self)
+            } else {
+                text += Self.awkwardFragments[Int(selector) % Self.awkwardFragments.count]
+            }
+        }
+        return text
+    }
+
+    /// A signed integer in `-bound...bound` from the next five bytes.
+    public mutating func signed(within bound: Int64) -> Int64 {
+        var value: Int64 = 0
+        for _ in 0..<5 { value = value << 8 | Int64(byte()) }
+        let magnitude = value % (bound + 1)
+        return bool() ? -magnitude : magnitude
+    }
+}

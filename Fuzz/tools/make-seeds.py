@@ -185,6 +185,61 @@ write("FuzzReceipt", "reversal", order(2, 0x09, 1))
 write("FuzzReceipt", "card-slip", order(3, 0x0A, 0) + text((5, 0)))
 write("FuzzReceipt", "sale-10000-lines", order(0x80, 0xF4, 0), folder="regress")
 
+# --- Targets of session 40: scale, pole display, labels, keys, layout, fiskaly, DSFinV-K ------------------------
+# Their inputs are mostly decisions (FuzzInput bytes), so a seed is a short run of plausible decisions; the fuzzer
+# finds the rest from coverage.
+
+STX, CR = 0x02, 0x0D
+SCALE_FRAMES = [b"\x0201.234\r", b"\x02 0.500N\r", b"\x02001.23\r", b"\x02?P\r", b"\x02?Q\r", b"\x02?R\r",
+                b"\x02?T\r", b"\x0299.999\r", b"\x02000.000\r", b"noise\x02123456789012345\r"]
+for number, frame in enumerate(SCALE_FRAMES):
+    write("FuzzScale", f"parser-{number:02d}", [0, (number * 37 + 1) % 256] + list(frame) + list(SCALE_FRAMES[0]))
+write("FuzzScale", "encoded", [1, 0, 0, 3, 1, 2, 3, 4, 1, 0, 1, 0x51, 0] + [0, 1, 0x50, 1])
+write("FuzzScale", "machine-weight", [2, 2, 1, 4, 10] + list(b"\x02?Q\r") + [1, 4, 10] + list(b"\x0201.234\r"))
+write("FuzzScale", "machine-timeouts", [2, 3, 2, 0, 0, 4, 3, 0x41, 0x42, 0x43, 0, 4, 5] + list(b"\x0201.2"))
+
+for number in range(6):
+    write("FuzzPole", f"state-{number}", [number & 1, number, 0, number % 3, number, 5, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
+                                          0, 0, 0, 1, 0x86, 0xA0, 0, 0, 0, 0, 0x27, 0x10, 1])
+
+LABEL_SETTINGS = ["28-29:IIIIIVVVVV:weight; 21:IIIIICVVVV:price; 23:IIIIIVVVVV:weight10g",
+                  "20,23-24:IIIICVVVVV:price", "22:IIIIIIVVVV:weight5g\n25:IIIVVVVVVV:price", "27:IIIIIVVVVV:WEIGHT"]
+for number, text in enumerate(LABEL_SETTINGS):
+    write("FuzzLabel", f"settings-{number}", [0] + list(text.encode()))
+write("FuzzLabel", "scanned", [1, 0, 8, 0, 4, 0, 1, 0] + list(b"2800123012349"))
+for number in range(4):
+    write("FuzzLabel", f"encoded-{number}", [2, number, 8, number, 4, number & 1, number] + list(range(number, number + 16)))
+
+write("FuzzKeys", "raw-xterm", [0, 1, 3, 2, 0x5B, 0x5A, 0, 7] + list(b"\x1b[A\x1b[15~ab\xc3\xa4\x1bOP\x1b[1;5C\x03\r\x7f"))
+write("FuzzKeys", "raw-console", [0, 0, 1] + list(b"\x1b[[A\x1b[[E\x1b[3~\x1b[200~paste\x1b[201~\x1b"))
+write("FuzzKeys", "round-trip", [1] + [0, 5, 17, 40, 130, 131, 140, 245, 60, 250, 3, 90, 200, 241])
+
+LAYOUT_MARKUP = """@center @bold @double Corner Shop
+@rule
+@row 2 x Espresso|5.00 \u20ac
+@rule =
+@bold @row Total|5.00 \u20ac
+@qr https://shop.example/r/1042
+@barcode ean13 4006381333931
+@feed 2
+@verbatim
+  TERMINAL 12345678
+@@end
+@end
+@drawer 2
+@cut partial
+"""
+for width in range(3):
+    write("FuzzLayout", f"markup-{width}", [1, width] + list(LAYOUT_MARKUP.encode()))
+    write("FuzzLayout", f"escaped-{width}", [0, width] + [3, 4, 0, 5, 0, 12, 0, 2, 1, 22, 0, 3, 0, 2, 15, 1, 14, 4, 5, 7])
+
+for call in range(4):
+    write("FuzzFiskaly", f"call-{call}", [call, 0, 100] + [(20 + 7 * n) % 256 for n in range(60)])
+write("FuzzFiskaly", "unauthorized-then-retry", [1, 0, 3, 2, 100, 100] + [30 + n for n in range(60)])
+
+for number in range(4):
+    write("FuzzDSFinVK", f"export-{number}", [(17 * n + number) % 256 for n in range(160 + 40 * number)])
+
 # --- Mapper dictionary ----------------------------------------------------------------------------------
 # JSON syntax, edge values and every key of the mapper seeds: libFuzzer splices them into bodies (-dict).
 
@@ -207,6 +262,26 @@ TOKENS = ["{", "}", "[", "]", ":", ",", '"', "null", "true", "false", "-0", "1e3
           "-9223372036854775809", "0.000000000000000001", '"\\u0000"', '"\\ud800"', '"1.5"', '""', '"12.50"', '"-3"',
           '"99999999999999999999"', '"2026-11-21T13:05:00"', '"2026-02-30T25:61:61"', '"0000-00-00T00:00:00"', '{"data":']
 os.makedirs(os.path.join(ROOT, "Fuzz", "dict"), exist_ok=True)
+def libfuzzer_token(text):
+    """A dictionary entry: printable ASCII as it is, quotes and backslashes escaped, other bytes as \\xNN."""
+    out = ""
+    for byte in text.encode():
+        if byte in (0x22, 0x5C):
+            out += "\\" + chr(byte)
+        elif 0x20 <= byte < 0x7F:
+            out += chr(byte)
+        else:
+            out += "\\x%02X" % byte
+    return '"' + out + '"'
+
+
+LAYOUT_TOKENS = ["@", "@@", "@center", "@left", "@right", "@bold", "@double", "@tall", "@wide", "@row ", "|", "@rule",
+                 "@rule =", "@feed", "@feed 255", "@qr ", "@barcode ean13 ", "@barcode code128 ", "@cut", "@cut partial",
+                 "@drawer 5", "@verbatim", "@end", "@# ", "\r\n", "\n", "\t", "\u00ad", "\u0301", "\u202e", "\U0001F1E9",
+                 "\u5496"]
+with open(os.path.join(ROOT, "Fuzz", "dict", "FuzzLayout.dict"), "w") as handle:
+    handle.write("# Receipt markup directives and awkward characters (written by Fuzz/tools/make-seeds.py)\n")
+    handle.write("\n".join(libfuzzer_token(t) for t in LAYOUT_TOKENS) + "\n")
 with open(os.path.join(ROOT, "Fuzz", "dict", "FuzzMappers.dict"), "w") as handle:
     handle.write("# JSON syntax, edge values and the keys of the WooCommerce seeds (written by Fuzz/tools/make-seeds.py)\n")
     handle.write("\n".join([json.dumps(t) for t in TOKENS] + [json.dumps('"' + k + '":') for k in sorted(SEED_KEYS)]) + "\n")

@@ -1,3 +1,1 @@
-import FuzzSupport
-
-runFuzzer(fuzzConcert)
+fuzzMain()

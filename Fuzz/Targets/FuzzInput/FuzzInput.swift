@@ -22,3 +22,9 @@ public func fuzzInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     return 0
 }
+
+/// Hands over to libFuzzer; defined here, not in main.swift, because a debug (non-WMO) build emits the C entry
+/// point in every file that takes it as a C function pointer, and the link then finds it twice.
+func fuzzMain() -> Never {
+    runFuzzer(fuzzInput)
+}

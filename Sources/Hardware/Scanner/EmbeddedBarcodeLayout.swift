@@ -38,12 +38,14 @@ public struct EmbeddedBarcodeLayout: Hashable, Sendable, CustomStringConvertible
 
     /// The ten digits between the prefix and the check digit.
     public static let bodyLength = 10
+    /// The largest weight unit, in grams (`weight1000g`).
+    public static let maximumGramsPerUnit = 1000
 
     /// A layout from its parts.
     ///
     /// - Throws: ``EmbeddedBarcodeError`` with code `.invalidLayout` when the parts do not make ten digits,
     ///   a prefix is outside 20…29, a verifier digit is asked for a value that is not 4 or 5 digits long,
-    ///   or a weight unit is not positive.
+    ///   or a weight unit is not 1–1000 g.
     public init(prefixes: Set<Int>, itemDigits: Int, hasVerifierDigit: Bool, valueDigits: Int, content: Content)
         throws(EmbeddedBarcodeError)
     {
@@ -58,7 +60,10 @@ public struct EmbeddedBarcodeLayout: Hashable, Sendable, CustomStringConvertible
         guard !hasVerifierDigit || valueDigits == 4 || valueDigits == 5 else {
             throw invalid(L10n.tr("error.label.layout.verifier"))
         }
-        if case .weight(let grams) = content, grams < 1 { throw invalid(L10n.tr("error.label.layout.weightUnit")) }
+        // At most 1 kg a unit: a larger unit times a 9-digit value overflowed the weight (FuzzLabel).
+        if case .weight(let grams) = content, !(1...Self.maximumGramsPerUnit).contains(grams) {
+            throw invalid(L10n.tr("error.label.layout.weightUnit", ["maximum": String(Self.maximumGramsPerUnit)]))
+        }
         self.prefixes = prefixes
         self.itemDigits = itemDigits
         self.hasVerifierDigit = hasVerifierDigit

@@ -75,17 +75,20 @@ public struct FiscalCause: Hashable, Sendable, Codable {
     }
 
     /// The cause of a network failure on the way to the TSE.
+    ///
+    /// Codes are written `Code.x`: a bare `.offline` here named `NetworkError.offline` and called this initializer
+    /// again, without end (a stack overflow whenever fiskaly was offline; found by FuzzFiskaly).
     public init(_ error: NetworkError) {
         switch error {
-        case .timeout: self.init(.timeout)
-        case let .dnsFailure(host), let .connectionRefused(host): self.init(.unreachable, ["host": host])
-        case .connectionLost: self.init(.connectionLost)
-        case .offline: self.init(.offline)
-        case .rateLimited: self.init(.rateLimited)
-        case let .serverError(status, _): self.init(.serverError, ["status": String(status)])
-        case let .tlsFailure(host, _): self.init(.tls, ["host": host])
-        case .unauthorized: self.init(.unauthorized)
-        default: self.init(.noAnswer)
+        case .timeout: self.init(Code.timeout)
+        case let .dnsFailure(host), let .connectionRefused(host): self.init(Code.unreachable, ["host": host])
+        case .connectionLost: self.init(Code.connectionLost)
+        case .offline: self.init(Code.offline)
+        case .rateLimited: self.init(Code.rateLimited)
+        case let .serverError(status, _): self.init(Code.serverError, ["status": String(status)])
+        case let .tlsFailure(host, _): self.init(Code.tls, ["host": host])
+        case .unauthorized: self.init(Code.unauthorized)
+        default: self.init(Code.noAnswer)
         }
     }
 

@@ -55,11 +55,19 @@ public struct DSFinVKTable: Sendable, Hashable {
         ([columns.map(\.name)] + rows).map { $0.map(Self.escape).joined(separator: ";") + "\r\n" }.joined()
     }
 
+    /// Looks at Unicode scalars, not Characters: a `;` or `"` followed by a combining mark (`;\u{301}`) is one
+    /// Character that equals neither, yet a CSV reader sees the `;` or `"` in it (FuzzDSFinVK reads the files back).
     static func escape(_ field: String) -> String {
-        guard field.contains(where: { $0 == ";" || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) else {
-            return field
+        let special: (Unicode.Scalar) -> Bool = { $0 == ";" || $0 == "\"" || $0 == "\r" || $0 == "\n" }
+        guard field.unicodeScalars.contains(where: special) else { return field }
+        var quoted = String.UnicodeScalarView()
+        quoted.append("\"")
+        for scalar in field.unicodeScalars {
+            if scalar == "\"" { quoted.append("\"") }
+            quoted.append(scalar)
         }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        quoted.append("\"")
+        return String(quoted)
     }
 }
 
