@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The power-cut run (issue 33): pos sells in the QEMU guest on an ext4 virtio disk while the host cuts the power
+# The power-cut run: pos sells in the QEMU guest on an ext4 virtio disk while the host cuts the power
 # at seeded random moments and audits the disk after each cut (scripts/qemu/power-cut.py says what it checks).
 # Usage: scripts/qemu/power-cut.sh [--cuts N] [--seed S] [--max-sales N] [--dirty CENTISECONDS] [--mount OPTS]
 #   scripts/test.sh runs a short run (--cuts 12); the acceptance run is --cuts 200 (see docs/hardware.md).

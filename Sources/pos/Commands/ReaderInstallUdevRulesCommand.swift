@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HardwareLinux
 import Localization
+import POSFoundation
 
 /// `pos reader install-udev-rules`: lets the cashier's account open the known payment terminals over USB.
 struct ReaderInstallUdevRulesCommand: ParsableCommand {
@@ -35,10 +36,9 @@ struct ReaderInstallUdevRulesCommand: ParsableCommand {
         let directory = URL(fileURLWithPath: rulesDirectory, isDirectory: true)
         let target = directory.appendingPathComponent(UdevRules.fileName)
         do {
-            try Data(rules.utf8).write(to: target, options: .atomic)
-            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: target.path)
+            try DurableFile.replace(target.path, with: Data(rules.utf8), permissions: 0o644)
         } catch {
-            Console.error(L10n.tr("cli.error.cannotWrite", ["path": "\(target.path)", "localizedDescription": "\(error.localizedDescription)"]))
+            Console.error(L10n.tr("cli.error.cannotWrite", ["path": "\(target.path)", "localizedDescription": "\(error)"]))
             FileHandle.standardError.write(Data(("  " + L10n.tr("cli.udev.out.asRoot", ["group": group]) + "\n").utf8))
             throw ExitStatus.insufficientPermission.exitCode
         }

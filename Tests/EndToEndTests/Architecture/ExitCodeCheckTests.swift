@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Every exit in Sources/pos goes through the one table's named codes (issue 32): scripts/check-exit-codes.sh fails
+/// Every exit in Sources/pos goes through the one table's named codes: scripts/check-exit-codes.sh fails
 /// on an exit status made from a raw number, and on a table that differs from docs/operations.md's.
 struct ExitCodeCheckTests {
     @Test func everyExit_usesTheTablesNamedCodes() async throws {

@@ -5,7 +5,7 @@ import WooTestServer
 /// `--json` as docs/operations.md ("JSON output") says: every command that prints data or a result takes it, its
 /// output is JSON, and it carries machine fields only — so the same command on the same data gives the same JSON
 /// in German and in English, at most its times and UUIDs differing. And the refusals of a demo day exit with the
-/// table's codes (issue 32). Each test has its own data directory (or store), so they run side by side.
+/// table's codes. Each test has its own data directory (or store), so they run side by side.
 @Suite(.timeLimit(.minutes(5)))
 struct JsonOutputEndToEndTests {
     /// The commands in the order they run: each on an English data directory and on its German twin, which were
