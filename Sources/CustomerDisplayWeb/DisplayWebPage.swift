@@ -1,11 +1,25 @@
+import Foundation
+
 /// The customer display's one page: inline CSS and JavaScript, nothing loaded from elsewhere. It opens
 /// `/events` (with the page's own query, so a LAN token goes along), draws each view the server sends, drops one
 /// whose sequence number is not newer than the last drawn from the same server run, and, when the stream drops,
 /// shows the "closed" words of the last view instead of a total it can no longer vouch for. EventSource reconnects
-/// by itself. The texts come formatted and translated from the server; the page builds its DOM with textContent
+/// by itself. The server writes the view current at the request into the page (`initial`), so the first paint needs
+/// no round trip and a browser that snapshots the page at its load event (`chromium --dump-dom`, the tests) sees
+/// the state of that moment. The texts come formatted and translated from the server; the page builds its DOM with textContent
 /// only (no HTML from the stream is ever parsed).
 enum DisplayWebPage {
-    static let html = #"""
+    /// The page with `initial` drawn at load (JSON in a script block, `<` escaped so no text in it can end the block).
+    static func html(initial: DisplayWebView?) -> String {
+        let json = initial.map { view -> String in
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            return (try? encoder.encode(view)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+        } ?? "null"
+        return template.replacingOccurrences(of: "__INITIAL_VIEW__", with: json.replacingOccurrences(of: "<", with: "\\u003c"))
+    }
+
+    static let template = #"""
 <!DOCTYPE html>
 <html lang="en">
 <head>
@@ -41,6 +55,7 @@ enum DisplayWebPage {
   <div id="headline">Closed</div>
   <div id="note"></div>
 </main>
+<script id="initial" type="application/json">__INITIAL_VIEW__</script>
 <script>
 (function () {
   "use strict";
@@ -81,6 +96,8 @@ enum DisplayWebPage {
     document.getElementById("headline").textContent = phase === "offline" ? view.offline : view.headline;
     document.getElementById("note").textContent = phase === "offline" ? "" : view.note;
   }
+  var initial = JSON.parse(document.getElementById("initial").textContent);
+  if (initial) { boot = initial.boot; seq = initial.seq; last = initial; draw(initial, initial.phase); }
   var source = new EventSource("events" + window.location.search);
   source.onmessage = function (event) {
     var view;

@@ -76,7 +76,7 @@ public struct DisplayWebServer: Sendable {
         } else {
             switch request.uri.path {
             case "/":
-                let page = ByteBuffer(string: DisplayWebPage.html)
+                let page = ByteBuffer(string: DisplayWebPage.html(initial: hub.current))
                 answer = (HTTPResponse(status: .ok, headerFields: baseFields(contentType: "text/html; charset=utf-8")),
                           request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: page))
             case "/events":
