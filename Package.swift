@@ -131,12 +131,21 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // The customer display as a web page (`pos display --web`): an HTTP server on Hummingbird's server core,
+        // serving one page and the display states as Server-Sent Events (docs/hardware.md, "Customer display on a monitor").
+        .target(
+            name: "CustomerDisplayWeb",
+            dependencies: ["POSFoundation", "Hardware", "Yosemite", "Localization", hummingbirdCore, httpTypes, nioCore, nioPosix,
+                           nioHTTPTypes, logging],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Executables
         .executableTarget(
             name: "pos",
             dependencies: [
                 "POSFoundation", "Networking", "Storage", "Hardware", "HardwareLinux", "Yosemite", "Counter",
-                "Composition", "TerminalSimulator", "TSESimulator", "Localization", argumentParser, logging,
+                "Composition", "TerminalSimulator", "TSESimulator", "Localization", "CustomerDisplayWeb", argumentParser, logging,
             ],
             swiftSettings: swiftSettings
         ),

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Our modules, and C targets, that the rules speak of. Third-party and system modules are free, except GRDB.
-ours="POSFoundation Localization Networking Storage Hardware HardwareLinux Yosemite Counter TerminalSimulator WooTestServer TSESimulator FiskalyTestServer Composition
+ours="POSFoundation Localization Networking Storage Hardware HardwareLinux Yosemite Counter TerminalSimulator WooTestServer TSESimulator FiskalyTestServer Composition CustomerDisplayWeb
 POSFoundationTestSupport HardwareTestSupport YosemiteTestSupport ReceiptTemplates CLibUSB CUdev CCups CNcurses CSQLiteConfig GRDB"
 
 allowed() {
@@ -29,7 +29,8 @@ allowed() {
         HardwareTestSupport) echo "POSFoundation Hardware" ;;
         YosemiteTestSupport) echo "POSFoundation POSFoundationTestSupport Networking Storage Hardware Yosemite WooTestServer" ;;
         Composition) echo "POSFoundation Networking Storage Hardware HardwareLinux Yosemite TerminalSimulator TSESimulator Localization" ;;
-        pos) echo "POSFoundation Networking Storage Hardware HardwareLinux Yosemite Counter TerminalSimulator TSESimulator Composition Localization" ;;
+        CustomerDisplayWeb) echo "POSFoundation Hardware Yosemite Localization" ;;  # the web customer display (HummingbirdCore)
+        pos) echo "POSFoundation Networking Storage Hardware HardwareLinux Yosemite Counter TerminalSimulator TSESimulator Composition Localization CustomerDisplayWeb" ;;
         pos-bench) echo "POSFoundation Networking Storage Hardware HardwareLinux Yosemite Counter TerminalSimulator Composition" ;;
         *) echo "UNKNOWN" ;;
     esac

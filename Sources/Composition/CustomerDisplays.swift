@@ -33,7 +33,7 @@ public final class CustomerDisplays: Sendable {
     /// receipt does: they face the customer, not the cashier).
     @MainActor
     public static func start(stores: StoresManager, settings: AppSettings, moneyFormat: MoneyFormat, language: Language,
-                             dataDirectory: URL, logger: Logger) -> CustomerDisplays? {
+                             storeName: String? = nil, dataDirectory: URL, logger: Logger) -> CustomerDisplays? {
         var server: UnixLineServer?
         if settings.servesCustomerDisplay {
             let candidate = UnixLineServer(path: socketPath(dataDirectory: dataDirectory))
@@ -57,20 +57,23 @@ public final class CustomerDisplays: Sendable {
         guard server != nil || pole != nil else { return nil }
         let states = stores.customerDisplay()
         let task = Task { [server, pole] in
-            await feed(states, language: language, server: server, pole: pole, logger: logger)
+            await feed(states, language: language, storeName: storeName, moneyFormat: moneyFormat, server: server, pole: pole,
+                       logger: logger)
         }
         return CustomerDisplays(server: server, task: task)
     }
 
     /// Sends each state to the socket's clients and the pole display, in order, until the stream ends.
-    static func feed(_ states: AsyncStream<CustomerDisplayState>, language: Language, server: UnixLineServer?,
-                     pole: PoleDisplay?, logger: Logger) async {
+    static func feed(_ states: AsyncStream<CustomerDisplayState>, language: Language, storeName: String? = nil,
+                     moneyFormat: MoneyFormat? = nil, server: UnixLineServer?, pole: PoleDisplay?, logger: Logger) async {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var poleFailed = false
         let strings = Strings.of(language)
         for await var state in states {
             state.language = language
+            state.storeName = storeName
+            state.moneyFormat = moneyFormat
             if let server, let data = try? encoder.encode(state) {
                 server.publish(String(decoding: data, as: UTF8.self))
             }

@@ -65,6 +65,12 @@ public struct CustomerDisplayState: Hashable, Sendable, Codable {
     /// The language the displays speak: the paper language, as on the receipt. The counter sets it when it publishes a
     /// state (`pos display` draws in it); nil in a state not yet published.
     public var language: Language?
+    /// The store's name, for the idle screen of the web display (`pos display --web`); set by the counter when it
+    /// publishes, like ``language``.
+    public var storeName: String?
+    /// The store's money format ("1.234,50 €"), so the web display writes amounts as the receipt does; set by the
+    /// counter when it publishes.
+    public var moneyFormat: MoneyFormat?
 
     public init(phase: Phase, lines: [Line] = [], total: Money, paid: Money, given: Money? = nil, change: Money? = nil) {
         self.phase = phase

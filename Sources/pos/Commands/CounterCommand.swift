@@ -59,7 +59,7 @@ struct CounterCommand: AsyncParsableCommand {
         // The customer display (pos display on another terminal) and the pole display, as the settings ask.
         let displays = CustomerDisplays.start(stores: manager, settings: saved ?? AppSettings(),
                                               moneyFormat: settings.moneyFormat, language: (saved ?? AppSettings()).paperLanguage(store: settings),
-                                              dataDirectory: directory,
+                                              storeName: settings.storeName, dataDirectory: directory,
                                               logger: LoggingSetup.logger())
         let app = CounterApp(stores: manager, settings: settings, screen: screen, scanSettings: scanSettings,
                              frameLog: FrameLog.fromEnvironment(), registerSetting: LiveRegisterSetting(directory: directory))

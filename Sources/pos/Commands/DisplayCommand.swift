@@ -19,12 +19,18 @@ struct DisplayCommand: AsyncParsableCommand {
 
     @OptionGroup var data: DataDirectoryOptions
     @Option(help: .tr("cli.display.retryMs.help")) var retryMs: Int = 500
+    @Flag(help: .tr("cli.display.web.help")) var web = false
+    @Option(help: .tr("cli.display.listen.help")) var listen: String?
 
     /// The environment variable naming the frame log (tests).
     static let frameLogKey = "POS_DISPLAY_FRAME_LOG"
 
     func run() async throws {
         let directory = try data.resolve()
+        if web || listen != nil {
+            try await DisplayWeb.run(dataDirectory: directory, listen: listen, retryMs: retryMs)
+            return
+        }
         let path = CustomerDisplays.socketPath(dataDirectory: directory)
         let decoder = JSONDecoder()
         // Tests await drawn frames instead of polling the screen: one line per frame in this file (a FIFO).
