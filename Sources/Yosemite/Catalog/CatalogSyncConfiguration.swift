@@ -52,7 +52,8 @@ public struct CatalogSyncConfiguration: Hashable, Sendable {
         "variations", "images", "date_modified_gmt", "meta_data",
     ]
 
-    /// The `_variation_fields` of the catalog file: what the counter reads of a variation, its parent included.
+    /// What the counter reads of a variation, its parent included: the `_fields` of a variation page and the
+    /// `_variation_fields` of the catalog file.
     public static let variationFields = [
         "id", "parent_id", "sku", "global_unique_id", "status", "price", "regular_price", "sale_price", "on_sale",
         "purchasable", "tax_status", "tax_class", "manage_stock", "stock_quantity", "stock_status", "attributes",

@@ -230,7 +230,8 @@ extension CatalogSynchronizer {
                         let number = page
                         let items = try await retrier.run("variations of \(parent.id)") { () throws(NetworkError) in
                             try await ProductVariationsRemote(network: network).loadVariations(
-                                productID: parent.id, page: number, perPage: perPage)
+                                productID: parent.id, page: number, perPage: perPage,
+                                fields: CatalogSyncConfiguration.variationFields)
                         }
                         variations += items.items
                         guard items.hasMorePages, !items.items.isEmpty else { break }
