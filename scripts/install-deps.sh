@@ -14,6 +14,7 @@ packages=(
     udev                                   # systemd-udevd for the udev monitor test (started and stopped by the test)
     dpkg-dev binutils lintian man-db      # the Debian package: dpkg-shlibdeps, strip, its lint, `man pos` (check-deb.sh)
     libxml2-utils                          # xmllint: the DSFinV-K export's index.xml against its GDPdU DTD (Tests/FiscalTests)
+    chromium curl                          # the web customer display read in a real browser (PosWebDisplayEndToEndTests)
 )
 
 # pyteliummanager (PyPI, module `telium`) is the independent Concert peer of the end-to-end tests, pinned with its
