@@ -242,7 +242,7 @@ struct SyncBenchmark {
         let push = Comparison(pos: posPushes, best: bestPushes, naive: naivePush, order: pushOrder)
         let (serverOrders, duplicates) = try await orderCounts(server)
 
-        progress("sync: client CPU per request, \(cpuRequests) page GETs each, pos and Python alternating \(Self.cpuRounds) times")
+        progress("sync: client CPU per request, \(min(cpuRequests, max(1, products / 100))) page GETs each, pos and Python alternating \(Self.cpuRounds) times")
         let cpu = try await cpuPerRequest(server)
         return Result(
             products: report.productsStored, variations: report.variationsStored, orders: orders, rounds: rounds,
@@ -293,7 +293,9 @@ struct SyncBenchmark {
     /// for the same code. URLSession (the client pos replaced) is measured once, in this process, last: it burns
     /// seconds of CPU that would heat the figures after it.
     private func cpuPerRequest(_ server: BenchTestServer) async throws -> CPUPerRequest {
-        let count = cpuRequests
+        // One GET per page of 100 at most: asking past the last page is a 400 (as WooCommerce answers), which ended
+        // a run on a store of fewer than 100 × cpuRequests products.
+        let count = min(cpuRequests, max(1, products / 100))
         let fields = CatalogSyncConfiguration.productFields
         func perRequest(_ run: PythonBaseline.SyncRun?) -> Double? {
             run.map { $0.cpuSeconds / Double(max($0.requests, 1)) * 1_000 }
