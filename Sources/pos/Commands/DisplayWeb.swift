@@ -29,9 +29,13 @@ enum DisplayWeb {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 try await server.run(logger: logger) { bound in
-                    let shown = host.contains(":") ? "[\(host)]" : host
-                    let url = "http://\(shown):\(bound)/" + (token.map { "?token=\($0)" } ?? "")
-                    Console.out(L10n.tr("cli.out.display.web.serving", ["url": url]))
+                    // Listening on every address: the URLs a browser on the LAN opens are the machine's own.
+                    let hosts = host == "0.0.0.0" || host == "::" ? Self.lanAddresses() : [host]
+                    for shownHost in hosts.isEmpty ? [host] : hosts {
+                        let shown = shownHost.contains(":") ? "[\(shownHost)]" : shownHost
+                        let url = "http://\(shown):\(bound)/" + (token.map { "?token=\($0)" } ?? "")
+                        Console.out(L10n.tr("cli.out.display.web.serving", ["url": url]))
+                    }
                 }
             }
             group.addTask {
@@ -40,6 +44,23 @@ enum DisplayWeb {
             try await group.next()
             group.cancelAll()
         }
+    }
+
+    /// The machine's IPv4 addresses other than loopback, for the URLs to print when listening on every address.
+    static func lanAddresses() -> [String] {
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0, let first = list else { return [] }
+        defer { freeifaddrs(list) }
+        var addresses: [String] = []
+        for entry in sequence(first: first, next: { $0.pointee.ifa_next }) {
+            guard let address = entry.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET),
+                  entry.pointee.ifa_flags & UInt32(IFF_LOOPBACK) == 0 else { continue }
+            var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+            guard getnameinfo(address, socklen_t(MemoryLayout<sockaddr_in>.size), &host, socklen_t(host.count),
+                              nil, 0, NI_NUMERICHOST) == 0 else { continue }
+            addresses.append(String(cString: host))
+        }
+        return addresses
     }
 
     /// Publishes each state the counter sends as a view, "closed" while no counter serves the socket, and
