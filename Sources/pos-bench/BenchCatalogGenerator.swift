@@ -1,4 +1,6 @@
 import Foundation
+import POSFoundation
+import Storage
 
 /// A deterministic catalog: the same product count always gives the same names, SKUs, GTINs and prices.
 ///
@@ -99,5 +101,32 @@ struct BenchCatalogGenerator: Sendable {
 extension String {
     func leftPadded(to length: Int) -> String {
         count >= length ? self : String(repeating: "0", count: length - count) + self
+    }
+}
+
+extension BenchCatalogGenerator {
+    /// Stores the generated products (and a variation of each variable one) with ids moved up by `idOffset`, in
+    /// pages of 1,000 through the catalog sync's own bulk write (one transaction a page, the search index kept).
+    func store(in database: AppDatabase, idOffset offset: Int) async throws {
+        for start in stride(from: 1, through: productCount, by: 1_000) {
+            var products: [ProductRecord] = []
+            var variations: [ProductVariationRecord] = []
+            for id in start...min(productCount, start + 999) {
+                let price = price(id)
+                let variable = isVariable(id)
+                products.append(ProductRecord(
+                    id: Int64(offset + id), name: name(id), type: variable ? "variable" : "simple",
+                    sku: sku(id), globalUniqueId: gtin(id), price: price, regularPrice: price,
+                    priceMinorUnits: (try? Money(parsing: price, currency: .eur))?.minorUnits))
+                if variable {
+                    variations.append(ProductVariationRecord(
+                        id: Int64(offset * 2 + id), productId: Int64(offset + id), name: name(id),
+                        sku: variationSKU(id, 0), price: price, regularPrice: price))
+                }
+            }
+            _ = try await database.storeCatalogPages(
+                [.products(products, links: [:], unpublished: [])]
+                    + variations.map { .variations([$0], parentId: $0.productId) })
+        }
     }
 }

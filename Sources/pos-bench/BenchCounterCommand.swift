@@ -84,32 +84,11 @@ struct BenchCounterCommand: AsyncParsableCommand {
         let environment = try AppEnvironment.live(dataDirectory: directory, logger: LoggingSetup.logger())
         let manager = StoresManager(environment: environment)
         try await manager.openDemo()
-        let offset = 1_000_000
-        for start in stride(from: 1, through: generator.productCount, by: 1_000) {
-            let ids = start...min(generator.productCount, start + 999)
-            var products: [ProductRecord] = []
-            var variations: [ProductVariationRecord] = []
-            for id in ids {
-                let price = generator.price(id)
-                let variable = generator.isVariable(id)
-                products.append(ProductRecord(
-                    id: Int64(offset + id), name: generator.name(id), type: variable ? "variable" : "simple",
-                    sku: generator.sku(id), globalUniqueId: generator.gtin(id), price: price, regularPrice: price,
-                    priceMinorUnits: (try? Money(parsing: price, currency: .eur))?.minorUnits))
-                if variable {
-                    variations.append(ProductVariationRecord(
-                        id: Int64(offset * 2 + id), productId: Int64(offset + id), name: generator.name(id),
-                        sku: generator.variationSKU(id, 0), price: price, regularPrice: price))
-                }
-            }
-            // The catalog sync's own bulk write: one transaction per thousand products, the search index kept.
-            _ = try await environment.database.storeCatalogPages(
-                [.products(products, links: [:], unpublished: [])]
-                    + variations.map { .variations([$0], parentId: $0.productId) })
-        }
+        try await generator.store(in: environment.database, idOffset: 1_000_000)
     }
 
-    private static func peakRSSKiB() -> Int {
+    /// The process's peak resident set size (KiB).
+    static func peakRSSKiB() -> Int {
         var usage = rusage()
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         return usage.ru_maxrss

@@ -85,7 +85,8 @@ struct CounterUnderSyncBenchmark {
         _ = try await manager.dispatch { CatalogSyncAction.synchronize(full: true, progress: nil, reply: $0) }
         let generator = BenchCatalogGenerator(productCount: max(products - serverProducts, 1))
         progress("counter under sync: \(generator.productCount) more products stored locally")
-        try await seed(environment, generator: generator)
+        // Ids far above the store's.
+        try await generator.store(in: environment.database, idOffset: 10_000_000)
 
         progress("counter under sync: \(orders) cash sales queued")
         let cart = Cart(items: [Cart.Item(code: "GEN-1", quantity: 1)])
@@ -141,7 +142,7 @@ struct CounterUnderSyncBenchmark {
             syncSeconds: syncTime.seconds,
             underSync: Phase(keystrokes: Percentiles(busy.keys), scans: Percentiles(busy.scans), seconds: syncTime.seconds),
             idle: Phase(keystrokes: Percentiles(idle.keys), scans: Percentiles(idle.scans), seconds: idleTime.seconds),
-            ordersOnServer: ordersOnServer, peakRSSMiB: (Double(Self.peakRSSKiB()) / 1024 * 10).rounded() / 10,
+            ordersOnServer: ordersOnServer, peakRSSMiB: (Double(BenchCounterCommand.peakRSSKiB()) / 1024 * 10).rounded() / 10,
             loadAtStart: loadAtStart, loadAtEnd: SyncBenchmark.load())
     }
 
@@ -222,38 +223,6 @@ struct CounterUnderSyncBenchmark {
             _ = try await server.post("/wp-json/wc/v3/products/batch", ["update": batch])
         }
         return chosen
-    }
-
-    /// `generator`'s products, with ids far above the store's, written as the catalog sync writes pages.
-    private func seed(_ environment: AppEnvironment, generator: BenchCatalogGenerator) async throws {
-        let offset = 10_000_000
-        for start in stride(from: 1, through: generator.productCount, by: 1_000) {
-            let ids = start...min(generator.productCount, start + 999)
-            var products: [ProductRecord] = []
-            var variations: [ProductVariationRecord] = []
-            for id in ids {
-                let price = generator.price(id)
-                let variable = generator.isVariable(id)
-                products.append(ProductRecord(
-                    id: Int64(offset + id), name: generator.name(id), type: variable ? "variable" : "simple",
-                    sku: generator.sku(id), globalUniqueId: generator.gtin(id), price: price, regularPrice: price,
-                    priceMinorUnits: (try? Money(parsing: price, currency: .eur))?.minorUnits))
-                if variable {
-                    variations.append(ProductVariationRecord(
-                        id: Int64(offset * 2 + id), productId: Int64(offset + id), name: generator.name(id),
-                        sku: generator.variationSKU(id, 0), price: price, regularPrice: price))
-                }
-            }
-            _ = try await environment.database.storeCatalogPages(
-                [.products(products, links: [:], unpublished: [])]
-                    + variations.map { .variations([$0], parentId: $0.productId) })
-        }
-    }
-
-    private static func peakRSSKiB() -> Int {
-        var usage = rusage()
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        return usage.ru_maxrss
     }
 }
 
