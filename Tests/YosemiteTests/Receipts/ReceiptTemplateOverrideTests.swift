@@ -32,6 +32,28 @@ import Testing
         #expect(receipt.text(width: 42).contains("Corner Shop — merchant"))
     }
 
+    @Test func render_overrideEditedOrBrokenOrRemovedBetweenReceipts_theNextReceiptFollowsTheFile() throws {
+        // Given a merchant template in use (parsed once, then reused while the file is unchanged)
+        let file = overrides.appendingPathComponent("sale.mustache")
+        try "@center first edition\n@cut\n".write(to: file, atomically: false, encoding: .utf8)
+        #expect(try render().text(width: 42).contains("first edition"))
+        #expect(try render().text(width: 42).contains("first edition"))
+
+        // When it is edited in place, to the same length
+        try "@center other edition\n@cut\n".write(to: file, atomically: false, encoding: .utf8)
+        // Then the next receipt uses the edit
+        #expect(try render().text(width: 42).contains("other edition"))
+
+        // When it is replaced by a broken one, then removed
+        try "@center {{#lines}}\n".write(to: file, atomically: true, encoding: .utf8)
+        let broken = try render()
+        #expect(broken.warnings.first?.file == file.path && broken.text(width: 42).contains("TOTAL"))
+        try FileManager.default.removeItem(at: file)
+        // Then the bundled template is back, without a warning
+        let bundledAgain = try render()
+        #expect(bundledAgain.warnings.isEmpty && bundledAgain.text(width: 42).contains("TOTAL"))
+    }
+
     @Test func render_overrideWithUnclosedSection_reportsFileAndLineAndFallsBack() throws {
         // Given
         let file = overrides.appendingPathComponent("sale.mustache")

@@ -3,6 +3,7 @@ import Hardware
 import Localization
 import Mustache
 import ReceiptTemplates
+import Synchronization
 
 /// The receipt templates in use, per language: the bundled ones (`templates/<lang>/<name>.mustache` for a
 /// language other than English, else `templates/<name>.mustache`), each replaced by the merchant's
@@ -125,6 +126,14 @@ public struct ReceiptTemplateSet: Sendable {
         variants[model.language]?.bundledLibrary.render(model, withTemplate: name.rawValue) ?? ""
     }
 
+    /// The templates parsed in this process, by path, with the text they were parsed from. Every receipt builds a
+    /// template set (so that a merchant's edit counts from the next receipt, without a restart); parsing the dozen
+    /// bundled templates of each language for every sale cost a till as much CPU as writing the sale itself. A file is
+    /// still read each time (a few kilobytes) and parsed again only when its text changed: a file's time stamp can
+    /// miss an edit made within the same clock tick. Only good parses are kept: a broken file is parsed again (its
+    /// error speaks the screen's language of the moment).
+    private static let parsed = Mutex<[String: (source: String, template: MustacheTemplate)]>([:])
+
     /// Reads and parses one file: `nil` when it does not exist, an error naming file and line when it is broken.
     private static func load(_ url: URL) -> Result<MustacheTemplate?, ReceiptTemplateError> {
         guard FileManager.default.fileExists(atPath: url.path) else { return .success(nil) }
@@ -135,10 +144,15 @@ public struct ReceiptTemplateSet: Sendable {
             return .failure(ReceiptTemplateError(file: url.path, line: 1, reason: "it cannot be read as UTF-8 text",
                                                  fellBackToBundled: true))
         }
+        if let cached = parsed.withLock({ $0[url.path] }), cached.source == source {
+            return .success(cached.template)
+        }
         do {
             // The pragma stands on a line of its own (so it prints nothing); the parser's line numbers are one more
             // than the file's.
-            return .success(try MustacheTemplate(string: "{{% CONTENT_TYPE: \(contentTypeName) }}\n" + source))
+            let template = try MustacheTemplate(string: "{{% CONTENT_TYPE: \(contentTypeName) }}\n" + source)
+            parsed.withLock { $0[url.path] = (source, template) }
+            return .success(template)
         } catch let error as MustacheTemplate.ParserError {
             return .failure(ReceiptTemplateError(
                 file: url.path, line: max(error.context.lineNumber - 1, 1), reason: describe(error.error), fellBackToBundled: true
