@@ -24,6 +24,8 @@ struct BenchSuite {
         var syncProducts = 10_000
         var syncOrders = 300
         var syncCPURequests = 40
+        /// Rounds of the sync section, pos and the best client alternating who goes first.
+        var syncRounds = 2
 
         static func full(products: Int) -> Sizes {
             Sizes(products: products, queries: 1_000, scans: 1_000, sales: 500, drainOrders: 1_000, receipts: 1_000,
@@ -32,7 +34,8 @@ struct BenchSuite {
 
         static func quick(products: Int) -> Sizes {
             Sizes(products: products, queries: 100, scans: 100, cartLines: 20, sales: 20, drainOrders: 30,
-                  receipts: 30, zvtPayments: 500, coldStarts: 2, syncProducts: 1_000, syncOrders: 30, syncCPURequests: 10)
+                  receipts: 30, zvtPayments: 500, coldStarts: 2, syncProducts: 300, syncOrders: 10, syncCPURequests: 3,
+                  syncRounds: 1)
         }
     }
 
@@ -98,7 +101,7 @@ struct BenchSuite {
         let sync = try await SyncBenchmark(
             testServer: testServer, python: baselineScript.map(PythonBaseline.init(script:)),
             directory: try makeDirectory("sync"), products: sizes.syncProducts, orders: sizes.syncOrders,
-            cpuRequests: sizes.syncCPURequests, rounds: 2, progress: progress
+            cpuRequests: sizes.syncCPURequests, rounds: sizes.syncRounds, progress: progress
         ).run()
         let peakRSS = BenchMachine.peakRSSMegabytes()
 
