@@ -10,7 +10,6 @@ import Testing
 /// Words both languages use ("Terminal", "Status", "Start", "Export", "Demo"), the demo's product, customer and
 /// cashier names, codes, option names, paths and URLs are not in the lists or are taken out of the text before it is
 /// read (`readable`).
-@Suite(.serialized)
 struct PosCommandLineStopListEndToEndTests {
     static let managerPin = "2468"
     static let cashierPin = "1357"

@@ -92,7 +92,7 @@ extension OrdersInteractor {
         response.isRefunding = true
         response.isError = false
         response.message = L10n.tr("orders.refunding", ["order": "\(order.localNumber)"])
-        let stores = context.stores, orderId = order.id, number = String(order.localNumber)
+        let stores = context.stores, orderId = order.id
         let format = context.settings.moneyFormat
         context.readerActivity.set(.busy)
         let context = context
