@@ -29,6 +29,12 @@ public struct TestDataDirectory {
     public func remove() { try? FileManager.default.removeItem(at: url) }
 }
 
+extension PinHasher.Parameters {
+    /// scrypt at N = 2⁸ (r = 8, p = 1): the same derivation and check as ``standard``, a 64th of its work, for the
+    /// in-process tests' cashiers (`pos` itself, and so every end-to-end test, uses ``standard``).
+    public static let testing = PinHasher.Parameters(cost: 1 << 8, blockSize: 8, parallelism: 1)
+}
+
 extension AppEnvironment {
     /// An environment of doubles: a manual clock, a fixed date, incrementing UUIDs, an on-disk database in
     /// `directory` (so a second manager can reopen it), and a network that fails unless one is given.
@@ -40,7 +46,7 @@ extension AppEnvironment {
         let database = try AppDatabase.openOnDisk(at: directory.url.appendingPathComponent("pos.sqlite").path, dates: now)
         var logger = Logger(label: "pos.test")
         logger.logLevel = .critical
-        return AppEnvironment(
+        var environment = AppEnvironment(
             clock: ManualClock(),
             now: now,
             uuid: .incrementing(),
@@ -50,6 +56,8 @@ extension AppEnvironment {
             makeNetwork: makeNetwork,
             logger: logger
         )
+        environment.pinHashing = .testing
+        return environment
     }
 
     /// The live network (AsyncHTTPClient), for tests against the WooCommerce-compatible test server.

@@ -212,7 +212,7 @@ struct CashierService: Sendable {
     // MARK: Helpers
 
     private func derive(_ pin: String) async throws(CashierError) -> PinHasher.Derived {
-        do { return try await PinHasher().derive(pin) } catch { throw .refused(L10n.tr("error.cashier.pinHash", ["error": "\(error)"])) }
+        do { return try await PinHasher(parameters: environment.pinHashing).derive(pin) } catch { throw .refused(L10n.tr("error.cashier.pinHash", ["error": "\(error)"])) }
     }
 
     private func summary(_ row: CashierRecord, now: Date) -> CashierSummary {

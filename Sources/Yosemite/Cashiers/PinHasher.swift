@@ -16,6 +16,12 @@ public struct PinHasher: Sendable {
         public var blockSize: Int
         public var parallelism: Int
 
+        public init(cost: Int, blockSize: Int, parallelism: Int) {
+            self.cost = cost
+            self.blockSize = blockSize
+            self.parallelism = parallelism
+        }
+
         /// N = 2¹⁴, r = 8, p = 1: 16 MiB per derivation (OWASP's lowest scrypt setting for r = 8 is N = 2¹³ with
         /// p = 10, the same work; a counter checks one PIN at a time).
         public static let standard = Parameters(cost: 1 << 14, blockSize: 8, parallelism: 1)

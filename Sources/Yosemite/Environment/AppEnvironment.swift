@@ -42,6 +42,10 @@ public struct AppEnvironment: Sendable {
     /// Opens a store-floor device's serial line (a scale, a pole display): a TTY in pos, a pty or a double in
     /// tests. The default has none: every address is refused.
     public var makeSerialTransport: @Sendable (DeviceAddress) -> any ByteTransport
+    /// The scrypt parameters a new or changed cashier PIN is hashed with (a PIN is checked with its own row's).
+    /// ``PinHasher/Parameters/standard`` unless set: the in-process tests set a cheaper cost, since BoringSSL runs
+    /// unoptimised in a debug build and hundreds of PINs are hashed in a run.
+    public var pinHashing = PinHasher.Parameters.standard
 
     public init(
         clock: any Clock<Duration>,

@@ -84,14 +84,23 @@ import YosemiteTestSupport
         #expect(rows.count == 2)
         for row in rows {
             #expect(row.kdf == "scrypt")
-            #expect(row.kdfCost == 1 << 14 && row.kdfBlockSize == 8 && row.kdfParallelism == 1)
+            #expect(row.kdfCost == environment.pinHashing.cost && row.kdfBlockSize == 8 && row.kdfParallelism == 1)
             #expect(row.pinSalt.count == 16)
             #expect(row.pinHash.count == 32)
         }
         #expect(rows[0].pinSalt != rows[1].pinSalt)
+        // A till's PINs get the standard parameters (N = 2¹⁴, r = 8, p = 1): an environment's default and the
+        // hasher's; these tests' environment sets a cheaper cost.
+        let live = AppEnvironment(clock: environment.clock, now: environment.now, uuid: environment.uuid,
+                                  dataDirectory: environment.dataDirectory, database: environment.database,
+                                  files: environment.files, makeNetwork: environment.makeNetwork, logger: environment.logger)
+        #expect(live.pinHashing == .standard && PinHasher().parameters == .standard)
+        #expect(PinHasher.Parameters.standard == PinHasher.Parameters(cost: 1 << 14, blockSize: 8, parallelism: 1))
         // The same PIN twice gives two different hashes (the salt), and neither holds the PIN's text.
         let one = try await PinHasher().derive("2468"), two = try await PinHasher().derive("2468")
-        #expect(one.hash != two.hash)
+        #expect(one.hash != two.hash && one.parameters == .standard)
+        #expect(await PinHasher.matches("2468", salt: one.salt, hash: one.hash, parameters: one.parameters))
+        #expect(await !PinHasher.matches("2469", salt: one.salt, hash: one.hash, parameters: one.parameters))
         let file = try Data(contentsOf: directory.url.appendingPathComponent("pos.sqlite"))
         #expect(file.range(of: Data("2468".utf8)) == nil && file.range(of: Data("1357".utf8)) == nil)
     }
