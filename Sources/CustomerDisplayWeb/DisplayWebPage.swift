@@ -112,11 +112,13 @@ enum DisplayWebPage {
     document.getElementById("customer").textContent = showSale ? (view.customer || "") : "";
     document.getElementById("notice").textContent = phase === "paid" ? (view.notice || "") : "";
   }
-  // Once the browser painted a view: "shown <boot> <seq>" on the console (the tests measure the key-to-paint
+  // Once the browser painted a view: "shown <boot> <seq> <phase> <card step>" on the console (the tests measure the key-to-paint
   // latency from it; a kiosk ignores it).
   function shown(view) {
     requestAnimationFrame(function () {
-      setTimeout(function () { console.info("shown " + view.boot + " " + view.seq); }, 0);
+      setTimeout(function () {
+        console.info("shown " + view.boot + " " + view.seq + " " + view.phase + " " + (view.cardKind || "-"));
+      }, 0);
     });
   }
   // The store's logo, when the till has one (GET /logo answers 404 otherwise).
