@@ -45,6 +45,9 @@ enum DisplayWebPage {
   .amount { font-variant-numeric: tabular-nums; white-space: nowrap; margin-left: 2vw; }
   body.phase-idle #headline, body.phase-closed #headline { margin-top: 20vh; }
   body.phase-paid #headline { order: 3; margin-top: 2vh; color: #8fe388; }
+  body.phase-paid #note { order: 4; }
+  body.phase-paid #notice { order: 5; }
+  body.phase-idle #lines, body.phase-closed #lines { display: none; }
   header { display: flex; align-items: center; justify-content: space-between; }
   #logo { max-height: 8vh; max-width: 30vw; margin-right: 2vw; }
   #logo[hidden] { display: none; }

@@ -135,7 +135,7 @@ public final class CustomerDisplayHub: Sendable {
     }
 
     /// The receipt number as the sale's receipt prints it: the register's series (`K2-000042`), the training
-    /// series, or the order's local number when the counter has no register id.
+    /// series, or the order's local number (the receipt's "Order #12") when the counter has no register id.
     static func receiptNumber(of order: OrderRecord) -> String {
         if order.training, let number = order.receiptNumber {
             return RegisterIdentity.trainingReceiptNumber(register: order.registerId, number: number)
@@ -143,7 +143,7 @@ public final class CustomerDisplayHub: Sendable {
         if let register = order.registerId {
             return RegisterIdentity.receiptNumber(register: register, number: order.receiptNumber ?? order.localNumber)
         }
-        return String(order.receiptNumber ?? order.localNumber)
+        return String(order.localNumber)
     }
 
     /// Changes the inputs and publishes what the display shows now: the database's state, with the card step while
