@@ -316,7 +316,7 @@ actor CardPaymentCoordinator {
                 }
                 if case .prompt(let prompt) = step {
                     progress(CardPrompt(prompt))
-                    reportStep(prompt.kind, owner: owner)
+                    reportStep(CustomerDisplayState.CardStep(prompt.kind), owner: owner)
                 }
             }
         } catch {
@@ -328,7 +328,7 @@ actor CardPaymentCoordinator {
             environment.logger.notice("card: attempt \(attemptId) not charged: \(readerError.message)")
             switch readerError.underlying {
             case .declined, .aborted, .rejected:
-                reportStep(.declined, owner: owner)
+                reportStep(readerError.underlying == .aborted ? .cancelled : .declined, owner: owner)
                 throw .declined(readerError)
             default: throw .readerUnavailable(readerError)
             }
@@ -349,9 +349,9 @@ actor CardPaymentCoordinator {
     }
 
     /// Tells the session where a sale's card payment stands (the customer display shows it): the kind of step only.
-    private func reportStep(_ kind: CardReaderPrompt.Kind, owner: AttemptOwner?) {
+    private func reportStep(_ step: CustomerDisplayState.CardStep, owner: AttemptOwner?) {
         guard case .sale(let saleId)? = owner else { return }
-        session?.cardStep(SessionEvent.CardStep(saleId: saleId, kind: kind))
+        session?.cardStep(SessionEvent.CardStep(saleId: saleId, step: step))
     }
 
     /// Records how an attempt ended without an approval: a sale's attempt through its checkout

@@ -155,7 +155,7 @@ public final class CustomerDisplayHub: Sendable {
             guard !state.stopped, var next = state.base else { return }
             if let step = state.step, let key = state.baseKey {
                 if next.phase == .sale, step.saleId == key.saleId, state.stepKey == key {
-                    next.cardStep = CustomerDisplayState.CardStep(step.kind)
+                    next.cardStep = step.step
                 } else if state.stepKey != key {
                     state.step = nil
                     state.stepKey = nil

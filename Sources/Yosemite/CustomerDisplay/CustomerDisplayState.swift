@@ -28,6 +28,8 @@ public struct CustomerDisplayState: Hashable, Sendable, Codable {
     /// only: the terminal's own text never reaches a display (it could carry card data).
     public enum CardStep: String, Hashable, Sendable, Codable {
         case insertCard, removeCard, enterPIN, wait, approved, declined, cardProblem
+        /// The payment was aborted (the cashier cancelled it at the counter or the terminal): nothing charged.
+        case cancelled
 
         /// The step of a terminal prompt's kind.
         public init(_ kind: CardReaderPrompt.Kind) {

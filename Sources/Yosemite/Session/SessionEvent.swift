@@ -1,5 +1,4 @@
 import Foundation
-import Hardware
 
 /// The session's state as one value: what waits to sync, whether the store answers, the card reader and the
 /// terminals plugged in, the printer's last job and the TSE. ``StoresManager/sessionEvents()`` delivers the
@@ -90,11 +89,12 @@ extension SessionEvent {
     public struct CardStep: Hashable, Sendable {
         /// The sale being paid.
         public var saleId: Int64
-        public var kind: CardReaderPrompt.Kind
+        /// The step's kind, as the customer display words it (never the terminal's text).
+        public var step: CustomerDisplayState.CardStep
 
-        public init(saleId: Int64, kind: CardReaderPrompt.Kind) {
+        public init(saleId: Int64, step: CustomerDisplayState.CardStep) {
             self.saleId = saleId
-            self.kind = kind
+            self.step = step
         }
     }
 }

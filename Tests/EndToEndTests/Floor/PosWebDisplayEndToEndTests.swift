@@ -21,19 +21,19 @@ struct PosWebDisplayEndToEndTests {
     /// The words each language shows (the catalog's display.screen.* keys).
     struct Words {
         let lang, closed, notOpen, welcome, total, given, change, thanks, store: String
-        let declined, receipt, hello, tseOutage: String
+        let declined, cancelled, receipt, hello, tseOutage: String
         /// The terminal's prompts the demo terminal shows before its outcome (insert card, PIN, wait).
         let prompts: Set<String>
     }
 
     static let english = Words(lang: "en", closed: "Closed", notOpen: "This counter is not open.", welcome: "Welcome",
                                total: "TOTAL", given: "Given", change: "CHANGE", thanks: "Thank you!", store: "",
-                               declined: "Card declined", receipt: "Receipt no. ", hello: "Hello, Erika Mustermann!",
+                               declined: "Card declined", cancelled: "Payment cancelled", receipt: "Receipt no. ", hello: "Hello, Erika Mustermann!",
                                tseOutage: "TSE out of service: this sale is not signed.",
                                prompts: ["Please insert, tap or swipe your card", "Please enter your PIN", "Please wait…"])
     static let german = Words(lang: "de", closed: "Geschlossen", notOpen: "", welcome: "Willkommen", total: "SUMME",
                               given: "Gegeben", change: "RÜCKGELD", thanks: "Vielen Dank!", store: "Demo-Shop",
-                              declined: "Karte abgelehnt", receipt: "Beleg-Nr. ", hello: "Hallo, Erika Mustermann!",
+                              declined: "Karte abgelehnt", cancelled: "Zahlung abgebrochen", receipt: "Beleg-Nr. ", hello: "Hallo, Erika Mustermann!",
                               tseOutage: "TSE ausgefallen: dieser Verkauf ist nicht signiert.",
                               prompts: ["Bitte Karte einstecken, auflegen oder durchziehen", "Bitte PIN eingeben", "Bitte warten…"])
 
@@ -86,11 +86,12 @@ struct PosWebDisplayEndToEndTests {
         #expect(closed.headline == Self.english.closed, "no counter has spoken yet: the screen's language")
         try await page.expect(phase: "closed", texts: [Self.english.closed], stage: "0-closed")
 
-        // When the demo counter starts (its simulated terminal declines the first card)
+        // When the demo counter starts (its simulated terminal keeps the first card payment at its prompts until the
+        // counter aborts it, then declines the next)
         let frames = try FrameWatcher(directory: data.url)
         let tmux = TmuxSession()
         defer { tmux.kill() }
-        try await tmux.start("env LANG=\(locale) POS_SIM_SCRIPT=decline:05,approve " + frames.counterCommand(data: data))
+        try await tmux.start("env LANG=\(locale) POS_SIM_SCRIPT=timeout,decline:05,approve " + frames.counterCommand(data: data))
         #expect(await frames.frame(containing: "screen=sell") != nil)
 
         // Then, no shift being open, the page says closed, now in the store's language and with its name
@@ -154,16 +155,26 @@ struct PosWebDisplayEndToEndTests {
 
         // When the card is presented: the terminal's prompts, in our words (never the terminal's own text)
         let prompt = try await timed({ !$0.card.isEmpty }) { try await tmux.press("F11") }
-        #expect(words.prompts.contains(prompt.card) || prompt.card == words.declined, "\(prompt)")
-        #expect(await live.painted { $0.phase == "sale" && ["insertCard", "enterPIN", "wait"].contains($0.card) } != nil,
-                "the live page never painted a terminal prompt")
+        #expect(words.prompts.contains(prompt.card), "\(prompt)")
+        #expect(await frames.frame(containing: "screen=paycard", "phase=waiting", "prompts=3") != nil)
+        #expect(await live.painted { $0.boot == prompt.boot && ["insertCard", "enterPIN", "wait"].contains($0.card) } != nil,
+                "the live page never painted the terminal's prompt")
+        // (the terminal holds at its last prompt: the page shows one, with the total)
+        try await page.expect(phase: "sale", texts: ["5,08 €"], stage: "4-prompt", anyOf: Array(words.prompts))
 
-        // And the card is declined: nothing paid, the page keeps the total and says so
+        // And the cashier cancels (Esc): the terminal aborts, nothing is charged, and the page says so
+        try await tmux.press("Escape")
         #expect(await frames.frame(containing: "screen=paycard", "phase=declined") != nil)
+        let cancelled = try #require(await events.next { $0.cardKind == "cancelled" })
+        #expect(cancelled.card == words.cancelled)
+
+        // And on the retry (Enter) the card is declined: nothing paid, the page keeps the total and says so
+        try await tmux.press("Enter")
         let declined = try #require(await events.next { $0.cardKind == "declined" })
         #expect(declined.card == words.declined)
         #expect(declined.rows.first?.amount == "5,08 €")
-        try await page.expect(phase: "sale", texts: ["5,08 €", words.declined], stage: "4-declined")
+        #expect(await frames.frame(containing: "screen=paycard", "phase=declined") != nil)
+        try await page.expect(phase: "sale", texts: ["5,08 €", words.declined], stage: "5-declined")
 
         // And the customer pays 10,00 in cash (F12 from the declined card)
         try await tmux.press("F12")
@@ -183,7 +194,7 @@ struct PosWebDisplayEndToEndTests {
         let receipt = try await PosProcess.run(["receipt", "show", "1", "--data-dir", data.path], environment: ["LANG": locale])
         // (the demo counter has no register id: its receipts carry the order's number, "#1")
         #expect(receipt.stdout.contains("#\(number)\n"), "the receipt carries \(number):\n\(receipt.stdout)")
-        try await page.expect(phase: "paid", texts: ["4,92 €", "10,00 €", words.change, paid.note], stage: "5-paid")
+        try await page.expect(phase: "paid", texts: ["4,92 €", "10,00 €", words.change, paid.note], stage: "6-paid")
 
         // When the next sale is rung up item by item (the latency samples)
         // (the thank-you stays until the next sale's first item)
@@ -218,7 +229,7 @@ struct PosWebDisplayEndToEndTests {
         #expect(restored.phase == "sale")
         #expect(restored.lines == beforeRestart.lines)
         #expect(restored.rows == beforeRestart.rows)
-        try await page.expect(phase: "sale", texts: [beforeRestart.rows[0].amount], stage: "6-restored")
+        try await page.expect(phase: "sale", texts: [beforeRestart.rows[0].amount], stage: "7-restored")
 
         // When the TSE fails and the restored sale is paid in cash (F12, the amount due, Enter)
         #expect(try await PosProcess.run(["fiscal", "simulate-outage", "on", "--data-dir", data.path]).status == 0)
@@ -230,7 +241,7 @@ struct PosWebDisplayEndToEndTests {
         // Then the thank-you carries the outage notice the law wants shown (the receipt says it too)
         let unsigned = try #require(await events.next { $0.phase == "paid" && !$0.notice.isEmpty })
         #expect(unsigned.notice == words.tseOutage)
-        try await page.expect(phase: "paid", texts: [words.thanks, words.tseOutage], stage: "7-tse-outage")
+        try await page.expect(phase: "paid", texts: [words.thanks, words.tseOutage], stage: "8-tse-outage")
         #expect(try await PosProcess.run(["fiscal", "simulate-outage", "off", "--data-dir", data.path]).status == 0)
 
         // The key-to-page latency (the cashier's key sent to tmux → the view on the stream, and → the live page painted it)
@@ -305,7 +316,7 @@ struct PageProbe {
     let shots: String?
     let prefix: String
 
-    func expect(phase: String, texts: [String], stage: String, logo: Bool = false,
+    func expect(phase: String, texts: [String], stage: String, logo: Bool = false, anyOf: [String] = [],
                 sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let profile = try TemporaryDirectory()
         defer { profile.remove() }
@@ -317,6 +328,10 @@ struct PageProbe {
         #expect(body.contains("data-phase=\"\(phase)\""), "page at \(stage): \(body.prefix(600))", sourceLocation: sourceLocation)
         for text in texts where !text.isEmpty {
             #expect(body.contains(text), "page at \(stage) lacks \(text): \(body.prefix(1200))", sourceLocation: sourceLocation)
+        }
+        if !anyOf.isEmpty {
+            #expect(anyOf.contains { body.contains($0) }, "page at \(stage) lacks all of \(anyOf): \(body.prefix(1200))",
+                    sourceLocation: sourceLocation)
         }
         if logo {
             // The logo's <img> loaded (its onload shows it): no `hidden` attribute left

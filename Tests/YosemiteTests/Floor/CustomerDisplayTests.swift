@@ -91,15 +91,15 @@ struct CustomerDisplayTests {
             OrderAction.editSale(saleId: nil, edit: .add(Cart.Item(code: "COF")), reply: $0)
         }.get()
         #expect(await next(&states) { $0.phase == .sale }?.cardStep == nil)
-        session.cardStep(SessionEvent.CardStep(saleId: sale.id, kind: .pinEntry))
+        session.cardStep(SessionEvent.CardStep(saleId: sale.id, step: CustomerDisplayState.CardStep(.pinEntry)))
         #expect(await next(&states) { $0.cardStep != nil }?.cardStep == .enterPIN)
-        session.cardStep(SessionEvent.CardStep(saleId: sale.id, kind: .declined))
+        session.cardStep(SessionEvent.CardStep(saleId: sale.id, step: .declined))
         let declined = await next(&states) { $0.cardStep != .enterPIN }
         #expect(declined?.cardStep == .declined)
         #expect(declined?.lines.count == 1)
 
         // And a step reported for another sale shows nothing
-        session.cardStep(SessionEvent.CardStep(saleId: sale.id + 1, kind: .insertCard))
+        session.cardStep(SessionEvent.CardStep(saleId: sale.id + 1, step: .insertCard))
 
         // When paid in cash: the step is gone, the thank-you carries the receipt number, the TSE signed (no notice)
         _ = try await store.dispatcher.result {
