@@ -236,6 +236,11 @@ let package = Package(
         ),
         .testTarget(name: "WooTestServerTests", dependencies: ["WooTestServer"], swiftSettings: swiftSettings),
         .testTarget(
+            name: "CustomerDisplayWebTests",
+            dependencies: ["CustomerDisplayWeb", "Yosemite", "POSFoundation", "Localization"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "FiscalTests",
             dependencies: ["Yosemite", "Networking", "Storage", "POSFoundation", "Localization", "TSESimulator", "FiskalyTestServer",
                            "YosemiteTestSupport", "WooTestServer", crypto, subprocess, systemPackage],

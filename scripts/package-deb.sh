@@ -10,6 +10,8 @@
 #   /usr/share/pos/templates/                      the receipt templates } beside <prefix>/bin (no wrapper needed)
 #   /usr/lib/udev/rules.d/70-pos-payment-terminals.rules
 #   /usr/lib/systemd/system/pos-counter.service    the kiosk unit, installed but not enabled
+#   /usr/lib/systemd/system/pos-display-web.service    the customer display's web server, installed but not enabled
+#   /usr/lib/systemd/user/pos-display-kiosk.service    Chromium on the customer's monitor (a user unit), not enabled
 #   /usr/share/man/man1/pos.1.gz                   from swift-argument-parser's generate-manual
 #   /usr/share/bash-completion/completions/pos, /usr/share/zsh/vendor-completions/_pos,
 #   /usr/share/fish/vendor_completions.d/pos.fish  from `pos --generate-completion-script`
@@ -99,6 +101,32 @@ install -d "$(dirname "$unit")"
 } > "$unit"
 chmod 0644 "$unit"
 grep -q '^ExecStart=/usr/bin/pos ' "$unit" || die "the kiosk unit's ExecStart was not rewritten to /usr/bin/pos"
+# The customer display on a second monitor: the web server beside the counter (same user), and Chromium in kiosk mode
+# as a user unit of the graphical session. Both installed, neither enabled (docs/hardware.md, "Customer display on a
+# monitor").
+unit="$stage/usr/lib/systemd/system/pos-display-web.service"
+{
+    echo "# The customer display's web server (pos display --web), installed by the pos package and not enabled."
+    echo "# To use it (as root), once pos-counter.service runs:"
+    echo "#   sudo -u pos-counter XDG_DATA_HOME=/var/lib/pos-counter pos settings set customer-display on"
+    echo "#   systemctl enable --now pos-display-web.service"
+    echo "# Loopback only (127.0.0.1:8470); pos-display-kiosk.service (a user unit) opens it. See docs/hardware.md."
+    sed -n '/^\[Unit\]/,$p' deploy/pos-display-web.service |
+        sed -e 's|^ExecStart=/usr/local/bin/pos |ExecStart=/usr/bin/pos |' -e '/^Description=/a Documentation=man:pos(1)'
+} > "$unit"
+chmod 0644 "$unit"
+grep -q '^ExecStart=/usr/bin/pos display --web' "$unit" || die "the display unit's ExecStart was not rewritten to /usr/bin/pos"
+unit="$stage/usr/lib/systemd/user/pos-display-kiosk.service"
+install -d "$(dirname "$unit")"
+{
+    echo "# Chromium in kiosk mode on the customer's monitor, installed by the pos package and not enabled."
+    echo "# To use it (as the graphical session's user; set POS_DISPLAY_POSITION with systemctl --user edit):"
+    echo "#   systemctl --user enable --now pos-display-kiosk.service"
+    echo "# See docs/hardware.md in pos's repository (Customer display on a monitor)."
+    sed -n '/^\[Unit\]/,$p' deploy/pos-display-kiosk.service
+} > "$unit"
+chmod 0644 "$unit"
+grep -q '^ExecStart=/usr/bin/chromium --kiosk' "$unit" || die "the display kiosk unit lost its ExecStart"
 
 # 5. The manual and the shell completions, generated from the command-line definitions of the binary itself.
 install -d "$stage/usr/share/man/man1"
@@ -157,6 +185,7 @@ Architecture: $arch
 Maintainer: $maintainer
 Installed-Size: $installed_size
 Depends: $depends
+Suggests: chromium
 Section: misc
 Priority: optional
 Description: point of sale for WooCommerce stores, on the Linux console
@@ -167,8 +196,10 @@ Description: point of sale for WooCommerce stores, on the Linux console
  the store later, so the counter keeps selling while the website is down.
  .
  With nothing configured it opens a bundled demo store. The package includes
- udev rules for the supported card terminals and a systemd unit that runs the
- counter as a kiosk on tty1 (not enabled).
+ udev rules for the supported card terminals, a systemd unit that runs the
+ counter as a kiosk on tty1, and units for a customer display on a second
+ monitor (a local web page the till serves, opened by Chromium in kiosk mode);
+ none of them enabled.
 EOF
 (cd "$stage" && find usr -type f -print0 | sort -z | xargs -0 md5sum) > "$stage/DEBIAN/md5sums"
 chmod 0644 "$stage/DEBIAN/control" "$stage/DEBIAN/md5sums"

@@ -45,15 +45,29 @@ enum DisplayWebPage {
   .amount { font-variant-numeric: tabular-nums; white-space: nowrap; margin-left: 2vw; }
   body.phase-idle #headline, body.phase-closed #headline { margin-top: 20vh; }
   body.phase-paid #headline { order: 3; margin-top: 2vh; color: #8fe388; }
+  body.phase-paid #note { order: 4; }
+  body.phase-paid #notice { order: 5; }
+  body.phase-idle #lines, body.phase-closed #lines { display: none; }
+  header { display: flex; align-items: center; justify-content: space-between; }
+  #logo { max-height: 8vh; max-width: 30vw; margin-right: 2vw; }
+  #logo[hidden] { display: none; }
+  #brand { display: flex; align-items: center; }
+  #customer { font-size: 3.5vh; color: #f4f4f4; }
+  #card { font-size: 6vh; font-weight: bold; text-align: center; margin-top: 2vh; color: #ffd479; min-height: 0; }
+  #card.kind-declined, #card.kind-cardProblem { color: #ff7b72; }
+  #card.kind-approved { color: #8fe388; }
+  #notice { font-size: 3.5vh; text-align: center; color: #ffb3ad; margin-top: 1vh; }
 </style>
 </head>
 <body class="phase-closed" data-phase="closed" data-seq="0">
-<header id="store"></header>
+<header><span id="brand"><img id="logo" alt="" hidden><span id="store"></span></span><span id="customer"></span></header>
 <main>
   <ul id="lines"></ul>
   <div id="rows"></div>
+  <div id="card"></div>
   <div id="headline">Closed</div>
   <div id="note"></div>
+  <div id="notice"></div>
 </main>
 <script id="initial" type="application/json">__INITIAL_VIEW__</script>
 <script>
@@ -95,9 +109,28 @@ enum DisplayWebPage {
     }
     document.getElementById("headline").textContent = phase === "offline" ? view.offline : view.headline;
     document.getElementById("note").textContent = phase === "offline" ? "" : view.note;
+    var card = document.getElementById("card");
+    card.textContent = showSale ? (view.card || "") : "";
+    card.className = view.cardKind ? "kind-" + view.cardKind : "";
+    document.getElementById("customer").textContent = showSale ? (view.customer || "") : "";
+    document.getElementById("notice").textContent = phase === "paid" ? (view.notice || "") : "";
   }
+  // Once the browser painted a view: "shown <boot> <seq> <phase> <card step>" on the console (the tests measure the key-to-paint
+  // latency from it; a kiosk ignores it).
+  function shown(view) {
+    requestAnimationFrame(function () {
+      setTimeout(function () {
+        console.info("shown " + view.boot + " " + view.seq + " " + view.phase + " " + (view.cardKind || "-"));
+      }, 0);
+    });
+  }
+  // The store's logo, when the till has one (GET /logo answers 404 otherwise).
+  var logo = document.getElementById("logo");
+  logo.onload = function () { logo.hidden = false; };
+  logo.onerror = function () { logo.hidden = true; };
+  logo.src = "logo" + window.location.search;
   var initial = JSON.parse(document.getElementById("initial").textContent);
-  if (initial) { boot = initial.boot; seq = initial.seq; last = initial; draw(initial, initial.phase); }
+  if (initial) { boot = initial.boot; seq = initial.seq; last = initial; draw(initial, initial.phase); shown(initial); }
   var source = new EventSource("events" + window.location.search);
   source.onmessage = function (event) {
     var view;
@@ -106,6 +139,7 @@ enum DisplayWebPage {
     if (view.boot === boot && view.seq <= seq) return;
     boot = view.boot; seq = view.seq; last = view;
     draw(view, view.phase);
+    shown(view);
   };
   source.onerror = function () {
     // The till is gone or restarting: no total on screen until it answers again (EventSource retries by itself).

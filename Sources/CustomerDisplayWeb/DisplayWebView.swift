@@ -38,6 +38,14 @@ public struct DisplayWebView: Codable, Hashable, Sendable {
     public var note: String
     public var lines: [Line]
     public var rows: [Row]
+    /// The card terminal's step in the store's words ("Bitte Karte einstecken"), empty when no card payment runs.
+    public var card: String = ""
+    /// The step's kind ("insertCard", "declined"…), for the page's colour; empty with ``card``.
+    public var cardKind: String = ""
+    /// The name of the customer the cashier attached, empty when none.
+    public var customer: String = ""
+    /// The TSE outage notice of a paid sale the TSE did not sign, empty otherwise.
+    public var notice: String = ""
     /// What the page shows, in this view's language, when it loses the stream (the till restarts or stops): it
     /// never keeps a total on screen it cannot vouch for.
     public var offline: String
@@ -50,6 +58,8 @@ public struct DisplayWebView: Codable, Hashable, Sendable {
         func amount(_ money: Money) -> String { format.string(for: money) }
         let store = state.storeName ?? fallbackStore
         switch state.phase {
+        case .closed:
+            return closed(boot: boot, seq: seq, language: language, store: store)
         case .idle:
             return DisplayWebView(boot: boot, seq: seq, phase: "idle", lang: language.rawValue, store: store,
                                   headline: strings.tr("display.screen.welcome"), note: "", lines: [], rows: [], offline: strings.tr("display.screen.closed"))
@@ -68,15 +78,25 @@ public struct DisplayWebView: Codable, Hashable, Sendable {
             if state.phase == .sale, state.paid.minorUnits > 0 {
                 rows.append(Row(label: strings.tr("display.screen.due"), amount: amount(state.due), strong: true))
             }
-            var headline = ""
+            var headline = "", note = "", notice = ""
             if state.phase == .paid {
                 if let change = state.change {
                     rows.append(Row(label: strings.tr("display.screen.change"), amount: amount(change), strong: true))
                 }
                 headline = strings.tr("display.screen.thanks")
+                if let number = state.receiptNumber { note = strings.tr("display.screen.receipt", ["number": number]) }
+                if state.tseOutage { notice = strings.tr("display.screen.tseOutage") }
             }
-            return DisplayWebView(boot: boot, seq: seq, phase: state.phase.rawValue, lang: language.rawValue, store: store,
-                                  headline: headline, note: "", lines: lines, rows: rows, offline: strings.tr("display.screen.closed"))
+            var view = DisplayWebView(boot: boot, seq: seq, phase: state.phase.rawValue, lang: language.rawValue, store: store,
+                                      headline: headline, note: note, lines: lines, rows: rows,
+                                      offline: strings.tr("display.screen.closed"))
+            if state.phase == .sale, let step = state.cardStep {
+                view.card = strings.tr(step.key)
+                view.cardKind = step.rawValue
+            }
+            view.customer = state.customerName.map { strings.tr("display.screen.customer", ["name": $0]) } ?? ""
+            view.notice = notice
+            return view
         }
     }
 

@@ -574,4 +574,55 @@ extension AppDatabase {
             continuation.onTermination = { _ in task.cancel() }
         }
     }
+
+    /// What the customer display shows beyond the sale: the sale changed last (as ``latestSaleChanges()`` reads
+    /// it), whether a shift is open, whether the sale's TSE transaction failed (the outage notice the receipt
+    /// prints), and the attached customer's name (first and last name only). Observed with GRDB's
+    /// `ValueObservation` like the sale; duplicates removed.
+    public func customerDisplayChanges() -> AsyncThrowingStream<CustomerDisplaySource, any Error> {
+        let observation = observe { db -> CustomerDisplaySource in
+            let shiftOpen = try ShiftRecord.current(in: db) != nil
+            guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM \"order\" ORDER BY updatedAt DESC, id DESC LIMIT 1"),
+                  let sale = try Self.stored(id: id, in: db)
+            else { return CustomerDisplaySource(sale: nil, shiftOpen: shiftOpen) }
+            let fiscalFailed = try FiscalTransactionRecord.filter(FiscalTransactionRecord.Columns.saleId == id).fetchOne(db)?
+                .state == .failed
+            var customerName: String?
+            if let customerId = sale.order.customerId, let customer = try CustomerRecord.fetchOne(db, key: customerId) {
+                let name = [customer.firstName, customer.lastName].filter { !$0.isEmpty }.joined(separator: " ")
+                customerName = name.isEmpty ? nil : name
+            }
+            return CustomerDisplaySource(sale: sale, shiftOpen: shiftOpen, fiscalFailed: fiscalFailed, customerName: customerName)
+        }
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    for try await source in observation { continuation.yield(source) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}
+
+/// One reading of ``AppDatabase/customerDisplayChanges()``.
+public struct CustomerDisplaySource: Hashable, Sendable {
+    /// The sale changed last, if any.
+    public var sale: StoredSale?
+    /// Whether a shift is open.
+    public var shiftOpen: Bool
+    /// Whether the sale's TSE transaction failed (the TSE was out): the sale is not signed.
+    public var fiscalFailed = false
+    /// The name of the customer the cashier attached to the sale (nothing else of the customer).
+    public var customerName: String?
+
+    public init(sale: StoredSale?, shiftOpen: Bool, fiscalFailed: Bool = false, customerName: String? = nil) {
+        self.sale = sale
+        self.shiftOpen = shiftOpen
+        self.fiscalFailed = fiscalFailed
+        self.customerName = customerName
+    }
 }

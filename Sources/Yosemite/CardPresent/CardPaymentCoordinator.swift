@@ -314,7 +314,10 @@ actor CardPaymentCoordinator {
                 case .outcomeUnknown(let unknown): end = .outcomeUnknown(unknown)
                 case .prompt, .printLine: break
                 }
-                if case .prompt(let prompt) = step { progress(CardPrompt(prompt)) }
+                if case .prompt(let prompt) = step {
+                    progress(CardPrompt(prompt))
+                    reportStep(CustomerDisplayState.CardStep(prompt.kind), owner: owner)
+                }
             }
         } catch {
             let readerError = error as? CardReaderError ?? CardReaderError(phase: .authorization, underlying: .transportFailed)
@@ -324,12 +327,15 @@ actor CardPaymentCoordinator {
             await endAttempt(attemptId, .declined, note: readerError.message, owner: owner)
             environment.logger.notice("card: attempt \(attemptId) not charged: \(readerError.message)")
             switch readerError.underlying {
-            case .declined, .aborted, .rejected: throw .declined(readerError)
+            case .declined, .aborted, .rejected:
+                reportStep(readerError.underlying == .aborted ? .cancelled : .declined, owner: owner)
+                throw .declined(readerError)
             default: throw .readerUnavailable(readerError)
             }
         }
         switch end {
         case .completed(let result)?:
+            reportStep(.approved, owner: owner)
             return .completed(result)
         case .outcomeUnknown(let unknown)?:
             connectedAddress = nil  // the line may be gone: resolve on a fresh connection
@@ -340,6 +346,12 @@ actor CardPaymentCoordinator {
             await endAttempt(attemptId, .unknown, note: "the reader ended without a result", owner: owner)
             return .outcomeUnknown(UnknownCardOutcome(reader: "", kind: .payment, amount: nil, reason: "noResult"))
         }
+    }
+
+    /// Tells the session where a sale's card payment stands (the customer display shows it): the kind of step only.
+    private func reportStep(_ step: CustomerDisplayState.CardStep, owner: AttemptOwner?) {
+        guard case .sale(let saleId)? = owner else { return }
+        session?.cardStep(SessionEvent.CardStep(saleId: saleId, step: step))
     }
 
     /// Records how an attempt ended without an approval: a sale's attempt through its checkout

@@ -8,16 +8,44 @@ import POSFoundation
 /// (``init(sale:)``), never from a front's own state; ``StoresManager/customerDisplay()`` publishes it, the
 /// counter serves it to `pos display` as JSON lines and feeds a pole display with it.
 ///
-/// It holds names, quantities, weights and amounts only: never card data (no brand, no digits, no terminal text).
+/// It holds names, quantities, weights and amounts only, the card terminal's step as a kind (``CardStep``), the
+/// receipt number, whether the TSE was out, and the name of the customer the cashier attached: never card data (no
+/// brand, no digits, no terminal text) and nothing else of the customer.
 public struct CustomerDisplayState: Hashable, Sendable, Codable {
     /// Where the sale stands, as the customer sees it.
     public enum Phase: String, Hashable, Sendable, Codable {
+        /// No shift is open and no sale is being rung up: the counter is closed.
+        case closed
         /// Between sales.
         case idle
         /// Items are being rung up (or part of the total is paid).
         case sale
         /// The sale is paid: the change, then a thank-you.
         case paid
+    }
+
+    /// Where the card terminal is in the sale's card payment, as the customer display words it. The kind of step
+    /// only: the terminal's own text never reaches a display (it could carry card data).
+    public enum CardStep: String, Hashable, Sendable, Codable {
+        case insertCard, removeCard, enterPIN, wait, approved, declined, cardProblem
+        /// The payment was aborted (the cashier cancelled it at the counter or the terminal): nothing charged.
+        case cancelled
+
+        /// The step of a terminal prompt's kind.
+        public init(_ kind: CardReaderPrompt.Kind) {
+            switch kind {
+            case .insertCard: self = .insertCard
+            case .removeCard: self = .removeCard
+            case .pinEntry: self = .enterPIN
+            case .pleaseWait, .processing, .information: self = .wait
+            case .declined: self = .declined
+            case .approved: self = .approved
+            case .cardProblem: self = .cardProblem
+            }
+        }
+
+        /// The catalog key of its words ("display.screen.card.insertCard").
+        public var key: String { "display.screen.card.\(rawValue)" }
     }
 
     /// One cart line.
@@ -62,6 +90,15 @@ public struct CustomerDisplayState: Hashable, Sendable, Codable {
     public var given: Money?
     /// The change given back, once the sale is paid in cash.
     public var change: Money?
+    /// The card terminal's step while the sale is paid by card, and its decline until the cart or the payment
+    /// moves on (``CustomerDisplayHub`` sets it from the session's ``SessionEvent/cardStep``).
+    public var cardStep: CardStep?
+    /// The receipt number of the paid sale, as its receipt prints it.
+    public var receiptNumber: String?
+    /// The paid sale was not signed: the TSE was out (the receipt says so too).
+    public var tseOutage = false
+    /// The name of the customer the cashier attached to the sale (nothing else of the customer).
+    public var customerName: String?
     /// The language the displays speak: the paper language, as on the receipt. The counter sets it when it publishes a
     /// state (`pos display` draws in it); nil in a state not yet published.
     public var language: Language?
@@ -85,6 +122,12 @@ public struct CustomerDisplayState: Hashable, Sendable, Codable {
     public static func idle(currency: Currency) -> CustomerDisplayState {
         let zero = Money(minorUnits: 0, currency: currency)
         return CustomerDisplayState(phase: .idle, total: zero, paid: zero)
+    }
+
+    /// No shift open, no sale: the counter is closed.
+    public static func closed(currency: Currency) -> CustomerDisplayState {
+        let zero = Money(minorUnits: 0, currency: currency)
+        return CustomerDisplayState(phase: .closed, total: zero, paid: zero)
     }
 
     /// What is still due.
@@ -125,7 +168,7 @@ extension CustomerDisplayState {
     /// after a cash payment, a thank-you after any other; the words in `strings` (the store's language).
     public func poleDisplay(strings: Strings, second: String = "") -> PoleDisplayState {
         switch phase {
-        case .idle:
+        case .idle, .closed:
             return .idle(welcome: strings.tr("display.pole.welcome"), second: second)
         case .sale:
             if paid.minorUnits > 0 { return .totalDue(due) }

@@ -74,8 +74,27 @@ public struct SessionEvent: Hashable, Sendable {
     /// Changes whenever a cashier is added, removed, locked, unlocked or re-PINned, or anyone signs in or out, in
     /// this process or another (`pos cashier …` while the counter runs): the counter's lock reloads on a change.
     public var cashierRosterVersion = 0
+    /// The step the card terminal is at in a sale's card payment ("Insert card", "Enter PIN", approved, declined),
+    /// as the payment coordinator last reported it: the kind of step only, never the terminal's text (it could
+    /// carry card data). The customer display shows it in its own words; `nil` before any card payment.
+    public var cardStep: CardStep?
     /// Counts rewrites of the app settings file by any process (`pos settings set`, another front).
     public var settingsRevision = 0
 
     public init() {}
+}
+
+extension SessionEvent {
+    /// A sale's card payment at one step of the terminal.
+    public struct CardStep: Hashable, Sendable {
+        /// The sale being paid.
+        public var saleId: Int64
+        /// The step's kind, as the customer display words it (never the terminal's text).
+        public var step: CustomerDisplayState.CardStep
+
+        public init(saleId: Int64, step: CustomerDisplayState.CardStep) {
+            self.saleId = saleId
+            self.step = step
+        }
+    }
 }

@@ -88,6 +88,11 @@ public final class SessionEventHub: Sendable {
         }
     }
 
+    /// A sale's card payment reached a step (the terminal's prompt kind, or its approval or decline).
+    func cardStep(_ step: SessionEvent.CardStep) {
+        update { event, _ in event.cardStep = step }
+    }
+
     /// Follows a card-reader service's connected reader (an unexpected drop included).
     func follow(connectedReaders: AsyncStream<[CardReaderDescriptor]>) {
         let task = Task { [weak self] in

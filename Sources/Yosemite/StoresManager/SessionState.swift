@@ -97,7 +97,7 @@ public final class AuthenticatedState {
         self.dispatcher = dispatcher
         self.account = account
         let session = SessionEventHub(environment: environment, isDemo: false)
-        customerDisplay = CustomerDisplayHub(environment: environment)
+        customerDisplay = CustomerDisplayHub(environment: environment, session: session)
         self.session = session
         // One engine per session: the operator's "sync now" and the background scheduler drain through it.
         let engine = SyncEngine(environment: environment, network: network, connectivity: session.connectivity)
@@ -154,7 +154,7 @@ public final class DemoState {
         let dispatcher = Dispatcher(onUnhandledAction: onUnhandledAction)
         self.dispatcher = dispatcher
         let session = SessionEventHub(environment: environment, isDemo: true)
-        customerDisplay = CustomerDisplayHub(environment: environment)
+        customerDisplay = CustomerDisplayHub(environment: environment, session: session)
         self.session = session
         stores = [
             AccountStore(dispatcher: dispatcher, environment: environment),

@@ -82,10 +82,13 @@ enum CustomerDisplayScreen {
     /// the words in `strings` (the store's language, which the counter sends with each state).
     static func lines(for state: CustomerDisplayState, width: Int, strings: Strings) -> [String] {
         switch state.phase {
+        case .closed:
+            return closed(width: width, strings: strings)
         case .idle:
             return ["", centred(strings.tr("display.screen.welcome"), width), ""]
         case .sale, .paid:
             var lines: [String] = []
+            if let name = state.customerName { lines.append(strings.tr("display.screen.customer", ["name": name])) }
             for line in state.lines {
                 let name = line.quantity == 1 || line.weighed != nil ? line.name : "\(line.quantity) x \(line.name)"
                 lines.append(spread(name, amount(line.amount), width))
@@ -107,6 +110,13 @@ enum CustomerDisplayScreen {
                 if let change = state.change { lines.append(spread(strings.tr("display.screen.change"), amount(change), width)) }
                 lines.append("")
                 lines.append(centred(strings.tr("display.screen.thanks"), width))
+                if let number = state.receiptNumber {
+                    lines.append(centred(strings.tr("display.screen.receipt", ["number": number]), width))
+                }
+                if state.tseOutage { lines.append(centred(strings.tr("display.screen.tseOutage"), width)) }
+            } else if let step = state.cardStep {
+                lines.append("")
+                lines.append(centred(strings.tr(step.key), width))
             }
             return lines
         }

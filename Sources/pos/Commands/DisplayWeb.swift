@@ -24,7 +24,11 @@ enum DisplayWeb {
         // Beyond loopback only with a token: someone on the LAN must know it to see the cart.
         let token: String? = isLoopback(host) ? nil : try loadOrCreateToken(dataDirectory: dataDirectory)
         let hub = DisplayWebHub()
-        let server = DisplayWebServer(host: host, port: port, token: token, hub: hub)
+        // The names a browser may reach it by: loopback, the listen address, and the machine's own addresses when it
+        // listens on every address (any other Host header is refused: no DNS rebinding).
+        let wildcard = host == "0.0.0.0" || host == "::"
+        let server = DisplayWebServer(host: host, port: port, token: token, hub: hub,
+                                      hostNames: wildcard ? Self.lanAddresses() : [], logoDirectory: dataDirectory)
         let logger = Logger(label: "pos.display.web") { _ in SwiftLogNoOpLogHandler() }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {

@@ -35,13 +35,13 @@ struct CustomerDisplayTests {
     }
 
     @Test func hub_followsTheSale_cartThenChangeAfterCash_withoutAnyReportFromTheFront() async throws {
-        // Given a hub on the session's database, and nothing sold yet
+        // Given a hub on the session's database, nothing sold yet and no shift open: closed
         let store = try await store()
         let hub = CustomerDisplayHub(environment: store.environment)
         defer { hub.stop() }
         var states = hub.states().makeAsyncIterator()
-        let idle = await next(&states) { _ in true }
-        #expect(idle == .idle(currency: .eur))
+        let closed = await next(&states) { _ in true }
+        #expect(closed == .closed(currency: .eur))
 
         // When the cashier rings up two coffees and 0.500 kg of Gouda
         let sale = try await store.dispatcher.result {
@@ -69,6 +69,47 @@ struct CustomerDisplayTests {
         #expect(paid?.change == Money(minorUnits: 850, currency: .eur))
         #expect(paid?.poleDisplay(strings: german) == .change(given: Money(minorUnits: 2000, currency: .eur),
                                                change: Money(minorUnits: 850, currency: .eur)))
+    }
+
+    @Test func hub_closedWithoutAShift_welcomeOnceOpen_cardStepWhilePaying_thenReceiptNumber() async throws {
+        let eur = { (cents: Int64) in Money(minorUnits: cents, currency: .eur) }
+        // Given a hub on the session's database and its event stream, no shift open
+        let store = try await store()
+        let session = SessionEventHub(environment: store.environment, isDemo: true)
+        defer { session.stop() }
+        let hub = CustomerDisplayHub(environment: store.environment, session: session)
+        defer { hub.stop() }
+        var states = hub.states().makeAsyncIterator()
+        #expect(await next(&states) { _ in true }?.phase == .closed)
+
+        // When a shift opens: the welcome
+        _ = try await store.environment.database.openShift(cashier: "Ann", float: eur(0), at: Date())
+        #expect(await next(&states) { _ in true }?.phase == .idle)
+
+        // When a coffee is rung up and the card terminal asks for the PIN, then declines
+        let sale = try await store.dispatcher.result {
+            OrderAction.editSale(saleId: nil, edit: .add(Cart.Item(code: "COF")), reply: $0)
+        }.get()
+        #expect(await next(&states) { $0.phase == .sale }?.cardStep == nil)
+        session.cardStep(SessionEvent.CardStep(saleId: sale.id, step: CustomerDisplayState.CardStep(.pinEntry)))
+        #expect(await next(&states) { $0.cardStep != nil }?.cardStep == .enterPIN)
+        session.cardStep(SessionEvent.CardStep(saleId: sale.id, step: .declined))
+        let declined = await next(&states) { $0.cardStep != .enterPIN }
+        #expect(declined?.cardStep == .declined)
+        #expect(declined?.lines.count == 1)
+
+        // And a step reported for another sale shows nothing
+        session.cardStep(SessionEvent.CardStep(saleId: sale.id + 1, step: .insertCard))
+
+        // When paid in cash: the step is gone, the thank-you carries the receipt number, the TSE signed (no notice)
+        _ = try await store.dispatcher.result {
+            OrderAction.payCash(saleId: sale.id, tendered: eur(500), reply: $0)
+        }.get()
+        let paid = await next(&states) { $0.phase == .paid }
+        #expect(paid?.cardStep == nil)
+        #expect(paid?.receiptNumber?.isEmpty == false)
+        #expect(paid?.tseOutage == false)
+        #expect(paid?.customerName == nil)
     }
 
     @Test func hub_startedAfterAPaidSale_showsTheWelcome_notThatSalesChange() async throws {
