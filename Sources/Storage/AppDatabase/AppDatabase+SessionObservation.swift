@@ -103,17 +103,6 @@ extension AppDatabase {
     /// ``observeSessionSnapshot()`` as a plain stream, for modules that do not import GRDB (its iterator is GRDB's):
     /// the snapshot now and after every change, until cancelled or the observation fails.
     public func sessionSnapshots() -> AsyncThrowingStream<SessionSnapshot, any Error> {
-        let observation = observeSessionSnapshot()
-        return AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    for try await snapshot in observation { continuation.yield(snapshot) }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
+        changes { db in try SessionSnapshot.fetch(db) }
     }
 }

@@ -552,35 +552,12 @@ extension OrderTaxRecord: SaleChildRecord {}
 // MARK: - The customer display's source
 
 extension AppDatabase {
-    /// The sale changed last (in any state) with its tenders, now and after every commit that changes it: what
-    /// the customer display shows (the cart while open, the change and a thank-you once completed). Observed
-    /// with GRDB's `ValueObservation`, never polled; duplicates removed. A plain stream, for modules that do not
-    /// import GRDB.
-    public func latestSaleChanges() -> AsyncThrowingStream<StoredSale?, any Error> {
-        let observation = observe { db -> StoredSale? in
-            guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM \"order\" ORDER BY updatedAt DESC, id DESC LIMIT 1")
-            else { return nil }
-            return try Self.stored(id: id, in: db)
-        }
-        return AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    for try await sale in observation { continuation.yield(sale) }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
-    }
-
-    /// What the customer display shows beyond the sale: the sale changed last (as ``latestSaleChanges()`` reads
-    /// it), whether a shift is open, whether the sale's TSE transaction failed (the outage notice the receipt
-    /// prints), and the attached customer's name (first and last name only). Observed with GRDB's
-    /// `ValueObservation` like the sale; duplicates removed.
+    /// What the customer display shows, now and after every commit that changes it: the sale changed last (in any
+    /// state) with its tenders, whether a shift is open, whether the sale's TSE transaction failed (the outage
+    /// notice the receipt prints), and the attached customer's name (first and last name only). Observed with
+    /// GRDB's `ValueObservation`, never polled; duplicates removed.
     public func customerDisplayChanges() -> AsyncThrowingStream<CustomerDisplaySource, any Error> {
-        let observation = observe { db -> CustomerDisplaySource in
+        changes { db -> CustomerDisplaySource in
             let shiftOpen = try ShiftRecord.current(in: db) != nil
             guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM \"order\" ORDER BY updatedAt DESC, id DESC LIMIT 1"),
                   let sale = try Self.stored(id: id, in: db)
@@ -593,17 +570,6 @@ extension AppDatabase {
                 customerName = name.isEmpty ? nil : name
             }
             return CustomerDisplaySource(sale: sale, shiftOpen: shiftOpen, fiscalFailed: fiscalFailed, customerName: customerName)
-        }
-        return AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    for try await source in observation { continuation.yield(source) }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
         }
     }
 }
