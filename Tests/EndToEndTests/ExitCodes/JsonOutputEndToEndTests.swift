@@ -8,10 +8,24 @@ import WooTestServer
 /// table's codes. Each test has its own data directory (or store), so they run side by side.
 @Suite(.timeLimit(.minutes(5)))
 struct JsonOutputEndToEndTests {
+    /// One command of the sweep, and what it reads on standard input (PINs), if anything.
+    struct Step: ExpressibleByArrayLiteral {
+        var command: [String]
+        var stdin: String?
+
+        init(_ command: [String], stdin: String? = nil) {
+            self.command = command
+            self.stdin = stdin
+        }
+
+        init(arrayLiteral command: String...) { self.init(command) }
+    }
+
     /// The commands in the order they run: each on an English data directory and on its German twin, which were
-    /// copied from one demo day, so both evolve alike. Reads and changes (a cash-in, a drawer open, a refund…).
-    /// `{data}` stands for the twin's data directory.
-    static let sweep: [[String]] = [
+    /// copied from one demo day, so both evolve alike. Reads and changes (a cash-in, a drawer open, a refund…, then
+    /// the settings, the register, the cashiers — once there are cashiers the policy asks for a sign-in, so they
+    /// come last — and the logout that ends the day). `{data}` stands for the twin's data directory.
+    static let sweep: [Step] = [
         ["status", "--json"],
         ["orders", "list", "--json"],
         ["orders", "show", "1", "--json"],
@@ -34,11 +48,27 @@ struct JsonOutputEndToEndTests {
         ["refund", "2", "--json"],
         ["receipt", "print", "1", "--json"],
         ["receipt", "reprint", "1", "--json"],
+        ["receipt", "show", "1", "--json"],
         ["reader", "resolve", "--json"],
         ["printer", "test", "file:{data}/printed", "--json"],
         ["shift", "close", "--counted", "10.00", "--json"],
         ["shift", "report", "--json"],
         ["shift", "open", "--float", "50.00", "--json"],
+        ["settings", "set", "paper-language", "de", "--json"],
+        ["settings", "unset", "paper-language", "--json"],
+        ["fiscal", "simulate-outage", "on", "--json"],
+        ["fiscal", "simulate-outage", "off", "--json"],
+        ["fiscal", "configure", "--tax-number", "12/345/67890", "--json"],
+        ["register", "set", "K7", "--json"],
+        ["reader", "install-udev-rules", "--rules-directory", "{data}", "--json"],
+        Step(["cashier", "add", "Anna", "--role", "manager", "--json"], stdin: "2468\n"),
+        Step(["cashier", "sign-in", "Anna", "--json"], stdin: "2468\n"),
+        Step(["cashier", "add", "Ben", "--manager", "Anna", "--json"], stdin: "2468\n1357\n"),
+        Step(["cashier", "set-pin", "Ben", "--manager", "Anna", "--json"], stdin: "2468\n9753\n"),
+        Step(["cashier", "unlock", "Ben", "--manager", "Anna", "--json"], stdin: "2468\n"),
+        Step(["cashier", "remove", "Ben", "--manager", "Anna", "--json"], stdin: "2468\n"),
+        ["cashier", "sign-out", "--json"],
+        ["logout", "--force", "--json"],
     ]
 
     @Test func everyDataCommandsJSON_parsesAndIsTheSameInGermanAndEnglish() async throws {
@@ -49,13 +79,16 @@ struct JsonOutputEndToEndTests {
         try FileManager.default.removeItem(at: german.url)
         try FileManager.default.copyItem(at: english.url, to: german.url)
 
-        for command in Self.sweep {
-            // When
+        for step in Self.sweep {
+            // When: the command on both twins at once (each its own data directory)
+            let command = step.command
             func on(_ data: TemporaryDirectory) -> [String] {
                 command.map { $0.replacingOccurrences(of: "{data}", with: data.path) } + ["--data-dir", data.path]
             }
-            let en = try await PosProcess.run(on(english), environment: ["LANG": "en_US.UTF-8"])
-            let de = try await PosProcess.run(on(german), environment: ["LANG": "de_DE.UTF-8"])
+            let (enArguments, deArguments, stdin) = (on(english), on(german), step.stdin)
+            async let englishRun = PosProcess.run(enArguments, environment: ["LANG": "en_US.UTF-8"], stdin: stdin)
+            let de = try await PosProcess.run(deArguments, environment: ["LANG": "de_DE.UTF-8"], stdin: stdin)
+            let en = try await englishRun
             // Then: both succeed, print JSON, and the JSON is the same but for times and UUIDs
             #expect(en.status == 0 && de.status == 0, "pos \(command): \(en.status) \(en.stderr) / \(de.status) \(de.stderr)")
             guard en.status == 0, de.status == 0 else { continue }
@@ -91,7 +124,8 @@ struct JsonOutputEndToEndTests {
         #expect((report["closedAt"] as? String).map(Self.isISOTime) == true, "\(report)")
     }
 
-    /// `pos login --json` says which store it connected to, in the same JSON in either language.
+    /// `pos login --json` says which store it connected to, and `pos cashier import --json` which of its users
+    /// became cashiers, in the same JSON in either language.
     @Test func loginJSON_namesTheStore_theSameInGermanAndEnglish() async throws {
         let server = WooTestServer()
         let site = try server.start().absoluteString
@@ -110,8 +144,18 @@ struct JsonOutputEndToEndTests {
             #expect(report["username"] as? String == "counter1")
             #expect(report["currency"] is String && report["store"] is String, "\(report)")
             outputs.append(Self.canonical(report))
+            // The store's one user who may work the till becomes its first cashier, a manager, with the PIN typed
+            let imported = try await PosProcess.run(["cashier", "import", "--json", "--data-dir", data.path], environment: ["LANG": language],
+                                                    stdin: "2468\n")
+            #expect(imported.status == 0, "\(language): \(imported.stderr)")
+            let cashiers = try #require(Self.parse(imported.stdout) as? [String: Any], "\(language): \(imported.stdout)")
+            let users = try #require(cashiers["users"] as? [[String: Any]], "\(cashiers)")
+            #expect(users.contains { $0["username"] as? String == "counter1" && $0["role"] as? String == "manager" }, "\(users)")
+            let added = try #require(cashiers["added"] as? [[String: Any]], "\(cashiers)")
+            #expect(added.count == 1 && added.first?["role"] as? String == "manager", "\(added)")
+            outputs.append(Self.canonical(cashiers))
         }
-        #expect(outputs.count == 2 && outputs[0] == outputs[1], "\(outputs)")
+        #expect(outputs.count == 4 && outputs[0] == outputs[2] && outputs[1] == outputs[3], "\(outputs)")
     }
 
     // MARK: - The table's codes for what a demo day refuses
