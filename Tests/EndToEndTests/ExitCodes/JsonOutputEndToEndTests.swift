@@ -8,14 +8,17 @@ import WooTestServer
 /// table's codes. Each test has its own data directory (or store), so they run side by side.
 @Suite(.timeLimit(.minutes(5)))
 struct JsonOutputEndToEndTests {
-    /// One command of the sweep, and what it reads on standard input (PINs), if anything.
+    /// One command of the sweep, what it reads on standard input (PINs), if anything, and whether it takes
+    /// `--data-dir` (every command but the one that reads no data directory).
     struct Step: ExpressibleByArrayLiteral {
         var command: [String]
         var stdin: String?
+        var readsDataDirectory = true
 
-        init(_ command: [String], stdin: String? = nil) {
+        init(_ command: [String], stdin: String? = nil, readsDataDirectory: Bool = true) {
             self.command = command
             self.stdin = stdin
+            self.readsDataDirectory = readsDataDirectory
         }
 
         init(arrayLiteral command: String...) { self.init(command) }
@@ -60,7 +63,7 @@ struct JsonOutputEndToEndTests {
         ["fiscal", "simulate-outage", "off", "--json"],
         ["fiscal", "configure", "--tax-number", "12/345/67890", "--json"],
         ["register", "set", "K7", "--json"],
-        ["reader", "install-udev-rules", "--rules-directory", "{data}", "--json"],
+        Step(["reader", "install-udev-rules", "--rules-directory", "{data}", "--json"], readsDataDirectory: false),
         Step(["cashier", "add", "Anna", "--role", "manager", "--json"], stdin: "2468\n"),
         Step(["cashier", "sign-in", "Anna", "--json"], stdin: "2468\n"),
         Step(["cashier", "add", "Ben", "--manager", "Anna", "--json"], stdin: "2468\n1357\n"),
@@ -83,7 +86,8 @@ struct JsonOutputEndToEndTests {
             // When: the command on both twins at once (each its own data directory)
             let command = step.command
             func on(_ data: TemporaryDirectory) -> [String] {
-                command.map { $0.replacingOccurrences(of: "{data}", with: data.path) } + ["--data-dir", data.path]
+                command.map { $0.replacingOccurrences(of: "{data}", with: data.path) }
+                    + (step.readsDataDirectory ? ["--data-dir", data.path] : [])
             }
             let (enArguments, deArguments, stdin) = (on(english), on(german), step.stdin)
             async let englishRun = PosProcess.run(enArguments, environment: ["LANG": "en_US.UTF-8"], stdin: stdin)
