@@ -79,8 +79,7 @@ struct JsonOutputEndToEndTests {
         let english = try TemporaryDirectory(), german = try TemporaryDirectory()
         defer { english.remove(); german.remove() }
         try await Self.demoSale(english)
-        try FileManager.default.removeItem(at: german.url)
-        try FileManager.default.copyItem(at: english.url, to: german.url)
+        try await Self.demoSale(german)
 
         for step in Self.sweep {
             // When: the command on both twins at once (each its own data directory)
@@ -304,11 +303,8 @@ struct JsonOutputEndToEndTests {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// A demo data directory with one cash sale (order 1, 2,10 €), in English.
+    /// A demo data directory with one cash sale (order 1, 2,10 €), in English: a copy of the run's ``DemoDay``.
     static func demoSale(_ data: TemporaryDirectory) async throws {
-        let opened = try await PosProcess.run(["--data-dir", data.path])
-        #expect(opened.status == 0, "stderr: \(opened.stderr)")
-        let sold = try await PosProcess.run(["sell", "--data-dir", data.path, "--item", "BAK-PAC", "--pay", "cash"])
-        #expect(sold.status == 0, "stderr: \(sold.stderr)")
+        try await DemoDay.copy(into: data)
     }
 }
