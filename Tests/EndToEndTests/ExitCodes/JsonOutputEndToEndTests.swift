@@ -282,11 +282,15 @@ struct JsonOutputEndToEndTests {
         let notFound = try await PosProcess.run(["orders", "show", "999", "--json", "--data-dir", data.path])
         let openAgain = try await PosProcess.run(["shift", "open", "--float", "1", "--json", "--data-dir", data.path])
         let printJSON = try await PosProcess.run(["shift", "report", "--print", "--json", "--data-dir", data.path])
+        let noReceipt = try await PosProcess.run(["receipt", "show", "999", "--json", "--data-dir", data.path])
+        let textAndJSON = try await PosProcess.run(["receipt", "show", "1", "--format", "escpos", "--json", "--data-dir", data.path])
 
         #expect(notFound.status == 2 && notFound.stdout.isEmpty, "\(notFound.stdout) \(notFound.stderr)")
         #expect(openAgain.status == 1 && openAgain.stdout.isEmpty, "\(openAgain.stdout) \(openAgain.stderr)")
         #expect(!openAgain.stderr.isEmpty)
         #expect(printJSON.status == 64 && printJSON.stdout.isEmpty, "\(printJSON.stdout) \(printJSON.stderr)")
+        #expect(noReceipt.status == 2 && noReceipt.stdout.isEmpty && !noReceipt.stderr.isEmpty, "\(noReceipt.stdout) \(noReceipt.stderr)")
+        #expect(textAndJSON.status == 64 && textAndJSON.stdout.isEmpty, "\(textAndJSON.stdout) \(textAndJSON.stderr)")
     }
 
     // MARK: - Helpers
