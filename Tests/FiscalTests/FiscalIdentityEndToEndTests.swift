@@ -108,8 +108,13 @@ struct FiscalIdentityEndToEndTests {
         // Given a real store's till signing at fiskaly as register TILL-7, with one sale and its shift closed
         _ = try await LiveFiscalEndToEndTests.configureLiveTill(woo: woo, fiskaly: fiskaly, runner: runner)
         let pin = ["POS_FISKALY_ADMIN_PIN": fiskaly.adminPIN]
-        #expect(try await runner.pos(["fiscal", "register-client"], environment: pin).status == 0)
+        let registered = try await runner.pos(["fiscal", "register-client", "--json"], environment: pin)
+        #expect(registered.status == 0)
         let firstClient = try #require(FiscalSettings.load(dataDirectory: runner.data.url).clientID)
+        // (`--json`: the register and its client at the TSE as machine fields)
+        let enrolled = try #require(try JSONSerialization.jsonObject(with: registered.stdout) as? [String: Any])
+        #expect(enrolled["register"] as? String == "TILL-7" && enrolled["clientSerial"] as? String == "TILL-7", "\(enrolled)")
+        #expect(enrolled["clientId"] as? String == firstClient && enrolled["tssId"] is String, "\(enrolled)")
         _ = try await runner.sell(["--item", "FISCAL-MUG", "--pay", "cash"])
         #expect(try await runner.pos(["shift", "close", "--counted", "5.00"]).status == 0)
         let clientPuts = { fiskaly.requests.filter { $0.method == "PUT" && $0.path.contains("/client/") } }

@@ -29,6 +29,9 @@ public enum ReceiptAction: Action {
     case reprint(order: String, printer: String?, refund: Bool = false, reply: Reply<ReceiptPrintOutcome>)
     /// Reprints one stored receipt (a card slip says DUPLICATE) and counts it.
     case reprintReceipt(receiptID: Int64, printer: String?, reply: Reply<ReceiptPrintOutcome>)
+    /// Everything stored about an order that its sale receipt prints, its TSE data included, not rendered (`pos
+    /// receipt show --json`).
+    case orderData(order: String, reply: Reply<ReceiptOrderData>)
     /// An order's stored receipts, oldest first.
     case listReceipts(order: String, reply: Reply<[ReceiptRecord]>)
     /// Renders, stores and prints the end-of-day (Z) report of the day containing `day`.

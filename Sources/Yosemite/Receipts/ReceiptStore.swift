@@ -44,6 +44,8 @@ public final class ReceiptStore: Store, ActionsProcessor {
             return reply(try await service.reprint(order, printer: printer, kind: refund ? .refund : .sale))
         case .reprintReceipt(let receiptID, let printer, let reply):
             return reply(try await service.reprint(try await service.storedReceipt(receiptID), printer: printer))
+        case .orderData(let order, let reply):
+            return reply(try await service.orderData(order))
         case .listReceipts(let order, let reply):
             return reply(try await service.receipts(order))
         case .printEndOfDay(let day, let printer, let reply):

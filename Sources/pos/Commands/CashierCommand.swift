@@ -31,6 +31,19 @@ struct CashierCommand: AsyncParsableCommand {
         }
     }
 
+    /// The `--json` shape of `pos cashier remove`: who was removed. Stable: scripts read it.
+    struct Removed: Encodable {
+        var name: String
+        var removed: Bool
+    }
+
+    /// One cashier as `pos cashier list --json` shows it, after a change (`set-pin`, `unlock`).
+    @MainActor
+    static func summary(of name: String, _ manager: StoresManager) async throws -> CashierSummary? {
+        let cashiers = try await manager.dispatch { CashierAction.list(reply: $0) }
+        return cashiers.first { $0.name == name } ?? cashiers.first { $0.name.lowercased() == name.lowercased() }
+    }
+
     @MainActor
     static func run<T>(_ data: DataDirectoryOptions, _ body: @escaping (StoresManager) async throws -> T) async throws -> T {
         try await OrderCommandSupport.withStores(data: data) { manager, _ in try await body(manager) }
@@ -65,6 +78,7 @@ struct CashierCommand: AsyncParsableCommand {
         @Argument(help: .tr("cli.cashier.add.name.help")) var name: String
         @Option(help: .tr("cli.cashier.add.role.help")) var role: CashierRole = .cashier
         @Option(help: .tr("cli.cashier.add.manager.help")) var manager: String?
+        @Flag(help: .tr("cli.common.json.help")) var json = false
 
         @MainActor func run() async throws {
             let (name, role) = (name, role)
@@ -77,6 +91,8 @@ struct CashierCommand: AsyncParsableCommand {
             let added = try await CashierCommand.run(data) { manager in
                 try await manager.dispatch { CashierAction.add(name: name, role: role, pin: pin, approval: approval, reply: $0) }
             }
+            // `--json`: the cashier as `pos cashier list --json` shows each (name, role code, lock state).
+            if json { return try Console.json(added) }
             Console.out(L10n.tr(added.role == .manager ? "cli.out.cashier.addedManager" : "cli.out.cashier.added", ["name": added.name]))
         }
     }
@@ -86,6 +102,7 @@ struct CashierCommand: AsyncParsableCommand {
         @OptionGroup var data: DataDirectoryOptions
         @Argument var name: String
         @Option(help: .tr("cli.common.manager.help")) var manager: String?
+        @Flag(help: .tr("cli.common.json.help")) var json = false
 
         @MainActor func run() async throws {
             let name = name
@@ -93,6 +110,7 @@ struct CashierCommand: AsyncParsableCommand {
             try await CashierCommand.run(data) { manager in
                 try await manager.dispatch { CashierAction.remove(name: name, approval: approval, reply: $0) }
             }
+            if json { return try Console.json(Removed(name: name, removed: true)) }
             Console.out(L10n.tr("cli.out.cashier.removed", ["name": name]))
         }
     }
@@ -103,14 +121,17 @@ struct CashierCommand: AsyncParsableCommand {
         @OptionGroup var data: DataDirectoryOptions
         @Argument var name: String
         @Option(help: .tr("cli.common.manager.help")) var manager: String?
+        @Flag(help: .tr("cli.common.json.help")) var json = false
 
         @MainActor func run() async throws {
             let name = name
             let approval = try PinPrompt.approval(manager)
             let pin = try PinPrompt.readNew(L10n.tr("cli.pin.prompt.new", ["name": name]))
-            try await CashierCommand.run(data) { manager in
+            let changed = try await CashierCommand.run(data) { manager in
                 try await manager.dispatch { CashierAction.setPin(name: name, pin: pin, approval: approval, reply: $0) }
+                return try await CashierCommand.summary(of: name, manager)
             }
+            if json { return try Console.json(changed) }
             Console.out(L10n.tr("cli.out.cashier.newPin", ["name": name]))
         }
     }
@@ -120,13 +141,16 @@ struct CashierCommand: AsyncParsableCommand {
         @OptionGroup var data: DataDirectoryOptions
         @Argument var name: String
         @Option(help: .tr("cli.common.manager.help")) var manager: String?
+        @Flag(help: .tr("cli.common.json.help")) var json = false
 
         @MainActor func run() async throws {
             let name = name
             let approval = try PinPrompt.approval(manager)
-            try await CashierCommand.run(data) { manager in
+            let unlocked = try await CashierCommand.run(data) { manager in
                 try await manager.dispatch { CashierAction.unlock(name: name, approval: approval, reply: $0) }
+                return try await CashierCommand.summary(of: name, manager)
             }
+            if json { return try Console.json(unlocked) }
             Console.out(L10n.tr("cli.out.cashier.unlocked", ["name": name]))
         }
     }
@@ -137,6 +161,7 @@ struct CashierCommand: AsyncParsableCommand {
             abstract: L10n.tr("cli.cashier.7.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Argument var name: String
+        @Flag(help: .tr("cli.common.json.help")) var json = false
 
         @MainActor func run() async throws {
             let name = name
@@ -144,6 +169,8 @@ struct CashierCommand: AsyncParsableCommand {
             let session = try await CashierCommand.run(data) { manager in
                 try await manager.dispatch { CashierAction.signIn(name: name, pin: pin, reply: $0) }
             }
+            // `--json`: who is signed in now, as `pos cashier current --json` says it.
+            if json { return try Console.json(Current.Report(session)) }
             Console.out(session.shiftId.map { L10n.tr("cli.out.cashier.signedIn.shift", ["name": session.name, "shift": String($0)]) } ?? L10n.tr("cli.out.cashier.signedIn", ["name": session.name]))
         }
     }
@@ -151,9 +178,12 @@ struct CashierCommand: AsyncParsableCommand {
     struct SignOut: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "sign-out", abstract: L10n.tr("cli.cashier.8.abstract"))
         @OptionGroup var data: DataDirectoryOptions
+        @Flag(help: .tr("cli.common.json.help")) var json = false
 
         @MainActor func run() async throws {
             try await CashierCommand.run(data) { manager in try await manager.dispatch { CashierAction.signOut(reply: $0) } }
+            // `--json`: who is signed in now (nobody), as `pos cashier current --json` says it: `{}`.
+            if json { return try Console.json(Current.Report(nil)) }
             Console.out(L10n.tr("cli.out.cashier.signedOut"))
         }
     }
@@ -173,6 +203,12 @@ struct CashierCommand: AsyncParsableCommand {
             }
 
             var signedIn: SignedIn?
+
+            init(_ session: CashierSession?) {
+                signedIn = session.map {
+                    .init(name: $0.name, role: $0.role.rawValue, signedInAt: LocalTime.iso($0.signedInAt), shiftId: $0.shiftId)
+                }
+            }
         }
 
         @MainActor func run() async throws {
@@ -180,9 +216,7 @@ struct CashierCommand: AsyncParsableCommand {
                 try await manager.dispatch { CashierAction.current(reply: $0) }
             }
             if json {
-                try Console.json(Report(signedIn: session.map {
-                    .init(name: $0.name, role: $0.role.rawValue, signedInAt: LocalTime.iso($0.signedInAt), shiftId: $0.shiftId)
-                }))
+                try Console.json(Report(session))
                 return
             }
             Console.out(session.map { "\($0.name) (\(L10n.word(.role, $0.role.rawValue)))" } ?? L10n.tr("cli.out.cashier.nobody"))

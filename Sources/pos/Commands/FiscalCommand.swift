@@ -119,6 +119,20 @@ struct FiscalCommand: AsyncParsableCommand {
         @Option(name: .customLong("client-id"), help: .tr("cli.fiscal.configure.clientID.help")) var clientID: String?
         @Option(help: .tr("cli.fiscal.configure.fiskalyKey.help")) var fiskalyKey: String?
         @Option(help: .tr("cli.fiscal.configure.fiskalyURL.help")) var fiskalyURL: String = "https://kassensichv-middleware.fiskaly.com/api/v2"
+        @Flag(help: .tr("cli.common.json.help")) var json = false
+
+        /// The `--json` shape: the fiscal settings as saved (absent when not set), whether fiskaly's credentials
+        /// were saved now (never the key or secret), and whether the register's TSE client is still to register
+        /// (`pos fiscal register-client`). Stable: scripts read it.
+        struct Report: Encodable {
+            var registerSerial: String?
+            var tssId: String?
+            var clientId: String?
+            var taxNumber: String?
+            var vatId: String?
+            var fiskalyCredentialsSaved: Bool
+            var tseClientPending: Bool
+        }
 
         func run() async throws {
             let directory = try data.resolve()
@@ -152,6 +166,15 @@ struct FiscalCommand: AsyncParsableCommand {
                 Console.error(L10n.tr("cli.error.fiscal.save", ["path": "\(directory.path)", "error": "\(error)"]))
                 throw ExitStatus.storageFailure.exitCode
             }
+            if json {
+                if clientPending, let serial = settings.registerSerial {
+                    Console.error(L10n.tr("cli.register.warning.tseClientPending", ["id": serial]))
+                }
+                return try Console.json(Report(
+                    registerSerial: settings.registerSerial, tssId: settings.tssID, clientId: settings.clientID,
+                    taxNumber: settings.taxNumber, vatId: settings.vatID, fiskalyCredentialsSaved: fiskalyKey != nil,
+                    tseClientPending: clientPending))
+            }
             let notSet = L10n.tr("cli.fiscal.out.notSet")
             Console.out(L10n.tr("cli.fiscal.out.saved", [
                 "serial": settings.registerSerial ?? notSet, "tss": settings.tssID ?? notSet,
@@ -173,6 +196,17 @@ struct FiscalCommand: AsyncParsableCommand {
             discussion: L10n.tr("cli.fiscal.registerClient.discussion"))
 
         @OptionGroup var data: DataDirectoryOptions
+        @Flag(help: .tr("cli.common.json.help")) var json = false
+
+        /// The `--json` shape: the register, its client at the TSE (id, serial, the TSE's state code such as
+        /// `REGISTERED`) and the TSS. Stable: scripts read it.
+        struct Report: Encodable {
+            var register: String
+            var clientId: String
+            var clientSerial: String
+            var state: String?
+            var tssId: String
+        }
 
         func run() async throws {
             let directory = try data.resolve()
@@ -204,6 +238,10 @@ struct FiscalCommand: AsyncParsableCommand {
                 throw ExitStatus.storageFailure.exitCode
             }
             if case let .fiskaly(client, _, _) = outcome {
+                if json {
+                    return try Console.json(Report(register: serial, clientId: client.id, clientSerial: client.serial,
+                                                   state: client.state, tssId: tssID))
+                }
                 Console.out(L10n.tr("cli.fiscal.out.registered", [
                     "client": client.id, "serial": client.serial, "state": client.state ?? "", "tss": tssID,
                 ]))
@@ -222,6 +260,7 @@ struct FiscalCommand: AsyncParsableCommand {
 
         @OptionGroup var data: DataDirectoryOptions
         @Argument(help: .tr("cli.fiscal.simulateOutage.state.help")) var state: Switch
+        @Flag(help: .tr("cli.common.json.help")) var json = false
 
         func run() async throws {
             let directory = try data.resolve()
@@ -235,6 +274,8 @@ struct FiscalCommand: AsyncParsableCommand {
                 Console.error(error)
                 throw ExitStatus.storageFailure.exitCode
             }
+            // `--json`: the switch as it now stands (`"outage": true` while the demo TSE plays unreachable).
+            if json { return try Console.json(["outage": state == .on]) }
             Console.out(L10n.tr(state == .on ? "cli.fiscal.out.simulatedOff" : "cli.fiscal.out.simulatedOn"))
         }
     }

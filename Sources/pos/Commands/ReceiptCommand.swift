@@ -14,7 +14,7 @@ struct ReceiptCommand: AsyncParsableCommand {
         subcommands: [Show.self, Print.self, Reprint.self]
     )
 
-    /// `pos receipt show ORDER [--width 42] [--format text|escpos]`.
+    /// `pos receipt show ORDER [--width 42] [--format text|escpos] [--json]`.
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: L10n.tr("cli.receipt.2.abstract"))
 
@@ -24,14 +24,23 @@ struct ReceiptCommand: AsyncParsableCommand {
         @Argument(help: .tr("cli.common.order.help")) var order: String
         @Option(help: .tr("cli.receipt.show.width.help")) var width: Int?
         @Option(help: .tr("cli.receipt.show.format.help")) var format: Format = .text
+        @Flag(help: .tr("cli.common.json.help")) var json = false
 
         func validate() throws {
             if let width, !(20...80).contains(width) { throw ValidationError(L10n.tr("cli.invalid.receipt.1")) }
+            // `--json` is the receipt's data; a width or a format is for its text (docs/operations.md, "JSON output").
+            if json && (width != nil || format != .text) { throw ValidationError(L10n.tr("cli.invalid.receipt.formatJSON")) }
         }
 
-        func run() async throws {
+        @MainActor func run() async throws {
             let session = try await ReceiptSession.open(data)
             let order = order, width = width
+            if json {
+                LocalTime.load(session.manager)  // (the store's time zone, as `orders show --json` writes times)
+                let orderData = try await session.dispatch { ReceiptAction.orderData(order: order, reply: $0) }
+                let stored = try await session.dispatch { ReceiptAction.listReceipts(order: order, reply: $0) }
+                return try Console.json(ReceiptShowJSON(orderData, receipts: stored))
+            }
             let preview = try await session.dispatch { ReceiptAction.preview(order: order, width: width, reply: $0) }
             for warning in preview.rendered.warnings { Console.error(warning) }
             switch format {

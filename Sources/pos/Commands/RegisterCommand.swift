@@ -133,6 +133,7 @@ struct RegisterCommand: AsyncParsableCommand {
             abstract: L10n.tr("cli.register.3.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Argument(help: .tr("cli.register.set.id.help")) var id: String
+        @Flag(help: .tr("cli.common.json.help")) var json = false
 
         func validate() throws {
             guard RegisterIdentity.isValid(id) else {
@@ -148,6 +149,11 @@ struct RegisterCommand: AsyncParsableCommand {
             }
             // The register is a client of the TSE: registered there first, then saved.
             let outcome = try await RegisterEnrolment.apply(id, directory: directory)
+            if json {
+                // (a warning, such as a TSE client still to register, stays on standard error)
+                for line in RegisterEnrolment.lines(outcome, register: id) where line.isWarning { Console.error(line.text) }
+                return try Console.json(RegisterEnrolment.Report(register: id, outcome))
+            }
             Console.out(L10n.tr("cli.out.register.set", ["id": id]))
             RegisterEnrolment.report(outcome, register: id)
         }

@@ -40,9 +40,10 @@ struct SettingsCommand: AsyncParsableCommand {
         @Argument(help: .tr("cli.settings.key.help")) var key: String
         @Argument(help: .tr("cli.settings.set.value.help"))
         var value: String
+        @Flag(help: .tr("cli.common.json.help")) var json = false
 
         func run() async throws {
-            try await SettingsCommand.change(data, key, to: value)
+            try await SettingsCommand.change(data, key, to: value, json: json)
         }
     }
 
@@ -50,9 +51,10 @@ struct SettingsCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: L10n.tr("cli.settings.4.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Argument(help: .tr("cli.settings.key.help")) var key: String
+        @Flag(help: .tr("cli.common.json.help")) var json = false
 
         func run() async throws {
-            try await SettingsCommand.change(data, key, to: nil)
+            try await SettingsCommand.change(data, key, to: nil, json: json)
         }
     }
 
@@ -67,8 +69,23 @@ struct SettingsCommand: AsyncParsableCommand {
         }
     }
 
+    /// The `--json` shape of `pos settings set|unset`: the key and its value as saved (null when unset), as `pos
+    /// settings show --json` writes it. Stable: scripts read it.
+    struct Changed: Encodable {
+        var key: String
+        var value: String?
+
+        enum CodingKeys: String, CodingKey { case key, value }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(key, forKey: .key)
+            try container.encode(value, forKey: .value)  // null, not absent, when unset
+        }
+    }
+
     @MainActor
-    static func change(_ data: DataDirectoryOptions, _ key: String, to value: String?) async throws {
+    static func change(_ data: DataDirectoryOptions, _ key: String, to value: String?, json: Bool) async throws {
         guard let setting = FloorDeviceSetting(rawValue: key) else {
             Console.error(L10n.tr("cli.settings.error.unknown", [
                 "key": key, "settings": FloorDeviceSetting.allCases.map(\.rawValue).joined(separator: ", "),
@@ -90,6 +107,7 @@ struct SettingsCommand: AsyncParsableCommand {
             Console.error(error)
             throw ExitStatus.storageFailure.exitCode
         }
+        if json { return try Console.json(Changed(key: setting.rawValue, value: saved.value(of: setting))) }
         Console.out("\(setting.rawValue): \(saved.value(of: setting) ?? L10n.tr("cli.settings.out.none"))")
     }
 }

@@ -101,6 +101,40 @@ enum RegisterEnrolment {
         }
     }
 
+    /// The `--json` shape of `pos register set`: the register id and the TSE client it signs as (absent without a
+    /// TSE). `tseClient.kind`: `simulated` (the demo store's TSE), `fiskaly`, or `pending` (to register with `pos
+    /// fiscal register-client`). Stable: scripts read it.
+    struct Report: Encodable {
+        struct Client: Encodable {
+            var kind: String
+            var clientId: String?
+            var clientSerial: String?
+            var state: String?
+            var tseSerial: String?
+            var tssId: String?
+            /// True when the TSE registered the client just now (false: it knew it already).
+            var registered: Bool?
+        }
+
+        var register: String
+        var tseClient: Client?
+
+        init(register: String, _ outcome: TSEClientEnrolment.Outcome) {
+            self.register = register
+            switch outcome {
+            case .noTSE:
+                tseClient = nil
+            case let .simulated(client, tseSerial):
+                tseClient = Client(kind: "simulated", clientSerial: client.serial, tseSerial: tseSerial)
+            case let .fiskaly(client, tssID, new):
+                tseClient = Client(kind: "fiskaly", clientId: client.id, clientSerial: client.serial, state: client.state,
+                                   tssId: tssID, registered: new)
+            case .fiskalyIncomplete:
+                tseClient = Client(kind: "pending")
+            }
+        }
+    }
+
     /// Says which TSE client the register signs as.
     static func report(_ outcome: TSEClientEnrolment.Outcome, register: String) {
         for line in lines(outcome, register: register) {

@@ -247,11 +247,8 @@ struct ExitCodeTableEndToEndTests {
         #expect(shown.status == 2, "order 2 should not exist: \(shown.stdout)")
     }
 
-    /// A demo data directory with one cash sale (order 1, 2,10 €).
+    /// A demo data directory with one cash sale (order 1, 2,10 €): a copy of the run's ``DemoDay``.
     private static func demoSale(_ data: TemporaryDirectory) async throws {
-        let opened = try await PosProcess.run(["--data-dir", data.path])
-        #expect(opened.status == 0, "stderr: \(opened.stderr)")
-        let sold = try await PosProcess.run(["sell", "--data-dir", data.path, "--item", "BAK-PAC", "--pay", "cash"])
-        #expect(sold.status == 0, "stderr: \(sold.stderr)")
+        try await DemoDay.copy(into: data)
     }
 }

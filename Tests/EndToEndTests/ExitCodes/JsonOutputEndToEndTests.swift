@@ -8,10 +8,26 @@ import WooTestServer
 /// table's codes. Each test has its own data directory (or store), so they run side by side.
 @Suite(.timeLimit(.minutes(5)))
 struct JsonOutputEndToEndTests {
+    /// One command of the sweep, what it reads on standard input (PINs), if anything, and whether it takes
+    /// `--data-dir` (every command but the one that reads no data directory).
+    struct Step: ExpressibleByArrayLiteral {
+        var command: [String]
+        var stdin: String?
+        var readsDataDirectory = true
+
+        init(_ command: [String], stdin: String? = nil, readsDataDirectory: Bool = true) {
+            self.command = command
+            self.stdin = stdin
+            self.readsDataDirectory = readsDataDirectory
+        }
+
+        init(arrayLiteral command: String...) { self.init(command) }
+    }
+
     /// The commands in the order they run: each on an English data directory and on its German twin, which were
     /// copied from one demo day, so both evolve alike. Reads and changes (a cash-in, a drawer open, a refund…).
     /// `{data}` stands for the twin's data directory.
-    static let sweep: [[String]] = [
+    static let sweep: [Step] = [
         ["status", "--json"],
         ["orders", "list", "--json"],
         ["orders", "show", "1", "--json"],
@@ -34,6 +50,7 @@ struct JsonOutputEndToEndTests {
         ["refund", "2", "--json"],
         ["receipt", "print", "1", "--json"],
         ["receipt", "reprint", "1", "--json"],
+        ["receipt", "show", "1", "--json"],
         ["reader", "resolve", "--json"],
         ["printer", "test", "file:{data}/printed", "--json"],
         ["shift", "close", "--counted", "10.00", "--json"],
@@ -41,21 +58,54 @@ struct JsonOutputEndToEndTests {
         ["shift", "open", "--float", "50.00", "--json"],
     ]
 
+    /// The commands that change the till's setup, run as ``sweep`` is, on twins of their own (so the two chains run
+    /// side by side): the settings, the fiscal settings, the register, the cashiers (once there are cashiers the
+    /// policy asks for a sign-in: they come last) and the logout that ends the day.
+    static let setupSweep: [Step] = [
+        ["settings", "set", "paper-language", "de", "--json"],
+        ["settings", "unset", "paper-language", "--json"],
+        ["fiscal", "simulate-outage", "on", "--json"],
+        ["fiscal", "simulate-outage", "off", "--json"],
+        ["fiscal", "configure", "--tax-number", "12/345/67890", "--json"],
+        ["register", "set", "K7", "--json"],
+        Step(["reader", "install-udev-rules", "--rules-directory", "{data}", "--json"], readsDataDirectory: false),
+        Step(["cashier", "add", "Anna", "--role", "manager", "--json"], stdin: "2468\n"),
+        Step(["cashier", "sign-in", "Anna", "--json"], stdin: "2468\n"),
+        Step(["cashier", "add", "Ben", "--manager", "Anna", "--json"], stdin: "2468\n1357\n"),
+        Step(["cashier", "set-pin", "Ben", "--manager", "Anna", "--json"], stdin: "2468\n9753\n"),
+        Step(["cashier", "unlock", "Ben", "--manager", "Anna", "--json"], stdin: "2468\n"),
+        Step(["cashier", "remove", "Ben", "--manager", "Anna", "--json"], stdin: "2468\n"),
+        ["cashier", "sign-out", "--json"],
+        ["logout", "--force", "--json"],
+    ]
+
     @Test func everyDataCommandsJSON_parsesAndIsTheSameInGermanAndEnglish() async throws {
+        try await Self.run(Self.sweep)
+    }
+
+    @Test func everySetupCommandsJSON_parsesAndIsTheSameInGermanAndEnglish() async throws {
+        try await Self.run(Self.setupSweep)
+    }
+
+    /// Runs `steps` on one demo day (a cash sale) and its twin, English and German, and compares their JSON.
+    static func run(_ steps: [Step]) async throws {
         // Given one demo day (a cash sale), and its twin
         let english = try TemporaryDirectory(), german = try TemporaryDirectory()
         defer { english.remove(); german.remove() }
         try await Self.demoSale(english)
-        try FileManager.default.removeItem(at: german.url)
-        try FileManager.default.copyItem(at: english.url, to: german.url)
+        try await Self.demoSale(german)
 
-        for command in Self.sweep {
-            // When
+        for step in steps {
+            // When: the command on both twins at once (each its own data directory)
+            let command = step.command
             func on(_ data: TemporaryDirectory) -> [String] {
-                command.map { $0.replacingOccurrences(of: "{data}", with: data.path) } + ["--data-dir", data.path]
+                command.map { $0.replacingOccurrences(of: "{data}", with: data.path) }
+                    + (step.readsDataDirectory ? ["--data-dir", data.path] : [])
             }
-            let en = try await PosProcess.run(on(english), environment: ["LANG": "en_US.UTF-8"])
-            let de = try await PosProcess.run(on(german), environment: ["LANG": "de_DE.UTF-8"])
+            let (enArguments, deArguments, stdin) = (on(english), on(german), step.stdin)
+            async let englishRun = PosProcess.run(enArguments, environment: ["LANG": "en_US.UTF-8"], stdin: stdin)
+            let de = try await PosProcess.run(deArguments, environment: ["LANG": "de_DE.UTF-8"], stdin: stdin)
+            let en = try await englishRun
             // Then: both succeed, print JSON, and the JSON is the same but for times and UUIDs
             #expect(en.status == 0 && de.status == 0, "pos \(command): \(en.status) \(en.stderr) / \(de.status) \(de.stderr)")
             guard en.status == 0, de.status == 0 else { continue }
@@ -91,7 +141,8 @@ struct JsonOutputEndToEndTests {
         #expect((report["closedAt"] as? String).map(Self.isISOTime) == true, "\(report)")
     }
 
-    /// `pos login --json` says which store it connected to, in the same JSON in either language.
+    /// `pos login --json` says which store it connected to, and `pos cashier import --json` which of its users
+    /// became cashiers, in the same JSON in either language.
     @Test func loginJSON_namesTheStore_theSameInGermanAndEnglish() async throws {
         let server = WooTestServer()
         let site = try server.start().absoluteString
@@ -110,8 +161,18 @@ struct JsonOutputEndToEndTests {
             #expect(report["username"] as? String == "counter1")
             #expect(report["currency"] is String && report["store"] is String, "\(report)")
             outputs.append(Self.canonical(report))
+            // The store's one user who may work the till becomes its first cashier, a manager, with the PIN typed
+            let imported = try await PosProcess.run(["cashier", "import", "--json", "--data-dir", data.path], environment: ["LANG": language],
+                                                    stdin: "2468\n")
+            #expect(imported.status == 0, "\(language): \(imported.stderr)")
+            let cashiers = try #require(Self.parse(imported.stdout) as? [String: Any], "\(language): \(imported.stdout)")
+            let users = try #require(cashiers["users"] as? [[String: Any]], "\(cashiers)")
+            #expect(users.contains { $0["username"] as? String == "counter1" && $0["role"] as? String == "manager" }, "\(users)")
+            let added = try #require(cashiers["added"] as? [[String: Any]], "\(cashiers)")
+            #expect(added.count == 1 && added.first?["role"] as? String == "manager", "\(added)")
+            outputs.append(Self.canonical(cashiers))
         }
-        #expect(outputs.count == 2 && outputs[0] == outputs[1], "\(outputs)")
+        #expect(outputs.count == 4 && outputs[0] == outputs[2] && outputs[1] == outputs[3], "\(outputs)")
     }
 
     // MARK: - The table's codes for what a demo day refuses
@@ -221,11 +282,15 @@ struct JsonOutputEndToEndTests {
         let notFound = try await PosProcess.run(["orders", "show", "999", "--json", "--data-dir", data.path])
         let openAgain = try await PosProcess.run(["shift", "open", "--float", "1", "--json", "--data-dir", data.path])
         let printJSON = try await PosProcess.run(["shift", "report", "--print", "--json", "--data-dir", data.path])
+        let noReceipt = try await PosProcess.run(["receipt", "show", "999", "--json", "--data-dir", data.path])
+        let textAndJSON = try await PosProcess.run(["receipt", "show", "1", "--format", "escpos", "--json", "--data-dir", data.path])
 
         #expect(notFound.status == 2 && notFound.stdout.isEmpty, "\(notFound.stdout) \(notFound.stderr)")
         #expect(openAgain.status == 1 && openAgain.stdout.isEmpty, "\(openAgain.stdout) \(openAgain.stderr)")
         #expect(!openAgain.stderr.isEmpty)
         #expect(printJSON.status == 64 && printJSON.stdout.isEmpty, "\(printJSON.stdout) \(printJSON.stderr)")
+        #expect(noReceipt.status == 2 && noReceipt.stdout.isEmpty && !noReceipt.stderr.isEmpty, "\(noReceipt.stdout) \(noReceipt.stderr)")
+        #expect(textAndJSON.status == 64 && textAndJSON.stdout.isEmpty, "\(textAndJSON.stdout) \(textAndJSON.stderr)")
     }
 
     // MARK: - Helpers
@@ -256,11 +321,8 @@ struct JsonOutputEndToEndTests {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// A demo data directory with one cash sale (order 1, 2,10 €), in English.
+    /// A demo data directory with one cash sale (order 1, 2,10 €), in English: a copy of the run's ``DemoDay``.
     static func demoSale(_ data: TemporaryDirectory) async throws {
-        let opened = try await PosProcess.run(["--data-dir", data.path])
-        #expect(opened.status == 0, "stderr: \(opened.stderr)")
-        let sold = try await PosProcess.run(["sell", "--data-dir", data.path, "--item", "BAK-PAC", "--pay", "cash"])
-        #expect(sold.status == 0, "stderr: \(sold.stderr)")
+        try await DemoDay.copy(into: data)
     }
 }
