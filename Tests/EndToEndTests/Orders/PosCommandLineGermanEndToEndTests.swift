@@ -37,16 +37,16 @@ struct PosCommandLineGermanEndToEndTests {
         #expect(german.status == 0, "stderr: \(german.stderr)")
         for text in ["OPTIONEN:", "ARGUMENTE:", "Die lokale Nummer oder die Client-UUID der Bestellung.",
                      "Zeichen pro Zeile: 32, 42 oder 48 (ohne Angabe: die Einstellung der Kasse).",
-                     "text, oder escpos für die Bytes des Druckers.",
+                     "text, oder escpos für die Bytes des Druckers.", "JSON ausgeben.",
                      "Wo pos seine Datenbank, Zugangsdaten und Belege ablegt"] {
             #expect(flat(german.stdout).contains(text), "\(text) in:\n\(german.stdout)")
         }
         #expect(!german.stdout.contains("Characters per line"), "\(german.stdout)")
-        // And the English help is what it was before the catalog, to the byte
+        // And the English help is what it was before the catalog, to the byte (with `--json`, which came later)
         #expect(english.stdout == """
             OVERVIEW: Render an order's receipt to standard output.
 
-            USAGE: pos receipt show [--data-dir <data-dir>] <order> [--width <width>] [--format <format>]
+            USAGE: pos receipt show [--data-dir <data-dir>] <order> [--width <width>] [--format <format>] [--json]
 
             ARGUMENTS:
               <order>                 The order's local number or client UUID.
@@ -59,6 +59,7 @@ struct PosCommandLineGermanEndToEndTests {
                                       setting).
               --format <format>       text, or escpos for the printer's bytes. (values:
                                       text, escpos; default: text)
+              --json                  Print JSON.
               --version               Show the version.
               -h, --help              Show help information.
 
