@@ -25,17 +25,9 @@ struct ReceiptShowJSON: Encodable {
         var manualItemCode: String?
     }
 
-    struct Fee: Encodable {
-        var name: String
-        var total: String
-        var totalTax: String
-    }
-
-    struct Coupon: Encodable {
-        var code: String
-        var discount: String
-        var discountTax: String
-    }
+    /// A fee and a coupon as `orders show --json` writes them.
+    typealias Fee = OrderReport.Fee
+    typealias Coupon = OrderReport.Coupon
 
     struct Tax: Encodable {
         var rateId: Int64
