@@ -8,7 +8,7 @@ import Yosemite
 import YosemiteTestSupport
 
 /// A sender that dies mid-sync, in-flight rows at start, two senders on one data directory, big queues.
-@Suite(.serialized)
+@Suite
 struct SyncInterruptionTests {
     @Test func sync_cancelledAfterBatchCommitted_nextSyncAdoptsWithoutDuplicates() async throws {
         // Given 30 sales, and a sender cancelled right after the store committed its first batch
