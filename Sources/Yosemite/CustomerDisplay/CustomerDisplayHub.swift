@@ -90,7 +90,8 @@ public final class CustomerDisplayHub: Sendable {
                     if let stored = source.sale, !(first && stored.order.state == .completed) {
                         next = CustomerDisplayState(sale: await service.summary(stored))
                         if next.phase == .paid {
-                            next.receiptNumber = Self.receiptNumber(of: stored.order)
+                            // As the receipt prints it: its Bon number, or the order number without a register id
+                            next.receiptNumber = stored.order.printedReceiptNumber ?? String(stored.order.localNumber)
                             next.tseOutage = source.fiscalFailed
                         }
                         if next.phase == .sale || next.phase == .paid { next.customerName = source.customerName }
@@ -132,18 +133,6 @@ public final class CustomerDisplayHub: Sendable {
             return true
         }
         if !kept { tasks.forEach { $0.cancel() } }
-    }
-
-    /// The receipt number as the sale's receipt prints it: the register's series (`K2-000042`), the training
-    /// series, or the order's local number (the receipt's "Order #12") when the counter has no register id.
-    static func receiptNumber(of order: OrderRecord) -> String {
-        if order.training, let number = order.receiptNumber {
-            return RegisterIdentity.trainingReceiptNumber(register: order.registerId, number: number)
-        }
-        if let register = order.registerId {
-            return RegisterIdentity.receiptNumber(register: register, number: order.receiptNumber ?? order.localNumber)
-        }
-        return String(order.localNumber)
     }
 
     /// Changes the inputs and publishes what the display shows now: the database's state, with the card step while

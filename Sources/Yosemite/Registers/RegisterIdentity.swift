@@ -1,5 +1,6 @@
 import Foundation
 import POSFoundation
+import Storage
 
 /// This counter's register id: the prefix of its own receipt-number series (`K2-000123`), on
 /// every WooCommerce order it syncs (meta data) and on its receipts.
@@ -50,5 +51,17 @@ public enum RegisterIdentity {
     public static func current(_ environment: AppEnvironment) -> String? {
         FiscalSettings.load(dataDirectory: environment.dataDirectory, files: environment.files).registerSerial
             .flatMap { $0.isEmpty ? nil : $0 }
+    }
+}
+
+extension OrderRecord {
+    /// The number the order's receipt prints as its Bon number: the register's series (`K2-000042`; orders from
+    /// before the series, their local number in it), a training sale's training series (`K2-T000001`), or `nil`
+    /// for a counter without a register id (its receipt prints the order number alone).
+    public var printedReceiptNumber: String? {
+        if training, let receiptNumber {
+            return RegisterIdentity.trainingReceiptNumber(register: registerId, number: receiptNumber)
+        }
+        return registerId.map { RegisterIdentity.receiptNumber(register: $0, number: receiptNumber ?? localNumber) }
     }
 }

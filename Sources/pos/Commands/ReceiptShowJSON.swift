@@ -119,10 +119,7 @@ struct ReceiptShowJSON: Encodable {
         remoteId = order.remoteId
         remoteNumber = order.remoteNumber
         register = order.registerId
-        // (as the receipt prints it: ReceiptComposer's order info)
-        receiptNumber = order.training && order.receiptNumber != nil
-            ? RegisterIdentity.trainingReceiptNumber(register: order.registerId, number: order.receiptNumber ?? 0)
-            : order.registerId.map { RegisterIdentity.receiptNumber(register: $0, number: order.receiptNumber ?? order.localNumber) }
+        receiptNumber = order.printedReceiptNumber
         training = order.training
         createdAt = LocalTime.iso(order.createdAt)
         cashier = order.cashier

@@ -145,13 +145,7 @@ public struct ReceiptComposer: Sendable {
             localNumber: String(order.localNumber),
             remoteNumber: order.remoteNumber,
             register: order.registerId,
-            // The Bon's number in its register's series (orders from before it: the local number); a training sale's
-            // in the register's training series (`K2-T000001`).
-            receiptNumber: order.training && order.receiptNumber != nil
-                ? RegisterIdentity.trainingReceiptNumber(register: order.registerId, number: order.receiptNumber ?? 0)
-                : order.registerId.map {
-                    RegisterIdentity.receiptNumber(register: $0, number: order.receiptNumber ?? order.localNumber)
-                },
+            receiptNumber: order.printedReceiptNumber,
             reference: order.clientUUID.description,
             date: date,
             time: time,
