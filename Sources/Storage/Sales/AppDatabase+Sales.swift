@@ -65,6 +65,18 @@ public struct CompletedSaleResult: Hashable, Sendable {
     public var shiftId: Int64
 }
 
+/// What a checkout event starts from (``AppDatabase/checkoutState(saleId:)``).
+public struct CheckoutState: Hashable, Sendable {
+    /// Whether any cashier is set up: the PIN and approval policy is on once one is.
+    public var hasCashiers: Bool
+    /// Whether a cashier is signed in on this register now.
+    public var signedIn: Bool
+    /// Whether the register is in training.
+    public var training: Bool
+    /// The sale's revision, `nil` when no sale was asked for or there is no such sale.
+    public var saleRevision: Int64?
+}
+
 /// How recording an approved card attempt went.
 public enum CardTenderOutcome: Hashable, Sendable {
     /// The tender is on the sale; `covered` says whether the tenders now cover its total.
@@ -124,6 +136,22 @@ extension AppDatabase {
     /// whether a sale read before is still current.
     public func saleRevision(id: Int64) async throws -> Int64? {
         try await read { db in try Self.revision(of: id, in: db) }
+    }
+
+    /// What a checkout event starts from, in one read: the register's cashier policy and mode, and the sale's
+    /// revision (to know whether a sale read before is still current).
+    ///
+    /// A scan is a checkout event: reading these one by one cost a scan four trips to a reader connection, each a
+    /// hand-off between threads that a busy or idle two-core till pays in wake-ups.
+    public func checkoutState(saleId: Int64?) async throws -> CheckoutState {
+        try await read { db in
+            let hasCashiers = try CashierRecord.fetchCount(db) > 0
+            return CheckoutState(
+                hasCashiers: hasCashiers,
+                signedIn: hasCashiers ? try CashierSignInRecord.current(in: db) != nil : false,
+                training: try Self.registerTraining(in: db),
+                saleRevision: try saleId.flatMap { try Self.revision(of: $0, in: db) })
+        }
     }
 
     /// Sales in the given states, newest first.

@@ -115,16 +115,18 @@ struct CheckoutRunner: Sendable {
 
     // MARK: - Loading
 
-    /// The sale's checkout as stored, with the policy in force now.
+    /// The sale's checkout as stored, with the policy in force now: the policy and the sale's revision in one read,
+    /// the sale itself read only when the cached one is no longer current.
     private func begin(_ saleId: Int64?) async throws(OrderError) -> CheckoutRun {
-        let policy = try await policy()
+        let state = try await checkoutState(saleId)
+        let policy = policy(state)
         guard let saleId else {
             let settings = try await sales.pricingSettings()
             var checkout = Checkout(currency: settings.currency, policy: policy)
             checkout.moneyFormat = settings.moneyFormat
             return CheckoutRun(saleId: nil, checkout: checkout)
         }
-        let summary = try await sales.load(id: saleId)
+        let summary = try await sales.load(id: saleId, revision: state.saleRevision)
         var checkout = summary.checkout
         checkout.policy = policy
         checkout.moneyFormat = try? await sales.pricingSettings().moneyFormat
@@ -133,17 +135,24 @@ struct CheckoutRunner: Sendable {
 
     /// The cashier policy: cashiers set up, somebody signed in, the discount threshold; the register's mode (training).
     func policy() async throws(OrderError) -> Checkout.Policy {
+        policy(try await checkoutState(nil))
+    }
+
+    private func checkoutState(_ saleId: Int64?) async throws(OrderError) -> CheckoutState {
         do {
-            guard try await database.hasCashiers() else { return .unattended.training(try await database.registerTraining()) }
-            let signedIn = try await database.currentSignIn() != nil
-            return Checkout.Policy(
-                cashiersSetUp: true, signedIn: signedIn,
-                discountApprovalPercent: environment.appSettings().discountApprovalPercent
-                    ?? Checkout.Policy.defaultDiscountApprovalPercent,
-                training: try await database.registerTraining())
+            return try await database.checkoutState(saleId: saleId)
         } catch {
             throw .storage(StorageError(wrapping: error))
         }
+    }
+
+    private func policy(_ state: CheckoutState) -> Checkout.Policy {
+        guard state.hasCashiers else { return .unattended.training(state.training) }
+        return Checkout.Policy(
+            cashiersSetUp: true, signedIn: state.signedIn,
+            discountApprovalPercent: environment.appSettings().discountApprovalPercent
+                ?? Checkout.Policy.defaultDiscountApprovalPercent,
+            training: state.training)
     }
 
     private func reduce(_ run: inout CheckoutRun, _ event: Checkout.Event) throws(OrderError) -> [Checkout.Effect] {

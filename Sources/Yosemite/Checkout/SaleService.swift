@@ -276,16 +276,20 @@ struct SaleService: Sendable {
 
     // MARK: - Helpers
 
-    func load(id: Int64) async throws(OrderError) -> SaleSummary {
-        guard let stored = try await stored(id: id) else { throw .saleNotFound(reference: String(id)) }
+    /// The sale's summary. `revision`: the sale's stored revision when the caller has just read it
+    /// (``AppDatabase/checkoutState(saleId:)``), so it is not read again.
+    func load(id: Int64, revision: Int64?? = nil) async throws(OrderError) -> SaleSummary {
+        guard let stored = try await stored(id: id, revision: revision) else { throw .saleNotFound(reference: String(id)) }
         return summary(stored, priced: nil)
     }
 
-    /// The stored sale: the cached one while its revision is still the stored one (one row read), else read whole.
-    func stored(id: Int64) async throws(OrderError) -> StoredSale? {
-        if let cached = openSale?.stored(id),
-           try await storage({ try await database.saleRevision(id: id) }) == cached.order.revision {
-            return cached
+    /// The stored sale: the cached one while its revision is still the stored one (one row read, unless the
+    /// caller knows it), else read whole.
+    func stored(id: Int64, revision known: Int64?? = nil) async throws(OrderError) -> StoredSale? {
+        if let cached = openSale?.stored(id) {
+            let revision: Int64?
+            if let known { revision = known } else { revision = try await storage({ try await database.saleRevision(id: id) }) }
+            if revision == cached.order.revision { return cached }
         }
         let stored = try await storage { try await database.sale(id: id) }
         if let stored { openSale?.keep(stored) }
