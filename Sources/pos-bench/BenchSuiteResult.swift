@@ -55,6 +55,10 @@ struct BenchSuiteResult: Encodable {
              met(sync.push.posOverBest.map {
                  $0 <= 1 / 0.95 && sync.duplicateOrders == 0 && sync.serverOrders == sync.expectedServerOrders
              })),
+            ("incremental pull ≤ 5 % of a full pull (1 % of the prices changed)",
+             String(format: "%.1f %% (%.2f s vs %.2f s; %d requests)", sync.incremental.fractionOfFull * 100,
+                    sync.incremental.seconds, sync.pull.pos.seconds, sync.incremental.requests),
+             met(sync.incremental.fractionOfFull <= 0.05)),
             ("ingest ≥ 40,000 products/s", String(format: "%.0f products/s (load %.2f at the start)", catalog.productsPerSecond, loadAtCatalog),
              met(catalog.productsPerSecond >= 40_000)),
         ]

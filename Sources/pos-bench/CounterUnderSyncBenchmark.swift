@@ -95,7 +95,7 @@ struct CounterUnderSyncBenchmark {
         }
         // A till past its first-run set-up, so the counter opens on the sell screen.
         _ = try await manager.dispatch { AppSettingsAction.updateAppSettings({ $0.firstRunDone = true }, reply: $0) }
-        let changed = try await changePrices(server, every: 100)
+        let changed = try await server.changePrices(every: 100, generated: serverProducts)
         progress("counter under sync: \(changed.count) prices changed on the store; the counter starts")
 
         // The counter, and the session's events beside it (the outbox count), and the catalog pulls.
@@ -206,27 +206,32 @@ struct CounterUnderSyncBenchmark {
         }
     }
 
-    /// Raises the regular price of every `every`-th product on the store (`POST products/batch`), as a merchant's
-    /// price change would; returns the changed ids.
-    private func changePrices(_ server: BenchTestServer, every: Int) async throws -> [Int] {
+}
+
+extension BenchTestServer {
+    /// Raises the regular price of every `every`-th simple product on the store (`POST products/batch`), as a merchant's
+    /// price change would; returns the changed ids. `generated`: the products the server generated
+    /// (`--generate-products`).
+    func changePrices(every: Int, generated: Int) async throws -> [Int] {
         var ids: [Int] = []
         // Page by page up to the store's count (a page past the last one is a 400, as WooCommerce answers).
-        for page in 1...((serverProducts + 99) / 100 + 1) {
-            let listed = try await server.get("/wp-json/wc/v3/products?per_page=100&page=\(page)&_fields=id,sku")
+        for page in 1...((generated + 99) / 100 + 1) {
+            let listed = try await get("/wp-json/wc/v3/products?per_page=100&page=\(page)&_fields=id,sku,type")
             guard let items = listed as? [[String: Any]], !items.isEmpty else { break }
-            ids += items.filter { ($0["sku"] as? String)?.hasPrefix("GEN-") == true }.compactMap { $0["id"] as? Int }
+            // Simple products: a variable product's price is its variations' (and every 100th generated product is
+            // variable, so a stride over all of them would change only those).
+            ids += items.filter { ($0["sku"] as? String)?.hasPrefix("GEN-") == true && $0["type"] as? String == "simple" }
+                .compactMap { $0["id"] as? Int }
             if items.count < 100 { break }
         }
         let chosen = stride(from: 0, to: ids.count, by: every).map { ids[$0] }
         for start in stride(from: 0, to: chosen.count, by: 100) {
             let batch = chosen[start..<min(start + 100, chosen.count)].map { ["id": $0, "regular_price": "99.99"] as [String: Any] }
-            _ = try await server.post("/wp-json/wc/v3/products/batch", ["update": batch])
+            _ = try await post("/wp-json/wc/v3/products/batch", ["update": batch])
         }
         return chosen
     }
-}
 
-extension BenchTestServer {
     /// A REST `GET` as the bench user; the decoded JSON.
     func get(_ path: String) async throws -> Any {
         try await send(URLRequest(url: URL(string: site + path)!))

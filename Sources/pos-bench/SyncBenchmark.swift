@@ -97,6 +97,18 @@ struct SyncBenchmark {
         }
     }
 
+    /// An incremental pull (`modified_after` the last one) after every 100th product's price changed on the store.
+    struct Incremental: Encodable {
+        var seconds: Double
+        var requests: Int
+        /// Prices changed on the store, and the products and variations the pull stored.
+        var changed: Int
+        var productsStored: Int
+        var variationsStored: Int
+        /// The incremental pull's time over the full pull's (pos's mean): ≤ 0.05 is the goal.
+        var fractionOfFull: Double
+    }
+
     struct CPUPerRequest: Encodable {
         var requests: Int
         /// Milliseconds of the client's CPU per page GET, the HTTP client alone (body read, not decoded).
@@ -114,6 +126,8 @@ struct SyncBenchmark {
         var orders: Int
         var rounds: Int
         var pull: Comparison
+        /// pos's incremental pull after 1 % of the store's prices changed, against its full pull.
+        var incremental: Incremental
         var push: Comparison
         var cpu: CPUPerRequest
         /// Orders on the server after every push, the orders expected, and client uuids found more than once
@@ -132,6 +146,10 @@ struct SyncBenchmark {
         let server = try BenchTestServer(
             executable: testServer, extraArguments: ["--store-costs", "--generate-products", String(products)])
         defer { server.stop() }
+        // The generated catalog was modified when the server started; a real store's products were modified long
+        // before a till's first sync. The store's clock moves an hour on, so the incremental pull below sees what
+        // changed after the full pull, not the whole catalog within its `modified_after` skew (2 minutes).
+        _ = try await server.post("/__test/clock", ["advance_seconds": 3600])
 
         // Pull: each round a full catalog sync by pos into a fresh data directory (login first, not timed) and one
         // by the best client, who goes first alternating; the naive client once, after the first round's two.
@@ -177,6 +195,21 @@ struct SyncBenchmark {
         }
         guard let report, let manager, let environment else { throw BenchError("no pull ran") }
         let pull = Comparison(pos: posPulls, best: bestPulls, naive: naivePull, order: pullOrder)
+
+        // Incremental: every 100th product's price changes on the store, then the first round's data directory
+        // pulls again (not full: it asks for what was modified after its last pull).
+        let changed = try await server.changePrices(every: 100, generated: products)
+        progress("sync: incremental pull by pos after \(changed.count) prices changed")
+        let (pulledAgain, incrementalRun) = try await measure(server) {
+            try await manager.dispatch { CatalogSyncAction.synchronize(full: false, progress: nil, reply: $0) }
+        }
+        guard pulledAgain.mode == .incremental, pulledAgain.productsStored >= changed.count else {
+            throw BenchError("the incremental pull stored \(pulledAgain.productsStored) products of \(changed.count) changed (\(pulledAgain.mode))")
+        }
+        let incremental = Incremental(
+            seconds: incrementalRun.seconds, requests: incrementalRun.requests, changed: changed.count,
+            productsStored: pulledAgain.productsStored, variationsStored: pulledAgain.variationsStored,
+            fractionOfFull: incrementalRun.seconds / max(pull.pos.seconds, 1e-9))
 
         // Push: each round pos's cash sales of a generated product (not timed), then one sync of the outbox; the
         // best client pushes the same bodies (new client uuids each run), first or second alternating.
@@ -246,7 +279,7 @@ struct SyncBenchmark {
         let cpu = try await cpuPerRequest(server)
         return Result(
             products: report.productsStored, variations: report.variationsStored, orders: orders, rounds: rounds,
-            pull: pull, push: push, cpu: cpu, serverOrders: serverOrders, expectedServerOrders: pushes * orders,
+            pull: pull, incremental: incremental, push: push, cpu: cpu, serverOrders: serverOrders, expectedServerOrders: pushes * orders,
             duplicateOrders: duplicates, loadAtStart: loadAtStart, loadAtEnd: Self.load())
     }
 
@@ -404,6 +437,10 @@ extension SyncBenchmark.Result {
             ("sync: pull, pos / best (pos's share of the best's pace); naive / pos",
              "\(ratio(pull.posOverBest)) (\(percent(pull.posOverBest))); \(ratio(pull.naiveOverPos))", ""),
             ("sync: pull, the store's CPU per product", store(pull.pos, "product"), storePython(pull, "product")),
+            ("sync: incremental pull after \(incremental.changed) prices changed (1 %): time, requests, stored; share of the full pull",
+             String(format: "%.2f s, %d requests, %d products + %d variations; %.1f %%", incremental.seconds,
+                    incremental.requests, incremental.productsStored, incremental.variationsStored,
+                    incremental.fractionOfFull * 100), ""),
             ("sync: push \(orders) cash sales, store-like server\(perRound)",
              "\(s(push.pos.seconds)) (\(push.pos.requests) requests)", python(push)),
             ("sync: push, pos / best (pos's share of the best's pace); naive / pos",

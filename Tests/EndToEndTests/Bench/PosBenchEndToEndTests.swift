@@ -22,6 +22,8 @@ struct PosBenchEndToEndTests {
         "sync.serverOrders", "sync.pull.pos.serverCPUSeconds", "sync.pull.best.serverCPUSeconds",
         "sync.pull.naive.serverCPUSeconds", "sync.push.pos.serverCPUPerItemMilliseconds",
         "sync.push.best.serverCPUPerItemMilliseconds", "sync.push.naive.serverCPUPerItemMilliseconds",
+        "sync.incremental.seconds", "sync.incremental.requests", "sync.incremental.changed",
+        "sync.incremental.productsStored", "sync.incremental.fractionOfFull",
     ]
 
     static func value(_ path: String, in object: Any) -> Any? {
