@@ -46,24 +46,31 @@ extension CashierCommand {
                 guard !listOnly, !candidates.isEmpty else { return report }
                 var approval = try PinPrompt.approval(managerName)
                 var added = 0
-                // Managers first: on a till without cashiers the first one added must be a manager, and then
-                // approves the rest with the PIN just set.
-                for user in candidates {
-                    guard let pin = try PinPrompt.readOptional(L10n.tr("cli.cashier.import.pinPrompt", ["name": user.name]))
-                    else {
-                        report.skipped.append(user.name)
-                        if !json { Console.out(L10n.tr("cli.out.cashier.import.skipped", ["name": user.name])) }
-                        continue
+                do {
+                    // Managers first: on a till without cashiers the first one added must be a manager, and then
+                    // approves the rest with the PIN just set.
+                    for user in candidates {
+                        guard let pin = try PinPrompt.readOptional(L10n.tr("cli.cashier.import.pinPrompt", ["name": user.name]))
+                        else {
+                            report.skipped.append(user.name)
+                            if !json { Console.out(L10n.tr("cli.out.cashier.import.skipped", ["name": user.name])) }
+                            continue
+                        }
+                        let summary = try await stores.dispatch {
+                            CashierAction.add(name: user.name, role: user.role, pin: pin, approval: approval, reply: $0)
+                        }
+                        if approval == nil, summary.role == .manager { approval = ManagerApproval(manager: summary.name, pin: pin) }
+                        added += 1
+                        report.added.append(summary)
+                        if json { continue }
+                        Console.out(L10n.tr(summary.role == .manager ? "cli.out.cashier.addedManager" : "cli.out.cashier.added",
+                                            ["name": summary.name]))
                     }
-                    let summary = try await stores.dispatch {
-                        CashierAction.add(name: user.name, role: user.role, pin: pin, approval: approval, reply: $0)
-                    }
-                    if approval == nil, summary.role == .manager { approval = ManagerApproval(manager: summary.name, pin: pin) }
-                    added += 1
-                    report.added.append(summary)
-                    if json { continue }
-                    Console.out(L10n.tr(summary.role == .manager ? "cli.out.cashier.addedManager" : "cli.out.cashier.added",
-                                        ["name": summary.name]))
+                } catch {
+                    // What was added before the failure stays added: with --json, the report of it goes to stdout
+                    // beside the error on stderr and the exit code, so a script knows whom to retry.
+                    if json { try? Console.json(report) }
+                    throw error
                 }
                 if !json { Console.out(L10n.plural("cli.out.cashier.import.added", count: added)) }
                 return report

@@ -78,6 +78,24 @@ struct PosCashierImportEndToEndTests {
         }
     }
 
+    @Test func aJSONImportThatFailsPartway_printsWhomItAdded_besideTheError() async throws {
+        defer { tearDown() }
+        // Given a till logged in to the store, with no cashiers yet
+        #expect(try await pos(["login", "--site", site, "--username", "till"]).status == 0)
+
+        // When a scripted import sets Anna's PIN and then gives Till one too short
+        let imported = try await pos(["cashier", "import", "--json"], stdin: "2468\n12\n")
+
+        // Then it fails with the PIN's error, and its JSON report names Anna as added (she stays a cashier)
+        #expect(imported.status == 64, "\(imported.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(imported.stdout.utf8)) as? [String: Any],
+                                  "\(imported.stdout)")
+        let added = (report["added"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+        #expect(added == ["Anna Berg"], "\(imported.stdout)")
+        #expect(try await pos(["cashier", "list"]).stdout.contains("Anna Berg\tmanager\tok"))
+        #expect(!imported.stdout.contains("2468") && !imported.stderr.contains("2468"))
+    }
+
     @Test func aLoginThatMayNotListUsers_isToldWhatToDo_andTheDemoStoreHasNoUsers() async throws {
         defer { tearDown() }
         // Given a demo till (pos with no command sets up the demo store)
