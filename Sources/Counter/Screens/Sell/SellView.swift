@@ -114,7 +114,9 @@ public final class SellView: CounterModule {
         guard area.height >= 6, area.width >= 40 else { return }
         let top = area.row, left = area.column, width = area.width
         var column = canvas.put(L10n.tr("sell.search") + " ", row: top, column: left, attributes: .bold, clip: area)
-        column = canvas.put(model.query, row: top, column: column, attributes: CellAttributes(role: .accent), clip: area)
+        // The search has the keyboard unless a prompt is open: only then does it show held keys as typed.
+        let query = model.prompt == nil ? canvas.echoing(model.query + "▏").dropLast() : Substring(model.query)
+        column = canvas.put(String(query), row: top, column: column, attributes: CellAttributes(role: .accent), clip: area)
         canvas.put("▏", row: top, column: column, attributes: CellAttributes(role: .accent), clip: area)
         canvas.put(TextWidth.rightAligned(model.adjustments, in: max(0, width - column - 2)), row: top, column: column + 2,
                    attributes: CellAttributes(role: .accent), clip: area)
