@@ -49,6 +49,10 @@ public final class CounterApp {
     private var idleLimit: Duration?
     /// The clock the idle lock counts on (a manual one in unit tests).
     private let idleClock: any Clock<Duration>
+    /// The clock the release of held keys waits on (a manual one in unit tests, which release them by advancing it).
+    private let releaseClock: any Clock<Duration>
+    /// The clock a background paint waits on for the rest of its frame (a manual one in the paint policy's test).
+    private let frameClock: any Clock<Duration>
     /// Sets the register id (from `pos`, which enrols it at the TSE).
     private let registerSetting: (any RegisterSetting)?
 
@@ -56,10 +60,13 @@ public final class CounterApp {
     /// (``StoresManager/sessionEvents()``); in a real store that also starts Yosemite's background sync.
     public init(stores: StoresManager, settings: StoreSettings, screen: any TerminalScreen,
                 scanSettings: ScanDetector.Settings = .init(), frameLog: FrameLog? = nil,
-                idleClock: any Clock<Duration> = ContinuousClock(), registerSetting: (any RegisterSetting)? = nil) {
+                idleClock: any Clock<Duration> = ContinuousClock(), releaseClock: any Clock<Duration> = ContinuousClock(),
+                frameClock: any Clock<Duration> = ContinuousClock(), registerSetting: (any RegisterSetting)? = nil) {
         self.screen = screen
         self.registerSetting = registerSetting
         self.idleClock = idleClock
+        self.releaseClock = releaseClock
+        self.frameClock = frameClock
         self.frameLog = frameLog
         detector = ScanDetector(settings: scanSettings)
         makeScreens(stores: stores, settings: settings, scanSettings: scanSettings)
@@ -251,8 +258,9 @@ public final class CounterApp {
         flushTask?.cancel()
         guard let deadline = detector.deadline else { return }
         let wait = deadline - screen.now()
+        let clock = releaseClock
         flushTask = Task { [weak self] in
-            if wait > .zero { try? await Task.sleep(for: wait) }
+            if wait > .zero { try? await clock.sleep(for: wait) }
             guard !Task.isCancelled, let self else { return }
             if self.screen.keysReceived > self.keysTaken { return }
             let echo = self.detector.echo
@@ -291,8 +299,9 @@ public final class CounterApp {
             guard !backgroundPaintScheduled else { return }
             backgroundPaintScheduled = true
             let wait = lastPaint.map { Self.frameInterval - (clock.now - $0) } ?? .zero
+            let frameClock = frameClock
             Task { [weak self] in
-                if wait > .zero { try? await Task.sleep(for: wait) } else { await Task.yield() }
+                if wait > .zero { try? await frameClock.sleep(for: wait) } else { await Task.yield() }
                 guard let self else { return }
                 self.backgroundPaintScheduled = false
                 self.paintIfNeeded()
@@ -312,9 +321,12 @@ public final class CounterApp {
         needsDisplay = false
         let size = screen.size
         var canvas = TextCanvas(size: size)
-        // Held keys show in the screen's focused field; never under the gate (a PIN's digits) nor an overlay, and
-        // not while keys that came with them still wait in the stream (a scanner's burst, taken key by key).
-        if !gate.isShowing, overlay == nil, !keysQueued { canvas.heldKeys = detector.echo }
+        // Held keys show in the screen's focused field, not while keys that came with them still wait in the stream
+        // (a scanner's burst, taken key by key), nor under an overlay. The gate shows a held PIN digit as a star,
+        // never the digit, and the screen below it nothing.
+        let held = keysQueued ? "" : detector.echo
+        if !gate.isShowing, overlay == nil { canvas.heldKeys = held }
+        gate.heldDigits = gate.isShowing ? held.filter { $0.isASCII && $0.isNumber }.count : 0
         let module = router.current
         var screenName = module.name
         var summary = module.frameSummary
@@ -369,9 +381,10 @@ public final class CounterApp {
                 }
             }
         }
-        screen.draw(canvas)
+        // Before the screen takes it: a repaint asked for while it does waits a whole frame.
         lastPaint = clock.now
         frameNumber += 1
+        screen.draw(canvas)
         frameLog?.painted(frame: frameNumber, screen: screenName, summary: summary)
     }
 

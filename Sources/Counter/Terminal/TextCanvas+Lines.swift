@@ -17,12 +17,12 @@ extension TextCanvas {
     }
 
     /// The focused field's text with the held keys (``heldKeys``) before its caret, as if they were typed: `text`
-    /// unchanged when it does not end in the caret or nothing is held. A field that masks what is typed (a password)
-    /// passes `mask` and shows one per held key.
-    public func echoing(_ text: String, mask: Character? = nil) -> String {
-        guard !heldKeys.isEmpty, text.last == Self.caret else { return text }
+    /// unchanged when it does not end in `caret` or nothing is held. Forms draw "_" as their caret. A field that
+    /// masks what is typed (a password, a PIN) passes `mask`: it shows one per held key, never the key.
+    public func echoing(_ text: String, caret: Character = Self.caret, mask: Character? = nil) -> String {
+        guard !heldKeys.isEmpty, text.last == caret else { return text }
         let held = mask.map { String(repeating: $0, count: heldKeys.count) } ?? heldKeys
-        return text.dropLast() + held + String(Self.caret)
+        return text.dropLast() + held + String(caret)
     }
 
     /// Draws a screen's message on one line: when it is wider than the room it ends in "… ^E", the key the shell
