@@ -309,9 +309,6 @@ public final class CounterApp {
         }
     }
 
-    /// How many frames were painted.
-    public var framesPainted: Int { frameNumber }
-
     private func paintIfNeeded() {
         guard needsDisplay else { return }
         paint()
