@@ -57,6 +57,7 @@ struct BenchCounterSyncCommand: AsyncParsableCommand {
 
             """
         text += row("keystroke", result.underSync.keystrokes, result.idle.keystrokes)
+        text += row("keystroke to results", result.underSync.keystrokesToResults, result.idle.keystrokesToResults)
         text += row("scan", result.underSync.scans, result.idle.scans)
         Console.out(text)
     }

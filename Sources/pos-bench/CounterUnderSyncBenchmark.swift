@@ -11,7 +11,9 @@ import Yosemite
 /// The counter while it syncs: a store on `woo-test-server --store-costs`, a local catalog of `products`, and
 /// `orders` cash sales queued offline; the server's prices change for 1 % of its products. The counter starts
 /// (its session starts the outbox scheduler and the catalog refresher in the same process) and a cashier scans and
-/// types the whole time; each key and scan is timed to the frame that shows it. Samples taken while the sync runs
+/// types the whole time; each key and scan is timed to the frame that shows it, and each letter also to the frame
+/// whose results answer the query it completes (the shell shows a letter at once, before it may deliver it: see
+/// ``Cashier``). Samples taken while the sync runs
 /// (the outbox not empty, or the first catalog pull not finished) are compared with as many taken right after, on
 /// the same counter: the baseline side by side in one run.
 @MainActor
@@ -25,6 +27,8 @@ struct CounterUnderSyncBenchmark {
 
     struct Phase: Encodable {
         var keystrokes: Percentiles
+        /// Letters to the frame whose result list answers the query (the search ran).
+        var keystrokesToResults: Percentiles
         var scans: Percentiles
         var seconds: Double
     }
@@ -114,7 +118,7 @@ struct CounterUnderSyncBenchmark {
 
         // The store's generated GTINs ("40" and 11 digits of its index) equal the local ones ("40", 10 digits of the
         // id, a check digit) for ids up to a tenth of the store's count: the cashier scans above them.
-        var cashier = Cashier(screen: screen, generator: generator, firstID: serverProducts / 10 + 1) {
+        var cashier = Cashier(screen: screen, sell: app.router.sell, generator: generator, firstID: serverProducts / 10 + 1) {
             app.router.sell.interactor.newSale()
         }
         var busy = Samples()
@@ -140,8 +144,10 @@ struct CounterUnderSyncBenchmark {
         return Result(
             products: products, serverProducts: serverProducts, orders: orders, changedPrices: changed.count,
             syncSeconds: syncTime.seconds,
-            underSync: Phase(keystrokes: Percentiles(busy.keys), scans: Percentiles(busy.scans), seconds: syncTime.seconds),
-            idle: Phase(keystrokes: Percentiles(idle.keys), scans: Percentiles(idle.scans), seconds: idleTime.seconds),
+            underSync: Phase(keystrokes: Percentiles(busy.keys), keystrokesToResults: Percentiles(busy.results),
+                             scans: Percentiles(busy.scans), seconds: syncTime.seconds),
+            idle: Phase(keystrokes: Percentiles(idle.keys), keystrokesToResults: Percentiles(idle.results),
+                        scans: Percentiles(idle.scans), seconds: idleTime.seconds),
             ordersOnServer: ordersOnServer, peakRSSMiB: (Double(BenchCounterCommand.peakRSSKiB()) / 1024 * 10).rounded() / 10,
             loadAtStart: loadAtStart, loadAtEnd: SyncBenchmark.load())
     }
@@ -155,13 +161,18 @@ struct CounterUnderSyncBenchmark {
 
     struct Samples {
         var keys: [Duration] = []
+        /// Letters to the frame with their search's results.
+        var results: [Duration] = []
         var scans: [Duration] = []
     }
 
     /// A cashier at the keyboard: a search typed letter by letter and cleared with Esc, then a scan; every 25
-    /// scans a new sale.
+    /// scans a new sale. Each letter is timed to the first frame that shows it (the shell's echo of a key it still
+    /// holds as a possible scan) and to the frame whose results answer the query; the next letter follows that
+    /// frame (a cashier reads the results), so letters are never as close together as a scanner's.
     @MainActor struct Cashier {
         let screen: CanvasScreen
+        let sell: SellView
         let generator: BenchCatalogGenerator
         var random = SeededRandom(seed: 7)
         var scanned = 0
@@ -170,8 +181,10 @@ struct CounterUnderSyncBenchmark {
         let firstID: Int
         let newSale: @MainActor () -> Void
 
-        init(screen: CanvasScreen, generator: BenchCatalogGenerator, firstID: Int, newSale: @escaping @MainActor () -> Void) {
+        init(screen: CanvasScreen, sell: SellView, generator: BenchCatalogGenerator, firstID: Int,
+             newSale: @escaping @MainActor () -> Void) {
             self.screen = screen
+            self.sell = sell
             self.generator = generator
             self.firstID = firstID
             self.newSale = newSale
@@ -187,6 +200,12 @@ struct CounterUnderSyncBenchmark {
                 screen.type([.character(character)])
                 _ = await screen.frame { $0.contains(shown) }
                 samples.keys.append(clock.now - sent)
+                // The frame drawn once the letter was delivered (nothing held) and its search answered.
+                let sell = sell
+                _ = await screen.frame { frame in
+                    frame.heldKeys.isEmpty && frame.contains(shown) && sell.viewModel.query == query && !sell.interactor.isSearching
+                }
+                samples.results.append(clock.now - sent)
             }
             let typed = query + "▏"
             let sent = clock.now

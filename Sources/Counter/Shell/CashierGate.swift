@@ -87,6 +87,12 @@ public final class CashierGate {
 
     /// How many digits of a PIN are typed (for the frame log; the digits themselves are never shown).
     public var typedCount: Int { typed.count }
+    /// How many digits the shell holds back as a possible scan (``ScanDetector/echo``): the PIN line shows a star for
+    /// each as if typed; they are not part of the PIN until the shell delivers them.
+    var heldDigits = 0
+
+    /// The PIN line: a star per digit typed or held, never a digit.
+    private var pinLine: String { "PIN: " + String(repeating: "*", count: min(8, typed.count + heldDigits)) }
 
     /// Loads the cashiers; with any set up, the counter starts locked until someone signs in: at the signed-in
     /// cashier's PIN when one is still signed in from the last run (Esc lets another choose), else at the choice.
@@ -327,17 +333,17 @@ public final class CashierGate {
                 lines += ["", L10n.tr(unlocked ? "gate.backTo" : "gate.backToLock", ["name": signedIn.name])]
             }
         case .pin(let name):
-            lines = [L10n.tr("gate.pinFor", ["name": name]), "", "PIN: " + String(repeating: "*", count: typed.count), "",
+            lines = [L10n.tr("gate.pinFor", ["name": name]), "", pinLine, "",
                      L10n.tr("gate.pin.keys")]
         case .idle:
             lines = [L10n.tr(lockedAtStart ? "gate.lockedAtStart" : "gate.idle", ["name": signedIn?.name ?? ""]), "",
-                     "PIN: " + String(repeating: "*", count: typed.count), "",
+                     pinLine, "",
                      L10n.tr("gate.idle.typePin"), L10n.tr("gate.idle.another")]
         case .chooseManager(let kind):
             lines = [L10n.tr("gate.approval", ["what": L10n.tr(Self.approvalKey(kind))]), L10n.tr("gate.approval.choose"), ""]
             lines += cashiers.filter { $0.role == .manager }.prefix(9).enumerated().map { "\($0.offset + 1)  \($0.element.name)" }
         case .managerPin(let name, _):
-            lines = [L10n.tr("gate.managerPinFor", ["name": name]), "", "PIN: " + String(repeating: "*", count: typed.count), "",
+            lines = [L10n.tr("gate.managerPinFor", ["name": name]), "", pinLine, "",
                      L10n.tr("gate.managerPin.keys")]
         }
         if let message { lines += ["", message] }

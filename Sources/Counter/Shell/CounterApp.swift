@@ -2,8 +2,12 @@ import Localization
 import Yosemite
 
 /// The counter's shell: a main-actor run loop that takes keys from a ``TerminalScreen``, tells scans from typing
-/// (``ScanDetector``), hands both to the current screen, and repaints — only when something changed, and at
-/// most once per frame — with the status line on top and the function keys at the bottom.
+/// (``ScanDetector``), hands both to the current screen, and repaints — only when something changed — with the
+/// status line on top and the function keys at the bottom.
+///
+/// Keys the detector holds back (they may still be a scan) are shown, not delivered: the focused text field draws
+/// them after its text as if typed (``ScanDetector/echo``, ``TextCanvas/heldKeys``) until they are released as keys or
+/// become a scan. When to paint: see ``setNeedsDisplay()``.
 ///
 /// ```swift
 /// let app = CounterApp(stores: manager, settings: settings, screen: try CursesScreen())
@@ -11,7 +15,7 @@ import Yosemite
 /// ```
 @MainActor
 public final class CounterApp {
-    /// The shortest time between two paints (one frame).
+    /// The shortest time between two paints caused by the background (one frame); the cashier's input does not wait.
     public static let frameInterval: Duration = .milliseconds(16)
 
     public let screen: any TerminalScreen
@@ -22,7 +26,11 @@ public final class CounterApp {
     private var detector: ScanDetector
     private let frameLog: FrameLog?
     private var frameNumber = 0
-    private var displayScheduled = false
+    /// A paint is asked for and not done yet.
+    private var needsDisplay = false
+    /// An input paint (the next main-actor turn) and a background paint (a frame after the last paint) are scheduled.
+    private var inputPaintScheduled = false
+    private var backgroundPaintScheduled = false
     private var lastPaint: ContinuousClock.Instant?
     private var flushTask: Task<Void, Never>?
     /// How many events the run loop has taken from the screen's stream.
@@ -41,6 +49,10 @@ public final class CounterApp {
     private var idleLimit: Duration?
     /// The clock the idle lock counts on (a manual one in unit tests).
     private let idleClock: any Clock<Duration>
+    /// The clock the release of held keys waits on (a manual one in unit tests, which release them by advancing it).
+    private let releaseClock: any Clock<Duration>
+    /// The clock a background paint waits on for the rest of its frame (a manual one in the paint policy's test).
+    private let frameClock: any Clock<Duration>
     /// Sets the register id (from `pos`, which enrols it at the TSE).
     private let registerSetting: (any RegisterSetting)?
 
@@ -48,10 +60,13 @@ public final class CounterApp {
     /// (``StoresManager/sessionEvents()``); in a real store that also starts Yosemite's background sync.
     public init(stores: StoresManager, settings: StoreSettings, screen: any TerminalScreen,
                 scanSettings: ScanDetector.Settings = .init(), frameLog: FrameLog? = nil,
-                idleClock: any Clock<Duration> = ContinuousClock(), registerSetting: (any RegisterSetting)? = nil) {
+                idleClock: any Clock<Duration> = ContinuousClock(), releaseClock: any Clock<Duration> = ContinuousClock(),
+                frameClock: any Clock<Duration> = ContinuousClock(), registerSetting: (any RegisterSetting)? = nil) {
         self.screen = screen
         self.registerSetting = registerSetting
         self.idleClock = idleClock
+        self.releaseClock = releaseClock
+        self.frameClock = frameClock
         self.frameLog = frameLog
         detector = ScanDetector(settings: scanSettings)
         makeScreens(stores: stores, settings: settings, scanSettings: scanSettings)
@@ -102,19 +117,31 @@ public final class CounterApp {
         for await timed in screen.keys {
             keysTaken += 1
             restartIdleTimer()
-            if case .resize = timed.key {
-                setNeedsDisplay()
-                continue
-            }
-            switch shellKey(timed.key) {
-            case .quit: return
-            case .handled: setNeedsDisplay(); continue
-            case .forScreen: break
-            }
-            deliver(detector.feed(timed))
-            scheduleFlush()
+            // What this key causes, now or in the tasks it starts (a search, a scanned line's lookup), is input.
+            let outcome = PaintCause.$current.withValue(.input) { take(timed) }
+            if outcome == .quit { return }
             if quitRequested { break }
         }
+    }
+
+    /// Handles one key or resize from the screen's stream.
+    private func take(_ timed: TimedKey) -> ShellKeyOutcome {
+        if case .resize = timed.key {
+            setNeedsDisplay()
+            return .handled
+        }
+        let outcome = shellKey(timed.key)
+        switch outcome {
+        case .quit: return .quit
+        case .handled: setNeedsDisplay(); return .handled
+        case .forScreen: break
+        }
+        let echo = detector.echo
+        deliver(detector.feed(timed))
+        // The echo paints once the keys that came together are taken: a scanner's burst never flashes as typed.
+        if detector.echo != echo, !keysQueued { setNeedsDisplay() }
+        scheduleFlush()
+        return outcome
     }
 
     /// What the shell shows over the screen (F1 help, the question before quitting), if anything.
@@ -173,7 +200,7 @@ public final class CounterApp {
     /// Reads the idle time from the app settings (at start, and when any process rewrote them) and restarts the
     /// countdown with it.
     private func loadIdleLimit() {
-        Task { [weak self] in
+        Self.background { [weak self] in
             let settings = try? await self?.context.stores.dispatch { AppSettingsAction.loadAppSettings(reply: $0) }
             let seconds = settings?.idleLockSeconds ?? 300
             self?.idleLimit = seconds > 0 ? .seconds(seconds) : nil
@@ -189,10 +216,16 @@ public final class CounterApp {
         idleTask = Task { [weak self] in
             try? await clock.sleep(for: idleLimit)
             guard !Task.isCancelled, let self else { return }
-            self.gate.idleLock()
-            if self.gate.isShowing { self.overlay = nil }
+            // A timer ran out, not a key (the task was started by one): the lock paints as background.
+            PaintCause.$current.withValue(.background) {
+                self.gate.idleLock()
+                if self.gate.isShowing { self.overlay = nil }
+            }
         }
     }
+
+    /// Whether keys arrived that the run loop has not taken yet.
+    private var keysQueued: Bool { screen.keysReceived > keysTaken }
 
     /// Asks to leave the run loop after the current key.
     public func quit() {
@@ -225,36 +258,72 @@ public final class CounterApp {
         flushTask?.cancel()
         guard let deadline = detector.deadline else { return }
         let wait = deadline - screen.now()
+        let clock = releaseClock
         flushTask = Task { [weak self] in
-            if wait > .zero { try? await Task.sleep(for: wait) }
+            if wait > .zero { try? await clock.sleep(for: wait) }
             guard !Task.isCancelled, let self else { return }
             if self.screen.keysReceived > self.keysTaken { return }
+            let echo = self.detector.echo
             self.deliver(self.detector.flush(at: max(self.screen.now(), deadline)))
+            // The released keys are the screen's now: the echo goes (also when the screen did nothing with them).
+            if self.detector.echo != echo { self.setNeedsDisplay() }
         }
     }
 
     // MARK: - Painting
 
-    /// Schedules a repaint; several changes within a frame paint once.
+    /// Schedules a repaint. The rule: what the cashier did paints at once, the background at most once a frame.
+    ///
+    /// - A repaint asked for while the shell handles a key or a scan, or by a task that work started (a search, a
+    ///   scanned line's lookup, the release of held keys: ``PaintCause/current`` is `.input` there, as task-locals
+    ///   pass into the tasks a task starts), paints at the next main-actor turn, whenever the last paint was.
+    /// - Any other repaint (session events, sync progress, the status line, timers) paints ``frameInterval`` after
+    ///   the last paint, or at the next turn when that is longer ago.
+    ///
+    /// Either way several changes within one main-actor turn paint once, and a paint shows everything changed so far:
+    /// a background paint that comes due after an input paint has nothing left to show and is skipped. The two are
+    /// scheduled apart, so background events, however many, never hold back an input paint (they only share the
+    /// main actor's queue with it).
     public func setNeedsDisplay() {
-        guard !displayScheduled else { return }
-        displayScheduled = true
-        Task { [weak self] in
-            guard let self else { return }
-            if let lastPaint {
-                let since = self.clock.now - lastPaint
-                if since < Self.frameInterval { try? await Task.sleep(for: Self.frameInterval - since) }
-            } else {
-                await Task.yield()
+        needsDisplay = true
+        switch PaintCause.current {
+        case .input:
+            guard !inputPaintScheduled else { return }
+            inputPaintScheduled = true
+            Task { [weak self] in
+                guard let self else { return }
+                self.inputPaintScheduled = false
+                self.paintIfNeeded()
             }
-            self.displayScheduled = false
-            self.paint()
+        case .background:
+            guard !backgroundPaintScheduled else { return }
+            backgroundPaintScheduled = true
+            let wait = lastPaint.map { Self.frameInterval - (clock.now - $0) } ?? .zero
+            let frameClock = frameClock
+            Task { [weak self] in
+                if wait > .zero { try? await frameClock.sleep(for: wait) } else { await Task.yield() }
+                guard let self else { return }
+                self.backgroundPaintScheduled = false
+                self.paintIfNeeded()
+            }
         }
     }
 
+    private func paintIfNeeded() {
+        guard needsDisplay else { return }
+        paint()
+    }
+
     private func paint() {
+        needsDisplay = false
         let size = screen.size
         var canvas = TextCanvas(size: size)
+        // Held keys show in the screen's focused field, not while keys that came with them still wait in the stream
+        // (a scanner's burst, taken key by key), nor under an overlay. The gate shows a held PIN digit as a star,
+        // never the digit, and the screen below it nothing.
+        let held = keysQueued ? "" : detector.echo
+        if !gate.isShowing, overlay == nil { canvas.heldKeys = held }
+        gate.heldDigits = gate.isShowing ? held.filter { $0.isASCII && $0.isNumber }.count : 0
         let module = router.current
         var screenName = module.name
         var summary = module.frameSummary
@@ -309,20 +378,28 @@ public final class CounterApp {
                 }
             }
         }
-        screen.draw(canvas)
+        // Before the screen takes it: a repaint asked for while it does waits a whole frame.
         lastPaint = clock.now
         frameNumber += 1
+        screen.draw(canvas)
         frameLog?.painted(frame: frameNumber, screen: screenName, summary: summary)
     }
 
     // MARK: - Status
+
+    /// Starts a task whose repaints are the background's, also when a key started it (a login follows the new
+    /// session; a sale reloads the status line).
+    @discardableResult
+    private static func background(_ work: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
+        PaintCause.$current.withValue(.background) { Task { await work() } }
+    }
 
     /// Follows the session's events (again after a login changed the session): each one updates the status line.
     private func followSession() {
         sessionFollower?.cancel()
         session = nil
         let events = context.stores.sessionEvents()
-        sessionFollower = Task { [weak self] in
+        sessionFollower = Self.background { [weak self] in
             for await event in events {
                 guard let self else { return }
                 let previous = self.session
@@ -354,7 +431,7 @@ public final class CounterApp {
         let now = clock.now
         let known = defaultPrinter.flatMap { now - $0.at < .seconds(60) ? $0.label : nil }
         let loader = StatusBarLoader(stores: context.stores, knownDefaultPrinter: known)
-        Task { [weak self] in
+        Self.background { [weak self] in
             guard let loaded = await loader.load(), let self else { return }
             var model = loaded.0
             let asked = loaded.askedDefaultPrinter
@@ -366,4 +443,17 @@ public final class CounterApp {
             }
         }
     }
+}
+
+/// Why the counter repaints, for ``CounterApp/setNeedsDisplay()``: the cashier's input paints at once, the
+/// background at most once a frame.
+public enum PaintCause: Sendable {
+    /// A key or a scan, or work it started.
+    case input
+    /// Anything else: session events, sync progress, the status line, timers.
+    case background
+
+    /// The cause of what runs now: `.input` while the shell handles a key or a scan and in the tasks started from
+    /// there (task-locals pass into them); `.background` elsewhere.
+    @TaskLocal public static var current: PaintCause = .background
 }

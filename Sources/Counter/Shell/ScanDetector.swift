@@ -42,6 +42,15 @@ public struct ScanDetector: Sendable {
         pending.last.map { $0.time + settings.maximumGap }
     }
 
+    /// The printable keys held now, for the focused field to show after its text as if typed (``CounterApp`` puts
+    /// them in ``TextCanvas/heldKeys``): they are not delivered yet and may never be. Empty when nothing is held, and
+    /// once as many keys as a scan's ``Settings/minimumLength`` are held: those are most likely a scan, so nothing
+    /// shows until the burst resolves (a scan never shows as typed).
+    public var echo: String {
+        guard pending.count < settings.minimumLength else { return "" }
+        return String(pending.compactMap(\.key.printable))
+    }
+
     /// Feeds one key; returns what to deliver now.
     public mutating func feed(_ timed: TimedKey) -> [Output] {
         var output: [Output] = []

@@ -2,13 +2,27 @@ extension TextCanvas {
     /// The key that shows a cut message whole (``putMessage(_:row:column:attributes:clip:)``).
     public static let wholeMessageKey = "^E"
 
+    /// The caret a text field draws after its text; the one that has the keyboard (the focused field) draws the
+    /// held keys before it (``echoing(_:)``).
+    public static let caret: Character = "▏"
+
     /// Draws an input line (a prompt, what was typed, the cursor): when it is wider than the room, its start is cut
-    /// ("…") instead of its end, so what the cashier typed and the cursor always show.
+    /// ("…") instead of its end, so what the cashier typed and the cursor always show. A line ending in the caret is
+    /// the focused field: the held keys show before the caret (``echoing(_:)``).
     @discardableResult
     public mutating func putInput(_ text: String, row: Int, column: Int, attributes: CellAttributes = .normal,
                                   clip: CanvasRect) -> Int {
         let room = min(size.columns, clip.right) - column
-        return put(TextWidth.tail(text, fitting: room), row: row, column: column, attributes: attributes, clip: clip)
+        return put(TextWidth.tail(echoing(text), fitting: room), row: row, column: column, attributes: attributes, clip: clip)
+    }
+
+    /// The focused field's text with the held keys (``heldKeys``) before its caret, as if they were typed: `text`
+    /// unchanged when it does not end in `caret` or nothing is held. Forms draw "_" as their caret. A field that
+    /// masks what is typed (a password, a PIN) passes `mask`: it shows one per held key, never the key.
+    public func echoing(_ text: String, caret: Character = Self.caret, mask: Character? = nil) -> String {
+        guard !heldKeys.isEmpty, text.last == caret else { return text }
+        let held = mask.map { String(repeating: $0, count: heldKeys.count) } ?? heldKeys
+        return text.dropLast() + held + String(caret)
     }
 
     /// Draws a screen's message on one line: when it is wider than the room it ends in "… ^E", the key the shell

@@ -17,6 +17,10 @@ public struct TextCanvas: Hashable, Sendable {
 
     public let size: TerminalSize
     public private(set) var cells: [Cell]
+    /// Keys the shell holds back because they may still be the start of a scan (``ScanDetector/echo``): the focused
+    /// text field draws them before its caret as if typed (``echoing(_:)``, ``putInput(_:row:column:attributes:clip:)``),
+    /// though no screen has seen them yet. Set by ``CounterApp`` before a screen draws; empty otherwise.
+    public var heldKeys = ""
 
     /// A blank canvas.
     public init(size: TerminalSize) {

@@ -100,7 +100,8 @@ struct CashierGateLockTests {
 
         // And a scan at Bob's PIN is ignored with a notice: no digit typed, no try counted, nothing sold
         screen.type([.character("1")])
-        _ = await screen.frame { $0.contains("PIN: *") }
+        // (the star shows while the shell still holds the digit as a possible scan's start: wait until it is typed)
+        _ = await screen.frame { $0.contains("PIN: *") && app.gate.typedCount == 1 }
         screen.scan("4006381333931")
         let ignored = await settle(screen, "Scan ignored")
         #expect(ignored.contains("PIN: * "), "the digit typed before stays, the scan adds none: \(ignored)")

@@ -66,4 +66,33 @@ struct ScanDetectorTests {
         #expect(output.count == 5)
         #expect(output.last == .key(.enter))
     }
+
+    @Test func echo_showsHeldKeysFewerThanAScan_andNothingOnceAsManyAsAScanAreHeld() {
+        var detector = ScanDetector(settings: .init(minimumLength: 4, maximumGap: .milliseconds(30)))
+        #expect(detector.echo == "")
+        // Keys typed close together are held, and echoed while fewer than a scan has
+        for (offset, key) in "abc".enumerated() {
+            #expect(detector.feed(TimedKey(.character(key), at: .milliseconds(offset))).isEmpty)
+        }
+        #expect(detector.echo == "abc")
+        // The fourth makes them most likely a scan: nothing shows until it resolves
+        _ = detector.feed(TimedKey(.character("d"), at: .milliseconds(3)))
+        #expect(detector.echo == "")
+        // Released as keys after the deadline: nothing held, nothing echoed
+        #expect(detector.flush(at: .milliseconds(40)).count == 4)
+        #expect(detector.echo == "")
+    }
+
+    @Test func echo_clearsWhenTheBurstBecomesAScanOrANonPrintableKeyReleasesIt() {
+        var detector = ScanDetector(settings: .init(minimumLength: 2, maximumGap: .milliseconds(30)))
+        _ = detector.feed(TimedKey(.character("7"), at: .zero))
+        #expect(detector.echo == "7")
+        _ = detector.feed(TimedKey(.character("1"), at: .milliseconds(1)))
+        #expect(detector.feed(TimedKey(.enter, at: .milliseconds(2))) == [.scan("71")])
+        #expect(detector.echo == "")
+        _ = detector.feed(TimedKey(.character("x"), at: .seconds(1)))
+        #expect(detector.echo == "x")
+        #expect(detector.feed(TimedKey(.escape, at: .seconds(1))) == [.key(.character("x")), .key(.escape)])
+        #expect(detector.echo == "")
+    }
 }

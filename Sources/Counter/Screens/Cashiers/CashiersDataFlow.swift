@@ -89,6 +89,8 @@ public enum CashiersDataFlow {
         public var formLines: [String]
         /// The field being typed, drawn with its tail in view.
         public var input: String?
+        /// The PIN's bullet while a PIN is typed: keys held back as a possible scan show as bullets too.
+        public var inputMask: Character? = nil
         public var message: String?
         public var isError: Bool
         public var keyHints: [KeyHint]

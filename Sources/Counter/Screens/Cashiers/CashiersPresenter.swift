@@ -22,6 +22,7 @@ public struct CashiersPresenter: Sendable {
         }
         var formLines: [String] = []
         var input: String?
+        var inputMask: Character?
         if let form = response.form {
             switch form.purpose {
             case .add: formLines.append(L10n.tr("cashiers.form.add"))
@@ -42,13 +43,14 @@ public struct CashiersPresenter: Sendable {
                 }
                 input = L10n.tr(form.step == .pin ? "cashiers.field.pin" : "cashiers.field.pinAgain") + " "
                     + String(repeating: "•", count: form.text.count)
+                inputMask = "•"
             }
         } else if let name = response.confirmRemove {
             formLines.append(L10n.tr("cashiers.confirmRemove", ["name": name]))
         }
         return CashiersDataFlow.ViewModel(
             headline: headline, rows: rows, selected: rows.isEmpty ? nil : min(response.selected, rows.count - 1),
-            formLines: formLines, input: input, message: response.isBusy ? L10n.tr("cashiers.busy") : response.message,
+            formLines: formLines, input: input, inputMask: inputMask, message: response.isBusy ? L10n.tr("cashiers.busy") : response.message,
             isError: response.isError && !response.isBusy, keyHints: keyHints(response))
     }
 

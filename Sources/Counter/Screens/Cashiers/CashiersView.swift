@@ -103,7 +103,8 @@ public final class CashiersView: CounterModule {
             row += 1
         }
         if let input = model.input {
-            canvas.putInput(input + "_", row: row, column: left, attributes: .normal, clip: area)
+            canvas.putInput(canvas.echoing(input + "_", caret: "_", mask: model.inputMask), row: row, column: left,
+                            attributes: .normal, clip: area)
         }
         if let message = model.message {
             canvas.putMessage(message, row: area.bottom - 1, column: area.column + 1,

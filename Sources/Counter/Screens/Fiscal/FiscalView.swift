@@ -71,7 +71,7 @@ public final class FiscalView: CounterModule {
             canvas.put(line, row: row, column: left, attributes: .bold, clip: area)
             row += 1
         }
-        if let input = model.input { canvas.putInput(input + "_", row: row, column: left, clip: area) }
+        if let input = model.input { canvas.putInput(canvas.echoing(input + "_", caret: "_"), row: row, column: left, clip: area) }
         if let message = model.message {
             canvas.putMessage(message, row: area.bottom - 1, column: area.column + 1,
                               attributes: CellAttributes(role: model.isError ? .error : .normal, bold: true), clip: area)

@@ -48,6 +48,8 @@ public enum LoginDataFlow {
             /// The text as shown (the password as bullets).
             public var value: String
             public var isFocused: Bool
+            /// The password's bullet when the value is masked: keys held back as a possible scan show as bullets too.
+            public var mask: Character? = nil
         }
 
         public var headline: String

@@ -9,7 +9,8 @@ public struct LoginPresenter: Sendable {
     public func viewModel(_ response: LoginDataFlow.Response) -> LoginDataFlow.ViewModel {
         let focused = response.isBusy || response.loggedIn != nil ? nil : response.field
         func row(_ field: LoginDataFlow.Field, _ label: String, _ value: String) -> LoginDataFlow.ViewModel.Row {
-            .init(label: label, value: value + (focused == field ? "▏" : ""), isFocused: focused == field)
+            .init(label: label, value: value + (focused == field ? "▏" : ""), isFocused: focused == field,
+                  mask: field == .password ? "•" : nil)
         }
         let headline = if let account = response.loggedIn {
             L10n.tr("login.loggedIn", ["site": account.siteURL, "user": account.username])

@@ -64,7 +64,7 @@ public final class LoginView: CounterModule {
         for (index, row) in model.rows.enumerated() {
             let line = top + 2 + index * 2
             canvas.put(row.label, row: line, column: left, attributes: row.isFocused ? .bold : .normal, clip: area)
-            canvas.put(row.value, row: line, column: left + 24, attributes: row.isFocused ? .selection : .normal, clip: area)
+            canvas.put(canvas.echoing(row.value, mask: row.mask), row: line, column: left + 24, attributes: row.isFocused ? .selection : .normal, clip: area)
         }
         if let message = model.message {
             canvas.putMessage(message, row: area.bottom - 1, column: area.column + 1,

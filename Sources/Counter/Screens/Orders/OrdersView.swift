@@ -84,7 +84,9 @@ public final class OrdersView: CounterModule {
                             area: CanvasRect) {
         let left = area.column + 1
         var column = canvas.put(L10n.tr("orders.search") + " ", row: area.row, column: left, attributes: .bold, clip: area)
-        column = canvas.put(model.query, row: area.row, column: column, attributes: CellAttributes(role: .accent), clip: area)
+        // The search has the keyboard unless a prompt or question is open: only then does it show held keys as typed.
+        let query = model.prompt == nil ? canvas.echoing(model.query + "▏").dropLast() : Substring(model.query)
+        column = canvas.put(String(query), row: area.row, column: column, attributes: CellAttributes(role: .accent), clip: area)
         canvas.put("▏", row: area.row, column: column, attributes: CellAttributes(role: .accent), clip: area)
         let header = TextWidth.rightAligned(L10n.tr("orders.column.number"), in: 6) + "  "
             + TextWidth.padded(L10n.tr("orders.column.time"), to: 17) + TextWidth.padded(L10n.tr("orders.column.items"), to: 9)

@@ -58,7 +58,7 @@ public final class PayView: CounterModule {
         let labelWidth = max(13, (labels.map(TextWidth.of).max() ?? 0) + 2)
         canvas.put(L10n.tr("pay.heading"), row: top, column: left, attributes: CellAttributes(role: .accent, bold: true), clip: area)
         canvas.put(TextWidth.padded(labels[0], to: labelWidth) + model.due, row: top + 2, column: left, attributes: .bold, clip: area)
-        canvas.put(TextWidth.padded(labels[1], to: labelWidth) + model.tendered + "▏", row: top + 4, column: left, clip: area)
+        canvas.put(TextWidth.padded(labels[1], to: labelWidth) + canvas.echoing(model.tendered + "▏"), row: top + 4, column: left, clip: area)
         if let change = model.change {
             canvas.put(TextWidth.padded(labels[2], to: labelWidth) + change, row: top + 6, column: left,
                        attributes: CellAttributes(role: .success, bold: true), clip: area)

@@ -62,7 +62,7 @@ public final class RegisterView: CounterModule {
         }
         row += 1
         if let input = model.input {
-            canvas.putInput(input + "_", row: row, column: left, clip: area)
+            canvas.putInput(canvas.echoing(input + "_", caret: "_"), row: row, column: left, clip: area)
             row += 2
         }
         let attributes = CellAttributes(role: model.isError ? .error : .normal, bold: model.isError)

@@ -15,6 +15,10 @@ public final class SellInteractor {
     var present: (SellDataFlow.Response) -> Void = { _ in }
     let context: CounterContext
     private var searchGeneration = 0
+    /// The search whose results ``response`` holds (``searchGeneration`` when they answer the query on screen).
+    private var answeredGeneration = 0
+    /// Whether a search for the query typed is still running (the results shown answer an older one).
+    public var isSearching: Bool { answeredGeneration != searchGeneration }
     /// Bumped by each customer search, so an older answer never replaces a newer one.
     var customerGeneration = 0
     /// Cart edits waiting for the checkout, oldest first; one runs at a time.
@@ -101,11 +105,12 @@ public final class SellInteractor {
         searchGeneration += 1
         let generation = searchGeneration
         let text = query.trimmingCharacters(in: .whitespaces)
-        guard !text.isEmpty else { response.results = []; return }
+        guard !text.isEmpty else { response.results = []; answeredGeneration = generation; return }
         let stores = context.stores
         Task {
             let found = try? await stores.dispatch { ProductAction.search(text: text, limit: 50, reply: $0) }
             guard generation == self.searchGeneration else { return }
+            self.answeredGeneration = generation
             self.response.results = (found ?? []).map { CatalogItem.product($0) }
             self.present(self.response)
         }

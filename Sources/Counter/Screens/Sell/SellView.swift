@@ -19,17 +19,22 @@ public final class SellView: CounterModule {
         viewModel = presenter.viewModel(interactor.response)
     }
 
-    /// Whether every cart edit was saved when the screen was last drawn (the frame log reports it).
+    /// Whether every cart edit was saved, and whether a search ran, when the screen was last drawn (the frame log
+    /// reports both).
     private var paintedSaved = true
+    private var paintedSearching = false
 
     /// Shows a new state; also repaints when the cart's edits got saved without changing what is shown (attaching
-    /// a customer whose name is already on screen), so the frame log says `saved=yes`.
+    /// a customer whose name is already on screen), so the frame log says `saved=yes`, and when a search answered
+    /// with the results already shown, so a frame says the results answer the query typed (no `searching=yes`).
     func display(_ response: SellDataFlow.Response) {
         let next = presenter.viewModel(response)
         let saved = interactor.isSaved
-        guard next != viewModel || saved != paintedSaved else { return }
+        let searching = interactor.isSearching
+        guard next != viewModel || saved != paintedSaved || searching != paintedSearching else { return }
         viewModel = next
         paintedSaved = saved
+        paintedSearching = searching
         setNeedsDisplay()
     }
 
@@ -43,6 +48,7 @@ public final class SellView: CounterModule {
             + " total=\(viewModel.total.replacingOccurrences(of: " ", with: "")) results=\(viewModel.results.count)"
             + " prompt=\(viewModel.prompt != nil) message=\(message) saved=\(interactor.isSaved ? "yes" : "no")"
             + " preview=\(viewModel.preview != nil ? "yes" : "no")"
+            + (interactor.isSearching ? " searching=yes" : "")
             + (interactor.response.customerId.map { " customer=\($0)" } ?? "")
             + (interactor.response.prompt != nil ? " typed=\(interactor.response.promptText.count)" : "")
     }
@@ -114,7 +120,9 @@ public final class SellView: CounterModule {
         guard area.height >= 6, area.width >= 40 else { return }
         let top = area.row, left = area.column, width = area.width
         var column = canvas.put(L10n.tr("sell.search") + " ", row: top, column: left, attributes: .bold, clip: area)
-        column = canvas.put(model.query, row: top, column: column, attributes: CellAttributes(role: .accent), clip: area)
+        // The search has the keyboard unless a prompt is open: only then does it show held keys as typed.
+        let query = model.prompt == nil ? canvas.echoing(model.query + "▏").dropLast() : Substring(model.query)
+        column = canvas.put(String(query), row: top, column: column, attributes: CellAttributes(role: .accent), clip: area)
         canvas.put("▏", row: top, column: column, attributes: CellAttributes(role: .accent), clip: area)
         canvas.put(TextWidth.rightAligned(model.adjustments, in: max(0, width - column - 2)), row: top, column: column + 2,
                    attributes: CellAttributes(role: .accent), clip: area)

@@ -86,6 +86,8 @@ public enum SetupDataFlow {
         public var selected: Int?
         /// The field being typed.
         public var input: String?
+        /// The PIN's bullet while a PIN is typed: keys held back as a possible scan show as bullets too.
+        public var inputMask: Character? = nil
         public var message: [String]
         public var isError: Bool
         public var keyHints: [KeyHint]

@@ -10,6 +10,7 @@ public struct SetupPresenter: Sendable {
         let step = response.step
         var lines: [String] = []
         var input: String?
+        var inputMask: Character?
         var choices: [String] = []
         let dots = String(repeating: "•", count: response.text.count)
         switch step {
@@ -23,6 +24,7 @@ public struct SetupPresenter: Sendable {
             lines = [L10n.tr(step.part == 2 ? "setup.manager.pin" : "setup.cashier.pin", ["name": response.name])]
             let again = step == .managerPinAgain || step == .cashierPinAgain
             input = L10n.tr(again ? "cashiers.field.pinAgain" : "cashiers.field.pin") + " " + dots
+            inputMask = "•"
         case .cashierName:
             lines = [L10n.tr("setup.cashier.ask")]
             input = L10n.tr("cashiers.field.name") + " " + response.text
@@ -59,7 +61,7 @@ public struct SetupPresenter: Sendable {
         return SetupDataFlow.ViewModel(
             heading: L10n.tr("setup.heading", ["step": "\(step.part)"]), lines: lines, choices: choices,
             selected: choices.isEmpty ? nil : min(response.selectedPrinter, choices.count - 1), input: input,
-            message: response.isBusy ? [L10n.tr("cashiers.busy")] : response.lines,
+            inputMask: inputMask, message: response.isBusy ? [L10n.tr("cashiers.busy")] : response.lines,
             isError: response.isError && !response.isBusy, keyHints: hints)
     }
 }

@@ -88,7 +88,8 @@ public final class SetupView: CounterModule {
         }
         scroll.draw(rows, in: &canvas, rect: room)
         if let input = model.input {
-            canvas.putInput(input + "_", row: inputRow, column: left, attributes: .bold, clip: area)
+            canvas.putInput(canvas.echoing(input + "_", caret: "_", mask: model.inputMask), row: inputRow, column: left,
+                            attributes: .bold, clip: area)
         }
         let attributes = CellAttributes(role: model.isError ? .error : .normal, bold: true)
         for (offset, line) in message.enumerated() {
