@@ -1,14 +1,17 @@
 import Synchronization
 
-/// At most a given number of requests in flight, shared by every network that ``limited(by:)`` wraps with it;
-/// the others wait in the order they asked (FIFO).
+/// At most a given number of requests in flight, shared by every network that ``limited(by:urgent:)`` wraps with
+/// it; the others wait in the order they asked (FIFO), urgent ones ahead of the rest.
 ///
 /// A catalog sync sends its settings, reference lists, pages and variations through one limiter, so however many
 /// of them run side by side, the store sees no more requests at once than a small store's PHP workers serve.
+/// Urgent requests are those the rest of the pull waits for (product page 1, which says how many pages follow):
+/// they take the next free slot, ahead of short requests queued earlier.
 /// A waiting request that is cancelled leaves the queue at once and throws ``NetworkError/cancelled``.
 public final class RequestLimiter: Sendable {
     private struct Waiter {
         let id: UInt64
+        let urgent: Bool
         let continuation: CheckedContinuation<Void, any Error>
     }
 
@@ -28,14 +31,17 @@ public final class RequestLimiter: Sendable {
         state = Mutex(State(available: max(1, limit)))
     }
 
-    /// Runs `body` once a slot is free, holding the slot until it returns.
-    public func run<T>(_ body: () async throws(NetworkError) -> T) async throws(NetworkError) -> T {
-        try await acquire()
+    /// Runs `body` once a slot is free, holding the slot until it returns; an `urgent` one goes ahead of the
+    /// waiting requests that are not.
+    public func run<T>(
+        urgent: Bool = false, _ body: () async throws(NetworkError) -> T
+    ) async throws(NetworkError) -> T {
+        try await acquire(urgent: urgent)
         defer { release() }
         return try await body()
     }
 
-    private func acquire() async throws(NetworkError) {
+    private func acquire(urgent: Bool) async throws(NetworkError) {
         let id = state.withLock { state in
             defer { state.nextID += 1 }
             return state.nextID
@@ -50,7 +56,12 @@ public final class RequestLimiter: Sendable {
                             state.available -= 1
                             return .go
                         }
-                        state.waiters.append(Waiter(id: id, continuation: continuation))
+                        let waiter = Waiter(id: id, urgent: urgent, continuation: continuation)
+                        if urgent, let firstNotUrgent = state.waiters.firstIndex(where: { !$0.urgent }) {
+                            state.waiters.insert(waiter, at: firstNotUrgent)
+                        } else {
+                            state.waiters.append(waiter)
+                        }
                         return .wait
                     }
                     switch step {
@@ -90,23 +101,29 @@ public struct LimitedNetwork: Network {
     public let base: any Network
     /// The limiter they wait in.
     public let limiter: RequestLimiter
+    /// Whether they go ahead of the limiter's other waiting requests.
+    public let urgent: Bool
 
-    public init(base: any Network, limiter: RequestLimiter) {
+    public init(base: any Network, limiter: RequestLimiter, urgent: Bool = false) {
         self.base = base
         self.limiter = limiter
+        self.urgent = urgent
     }
 
     public func response(for request: any Request) async throws(NetworkError) -> NetworkResponse {
-        try await limiter.run { () throws(NetworkError) in try await base.response(for: request) }
+        try await limiter.run(urgent: urgent) { () throws(NetworkError) in try await base.response(for: request) }
     }
 
     public var preferredTaskExecutor: (any TaskExecutor)? { base.preferredTaskExecutor }
 }
 
 extension Network {
-    /// This network with its requests through `limiter` (itself when it already goes through that limiter).
-    public func limited(by limiter: RequestLimiter) -> any Network {
-        if let limited = self as? LimitedNetwork, limited.limiter === limiter { return self }
-        return LimitedNetwork(base: self, limiter: limiter)
+    /// This network with its requests through `limiter`, `urgent` or not (a network already limited by it is
+    /// rewrapped, not limited twice).
+    public func limited(by limiter: RequestLimiter, urgent: Bool = false) -> any Network {
+        if let limited = self as? LimitedNetwork, limited.limiter === limiter {
+            return limited.urgent == urgent ? self : LimitedNetwork(base: limited.base, limiter: limiter, urgent: urgent)
+        }
+        return LimitedNetwork(base: self, limiter: limiter, urgent: urgent)
     }
 }

@@ -47,7 +47,8 @@ extension CatalogSynchronizer.Run {
            now.timeIntervalSince(refused) < configuration.catalogFileRetryInterval {
             return .page(.refusedRecently)
         }
-        let remote = POSCatalogRemote(network: synchronizer.network)
+        // The probe goes ahead of the short requests: the pages (or the file) wait for its answer.
+        let remote = POSCatalogRemote(network: synchronizer.urgentNetwork)
         let fields = CatalogSyncConfiguration.productFields
         let variationFields = CatalogSyncConfiguration.variationFields
         let status: POSCatalogRemote.Status

@@ -250,6 +250,7 @@ extension CatalogSynchronizer {
         /// - Returns: The server's date when the pull began.
         func syncProducts(modifiedAfter: Date?) async throws -> Date? {
             let network = network
+            let urgentNetwork = synchronizer.urgentNetwork
             let isFull = modifiedAfter == nil
             let query = ProductsRemote.Query(
                 perPage: configuration.pageSize, modifiedAfter: modifiedAfter,
@@ -267,7 +268,9 @@ extension CatalogSynchronizer {
                     load: { page throws(NetworkError) in
                         var query = query
                         query.page = page
-                        return try await ProductsRemote(network: network).loadProducts(query)
+                        // Page 1 says how many pages follow: it goes ahead of the short requests waiting.
+                        return try await ProductsRemote(network: page == 1 ? urgentNetwork : network)
+                            .loadProducts(query)
                     },
                     handle: { page in
                         let ingestor = try await self.ingestor()

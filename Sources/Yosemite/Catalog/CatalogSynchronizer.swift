@@ -19,7 +19,8 @@ import Synchronization
 /// Every request of a sync waits in one ``RequestLimiter`` (``CatalogSyncConfiguration/concurrency`` at once,
 /// first come first served): the reference lists (``Run/syncReferenceData(includeCustomers:)``) and, through
 /// ``CatalogSyncStore``, the store settings are fetched beside the products, so the two slots are never idle
-/// while page 1 is awaited, and the store still sees no more requests at once than before.
+/// while page 1 is awaited, and the store still sees no more requests at once than before. The catalog-file
+/// probe and product page 1, which the pages wait for, go ahead of the short requests (``urgentNetwork``).
 public struct CatalogSynchronizer: Sendable {
     /// Where a sync's currency comes from.
     enum CurrencySource: Sendable {
@@ -37,6 +38,9 @@ public struct CatalogSynchronizer: Sendable {
 
     /// The network, through ``limiter``.
     let network: any Network
+    /// The network through ``limiter`` for the requests the rest of the pull waits for (the catalog-file probe,
+    /// product page 1): they take the next free slot.
+    let urgentNetwork: any Network
     let limiter: RequestLimiter
     let database: AppDatabase
     let currency: CurrencySource
@@ -61,6 +65,7 @@ public struct CatalogSynchronizer: Sendable {
         clock: any Clock<Duration>, now: DateGenerator, logger: Logger, configuration: CatalogSyncConfiguration
     ) {
         self.network = network.limited(by: limiter)
+        urgentNetwork = network.limited(by: limiter, urgent: true)
         self.limiter = limiter
         self.database = database
         self.currency = currency
