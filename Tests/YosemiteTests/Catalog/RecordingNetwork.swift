@@ -66,13 +66,23 @@ final class RecordingNetwork: Network {
             result = .failure(error)
         }
         if hold(request) {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let now = state.withLock { state -> Bool in
-                    if state.released { return true }
-                    state.held.append(continuation)
-                    return false
+            // A test that times out cancels the sync: the held answers go then, so it fails instead of hanging.
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                    let now = state.withLock { state -> Bool in
+                        if state.released || Task.isCancelled { return true }
+                        state.held.append(continuation)
+                        return false
+                    }
+                    if now { continuation.resume() }
                 }
-                if now { continuation.resume() }
+            } onCancel: {
+                let held = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+                    state.released = true
+                    defer { state.held.removeAll() }
+                    return state.held
+                }
+                held.forEach { $0.resume() }
             }
         }
         state.withLock { state in
