@@ -28,6 +28,21 @@ final class CatalogSyncCounters: Sendable {
         }
     }
 
+    /// Starts `phase` (its total unknown) unless a later one already began: work that runs beside the products
+    /// (the reference lists) never takes the progress back.
+    func enter(_ phase: CatalogSyncProgress.Phase) {
+        let order = CatalogSyncProgress.Phase.allCases
+        let moved = state.withLock { state -> CatalogSyncProgress? in
+            guard let current = order.firstIndex(of: state.progress.phase), let next = order.firstIndex(of: phase),
+                  next > current else { return nil }
+            state.progress.phase = phase
+            state.progress.completed = 0
+            state.progress.total = nil
+            return state.progress
+        }
+        if let moved { continuation?.yield(moved) }
+    }
+
     /// Sets the total of the current phase once it is known.
     func setTotal(_ total: Int?) {
         publish { $0.progress.total = total }

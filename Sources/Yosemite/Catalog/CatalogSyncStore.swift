@@ -2,7 +2,8 @@ import Foundation
 import Networking
 import POSFoundation
 
-/// Runs catalog syncs: the store settings first (for the currency), then ``CatalogSynchronizer``.
+/// Runs catalog syncs: the store settings (for the currency) beside ``CatalogSynchronizer``, their requests sharing
+/// one ``RequestLimiter`` of ``CatalogSyncConfiguration/concurrency`` slots.
 ///
 /// Without a network (the demo store) every sync fails with ``CatalogError/demoStore``.
 @MainActor
@@ -46,16 +47,23 @@ public final class CatalogSyncStore: Store, ActionsProcessor {
         running = Task { for await _ in ended {} }
         defer { end.finish() }
         await previous?.value
-        let settings: StoreSettings
-        do {
-            // SettingStore's synchronisation, through the dispatcher.
-            settings = try await dispatcher.dispatch { SettingAction.synchronizeStoreSettings(reply: $0) }
-        } catch {
-            progress?.finish()
-            throw .settings(error)
+        // SettingStore's synchronisation, through the dispatcher, beside the catalog's first requests and in the
+        // same limiter: the products wait for the currency only when they are written.
+        let limiter = RequestLimiter(limit: configuration.concurrency)
+        let dispatcher = dispatcher
+        let loadSettings: @Sendable () async throws -> Currency = { @MainActor () async throws -> Currency in
+            let settings: StoreSettings
+            do throws(SettingError) {
+                settings = try await dispatcher.dispatch {
+                    SettingAction.synchronizeStoreSettings(limiter: limiter, reply: $0)
+                }
+            } catch {
+                throw CatalogError.settings(error)
+            }
+            return settings.currency
         }
         let synchronizer = CatalogSynchronizer(
-            network: network, database: environment.database, currency: settings.currency,
+            network: network, limiter: limiter, database: environment.database, currency: .settings(loadSettings),
             clock: environment.clock, now: environment.now, logger: environment.logger,
             configuration: configuration)
         return try await synchronizer.synchronize(full: full, progress: progress)

@@ -40,14 +40,15 @@ extension CatalogSynchronizer.Run {
     /// `per_page=1`, `_fields=id`) makes the file stale, and a new generation is asked for (`force`).
     func syncFromCatalogFile() async throws -> FileOutcome {
         guard configuration.usesCatalogFile else { return .page(.disabled) }
-        let database = ingestor.database
+        let database = database
         let logger = synchronizer.logger
         let now = synchronizer.now()
         if let refused = try await database.catalogFileRefusedAt(),
            now.timeIntervalSince(refused) < configuration.catalogFileRetryInterval {
             return .page(.refusedRecently)
         }
-        let remote = POSCatalogRemote(network: synchronizer.network)
+        // The probe goes ahead of the short requests: the pages (or the file) wait for its answer.
+        let remote = POSCatalogRemote(network: synchronizer.urgentNetwork)
         let fields = CatalogSyncConfiguration.productFields
         let variationFields = CatalogSyncConfiguration.variationFields
         let status: POSCatalogRemote.Status
@@ -98,11 +99,12 @@ extension CatalogSynchronizer.Run {
     /// Stores the file's products and variations through the write pipeline, then removes the stored products the
     /// file does not list (it is the whole published catalog).
     private func store(_ catalog: POSCatalogRemote.Catalog) async throws {
+        let ingestor = try await ingestor()
         counters.begin(.products)
         let pageSize = configuration.pageSize
         let products = catalog.products
         counters.setTotal((products.count + pageSize - 1) / pageSize)
-        let pipeline = makePipeline()
+        let pipeline = makePipeline(ingestor)
         do {
             for start in stride(from: 0, to: products.count, by: pageSize) {
                 try await pipeline.submit(.products(Array(products[start..<min(start + pageSize, products.count)])))

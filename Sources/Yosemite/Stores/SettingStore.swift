@@ -20,7 +20,9 @@ public final class SettingStore: Store, ActionsProcessor {
 
     public func onAction(_ action: SettingAction) async throws(SettingError) -> Replied {
         switch action {
-        case let .synchronizeStoreSettings(reply):
+        case let .synchronizeStoreSettings(limiter, reply):
+            var network = network
+            if let limiter { network = network.limited(by: limiter) }
             return reply(try await Self.synchronize(network: network, database: environment.database, siteURL: siteURL))
         case let .loadStoreSettings(reply):
             return reply(try await Self.load(environment.database))
@@ -32,12 +34,16 @@ public final class SettingStore: Store, ActionsProcessor {
     ) async throws(SettingError) -> StoreSettings {
         let settings: StoreSettings
         do {
-            let index = try await SiteRemote(network: network).loadIndex()
+            // Four independent requests, side by side (a limiter, when given, decides how many go at once); the
+            // first failure, in this order, is the one reported, and the others are cancelled.
             let remote = SettingsRemote(network: network)
-            let general = try await remote.loadGeneralSettings()
-            let tax = try await remote.loadSettings(group: "tax")
-            settings = StoreSettings(storeName: index.name, siteURL: siteURL, general: general, tax: tax,
-                                     language: await StoreSettings.siteLanguage(network: network))
+            async let general = Self.result { () throws(NetworkError) in try await remote.loadGeneralSettings() }
+            async let index = Self.result { () throws(NetworkError) in try await SiteRemote(network: network).loadIndex() }
+            async let tax = Self.result { () throws(NetworkError) in try await remote.loadSettings(group: "tax") }
+            async let language = StoreSettings.siteLanguage(network: network)
+            settings = StoreSettings(
+                storeName: try await index.get().name, siteURL: siteURL, general: try await general.get(),
+                tax: try await tax.get(), language: await language)
         } catch {
             throw .network(error)
         }
@@ -47,6 +53,13 @@ public final class SettingStore: Store, ActionsProcessor {
         } catch {
             throw .storage(StorageError(wrapping: error))
         }
+    }
+
+    /// What `body` returned or threw, as a value (an `async let` of a typed-throws call loses the error's type).
+    private nonisolated static func result<Value>(
+        _ body: () async throws(NetworkError) -> Value
+    ) async -> Result<Value, NetworkError> {
+        do throws(NetworkError) { return .success(try await body()) } catch { return .failure(error) }
     }
 
     private nonisolated static func load(_ database: AppDatabase) async throws(SettingError) -> StoreSettings? {

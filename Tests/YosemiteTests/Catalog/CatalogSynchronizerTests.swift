@@ -255,6 +255,54 @@ struct CatalogSynchronizerTests {
         #expect(try await harness.productCount() == 19)
     }
 
+    /// The settings and the reference lists are fetched beside the product pages, never more than 2 requests at
+    /// once. The request named is answered only once product page 2 was asked for: a sync that fetched it before
+    /// the pages (as before, settings then reference lists then pages) would never get there, and the time limit
+    /// fails it.
+    @Test(.timeLimit(.minutes(1)), arguments: ["wc/v3/customers", "wc/v3/system_status"])
+    @MainActor func synchronize_throughTheStore_settingsAndReferenceListsOverlapThePagesTwoAtATime(
+        held: String
+    ) async throws {
+        let harness = try CatalogTestHarness()
+        defer { harness.tearDown() }
+        // Given 20 products in pages of 5, and the stores a logged-in session has, on a recording network
+        let isPage2: @Sendable (any Request) -> Bool = {
+            $0.path == "wc/v3/products" && $0.query.contains(URLQueryItem(name: "page", value: "2"))
+        }
+        let network = RecordingNetwork(base: harness.network, hold: { $0.path == held }, until: isPage2)
+        let dispatcher = Dispatcher()
+        let stores: [AnyObject] = [
+            SettingStore(dispatcher: dispatcher, environment: harness.environment, network: network,
+                         siteURL: harness.credentials.site.url.absoluteString),
+            CatalogSyncStore(dispatcher: dispatcher, environment: harness.environment, network: network,
+                             configuration: CatalogSyncConfiguration(pageSize: 5)),
+        ]
+        // When
+        let report = try await dispatcher.dispatch {
+            CatalogSyncAction.synchronize(full: true, progress: nil, reply: $0)
+        }
+        withExtendedLifetime(stores) {}
+        // Then everything arrived, two requests at most in flight (settings included), and page 2 was asked for
+        // while the held request was still open
+        #expect(report.productsStored == 20)
+        #expect(report.variationsStored == 3)
+        #expect(report.categories == 4)
+        #expect(report.customers == 1)
+        #expect(network.mostInFlight == 2)
+        let events = network.events
+        let page2Started = try #require(events.firstIndex {
+            $0.kind == .start && $0.request.hasPrefix("wc/v3/products?")
+                && $0.request.split(separator: "?").last?.split(separator: "&").contains("page=2") == true
+        })
+        let heldEnded = try #require(events.lastIndex {
+            $0.kind == .end && ($0.request == held || $0.request.hasPrefix(held + "?"))
+        })
+        #expect(page2Started < heldEnded)
+        let settings = try #require(
+            try await dispatcher.dispatch { SettingAction.loadStoreSettings(reply: $0) })
+        #expect(settings.currency.code == "EUR")
+    }
+
     @Test func synchronize_progress_reportsPhasesAndFinishes() async throws {
         let harness = try CatalogTestHarness()
         defer { harness.tearDown() }
