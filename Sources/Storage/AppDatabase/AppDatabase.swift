@@ -129,24 +129,6 @@ public struct AppDatabase: Sendable {
         }
     }
 
-    /// Reads a consistent snapshot on the calling thread, from async code: for the short reads of a scan.
-    ///
-    /// An asynchronous read hands the work to a reader connection's queue and the answer back to the task: two
-    /// thread wake-ups, which on an idle two-core till cost more than a scan's SQL (scan-to-cart p50 0.95 ms with
-    /// them, 0.50 ms without, `pos-bench scan`). GRDB's synchronous read runs the closure on the calling thread
-    /// when a reader is free. The wait is bounded by the SQL: readers never wait for the writer (WAL), and nothing
-    /// a reader does needs the concurrency pool. Keep the closure to a few indexed lookups; long reads (reports,
-    /// exports) use ``read(_:)-swift.method`` above.
-    ///
-    /// - Throws: ``StorageError`` for database failures, or the closure's own error.
-    func readOnCallingThread<T>(_ body: (Database) throws -> T) throws -> T {
-        do {
-            return try writer.read(body)
-        } catch {
-            throw mapping(error)
-        }
-    }
-
     /// A read-only view of the database, for GRDB observations and requests that take a reader.
     public var reader: any DatabaseReader { writer }
 
@@ -191,11 +173,7 @@ public struct AppDatabase: Sendable {
     ) async throws -> T {
         guard durability == .processCrash else { return try await performAndSave(body) }
         do {
-            // On the calling thread, as ``readOnCallingThread(_:)`` says why: a cart edit is a few rows, and the
-            // two thread hand-offs of an asynchronous write were half of a scan's time on an idle till. The wait
-            // for the writer (a catalog page being stored) blocks this thread, not the main actor, and the
-            // writer's work never needs the concurrency pool, so it always ends.
-            return try Self.writeOnCallingThread(writer) { db in
+            return try await writer.writeWithoutTransaction { db in
                 // Cached statements: each scan's cart edit comes here, and `execute(sql:)` prepares the SQL anew.
                 try db.cachedStatement(sql: "PRAGMA synchronous = NORMAL").execute()
                 let outcome = Result { () throws -> T in
@@ -214,11 +192,6 @@ public struct AppDatabase: Sendable {
         } catch {
             throw mapping(error)
         }
-    }
-
-    /// GRDB's synchronous write, outside the async function that calls it (there, Swift picks the async overload).
-    private static func writeOnCallingThread<T>(_ writer: any DatabaseWriter, _ body: (Database) throws -> T) throws -> T {
-        try writer.writeWithoutTransaction(body)
     }
 
     // MARK: - Private

@@ -70,10 +70,9 @@ public struct CatalogSnapshot {
 // MARK: - Reads
 
 extension AppDatabase {
-    /// Runs `body` against one consistent snapshot of the catalog (pricing a cart reads many rows at once), on the
-    /// calling thread (a scan's lookups: ``readOnCallingThread(_:)``).
+    /// Runs `body` against one consistent snapshot of the catalog (pricing a cart reads many rows at once).
     public func readCatalog<T: Sendable>(_ body: @escaping @Sendable (CatalogSnapshot) throws -> T) async throws -> T {
-        try readOnCallingThread { db in try body(CatalogSnapshot(db: db)) }
+        try await read { db in try body(CatalogSnapshot(db: db)) }
     }
 
     /// The product or variation a scanned or typed code names.
