@@ -121,9 +121,10 @@ public final class SellView: CounterModule {
         let top = area.row, left = area.column, width = area.width
         var column = canvas.put(L10n.tr("sell.search") + " ", row: top, column: left, attributes: .bold, clip: area)
         // The search has the keyboard unless a prompt is open: only then does it show held keys as typed.
-        let query = model.prompt == nil ? canvas.echoing(model.query + "▏").dropLast() : Substring(model.query)
+        let caret = String(TextCanvas.caret)
+        let query = model.prompt == nil ? canvas.echoing(model.query + caret).dropLast() : Substring(model.query)
         column = canvas.put(String(query), row: top, column: column, attributes: CellAttributes(role: .accent), clip: area)
-        canvas.put("▏", row: top, column: column, attributes: CellAttributes(role: .accent), clip: area)
+        canvas.put(caret, row: top, column: column, attributes: CellAttributes(role: .accent), clip: area)
         canvas.put(TextWidth.rightAligned(model.adjustments, in: max(0, width - column - 2)), row: top, column: column + 2,
                    attributes: CellAttributes(role: .accent), clip: area)
         canvas.put(String(repeating: "─", count: width), row: top + 1, column: left, clip: area)
