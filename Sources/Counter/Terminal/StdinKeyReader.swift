@@ -29,7 +29,7 @@ final class StdinKeyReader: Sendable {
         continuation.yield(TimedKey(.resize(size), at: now()))
     }
 
-    /// How many events were put in the stream.
+    /// How many events were read: every key of a read counts from before the first of them is put in the stream.
     var keysReceived: Int { received.withLock { $0 } }
 
     /// Time on the keys' clock.
@@ -43,8 +43,11 @@ final class StdinKeyReader: Sendable {
             guard count > 0 else { break }
             let time = now()
             let decoded = decoder.withLock { $0.decode(buffer[0..<count]) }
+            // Counted as a whole before the first is handed over: until the run loop has taken every key of this read,
+            // it sees keys queued, so it never releases a scanner's burst half-read as typed keys (the reader thread
+            // can be descheduled between two yields on a loaded machine).
+            received.withLock { $0 += decoded.count }
             for key in decoded {
-                received.withLock { $0 += 1 }
                 continuation.yield(TimedKey(key, at: time))
             }
         }

@@ -10,7 +10,9 @@ public protocol TerminalScreen: AnyObject {
     var keys: AsyncStream<TimedKey> { get }
     /// The time on the keys' clock now (the scanner detector's deadlines are on it).
     func now() -> Duration
-    /// How many events ``keys`` has delivered into its stream so far (read or still queued).
+    /// How many events ``keys`` has delivered into its stream so far (read or still queued). The keys that arrived
+    /// together (one read of the terminal) count at once, before the first of them is in the stream: the shell takes
+    /// "nothing queued" to mean a burst is over.
     var keysReceived: Int { get }
     /// Gives the terminal back as it was.
     func close()
