@@ -31,7 +31,9 @@ public final class CounterApp {
     /// An input paint (the next main-actor turn) and a background paint (a frame after the last paint) are scheduled.
     private var inputPaintScheduled = false
     private var backgroundPaintScheduled = false
-    private var lastPaint: ContinuousClock.Instant?
+    /// The time since the last paint, on ``frameClock`` (the clock background paints wait on, so a test that holds it
+    /// still decides when they come); `nil` before the first paint.
+    private var sinceLastPaint: (() -> Duration)?
     private var flushTask: Task<Void, Never>?
     /// How many events the run loop has taken from the screen's stream.
     private var keysTaken = 0
@@ -298,7 +300,7 @@ public final class CounterApp {
         case .background:
             guard !backgroundPaintScheduled else { return }
             backgroundPaintScheduled = true
-            let wait = lastPaint.map { Self.frameInterval - (clock.now - $0) } ?? .zero
+            let wait = sinceLastPaint.map { Self.frameInterval - $0() } ?? .zero
             let frameClock = frameClock
             Task { [weak self] in
                 if wait > .zero { try? await frameClock.sleep(for: wait) } else { await Task.yield() }
@@ -307,6 +309,12 @@ public final class CounterApp {
                 self.paintIfNeeded()
             }
         }
+    }
+
+    /// The time since now on `clock`, whatever its instant type.
+    private static func stopwatch<C: Clock<Duration>>(_ clock: C) -> () -> Duration {
+        let start = clock.now
+        return { start.duration(to: clock.now) }
     }
 
     private func paintIfNeeded() {
@@ -379,7 +387,7 @@ public final class CounterApp {
             }
         }
         // Before the screen takes it: a repaint asked for while it does waits a whole frame.
-        lastPaint = clock.now
+        sinceLastPaint = Self.stopwatch(frameClock)
         frameNumber += 1
         screen.draw(canvas)
         frameLog?.painted(frame: frameNumber, screen: screenName, summary: summary)

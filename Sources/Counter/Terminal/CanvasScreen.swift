@@ -12,7 +12,8 @@ public final class CanvasScreen: TerminalScreen {
     private let continuation: AsyncStream<TimedKey>.Continuation
     private let clock = ContinuousClock()
     private let start: ContinuousClock.Instant
-    private var frameWaiters: [(predicate: (TextCanvas) -> Bool, continuation: CheckedContinuation<TextCanvas, Never>)] = []
+    private var frameWaiters: [(id: Int, predicate: (TextCanvas) -> Bool, continuation: CheckedContinuation<TextCanvas, Never>)] = []
+    private var nextWaiter = 0
 
     /// A screen of a fixed size.
     public init(size: TerminalSize) {
@@ -30,7 +31,7 @@ public final class CanvasScreen: TerminalScreen {
         lastFrame = canvas
         frameCount += 1
         onDraw?(canvas)
-        var waiting: [(predicate: (TextCanvas) -> Bool, continuation: CheckedContinuation<TextCanvas, Never>)] = []
+        var waiting: [(id: Int, predicate: (TextCanvas) -> Bool, continuation: CheckedContinuation<TextCanvas, Never>)] = []
         for waiter in frameWaiters {
             if waiter.predicate(canvas) { waiter.continuation.resume(returning: canvas) } else { waiting.append(waiter) }
         }
@@ -56,10 +57,29 @@ public final class CanvasScreen: TerminalScreen {
         continuation.yield(TimedKey(.resize(newSize), at: now()))
     }
 
-    /// Waits for the first frame (the current one included) that satisfies `predicate`.
+    /// Waits for the first frame (the current one included) that satisfies `predicate`. When the waiting task is
+    /// cancelled (a test's time limit ran out) it returns the last frame painted instead, so the test fails on what
+    /// it expected rather than hanging the run.
     public func frame(where predicate: @escaping (TextCanvas) -> Bool) async -> TextCanvas {
         if let lastFrame, predicate(lastFrame) { return lastFrame }
-        return await withCheckedContinuation { frameWaiters.append((predicate, $0)) }
+        nextWaiter += 1
+        let id = nextWaiter
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if Task.isCancelled {
+                    continuation.resume(returning: lastFrame ?? TextCanvas(size: size))
+                } else {
+                    frameWaiters.append((id, predicate, continuation))
+                }
+            }
+        } onCancel: {
+            Task { @MainActor in self.stopWaiting(id) }
+        }
+    }
+
+    private func stopWaiting(_ id: Int) {
+        guard let index = frameWaiters.firstIndex(where: { $0.id == id }) else { return }
+        frameWaiters.remove(at: index).continuation.resume(returning: lastFrame ?? TextCanvas(size: size))
     }
 
     public func close() {

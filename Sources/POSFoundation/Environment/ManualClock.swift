@@ -23,8 +23,8 @@ public final class ManualClock: Clock, Sendable {
         var now = Instant(offset: .zero)
         var nextID: UInt64 = 0
         var sleepers: [Sleeper] = []
-        var waitersForSleepers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
-        var waitersForDeadline: [(deadline: Instant, continuation: CheckedContinuation<Void, Never>)] = []
+        var waitersForSleepers: [(id: UInt64, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var waitersForDeadline: [(id: UInt64, deadline: Instant, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     private let state = Mutex(State())
@@ -41,14 +41,19 @@ public final class ManualClock: Clock, Sendable {
     /// the clock has not moved since), so a test can advance to it without racing the code that starts it. No
     /// wall-clock waiting and no polling is involved.
     public func waitForSleeper(dueIn duration: Duration) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = state.withLock { state -> Bool in
-                let deadline = state.now.advanced(by: duration)
-                if state.sleepers.contains(where: { $0.deadline == deadline }) { return true }
-                state.waitersForDeadline.append((deadline, continuation))
-                return false
+        let id = nextID()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let ready = state.withLock { state -> Bool in
+                    let deadline = state.now.advanced(by: duration)
+                    if Task.isCancelled || state.sleepers.contains(where: { $0.deadline == deadline }) { return true }
+                    state.waitersForDeadline.append((id, deadline, continuation))
+                    return false
+                }
+                if ready { continuation.resume() }
             }
-            if ready { continuation.resume() }
+        } onCancel: {
+            resumeWaiter(id)
         }
     }
 
@@ -92,15 +97,44 @@ public final class ManualClock: Clock, Sendable {
 
     /// Suspends until at least `count` tasks sleep on this clock: await this before `advance(by:)` so the
     /// code under test has reached its timer. No wall-clock waiting is involved.
+    ///
+    /// Both waits return when the waiting task is cancelled (a test's time limit ran out): the test then fails on its
+    /// expectations instead of hanging the whole run on a timer the code never started.
     public func waitForSleepers(count: Int = 1) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = state.withLock { state -> Bool in
-                if state.sleepers.count >= count { return true }
-                state.waitersForSleepers.append((count, continuation))
-                return false
+        let id = nextID()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let ready = state.withLock { state -> Bool in
+                    if Task.isCancelled || state.sleepers.count >= count { return true }
+                    state.waitersForSleepers.append((id, count, continuation))
+                    return false
+                }
+                if ready { continuation.resume() }
             }
-            if ready { continuation.resume() }
+        } onCancel: {
+            resumeWaiter(id)
         }
+    }
+
+    private func nextID() -> UInt64 {
+        state.withLock { state in
+            state.nextID += 1
+            return state.nextID
+        }
+    }
+
+    /// Resumes the waiter `id` (its task was cancelled), if it still waits.
+    private func resumeWaiter(_ id: UInt64) {
+        let continuation = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            if let index = state.waitersForSleepers.firstIndex(where: { $0.id == id }) {
+                return state.waitersForSleepers.remove(at: index).continuation
+            }
+            if let index = state.waitersForDeadline.firstIndex(where: { $0.id == id }) {
+                return state.waitersForDeadline.remove(at: index).continuation
+            }
+            return nil
+        }
+        continuation?.resume()
     }
 
     private func resumeWaiters(_ state: inout State) {

@@ -184,7 +184,18 @@ struct CounterAppPaintPolicyTests {
         let frameClock = ManualClock()
         let app = CounterApp(stores: manager, settings: try #require(status.store), screen: screen, frameClock: frameClock)
         let running = Task { await app.run() }
+        // (the start's background paints wait for the frame clock, which moves only here: a frame at a time until the
+        // status line has loaded)
+        let pump = Task { @MainActor in
+            while !Task.isCancelled {
+                await frameClock.waitForSleepers(count: 1)
+                if Task.isCancelled { break }
+                frameClock.advance(by: CounterApp.frameInterval)
+            }
+        }
         _ = await screen.frame { $0.contains("Search or scan") && $0.contains("Demo Store") }
+        pump.cancel()
+        await pump.value
 
         // When a background change asks for a paint right after a frame (so it must wait for the next one)
         final class Once { var done = false }

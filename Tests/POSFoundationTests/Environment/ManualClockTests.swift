@@ -41,6 +41,19 @@ struct ManualClockTests {
         await #expect(throws: CancellationError.self) { try await task.value }
     }
 
+    /// A test whose time limit runs out while it waits for a timer the code never started must fail, not hang the
+    /// run: both waits return when their task is cancelled.
+    @Test func waitsForSleepers_cancelled_return() async {
+        let clock = ManualClock()
+        let forSleepers = Task { await clock.waitForSleepers(count: 1) }
+        let forDeadline = Task { await clock.waitForSleeper(dueIn: .seconds(5)) }
+        forSleepers.cancel()
+        forDeadline.cancel()
+        await forSleepers.value
+        await forDeadline.value
+        #expect(clock.sleeperCount == 0)
+    }
+
     @Test func uuidGenerator_incrementing_isOrderedAndUnique() {
         let uuid = UUIDGenerator.incrementing()
         #expect(uuid().uuidString == "00000000-0000-0000-0000-000000000000")
