@@ -86,7 +86,8 @@ public final class ScriptedUdevEventSource: UdevEventSource {
             guard let file = fopen(path, "r") else { return }
             var buffer = [CChar](repeating: 0, count: 4096)
             while fgets(&buffer, Int32(buffer.count), file) != nil {
-                let line = String(cString: buffer).trimmingCharacters(in: .whitespacesAndNewlines)
+                let text = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+                let line = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
                 guard let event = Self.parse(line) else { continue }
                 events.send(event)
             }

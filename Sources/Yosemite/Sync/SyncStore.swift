@@ -42,13 +42,7 @@ public final class SyncStore: Store, ActionsProcessor {
     }
 
     private nonisolated static func syncNow(_ engine: SyncEngine, maxWait: Duration) async throws(SyncError) -> SyncSummary {
-        do {
-            return try await engine.sync(maxWait: maxWait)
-        } catch let error as SyncError {
-            throw error
-        } catch {
-            throw .storage(StorageError(wrapping: error))
-        }
+        try await engine.sync(maxWait: maxWait)
     }
 
     private nonisolated static func loadQueue(_ database: AppDatabase) async throws(SyncError) -> [OutboxItem] {

@@ -45,13 +45,10 @@ struct ScaleWeighCommand: AsyncParsableCommand {
         }
         do {
             parsedAddress = try DeviceAddress(address, expecting: .scale)
-        } catch let error as TransportError {
+        } catch {
             Console.error(L10n.tr("cli.scale.error.address", [
                 "address": address, "reason": error.underlying ?? L10n.tr("cli.scale.error.malformed"),
             ]))
-            throw ExitStatus.usage.exitCode
-        } catch {
-            Console.error(L10n.tr("cli.error.scale.price", ["unitPrice": "\(unitPrice)"]))
             throw ExitStatus.usage.exitCode
         }
         let scale = Toledo8217Scale(
