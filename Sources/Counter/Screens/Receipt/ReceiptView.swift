@@ -100,12 +100,19 @@ public final class ReceiptView: CounterModule {
         let label = ReceiptPresenter.label
         canvas.put(label(L10n.tr("receipt.total")) + model.total, row: row, column: left, attributes: .bold, clip: area)
         if let card = model.card {
-            canvas.put(card, row: row + 1, column: left, attributes: CellAttributes(role: .success, bold: true), clip: area)
+            // The terminal's slip beside the totals, as far as it fits: moved right when the card's line is longer and
+            // the slip still fits, else the card's line ends before it, with "…".
+            var slipColumn = area.column + area.width / 2 + 4
+            let slipWidth = model.slip.map { TextWidth.of($0) }.max() ?? 0
+            let cardEnd = left + TextWidth.of(card) + 2
+            if cardEnd > slipColumn, cardEnd + slipWidth <= area.right { slipColumn = cardEnd }
+            let leftWidth = max(0, slipColumn - 2 - left)
+            canvas.put(TextWidth.fitted(card, to: leftWidth), row: row + 1, column: left,
+                       attributes: CellAttributes(role: .success, bold: true), clip: area)
             if model.tendered != model.change {
-                canvas.put(label(L10n.tr("receipt.cash")) + model.tendered, row: row + 2, column: left, clip: area)
+                canvas.put(TextWidth.fitted(label(L10n.tr("receipt.cash")) + model.tendered, to: leftWidth), row: row + 2,
+                           column: left, clip: area)
             }
-            // The terminal's slip beside the totals, as far as it fits.
-            let slipColumn = area.column + area.width / 2 + 4
             for (offset, line) in model.slip.prefix(max(0, area.bottom - 2 - (area.row + 3))).enumerated() {
                 canvas.put(line, row: area.row + 3 + offset, column: slipColumn, clip: area)
             }
