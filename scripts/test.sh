@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 scripts/check-imports.sh
 scripts/check-strings.sh
+scripts/check-locks.sh
 swift build --build-tests
 # Under a watchdog: a test that hangs past every limit (one stuck where cancellation cannot reach it) ends the run
 # with the list of tests that started and never finished, instead of holding CI until its own timeout. The output goes

@@ -1,3 +1,4 @@
+import POSFoundation
 import Foundation
 import Hardware
 import HardwareLinux
@@ -20,7 +21,7 @@ public enum InProcessTerminal {
 
     /// A transport to the in-process terminal, starting it on first use (its ledger in `dataDirectory`, if given).
     public static func transport(dataDirectory: URL? = nil) throws -> any ByteTransport {
-        let bound = try port.withLock { port -> UInt16 in
+        let bound = try port.locked { port -> UInt16 in
             if let port { return port }
             let environment = ProcessInfo.processInfo.environment
             let words = (environment["POS_SIM_SCRIPT"] ?? "").split(separator: ",").map(String.init)

@@ -1,3 +1,4 @@
+import POSFoundation
 import Foundation
 import Synchronization
 
@@ -15,11 +16,11 @@ public final class DisplayWebHub: Sendable {
     public init() {}
 
     /// The current view, if any was published.
-    public var current: DisplayWebView? { state.withLock { $0.current } }
+    public var current: DisplayWebView? { state.locked { $0.current } }
 
     /// Sends `view` to every open stream and keeps it as the current one.
     public func publish(_ view: DisplayWebView) {
-        let streams = state.withLock { state -> [AsyncStream<DisplayWebView>.Continuation] in
+        let streams = state.locked { state -> [AsyncStream<DisplayWebView>.Continuation] in
             state.current = view
             return Array(state.streams.values)
         }
@@ -30,7 +31,7 @@ public final class DisplayWebHub: Sendable {
     /// reader has not taken are replaced by the newest (only the latest state matters to the page).
     public func stream() -> AsyncStream<DisplayWebView> {
         let (stream, continuation) = AsyncStream<DisplayWebView>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let id = state.withLock { state -> Int in
+        let id = state.locked { state -> Int in
             let id = state.next
             state.next += 1
             state.streams[id] = continuation
@@ -38,14 +39,14 @@ public final class DisplayWebHub: Sendable {
             return id
         }
         continuation.onTermination = { [weak self] _ in
-            _ = self?.state.withLock { $0.streams.removeValue(forKey: id) }
+            _ = self?.state.locked { $0.streams.removeValue(forKey: id) }
         }
         return stream
     }
 
     /// Ends every open stream (the server stops).
     public func finish() {
-        let streams = state.withLock { state -> [AsyncStream<DisplayWebView>.Continuation] in
+        let streams = state.locked { state -> [AsyncStream<DisplayWebView>.Continuation] in
             defer { state.streams = [:] }
             return Array(state.streams.values)
         }

@@ -1,3 +1,4 @@
+import POSFoundation
 import Foundation
 import HTTPTypes
 import HummingbirdCore
@@ -100,13 +101,13 @@ public struct DisplayWebServer: Sendable {
         let keepAlive = keepAlive
         let server = Server(
             childChannelSetup: HTTP1Channel(responder: { request, writer, _ in
-                let site = Site(names: names, port: bound.withLock { $0 }, logoDirectory: logo, keepAlive: keepAlive)
+                let site = Site(names: names, port: bound.locked { $0 }, logoDirectory: logo, keepAlive: keepAlive)
                 try await Self.respond(to: request, writer: writer, token: token, hub: hub, site: site)
             }),
             configuration: .init(address: .hostname(host, port: port)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
-                bound.withLock { $0 = port }
+                bound.locked { $0 = port }
                 listening(port)
             },
             eventLoopGroup: MultiThreadedEventLoopGroup.singleton,

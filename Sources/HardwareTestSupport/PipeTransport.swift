@@ -1,3 +1,4 @@
+import POSFoundation
 import Hardware
 import Synchronization
 
@@ -19,7 +20,7 @@ public final class PipeTransport: ByteTransport {
         init(endpoint: String) { self.endpoint = endpoint }
 
         func append(_ bytes: [UInt8]) -> Bool {
-            let resume = state.withLock { state -> (CheckedContinuation<Result<[UInt8], TransportError>, Never>, [UInt8])? in
+            let resume = state.locked { state -> (CheckedContinuation<Result<[UInt8], TransportError>, Never>, [UInt8])? in
                 guard !state.closed else { return nil }
                 state.bytes += bytes
                 guard let waiter = state.waiter else { return nil }
@@ -29,11 +30,11 @@ public final class PipeTransport: ByteTransport {
                 return (waiter.continuation, chunk)
             }
             if let (continuation, chunk) = resume { continuation.resume(returning: .success(chunk)) }
-            return !state.withLock { $0.closed }
+            return !state.locked { $0.closed }
         }
 
         func close() {
-            let waiter = state.withLock { state in
+            let waiter = state.locked { state in
                 state.closed = true
                 defer { state.waiter = nil }
                 return state.waiter
@@ -42,7 +43,7 @@ public final class PipeTransport: ByteTransport {
         }
 
         func read(maxLength: Int, timeout: Duration) async -> Result<[UInt8], TransportError> {
-            let id = state.withLock { state -> UInt64 in
+            let id = state.locked { state -> UInt64 in
                 state.nextID += 1
                 return state.nextID
             }
@@ -53,7 +54,7 @@ public final class PipeTransport: ByteTransport {
             defer { timer.cancel() }
             return await withTaskCancellationHandler {
                 await withCheckedContinuation { continuation in
-                    let immediate = state.withLock { state -> Result<[UInt8], TransportError>? in
+                    let immediate = state.locked { state -> Result<[UInt8], TransportError>? in
                         if !state.bytes.isEmpty {
                             let chunk = Array(state.bytes.prefix(maxLength))
                             state.bytes.removeFirst(chunk.count)
@@ -71,7 +72,7 @@ public final class PipeTransport: ByteTransport {
         }
 
         private func expire(_ id: UInt64) {
-            let waiter = state.withLock { state -> CheckedContinuation<Result<[UInt8], TransportError>, Never>? in
+            let waiter = state.locked { state -> CheckedContinuation<Result<[UInt8], TransportError>, Never>? in
                 guard let waiter = state.waiter, waiter.id == id else { return nil }
                 state.waiter = nil
                 return waiter.continuation

@@ -1,3 +1,4 @@
+import POSFoundation
 import Hardware
 import Synchronization
 
@@ -40,18 +41,18 @@ public final class ScriptedTransport: ByteTransport {
     }
 
     /// The conversation so far.
-    public var trace: [TraceEntry] { state.withLock { $0.trace } }
+    public var trace: [TraceEntry] { state.locked { $0.trace } }
     /// The steps not yet played (empty when the driver did everything the script expects).
-    public var remainingSteps: [Step] { state.withLock { $0.steps } }
+    public var remainingSteps: [Step] { state.locked { $0.steps } }
     /// The first unexpected write, described, or `nil`.
-    public var mismatch: String? { state.withLock { $0.mismatch } }
+    public var mismatch: String? { state.locked { $0.mismatch } }
 
     public func open() async throws(TransportError) {
-        state.withLock { $0.isOpen = true }
+        state.locked { $0.isOpen = true }
     }
 
     public func write(_ bytes: [UInt8]) async throws(TransportError) {
-        let error: TransportError? = state.withLock { state in
+        let error: TransportError? = state.locked { state in
             if state.dropped { return TransportError(.deviceGone, endpoint: endpointDescription) }
             state.trace.append(.wrote(bytes))
             guard case .expectWrite(let expected)? = state.steps.first else {
@@ -70,7 +71,7 @@ public final class ScriptedTransport: ByteTransport {
     }
 
     public func read(maxLength: Int, timeout: Duration) async throws(TransportError) -> [UInt8] {
-        let result: Result<[UInt8], TransportError> = state.withLock { state in
+        let result: Result<[UInt8], TransportError> = state.locked { state in
             advanceReplies(&state)
             if state.pendingReplies.isEmpty && state.dropped {
                 state.trace.append(.failed("deviceGone"))
@@ -87,7 +88,7 @@ public final class ScriptedTransport: ByteTransport {
     }
 
     public func close() async {
-        state.withLock { $0.isOpen = false }
+        state.locked { $0.isOpen = false }
     }
 
     /// Moves replies and drops at the head of the script into the read buffer.

@@ -90,6 +90,7 @@ enum Catalog {
     static let loads = Mutex(0)
 
     /// The language's table, from the first resource bundle found (see `bundleCandidates`); empty when none is.
+    @inline(never)
     static func load(_ language: Language) -> [String: String] {
         loads.withLock { $0 += 1 }
         for directory in bundleCandidates() {
@@ -141,7 +142,10 @@ public enum L10n {
     @TaskLocal static var taskLanguage: Strings?
 
     /// The screen's texts.
-    public static var screen: Strings { taskLanguage ?? current.withLock { $0 } }
+    /// (Never inlined, like every lock in pos: see `Mutex.locked` in POSFoundation, which this module cannot import.)
+    public static var screen: Strings {
+        @inline(never) get { taskLanguage ?? current.withLock { $0 } }
+    }
 
     /// Runs `body` with the screen in `language` for this task (and its child tasks) only; the process's choice is
     /// left alone. For tests.
@@ -150,6 +154,7 @@ public enum L10n {
     }
 
     /// Chooses the screen's language.
+    @inline(never)
     public static func setScreenLanguage(_ language: Language) {
         let strings = Strings.of(language)
         current.withLock { $0 = strings }

@@ -1,3 +1,4 @@
+import POSFoundation
 import Crypto
 import Foundation
 import Synchronization
@@ -107,7 +108,7 @@ public final class SimulatedTSE: Sendable {
     public convenience init?(snapshot: Snapshot, now: @escaping @Sendable () -> Date = { Date() }) {
         guard let key = try? P384.Signing.PrivateKey(rawRepresentation: snapshot.privateKey) else { return nil }
         self.init(privateKey: key, now: now)
-        state.withLock { state in
+        state.locked { state in
             state.transactionCounter = snapshot.transactionCounter
             state.signatureCounter = snapshot.signatureCounter
             state.isDown = snapshot.isDown
@@ -122,7 +123,7 @@ public final class SimulatedTSE: Sendable {
 
     /// The TSE's state now. Finished transactions are left out: nothing can be signed for them again.
     public func snapshot() -> Snapshot {
-        state.withLock { state in
+        state.locked { state in
             Snapshot(privateKey: privateKeyBytes, transactionCounter: state.transactionCounter,
                      signatureCounter: state.signatureCounter,
                      openTransactions: state.transactions.filter { !$0.value.finished }
@@ -146,14 +147,14 @@ public final class SimulatedTSE: Sendable {
     // MARK: - Clients
 
     /// The clients the TSE knows, oldest first.
-    public var clients: [Client] { state.withLock { Self.clients(in: $0) } }
+    public var clients: [Client] { state.locked { Self.clients(in: $0) } }
 
     /// Registers a client (a register's serial number); registering a known client again changes nothing.
     /// A TSE serves several clients: each register of a shop is its own client, and a register whose id changes
     /// becomes a new client beside the old one.
     @discardableResult
     public func registerClient(_ id: String) throws(Failure) -> Client {
-        try state.withLock { (state) throws(Failure) -> Client in
+        try state.locked { (state) throws(Failure) -> Client in
             guard !state.isDown else { throw .down }
             return Self.register(id, in: &state, at: wholeSeconds(now()))
         }
@@ -174,19 +175,19 @@ public final class SimulatedTSE: Sendable {
     // MARK: - Counters and the outage switch
 
     /// The last transaction number handed out (0 before the first).
-    public var transactionCounter: Int { state.withLock { $0.transactionCounter } }
+    public var transactionCounter: Int { state.locked { $0.transactionCounter } }
     /// The last signature counter used (0 before the first log).
-    public var signatureCounter: Int { state.withLock { $0.signatureCounter } }
+    public var signatureCounter: Int { state.locked { $0.signatureCounter } }
 
     /// When true every call throws ``Failure/down``.
     public var isDown: Bool {
-        get { state.withLock { $0.isDown } }
-        set { state.withLock { $0.isDown = newValue } }
+        get { state.locked { $0.isDown } }
+        set { state.locked { $0.isDown = newValue } }
     }
 
     /// When transaction `number` started, if it exists.
     public func startTime(ofTransaction number: Int) -> Date? {
-        state.withLock { $0.transactions[number]?.startTime }
+        state.locked { $0.transactions[number]?.startTime }
     }
 
     // MARK: - Transactions (TR-03151)
@@ -245,7 +246,7 @@ public final class SimulatedTSE: Sendable {
 
     /// Runs `build` under the lock with the next signature counter, then signs the message.
     private func sign(_ build: (inout State) throws(Failure) -> TSELogMessage) throws(Failure) -> Log {
-        var message = try state.withLock { (state) throws(Failure) -> TSELogMessage in
+        var message = try state.locked { (state) throws(Failure) -> TSELogMessage in
             guard !state.isDown else { throw .down }
             var message = try build(&state)
             state.signatureCounter += 1

@@ -57,7 +57,7 @@ public final class TerminalLedger: Sendable {
 
     /// Runs `body` on the state, read from ``stateURL`` first and written back after when there is one.
     private func withState<T: Sendable>(_ body: (inout State) -> T) -> T {
-        state.withLock { state in
+        state.locked { state in
             guard let stateURL else { return body(&state) }
             if let data = try? Data(contentsOf: stateURL), let stored = try? JSONDecoder().decode(State.self, from: data) {
                 state = stored

@@ -1,3 +1,4 @@
+import POSFoundation
 import Hardware
 import Synchronization
 
@@ -24,7 +25,7 @@ public final class Toledo8217ScaleEngine: Sendable {
     }
 
     /// How many weight requests were answered (or ignored, for `silent`).
-    public var weightRequests: Int { requests.withLock { $0 } }
+    public var weightRequests: Int { requests.locked { $0 } }
 
     /// Serves the line until the register closes it or the task is cancelled.
     public func serve(_ transport: any ByteTransport) async {
@@ -46,7 +47,7 @@ public final class Toledo8217ScaleEngine: Sendable {
     public func answer(to command: UInt8) -> [UInt8] {
         switch Toledo8217Command(rawValue: command) {
         case .weigh:
-            let index = requests.withLock { count in
+            let index = requests.locked { count in
                 defer { count += 1 }
                 return count
             }

@@ -122,7 +122,7 @@ final class LockedCounter: Sendable {
     private let value = Mutex(0)
 
     /// Adds `count` and returns the new total.
-    func add(_ count: Int) -> Int { value.withLock { $0 += count; return $0 } }
+    func add(_ count: Int) -> Int { value.locked { $0 += count; return $0 } }
 }
 
 /// A small deterministic random generator (SplitMix64), so two runs ask the same queries.

@@ -1,3 +1,4 @@
+import POSFoundation
 import Foundation
 import Synchronization
 
@@ -25,12 +26,12 @@ final class StdinKeyReader: Sendable {
 
     /// Reports a new terminal size as a key event.
     func resized(to size: TerminalSize) {
-        received.withLock { $0 += 1 }
+        received.locked { $0 += 1 }
         continuation.yield(TimedKey(.resize(size), at: now()))
     }
 
     /// How many events were read: every key of a read counts from before the first of them is put in the stream.
-    var keysReceived: Int { received.withLock { $0 } }
+    var keysReceived: Int { received.locked { $0 } }
 
     /// Time on the keys' clock.
     func now() -> Duration { clock.now - start }
@@ -42,11 +43,11 @@ final class StdinKeyReader: Sendable {
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
             let time = now()
-            let decoded = decoder.withLock { $0.decode(buffer[0..<count]) }
+            let decoded = decoder.locked { $0.decode(buffer[0..<count]) }
             // Counted as a whole before the first is handed over: until the run loop has taken every key of this read,
             // it sees keys queued, so it never releases a scanner's burst half-read as typed keys (the reader thread
             // can be descheduled between two yields on a loaded machine).
-            received.withLock { $0 += decoded.count }
+            received.locked { $0 += decoded.count }
             for key in decoded {
                 continuation.yield(TimedKey(key, at: time))
             }

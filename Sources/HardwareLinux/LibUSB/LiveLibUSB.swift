@@ -1,3 +1,4 @@
+import POSFoundation
 import CLibUSB
 import Synchronization
 
@@ -26,11 +27,11 @@ public final class LiveLibUSB: LibUSBAPI {
         var context: OpaquePointer?
         try libusbCall { libusb_init(&context) }
         let bits = UInt(bitPattern: context)
-        state.withLock { $0.context = bits }
+        state.locked { $0.context = bits }
     }
 
     public func exit() {
-        let (context, handles) = state.withLock { state in
+        let (context, handles) = state.locked { state in
             defer {
                 state.context = 0
                 state.handles = [:]
@@ -44,13 +45,13 @@ public final class LiveLibUSB: LibUSBAPI {
 
     public func deviceList() throws(LibUSBError) -> [LibUSBDeviceRef] {
         freeDeviceList()
-        let context = OpaquePointer(bitPattern: state.withLock { $0.context })
+        let context = OpaquePointer(bitPattern: state.locked { $0.context })
         var list: UnsafeMutablePointer<OpaquePointer?>?
         let count = try libusbCall { Int32(truncatingIfNeeded: libusb_get_device_list(context, &list)) }
         guard let list else { return [] }
         let listBits = UInt(bitPattern: list)
         let deviceBits = (0..<Int(count)).compactMap { list[$0].map { UInt(bitPattern: $0) } }
-        return state.withLock { state in
+        return state.locked { state in
             state.list = listBits
             return deviceBits.map { bits in
                 let id = state.nextID
@@ -62,7 +63,7 @@ public final class LiveLibUSB: LibUSBAPI {
     }
 
     public func freeDeviceList() {
-        let list = state.withLock { state in
+        let list = state.locked { state in
             defer {
                 state.list = 0
                 state.devices = [:]
@@ -117,7 +118,7 @@ public final class LiveLibUSB: LibUSBAPI {
         try libusbCall { libusb_open(pointer, &handle) }
         guard let handle else { throw .other }
         let bits = UInt(bitPattern: handle)
-        return state.withLock { state in
+        return state.locked { state in
             let id = state.nextID
             state.nextID += 1
             state.handles[id] = bits
@@ -126,7 +127,7 @@ public final class LiveLibUSB: LibUSBAPI {
     }
 
     public func close(_ handle: LibUSBHandleRef) {
-        if let bits = state.withLock({ $0.handles.removeValue(forKey: handle.id) }), let pointer = OpaquePointer(bitPattern: bits) {
+        if let bits = state.locked({ $0.handles.removeValue(forKey: handle.id) }), let pointer = OpaquePointer(bitPattern: bits) {
             libusb_close(pointer)
         }
     }
@@ -197,12 +198,12 @@ public final class LiveLibUSB: LibUSBAPI {
     // MARK: - Private
 
     private func lookup(_ device: LibUSBDeviceRef) throws(LibUSBError) -> OpaquePointer {
-        guard let pointer = OpaquePointer(bitPattern: state.withLock({ $0.devices[device.id] ?? 0 })) else { throw .notFound }
+        guard let pointer = OpaquePointer(bitPattern: state.locked({ $0.devices[device.id] ?? 0 })) else { throw .notFound }
         return pointer
     }
 
     private func lookup(_ handle: LibUSBHandleRef) throws(LibUSBError) -> OpaquePointer {
-        guard let pointer = OpaquePointer(bitPattern: state.withLock({ $0.handles[handle.id] ?? 0 })) else { throw .noDevice }
+        guard let pointer = OpaquePointer(bitPattern: state.locked({ $0.handles[handle.id] ?? 0 })) else { throw .noDevice }
         return pointer
     }
 }

@@ -1,3 +1,4 @@
+import POSFoundation
 import Glibc
 import Hardware
 import Synchronization
@@ -66,7 +67,7 @@ public final class PseudoTerminalPair: Sendable {
 
     /// Hands the descriptors over to another instance (this one then owns none).
     private func takeDescriptors() -> (primary: Int32, secondary: Int32) {
-        descriptors.withLock { state in
+        descriptors.locked { state in
             let taken = state
             state = (-1, -1)
             return taken
@@ -101,7 +102,7 @@ public final class PseudoTerminalPair: Sendable {
     /// A transport on the primary side (the terminal's end of the cable), over a duplicate of the primary
     /// descriptor: closing the transport does not close the pair. `settings` only label the line here.
     public func makePrimaryTransport(settings: SerialSettings = .zvt) throws(TransportError) -> any ByteTransport {
-        let primary = descriptors.withLock { $0.primary }
+        let primary = descriptors.locked { $0.primary }
         do {
             let copy = try systemCall("fcntl(F_DUPFD_CLOEXEC)") { fcntl(primary, F_DUPFD_CLOEXEC, 0) }
             try setDescriptorFlags(copy, nonBlocking: true)
@@ -114,7 +115,7 @@ public final class PseudoTerminalPair: Sendable {
     /// Closes the pair's own secondary descriptor: after this, the primary side reads EIO (a hang-up) as soon
     /// as no one else holds the secondary open.
     public func closeSecondary() {
-        let fd = descriptors.withLock { state in
+        let fd = descriptors.locked { state in
             defer { state.secondary = -1 }
             return state.secondary
         }
@@ -124,7 +125,7 @@ public final class PseudoTerminalPair: Sendable {
 
     /// Closes the pair's primary descriptor (transports made from it keep their own copies).
     public func closePrimary() {
-        let fd = descriptors.withLock { state in
+        let fd = descriptors.locked { state in
             defer { state.primary = -1 }
             return state.primary
         }

@@ -1,3 +1,4 @@
+import POSFoundation
 import Dispatch
 import Glibc
 import Hardware
@@ -44,7 +45,7 @@ public final class TCPListener: Sendable {
     /// "tcp://127.0.0.1:20007" once started.
     public var endpointDescription: String {
         let shownHost = host.contains(":") ? "[\(host)]" : host
-        return "tcp://\(shownHost):\(state.withLock { $0.boundPort == 0 ? port : $0.boundPort })"
+        return "tcp://\(shownHost):\(state.locked { $0.boundPort == 0 ? port : $0.boundPort })"
     }
 
     /// Binds and listens.
@@ -56,7 +57,7 @@ public final class TCPListener: Sendable {
         do {
             let (listening, bound) = try bindAndListen()
             let fds = try makeWakePipe()
-            state.withLock { state in
+            state.locked { state in
                 state.listening = listening
                 state.wake = fds
                 state.boundPort = bound
@@ -89,7 +90,7 @@ public final class TCPListener: Sendable {
 
     /// Wakes the accept in progress (or the next one) with `.closed` ("accept cancelled"); the listener stays open.
     private func cancelAccept() {
-        state.withLock { state in
+        state.locked { state in
             guard !state.closed else { return }
             state.cancelPending = true
             if state.accepting {
@@ -102,7 +103,7 @@ public final class TCPListener: Sendable {
 
     /// Stops listening and wakes a pending ``accept()``; safe to call twice.
     public func close() {
-        state.withLock { state in
+        state.locked { state in
             guard !state.closed else { return }
             state.closed = true
             if state.accepting {
@@ -128,7 +129,7 @@ public final class TCPListener: Sendable {
     private func blockingAccept() -> Result<TCPTransport, TransportError> {
         let endpoint = endpointDescription
         let cancelled = TransportError(.closed, endpoint: endpoint, underlying: "accept cancelled")
-        let descriptors: (listening: Int32, wake: Int32)?? = state.withLock { state in
+        let descriptors: (listening: Int32, wake: Int32)?? = state.locked { state in
             guard !state.closed, state.listening >= 0 else { return .some(nil) }
             if state.cancelPending {
                 state.cancelPending = false
@@ -142,7 +143,7 @@ public final class TCPListener: Sendable {
             return .failure(TransportError(.closed, endpoint: endpoint, underlying: "the listener is closed"))
         }
         defer {
-            state.withLock { state in
+            state.locked { state in
                 state.accepting = false
                 if state.closed { Self.release(&state) }
             }
@@ -151,8 +152,8 @@ public final class TCPListener: Sendable {
         while true {
             do throws(SystemCallError) {
                 try systemCall("poll") { poll(&entries, 2, -1) }
-                if entries[1].revents != 0 || state.withLock({ $0.closed }) {
-                    let wasCancelled = state.withLock { state in
+                if entries[1].revents != 0 || state.locked({ $0.closed }) {
+                    let wasCancelled = state.locked { state in
                         guard !state.closed else { return false }
                         // Drain the wake-up so the next accept waits again.
                         var sink = [UInt8](repeating: 0, count: 16)

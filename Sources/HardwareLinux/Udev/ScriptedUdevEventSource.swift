@@ -37,13 +37,13 @@ public final class ScriptedUdevEventSource: UdevEventSource {
     }
 
     public func start() async throws(UdevError) {
-        state.withLock { $0.started = true }
+        state.locked { $0.started = true }
         readWhenReady()
     }
 
     /// Starts reading once started and followed, so no scripted line is read before anyone listens.
     private func readWhenReady() {
-        let launch = state.withLock { state -> Bool in
+        let launch = state.locked { state -> Bool in
             guard state.started, !state.reading, !state.stopped, events.hasSubscribers else { return false }
             state.reading = true
             return true
@@ -55,7 +55,7 @@ public final class ScriptedUdevEventSource: UdevEventSource {
     }
 
     public func stop() {
-        state.withLock { $0.stopped = true }
+        state.locked { $0.stopped = true }
         events.finish()
     }
 
@@ -81,7 +81,7 @@ public final class ScriptedUdevEventSource: UdevEventSource {
     }
 
     private func readLoop() {
-        while !state.withLock({ $0.stopped }) {
+        while !state.locked({ $0.stopped }) {
             // Opening a FIFO blocks until a writer opens it; each writer's lines are read until it closes.
             guard let file = fopen(path, "r") else { return }
             var buffer = [CChar](repeating: 0, count: 4096)

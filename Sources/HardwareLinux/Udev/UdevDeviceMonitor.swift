@@ -1,3 +1,4 @@
+import POSFoundation
 import Dispatch
 import Glibc
 import Hardware
@@ -55,7 +56,7 @@ public final class UdevDeviceMonitor: DeviceMonitor {
         } catch {
             throw UdevError(call: error.call, code: -error.code)
         }
-        let alreadyRunning = state.withLock { state in
+        let alreadyRunning = state.locked { state in
             if state.running || state.stopped { return true }
             state.wake = wake
             state.running = true
@@ -84,7 +85,7 @@ public final class UdevDeviceMonitor: DeviceMonitor {
         }
         if case .failure(let error) = result {
             stop()
-            state.withLock { state in
+            state.locked { state in
                 // The reading loop never ran, so the pipe is released here (close(2) frees it even on error).
                 _ = Glibc.close(state.wake.read)
                 _ = Glibc.close(state.wake.write)
@@ -96,7 +97,7 @@ public final class UdevDeviceMonitor: DeviceMonitor {
 
     /// Stops the thread and ends every event stream; safe to call twice.
     public func stop() {
-        let subscribers = state.withLock { state in
+        let subscribers = state.locked { state in
             defer {
                 state.running = false
                 state.stopped = true
@@ -116,7 +117,7 @@ public final class UdevDeviceMonitor: DeviceMonitor {
     /// Every uevent for the monitored subsystems from now on.
     public func rawEvents() -> AsyncStream<UdevEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: UdevEvent.self, bufferingPolicy: .bufferingNewest(256))
-        let id: Int? = state.withLock { state in
+        let id: Int? = state.locked { state in
             guard !state.stopped else { return nil }
             let id = state.nextID
             state.nextID += 1
@@ -160,14 +161,14 @@ public final class UdevDeviceMonitor: DeviceMonitor {
     // MARK: - Private
 
     private func removeSubscriber(_ id: Int) {
-        _ = state.withLock { $0.rawSubscribers.removeValue(forKey: id) }
+        _ = state.locked { $0.rawSubscribers.removeValue(forKey: id) }
     }
 
     /// The reading loop: waits on the netlink socket and the wake pipe, forwards events, ends on ``stop()``.
     private func run(_ handle: UdevMonitorHandle, wake: Int32) {
         var entries = [pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
-        while state.withLock({ $0.running }) {
+        while state.locked({ $0.running }) {
             let ready = poll(&entries, 2, -1)
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -175,11 +176,11 @@ public final class UdevDeviceMonitor: DeviceMonitor {
             }
             if entries[1].revents != 0 { break }
             while let event = handle.receive() {
-                let subscribers = state.withLock { Array($0.rawSubscribers.values) }
+                let subscribers = state.locked { Array($0.rawSubscribers.values) }
                 for subscriber in subscribers { subscriber.yield(event) }
             }
         }
-        state.withLock { state in
+        state.locked { state in
             // close(2) frees the descriptor even when it reports an error.
             if state.wake.read >= 0 { _ = Glibc.close(state.wake.read) }
             if state.wake.write >= 0 { _ = Glibc.close(state.wake.write) }

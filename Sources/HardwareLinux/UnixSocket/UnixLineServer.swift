@@ -1,3 +1,4 @@
+import POSFoundation
 import Foundation
 import Glibc
 import Hardware
@@ -62,7 +63,7 @@ public final class UnixLineServer: Sendable {
             close(fd)
             throw error as? TransportError ?? TransportError(.ioFailure, endpoint: path)
         }
-        state.withLock { $0.listener = fd }
+        state.locked { $0.listener = fd }
         let thread = Thread { [weak self] in self?.acceptLoop(fd) }
         thread.name = "pos.unix-line-server"
         thread.start()
@@ -71,7 +72,7 @@ public final class UnixLineServer: Sendable {
     /// Sends a line (a newline is added) to every client, and keeps it for the ones that connect later.
     public func publish(_ line: String) {
         let bytes = Array(line.utf8) + [0x0A]
-        state.withLock { state in
+        state.locked { state in
             guard !state.stopped else { return }
             state.latest = bytes
             state.clients = state.clients.filter { Self.send(bytes, to: $0) }
@@ -79,11 +80,11 @@ public final class UnixLineServer: Sendable {
     }
 
     /// The number of clients connected (after the last publish dropped the ones that left).
-    public var clientCount: Int { state.withLock { $0.clients.count } }
+    public var clientCount: Int { state.locked { $0.clients.count } }
 
     /// Stops accepting, disconnects every client and removes the socket.
     public func stop() {
-        let (listener, clients) = state.withLock { state -> (Int32, [Int32]) in
+        let (listener, clients) = state.locked { state -> (Int32, [Int32]) in
             guard !state.stopped else { return (-1, []) }
             state.stopped = true
             defer { state.clients = []; state.listener = -1 }
@@ -106,7 +107,7 @@ public final class UnixLineServer: Sendable {
                 break
             }
             _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-            let kept = state.withLock { state -> Bool in
+            let kept = state.locked { state -> Bool in
                 guard !state.stopped else { return false }
                 if let latest = state.latest, !Self.send(latest, to: client) { return false }
                 state.clients.append(client)

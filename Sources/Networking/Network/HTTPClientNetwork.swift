@@ -87,7 +87,7 @@ public final class HTTPClientNetwork: Network {
     }
 
     /// The URL form currently in use.
-    public var currentRouteStyle: RouteStyle { routeStyle.withLock { $0 } }
+    public var currentRouteStyle: RouteStyle { routeStyle.locked { $0 } }
 
     public func response(for request: any Request) async throws(NetworkError) -> NetworkResponse {
         try await withTaskExecutorPreference(Self.executor) { () async throws(NetworkError) -> NetworkResponse in
@@ -102,7 +102,7 @@ public final class HTTPClientNetwork: Network {
             logger?.info("wp-json answered 404 without a WordPress error; retrying with ?rest_route=", metadata: ["path": "\(request.path)"])
             let retry = try await send(request, style: .restRoute)
             if retry.isSuccess || Self.isJSON(retry.data) {
-                routeStyle.withLock { $0 = .restRoute }
+                routeStyle.locked { $0 = .restRoute }
             }
             response = retry
         }

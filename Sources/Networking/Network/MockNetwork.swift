@@ -54,7 +54,7 @@ public final class MockNetwork: Network {
     /// Answers requests whose path ends with `requestUrlSuffix` with a body.
     public func simulateResponse(requestUrlSuffix: String, data: Data, statusCode: Int = 200, headers: HTTPHeaders = [:]) {
         let response = NetworkResponse(data: data, statusCode: statusCode, headers: headers)
-        state.withLock { state in
+        state.locked { state in
             if useResponseQueue {
                 state.queues[requestUrlSuffix, default: []].append(response)
             } else {
@@ -79,12 +79,12 @@ public final class MockNetwork: Network {
 
     /// Fails requests whose path ends with `requestUrlSuffix`; checked before responses.
     public func simulateError(requestUrlSuffix: String, error: NetworkError) {
-        state.withLock { $0.errors[requestUrlSuffix] = error }
+        state.locked { $0.errors[requestUrlSuffix] = error }
     }
 
     /// Forgets every stub, queue and error (recorded requests are kept).
     public func removeAllSimulatedResponses() {
-        state.withLock { state in
+        state.locked { state in
             state.stubs = [:]
             state.queues = [:]
             state.errors = [:]
@@ -93,7 +93,7 @@ public final class MockNetwork: Network {
 
     /// Every request received, in order.
     public var requestsForResponseData: [RecordedRequest] {
-        state.withLock { $0.requests }
+        state.locked { $0.requests }
     }
 
     // MARK: - Network
@@ -101,7 +101,7 @@ public final class MockNetwork: Network {
     public func response(for request: any Request) async throws(NetworkError) -> NetworkResponse {
         let path = request.path
         let recorded = RecordedRequest(method: request.method, path: path, query: request.query, body: request.body)
-        let result: Result<NetworkResponse, NetworkError> = state.withLock { state in
+        let result: Result<NetworkResponse, NetworkError> = state.locked { state in
             state.requests.append(recorded)
             if let key = Self.longestSuffix(of: path, in: state.errors.keys), let error = state.errors[key] {
                 return .failure(error)

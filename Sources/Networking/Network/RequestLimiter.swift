@@ -1,3 +1,4 @@
+import POSFoundation
 import Synchronization
 
 /// At most a given number of requests in flight, shared by every network that ``limited(by:urgent:)`` wraps with
@@ -42,7 +43,7 @@ public final class RequestLimiter: Sendable {
     }
 
     private func acquire(urgent: Bool) async throws(NetworkError) {
-        let id = state.withLock { state in
+        let id = state.locked { state in
             defer { state.nextID += 1 }
             return state.nextID
         }
@@ -50,7 +51,7 @@ public final class RequestLimiter: Sendable {
             try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                     enum Step { case go, cancelled, wait }
-                    let step = state.withLock { state -> Step in
+                    let step = state.locked { state -> Step in
                         if Task.isCancelled { return .cancelled }
                         if state.available > 0, state.waiters.isEmpty {
                             state.available -= 1
@@ -71,7 +72,7 @@ public final class RequestLimiter: Sendable {
                     }
                 }
             } onCancel: {
-                let waiter = state.withLock { state -> Waiter? in
+                let waiter = state.locked { state -> Waiter? in
                     guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
                     return state.waiters.remove(at: index)
                 }
@@ -84,7 +85,7 @@ public final class RequestLimiter: Sendable {
 
     /// Hands the slot to the longest waiter, or frees it.
     private func release() {
-        let next = state.withLock { state -> Waiter? in
+        let next = state.locked { state -> Waiter? in
             if state.waiters.isEmpty {
                 state.available += 1
                 return nil

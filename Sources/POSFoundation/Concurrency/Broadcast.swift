@@ -21,13 +21,13 @@ public final class Broadcast<Element: Sendable>: Sendable {
     public init(replaysLatest: Bool, initial: Element? = nil, buffering: Int = 64) {
         self.replaysLatest = replaysLatest
         self.buffering = buffering
-        state.withLock { $0.latest = initial }
+        state.locked { $0.latest = initial }
     }
 
     /// Every value sent from now on (after the latest one, when the broadcast replays it).
     public func subscribe() -> AsyncStream<Element> {
         let (stream, continuation) = AsyncStream<Element>.makeStream(bufferingPolicy: .bufferingNewest(buffering))
-        let id = state.withLock { state -> Int? in
+        let id = state.locked { state -> Int? in
             guard !state.finished else { return nil }
             state.nextID += 1
             state.subscribers[state.nextID] = continuation
@@ -39,14 +39,14 @@ public final class Broadcast<Element: Sendable>: Sendable {
             return stream
         }
         continuation.onTermination = { [weak self] _ in
-            _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
+            _ = self?.state.locked { $0.subscribers.removeValue(forKey: id) }
         }
         return stream
     }
 
     /// Hands `value` to every subscriber (nothing once finished).
     public func send(_ value: Element) {
-        let subscribers = state.withLock { state -> [AsyncStream<Element>.Continuation] in
+        let subscribers = state.locked { state -> [AsyncStream<Element>.Continuation] in
             guard !state.finished else { return [] }
             state.latest = value
             return Array(state.subscribers.values)
@@ -56,7 +56,7 @@ public final class Broadcast<Element: Sendable>: Sendable {
 
     /// Ends every subscriber's stream, and every later subscription's at once.
     public func finish() {
-        let subscribers = state.withLock { state -> [AsyncStream<Element>.Continuation] in
+        let subscribers = state.locked { state -> [AsyncStream<Element>.Continuation] in
             state.finished = true
             defer { state.subscribers = [:] }
             return Array(state.subscribers.values)
@@ -65,8 +65,8 @@ public final class Broadcast<Element: Sendable>: Sendable {
     }
 
     /// The value sent last (or the initial one).
-    public var latest: Element? { state.withLock { $0.latest } }
+    public var latest: Element? { state.locked { $0.latest } }
 
     /// Whether anyone is subscribed now.
-    public var hasSubscribers: Bool { state.withLock { !$0.subscribers.isEmpty } }
+    public var hasSubscribers: Bool { state.locked { !$0.subscribers.isEmpty } }
 }

@@ -31,11 +31,11 @@ public final class ManualClock: Clock, Sendable {
 
     public init() {}
 
-    public var now: Instant { state.withLock { $0.now } }
+    public var now: Instant { state.locked { $0.now } }
     public var minimumResolution: Duration { .zero }
 
     /// How many tasks are sleeping on this clock now.
-    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+    public var sleeperCount: Int { state.locked { $0.sleepers.count } }
 
     /// Suspends until a task sleeps until exactly `duration` from now: the timer of that length has started (and
     /// the clock has not moved since), so a test can advance to it without racing the code that starts it. No
@@ -44,7 +44,7 @@ public final class ManualClock: Clock, Sendable {
         let id = nextID()
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let ready = state.withLock { state -> Bool in
+                let ready = state.locked { state -> Bool in
                     let deadline = state.now.advanced(by: duration)
                     if Task.isCancelled || state.sleepers.contains(where: { $0.deadline == deadline }) { return true }
                     state.waitersForDeadline.append((id, deadline, continuation))
@@ -58,13 +58,13 @@ public final class ManualClock: Clock, Sendable {
     }
 
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-        let id = state.withLock { state -> UInt64 in
+        let id = state.locked { state -> UInt64 in
             state.nextID += 1
             return state.nextID
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let resumeNow = state.withLock { state -> Bool in
+                let resumeNow = state.locked { state -> Bool in
                     if deadline <= state.now || Task.isCancelled { return true }
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
                     resumeWaiters(&state)
@@ -75,7 +75,7 @@ public final class ManualClock: Clock, Sendable {
                 }
             }
         } onCancel: {
-            let sleeper = state.withLock { state -> Sleeper? in
+            let sleeper = state.locked { state -> Sleeper? in
                 guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
                 return state.sleepers.remove(at: index)
             }
@@ -85,7 +85,7 @@ public final class ManualClock: Clock, Sendable {
 
     /// Moves time forward and resumes every sleeper whose deadline is now due, earliest first.
     public func advance(by duration: Duration) {
-        let due = state.withLock { state -> [Sleeper] in
+        let due = state.locked { state -> [Sleeper] in
             state.now = state.now.advanced(by: duration)
             let now = state.now
             let due = state.sleepers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
@@ -104,7 +104,7 @@ public final class ManualClock: Clock, Sendable {
         let id = nextID()
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let ready = state.withLock { state -> Bool in
+                let ready = state.locked { state -> Bool in
                     if Task.isCancelled || state.sleepers.count >= count { return true }
                     state.waitersForSleepers.append((id, count, continuation))
                     return false
@@ -117,7 +117,7 @@ public final class ManualClock: Clock, Sendable {
     }
 
     private func nextID() -> UInt64 {
-        state.withLock { state in
+        state.locked { state in
             state.nextID += 1
             return state.nextID
         }
@@ -125,7 +125,7 @@ public final class ManualClock: Clock, Sendable {
 
     /// Resumes the waiter `id` (its task was cancelled), if it still waits.
     private func resumeWaiter(_ id: UInt64) {
-        let continuation = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        let continuation = state.locked { state -> CheckedContinuation<Void, Never>? in
             if let index = state.waitersForSleepers.firstIndex(where: { $0.id == id }) {
                 return state.waitersForSleepers.remove(at: index).continuation
             }

@@ -28,7 +28,7 @@ public struct UUIDGenerator: Sendable {
     public static func incrementing() -> UUIDGenerator {
         let counter = Mutex<UInt64>(0)
         return UUIDGenerator {
-            let value = counter.withLock { value -> UInt64 in
+            let value = counter.locked { value -> UInt64 in
                 defer { value += 1 }
                 return value
             }

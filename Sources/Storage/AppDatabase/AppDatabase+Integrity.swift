@@ -1,3 +1,4 @@
+import POSFoundation
 import Dispatch
 import Foundation
 import GRDB
@@ -59,7 +60,7 @@ extension AppDatabase {
     ) throws -> IntegrityCheck {
         let state = Mutex((finished: false, interrupted: false))
         DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit) {
-            state.withLock { state in
+            state.locked { state in
                 guard !state.finished else { return }
                 state.interrupted = true
                 reader.interrupt()
@@ -67,10 +68,10 @@ extension AppDatabase {
         }
         do {
             let problems = try reader.read { db in try quickCheckProblems(db, scope: scope) }
-            state.withLock { $0.finished = true }
+            state.locked { $0.finished = true }
             return problems.isEmpty ? .passed : .damaged(problems)
         } catch let error as DatabaseError {
-            let interrupted = state.withLock { state in
+            let interrupted = state.locked { state in
                 state.finished = true
                 return state.interrupted
             }

@@ -248,7 +248,7 @@ final class SeenDataVersion: Sendable {
 
     /// Stores `version`; returns whether an earlier, different one was stored.
     func replace(with version: Int?) -> Bool {
-        value.withLock { seen in
+        value.locked { seen in
             defer { seen = version }
             return seen != nil && seen != version
         }

@@ -70,7 +70,7 @@ extension BatchUpsert {
         // The SQL is made once a table: a full pull upserts the variations of each variable product on their own,
         // and building this text (quoting, joining) each time cost the writer on every call.
         let key = table + "\u{0}" + conflictColumns.joined(separator: ",")
-        let sql = bulkSQL.withLock { cache in
+        let sql = bulkSQL.locked { cache in
             if let sql = cache[key] { return sql }
             let updated = columns.filter { !conflictColumns.contains($0) }
             let quoted = columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")

@@ -1,3 +1,4 @@
+import POSFoundation
 import Foundation
 import Storage
 import Synchronization
@@ -86,7 +87,7 @@ public final class ReaderLock: Sendable {
 
     /// Releases the reader; calling it again does nothing.
     public func release() {
-        descriptor.withLock { fd in
+        descriptor.locked { fd in
             guard fd >= 0 else { return }
             flock(fd, LOCK_UN)
             close(fd)

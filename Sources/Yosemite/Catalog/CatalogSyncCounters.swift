@@ -1,3 +1,4 @@
+import POSFoundation
 import Foundation
 import Networking
 import Synchronization
@@ -17,7 +18,7 @@ final class CatalogSyncCounters: Sendable {
         self.continuation = continuation
     }
 
-    var report: CatalogSyncReport { state.withLock { $0.report } }
+    var report: CatalogSyncReport { state.locked { $0.report } }
 
     /// Starts a phase with `total` units (when known) and publishes it.
     func begin(_ phase: CatalogSyncProgress.Phase, total: Int? = nil) {
@@ -32,7 +33,7 @@ final class CatalogSyncCounters: Sendable {
     /// (the reference lists) never takes the progress back.
     func enter(_ phase: CatalogSyncProgress.Phase) {
         let order = CatalogSyncProgress.Phase.allCases
-        let moved = state.withLock { state -> CatalogSyncProgress? in
+        let moved = state.locked { state -> CatalogSyncProgress? in
             guard let current = order.firstIndex(of: state.progress.phase), let next = order.firstIndex(of: phase),
                   next > current else { return nil }
             state.progress.phase = phase
@@ -55,7 +56,7 @@ final class CatalogSyncCounters: Sendable {
 
     /// Changes the report (under the lock).
     func update(_ body: (inout CatalogSyncReport) -> Void) {
-        state.withLock { body(&$0.report) }
+        state.locked { body(&$0.report) }
     }
 
     /// Counts stored products; they show in the progress.
@@ -78,7 +79,7 @@ final class CatalogSyncCounters: Sendable {
     }
 
     private func publish(_ body: (inout State) -> Void) {
-        let progress = state.withLock { state in
+        let progress = state.locked { state in
             body(&state)
             return state.progress
         }

@@ -55,11 +55,11 @@ extension CatalogSynchronizer {
                 group.addTask {
                     let date = try await self.syncCatalog(full: full, reconcileIDs: reconcileIDs,
                                                           modifiedAfter: modifiedAfter)
-                    serverDate.withLock { $0 = date }
+                    serverDate.locked { $0 = date }
                 }
                 while try await group.next() != nil {}
             }
-            return serverDate.withLock { $0 }
+            return serverDate.locked { $0 }
         }
 
         /// Products and variations: from the catalog file on a full sync where it is fresh, else paged.
@@ -167,9 +167,9 @@ extension CatalogSynchronizer {
         ) async throws -> [Item] {
             let pages = LockedBox([Int: [Item]]())
             _ = try await forEachPage(label, countsProgress: false, load: load) { page in
-                pages.withLock { $0[page.page] = page.items }
+                pages.locked { $0[page.page] = page.items }
             }
-            return pages.withLock { $0.sorted { $0.key < $1.key }.flatMap(\.value) }
+            return pages.locked { $0.sorted { $0.key < $1.key }.flatMap(\.value) }
         }
 
         /// Loads page 1, then the others at most `concurrency` at a time, handing each to `handle`.
@@ -278,14 +278,14 @@ extension CatalogSynchronizer {
                         let variable = page.items
                             .filter { $0.type == "variable" && ($0.status.isEmpty || $0.status == "publish") }
                             .map { CatalogRecords.product($0, currency: currency) }
-                        self.seen.withLock { seen in
+                        self.seen.locked { seen in
                             for product in variable { seen.variableProducts[product.id] = product }
                         }
                         if isFull {
-                            ids.withLock { $0.formUnion(page.items.map(\.id)) }
-                            if let total = page.totalItems { totals.withLock { _ = $0.insert(total) } }
+                            ids.locked { $0.formUnion(page.items.map(\.id)) }
+                            if let total = page.totalItems { totals.locked { _ = $0.insert(total) } }
                         }
-                        let writer = pipeline.withLock { pipeline in
+                        let writer = pipeline.locked { pipeline in
                             if let pipeline { return pipeline }
                             let made = self.makePipeline(ingestor)
                             pipeline = made
@@ -293,14 +293,14 @@ extension CatalogSynchronizer {
                         }
                         try await writer.submit(.products(page.items))
                     })
-                try await pipeline.withLock { $0 }?.finish()
+                try await pipeline.locked { $0 }?.finish()
             } catch {
-                pipeline.withLock { $0 }?.cancel()
+                pipeline.locked { $0 }?.cancel()
                 throw error
             }
             if isFull {
-                let seen = ids.withLock { $0 }
-                let reported = totals.withLock { $0 }
+                let seen = ids.locked { $0 }
+                let reported = totals.locked { $0 }
                 if reported.count > 1 || reported.first.map({ $0 != seen.count }) == true {
                     // The listing changed while it was paged (a product added or deleted shifts the offsets, so a
                     // page can skip one): list every id, remove what is gone and fetch what the pages missed.
@@ -319,7 +319,7 @@ extension CatalogSynchronizer {
         /// Pulls the variations of every variable product seen, at most `concurrency` requests at a time, while
         /// the writer stores them in large transactions.
         func syncVariations() async throws {
-            let parents = seen.withLock { Array($0.variableProducts.values) }.sorted { $0.id < $1.id }
+            let parents = seen.locked { Array($0.variableProducts.values) }.sorted { $0.id < $1.id }
             guard !parents.isEmpty else { return }
             let network = network
             let counters = counters
@@ -372,9 +372,9 @@ extension CatalogSynchronizer {
                         ProductsRemote.Query(page: page, perPage: perPage, fields: ["id"]))
                 },
                 handle: { page in
-                    ids.withLock { $0.formUnion(page.items.map(\.id)) }
+                    ids.locked { $0.formUnion(page.items.map(\.id)) }
                 })
-            let upstream = ids.withLock { $0 }
+            let upstream = ids.locked { $0 }
             let removed = try await database.removeProducts(notIn: upstream)
             counters.addStoredProducts(0, removed: removed)
             let stored = try await database.allProductIDs()
@@ -386,7 +386,7 @@ extension CatalogSynchronizer {
             // Saving a variation does not always change its parent's date_modified, so an incremental pull can
             // miss it: a reconciliation refreshes the variations of every variable product.
             let variable = try await database.variableProducts()
-            seen.withLock { seen in
+            seen.locked { seen in
                 for product in variable where seen.variableProducts[product.id] == nil {
                     seen.variableProducts[product.id] = product
                 }
@@ -410,7 +410,7 @@ extension CatalogSynchronizer {
                 }
                 let stored = try await ingestor.storeProducts(page.items)
                 counters.addStoredProducts(stored.stored.count, removed: stored.removed)
-                self.seen.withLock { seen in
+                self.seen.locked { seen in
                     for product in stored.stored where product.type == "variable" {
                         seen.variableProducts[product.id] = product
                     }

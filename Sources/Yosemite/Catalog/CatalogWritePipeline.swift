@@ -1,3 +1,4 @@
+import POSFoundation
 import Foundation
 import Synchronization
 
@@ -21,7 +22,7 @@ public final class CatalogWritePipeline: Sendable {
     public var maximumQueuedRows: Int { 2 * maximumProductsPerTransaction }
 
     /// Rows waiting for the writer now (tests).
-    var queuedRowCount: Int { state.withLock { $0.queuedRows } }
+    var queuedRowCount: Int { state.locked { $0.queuedRows } }
 
     private struct State {
         var queue: [CatalogIngestor.PreparedWrite] = []
@@ -61,17 +62,17 @@ public final class CatalogWritePipeline: Sendable {
         self.maximumProductsPerTransaction = max(1, maximumProductsPerTransaction)
         self.onWritten = onWritten
         let task = Task { [self] in try await self.run() }
-        writer.withLock { $0 = task }
+        writer.locked { $0 = task }
     }
 
     /// Queues a write, waiting while more than ``maximumQueuedRows`` rows wait for the writer.
     /// - Throws: the writer's error, once it failed (nothing more is written then); `CancellationError` after
     ///   ``finish()`` or ``cancel()``.
     public func submit(_ write: CatalogIngestor.Write) async throws {
-        if let failure = state.withLock({ $0.failure }) { throw failure }
+        if let failure = state.locked({ $0.failure }) { throw failure }
         let write = ingestor.prepare(write)
         let limit = maximumQueuedRows
-        let waiter = try state.withLock { state -> CheckedContinuation<Void, Never>? in
+        let waiter = try state.locked { state -> CheckedContinuation<Void, Never>? in
             if let failure = state.failure { throw failure }
             // Finished or cancelled: nothing more is written.
             if state.finished { throw CancellationError() }
@@ -83,7 +84,7 @@ public final class CatalogWritePipeline: Sendable {
         waiter?.resume()
         // Wait while the writer has more than enough to do.
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let resumeNow = state.withLock { state -> Bool in
+            let resumeNow = state.locked { state -> Bool in
                 if state.hasRoom(limit: limit) { return true }
                 state.spaceWaiters.append(continuation)
                 return false
@@ -95,20 +96,20 @@ public final class CatalogWritePipeline: Sendable {
     /// Waits until everything submitted is written. - Returns: The totals of every transaction.
     @discardableResult
     public func finish() async throws -> CatalogIngestor.Totals {
-        let (waiter, producers) = state.withLock { state -> (CheckedContinuation<Void, Never>?, [CheckedContinuation<Void, Never>]) in
+        let (waiter, producers) = state.locked { state -> (CheckedContinuation<Void, Never>?, [CheckedContinuation<Void, Never>]) in
             state.finished = true
             defer { state.waiter = nil }
             return (state.waiter, state.takeSpaceWaiters(limit: maximumQueuedRows))
         }
         waiter?.resume()
         producers.forEach { $0.resume() }
-        guard let task = writer.withLock({ $0 }) else { return CatalogIngestor.Totals() }
+        guard let task = writer.locked({ $0 }) else { return CatalogIngestor.Totals() }
         return try await task.value
     }
 
     /// Stops the writer without waiting for what is queued (a failed or cancelled pull).
     public func cancel() {
-        let (waiter, producers) = state.withLock { state -> (CheckedContinuation<Void, Never>?, [CheckedContinuation<Void, Never>]) in
+        let (waiter, producers) = state.locked { state -> (CheckedContinuation<Void, Never>?, [CheckedContinuation<Void, Never>]) in
             state.finished = true
             state.queue.removeAll()
             state.queuedRows = 0
@@ -130,7 +131,7 @@ public final class CatalogWritePipeline: Sendable {
                 totals.variableProducts += written.variableProducts
                 onWritten(written)
             } catch {
-                let producers = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+                let producers = state.locked { state -> [CheckedContinuation<Void, Never>] in
                     state.failure = error
                     state.queue.removeAll()
                     state.queuedRows = 0
@@ -148,7 +149,7 @@ public final class CatalogWritePipeline: Sendable {
         while true {
             enum Step { case batch([CatalogIngestor.PreparedWrite], producers: [CheckedContinuation<Void, Never>]), done, wait }
             let limit = maximumQueuedRows
-            let step = state.withLock { state -> Step in
+            let step = state.locked { state -> Step in
                 if !state.queue.isEmpty {
                     var count = 0
                     var taken = 0
@@ -171,7 +172,7 @@ public final class CatalogWritePipeline: Sendable {
             case .done: return nil
             case .wait:
                 await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                    let resumeNow = state.withLock { state -> Bool in
+                    let resumeNow = state.locked { state -> Bool in
                         if !state.queue.isEmpty || state.finished { return true }
                         state.waiter = continuation
                         return false

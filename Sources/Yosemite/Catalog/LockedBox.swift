@@ -1,3 +1,4 @@
+import POSFoundation
 import Synchronization
 
 /// A value behind a `Mutex` that escaping closures can share (a `Mutex` itself cannot be captured by them).
@@ -7,7 +8,7 @@ final class LockedBox<Value: Sendable>: Sendable {
     init(_ value: Value) { mutex = Mutex(value) }
 
     /// Runs `body` with the value locked.
-    func withLock<Result: Sendable>(_ body: (inout Value) -> Result) -> Result {
-        mutex.withLock { body(&$0) }
+    func locked<Result: Sendable>(_ body: (inout Value) -> Result) -> Result {
+        mutex.locked { body(&$0) }
     }
 }

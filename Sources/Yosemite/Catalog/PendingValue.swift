@@ -1,3 +1,4 @@
+import POSFoundation
 import Synchronization
 
 /// A value one task settles (once) and others wait for: the store's currency, fetched beside the catalog pull.
@@ -20,7 +21,7 @@ final class PendingValue<Value: Sendable>: Sendable {
 
     /// Settles the value (the first call wins) and wakes its waiters.
     func settle(_ result: Result<Value, any Error>) {
-        let waiters = state.withLock { state -> [CheckedContinuation<Value, any Error>] in
+        let waiters = state.locked { state -> [CheckedContinuation<Value, any Error>] in
             guard case let .waiting(waiters) = state else { return [] }
             state = .settled(result)
             return waiters
@@ -32,7 +33,7 @@ final class PendingValue<Value: Sendable>: Sendable {
     var value: Value {
         get async throws {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
-                let settled = state.withLock { state -> Result<Value, any Error>? in
+                let settled = state.locked { state -> Result<Value, any Error>? in
                     switch state {
                     case let .settled(result): return result
                     case var .waiting(waiters):

@@ -33,44 +33,44 @@ final class OpenSaleCache: Sendable {
 
     /// Forgets everything unless it belongs to `saleId`.
     func reset(for saleId: Int64?) {
-        state.withLock { state in
+        state.locked { state in
             if state.saleId != saleId || saleId == nil { state = State(saleId: saleId) }
         }
     }
 
     /// Keeps what is cached for `saleId` from now on (a sale just opened).
     func adopt(_ saleId: Int64) {
-        state.withLock { $0.saleId = saleId }
+        state.locked { $0.saleId = saleId }
     }
 
     /// The sale as last read or written, if it is `saleId` (the caller checks its revision).
     func stored(_ saleId: Int64) -> StoredSale? {
-        state.withLock { $0.saleId == saleId ? $0.stored : nil }
+        state.locked { $0.saleId == saleId ? $0.stored : nil }
     }
 
     /// Keeps the sale as just read or written, when it is the cached sale.
     func keep(_ stored: StoredSale) {
-        state.withLock { if $0.saleId == stored.id { $0.stored = stored } }
+        state.locked { if $0.saleId == stored.id { $0.stored = stored } }
     }
 
     func line(for code: String) -> (TotalsInput.Line, ResolvedCart.LineInfo)? {
-        state.withLock { $0.lines[code] }
+        state.locked { $0.lines[code] }
     }
 
     func store(_ line: TotalsInput.Line, _ info: ResolvedCart.LineInfo, for code: String) {
-        state.withLock { $0.lines[code] = (line, info) }
+        state.locked { $0.lines[code] = (line, info) }
     }
 
     var pricing: Pricing? {
-        get { state.withLock { $0.pricing } }
-        set { state.withLock { $0.pricing = newValue } }
+        get { state.locked { $0.pricing } }
+        set { state.locked { $0.pricing = newValue } }
     }
 
     /// The tax rates, read through `read` once a sale.
     func taxRates(_ read: () throws -> [TaxRateRule]) rethrows -> [TaxRateRule] {
-        if let rates = state.withLock({ $0.pricing?.taxRates }) { return rates }
+        if let rates = state.locked({ $0.pricing?.taxRates }) { return rates }
         let rates = try read()
-        state.withLock { $0.pricing?.taxRates = rates }
+        state.locked { $0.pricing?.taxRates = rates }
         return rates
     }
 }

@@ -60,7 +60,7 @@ public final class CustomerDisplayHub: Sendable {
 
     /// Ends the stream of every subscriber.
     func stop() {
-        let tasks = state.withLock { state in
+        let tasks = state.locked { state in
             state.stopped = true
             defer { state.tasks = [] }
             return state.tasks
@@ -70,7 +70,7 @@ public final class CustomerDisplayHub: Sendable {
     }
 
     private func start() {
-        let first = state.withLock { state -> Bool in
+        let first = state.locked { state -> Bool in
             defer { state.started = true }
             return !state.started && !state.stopped
         }
@@ -127,7 +127,7 @@ public final class CustomerDisplayHub: Sendable {
                 }
             })
         }
-        let kept = state.withLock { state -> Bool in
+        let kept = state.locked { state -> Bool in
             guard !state.stopped else { return false }
             state.tasks = tasks
             return true
@@ -139,7 +139,7 @@ public final class CustomerDisplayHub: Sendable {
     /// the sale is being paid and its cart is the one the step was reported on (a changed cart, a tender or
     /// the payment's end drops it).
     private func update(_ change: (inout State) -> Void) {
-        state.withLock { state in
+        state.locked { state in
             change(&state)
             guard !state.stopped, var next = state.base else { return }
             if let step = state.step, let key = state.baseKey {

@@ -1,3 +1,4 @@
+import POSFoundation
 import Foundation
 import Synchronization
 
@@ -24,7 +25,7 @@ public final class FiscalOutageProbe: Sendable {
     /// within `interval`. A true answer counts as the attempt, so concurrent sales probe once.
     func claimAttempt(on clock: any Clock<Duration>) -> Bool {
         let now = clock.now
-        return lastAttempt.withLock { last in
+        return lastAttempt.locked { last in
             if let last, let elapsed = Self.elapsed(from: last, to: now), elapsed < interval { return false }
             last = now
             return true
@@ -34,7 +35,7 @@ public final class FiscalOutageProbe: Sendable {
     /// Notes a TSE attempt outside an outage (the one that failed and opened it), so the next sales skip it.
     func noteAttempt(on clock: any Clock<Duration>) {
         let now = clock.now
-        lastAttempt.withLock { $0 = now }
+        lastAttempt.locked { $0 = now }
     }
 
     private static func elapsed<I: InstantProtocol<Duration>>(from start: I, to end: any InstantProtocol<Duration>)

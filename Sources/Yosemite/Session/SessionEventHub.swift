@@ -50,7 +50,7 @@ public final class SessionEventHub: Sendable {
         self.isDemo = isDemo
         var initial = SessionEvent()
         if isDemo { initial.connectivity = .demo }
-        state.withLock { $0.current = initial }
+        state.locked { $0.current = initial }
         broadcast = Broadcast(replaysLatest: true, initial: initial, buffering: 32)
     }
 
@@ -64,11 +64,11 @@ public final class SessionEventHub: Sendable {
     }
 
     /// The value now.
-    public var current: SessionEvent { state.withLock { $0.current } }
+    public var current: SessionEvent { state.locked { $0.current } }
 
     /// Ends the session's stream: every source stops and every subscriber's stream finishes.
     func stop() {
-        let tasks = state.withLock { state in
+        let tasks = state.locked { state in
             state.stopped = true
             defer { state.tasks = [] }
             return state.tasks
@@ -103,7 +103,7 @@ public final class SessionEventHub: Sendable {
                 }
             }
         }
-        let kept = state.withLock { state -> Bool in
+        let kept = state.locked { state -> Bool in
             guard !state.stopped else { return false }
             state.tasks.append(task)
             return true
@@ -121,7 +121,7 @@ public final class SessionEventHub: Sendable {
     // MARK: - Sources
 
     private func start() {
-        let first = state.withLock { state -> Bool in
+        let first = state.locked { state -> Bool in
             defer { state.started = true }
             return !state.started && !state.stopped
         }
@@ -200,7 +200,7 @@ public final class SessionEventHub: Sendable {
                 }
             })
         }
-        let kept = state.withLock { state -> Bool in
+        let kept = state.locked { state -> Bool in
             guard !state.stopped else { return false }
             state.tasks += tasks
             return true
@@ -210,7 +210,7 @@ public final class SessionEventHub: Sendable {
 
     /// Changes the current value and hands it to the subscribers when it changed.
     private func update(_ change: (inout SessionEvent, inout State) -> Void) {
-        state.withLock { state in
+        state.locked { state in
             var event = state.current
             change(&event, &state)
             guard event != state.current, !state.stopped else { return }

@@ -1,3 +1,4 @@
+import POSFoundation
 import Foundation
 import Storage
 import Synchronization
@@ -16,9 +17,9 @@ struct SettingsRepository: Sendable {
 
     func load() async throws -> StoreSettings? {
         guard let text = try await database.setting(key: Self.storeSettingsKey) else { return nil }
-        if let decoded = Self.lastDecoded.withLock({ $0 }), decoded.text == text { return decoded.settings }
+        if let decoded = Self.lastDecoded.locked({ $0 }), decoded.text == text { return decoded.settings }
         let settings = try JSONDecoder().decode(StoreSettings.self, from: Data(text.utf8))
-        Self.lastDecoded.withLock { $0 = (text, settings) }
+        Self.lastDecoded.locked { $0 = (text, settings) }
         return settings
     }
 

@@ -24,10 +24,10 @@ public final class ConnectivityMonitor: Sendable {
     public init() {}
 
     /// The current state.
-    public var current: State { stored.withLock { $0.state } }
+    public var current: State { stored.locked { $0.state } }
 
     /// Why the store was last unreachable (kept while offline; cleared when it answers).
-    public var lastError: String? { stored.withLock { $0.lastError } }
+    public var lastError: String? { stored.locked { $0.lastError } }
 
     /// The store answered (with any status).
     public func markOnline() { set(.online, error: nil) }
@@ -39,7 +39,7 @@ public final class ConnectivityMonitor: Sendable {
     public func changes() -> AsyncStream<State> { broadcast.subscribe() }
 
     private func set(_ state: State, error: String?) {
-        stored.withLock { stored in
+        stored.locked { stored in
             guard stored.state != state || stored.lastError != error else { return }
             stored.state = state
             stored.lastError = error

@@ -1,3 +1,4 @@
+import POSFoundation
 import Foundation
 import Synchronization
 
@@ -36,7 +37,7 @@ public final class SenderLock: Sendable {
 
     /// Releases the lock; calling it again does nothing.
     public func release() {
-        descriptor.withLock { fd in
+        descriptor.locked { fd in
             guard fd >= 0 else { return }
             flock(fd, LOCK_UN)
             close(fd)

@@ -1,3 +1,4 @@
+import POSFoundation
 import Hardware
 import Synchronization
 
@@ -10,7 +11,7 @@ final class SimulatorLine: ByteTransport {
     init(_ connection: any ByteTransport) { self.connection = connection }
 
     /// Whether the peer closed the line or it failed: no further session can run on it.
-    var isDead: Bool { dead.withLock { $0 } }
+    var isDead: Bool { dead.locked { $0 } }
 
     var endpointDescription: String { connection.endpointDescription }
     func open() async throws(TransportError) {}
@@ -35,6 +36,6 @@ final class SimulatorLine: ByteTransport {
     func hangUp() async { await connection.close() }
 
     private func markIfFatal(_ error: TransportError) {
-        if error.code != .timedOut { dead.withLock { $0 = true } }
+        if error.code != .timedOut { dead.locked { $0 = true } }
     }
 }

@@ -1,3 +1,4 @@
+import POSFoundation
 import Foundation
 import Localization
 import Synchronization
@@ -13,13 +14,13 @@ enum LocalTime {
     private static let storeZone = Mutex<TimeZone?>(nil)
 
     /// The store's time zone once a command read it, else the till's.
-    static var zone: TimeZone { storeZone.withLock { $0 } ?? .current }
+    static var zone: TimeZone { storeZone.locked { $0 } ?? .current }
 
     /// Reads the store's time zone for the rest of the command.
     @MainActor
     static func load(_ manager: StoresManager) {
         let zone = manager.localTimeZone
-        storeZone.withLock { $0 = zone }
+        storeZone.locked { $0 = zone }
     }
 
     /// A local date and time for a person, in the screen's language.

@@ -26,7 +26,7 @@ import YosemiteTestSupport
         directory = try TestDataDirectory()
         var environment = try AppEnvironment.test(directory: directory)
         let clock = clock
-        environment.now = DateGenerator { clock.withLock { $0 } }
+        environment.now = DateGenerator { clock.locked { $0 } }
         environment.printers = printer.system
         self.environment = environment
         try await SettingsRepository(database: environment.database).save(ReceiptSamples.store)
@@ -121,10 +121,10 @@ import YosemiteTestSupport
         #expect(signedIn.name == "Bob")
         // Locked again; 15 minutes later the lock has run out
         for _ in 1...5 { _ = await dispatcher.result { CashierAction.signIn(name: "Bob", pin: "9999", reply: $0) } as Result<CashierSession, CashierError> }
-        clock.withLock { $0 += 14 * 60 }
+        clock.locked { $0 += 14 * 60 }
         let stillLocked: Result<CashierSession, CashierError> = await dispatcher.result { CashierAction.signIn(name: "Bob", pin: "1357", reply: $0) }
         #expect(stillLocked == .failure(.locked(name: "Bob", minutes: 15)))
-        clock.withLock { $0 += 61 }
+        clock.locked { $0 += 61 }
         let again = try await dispatcher.dispatch { CashierAction.signIn(name: "Bob", pin: "1357", reply: $0) }
         #expect(again.name == "Bob")
     }
@@ -154,7 +154,7 @@ import YosemiteTestSupport
         _ = try await dispatcher.dispatch { CashierAction.signIn(name: "Ann", pin: "2468", reply: $0) }
         _ = try await dispatcher.dispatch { ShiftAction.open(float: "50.00", cashier: nil, reply: $0) }
         _ = try await sell("ESP")
-        clock.withLock { $0 += 60 }
+        clock.locked { $0 += 60 }
         _ = try await dispatcher.dispatch { CashierAction.signIn(name: "Bob", pin: "1357", reply: $0) }
         _ = try await sell("CAK")
         _ = try await sell("ESP")
@@ -176,7 +176,7 @@ import YosemiteTestSupport
         _ = try await dispatcher.dispatch { CashierAction.signIn(name: "Bob", pin: "1357", reply: $0) }
         let refused: Result<DrawerOpenOutcome, ShiftError> = await dispatcher.result { ShiftAction.openDrawer(reason: "", printer: nil, reply: $0) }
         #expect(refused == .failure(.cashier(.approvalRequired(.noSale))))
-        #expect(printer.jobs.withLock { $0 }.isEmpty, "the drawer stayed shut")
+        #expect(printer.jobs.locked { $0 }.isEmpty, "the drawer stayed shut")
         let wrong: Result<DrawerOpenOutcome, ShiftError> = await dispatcher.result {
             ShiftAction.openDrawer(reason: "", printer: nil, approval: ManagerApproval(manager: "Ann", pin: "1111"), reply: $0)
         }

@@ -77,7 +77,7 @@ struct ShiftTerminalClosingTests {
             return { currency in
                 let driver = live(currency)
                 return DefaultCardReaderService(makeDriver: { address throws(CardReaderError) in
-                    guard reachable.withLock({ $0 }) else {
+                    guard reachable.locked({ $0 }) else {
                         throw CardReaderError(phase: .connection, underlying: .transportFailed)
                     }
                     return try driver(address)
@@ -88,7 +88,7 @@ struct ShiftTerminalClosingTests {
         let sale = try await harness.openSale()
         _ = try await harness.collect(sale.id).get()
         _ = try await harness.result { CardPresentPaymentAction.disconnect(reply: $0) }.get()
-        reachable.withLock { $0 = false }
+        reachable.locked { $0 = false }
 
         // When
         let outcome = try await harness.result { ShiftAction.close(counted: "0", printer: nil, reply: $0) }.get()
@@ -101,7 +101,7 @@ struct ShiftTerminalClosingTests {
         #expect(try await harness.database.lastClosedShift()?.reportText?.contains("NOT RUN") == true)
 
         // When: the terminal is back and the end of day runs for the closed shift
-        reachable.withLock { $0 = true }
+        reachable.locked { $0 = true }
         let later = try await harness.result { ShiftAction.endOfDay(shiftId: nil, printer: nil, reply: $0) }.get()
 
         // Then

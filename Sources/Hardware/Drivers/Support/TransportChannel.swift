@@ -1,3 +1,4 @@
+import POSFoundation
 import Synchronization
 
 /// The read loop and the ordered write queue of one open ``ByteTransport``.
@@ -34,7 +35,7 @@ final class TransportChannel: Sendable {
             guard let self else { return }
             await self.runWrites(stream)
         }
-        tasks.withLock { $0 = [readTask, writeTask] }
+        tasks.locked { $0 = [readTask, writeTask] }
     }
 
     /// Queues bytes for writing.
@@ -47,12 +48,12 @@ final class TransportChannel: Sendable {
     /// terminal is left waiting for it (found by the QEMU guest run over the FTDI cable).
     func stop() async {
         writes.finish()
-        let running = tasks.withLock { tasks in
+        let running = tasks.locked { tasks in
             defer { tasks = [] }
             return tasks
         }
         if running.count == 2 { await running[1].value }
-        failed.withLock { $0 = true }
+        failed.locked { $0 = true }
         running.forEach { $0.cancel() }
         await transport.close()
     }
@@ -91,7 +92,7 @@ final class TransportChannel: Sendable {
     }
 
     private func report(_ error: TransportError) async {
-        let first = failed.withLock { failed in
+        let first = failed.locked { failed in
             defer { failed = true }
             return !failed
         }

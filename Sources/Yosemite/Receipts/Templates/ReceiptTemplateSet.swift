@@ -1,3 +1,4 @@
+import POSFoundation
 import Foundation
 import Hardware
 import Localization
@@ -144,14 +145,14 @@ public struct ReceiptTemplateSet: Sendable {
             return .failure(ReceiptTemplateError(file: url.path, line: 1, reason: "it cannot be read as UTF-8 text",
                                                  fellBackToBundled: true))
         }
-        if let cached = parsed.withLock({ $0[url.path] }), cached.source == source {
+        if let cached = parsed.locked({ $0[url.path] }), cached.source == source {
             return .success(cached.template)
         }
         do {
             // The pragma stands on a line of its own (so it prints nothing); the parser's line numbers are one more
             // than the file's.
             let template = try MustacheTemplate(string: "{{% CONTENT_TYPE: \(contentTypeName) }}\n" + source)
-            parsed.withLock { $0[url.path] = (source, template) }
+            parsed.locked { $0[url.path] = (source, template) }
             return .success(template)
         } catch let error as MustacheTemplate.ParserError {
             return .failure(ReceiptTemplateError(
