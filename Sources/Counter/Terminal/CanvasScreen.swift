@@ -67,7 +67,7 @@ public final class CanvasScreen: TerminalScreen {
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 if Task.isCancelled {
-                    continuation.resume(returning: lastFrame ?? TextCanvas(size: size))
+                    continuation.resume(returning: frameSoFar)
                 } else {
                     frameWaiters.append((id, predicate, continuation))
                 }
@@ -77,9 +77,12 @@ public final class CanvasScreen: TerminalScreen {
         }
     }
 
+    /// What a cancelled wait returns: the last frame, or a blank one before the first.
+    private var frameSoFar: TextCanvas { lastFrame ?? TextCanvas(size: size) }
+
     private func stopWaiting(_ id: Int) {
         guard let index = frameWaiters.firstIndex(where: { $0.id == id }) else { return }
-        frameWaiters.remove(at: index).continuation.resume(returning: lastFrame ?? TextCanvas(size: size))
+        frameWaiters.remove(at: index).continuation.resume(returning: frameSoFar)
     }
 
     public func close() {

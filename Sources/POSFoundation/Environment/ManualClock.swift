@@ -58,10 +58,7 @@ public final class ManualClock: Clock, Sendable {
     }
 
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-        let id = state.locked { state -> UInt64 in
-            state.nextID += 1
-            return state.nextID
-        }
+        let id = nextID()
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let resumeNow = state.locked { state -> Bool in
