@@ -230,6 +230,27 @@ struct DSFinVKExportTests {
         #expect(DSFinVKFormat.integer(0) == "0")
     }
 
+    @Test("an amount formats on integers exactly as its decimal value does", arguments: [0, 2, 3])
+    func amountMatchesDecimal(exponent: Int) {
+        var values: [Int64] = [0, 1, -1, 4, 5, -5, 49, 50, 51, -50, -51, 149, 150, 151, -150, 999, 1000, 1005, -1005,
+                               123_456_789, -987_654_321, 1_000_000_000_000, Int64.max, Int64.min, Int64.max / 1000]
+        var seed: UInt64 = 0x5EED
+        for _ in 0..<2_000 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            values.append(Int64(bitPattern: seed) >> Int64(seed % 60))
+        }
+        for value in values {
+            let decimal = Decimal(sign: value < 0 ? .minus : .plus, exponent: -exponent, significand: Decimal(value.magnitude))
+            for places in [0, 2, 3, 5] {
+                let text = DSFinVKFormat.amount(minorUnits: value, exponent: exponent, places: places)
+                if value.magnitude < 1 << 40 { #expect(text != nil, "\(value) e-\(exponent) at \(places) places") }
+                if let text {
+                    #expect(text == DSFinVKFormat.number(decimal, places: places), "\(value) e-\(exponent) at \(places) places")
+                }
+            }
+        }
+    }
+
     @Test("index.xml names every file with its columns")
     func indexXML() throws {
         let tables = [DSFinVKSchemaProbe.transactions]

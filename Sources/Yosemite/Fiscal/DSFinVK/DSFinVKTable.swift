@@ -99,7 +99,31 @@ public enum DSFinVKFormat {
 
     /// An integer, no grouping.
     public static func integer(_ value: Int) -> String {
-        number(Decimal(value), places: 0)
+        String(value)
+    }
+
+    /// An amount of `minorUnits` in a currency of `exponent` decimals, at `places` decimals: the same text as
+    /// ``number(_:places:)`` of its decimal value, computed on integers (an export writes thousands of amounts, and
+    /// the Decimal path costs most of a table's time). `nil` when the scaled value does not fit in 64 bits.
+    public static func amount(minorUnits: Int64, exponent: Int, places: Int) -> String? {
+        var scaled = minorUnits.magnitude
+        if places >= exponent {
+            for _ in 0..<(places - exponent) {
+                let (product, overflow) = scaled.multipliedReportingOverflow(by: 10)
+                if overflow { return nil }
+                scaled = product
+            }
+        } else {
+            // Half away from zero, as NSDecimalRound's .plain.
+            var divisor: UInt64 = 1
+            for _ in 0..<(exponent - places) { divisor *= 10 }
+            let (quotient, remainder) = scaled.quotientAndRemainder(dividingBy: divisor)
+            scaled = quotient + (remainder >= divisor - remainder ? 1 : 0)
+        }
+        let digits = String(scaled)
+        let padded = String(repeating: "0", count: max(0, places + 1 - digits.count)) + digits
+        let text = places > 0 ? "\(padded.dropLast(places)),\(padded.suffix(places))" : padded
+        return minorUnits < 0 && scaled != 0 ? "-" + text : text
     }
 
     /// 0 or 1.
@@ -115,8 +139,17 @@ public enum DSFinVKFormat {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0,
-                      c.minute ?? 0, c.second ?? 0)
+        return "\(padded(c.year, 4))-\(padded(c.month, 2))-\(padded(c.day, 2))T\(padded(c.hour, 2)):\(padded(c.minute, 2)):"
+            + padded(c.second, 2)
+    }
+
+    /// `value` in decimal digits, zero-padded to `width` (as `%0*d` prints it; `String(format:)` parses its format
+    /// for every call).
+    static func padded(_ value: Int?, _ width: Int) -> String {
+        let value = value ?? 0
+        let digits = String(value.magnitude)
+        let zeros = String(repeating: "0", count: max(0, width - digits.count - (value < 0 ? 1 : 0)))
+        return (value < 0 ? "-" : "") + zeros + digits
     }
 
     /// `2026-11-20T17:41:04.000Z` (the TSE's log times).

@@ -266,7 +266,8 @@ struct DSFinVKTableBuilder {
     }
 
     private func amount(_ money: Money, places: Int) -> String {
-        DSFinVKFormat.number(money.decimalValue, places: places)
+        DSFinVKFormat.amount(minorUnits: money.minorUnits, exponent: money.currency.exponent, places: places)
+            ?? DSFinVKFormat.number(money.decimalValue, places: places)
     }
 }
 
