@@ -6,6 +6,8 @@ extension CodePage {
     /// Widths are preserved where they can be (one character for one), so a receipt laid out after
     /// transliteration lines up on paper.
     public func transliterate(_ text: String) -> String {
+        // Every table prints printable ASCII as it is.
+        if text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return text }
         var result = ""
         for character in text {
             result += transliterate(character)

@@ -55,7 +55,8 @@ public struct CodePage: Sendable {
 
     /// Encodes text that has been transliterated; a character the table lacks becomes `?`.
     public func encode(_ text: String) -> [UInt8] {
-        text.map { byte(for: $0) ?? 0x3F }
+        if text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return Array(text.utf8) }
+        return text.map { byte(for: $0) ?? 0x3F }
     }
 
     /// Decodes bytes printed with this table (for tests and previews); unknown bytes become U+FFFD.

@@ -9,6 +9,8 @@
 public enum DisplayWidth {
     /// The number of columns one character takes: 0, 1 or 2.
     public static func of(_ character: Character) -> Int {
+        // Printable ASCII, most of a receipt and a screen, needs no Unicode property lookup ("\r\n" reads as 0x0A).
+        if let ascii = character.asciiValue { return (0x20..<0x7F).contains(ascii) ? 1 : 0 }
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if first.value < 0x20 || (0x7F...0x9F).contains(first.value) { return 0 }
@@ -27,7 +29,9 @@ public enum DisplayWidth {
 
     /// The number of columns a string takes: the sum over its characters.
     public static func of<S: StringProtocol>(_ text: S) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        // All printable ASCII: one column per byte, each byte its own character.
+        if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return text.utf8.count }
+        return text.reduce(0) { $0 + of($1) }
     }
 
     /// Whether a scalar is East Asian Wide or Fullwidth (UAX #11).
