@@ -7,6 +7,7 @@
 public enum ReceiptTextSanitizer {
     /// Removes control characters from one line of text; tabs and line breaks become single spaces.
     public static func sanitizeLine(_ text: String) -> String {
+        if isPrintableASCII(text) { return text }
         var result = String.UnicodeScalarView()
         var previousWasBreak = false
         for scalar in text.unicodeScalars {
@@ -25,6 +26,7 @@ public enum ReceiptTextSanitizer {
 
     /// Splits text at its line breaks (`\n`, `\r\n`, `\r`, U+2028, U+2029, U+0085) and sanitizes each line.
     public static func sanitizeLines(_ text: String) -> [String] {
+        if isPrintableASCII(text) { return [text] }
         var lines: [String] = []
         var current = String.UnicodeScalarView()
         var previousWasCarriageReturn = false
@@ -54,5 +56,10 @@ public enum ReceiptTextSanitizer {
         case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: true
         default: false
         }
+    }
+
+    /// No line break, tab or control character: nothing to sanitize, and the scalar walk can be skipped.
+    static func isPrintableASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { (0x20...0x7E).contains($0) }
     }
 }

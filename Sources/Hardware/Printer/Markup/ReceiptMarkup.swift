@@ -69,11 +69,33 @@ public enum ReceiptMarkup {
     public static func escape(_ value: String, keepingLineBreaks: Bool = false) -> String {
         let lines = ReceiptTextSanitizer.sanitizeLines(value)
         let joined = keepingLineBreaks ? lines.joined(separator: "\n") : lines.joined(separator: " ")
-        return joined.replacing("@", with: "@@")
+        // Most text holds no `@`; the generic `replacing` searched it character by character all the same. An `@`
+        // is doubled only where it is a character of its own, as the parser reads it (`@` with a combining mark is
+        // another character).
+        guard joined.utf8.contains(UInt8(ascii: "@")) else { return joined }
+        var result = ""
+        result.reserveCapacity(joined.utf8.count + 8)
+        for character in joined {
+            result.append(character)
+            if character == "@" { result.append("@") }
+        }
+        return result
     }
 
-    /// Undoes the escaping: every `@@` becomes `@`.
+    /// Undoes the escaping: every `@@` becomes `@` (pairs of `@` characters, from the left).
     static func unescape(_ text: Substring) -> String {
-        String(text.replacing("@@", with: "@"))
+        guard text.utf8.contains(UInt8(ascii: "@")) else { return String(text) }
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var previousWasKeptAt = false
+        for character in text {
+            if character == "@", previousWasKeptAt {
+                previousWasKeptAt = false
+                continue
+            }
+            previousWasKeptAt = character == "@"
+            result.append(character)
+        }
+        return result
     }
 }
