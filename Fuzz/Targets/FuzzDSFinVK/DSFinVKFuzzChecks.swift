@@ -56,7 +56,10 @@ enum DSFinVKFuzzChecks {
     }
 
     static func same(_ a: [UInt8], _ b: String) -> Bool {
-        a.elementsEqual(b.utf8)
+        var b = b
+        return b.withUTF8 { b in
+            a.withUnsafeBufferPointer { a in a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0) }
+        }
     }
 
     /// `-?digits`, and a comma with exactly `places` digits when places > 0.

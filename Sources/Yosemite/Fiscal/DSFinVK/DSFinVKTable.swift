@@ -45,14 +45,31 @@ public struct DSFinVKTable: Sendable, Hashable {
 
     /// Appends a row given by column name; columns left out stay empty.
     public mutating func append(_ values: [String: String]) {
-        precondition(Set(values.keys).isSubset(of: columns.map(\.name)), "unknown column in \(values.keys) for \(fileName)")
-        rows.append(columns.map { values[$0.name] ?? "" })
+        var found = 0
+        let row = columns.map { column in
+            guard let value = values[column.name] else { return "" }
+            found += 1
+            return value
+        }
+        // Column names are unique: a value not placed names a column the table does not have.
+        precondition(found == values.count, "unknown column in \(values.keys) for \(fileName)")
+        rows.append(row)
     }
 
     /// The CSV text: a header line, then the rows; `;` between fields, CR LF after each record, fields holding
     /// `;`, `"`, CR or LF enclosed in `"` with inner `"` doubled.
     public var csv: String {
-        ([columns.map(\.name)] + rows).map { $0.map(Self.escape).joined(separator: ";") + "\r\n" }.joined()
+        var text = ""
+        func append(_ record: [String]) {
+            for (index, field) in record.enumerated() {
+                if index > 0 { text += ";" }
+                text += Self.escape(field)
+            }
+            text += "\r\n"
+        }
+        append(columns.map(\.name))
+        rows.forEach(append)
+        return text
     }
 
     /// Looks at Unicode scalars, not Characters: a `;` or `"` followed by a combining mark (`;\u{301}`) is one

@@ -200,7 +200,8 @@ struct DSFinVKTableBuilder {
         for rate in FiscalVATRate.allCases {
             vat.append(key.merging([
                 "UST_SCHLUESSEL": DSFinVKFormat.integer(rate.dsfinvkKey),
-                "UST_SATZ": DSFinVKFormat.number(Decimal(rate.basisPoints) / 100, places: 2),
+                "UST_SATZ": DSFinVKFormat.amount(minorUnits: Int64(rate.basisPoints), exponent: 2, places: 2)
+                    ?? DSFinVKFormat.number(Decimal(rate.basisPoints) / 100, places: 2),
                 "UST_BESCHR": rate.dsfinvkDescription,
             ]) { $1 })
         }
@@ -210,10 +211,12 @@ struct DSFinVKTableBuilder {
             "TSE_SIG_ALGO": identity.algorithm, "TSE_ZEITFORMAT": identity.timeFormat, "TSE_PD_ENCODING": "UTF-8",
             "TSE_PUBLIC_KEY": identity.publicKey,
         ]) { $1 }
-        let certificate = Array(export.tse.certificate)
-        let parts = DSFinVKSchema.certificateColumns(Self.certificateParts(export.tse.certificate))
-        for (index, column) in parts.enumerated() where index * 1000 < certificate.count {
-            tseRow[column] = String(certificate[(index * 1000)..<min(certificate.count, (index + 1) * 1000)])
+        let certificate = export.tse.certificate
+        var start = certificate.startIndex
+        for column in DSFinVKSchema.certificateColumns(Self.certificateParts(certificate)) where start < certificate.endIndex {
+            let end = certificate.index(start, offsetBy: 1000, limitedBy: certificate.endIndex) ?? certificate.endIndex
+            tseRow[column] = String(certificate[start..<end])
+            start = end
         }
         tse.append(tseRow)
     }
