@@ -21,6 +21,7 @@ public func fuzzReceipt(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         return 0
     }
     var input = FuzzInput(data, size)
+    HostileText.startInput()
     let kindByte = input.byte()
     let kind = kindByte % 4
     let (order, context) = HostileOrder.make(&input, kind: kindByte)
