@@ -7,7 +7,7 @@ extension CodePage {
     /// transliteration lines up on paper.
     public func transliterate(_ text: String) -> String {
         // Every table prints printable ASCII as it is.
-        if text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return text }
+        if ReceiptTextSanitizer.isPrintableASCII(text) { return text }
         var result = ""
         for character in text {
             result += transliterate(character)

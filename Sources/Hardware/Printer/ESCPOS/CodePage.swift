@@ -55,7 +55,7 @@ public struct CodePage: Sendable {
 
     /// Encodes text that has been transliterated; a character the table lacks becomes `?`.
     public func encode(_ text: String) -> [UInt8] {
-        if text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return Array(text.utf8) }
+        if ReceiptTextSanitizer.isPrintableASCII(text) { return Array(text.utf8) }
         return text.map { byte(for: $0) ?? 0x3F }
     }
 

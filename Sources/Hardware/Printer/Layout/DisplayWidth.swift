@@ -30,7 +30,7 @@ public enum DisplayWidth {
     /// The number of columns a string takes: the sum over its characters.
     public static func of<S: StringProtocol>(_ text: S) -> Int {
         // All printable ASCII: one column per byte, each byte its own character.
-        if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return text.utf8.count }
+        if ReceiptTextSanitizer.isPrintableASCII(text) { return text.utf8.count }
         return text.reduce(0) { $0 + of($1) }
     }
 

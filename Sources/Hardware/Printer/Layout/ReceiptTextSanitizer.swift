@@ -58,8 +58,9 @@ public enum ReceiptTextSanitizer {
         }
     }
 
-    /// No line break, tab or control character: nothing to sanitize, and the scalar walk can be skipped.
-    static func isPrintableASCII(_ text: String) -> Bool {
+    /// Only printable ASCII (U+0020–U+007E): no line break, tab or control character to sanitize, one column per
+    /// byte, and every code page prints it as it is. The fast path of sanitizing, width counting and transliteration.
+    static func isPrintableASCII<S: StringProtocol>(_ text: S) -> Bool {
         text.utf8.allSatisfy { (0x20...0x7E).contains($0) }
     }
 }
