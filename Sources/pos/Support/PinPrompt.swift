@@ -47,13 +47,16 @@ enum PinPrompt {
 /// A secret typed at the terminal: the prompt on standard error, echo off while it is typed.
 enum SecretPrompt {
     /// Prompts with `label` and reads one line with echo off; `nil` at end of input.
+    ///
+    /// Echo goes off before the prompt is shown: a PIN typed as soon as the prompt appears (a fast typist, a paste,
+    /// a test driving tmux) would otherwise be echoed in the moment between the two.
     static func readFromTerminal(_ label: String) -> String? {
-        FileHandle.standardError.write(Data("\(label): ".utf8))
         var original = termios()
         tcgetattr(STDIN_FILENO, &original)
         var silent = original
         silent.c_lflag &= ~tcflag_t(ECHO)
         tcsetattr(STDIN_FILENO, TCSANOW, &silent)
+        FileHandle.standardError.write(Data("\(label): ".utf8))
         defer {
             tcsetattr(STDIN_FILENO, TCSANOW, &original)
             FileHandle.standardError.write(Data("\n".utf8))
