@@ -50,7 +50,8 @@ struct CashierCommand: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: L10n.tr("cli.cashier.2.abstract"))
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: L10n.tr("cli.cashier.2.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Flag(help: .tr("cli.common.json.help")) var json = false
 
@@ -73,6 +74,7 @@ struct CashierCommand: AsyncParsableCommand {
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: L10n.tr("cli.cashier.3.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Argument(help: .tr("cli.cashier.add.name.help")) var name: String
@@ -98,7 +100,8 @@ struct CashierCommand: AsyncParsableCommand {
     }
 
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: L10n.tr("cli.cashier.4.abstract"))
+        static let configuration = CommandConfiguration(
+            commandName: "remove", abstract: L10n.tr("cli.cashier.4.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Argument var name: String
         @Option(help: .tr("cli.common.manager.help")) var manager: String?
@@ -137,7 +140,8 @@ struct CashierCommand: AsyncParsableCommand {
     }
 
     struct Unlock: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: L10n.tr("cli.cashier.6.abstract"))
+        static let configuration = CommandConfiguration(
+            commandName: "unlock", abstract: L10n.tr("cli.cashier.6.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Argument var name: String
         @Option(help: .tr("cli.common.manager.help")) var manager: String?
@@ -176,7 +180,8 @@ struct CashierCommand: AsyncParsableCommand {
     }
 
     struct SignOut: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "sign-out", abstract: L10n.tr("cli.cashier.8.abstract"))
+        static let configuration = CommandConfiguration(
+            commandName: "sign-out", abstract: L10n.tr("cli.cashier.8.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Flag(help: .tr("cli.common.json.help")) var json = false
 
@@ -189,7 +194,8 @@ struct CashierCommand: AsyncParsableCommand {
     }
 
     struct Current: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: L10n.tr("cli.cashier.9.abstract"))
+        static let configuration = CommandConfiguration(
+            commandName: "current", abstract: L10n.tr("cli.cashier.9.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Flag(help: .tr("cli.common.json.help")) var json = false
 
@@ -224,7 +230,8 @@ struct CashierCommand: AsyncParsableCommand {
     }
 
     struct Approvals: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: L10n.tr("cli.cashier.10.abstract"))
+        static let configuration = CommandConfiguration(
+            commandName: "approvals", abstract: L10n.tr("cli.cashier.10.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Option(help: .tr("cli.cashier.approvals.shift.help")) var shift: Int64?
         @Flag(help: .tr("cli.common.json.help")) var json = false

@@ -8,7 +8,8 @@ extension CashierCommand {
     /// PIN typed now (PINs never come from WordPress: they are this till's). Managers are the users who manage
     /// WooCommerce (administrators, shop managers); cashiers those granted `access_woocommerce_pos`.
     struct Import: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: L10n.tr("cli.cashier.import.abstract"))
+        static let configuration = CommandConfiguration(
+            commandName: "import", abstract: L10n.tr("cli.cashier.import.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Option(help: ArgumentHelp(L10n.tr("cli.cashier.import.manager.help"))) var manager: String?
         @Flag(help: ArgumentHelp(L10n.tr("cli.cashier.import.list.help"))) var list = false

@@ -14,6 +14,7 @@ struct CustomersCommand: AsyncParsableCommand {
 
     struct Search: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "search",
             abstract: L10n.tr("cli.customers.2.abstract"),
             discussion: L10n.tr("cli.customers.search.discussion")
         )

@@ -13,6 +13,7 @@ struct DrawerCommand: AsyncParsableCommand {
 
     struct Open: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "open",
             abstract: L10n.tr("cli.drawer.2.abstract"),
             discussion: L10n.tr("cli.drawer.open.discussion")
         )

@@ -40,6 +40,7 @@ struct FiscalCommand: AsyncParsableCommand {
 
     struct Status: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "status",
             abstract: L10n.tr("cli.fiscal.2.abstract"))
 
         @OptionGroup var data: DataDirectoryOptions
@@ -64,6 +65,7 @@ struct FiscalCommand: AsyncParsableCommand {
 
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: L10n.tr("cli.fiscal.3.abstract"),
             discussion: L10n.tr("cli.fiscal.export.discussion"))
 
@@ -108,6 +110,7 @@ struct FiscalCommand: AsyncParsableCommand {
 
     struct Configure: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "configure",
             abstract: L10n.tr("cli.fiscal.4.abstract"),
             discussion: L10n.tr("cli.fiscal.configure.discussion"))
 

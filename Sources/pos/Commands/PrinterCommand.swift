@@ -11,7 +11,8 @@ struct PrinterCommand: AsyncParsableCommand {
     )
 
     struct Test: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: L10n.tr("cli.printer.2.abstract"))
+        static let configuration = CommandConfiguration(
+            commandName: "test", abstract: L10n.tr("cli.printer.2.abstract"))
 
         @OptionGroup var data: DataDirectoryOptions
         @Argument(help: .tr("cli.printer.test.name.help")) var name: String

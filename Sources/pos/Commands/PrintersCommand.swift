@@ -12,7 +12,8 @@ struct PrintersCommand: AsyncParsableCommand {
     )
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: L10n.tr("cli.printers.2.abstract"))
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: L10n.tr("cli.printers.2.abstract"))
 
         @OptionGroup var data: DataDirectoryOptions
         @Flag(help: .tr("cli.common.json.help")) var json = false

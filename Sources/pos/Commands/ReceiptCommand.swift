@@ -16,7 +16,8 @@ struct ReceiptCommand: AsyncParsableCommand {
 
     /// `pos receipt show ORDER [--width 42] [--format text|escpos] [--json]`.
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: L10n.tr("cli.receipt.2.abstract"))
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: L10n.tr("cli.receipt.2.abstract"))
 
         enum Format: String, ExpressibleByArgument, CaseIterable { case text, escpos }
 
@@ -56,6 +57,7 @@ struct ReceiptCommand: AsyncParsableCommand {
     /// `pos receipt print ORDER [--printer NAME]`.
     struct Print: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "print",
             abstract: L10n.tr("cli.receipt.3.abstract")
         )
 
@@ -74,7 +76,8 @@ struct ReceiptCommand: AsyncParsableCommand {
 
     /// `pos receipt reprint ORDER [--refund] [--printer NAME]`.
     struct Reprint: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: L10n.tr("cli.receipt.4.abstract"))
+        static let configuration = CommandConfiguration(
+            commandName: "reprint", abstract: L10n.tr("cli.receipt.4.abstract"))
 
         @OptionGroup var data: DataDirectoryOptions
         @Argument(help: .tr("cli.common.order.help")) var order: String

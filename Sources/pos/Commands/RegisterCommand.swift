@@ -27,7 +27,8 @@ struct RegisterCommand: AsyncParsableCommand {
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: L10n.tr("cli.register.2.abstract"))
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: L10n.tr("cli.register.2.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Flag(help: .tr("cli.common.json.help")) var json = false
 
@@ -100,6 +101,7 @@ struct RegisterCommand: AsyncParsableCommand {
         }
 
         static let configuration = CommandConfiguration(
+            commandName: "training",
             abstract: L10n.tr("cli.register.training.abstract"), discussion: L10n.tr("cli.register.training.discussion"))
         @OptionGroup var data: DataDirectoryOptions
         @Argument(help: .tr("cli.register.training.switch.help")) var mode: Switch = .status
@@ -130,6 +132,7 @@ struct RegisterCommand: AsyncParsableCommand {
 
     struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "set",
             abstract: L10n.tr("cli.register.3.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Argument(help: .tr("cli.register.set.id.help")) var id: String

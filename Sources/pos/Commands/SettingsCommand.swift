@@ -16,7 +16,8 @@ struct SettingsCommand: AsyncParsableCommand {
     )
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: L10n.tr("cli.settings.2.abstract"))
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: L10n.tr("cli.settings.2.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Flag(help: .tr("cli.common.json.help")) var json = false
 
@@ -35,7 +36,8 @@ struct SettingsCommand: AsyncParsableCommand {
     }
 
     struct Set: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: L10n.tr("cli.settings.3.abstract"))
+        static let configuration = CommandConfiguration(
+            commandName: "set", abstract: L10n.tr("cli.settings.3.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Argument(help: .tr("cli.settings.key.help")) var key: String
         @Argument(help: .tr("cli.settings.set.value.help"))
@@ -48,7 +50,8 @@ struct SettingsCommand: AsyncParsableCommand {
     }
 
     struct Unset: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: L10n.tr("cli.settings.4.abstract"))
+        static let configuration = CommandConfiguration(
+            commandName: "unset", abstract: L10n.tr("cli.settings.4.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Argument(help: .tr("cli.settings.key.help")) var key: String
         @Flag(help: .tr("cli.common.json.help")) var json = false

@@ -14,7 +14,7 @@ struct ShiftCommand: AsyncParsableCommand {
     )
 
     struct Open: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: L10n.tr("cli.shift.2.abstract"))
+        static let configuration = CommandConfiguration(commandName: "open", abstract: L10n.tr("cli.shift.2.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Option(help: .tr("cli.shift.open.float.help")) var float: String
         @Option(help: .tr("cli.shift.open.cashier.help")) var cashier: String?
@@ -30,7 +30,8 @@ struct ShiftCommand: AsyncParsableCommand {
     }
 
     struct CashIn: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "cash-in", abstract: L10n.tr("cli.shift.3.abstract"))
+        static let configuration = CommandConfiguration(
+            commandName: "cash-in", abstract: L10n.tr("cli.shift.3.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Argument(help: .tr("cli.shift.cashIn.amount.help")) var amount: String
         @Option(help: .tr("cli.common.reason.help")) var reason: String
@@ -46,7 +47,8 @@ struct ShiftCommand: AsyncParsableCommand {
     }
 
     struct CashOut: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "cash-out", abstract: L10n.tr("cli.shift.4.abstract"))
+        static let configuration = CommandConfiguration(
+            commandName: "cash-out", abstract: L10n.tr("cli.shift.4.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Argument(help: .tr("cli.shift.cashOut.amount.help")) var amount: String
         @Option(help: .tr("cli.common.reason.help")) var reason: String
@@ -63,6 +65,7 @@ struct ShiftCommand: AsyncParsableCommand {
 
     struct Close: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "close",
             abstract: L10n.tr("cli.shift.5.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Option(help: .tr("cli.shift.close.counted.help")) var counted: String
@@ -110,7 +113,8 @@ struct ShiftCommand: AsyncParsableCommand {
     }
 
     struct Report: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: L10n.tr("cli.shift.7.abstract"))
+        static let configuration = CommandConfiguration(
+            commandName: "report", abstract: L10n.tr("cli.shift.7.abstract"))
         @OptionGroup var data: DataDirectoryOptions
         @Option(help: .tr("cli.shift.report.shift.help")) var shift: Int64?
         @Flag(help: .tr("cli.shift.report.print.help")) var print = false
