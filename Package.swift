@@ -177,6 +177,9 @@ let package = Package(
         // fiskaly SIGN DE v2's routes over real HTTP, backed by the TSE simulator (the live client's peer in tests).
         .target(name: "FiskalyTestServer", dependencies: ["TSESimulator", "WooTestServer"], swiftSettings: swiftSettings),
         // Doubles that play a device byte for byte (scripted transports, fake monitors and printers).
+        // Sets the environment every process a test starts inherits (a C constructor: it runs before the test
+        // bundle's main, while it has one thread).
+        .target(name: "CTestEnvironment"),
         .target(name: "HardwareTestSupport", dependencies: ["Hardware", "POSFoundation"], swiftSettings: swiftSettings),
         // Test environments, recording dispatchers and model fakes for store tests.
         .target(
@@ -243,14 +246,14 @@ let package = Package(
         .testTarget(
             name: "FiscalTests",
             dependencies: ["Yosemite", "Networking", "Storage", "POSFoundation", "Localization", "TSESimulator", "FiskalyTestServer",
-                           "YosemiteTestSupport", "WooTestServer", crypto, subprocess, systemPackage],
+                           "YosemiteTestSupport", "WooTestServer", "CTestEnvironment", crypto, subprocess, systemPackage],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "EndToEndTests",
             // GRDB: the two-fronts test reads both fronts' databases row by row (read-only).
-            dependencies: ["WooTestServer", "POSFoundation", "TerminalSimulator", "Hardware", grdb, subprocess,
-                           systemPackage],
+            dependencies: ["WooTestServer", "POSFoundation", "TerminalSimulator", "Hardware", "CTestEnvironment", grdb,
+                           subprocess, systemPackage],
             swiftSettings: swiftSettings
         ),
     ],
