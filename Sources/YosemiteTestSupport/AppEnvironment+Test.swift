@@ -67,8 +67,8 @@ extension AppEnvironment {
 }
 
 /// An empty database with every migration applied, made once per test process and copied into each new test data
-/// directory: migrating from nothing took 12 CPU seconds of a suite run (several hundred databases, each migrated
-/// by a debug build of GRDB). `AppDatabase.openOnDisk` still opens the copy as it opens any file: integrity check,
+/// directory: migrating from nothing took 75 ms of a debug build's CPU per database, 12 CPU seconds of a suite run;
+/// a copy takes 7 ms. `AppDatabase.openOnDisk` still opens the copy as it opens any file: integrity check,
 /// then the migrator, which finds nothing left to apply. The migrations write nothing that differs between data
 /// directories (no id, no date), so a copy is the database a fresh migration makes.
 enum MigratedDatabaseTemplate {
@@ -82,9 +82,10 @@ enum MigratedDatabaseTemplate {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             atexit { try? FileManager.default.removeItem(at: MigratedDatabaseTemplate.directory) }
-            // Opened and dropped: closing the last connection checkpoints the WAL into the file and deletes it.
-            _ = try AppDatabase.openOnDisk(at: file, dates: .constant(Date(timeIntervalSince1970: 0)))
-            guard !FileManager.default.fileExists(atPath: file + "-wal") else { return nil }
+            // Migrated in a scratch file, then copied out whole (the open pool keeps its WAL beside it).
+            let migrated = directory.appendingPathComponent("migrating.sqlite").path
+            try AppDatabase.openOnDisk(at: migrated, dates: .constant(Date(timeIntervalSince1970: 0))).backup(toFileAt: file)
+            chmod(file, 0o600)  // as openOnDisk creates a database, and so every copy
             return file
         } catch {
             return nil
