@@ -176,10 +176,10 @@ let package = Package(
         .target(name: "POSFoundationTestSupport", dependencies: ["POSFoundation"], swiftSettings: swiftSettings),
         // fiskaly SIGN DE v2's routes over real HTTP, backed by the TSE simulator (the live client's peer in tests).
         .target(name: "FiskalyTestServer", dependencies: ["TSESimulator", "WooTestServer"], swiftSettings: swiftSettings),
-        // Doubles that play a device byte for byte (scripted transports, fake monitors and printers).
         // Sets the environment every process a test starts inherits (a C constructor: it runs before the test
         // bundle's main, while it has one thread).
         .target(name: "CTestEnvironment"),
+        // Doubles that play a device byte for byte (scripted transports, fake monitors and printers).
         .target(name: "HardwareTestSupport", dependencies: ["Hardware", "POSFoundation"], swiftSettings: swiftSettings),
         // Test environments, recording dispatchers and model fakes for store tests.
         .target(
