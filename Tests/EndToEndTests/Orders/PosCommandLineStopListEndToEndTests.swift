@@ -102,7 +102,7 @@ struct PosCommandLineStopListEndToEndTests {
                 [(command + ["--help"], takesDataDirectory), (command + ["--no-such-option"], takesDataDirectory)]
             }
             // The first run alone (it may make the data directory), then four at a time: none of them writes, and
-            // one after another the 260 starts were the last test of the suite to end by half a minute.
+            // one after another the 260 starts made this one of the last two tests of a suite run to end.
             var problems: [String] = []
             var next = 0
             try await withThrowingTaskGroup(of: [String].self) { group in
