@@ -11,9 +11,6 @@ let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
 let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
 let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
 let mustache: Target.Dependency = .product(name: "Mustache", package: "swift-mustache")
-let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")
-/// scrypt, for cashier PINs (Yosemite's `PinHasher`).
-let cryptoExtras: Target.Dependency = .product(name: "_CryptoExtras", package: "swift-crypto")
 let asyncHTTPClient: Target.Dependency = .product(name: "AsyncHTTPClient", package: "async-http-client")
 let nioCore: Target.Dependency = .product(name: "NIOCore", package: "swift-nio")
 let nioPosix: Target.Dependency = .product(name: "NIOPosix", package: "swift-nio")
@@ -65,7 +62,6 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // pos-bench's percentiles (docs/performance.md).
@@ -95,10 +91,14 @@ let package = Package(
                 swiftSettings: swiftSettings),
         .systemLibrary(name: "CSQLiteConfig", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "Hardware", dependencies: ["POSFoundation", "Localization", logging], swiftSettings: swiftSettings),
+        // Debian's libcrypto (OpenSSL 3) behind a few C calls: scrypt for cashiers' PINs (Yosemite's PinHasher),
+        // P-384 ECDSA and SHA-256 for the demo store's TSE. Debian patches it with the system, and it spares the
+        // build a second copy of BoringSSL (swift-crypto's, beside the one swift-nio-ssl needs for TLS).
+        .target(name: "CLibCrypto", linkerSettings: [.linkedLibrary("crypto")]),
         .target(
             name: "Yosemite",
             dependencies: ["POSFoundation", "Networking", "Storage", "Hardware", "ReceiptTemplates", "Localization", logging, mustache,
-                           crypto, cryptoExtras],
+                           "CLibCrypto"],
             swiftSettings: swiftSettings
         ),
         // The bundled receipt templates (Mustache) as a resource bundle; a data dir's templates/ folder overrides them.
@@ -120,7 +120,7 @@ let package = Package(
         ),
         .target(name: "TerminalSimulator", dependencies: ["Hardware", "POSFoundation", logging], swiftSettings: swiftSettings),
         // The demo store's TSE (German fiscal law): ECDSA P-384 signed transaction logs, counters, an outage switch.
-        .target(name: "TSESimulator", dependencies: ["Yosemite", "POSFoundation", crypto], swiftSettings: swiftSettings),
+        .target(name: "TSESimulator", dependencies: ["Yosemite", "POSFoundation", "CLibCrypto"], swiftSettings: swiftSettings),
 
         // The live environment (database on disk, AsyncHTTPClient, CUPS, the live reader transports, the TSEs):
         // the composition pos and pos-bench share.
@@ -176,9 +176,6 @@ let package = Package(
         .target(name: "POSFoundationTestSupport", dependencies: ["POSFoundation"], swiftSettings: swiftSettings),
         // fiskaly SIGN DE v2's routes over real HTTP, backed by the TSE simulator (the live client's peer in tests).
         .target(name: "FiskalyTestServer", dependencies: ["TSESimulator", "WooTestServer"], swiftSettings: swiftSettings),
-        // Sets the environment every process a test starts inherits (a C constructor: it runs before the test
-        // bundle's main, while it has one thread).
-        .target(name: "CTestEnvironment"),
         // Doubles that play a device byte for byte (scripted transports, fake monitors and printers).
         .target(name: "HardwareTestSupport", dependencies: ["Hardware", "POSFoundation"], swiftSettings: swiftSettings),
         // Test environments, recording dispatchers and model fakes for store tests.
@@ -246,13 +243,13 @@ let package = Package(
         .testTarget(
             name: "FiscalTests",
             dependencies: ["Yosemite", "Networking", "Storage", "POSFoundation", "Localization", "TSESimulator", "FiskalyTestServer",
-                           "YosemiteTestSupport", "WooTestServer", "CTestEnvironment", crypto, subprocess, systemPackage],
+                           "YosemiteTestSupport", "WooTestServer", subprocess, systemPackage],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "EndToEndTests",
             // GRDB: the two-fronts test reads both fronts' databases row by row (read-only).
-            dependencies: ["WooTestServer", "POSFoundation", "TerminalSimulator", "Hardware", "CTestEnvironment", grdb,
+            dependencies: ["WooTestServer", "POSFoundation", "TerminalSimulator", "Hardware", grdb,
                            subprocess, systemPackage],
             swiftSettings: swiftSettings
         ),

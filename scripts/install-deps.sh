@@ -10,6 +10,7 @@ packages=(
     libusb-1.0-0-dev libudev-dev          # card terminals over USB, hotplug
     libcups2-dev cups cups-client cups-bsd  # printing; cupsd for the printing tests
     libncurses-dev                         # the counter's terminal screen
+    libssl-dev openssl                     # libcrypto: PIN scrypt, the demo TSE's P-384 signatures; the CLI verifies them in tests
     tmux socat python3-venv               # end-to-end tests: a real terminal, serial pty pairs, the pyteliummanager venv
     udev                                   # systemd-udevd for the udev monitor test (started and stopped by the test)
     dpkg-dev binutils lintian man-db      # the Debian package: dpkg-shlibdeps, strip, its lint, `man pos` (check-deb.sh)

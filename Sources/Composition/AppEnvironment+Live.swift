@@ -22,7 +22,7 @@ extension AppEnvironment {
             dates: .live,
             integrity: integrity
         )
-        var environment = AppEnvironment(
+        return AppEnvironment(
             clock: ContinuousClock(),
             now: .live,
             uuid: .live,
@@ -39,25 +39,7 @@ extension AppEnvironment {
             deviceMonitor: LiveDevices.monitor(),
             makeSerialTransport: { address in TTYTransport(path: address.path, settings: address.settings, device: address.kind.transportDevice) }
         )
-        #if DEBUG
-        if let cost = debugPinCost() { environment.pinHashing.cost = cost }
-        #endif
-        return environment
     }
-
-    #if DEBUG
-    /// The scrypt cost (N) in `POS_DEBUG_PIN_COST`, a power of two from 2 to 2¹⁴, for a debug build only.
-    ///
-    /// The end-to-end tests set it (through the CTestEnvironment target) to hash their cashiers' PINs at N = 2⁸: a
-    /// debug build runs BoringSSL unoptimised, and ~160 PINs at the standard cost took 28 CPU seconds of every test
-    /// run. A release build, the one that ships, has no such variable; a PIN keeps the cost it was hashed with, so
-    /// a data directory made this way stays readable.
-    private static func debugPinCost() -> Int? {
-        guard let text = ProcessInfo.processInfo.environment["POS_DEBUG_PIN_COST"], let cost = Int(text),
-              cost >= 2, cost <= PinHasher.Parameters.standard.cost, cost & (cost - 1) == 0 else { return nil }
-        return cost
-    }
-    #endif
 
     /// fiskaly's API with the saved credentials (`fiskaly-credentials.json`), or nil when none are saved.
     public static func fiskalyRemote(dataDirectory: URL) -> FiskalyRemote? {

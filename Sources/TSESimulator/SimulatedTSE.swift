@@ -1,5 +1,4 @@
 import POSFoundation
-import Crypto
 import Foundation
 import Synchronization
 
@@ -67,18 +66,16 @@ public final class SimulatedTSE: Sendable {
         }
     }
 
-    /// The private scalar; swift-crypto's key type is not Sendable on Linux, so the key is rebuilt to sign.
-    private let privateKeyBytes: Data
+    private let key: P384SigningKey
     /// The public key as an uncompressed point (`04 || X || Y`, 97 bytes).
     public let publicKey: Data
     private let now: @Sendable () -> Date
     private let state = Mutex(State())
 
     /// A TSE with a key (a fresh one by default) and a clock.
-    public init(privateKey: P384.Signing.PrivateKey = P384.Signing.PrivateKey(),
-                now: @escaping @Sendable () -> Date = { Date() }) {
-        self.privateKeyBytes = privateKey.rawRepresentation
-        self.publicKey = privateKey.publicKey.x963Representation
+    public init(privateKey: P384SigningKey = P384SigningKey(), now: @escaping @Sendable () -> Date = { Date() }) {
+        self.key = privateKey
+        self.publicKey = privateKey.publicKey
         self.now = now
     }
 
@@ -106,7 +103,7 @@ public final class SimulatedTSE: Sendable {
 
     /// A TSE restored from a snapshot; `nil` when the key in it is unusable.
     public convenience init?(snapshot: Snapshot, now: @escaping @Sendable () -> Date = { Date() }) {
-        guard let key = try? P384.Signing.PrivateKey(rawRepresentation: snapshot.privateKey) else { return nil }
+        guard let key = P384SigningKey(scalar: snapshot.privateKey) else { return nil }
         self.init(privateKey: key, now: now)
         state.locked { state in
             state.transactionCounter = snapshot.transactionCounter
@@ -124,7 +121,7 @@ public final class SimulatedTSE: Sendable {
     /// The TSE's state now. Finished transactions are left out: nothing can be signed for them again.
     public func snapshot() -> Snapshot {
         state.locked { state in
-            Snapshot(privateKey: privateKeyBytes, transactionCounter: state.transactionCounter,
+            Snapshot(privateKey: key.scalar, transactionCounter: state.transactionCounter,
                      signatureCounter: state.signatureCounter,
                      openTransactions: state.transactions.filter { !$0.value.finished }
                          .map { Snapshot.Transaction(number: $0.key, clientID: $0.value.clientID, startTime: $0.value.startTime) }
@@ -139,7 +136,7 @@ public final class SimulatedTSE: Sendable {
     public var publicKeyBase64: String { publicKey.base64EncodedString() }
 
     /// The serial number: SHA-256 of ``publicKey``.
-    public var serialNumber: Data { Data(SHA256.hash(data: publicKey)) }
+    public var serialNumber: Data { SHA256Digest.hash(publicKey) }
 
     /// The serial number in lower-case hex (fiskaly's `serial_number`, DSFinV-K `TSE_SERIAL`).
     public var serialNumberHex: String { serialNumber.map { String(format: "%02x", $0) }.joined() }
@@ -235,11 +232,7 @@ public final class SimulatedTSE: Sendable {
 
     /// Whether a log message's signature verifies with a public key (uncompressed point).
     public static func verify(_ message: TSELogMessage, publicKey: Data) -> Bool {
-        guard let key = try? P384.Signing.PublicKey(x963Representation: publicKey),
-              let signature = try? P384.Signing.ECDSASignature(rawRepresentation: message.signatureValue) else {
-            return false
-        }
-        return key.isValidSignature(signature, for: message.dataToBeSigned)
+        P384SigningKey.isValid(signature: message.signatureValue, for: message.dataToBeSigned, publicKey: publicKey)
     }
 
     // MARK: - Private
@@ -253,10 +246,7 @@ public final class SimulatedTSE: Sendable {
             message.signatureCounter = state.signatureCounter
             return message
         }
-        // SHA-384 is P384.Signing's digest; rebuilding and signing cannot fail for the key this TSE made.
-        let key = try? P384.Signing.PrivateKey(rawRepresentation: privateKeyBytes)
-        let signature = try? key?.signature(for: message.dataToBeSigned)
-        message.signatureValue = signature?.rawRepresentation ?? Data()
+        message.signatureValue = key.signature(for: message.dataToBeSigned)
         return Log(message: message)
     }
 

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import POSFoundation
 import Storage
@@ -182,7 +181,7 @@ struct DemoFiscalEndToEndTests {
         #expect(export.closings.count == 1)
         #expect(receipts.map(\.type) == [.beleg, .beleg, .abandoned])
         let snapshot = try PersistentFiscalSigner(directory: data.url, clientSerial: "").snapshot()
-        let publicKey = try P384.Signing.PrivateKey(rawRepresentation: snapshot.privateKey).publicKey.x963Representation
+        let publicKey = try #require(P384SigningKey(scalar: snapshot.privateKey)).publicKey
         var numbers: [Int] = []
         for receipt in receipts {
             let signature = try #require(receipt.signature, "receipt \(receipt.id) is not signed: \(receipt.tseError)")

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import POSFoundation
 import Storage

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import POSFoundation
 import Testing
@@ -17,18 +16,17 @@ struct SimulatedTSETests {
         type: .beleg, amountsPerVATRate: [.normal: eur(1190), .reduced: eur(214)],
         payments: [FiscalPayment(kind: .nonCash, amount: eur(1404))])
 
-    /// Rebuilds the FinishTransaction log message from what the receipt carries and checks its signature with
-    /// swift-crypto directly, against the public key the signature names.
+    /// Rebuilds the FinishTransaction log message from what the receipt carries and checks its signature against the
+    /// public key the signature names (libcrypto's ECDSA; `LibCryptoCrossCheckTests` holds that to the `openssl` CLI).
     static func verifyFinish(_ signature: FiscalSignature) throws -> Bool {
         let publicKey = try #require(Data(base64Encoded: signature.publicKey))
         let message = TSELogMessage(
             operation: .finish, clientID: signature.clientSerial, processData: Data(signature.processData.utf8),
             processType: signature.processType, transactionNumber: signature.transactionNumber,
-            serialNumber: Data(SHA256.hash(data: publicKey)), signatureCounter: signature.signatureCounter,
+            serialNumber: SHA256Digest.hash(publicKey), signatureCounter: signature.signatureCounter,
             logTime: Int(signature.endTime.timeIntervalSince1970))
-        let key = try P384.Signing.PublicKey(x963Representation: publicKey)
-        let value = try P384.Signing.ECDSASignature(rawRepresentation: try #require(Data(base64Encoded: signature.signature)))
-        return key.isValidSignature(value, for: message.dataToBeSigned)
+        let value = try #require(Data(base64Encoded: signature.signature))
+        return P384SigningKey.isValid(signature: value, for: message.dataToBeSigned, publicKey: publicKey)
     }
 
     @Test("a sale is signed; the signature verifies with the public key; counters go up")
@@ -61,7 +59,7 @@ struct SimulatedTSETests {
     func serialIsHashOfPublicKey() async throws {
         let publicKey = tse.publicKey
         #expect(publicKey.count == 97 && publicKey.first == 0x04)
-        let expected = SHA256.hash(data: publicKey).map { String(format: "%02x", $0) }.joined()
+        let expected = SHA256Digest.hash(publicKey).map { String(format: "%02x", $0) }.joined()
         #expect(tse.serialNumberHex == expected)
         let identity = try await signer.identity()
         #expect(identity.serial == expected)

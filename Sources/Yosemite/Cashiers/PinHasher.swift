@@ -1,12 +1,10 @@
-import Crypto
-import _CryptoExtras
+import CLibCrypto
 import Foundation
 
-/// Derives and checks cashier PINs with scrypt (swift-crypto's `KDF.Scrypt`, BoringSSL underneath).
+/// Derives and checks cashier PINs with scrypt (Debian's libcrypto, OpenSSL 3: `EVP_PBE_scrypt`).
 ///
 /// A PIN is stored as a random 16-byte salt and scrypt's 32-byte output with its parameters (N, r, p), never the
-/// PIN. Checking derives again with the row's own parameters and compares in constant time (`SymmetricKey`'s
-/// `==` is BoringSSL's `CRYPTO_memcmp`), so the parameters can be raised later without breaking older rows.
+/// PIN. Checking derives again with the row's own parameters and compares in constant time (`CRYPTO_memcmp`), so the parameters can be raised later without breaking older rows.
 /// A 4–8 digit PIN has at most 10⁸ values: scrypt makes each guess cost ~16 MiB and tens of milliseconds, but the
 /// real protection is the lock after five wrong PINs (docs/security.md).
 public struct PinHasher: Sendable {
@@ -67,17 +65,35 @@ public struct PinHasher: Sendable {
         var generator = SystemRandomNumberGenerator()
         for index in salt.indices { salt[index] = UInt8.random(in: .min ... .max, using: &generator) }
         let parameters = parameters, fixedSalt = salt
-        let hash = try await Self.offPool { try Self.key(pin, salt: fixedSalt, parameters).withUnsafeBytes { Data($0) } }
+        let hash = try await Self.offPool { try Self.key(pin, salt: fixedSalt, parameters) }
         return Derived(salt: salt, hash: hash, parameters: parameters)
     }
 
     /// Whether `pin` matches the stored salt and hash (constant-time comparison).
     public static func matches(_ pin: String, salt: Data, hash: Data, parameters: Parameters) async -> Bool {
-        (try? await offPool { try key(pin, salt: salt, parameters) == SymmetricKey(data: hash) }) ?? false
+        guard hash.count == outputBytes else { return false }
+        guard let derived = try? await offPool({ try key(pin, salt: salt, parameters) }) else { return false }
+        return derived.withUnsafeBytes { derived in
+            hash.withUnsafeBytes { stored in
+                pos_constant_time_equal(derived.bindMemory(to: UInt8.self).baseAddress,
+                                        stored.bindMemory(to: UInt8.self).baseAddress, outputBytes) == 1
+            }
+        }
     }
 
-    private static func key(_ pin: String, salt: Data, _ parameters: Parameters) throws -> SymmetricKey {
-        try KDF.Scrypt.deriveKey(from: Array(pin.utf8), salt: salt, outputByteCount: outputBytes, rounds: parameters.cost,
-                                 blockSize: parameters.blockSize, parallelism: parameters.parallelism)
+    /// scrypt refused the parameters (N not a power of two above 1, or more memory than 1 GiB).
+    struct InvalidParameters: Error {}
+
+    private static func key(_ pin: String, salt: Data, _ parameters: Parameters) throws -> Data {
+        guard parameters.cost > 1, parameters.blockSize > 0, parameters.parallelism > 0 else { throw InvalidParameters() }
+        var output = [UInt8](repeating: 0, count: outputBytes)
+        let password = Array(pin.utf8)
+        let ok = salt.withUnsafeBytes { salt in
+            pos_scrypt(password, password.count, salt.bindMemory(to: UInt8.self).baseAddress, salt.count,
+                       UInt64(parameters.cost), UInt64(parameters.blockSize), UInt64(parameters.parallelism),
+                       &output, output.count)
+        }
+        guard ok == 1 else { throw InvalidParameters() }
+        return Data(output)
     }
 }

@@ -43,8 +43,8 @@ public struct AppEnvironment: Sendable {
     /// tests. The default has none: every address is refused.
     public var makeSerialTransport: @Sendable (DeviceAddress) -> any ByteTransport
     /// The scrypt parameters a new or changed cashier PIN is hashed with (a PIN is checked with its own row's).
-    /// ``PinHasher/Parameters/standard`` unless set: the in-process tests set a cheaper cost, since BoringSSL runs
-    /// unoptimised in a debug build and hundreds of PINs are hashed in a run.
+    /// ``PinHasher/Parameters/standard`` unless set: the in-process tests set a cheaper cost, since hundreds of PINs
+    /// are hashed in a run.
     public var pinHashing = PinHasher.Parameters.standard
 
     public init(
