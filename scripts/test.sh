@@ -28,17 +28,6 @@ fi
 rm -f "$log" "$log.started" "$log.ended"
 [ "$status" -eq 0 ] || exit "$status"
 
-# The USB path in a QEMU guest (scripts/qemu/run.sh), when QEMU can run here; then a short power-cut run (10 cuts,
-# a new seed each time, printed; 8-13 minutes on the shared 2-core machine under TCG, a cut being a 25-50 s boot and
-# up to two sales; the 200-cut run is in docs/hardware.md). Its audit loop-mounts the disk image, so it also needs a
-# free loop device.
-if reason=$(scripts/qemu/can-run.sh); then
-    scripts/qemu/run.sh
-    if losetup -f >/dev/null 2>&1; then
-        scripts/qemu/power-cut.sh --cuts "${POS_POWER_CUTS:-10}" ${POS_POWER_CUT_SEED:+--seed "$POS_POWER_CUT_SEED"}
-    else
-        echo "qemu power-cut run skipped: no free loop device"
-    fi
-else
-    echo "qemu guest tests skipped: $reason"
-fi
+# The QEMU guest tests when QEMU can run (the USB path, then a short power-cut run). POS_SKIP_QEMU=1 skips them
+# (.ci/run does, and runs them itself beside the package's release build).
+scripts/qemu/guest-tests.sh
