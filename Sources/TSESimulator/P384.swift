@@ -50,8 +50,9 @@ public struct P384SigningKey: Sendable, Hashable {
         return publicKey.withUnsafeBytes { point in
             message.withUnsafeBytes { bytes in
                 signature.withUnsafeBytes { value in
-                    pos_p384_verify(point.bindMemory(to: UInt8.self).baseAddress, bytes.bindMemory(to: UInt8.self).baseAddress,
-                                    bytes.count, value.bindMemory(to: UInt8.self).baseAddress) == 1
+                    pos_p384_verify(point.bindMemory(to: UInt8.self).baseAddress,
+                                    bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count,
+                                    value.bindMemory(to: UInt8.self).baseAddress) == 1
                 }
             }
         }

@@ -81,17 +81,16 @@ struct LibCryptoCrossCheckTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let message = Data("FinishTransaction AVBelegabbruch^0.00_0.00_0.00_0.00_0.00^".utf8)
         try message.write(to: folder.appendingPathComponent("message"))
-        #expect(try await openssl(["ecparam", "-name", "secp384r1", "-genkey", "-noout", "-out", "key.pem"], in: folder).status == 0)
-        #expect(try await openssl(["dgst", "-sha384", "-sign", "key.pem", "-out", "signature.der", "message"], in: folder).status == 0)
+        let generate = ["ecparam", "-name", "secp384r1", "-genkey", "-noout", "-out", "key.pem"]
+        #expect(try await openssl(generate, in: folder).status == 0)
+        let sign = ["dgst", "-sha384", "-sign", "key.pem", "-out", "signature.der", "message"]
+        #expect(try await openssl(sign, in: folder).status == 0)
         // The key's scalar and point, from openssl's own text dump.
         let text = try await openssl(["ec", "-in", "key.pem", "-text", "-noout"], in: folder).stdout
         func hexBlock(after label: String) -> Data {
             let lines = text.components(separatedBy: "\n").drop { !$0.hasPrefix(label) }.dropFirst()
                 .prefix { $0.hasPrefix(" ") }
-            let hex = lines.joined().filter(\.isHexDigit)
-            return Data(stride(from: 0, to: hex.count, by: 2).map {
-                UInt8(hex[hex.index(hex.startIndex, offsetBy: $0) ..< hex.index(hex.startIndex, offsetBy: $0 + 2)], radix: 16)!
-            })
+            return Self.hex(lines.joined().filter(\.isHexDigit))
         }
         var scalar = hexBlock(after: "priv:")
         scalar = Data(repeating: 0, count: max(0, 48 - scalar.count)) + scalar.suffix(48)
@@ -124,14 +123,16 @@ struct LibCryptoCrossCheckTests {
         // RFC 7914 section 12, the second vector's first 32 of its 64 bytes (scrypt's output is PBKDF2's: a shorter
         // output is a prefix of the longer one).
         let expected = "fdbabe1c9d3472007856e7190d01e9fe7c6ad7cbc8237830e77376634b373162"
-        let parameters = PinHasher.Parameters(cost: 1024, blockSize: 8, parallelism: 16)
-        #expect(await PinHasher.matches("password", salt: Data("NaCl".utf8), hash: Self.hex(expected), parameters: parameters))
-        #expect(await !PinHasher.matches("passwore", salt: Data("NaCl".utf8), hash: Self.hex(expected), parameters: parameters))
+        let parameters = PinHasher.Parameters(cost: 1024, blockSize: 8, parallelism: 16), salt = Data("NaCl".utf8)
+        #expect(await PinHasher.matches("password", salt: salt, hash: Self.hex(expected), parameters: parameters))
+        #expect(await !PinHasher.matches("passwore", salt: salt, hash: Self.hex(expected), parameters: parameters))
     }
 
+    /// The bytes of a string of hex digits.
     static func hex(_ string: String) -> Data {
-        Data(stride(from: 0, to: string.count, by: 2).map {
-            UInt8(string[string.index(string.startIndex, offsetBy: $0) ..< string.index(string.startIndex, offsetBy: $0 + 2)], radix: 16)!
+        let digits = Array(string.utf8)
+        return Data(stride(from: 0, to: digits.count - 1, by: 2).map {
+            UInt8(String(decoding: digits[$0 ... $0 + 1], as: UTF8.self), radix: 16)!
         })
     }
 }

@@ -4,7 +4,8 @@ import Foundation
 /// Derives and checks cashier PINs with scrypt (Debian's libcrypto, OpenSSL 3: `EVP_PBE_scrypt`).
 ///
 /// A PIN is stored as a random 16-byte salt and scrypt's 32-byte output with its parameters (N, r, p), never the
-/// PIN. Checking derives again with the row's own parameters and compares in constant time (`CRYPTO_memcmp`), so the parameters can be raised later without breaking older rows.
+/// PIN. Checking derives again with the row's own parameters and compares in constant time (`CRYPTO_memcmp`), so
+/// the parameters can be raised later without breaking older rows.
 /// A 4–8 digit PIN has at most 10⁸ values: scrypt makes each guess cost ~16 MiB and tens of milliseconds, but the
 /// real protection is the lock after five wrong PINs (docs/security.md).
 public struct PinHasher: Sendable {
@@ -85,7 +86,9 @@ public struct PinHasher: Sendable {
     struct InvalidParameters: Error {}
 
     private static func key(_ pin: String, salt: Data, _ parameters: Parameters) throws -> Data {
-        guard parameters.cost > 1, parameters.blockSize > 0, parameters.parallelism > 0 else { throw InvalidParameters() }
+        guard parameters.cost > 1, parameters.blockSize > 0, parameters.parallelism > 0 else {
+            throw InvalidParameters()
+        }
         var output = [UInt8](repeating: 0, count: outputBytes)
         let password = Array(pin.utf8)
         let ok = salt.withUnsafeBytes { salt in
