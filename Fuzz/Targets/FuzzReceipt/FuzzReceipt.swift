@@ -38,7 +38,7 @@ public func fuzzReceipt(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     do {
         rendered = try renderer.render(model, with: template)
     } catch {
-        fuzzCheck(false, "a bundled template rendered invalid markup from hostile data")
+        fuzzCheck(false, "a bundled template rendered invalid markup from hostile data: \(error)")
         return 0
     }
     ReceiptFuzzChecks.document(rendered.document)

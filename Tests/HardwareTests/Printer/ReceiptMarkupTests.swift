@@ -107,6 +107,25 @@ struct ReceiptMarkupTests {
         #expect(!escaped.contains("\n"))
     }
 
+    @Test(arguments: ["\u{329}\u{1A}Croissant", "\u{301}\u{301}", "\u{200D}Tee", "Tee\u{600}", "\u{0915}\u{094D}"])
+    func escape_valueThatWouldJoinTheMarkupBesideIt_staysData(value: String) throws {
+        // Given a value whose first scalar extends the character before it, or whose last one joins the next
+        // (FuzzReceipt: a name starting with U+0329 after "@center " read as an unknown directive)
+        let escaped = ReceiptMarkup.escape(value)
+        let markup = "@center \(escaped)\n@row \(escaped)|1,00\n@bold @row x|\(escaped)"
+
+        // When
+        let document = try ReceiptMarkup.parse(markup)
+
+        // Then the value is text after the directive, the row splits at the template's bar
+        let text = ReceiptMarkup.detached(ReceiptTextSanitizer.sanitizeLine(value))
+        #expect(document.blocks == [
+            .text(text, style: ReceiptTextStyle(alignment: .center)),
+            .row(label: text, amount: "1,00", style: ReceiptTextStyle()),
+            .row(label: "x", amount: text, style: ReceiptTextStyle(bold: true)),
+        ])
+    }
+
     @Test func escape_multiLineSlipInVerbatim_cannotCloseTheBlock() throws {
         // Given a terminal slip whose own text contains "@end" and "@cut"
         let slip = "KUNDENBELEG\n@end\n@cut\nBetrag 5,00"

@@ -60,7 +60,8 @@ public enum ReceiptMarkup {
     ///
     /// Doubles every `@` (so the value can never start a directive) and removes control characters. Line breaks
     /// become spaces unless `keepingLineBreaks` is true, which suits a multi-line value printed as text or inside
-    /// `@verbatim` (each of its lines is escaped, so none can be read as `@end` or as a directive).
+    /// `@verbatim` (each of its lines is escaped, so none can be read as `@end` or as a directive). A scalar that
+    /// would join the markup beside the value into one character goes too (``detached(_:)``).
     ///
     /// - Parameters:
     ///   - value: The text from data: a product name, a note, a card slip.
@@ -68,7 +69,7 @@ public enum ReceiptMarkup {
     /// - Returns: The escaped text.
     public static func escape(_ value: String, keepingLineBreaks: Bool = false) -> String {
         let lines = ReceiptTextSanitizer.sanitizeLines(value)
-        let joined = keepingLineBreaks ? lines.joined(separator: "\n") : lines.joined(separator: " ")
+        let joined = detached(keepingLineBreaks ? lines.joined(separator: "\n") : lines.joined(separator: " "))
         // Most text holds no `@`; the generic `replacing` searched it character by character all the same. An `@`
         // is doubled only where it is a character of its own, as the parser reads it (`@` with a combining mark is
         // another character).
@@ -80,6 +81,27 @@ public enum ReceiptMarkup {
             if character == "@" { result.append("@") }
         }
         return result
+    }
+
+    /// The value without the scalars at its ends that would join the template's text beside it into one character.
+    ///
+    /// The parser reads characters (grapheme clusters), and a combining mark or other extending scalar joins the
+    /// character before it: a name starting with U+0329 after `@center ` made the space and the mark one character,
+    /// so the line read as the unknown directive `center̩…` and the template broke (found by FuzzReceipt). A
+    /// prepended scalar (U+0600…) at the end would join the `|` after a row's label the same way. Such a scalar
+    /// has no character of its own to print.
+    static func detached(_ value: String) -> String {
+        var scalars = Substring(value).unicodeScalars
+        guard let first = scalars.first, let last = scalars.last, !(first.isASCII && last.isASCII) else { return value }
+        func joins(_ left: Unicode.Scalar, _ right: Unicode.Scalar) -> Bool {
+            var pair = String.UnicodeScalarView()
+            pair.append(left)
+            pair.append(right)
+            return String(pair).count == 1
+        }
+        while let first = scalars.first, joins("x", first) { scalars.removeFirst() }
+        while let last = scalars.last, joins(last, "x") { scalars.removeLast() }
+        return String(scalars)
     }
 
     /// Undoes the escaping: every `@@` becomes `@` (pairs of `@` characters, from the left).
