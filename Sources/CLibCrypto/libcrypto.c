@@ -6,11 +6,8 @@
 #include <openssl/crypto.h>
 #include <openssl/ec.h>
 #include <openssl/evp.h>
-#include <openssl/kdf.h>
 #include <openssl/obj_mac.h>
 #include <openssl/param_build.h>
-#include <openssl/rand.h>
-#include <string.h>
 
 int pos_scrypt(const uint8_t *password, size_t password_length, const uint8_t *salt, size_t salt_length,
                uint64_t cost, uint64_t block_size, uint64_t parallelism, uint8_t *output, size_t output_length) {
@@ -101,10 +98,9 @@ done:
     return key;
 }
 
-int pos_p384_sign(const uint8_t private_key[POS_P384_SCALAR_BYTES], const uint8_t *message, size_t length,
-                  uint8_t signature[POS_P384_SIGNATURE_BYTES]) {
+int pos_p384_sign(const uint8_t private_key[POS_P384_SCALAR_BYTES], const uint8_t public_key[POS_P384_POINT_BYTES],
+                  const uint8_t *message, size_t length, uint8_t signature[POS_P384_SIGNATURE_BYTES]) {
     int ok = 0;
-    uint8_t public_key[POS_P384_POINT_BYTES];
     uint8_t der[160];
     size_t der_length = sizeof der;
     EVP_PKEY *key = NULL;
@@ -112,7 +108,7 @@ int pos_p384_sign(const uint8_t private_key[POS_P384_SCALAR_BYTES], const uint8_
     ECDSA_SIG *parsed = NULL;
     EC_GROUP *group = EC_GROUP_new_by_curve_name(NID_secp384r1);
     BIGNUM *scalar = group ? checked_scalar(group, private_key) : NULL;
-    if (!scalar || !public_point(group, scalar, public_key)) goto done;
+    if (!scalar) goto done;
     key = make_key(public_key, scalar);
     digest = EVP_MD_CTX_new();
     if (!key || !digest || EVP_DigestSignInit_ex(digest, NULL, "SHA384", NULL, NULL, key, NULL) != 1 ||

@@ -31,10 +31,13 @@ public struct P384SigningKey: Sendable, Hashable {
     /// The plain `r || s` signature of SHA-384(`message`).
     public func signature(for message: Data) -> Data {
         var signature = [UInt8](repeating: 0, count: Int(POS_P384_SIGNATURE_BYTES))
+        // The public point made with the key is passed in, not derived again at every signature.
         let ok = scalar.withUnsafeBytes { key in
-            message.withUnsafeBytes { bytes in
-                pos_p384_sign(key.bindMemory(to: UInt8.self).baseAddress, bytes.bindMemory(to: UInt8.self).baseAddress,
-                              bytes.count, &signature)
+            publicKey.withUnsafeBytes { point in
+                message.withUnsafeBytes { bytes in
+                    pos_p384_sign(key.bindMemory(to: UInt8.self).baseAddress, point.bindMemory(to: UInt8.self).baseAddress,
+                                  bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, &signature)
+                }
             }
         }
         // The scalar was checked when this key was made; signing it fails only when libcrypto cannot allocate.

@@ -24,8 +24,9 @@ int pos_p384_generate(uint8_t private_key[POS_P384_SCALAR_BYTES]);
 /// The public point of a private scalar; 0 when the scalar is not in [1, n-1].
 int pos_p384_public_key(const uint8_t private_key[POS_P384_SCALAR_BYTES], uint8_t public_key[POS_P384_POINT_BYTES]);
 
-int pos_p384_sign(const uint8_t private_key[POS_P384_SCALAR_BYTES], const uint8_t *message, size_t length,
-                  uint8_t signature[POS_P384_SIGNATURE_BYTES]);
+/// Signs with a scalar and the point `pos_p384_public_key` gave for it (the point is not derived again here).
+int pos_p384_sign(const uint8_t private_key[POS_P384_SCALAR_BYTES], const uint8_t public_key[POS_P384_POINT_BYTES],
+                  const uint8_t *message, size_t length, uint8_t signature[POS_P384_SIGNATURE_BYTES]);
 
 /// 1 when `signature` is a valid signature of `message` under `public_key`; 0 otherwise, also for a point that is
 /// not on the curve.
