@@ -35,7 +35,8 @@ public struct P384SigningKey: Sendable, Hashable {
         let ok = scalar.withUnsafeBytes { key in
             publicKey.withUnsafeBytes { point in
                 message.withUnsafeBytes { bytes in
-                    pos_p384_sign(key.bindMemory(to: UInt8.self).baseAddress, point.bindMemory(to: UInt8.self).baseAddress,
+                    pos_p384_sign(key.bindMemory(to: UInt8.self).baseAddress,
+                                  point.bindMemory(to: UInt8.self).baseAddress,
                                   bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, &signature)
                 }
             }
