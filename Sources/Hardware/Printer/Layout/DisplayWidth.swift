@@ -16,8 +16,9 @@ public enum DisplayWidth {
         if first.value < 0x20 || (0x7F...0x9F).contains(first.value) { return 0 }
         if isWide(first) { return 2 }
         if first.properties.isEmojiPresentation { return 2 }
-        // Text-style emoji made emoji-style ("❤️", keycaps "1️⃣") take two columns like any emoji.
-        if scalars.count > 1, first.properties.isEmoji, scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
+        // Text-style emoji made emoji-style ("❤️", keycaps "1️⃣") take two columns like any emoji. The selector is
+        // looked for first: most characters hold one scalar, and counting them or reading a property costs more.
+        if scalars.dropFirst().contains(where: { $0.value == 0xFE0F }), first.properties.isEmoji { return 2 }
         switch first.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format:
             return 0

@@ -73,7 +73,8 @@ extension ReceiptLayout {
     private static func runs(of text: String) -> [(isSpace: Bool, text: String)] {
         var runs: [(isSpace: Bool, text: String)] = []
         for character in text {
-            let isSpace = character == " "
+            // `asciiValue`, not `== " "`: comparing Characters takes the Unicode comparison for any non-ASCII one.
+            let isSpace = character.asciiValue == 0x20
             if let last = runs.last, last.isSpace == isSpace {
                 runs[runs.count - 1].text.append(character)
             } else {
@@ -138,7 +139,8 @@ extension ReceiptLayout {
 fileprivate extension String {
     /// The string without leading or trailing U+0020 spaces.
     func trimmingSpaces() -> String {
-        guard let start = firstIndex(where: { $0 != " " }), let end = lastIndex(where: { $0 != " " }) else { return "" }
+        guard let start = firstIndex(where: { $0.asciiValue != 0x20 }), let end = lastIndex(where: { $0.asciiValue != 0x20 })
+        else { return "" }
         return String(self[start...end])
     }
 }
