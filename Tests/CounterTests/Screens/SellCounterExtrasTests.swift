@@ -1,3 +1,4 @@
+import Localization
 import POSFoundation
 import Testing
 import Yosemite
@@ -62,6 +63,31 @@ struct SellCounterExtrasTests {
             == .lineDiscount(.amount(PreciseAmount(decimalText: "0.50")!), label: "0.50"))
         #expect(parse(.lineDiscount, "") == .lineDiscount(nil, label: nil))
         if case .failure = parse(.lineDiscount, "-5") {} else { Issue.record("-5 is not a discount") }
+    }
+
+    @Test(arguments: [Language.english, .german])
+    func drawManualItemPrompt_at80Columns_keepsTheCodeInViewAndDropsTheHint(language: Language) {
+        L10n.withLanguage(language) {
+            // Given a scanned code the catalog lacks, and a price typed into the manual item's prompt
+            var response = SellPresenterTests.response()
+            response.prompt = .manualItem(code: "4006381333931")
+            response.promptText = "3,50"
+            let model = presenter.viewModel(response)
+
+            // When drawn at 80 columns, and at 120
+            @MainActor func line(columns: Int) -> String {
+                var canvas = TextCanvas(size: TerminalSize(rows: 24, columns: columns))
+                SellView.draw(model, in: &canvas, area: CanvasRect(row: 1, column: 0, height: 22, width: columns))
+                return canvas.rendered().split(separator: "\n", omittingEmptySubsequences: false)
+                    .first { $0.contains("3,50▏") }.map(String.init) ?? ""
+            }
+
+            // Then at 80 the line starts with the code and keeps what was typed, without the format hint
+            let narrow = line(columns: 80)
+            #expect(narrow.hasPrefix(" " + L10n.tr("sell.prompt.manualItem.notInCatalog", ["code": "4006381333931"]) + ": 3,50▏"))
+            // And where it fits, the hint is there
+            #expect(line(columns: 120).contains(L10n.tr("sell.prompt.manualItem.format") + " 3,50▏"))
+        }
     }
 
     @Test func drawPreview_replacesTheCartWithTheReceiptText() {

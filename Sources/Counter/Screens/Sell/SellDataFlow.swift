@@ -198,6 +198,9 @@ public enum SellDataFlow {
         public var tax: String
         public var total: String
         public var prompt: String?
+        /// The prompt without its format hint, drawn when the whole one does not fit the line: the code a manual
+        /// item is asked for stays in view at 80 columns, where the hint would push it off the left.
+        public var promptWithoutHint: String?
         public var message: Message?
         public var isEmpty: Bool
     }

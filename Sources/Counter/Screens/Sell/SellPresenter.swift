@@ -67,10 +67,12 @@ public struct SellPresenter: Sendable {
             subtotal: money(gross), discount: discount, tax: money(totals?.totalTax ?? 0),
             total: money(totals?.total ?? (response.lines.isEmpty ? 0 : gross)),
             prompt: response.prompt.map { Self.label($0) + response.promptText },
+            promptWithoutHint: response.prompt.map { Self.label($0, withHint: false) + response.promptText },
             message: response.message, isEmpty: response.lines.isEmpty)
     }
 
-    static func label(_ prompt: SellDataFlow.Prompt) -> String {
+    /// A prompt's label; `withHint: false` leaves out a format hint (the manual item's "— price[, tax class…]").
+    static func label(_ prompt: SellDataFlow.Prompt, withHint: Bool = true) -> String {
         switch prompt {
         case .quantity: L10n.tr("sell.prompt.quantity") + " "
         case .discount: L10n.tr("sell.prompt.discount") + " "
@@ -81,7 +83,7 @@ public struct SellPresenter: Sendable {
         case .manualItem(let code, let offline):
             (code.isEmpty ? L10n.tr("sell.prompt.manualItem")
                 : L10n.tr(offline ? "sell.prompt.manualItem.notInCatalogOffline" : "sell.prompt.manualItem.notInCatalog", ["code": code]))
-                + " " + L10n.tr("sell.prompt.manualItem.format") + " "
+                + (withHint ? " " + L10n.tr("sell.prompt.manualItem.format") : ":") + " "
         }
     }
 }

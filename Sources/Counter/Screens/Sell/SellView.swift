@@ -150,7 +150,10 @@ public final class SellView: CounterModule {
         canvas.put(total, row: area.bottom - 3, column: area.right - TextWidth.of(total),
                    attributes: CellAttributes(role: .accent, bold: true), clip: area)
         if let prompt = model.prompt {
-            canvas.putInput(prompt + "▏", row: area.bottom - 1, column: left + 1, attributes: .bold, clip: area)
+            // Too wide with its hint: without it, so what it asks about is not cut off first.
+            let room = min(canvas.size.columns, area.right) - (left + 1)
+            let shown = TextWidth.of(canvas.echoing(prompt + "▏")) <= room ? prompt : model.promptWithoutHint ?? prompt
+            canvas.putInput(shown + "▏", row: area.bottom - 1, column: left + 1, attributes: .bold, clip: area)
         } else if let message = model.message {
             canvas.putMessage(message.text, row: area.bottom - 1, column: left + 1,
                        attributes: CellAttributes(role: message.isError ? .error : .success, bold: true), clip: area)
