@@ -9,7 +9,7 @@
 #   FUZZ_JOBS=2 scripts/fuzz.sh ...         # two processes side by side on one corpus (each picks up the other's
 #                                           # finds), executions summed; RUNS is per process. Not libFuzzer's -fork:
 #                                           # its short jobs re-run their seeds and fuzzed at 420 a second against
-#                                           # 900 for two plain processes (FuzzReceipt)
+#                                           # 710 for two plain processes (FuzzReceipt)
 #
 # The targets exist only with POS_FUZZ=1 (Package.swift), so the normal build never sees them. Two modes:
 #   FUZZ_MODE=asan (default): .build-fuzz, -sanitize=fuzzer,address. Catches Swift's own traps (overflow, bounds,

@@ -10,7 +10,7 @@ scripts/check-strings.sh
 scripts/check-locks.sh
 # Under stdbuf like `swift test` below: SwiftPM keys its cache of compiled package manifests on the environment,
 # and stdbuf adds LD_PRELOAD and _STDBUF_*. Built without it, `swift test` found the cache cold and compiled all 37
-# manifests again before running a test (10 s of wall time, 12 CPU s; 2 s with the cache).
+# manifests again before running a test (10 s of wall time, 12 CPU s; 2–4 s with the cache).
 stdbuf -oL -eL swift build --build-tests
 # Under a watchdog: a test that hangs past every limit (one stuck where cancellation cannot reach it) ends the run
 # with the list of tests that started and never finished, instead of holding CI until its own timeout. The output goes
