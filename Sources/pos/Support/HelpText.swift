@@ -139,15 +139,39 @@ extension HelpText {
 
 extension POSCommand {
     /// Exits as swift-argument-parser's `exit(withError:)` does (help and clean exits on standard output, errors on
-    /// standard error, the same exit code), with the parser's words in the command line's language.
+    /// standard error, the same exit code), with the parser's words in the command line's language, and a usage
+    /// error's line followed by the hint of `optionsBeforeCommandHint` where it applies.
     static func exitLocalized(_ error: any Error) -> Never {
-        guard L10n.screen.language != .english else { exit(withError: error) }
         let code = exitCode(for: error)
-        let text = HelpText.localize(fullMessage(for: error))
+        var text = HelpText.localize(fullMessage(for: error))
+        if code == .validationFailure, let hint = optionsBeforeCommandHint(Array(CommandLine.arguments.dropFirst())) {
+            var lines = text.components(separatedBy: "\n")
+            lines.insert(hint, at: min(1, lines.count))
+            text = lines.joined(separator: "\n")
+        }
         if !text.isEmpty {
             let handle = code == .success ? FileHandle.standardOutput : FileHandle.standardError
             handle.write(Data((text + "\n").utf8))
         }
         Foundation.exit(code.rawValue)
+    }
+
+    /// `pos --data-dir X status`: an option before a command's name makes the parser read it as the default
+    /// command's (`pos run`), and the name as an unexpected argument. The hint shows the same words in the order the
+    /// parser takes: the command's name first, the options after it (`pos status --data-dir X`).
+    static func optionsBeforeCommandHint(_ arguments: [String]) -> String? {
+        guard let first = arguments.first, first.hasPrefix("-") else { return nil }
+        let names = Set(configuration.subcommands.map { $0._commandName })
+        guard let name = arguments.firstIndex(where: names.contains),
+              !arguments[..<name].contains("--") else { return nil }
+        let reordered = ["pos"] + arguments[name...] + arguments[..<name]
+        return L10n.tr("cli.parser.optionsBeforeCommand", ["command": reordered.map(shellWord).joined(separator: " ")])
+    }
+
+    /// `word` as a shell reads it back: as it is when it holds only safe characters, else in single quotes.
+    private static func shellWord(_ word: String) -> String {
+        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=,+@%")
+        guard word.isEmpty || !word.allSatisfy(safe.contains) else { return word }
+        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -156,6 +156,25 @@ struct PosCommandLineStopListEndToEndTests {
         }
     }
 
+    @Test func optionBeforeCommandName_hintShowsTheOrderThatWorks() async throws {
+        defer { data.remove() }
+        let directory = data.url.appendingPathComponent("hint").path
+        for (screen, error, hint) in [
+            (Screen.english, "Error: Unexpected argument 'status'", "Options go after the command's name:"),
+            (.german, "Fehler: Unerwartetes Argument 'status'", "Optionen stehen hinter dem Namen des Befehls:"),
+        ] {
+            // Given an option typed before the command's name, which the parser reads as `pos run`'s
+            let mistyped = try await run(["--data-dir", directory, "status"], screen, dataDirectory: false)
+            // Then the error is the parser's, and the next line shows the order that works
+            let lines = mistyped.stderr.split(separator: "\n").map(String.init)
+            #expect(mistyped.status == 64, "\(screen): \(mistyped.stderr)")
+            #expect(lines.first == error, "\(screen): \(mistyped.stderr)")
+            #expect(lines.dropFirst().first == "\(hint) pos status --data-dir \(directory)", "\(screen): \(mistyped.stderr)")
+            // And that order runs
+            #expect(try await run(["status", "--data-dir", directory], screen, dataDirectory: false).status == 0)
+        }
+    }
+
     @Test func languageSetting_speaksOnTheCommandLine() async throws {
         defer { data.remove() }
         // Given an English environment and the register's language set to German
