@@ -2,7 +2,8 @@
 # The power-cut run: pos sells in the QEMU guest on an ext4 virtio disk while the host cuts the power
 # at seeded random moments and audits the disk after each cut (scripts/qemu/power-cut.py says what it checks).
 # Usage: scripts/qemu/power-cut.sh [--cuts N] [--seed S] [--max-sales N] [--dirty CENTISECONDS] [--mount OPTS]
-#   scripts/test.sh runs a short run (--cuts 12); the acceptance run is --cuts 200 (see docs/hardware.md).
+#   scripts/test.sh runs a short run (--cuts 10, scripts/qemu/guest-tests.sh); the acceptance run is --cuts 200
+#   (see docs/hardware.md).
 # Needs what scripts/qemu/can-run.sh checks, plus a loop device (the audit mounts the image). TCG
 # (POS_QEMU_ACCEL=kvm where KVM boots the Debian kernel). Skips the build when POS_BINARY names a built pos.
 set -euo pipefail
