@@ -1,3 +1,4 @@
+import Localization
 import SnapshotTesting
 import Testing
 import Yosemite
@@ -41,6 +42,17 @@ struct SettingsLoginPresenterTests {
         // Empty clears
         #expect(SettingsInteractor.apply(.scale, "", to: &settings) == nil)
         #expect(settings.scaleAddress == nil)
+    }
+
+    @Test(arguments: [Language.english, .german])
+    func settingsLabels_fitBeforeTheirValues(language: Language) {
+        // The German "Scanner: längster Tastenabstand (ms)" was overwritten by its value ("…Tastenabstand (30 (Standard)")
+        L10n.withLanguage(language) {
+            for field in SettingsDataFlow.Field.allCases {
+                let label = SettingsPresenter.label(field)
+                #expect(TextWidth.of(label) <= SettingsView.valueColumn - 2, "\(language): \(label)")
+            }
+        }
     }
 
     @Test func settingsViewModel_cashiersSetUp_showsWhoIsSignedInNotAStaleName() {

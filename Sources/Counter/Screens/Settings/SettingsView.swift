@@ -54,6 +54,10 @@ public final class SettingsView: CounterModule {
         Self.draw(viewModel, in: &canvas, area: area)
     }
 
+    /// Where each value starts, from the screen's left margin: a label has the columns before it, less one for the
+    /// space between them (a longer label would be overwritten by its value).
+    static let valueColumn = 34
+
     /// Draws a view model; pure.
     public static func draw(_ model: SettingsDataFlow.ViewModel, in canvas: inout TextCanvas, area: CanvasRect) {
         let left = area.column + 2, top = area.row + 1
@@ -63,7 +67,7 @@ public final class SettingsView: CounterModule {
             let attributes: CellAttributes = index == model.selected ? .selection : .normal
             if index == model.selected { canvas.fill(CanvasRect(row: line, column: left, height: 1, width: area.width - 4), attributes: attributes) }
             canvas.put(row.label, row: line, column: left + 1, attributes: attributes, clip: area)
-            canvas.put(row.value, row: line, column: left + 34, attributes: attributes, clip: area)
+            canvas.put(row.value, row: line, column: left + valueColumn, attributes: attributes, clip: area)
         }
         canvas.put(model.help, row: top + 3 + model.rows.count, column: left, attributes: .normal, clip: area)
         if let prompt = model.prompt {
