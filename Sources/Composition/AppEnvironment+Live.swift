@@ -37,7 +37,7 @@ extension AppEnvironment {
             },
             makeFiscalSigner: fiscalSigners(dataDirectory: dataDirectory),
             deviceMonitor: LiveDevices.monitor(),
-            makeSerialTransport: { address in TTYTransport(path: address.path, settings: address.settings, device: address.kind.transportDevice) }
+            makeSerialTransport: LiveDeviceTransports.transport(for:)
         )
     }
 

@@ -48,7 +48,7 @@ public final class CustomerDisplays: Sendable {
         if let text = settings.poleDisplayAddress {
             do throws(TransportError) {
                 let address = try DeviceAddress(text, expecting: .display)
-                pole = PoleDisplay(transport: TTYTransport(path: address.path, settings: address.settings, device: .poleDisplay), address: address,
+                pole = PoleDisplay(transport: LiveDeviceTransports.transport(for: address), address: address,
                                    encoder: PoleDisplayEncoder(moneyFormat: moneyFormat, texts: PoleDisplayTexts(.of(language))))
             } catch {
                 logger.warning("pole display: \(text) is not usable (\(error.on(.poleDisplay).message))")

@@ -66,7 +66,7 @@ public struct DisplayWebView: Codable, Hashable, Sendable {
         case .sale, .paid:
             let lines = state.lines.map { line in
                 let name = line.quantity == 1 || line.weighed != nil ? line.name : "\(line.quantity) x \(line.name)"
-                let detail = line.weighed.map { "\($0.weightText) x \($0.unitPriceText)" } ?? ""
+                let detail = line.weighed.map { $0.detail(format) } ?? ""
                 return Line(name: name, detail: detail, amount: amount(line.amount))
             }
             var rows = [Row(label: strings.tr("display.screen.total"), amount: amount(state.total), strong: true)]

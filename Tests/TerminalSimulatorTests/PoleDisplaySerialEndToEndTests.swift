@@ -22,7 +22,7 @@ import Testing
         let displayEnd = try pair.makePrimaryTransport(settings: .poleDisplay)
         try await displayEnd.open()
         let address = try DeviceAddress("display+serial://" + pair.secondaryPath)
-        let display = PoleDisplay(transport: TTYTransport(path: address.path, settings: address.settings), address: address)
+        let display = PoleDisplay(transport: TTYTransport(path: pair.secondaryPath, settings: .poleDisplay), address: address)
         let eur = { (cents: Int64) in Money(minorUnits: cents, currency: .eur) }
         let row1: [UInt8] = [0x1F, 0x24, 0x01, 0x01]
         let row2: [UInt8] = [0x1F, 0x24, 0x01, 0x02]

@@ -32,7 +32,7 @@ import TerminalSimulator
         let server = Task { await engine.serve(scaleEnd) }
         let address = try DeviceAddress("scale+serial://" + pair.secondaryPath + "?line=9600,8N1")
         let scale = Toledo8217Scale(
-            transport: TTYTransport(path: address.path, settings: address.settings), address: address,
+            transport: TTYTransport(path: pair.secondaryPath, settings: SerialSettings(baudRate: 9600)), address: address,
             configuration: script == "silent" ? Self.silentConfiguration : Self.configuration
         )
         try await scale.open()

@@ -3,7 +3,8 @@ import Foundation
 ///
 /// `scale+serial:///dev/ttyUSB2`, `display+serial:///dev/ttyUSB1`, with the line settings optionally after a
 /// `?line=`: `scale+serial:///dev/ttyUSB2?line=9600,7E1`. Without one, each kind has its usual settings
-/// (``DeviceKind/defaultSerialSettings``). Payment terminals have their own ``ReaderAddress``.
+/// (``DeviceKind/defaultSerialSettings``). `sim://` is the simulated scale inside the pos process (the demo store's,
+/// as `sim://` is its card terminal). Payment terminals have their own ``ReaderAddress``.
 public struct DeviceAddress: Hashable, Sendable, CustomStringConvertible {
     /// What is at the address.
     public enum DeviceKind: String, Hashable, Sendable, CaseIterable {
@@ -29,15 +30,29 @@ public struct DeviceAddress: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public let kind: DeviceKind
-    /// The device path, e.g. "/dev/ttyUSB2".
-    public let path: String
-    public let settings: SerialSettings
+    /// How the device is reached.
+    public enum Link: Hashable, Sendable {
+        /// A serial line: the device path ("/dev/ttyUSB2") and its settings.
+        case serial(path: String, settings: SerialSettings)
+        /// The simulated device inside this pos process (`sim://`); only a scale has one.
+        case inProcess
+    }
 
+    public let kind: DeviceKind
+    public let link: Link
+
+    /// A device on a serial line, with the kind's usual settings unless `settings` says otherwise.
     public init(kind: DeviceKind, path: String, settings: SerialSettings? = nil) {
         self.kind = kind
-        self.path = path
-        self.settings = settings ?? kind.defaultSerialSettings
+        self.link = .serial(path: path, settings: settings ?? kind.defaultSerialSettings)
+    }
+
+    /// The simulated scale inside this pos process: `sim://`.
+    public static let simulatedScale = DeviceAddress(kind: .scale, link: .inProcess)
+
+    private init(kind: DeviceKind, link: Link) {
+        self.kind = kind
+        self.link = link
     }
 
     /// Parses an address.
@@ -49,9 +64,15 @@ public struct DeviceAddress: Hashable, Sendable, CustomStringConvertible {
         func invalid(_ why: String) -> TransportError { TransportError(.invalidAddress, endpoint: trimmed, underlying: why) }
         guard let schemeEnd = trimmed.range(of: "://") else { throw invalid("expected scale+serial:///dev/… or display+serial:///dev/…") }
         let scheme = trimmed[..<schemeEnd.lowerBound].lowercased()
+        if scheme == "sim" {
+            guard trimmed[schemeEnd.upperBound...].isEmpty else { throw invalid("sim:// takes nothing after it") }
+            guard expected != .display else { throw invalid("sim:// is the simulated scale; a pole display has no simulator") }
+            self = .simulatedScale
+            return
+        }
         let parts = scheme.split(separator: "+", maxSplits: 1).map(String.init)
         guard parts.count == 2, let kind = DeviceKind(rawValue: parts[0]) else {
-            throw invalid("unknown scheme \(scheme); use scale+serial or display+serial")
+            throw invalid("unknown scheme \(scheme); use scale+serial, display+serial or sim (the simulated scale)")
         }
         guard parts[1] == "serial" else { throw invalid("unknown link \(parts[1]); only serial is supported") }
         if let expected, expected != kind { throw invalid("expected a \(expected.rawValue) address, not a \(kind.rawValue)") }
@@ -71,9 +92,14 @@ public struct DeviceAddress: Hashable, Sendable, CustomStringConvertible {
 
     /// The address as typed, with `?line=` only when the settings differ from the kind's usual ones.
     public var description: String {
-        let line = settings == kind.defaultSerialSettings
-            ? "" : "?line=\(settings.baudRate),\(settings.dataBits)\(settings.parity.letter)\(settings.stopBits.rawValue)"
-        return "\(kind.rawValue)+serial://\(path)\(line)"
+        switch link {
+        case .serial(let path, let settings):
+            let line = settings == kind.defaultSerialSettings
+                ? "" : "?line=\(settings.baudRate),\(settings.dataBits)\(settings.parity.letter)\(settings.stopBits.rawValue)"
+            return "\(kind.rawValue)+serial://\(path)\(line)"
+        case .inProcess:
+            return "sim://"
+        }
     }
 }
 

@@ -37,8 +37,20 @@ public struct WeighedLine: Hashable, Sendable, CustomStringConvertible {
     /// "12.99 EUR/kg".
     public var unitPriceText: String { "\(unitPrice.decimalString) \(unitPrice.currency.code)/kg" }
 
-    /// "1.234 kg x 12.99 EUR/kg = 16.03 EUR": the three figures on one line, for the receipt and the cart.
-    public var description: String { "\(weightText) x \(unitPriceText) = \(price)" }
+    /// "1.234 kg x 12.99 EUR/kg": the weight and the price per kilogram in one neutral form, for the order's line
+    /// meta the store keeps.
+    public var detail: String { "\(weightText) x \(unitPriceText)" }
+
+    /// The weight and the price per kilogram as the store writes amounts, for a person to read under the line's
+    /// name (the receipt, the cart, the customer displays): "1,234 kg x 12,99 €/kg" with `1.234,56 €`,
+    /// "1.234 kg x €12.99/kg" with `€1,234.56`.
+    public func detail(_ format: MoneyFormat) -> String {
+        let weight = String(weightText.map { $0 == "." ? format.separators.decimal : $0 })
+        return "\(weight) x \(format.string(for: unitPrice))/kg"
+    }
+
+    /// "1.234 kg x 12.99 EUR/kg = 16.03 EUR": the three figures on one line.
+    public var description: String { "\(detail) = \(price)" }
 
     /// The same line with the store's (or the screen's) decimal separator for a person to read:
     /// "1,234 kg x 12,99 EUR/kg = 16,03 EUR" where amounts are written with a decimal comma.

@@ -23,11 +23,11 @@ public struct SaleSummary: Hashable, Sendable {
         /// The catalog unit price (per kilogram for a weighed line, the label's price for a labelled one).
         public var unitPrice: Money? = nil
 
-        /// "1.234 kg x 12.99 EUR/kg" for a weighed line, as the law for trade scales wants it shown.
-        public var weighedText: String? {
+        /// A weighed line's weight and price per kilogram as the store writes amounts ("1,234 kg x 12,99 €/kg"), shown
+        /// under its name as the law for trade scales wants; `nil` for a line not sold by weight.
+        public func weighedText(_ format: MoneyFormat) -> String? {
             guard let grams = weightGrams, grams > 0, let unitPrice else { return nil }
-            let line = WeighedLine(grams: grams, unitPrice: unitPrice)
-            return "\(line.weightText) x \(line.unitPriceText)"
+            return WeighedLine(grams: grams, unitPrice: unitPrice).detail(format)
         }
     }
 

@@ -72,13 +72,6 @@ public struct CustomerDisplayState: Hashable, Sendable, Codable {
             guard let grams = weightGrams, grams > 0, let unitPrice else { return nil }
             return WeighedLine(grams: grams, unitPrice: unitPrice)
         }
-
-        /// "2 x 1.20" or "0.512 kg x 12.99 EUR/kg": how the line's amount came about.
-        public var detail: String {
-            if let weighed { return "\(weighed.weightText) x \(weighed.unitPriceText)" }
-            if quantity != 1, let unitPrice { return "\(quantity) x \(unitPrice.decimalString)" }
-            return quantity == 1 ? "" : "\(quantity) x"
-        }
     }
 
     public var phase: Phase

@@ -33,7 +33,7 @@ struct SaleBuilder {
         return [
             MetaData(key: weightGramsMetaKey, value: .string(String(grams))),
             MetaData(key: pricePerKilogramMetaKey, value: .string(String(info.unitPrice))),
-            MetaData(key: weightLabelMetaKey, value: .string("\(weighed.weightText) x \(weighed.unitPriceText)")),
+            MetaData(key: weightLabelMetaKey, value: .string(weighed.detail)),
         ]
     }
     /// Line meta of a manual item (a code the catalog lacked, sold at a typed price): the scanned code.

@@ -2,8 +2,9 @@ import Foundation
 import Hardware
 import Storage
 
-/// Weighs on the counter's scale (Mettler Toledo 8217 at `scale+serial://…` in the app settings). Keeps the
-/// line open between weighings, and opens a new one when the address changes or the line failed.
+/// Weighs on the counter's scale (Mettler Toledo 8217 at `scale+serial://…` in the app settings; the simulated
+/// `sim://` in the demo store). Keeps the line open between weighings, and opens a new one when the address changes
+/// or the line failed.
 @MainActor
 public final class ScaleStore: Store, ActionsProcessor {
     private var scale: Toledo8217Scale?
@@ -24,13 +25,19 @@ public final class ScaleStore: Store, ActionsProcessor {
         }
     }
 
-    /// The scale at the saved address, opened on first use.
+    /// The scale at the saved address, opened on first use. With none saved, the demo store weighs on the simulated
+    /// scale (`sim://`), as it pays on the simulated terminal; any other store is told to set one up.
     private func current() async throws(ScaleError) -> Toledo8217Scale {
         let settings = environment.appSettings()
-        guard let text = settings.scaleAddress else { throw ScaleError(.notConfigured) }
         let address: DeviceAddress
-        do throws(TransportError) { address = try DeviceAddress(text, expecting: .scale) } catch {
-            throw ScaleError(line: error)
+        if let text = settings.scaleAddress {
+            do throws(TransportError) { address = try DeviceAddress(text, expecting: .scale) } catch {
+                throw ScaleError(line: error)
+            }
+        } else if DemoStoreSeeder.hasMarkerFile(in: environment) {
+            address = .simulatedScale
+        } else {
+            throw ScaleError(.notConfigured)
         }
         if let scale, scale.address == address, await scale.isConnected { return scale }
         if let old = scale { await old.close() }

@@ -87,13 +87,16 @@ enum CustomerDisplayScreen {
         case .idle:
             return ["", centred(strings.tr("display.screen.welcome"), width), ""]
         case .sale, .paid:
+            // Amounts as the store writes them, as on the receipt and the web display ("5,40 €").
+            let format = state.moneyFormat ?? MoneyFormat.standard(for: state.total.currency)
+            func amount(_ money: Money) -> String { format.string(for: money) }
             var lines: [String] = []
             if let name = state.customerName { lines.append(strings.tr("display.screen.customer", ["name": name])) }
             for line in state.lines {
                 let name = line.quantity == 1 || line.weighed != nil ? line.name : "\(line.quantity) x \(line.name)"
                 lines.append(spread(name, amount(line.amount), width))
                 if let weighed = line.weighed {
-                    lines.append("  " + "\(weighed.weightText) x \(weighed.unitPriceText)")
+                    lines.append("  " + weighed.detail(format))
                 }
             }
             lines.append(String(repeating: "-", count: width))
@@ -127,8 +130,6 @@ enum CustomerDisplayScreen {
         "phase=\(state.phase.rawValue) lines=\(state.lines.count) total=\(state.total.decimalString) "
             + "paid=\(state.paid.decimalString) change=\(state.change?.decimalString ?? "-")"
     }
-
-    static func amount(_ money: Money) -> String { "\(money.decimalString) \(money.currency.code)" }
 
     static func spread(_ left: String, _ right: String, _ width: Int) -> String {
         let room = max(1, width - right.count - 1)

@@ -1,7 +1,7 @@
 import ArgumentParser
+import Composition
 import Foundation
 import Hardware
-import HardwareLinux
 import Localization
 import POSFoundation
 
@@ -52,7 +52,7 @@ struct ScaleWeighCommand: AsyncParsableCommand {
             throw ExitStatus.usage.exitCode
         }
         let scale = Toledo8217Scale(
-            transport: TTYTransport(path: parsedAddress.path, settings: parsedAddress.settings, device: .scale), address: parsedAddress
+            transport: LiveDeviceTransports.transport(for: parsedAddress), address: parsedAddress
         )
         let line: WeighedLine
         do {

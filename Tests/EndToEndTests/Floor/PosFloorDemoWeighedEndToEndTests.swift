@@ -63,7 +63,8 @@ struct PosFloorDemoWeighedEndToEndTests {
 
         // Then the scale weighs them and the line is priced: 1.234 kg × 24.90 = 30.7266 → 30,73
         #expect(await frames.frame(containing: "screen=sell", "lines=1", "total=30,73€") != nil)
-        let screen = try await tmux.capture(containing: "1.234 kg x 24.90 EUR/kg")
+        // (weight and price per kilogram as the demo store writes amounts)
+        let screen = try await tmux.capture(containing: "1,234 kg x 24,90 €/kg")
         #expect(screen.contains("Loose Coffee Beans"), "\(screen)")
 
         // When paid with 50.00 in cash
@@ -117,6 +118,59 @@ struct PosFloorDemoWeighedEndToEndTests {
         let sale = try await firstSale(data)
         #expect(sale.total == "30.73")
         #expect(sale.line == ["Loose Coffee Beans", "1234", "2490", "3073"])
+    }
+
+    // MARK: - The demo's simulated scale (sim://)
+
+    @Test func demoSell_loosePLUWithNoScaleSet_weighsOnTheSimulatedScale() async throws {
+        // Given the demo as it comes: no scale address set
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        try await demo(data)
+
+        // When the loose coffee beans are sold by their PLU
+        let sold = try await PosProcess.run(["sell", "--item", Self.loosePLU, "--pay", "cash", "--data-dir", data.path])
+
+        // Then the demo's simulated scale weighed them, as its simulated terminal takes cards: 0.500 kg × 24.90 = 12.45
+        #expect(sold.status == 0, "\(sold.stderr)")
+        #expect(sold.stderr.contains("Weighing Loose Coffee Beans"), "\(sold.stderr)")
+        let sale = try await firstSale(data)
+        #expect(sale.total == "12.45")
+        #expect(sale.line == ["Loose Coffee Beans", "500", "2490", "1245"])
+    }
+
+    @Test func demoSell_simulatedScaleReadsZero_saysWhatToDo_andSellsNothing() async throws {
+        // Given the demo, its simulated scale scripted to an empty pan
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        try await demo(data)
+
+        // When the loose coffee beans are sold
+        let sold = try await PosProcess.run(["sell", "--item", Self.loosePLU, "--pay", "cash", "--data-dir", data.path],
+                                            environment: ["POS_SIM_SCALE_SCRIPT": "zero"])
+
+        // Then the scale's answer is the reason, with what to do, and no sale is recorded
+        #expect(sold.status == 1, "\(sold.stdout) \(sold.stderr)")
+        #expect(sold.stderr.contains("The scale shows zero: nothing is on the pan."), "\(sold.stderr)")
+        #expect(sold.stderr.contains("Put the goods on the pan, then weigh again."), "\(sold.stderr)")
+        let lines = try await CatalogSeeder.query(
+            "SELECT count(*) FROM orderLine", database: data.url.appendingPathComponent("pos.sqlite").path)
+        #expect(lines == [["0"]], "\(lines)")
+    }
+
+    @Test func scaleWeigh_sim_weighsOnTheSimulatedScale_andABadScriptIsNamed() async throws {
+        let weighed = try await PosProcess.run(["scale", "weigh", "sim://", "--unit-price", "19.90"])
+        #expect(weighed.status == 0, "\(weighed.stderr)")
+        #expect(weighed.stdout.contains("0.500 kg x 19.90 EUR/kg = 9.95 EUR"), "\(weighed.stdout)")
+
+        let scripted = try await PosProcess.run(["scale", "weigh", "sim://", "--unit-price", "19.90"],
+                                                environment: ["POS_SIM_SCALE_SCRIPT": "stable:1234"])
+        #expect(scripted.stdout.contains("1.234 kg x 19.90 EUR/kg = 24.56 EUR"), "\(scripted.stdout)")
+
+        let bad = try await PosProcess.run(["scale", "weigh", "sim://", "--unit-price", "19.90"],
+                                           environment: ["POS_SIM_SCALE_SCRIPT": "heavy"])
+        #expect(bad.status == 1, "\(bad.stdout) \(bad.stderr)")
+        #expect(bad.stderr.contains("POS_SIM_SCALE_SCRIPT"), "\(bad.stderr)")
     }
 
     // MARK: - The scale simulator on lines that exist

@@ -68,7 +68,8 @@ struct PosFloorDevicesEndToEndTests {
 
         // Then the display window shows the cart and its total
         #expect(await shown.frame(containing: "phase=sale", "lines=2", "total=5.40") != nil)
-        let cart = try await display.capture(containing: "5.40 EUR")
+        // (in the demo store's format, as its receipts)
+        let cart = try await display.capture(containing: "5,40 €")
         #expect(cart.contains("Espresso"), "\(cart)")
         #expect(cart.contains("Cappuccino"), "\(cart)")
         #expect(cart.contains("TOTAL"), "\(cart)")
@@ -83,7 +84,7 @@ struct PosFloorDevicesEndToEndTests {
         // Then the display shows the change and a thank-you
         #expect(await shown.frame(containing: "phase=paid", "change=4.60") != nil)
         let paid = try await display.capture(containing: "CHANGE")
-        #expect(paid.contains("4.60 EUR"), "\(paid)")
+        #expect(paid.contains("4,60 €"), "\(paid)")
         #expect(paid.contains("Given"), "\(paid)")
         #expect(paid.contains("Thank you!"), "\(paid)")
 
@@ -122,8 +123,8 @@ struct PosFloorDevicesEndToEndTests {
 
         // Then the weight is read from the scale and the line priced: 1.234 kg × 29.90 = 36.8966 → 36,90
         #expect(await frames.frame(containing: "screen=sell", "lines=1", "total=36,90€") != nil)
-        let screen = try await tmux.capture(containing: "1.234 kg x 29.90 EUR/kg")
-        #expect(screen.contains("1.234 kg x 29.90 EUR/kg"), "\(screen)")
+        let screen = try await tmux.capture(containing: "1,234 kg x 29,90 €/kg")
+        #expect(screen.contains("1,234 kg x 29,90 €/kg"), "\(screen)")
 
         // When paid with 50.00 in cash
         try await tmux.press("F12")

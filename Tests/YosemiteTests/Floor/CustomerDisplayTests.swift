@@ -55,8 +55,8 @@ struct CustomerDisplayTests {
 
         // Then the display shows the lines with weight × price per kilogram, and the total
         #expect(cart?.lines.map(\.name) == ["Coffee"])
-        #expect(cart?.lines.first?.detail == "2 x 2.50")
-        #expect(two?.lines.last?.detail == "0.500 kg x 12.99 EUR/kg")
+        #expect(cart?.lines.first?.quantity == 2 && cart?.lines.first?.unitPrice == Money(minorUnits: 250, currency: .eur))
+        #expect(two?.lines.last?.weighed?.detail == "0.500 kg x 12.99 EUR/kg")
         #expect(two?.total == Money(minorUnits: 500 + 650, currency: .eur))
 
         // When paid with 20.00 in cash

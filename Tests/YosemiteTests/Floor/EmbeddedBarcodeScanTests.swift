@@ -92,7 +92,9 @@ struct EmbeddedBarcodeScanTests {
         if case .weight(let grams) = row.measure {
             #expect(sale.lines.first?.weightGrams == grams)
             #expect(sale.lines.first?.unitPrice == Money(minorUnits: 1299, currency: .eur))
-            #expect(sale.lines.first?.weighedText?.hasSuffix("x 12.99 EUR/kg") == true)
+            let german = MoneyFormat(symbol: "€", position: .rightSpace, separators: .commaDecimalDotGrouping)
+            #expect(sale.lines.first?.weighedText(german)?.hasSuffix(" kg x 12,99 €/kg") == true)
+            #expect(sale.lines.first?.weighedText(.standard(for: .eur))?.hasSuffix(" kg x €12.99/kg") == true)
         } else {
             #expect(sale.lines.first?.weightGrams == nil)
         }

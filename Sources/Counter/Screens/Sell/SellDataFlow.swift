@@ -65,7 +65,7 @@ public enum SellDataFlow {
         public var subtotal: Money?
         /// The line's own discount as typed ("10%", "0.50").
         public var discount: String?
-        /// A weighed line's weight and price per kilogram ("0.512 kg x 12.99 EUR/kg").
+        /// A weighed line's weight and price per kilogram, as the store writes amounts ("0,512 kg x 12,99 €/kg").
         public var weighed: String?
         /// Whether the line was weighed or labelled (never merged with another scan of its code).
         public var isMeasured = false
@@ -114,6 +114,8 @@ public enum SellDataFlow {
         public var previewOffset = 0
         public var message: Message?
         public var currency: Currency
+        /// How the store writes amounts.
+        public var moneyFormat: MoneyFormat
         /// The persisted sale this cart is (`nil` until the first item).
         public var saleId: Int64?
         /// The parked carts, while their list is open.
@@ -122,9 +124,10 @@ public enum SellDataFlow {
         /// The sale on screen is a training sale (rung up while the register was in training): the title says so.
         public var training = false
 
-        /// An empty cart.
-        public init(currency: Currency) {
+        /// An empty cart, its amounts to be written in `moneyFormat` (the currency's usual way when not given).
+        public init(currency: Currency, moneyFormat: MoneyFormat? = nil) {
             self.currency = currency
+            self.moneyFormat = moneyFormat ?? .standard(for: currency)
         }
 
         /// Shows a sale as the checkout stored and priced it.
@@ -135,7 +138,7 @@ public enum SellDataFlow {
                 let priced = sale.lines.indices.contains(index) ? sale.lines[index] : nil
                 var line = Line(name: priced?.name ?? item.code, quantity: item.quantity, code: item.code,
                                 amount: priced?.amount, subtotal: priced?.subtotal, discount: item.discount.map { Self.label($0, currency: currency) })
-                line.weighed = priced?.weighedText
+                line.weighed = priced?.weighedText(moneyFormat)
                 line.isMeasured = item.measure != nil
                 line.isManual = item.manual != nil
                 return line

@@ -34,7 +34,7 @@ public final class SellInteractor {
     /// Creates the interactor with an empty cart.
     public init(context: CounterContext) {
         self.context = context
-        response = SellDataFlow.Response(currency: context.settings.currency)
+        response = SellDataFlow.Response(currency: context.settings.currency, moneyFormat: context.settings.moneyFormat)
     }
 
     /// Handles one request.
@@ -77,7 +77,7 @@ public final class SellInteractor {
 
     /// Clears the cart for the next customer.
     public func newSale() {
-        response = SellDataFlow.Response(currency: context.settings.currency)
+        response = SellDataFlow.Response(currency: context.settings.currency, moneyFormat: context.settings.moneyFormat)
         pendingEdits = []
         present(response)
     }
@@ -296,7 +296,7 @@ public final class SellInteractor {
                         self.response.message = message
                     } else if self.response.saleId == nil {
                         let message = self.response.message
-                        self.response = SellDataFlow.Response(currency: self.response.currency)
+                        self.response = SellDataFlow.Response(currency: self.response.currency, moneyFormat: self.response.moneyFormat)
                         self.response.message = message
                     }
                 }
@@ -356,7 +356,7 @@ public final class SellInteractor {
             do throws(OrderError) {
                 if let current { _ = try? await stores.dispatch { OrderAction.voidSale(reference: String(current), reply: $0) } }
                 let resumed = try await stores.dispatch { OrderAction.resumeSale(reference: String(sale.id), reply: $0) }
-                self.response = SellDataFlow.Response(currency: self.response.currency)
+                self.response = SellDataFlow.Response(currency: self.response.currency, moneyFormat: self.response.moneyFormat)
                 self.response.show(resumed)
                 self.response.message = SellDataFlow.Message(text: L10n.tr("sell.resumed", ["name": resumed.name ?? String(resumed.id)]), isError: false)
                 self.lookUpCustomerName()

@@ -5,7 +5,7 @@
 /// stream's consumer): the actor does not order two `show` calls that run at the same time.
 ///
 /// ```swift
-/// let display = PoleDisplay(transport: TTYTransport(path: address.path, settings: address.settings), address: address)
+/// let display = PoleDisplay(transport: LiveDeviceTransports.transport(for: address), address: address)
 /// try await display.open()                                         // ESC @, ESC t 19, US MD1, US C 0, CLR
 /// try await display.show(.item(name: "Brot", price: price, total: total))
 /// ```

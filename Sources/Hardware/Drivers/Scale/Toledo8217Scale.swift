@@ -5,7 +5,7 @@
 /// calls ``weigh()`` when a product sold by weight is scanned, then prices the line with ``WeighedLine``.
 ///
 /// ```swift
-/// let scale = Toledo8217Scale(transport: TTYTransport(path: address.path, settings: address.settings), address: address)
+/// let scale = Toledo8217Scale(transport: LiveDeviceTransports.transport(for: address), address: address)
 /// try await scale.open()
 /// let weight = try await scale.weigh()                                   // 1234 g, stable
 /// let line = WeighedLine(weight, unitPrice: Money(minorUnits: 1299, currency: .eur))   // 16.03 EUR

@@ -176,8 +176,7 @@ public struct ReceiptComposer: Sendable {
             isMultiple: line.quantity != 1,
             weighed: line.weightGrams.flatMap { grams in
                 guard grams > 0 else { return nil }
-                let weighed = WeighedLine(grams: grams, unitPrice: order.money(line.unitPrice))
-                return "\(weighed.weightText) x \(weighed.unitPriceText)"
+                return WeighedLine(grams: grams, unitPrice: order.money(line.unitPrice)).detail(context.store.moneyFormat)
             }
         )
     }
