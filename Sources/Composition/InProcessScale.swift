@@ -27,19 +27,29 @@ public enum InProcessScale {
             do { script = try ScaleScript(parsing: text) } catch {
                 throw TransportError(.invalidAddress, endpoint: "sim://", underlying: "POS_SIM_SCALE_SCRIPT: \(error)")
             }
-            let listener = TCPListener(host: "127.0.0.1", port: 0)
-            let started = try listener.start()
             let engine = Toledo8217ScaleEngine(script: script)
-            Task.detached {
-                while true {
-                    guard let connection = try? await listener.accept() else { return }
-                    Task { await engine.serve(connection) }
-                }
-            }
+            let started = try InProcessLoopback.start { connection in await engine.serve(connection) }
             port = started
             return started
         }
         return TCPTransport(host: "127.0.0.1", port: bound, connectTimeout: .seconds(5))
+    }
+}
+
+/// Where the in-process simulators (``InProcessTerminal``, ``InProcessScale``) listen.
+enum InProcessLoopback {
+    /// Starts a listener on an ephemeral loopback port that hands each connection to `serve` in a task of its own,
+    /// for the life of the process, and returns the port.
+    static func start(serving serve: @escaping @Sendable (any ByteTransport) async -> Void) throws(TransportError) -> UInt16 {
+        let listener = TCPListener(host: "127.0.0.1", port: 0)
+        let port = try listener.start()
+        Task.detached {
+            while true {
+                guard let connection = try? await listener.accept() else { return }
+                Task { await serve(connection) }
+            }
+        }
+        return port
     }
 }
 

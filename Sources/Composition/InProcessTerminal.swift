@@ -31,17 +31,10 @@ public enum InProcessTerminal {
             }
             let ledger = TerminalLedger(logURL: environment["POS_SIM_LEDGER"].map { URL(fileURLWithPath: $0) },
                                         stateURL: dataDirectory?.appendingPathComponent(stateFileName))
-            let listener = TCPListener(host: "127.0.0.1", port: 0)
-            let started = try listener.start()
             // It prints its slips in the till's language, as a terminal installed in that shop would.
             let engine = ZVTTerminalEngine(framing: .bareAPDU, script: script, ledger: ledger,
                                            language: TerminalLanguage(localeIdentifier: L10n.screen.language.rawValue))
-            Task.detached {
-                while true {
-                    guard let connection = try? await listener.accept() else { return }
-                    Task { await engine.serve(connection) }
-                }
-            }
+            let started = try InProcessLoopback.start { connection in await engine.serve(connection) }
             port = started
             return started
         }
