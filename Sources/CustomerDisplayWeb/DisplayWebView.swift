@@ -54,7 +54,7 @@ public struct DisplayWebView: Codable, Hashable, Sendable {
     public static func of(_ state: CustomerDisplayState, boot: String, seq: Int, fallbackStore: String = "") -> DisplayWebView {
         let language = state.language ?? .english
         let strings = Strings.of(language)
-        let format = state.moneyFormat ?? MoneyFormat.standard(for: state.total.currency)
+        let format = state.amountFormat
         func amount(_ money: Money) -> String { format.string(for: money) }
         let store = state.storeName ?? fallbackStore
         switch state.phase {

@@ -45,8 +45,12 @@ public struct WeighedLine: Hashable, Sendable, CustomStringConvertible {
     /// name (the receipt, the cart, the customer displays): "1,234 kg x 12,99 €/kg" with `1.234,56 €`,
     /// "1.234 kg x €12.99/kg" with `€1,234.56`.
     public func detail(_ format: MoneyFormat) -> String {
-        let weight = String(weightText.map { $0 == "." ? format.separators.decimal : $0 })
-        return "\(weight) x \(format.string(for: unitPrice))/kg"
+        "\(weightText(decimal: format.separators.decimal)) x \(format.string(for: unitPrice))/kg"
+    }
+
+    /// ``weightText`` with `decimal` as its decimal separator: "1,234 kg".
+    private func weightText(decimal: Character) -> String {
+        String(weightText.map { $0 == "." ? decimal : $0 })
     }
 
     /// "1.234 kg x 12.99 EUR/kg = 16.03 EUR": the three figures on one line.
@@ -55,15 +59,11 @@ public struct WeighedLine: Hashable, Sendable, CustomStringConvertible {
     /// The same line with the store's (or the screen's) decimal separator for a person to read:
     /// "1,234 kg x 12,99 EUR/kg = 16,03 EUR" where amounts are written with a decimal comma.
     public func text(separators: DecimalSeparators) -> String {
-        let kilograms = grams / 1000
-        let rest = String(grams % 1000)
-        let weight = "\(kilograms)\(separators.decimal)" + String(repeating: "0", count: 3 - rest.count) + rest + " kg"
-            + (isNet ? " N" : "")
         func amount(_ money: Money) -> String {
             money.formatted(MoneyFormat(symbol: money.currency.code, position: .rightSpace,
                                         separators: DecimalSeparators(decimal: separators.decimal, grouping: nil)))
         }
-        return "\(weight) x \(amount(unitPrice))/kg = \(amount(price))"
+        return "\(weightText(decimal: separators.decimal)) x \(amount(unitPrice))/kg = \(amount(price))"
     }
 }
 

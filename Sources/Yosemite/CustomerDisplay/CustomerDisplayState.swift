@@ -102,6 +102,9 @@ public struct CustomerDisplayState: Hashable, Sendable, Codable {
     /// counter when it publishes.
     public var moneyFormat: MoneyFormat?
 
+    /// How a display writes amounts: the store's format, or the currency's usual one before the counter sent it.
+    public var amountFormat: MoneyFormat { moneyFormat ?? .standard(for: total.currency) }
+
     public init(phase: Phase, lines: [Line] = [], total: Money, paid: Money, given: Money? = nil, change: Money? = nil) {
         self.phase = phase
         self.lines = lines

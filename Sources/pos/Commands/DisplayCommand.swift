@@ -88,7 +88,7 @@ enum CustomerDisplayScreen {
             return ["", centred(strings.tr("display.screen.welcome"), width), ""]
         case .sale, .paid:
             // Amounts as the store writes them, as on the receipt and the web display ("5,40 €").
-            let format = state.moneyFormat ?? MoneyFormat.standard(for: state.total.currency)
+            let format = state.amountFormat
             func amount(_ money: Money) -> String { format.string(for: money) }
             var lines: [String] = []
             if let name = state.customerName { lines.append(strings.tr("display.screen.customer", ["name": name])) }
