@@ -74,3 +74,9 @@ public struct Sale: Hashable, Sendable {
         self.openedShiftId = openedShiftId
     }
 }
+
+extension OrderRecord {
+    /// An amount as the customer reads it on the receipt and in `pos sell`: with its tax where the store's prices
+    /// include tax, net otherwise.
+    public func shown(_ net: Int64, tax: Int64) -> Int64 { pricesIncludeTax ? net + tax : net }
+}

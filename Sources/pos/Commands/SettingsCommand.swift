@@ -22,7 +22,7 @@ struct SettingsCommand: AsyncParsableCommand {
         @Flag(help: .tr("cli.common.json.help")) var json = false
 
         func run() async throws {
-            let settings = try await SettingsCommand.load(data)
+            let (settings, isDemo) = try await SettingsCommand.load(data)
             if json {
                 // Every key, its value or null when unset (the same keys `pos settings set` takes).
                 var values: [String: String?] = [:]
@@ -30,7 +30,9 @@ struct SettingsCommand: AsyncParsableCommand {
                 return try Console.json(values)
             }
             for setting in FloorDeviceSetting.allCases {
-                Console.out("\(setting.rawValue): \(settings.value(of: setting) ?? L10n.tr("cli.settings.out.none"))")
+                // With no scale set, the demo store weighs on its simulator.
+                let unset = L10n.tr(isDemo && setting == .scale ? "settings.value.simulator" : "cli.settings.out.none")
+                Console.out("\(setting.rawValue): \(settings.value(of: setting) ?? unset)")
             }
         }
     }
@@ -61,11 +63,13 @@ struct SettingsCommand: AsyncParsableCommand {
         }
     }
 
+    /// The saved settings, and whether this is the demo store.
     @MainActor
-    static func load(_ data: DataDirectoryOptions) async throws -> AppSettings {
+    static func load(_ data: DataDirectoryOptions) async throws -> (AppSettings, isDemo: Bool) {
         let manager = try LiveSession.open(try data.resolve())
         do throws(AppSettingsError) {
-            return try await manager.dispatch { AppSettingsAction.loadAppSettings(reply: $0) }
+            let settings = try await manager.dispatch { AppSettingsAction.loadAppSettings(reply: $0) }
+            return (settings, (try? await manager.dispatch { StatusAction.loadStatus(reply: $0) })?.mode == .demo)
         } catch {
             Console.error(error)
             throw ExitStatus.storageFailure.exitCode

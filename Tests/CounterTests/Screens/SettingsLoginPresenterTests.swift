@@ -85,6 +85,30 @@ struct SettingsLoginPresenterTests {
         #expect(model.keyHints.map(\.key) == ["Enter", "Esc"])
     }
 
+    @Test(arguments: [Language.english, .german])
+    func settingsViewModel_demoWithNoReaderOrScale_showsTheSimulatorsItUses(language: Language) {
+        // The demo pays and weighs on sim:// when none is set; the screen said "none" for both.
+        L10n.withLanguage(language) {
+            var response = SettingsDataFlow.Response()
+            response.settings = AppSettings()
+            response.isDemo = true
+            let value = { (field: SettingsDataFlow.Field) in
+                SettingsPresenter().viewModel(response).rows.first { $0.label == SettingsPresenter.label(field) }?.value
+            }
+            let simulator = language == .german ? "sim:// (Simulator der Demo)" : "sim:// (the demo's simulator)"
+            #expect(value(.reader) == simulator)
+            #expect(value(.scale) == simulator)
+            #expect(TextWidth.of(simulator) <= 80 - SettingsView.valueColumn)
+            // The pole display has no simulator: still none.
+            #expect(value(.poleDisplay) == (language == .german ? "keine" : "none"))
+            // A set address is what it shows; a store that is not the demo has none.
+            response.settings = AppSettings(readerAddress: "zvt+tcp://192.0.2.10:20007")
+            #expect(value(.reader) == "zvt+tcp://192.0.2.10:20007")
+            response.isDemo = false
+            #expect(value(.scale) == (language == .german ? "keine" : "none"))
+        }
+    }
+
     @Test func settingsView_widthSelected_matchesSnapshot() {
         var response = SettingsDataFlow.Response()
         response.settings = AppSettings(printerName: nil, receiptWidth: 42, readerAddress: "sim://", cashierName: "Ada")

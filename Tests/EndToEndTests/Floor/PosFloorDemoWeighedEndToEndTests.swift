@@ -137,6 +137,13 @@ struct PosFloorDemoWeighedEndToEndTests {
         let sale = try await firstSale(data)
         #expect(sale.total == "12.45")
         #expect(sale.line == ["Loose Coffee Beans", "500", "2490", "1245"])
+        // and the summary shows the line as the receipt does, with its tax (it showed the net 11,64 € above a 12,45 € total)
+        #expect(sold.stdout.contains("1 × Loose Coffee Beans  12,45 €"), "\(sold.stdout)")
+        #expect(sold.stdout.contains("Subtotal: 12,45 €"), "\(sold.stdout)")
+        #expect(sold.stdout.contains("Includes tax"), "\(sold.stdout)")
+        // and the settings name the simulator it weighed on, not "none"
+        let settings = try await PosProcess.run(["settings", "show", "--data-dir", data.path])
+        #expect(settings.stdout.contains("scale: sim:// (the demo's simulator)"), "\(settings.stdout)")
     }
 
     @Test func demoSell_simulatedScaleReadsZero_saysWhatToDo_andSellsNothing() async throws {

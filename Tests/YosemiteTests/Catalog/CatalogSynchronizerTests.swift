@@ -271,17 +271,17 @@ struct CatalogSynchronizerTests {
         }
         let network = RecordingNetwork(base: harness.network, hold: { $0.path == held }, until: isPage2)
         let dispatcher = Dispatcher()
-        let stores: [AnyObject] = [
-            SettingStore(dispatcher: dispatcher, environment: harness.environment, network: network,
-                         siteURL: harness.credentials.site.url.absoluteString),
-            CatalogSyncStore(dispatcher: dispatcher, environment: harness.environment, network: network,
-                             configuration: CatalogSyncConfiguration(pageSize: 5)),
-        ]
+        // Each in a constant of its own: an optimised build freed stores held only in an array that nothing read,
+        // so the sync found no SettingStore ("SettingAction is not available").
+        let settingStore = SettingStore(dispatcher: dispatcher, environment: harness.environment, network: network,
+                                        siteURL: harness.credentials.site.url.absoluteString)
+        let catalogStore = CatalogSyncStore(dispatcher: dispatcher, environment: harness.environment, network: network,
+                                            configuration: CatalogSyncConfiguration(pageSize: 5))
         // When
         let report = try await dispatcher.dispatch {
             CatalogSyncAction.synchronize(full: true, progress: nil, reply: $0)
         }
-        withExtendedLifetime(stores) {}
+        withExtendedLifetime((settingStore, catalogStore)) {}
         // Then everything arrived, two requests at most in flight (settings included), and page 2 was asked for
         // while the held request was still open
         #expect(report.productsStored == 20)

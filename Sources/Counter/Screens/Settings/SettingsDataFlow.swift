@@ -58,6 +58,9 @@ public enum SettingsDataFlow {
         /// Who is signed in, when cashiers are set up (`nil`: none set up): the cashier field then shows them and
         /// is not typed into (cashiers are managed with `pos cashier`).
         public var signedInCashier: SignedIn?
+        /// Whether this is the demo store, which pays and weighs on the simulators (`sim://`) when no reader or
+        /// scale is set: the screen then says so instead of "none".
+        public var isDemo = false
 
         /// The signed-in cashier where cashiers are set up.
         public enum SignedIn: Hashable, Sendable {

@@ -11,7 +11,7 @@ public struct SettingsPresenter: Sendable {
         let settings = response.settings ?? AppSettings()
         let rows = SettingsDataFlow.Field.allCases.map { field in
             SettingsDataFlow.ViewModel.Row(label: Self.label(field), value: response.settings == nil ? "…"
-                : Self.value(field, settings, signedIn: response.signedInCashier))
+                : Self.value(field, settings, signedIn: response.signedInCashier, isDemo: response.isDemo))
         }
         return SettingsDataFlow.ViewModel(
             rows: rows, selected: response.selected.rawValue,
@@ -42,23 +42,25 @@ public struct SettingsPresenter: Sendable {
 
     /// The field's value as text; also what editing starts from.
     static func value(_ field: SettingsDataFlow.Field, _ settings: AppSettings,
-                      signedIn: SettingsDataFlow.Response.SignedIn? = nil) -> String {
+                      signedIn: SettingsDataFlow.Response.SignedIn? = nil, isDemo: Bool = false) -> String {
         if field == .cashier, let signedIn {
             return switch signedIn {
             case .nobody: L10n.tr("settings.value.cashier.nobody")
             case .cashier(let name): L10n.tr("settings.value.cashier.signedIn", ["name": name])
             }
         }
+        // With none set, the demo store pays and weighs on its simulators.
+        let unset = L10n.tr(isDemo ? "settings.value.simulator" : "settings.value.none")
         return switch field {
         case .receiptWidth: L10n.tr("settings.value.width", ["width": "\(settings.receiptWidth)"])
         case .printer: settings.printerName ?? L10n.tr("settings.value.printerDefault")
-        case .reader: settings.readerAddress ?? L10n.tr("settings.value.none")
+        case .reader: settings.readerAddress ?? unset
         case .cashier: settings.cashierName ?? L10n.tr("settings.value.notSet")
         case .scanGap: settings.scanGapMs.map(String.init) ?? L10n.tr("settings.value.default", ["value": "30"])
         case .scanMinLength: settings.scanMinLength.map(String.init) ?? L10n.tr("settings.value.default", ["value": "4"])
         case .poleDisplay: settings.poleDisplayAddress ?? L10n.tr("settings.value.none")
         case .customerDisplay: L10n.tr(settings.servesCustomerDisplay ? "settings.value.on" : "settings.value.off")
-        case .scale: settings.scaleAddress ?? L10n.tr("settings.value.none")
+        case .scale: settings.scaleAddress ?? unset
         case .barcodeLayouts: settings.embeddedBarcodes ?? L10n.tr("settings.value.none")
         case .language: settings.language.map { L10n.tr("settings.value.language." + $0) } ?? L10n.tr("settings.value.language.automatic")
         case .paperLanguage:

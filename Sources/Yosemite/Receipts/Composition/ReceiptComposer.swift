@@ -159,11 +159,9 @@ public struct ReceiptComposer: Sendable {
     }
 
     func line(order: OrderRecord, _ line: OrderLineRecord) -> ReceiptViewModel.Line {
-        // With prices including tax, the customer sees gross amounts.
-        let gross = order.pricesIncludeTax
-        let unit = gross && line.quantity > 0 ? (line.subtotal + line.subtotalTax) / Int64(line.quantity) : line.unitPrice
-        let subtotal = gross ? line.subtotal + line.subtotalTax : line.subtotal
-        let total = gross ? line.total + line.totalTax : line.total
+        let subtotal = order.shown(line.subtotal, tax: line.subtotalTax)
+        let total = order.shown(line.total, tax: line.totalTax)
+        let unit = order.pricesIncludeTax && line.quantity > 0 ? subtotal / Int64(line.quantity) : line.unitPrice
         let discount = subtotal - total
         return ReceiptViewModel.Line(
             name: line.name,
@@ -183,18 +181,17 @@ public struct ReceiptComposer: Sendable {
 
     func totals(_ data: ReceiptOrderData) -> ReceiptViewModel.Totals {
         let order = data.order
-        let gross = order.pricesIncludeTax
-        let subtotal = data.lines.reduce(Int64(0)) { $0 + $1.subtotal + (gross ? $1.subtotalTax : 0) }
-        let discount = order.discountTotal + (gross ? order.discountTax : 0)
+        let subtotal = data.lines.reduce(Int64(0)) { $0 + order.shown($1.subtotal, tax: $1.subtotalTax) }
+        let discount = order.shown(order.discountTotal, tax: order.discountTax)
         return ReceiptViewModel.Totals(
             subtotal: context.format(order.money(subtotal)),
             coupons: data.coupons.map { coupon in
-                let amount = coupon.discount + (gross ? coupon.discountTax : 0)
+                let amount = order.shown(coupon.discount, tax: coupon.discountTax)
                 return .init(label: context.strings.tr("receipt.coupon", ["code": coupon.code]), amount: context.format(order.money(-amount)))
             },
             discountTotal: discount != 0 ? context.format(order.money(-discount)) : nil,
             fees: data.fees.map { fee in
-                .init(label: fee.name, amount: context.format(order.money(fee.total + (gross ? fee.totalTax : 0))))
+                .init(label: fee.name, amount: context.format(order.money(order.shown(fee.total, tax: fee.totalTax))))
             },
             taxes: data.taxes.map { tax in
                 .init(label: tax.label, rate: context.strings.percent(tax.ratePercent),
@@ -203,7 +200,7 @@ public struct ReceiptComposer: Sendable {
             totalTax: context.format(order.money(order.totalTax)),
             total: context.format(order.totalMoney),
             currency: order.currencyCode,
-            pricesIncludeTax: gross
+            pricesIncludeTax: order.pricesIncludeTax
         )
     }
 
