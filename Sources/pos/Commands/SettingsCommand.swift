@@ -30,9 +30,7 @@ struct SettingsCommand: AsyncParsableCommand {
                 return try Console.json(values)
             }
             for setting in FloorDeviceSetting.allCases {
-                // With no scale set, the demo store weighs on its simulator.
-                let unset = L10n.tr(isDemo && setting == .scale ? "settings.value.simulator" : "cli.settings.out.none")
-                Console.out("\(setting.rawValue): \(settings.value(of: setting) ?? unset)")
+                Console.out("\(setting.rawValue): \(settings.value(of: setting) ?? SettingsCommand.unset(setting, isDemo: isDemo))")
             }
         }
     }
@@ -115,6 +113,20 @@ struct SettingsCommand: AsyncParsableCommand {
             throw ExitStatus.storageFailure.exitCode
         }
         if json { return try Console.json(Changed(key: setting.rawValue, value: saved.value(of: setting))) }
-        Console.out("\(setting.rawValue): \(saved.value(of: setting) ?? L10n.tr("cli.settings.out.none"))")
+        if let value = saved.value(of: setting) { return Console.out("\(setting.rawValue): \(value)") }
+        let isDemo = (try? await manager.dispatch { StatusAction.loadStatus(reply: $0) })?.mode == .demo
+        Console.out("\(setting.rawValue): \(unset(setting, isDemo: isDemo))")
+    }
+
+    /// What an unset setting means, in the settings screen's words ("off", "automatic (LANG, else the store's)"),
+    /// rather than "none" for all of them. With no scale set, the demo store weighs on its simulator.
+    static func unset(_ setting: FloorDeviceSetting, isDemo: Bool) -> String {
+        switch setting {
+        case .poleDisplay, .barcodeLayouts: L10n.tr("cli.settings.out.none")
+        case .scale: L10n.tr(isDemo ? "settings.value.simulator" : "cli.settings.out.none")
+        case .customerDisplay: L10n.tr("settings.value.off")
+        case .language: L10n.tr("settings.value.language.automatic")
+        case .paperLanguage: L10n.tr("settings.value.paperLanguage.store")
+        }
     }
 }

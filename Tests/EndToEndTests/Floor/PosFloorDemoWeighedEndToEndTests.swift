@@ -144,6 +144,11 @@ struct PosFloorDemoWeighedEndToEndTests {
         // and the settings name the simulator it weighed on, not "none"
         let settings = try await PosProcess.run(["settings", "show", "--data-dir", data.path])
         #expect(settings.stdout.contains("scale: sim:// (the demo's simulator)"), "\(settings.stdout)")
+        // and each unset setting says what it means, as the settings screen does, not "none" for all
+        #expect(settings.stdout.contains("customer-display: off"), "\(settings.stdout)")
+        #expect(settings.stdout.contains("language: automatic (LANG, else the store's)"), "\(settings.stdout)")
+        #expect(settings.stdout.contains("paper-language: the store's site language"), "\(settings.stdout)")
+        #expect(settings.stdout.contains("pole-display: none"), "\(settings.stdout)")
     }
 
     @Test func demoSell_simulatedScaleReadsZero_saysWhatToDo_andSellsNothing() async throws {
