@@ -25,6 +25,23 @@ extension TextCanvas {
         return text.dropLast() + held + String(caret)
     }
 
+    /// Draws `text` wrapped at spaces over at most `maxLines` rows of `width` cells, the last ending in "…" when it
+    /// still does not fit, so a headline's or a problem's advice ("… (F2)", "`sudo systemctl start cups`") is not
+    /// cut off at 80 columns. Returns the rows used (at least 1).
+    @discardableResult
+    public mutating func putWrapped(_ text: String, row: Int, column: Int, width: Int, maxLines: Int,
+                                    attributes: CellAttributes = .normal, clip: CanvasRect) -> Int {
+        var lines = ShellOverlay.wrap(text, width: max(1, width))
+        if lines.count > maxLines {
+            let rest = lines[max(0, maxLines - 1)...].joined(separator: " ")
+            lines = Array(lines.prefix(max(0, maxLines - 1))) + [TextWidth.fitted(rest, to: width)]
+        }
+        for (offset, line) in lines.enumerated() {
+            put(line, row: row + offset, column: column, attributes: attributes, clip: clip)
+        }
+        return max(1, lines.count)
+    }
+
     /// Draws a screen's message on one line: when it is wider than the room it ends in "… ^E", the key the shell
     /// answers by showing the message whole, wrapped.
     @discardableResult

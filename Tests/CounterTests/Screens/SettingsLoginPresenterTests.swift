@@ -55,6 +55,17 @@ struct SettingsLoginPresenterTests {
         }
     }
 
+    @Test(arguments: [Language.english, .german])
+    func menuEntries_fitAt80Columns(language: Language) {
+        // The German sync entry ran to 81 characters and was cut ("…geparkte Verkäufe erneu…")
+        L10n.withLanguage(language) {
+            for item in MenuView.items {
+                // Drawn from column 2 as " 1  label" (and a space of padding) in the 80 columns of the smallest terminal
+                #expect(2 + TextWidth.of(" \(item.key)  \(item.label)") <= 80, "\(language): \(item.label)")
+            }
+        }
+    }
+
     @Test func settingsViewModel_cashiersSetUp_showsWhoIsSignedInNotAStaleName() {
         var response = SettingsDataFlow.Response()
         response.settings = AppSettings()

@@ -72,15 +72,16 @@ public final class CashiersView: CounterModule {
     public static func draw(_ model: CashiersDataFlow.ViewModel, scroll: inout ScrollRegion, in canvas: inout TextCanvas,
                             area: CanvasRect) {
         let left = area.column + 2, top = area.row + 1
-        canvas.put(model.headline, row: top, column: left, attributes: CellAttributes(role: .accent, bold: true), clip: area)
+        let headlineRows = canvas.putWrapped(model.headline, row: top, column: left, width: area.width - 4, maxLines: 2,
+                                             attributes: CellAttributes(role: .accent, bold: true), clip: area)
         let columns = [0, 30, 44]
         let header = ["cashiers.column.name", "cashiers.column.role", "cashiers.column.state"].map { L10n.tr($0) }
         for (offset, title) in zip(columns, header) {
-            canvas.put(title, row: top + 2, column: left + offset, attributes: .bold, clip: area)
+            canvas.put(title, row: top + 1 + headlineRows, column: left + offset, attributes: .bold, clip: area)
         }
         // Below the table: the form (or question) and the message.
         let formHeight = model.formLines.count + (model.input != nil ? 1 : 0)
-        let tableTop = top + 3
+        let tableTop = top + 2 + headlineRows
         let tableBottom = area.bottom - 2 - (formHeight > 0 ? formHeight + 1 : 0)
         let visible = max(1, tableBottom - tableTop)
         if let selected = model.selected {

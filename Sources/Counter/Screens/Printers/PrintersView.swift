@@ -57,7 +57,10 @@ public final class PrintersView: CounterModule {
         let left = area.column + 2, top = area.row + 1
         canvas.put(model.headline, row: top, column: left, attributes: CellAttributes(role: .accent, bold: true), clip: area)
         let stateColumn = left + max(40, area.width / 2)
-        for (index, row) in model.rows.enumerated() where top + 2 + index < area.bottom - 4 {
+        // The problem above the last job, over up to 3 lines: it says how to fix it ("start it with `sudo systemctl …`")
+        let problem = model.problem.map { ShellOverlay.wrap($0, width: area.width - 4) } ?? []
+        let problemTop = area.bottom - 3 - min(3, max(1, problem.count))
+        for (index, row) in model.rows.enumerated() where top + 2 + index < problemTop {
             let line = top + 2 + index
             let isSelected = index == model.selected
             let attributes = isSelected ? .selection : (row.isProblem ? CellAttributes(role: .error) : .normal)
@@ -67,7 +70,8 @@ public final class PrintersView: CounterModule {
             canvas.put(row.state, row: line, column: stateColumn, attributes: attributes, clip: area)
         }
         if let problem = model.problem {
-            canvas.put(problem, row: area.bottom - 4, column: left, attributes: CellAttributes(role: .error), clip: area)
+            canvas.putWrapped(problem, row: problemTop, column: left, width: area.width - 4, maxLines: 3,
+                              attributes: CellAttributes(role: .error), clip: area)
         }
         if let lastJob = model.lastJob {
             canvas.put(lastJob, row: area.bottom - 3, column: left,
