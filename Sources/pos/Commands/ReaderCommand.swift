@@ -15,8 +15,3 @@ struct ReaderCommand: AsyncParsableCommand {
     )
 }
 
-/// The `--reader URL` option the reader subcommands share.
-struct ReaderOptions: ParsableArguments {
-    @Option(help: .tr("cli.reader.reader.help"))
-    var reader: String
-}

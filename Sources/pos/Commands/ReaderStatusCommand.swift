@@ -4,18 +4,31 @@ import Hardware
 import HardwareLinux
 import Localization
 import POSFoundation
+import Yosemite
 
 /// `pos reader status`: whether the terminal answers and is ready.
 struct ReaderStatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "status", abstract: L10n.tr("cli.readerStatus.abstract"))
 
-    @OptionGroup var options: ReaderOptions
+    @Option(help: .tr("cli.reader.operation.reader.help")) var reader: String?
+    @OptionGroup var data: DataDirectoryOptions
     @Flag(help: .tr("cli.common.json.help")) var json = false
 
     func run() async throws {
-        let service = try await ReaderSession.connect(options.reader, currency: .eur)
+        let service = try await ReaderSession.connect(try await Self.address(reader, data: data), currency: .eur)
         try await ReaderSession.report(json: json) { () async throws(CardReaderError) in try await service.status() }
         await service.disconnect()
+    }
+
+    /// `--reader`, else the reader a sale would pay on (``ReaderChoice``: the last one used, else the demo's
+    /// `sim://`), as `pos reader pay` and `pos sell --pay card` choose it; none: exit `readerUnavailable`, saying how.
+    @MainActor
+    static func address(_ given: String?, data: DataDirectoryOptions) async throws -> String {
+        if let given { return given }
+        let manager = try LiveSession.open(try data.resolve())
+        if let chosen = await CardCommandSupport.reader(nil, manager: manager) { return chosen }
+        Console.error(CardPaymentError.noReader)
+        throw ExitStatus.readerUnavailable.exitCode
     }
 }
 

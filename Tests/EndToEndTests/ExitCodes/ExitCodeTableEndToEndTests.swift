@@ -134,6 +134,15 @@ struct ExitCodeTableEndToEndTests {
         #expect(outcome.stderr.contains("pos login"))
     }
 
+    @Test func code12_readerStatusWithNoReaderSetOrUsed_saysHowToGiveOne() async throws {
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        // (a fresh data directory is no demo for the reader: no money moves on a terminal nobody chose)
+        let outcome = try await PosProcess.run(["reader", "status", "--data-dir", data.path])
+        #expect(outcome.status == 12, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("--reader zvt+tcp://HOST:PORT"), "\(outcome.stderr)")
+    }
+
     @Test func code64_invalidArguments() async throws {
         let outcome = try await PosProcess.run(["orders", "list", "--no-such-option"])
         #expect(outcome.status == 64)
