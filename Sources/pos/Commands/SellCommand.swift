@@ -194,29 +194,33 @@ struct SellCommand: AsyncParsableCommand {
     }
 
     static func printOrder(_ order: LocalOrder, format: MoneyFormat) {
-        // The amounts the receipt prints: with tax where the store's prices include it, so the lines add up to the total.
+        // The receipt's amounts and order: each line before discounts (with tax where the store's prices include it),
+        // so the lines add up to the subtotal; then the discount, or the coupons, and the fees down to the total.
         let record = order.record, shown = { (net: Int64, tax: Int64) in order.money(record.shown(net, tax: tax)).formatted(format) }
+        let coupons = order.detail.coupons
         Console.out(L10n.tr("cli.out.sell.order", ["number": String(order.localNumber), "uuid": "\(order.clientUUID)"]))
         for line in order.detail.lines {
             let before = record.shown(line.subtotal, tax: line.subtotalTax), after = record.shown(line.total, tax: line.totalTax)
-            let discount = order.detail.coupons.isEmpty && before != after
+            let discount = coupons.isEmpty && before != after
                 ? "  " + L10n.tr("cli.sell.out.lineDiscount", ["amount": order.money(before - after).formatted(format)]) : ""
             let review = line.manualItemCode == nil ? "" : "  " + L10n.tr("cli.sell.out.manualItem")
-            Console.out("  \(line.quantity) × \(line.name)  \(order.money(after).formatted(format))\(discount)\(review)")
+            Console.out("  \(line.quantity) × \(line.name)  \(order.money(before).formatted(format))\(discount)\(review)")
             if let grams = line.weightGrams, grams > 0 {
                 // Weight, price per kilogram and price together, as the law for trade scales wants them shown.
                 Console.out("      " + WeighedLine(grams: grams, unitPrice: order.money(line.unitPrice)).text(separators: format.separators))
             }
         }
+        let subtotal = order.detail.lines.reduce(Int64(0)) { $0 + record.shown($1.subtotal, tax: $1.subtotalTax) }
+        Console.out(L10n.tr("cli.out.sell.subtotal", ["amount": order.money(subtotal).formatted(format)]))
+        if coupons.isEmpty, record.discountTotal != 0 {
+            Console.out(L10n.tr("cli.out.sell.discount", ["amount": shown(record.discountTotal, record.discountTax)]))
+        }
+        for coupon in coupons {
+            Console.out("  " + L10n.tr("cli.out.sell.coupon", ["code": coupon.code, "amount": shown(coupon.discount, coupon.discountTax)]))
+        }
         for fee in order.detail.fees {
             Console.out("  " + L10n.tr("cli.orders.out.fee", ["name": fee.name, "amount": shown(fee.total, fee.totalTax)]))
         }
-        for coupon in order.detail.coupons {
-            Console.out("  " + L10n.tr("cli.out.sell.coupon", ["code": coupon.code, "amount": shown(coupon.discount, coupon.discountTax)]))
-        }
-        let subtotal = order.detail.lines.reduce(Int64(0)) { $0 + record.shown($1.subtotal, tax: $1.subtotalTax) }
-        Console.out(L10n.tr("cli.out.sell.subtotal", ["amount": order.money(subtotal).formatted(format)]))
-        if record.discountTotal != 0 { Console.out(L10n.tr("cli.out.sell.discount", ["amount": shown(record.discountTotal, record.discountTax)])) }
         for tax in order.detail.taxes {
             Console.out(L10n.tr(record.pricesIncludeTax ? "cli.out.sell.tax.included" : "cli.out.sell.tax", [
                 "label": tax.label, "rate": L10n.percent(tax.ratePercent), "amount": order.money(tax.taxTotal + tax.shippingTaxTotal).formatted(format),
