@@ -103,6 +103,24 @@ struct PosCustomersDrawerEndToEndTests {
         #expect((json(orders.stdout) as? [Any])?.isEmpty == true, "orders: \(orders.stdout)")
     }
 
+    @Test func sell_withACoupon_summaryAddsUpInTheReceiptsOrder() async throws {
+        defer { data.remove() }
+        // Given the demo data directory (prices include tax)
+        _ = try await pos([])
+        // When an espresso and a croissant are sold with DEMO10
+        let sold = try await pos(["sell", "--item", "4006381333931", "--item", "4006381333993", "--coupon", "DEMO10", "--pay", "cash"])
+        // Then, as on the receipt, the lines before the coupon add up to the subtotal, the coupon follows it (once: no
+        // "Discount" line repeating it), and the total is what is left (the lines read 1,98 € and 1,62 € under a
+        // 4,00 € subtotal, the coupon above it and the discount again below)
+        #expect(sold.status == 0, "stderr: \(sold.stderr)")
+        let summary = sold.stdout.split(separator: "\n").map(String.init)
+        #expect(Array(summary.dropFirst().prefix(4))
+                    == ["  1 × Espresso  2,20 €", "  1 × Croissant  1,80 €", "Subtotal: 4,00 €", "  Coupon demo10  −0,40 €"],
+                "\(sold.stdout)")
+        #expect(!sold.stdout.contains("Discount:"), "\(sold.stdout)")
+        #expect(sold.stdout.contains("Total: 3,60 €"), "\(sold.stdout)")
+    }
+
     @Test func sell_demo_saysTheSaleIsNeverSent_notWaitingToSync() async throws {
         defer { data.remove() }
         // Given the demo data directory
