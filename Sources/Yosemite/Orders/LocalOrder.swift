@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import POSFoundation
 import Storage
 
@@ -41,6 +42,11 @@ public struct LocalOrder: Hashable, Sendable {
     public var createdAt: Date { detail.order.createdAt }
     /// Its sync state with the store: "pending", "synced" or "parked".
     public var syncState: String { detail.order.syncState.rawValue }
+    /// Its sync state in the screen's words; in the demo store, whose sales are never sent, "demo" rather than a
+    /// "pending" that would wait for ever.
+    public func syncWord(inDemo: Bool) -> String {
+        L10n.word(.syncState, inDemo && detail.order.syncState == .pending ? "demo" : syncState)
+    }
     /// The store's order number, once synced.
     public var remoteNumber: String? { detail.order.remoteNumber }
     /// Its lines, in order.

@@ -38,8 +38,9 @@ struct OrdersListCommand: AsyncParsableCommand {
     func run() async throws {
         var filter = OrderQuery(text: search, unsyncedOnly: pending, limit: limit)
         filter.forReviewOnly = review
-        let (orders, format) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
-            (try await manager.dispatch { OrderAction.listOrders(filter: filter, reply: $0) }, settings.moneyFormat)
+        let (orders, format, isDemo) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
+            (try await manager.dispatch { OrderAction.listOrders(filter: filter, reply: $0) }, settings.moneyFormat,
+             await OrderCommandSupport.isDemo(manager))
         }
         if json {
             try Console.json(orders.map(OrderReport.init))
@@ -50,7 +51,7 @@ struct OrdersListCommand: AsyncParsableCommand {
         }
         for order in orders {
             let server = order.record.remoteNumber.map { "  " + L10n.tr("cli.orders.out.serverNumber", ["number": $0]) } ?? ""
-            Console.out("\(order.localNumber)  \(LocalTime.text(order.record.createdAt))  \(order.total.formatted(format))  \(L10n.word(.syncState, order.record.syncState.rawValue))\(server)\(order.record.training ? "  " + L10n.tr("cli.orders.out.training") : "")")
+            Console.out("\(order.localNumber)  \(LocalTime.text(order.record.createdAt))  \(order.total.formatted(format))  \(order.syncWord(inDemo: isDemo))\(server)\(order.record.training ? "  " + L10n.tr("cli.orders.out.training") : "")")
         }
     }
 }
@@ -69,8 +70,9 @@ struct OrdersShowCommand: AsyncParsableCommand {
 
     func run() async throws {
         let reference = id
-        let (order, format) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
-            (try await manager.dispatch { OrderAction.loadOrder(reference: reference, reply: $0) }, settings.moneyFormat)
+        let (order, format, isDemo) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
+            (try await manager.dispatch { OrderAction.loadOrder(reference: reference, reply: $0) }, settings.moneyFormat,
+             await OrderCommandSupport.isDemo(manager))
         }
         if json {
             try Console.json(OrderReport(order))
@@ -81,7 +83,7 @@ struct OrdersShowCommand: AsyncParsableCommand {
         Console.out(L10n.tr("cli.orders.out.sold", [
             // Until the store has the order there is no store status (the record keeps "pending"); it is paid here.
             "time": LocalTime.text(record.createdAt),
-            "status": record.remoteId == nil ? L10n.tr("cli.orders.out.status.notInStore") : L10n.word(.orderStatus, record.status), "sync": L10n.word(.syncState, record.syncState.rawValue),
+            "status": record.remoteId == nil ? L10n.tr("cli.orders.out.status.notInStore") : L10n.word(.orderStatus, record.status), "sync": order.syncWord(inDemo: isDemo),
         ]))
         if record.training { Console.out(L10n.tr("cli.orders.out.trainingSale")) }
         if let remoteId = record.remoteId { Console.out(L10n.tr("cli.orders.out.server", ["id": "\(remoteId)", "number": record.remoteNumber ?? "?"])) }

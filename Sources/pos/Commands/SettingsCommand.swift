@@ -67,7 +67,7 @@ struct SettingsCommand: AsyncParsableCommand {
         let manager = try LiveSession.open(try data.resolve())
         do throws(AppSettingsError) {
             let settings = try await manager.dispatch { AppSettingsAction.loadAppSettings(reply: $0) }
-            return (settings, (try? await manager.dispatch { StatusAction.loadStatus(reply: $0) })?.mode == .demo)
+            return (settings, await OrderCommandSupport.isDemo(manager))
         } catch {
             Console.error(error)
             throw ExitStatus.storageFailure.exitCode
@@ -114,7 +114,7 @@ struct SettingsCommand: AsyncParsableCommand {
         }
         if json { return try Console.json(Changed(key: setting.rawValue, value: saved.value(of: setting))) }
         if let value = saved.value(of: setting) { return Console.out("\(setting.rawValue): \(value)") }
-        let isDemo = (try? await manager.dispatch { StatusAction.loadStatus(reply: $0) })?.mode == .demo
+        let isDemo = await OrderCommandSupport.isDemo(manager)
         Console.out("\(setting.rawValue): \(unset(setting, isDemo: isDemo))")
     }
 

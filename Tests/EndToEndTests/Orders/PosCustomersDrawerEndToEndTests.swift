@@ -134,6 +134,14 @@ struct PosCustomersDrawerEndToEndTests {
             #expect(outcome.stdout.contains("Saved (demo: never sent to a store)."), "stdout: \(outcome.stdout)")
             #expect(!outcome.stdout.contains("waiting to sync"), "stdout: \(outcome.stdout)")
         }
+        // and the order history says "demo" where a store's sales would be "pending" (the JSON keeps the state's code)
+        let list = try await pos(["orders", "list"]), show = try await pos(["orders", "show", "1"])
+        #expect(list.stdout.split(separator: "\n").count == 2 && list.stdout.split(separator: "\n").allSatisfy { $0.contains("  demo") },
+                "stdout: \(list.stdout)")
+        #expect(!list.stdout.contains("pending"), "stdout: \(list.stdout)")
+        #expect(show.stdout.contains("Sync: demo") && !show.stdout.contains("Sync: pending"), "stdout: \(show.stdout)")
+        let json = try await pos(["orders", "show", "1", "--json"])
+        #expect(json.stdout.contains("\"syncState\" : \"pending\""), "stdout: \(json.stdout)")
     }
 
     @Test func sell_demoInGerman_printsTheSaleAndItsErrorsInGerman() async throws {

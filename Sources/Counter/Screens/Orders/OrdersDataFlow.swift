@@ -34,6 +34,8 @@ public enum OrdersDataFlow {
         /// part first); nil until it answered.
         public var refundDefault: Checkout.RefundPlan?
         public var isRefunding = false
+        /// Whether this is the demo store, whose sales are never sent (the sync column says "demo").
+        public var isDemo = false
 
         /// Nothing loaded yet.
         public init() {}

@@ -25,7 +25,7 @@ public struct OrdersPresenter: Sendable {
                 total: order.total.formatted(format), tender: Self.tender(order.tender),
                 refund: order.refunded.minorUnits == 0 ? ""
                     : order.refundable.minorUnits == 0 ? L10n.tr("orders.refund.full") : L10n.tr("orders.refund.partly"),
-                sync: L10n.word(.syncState, order.syncState),
+                sync: order.syncWord(inDemo: response.isDemo),
                 isSelected: index == response.selected)
         }
         var detail: [String]?
