@@ -152,7 +152,9 @@ capture_size() {
     wait_frame screen=menu
     shot "Menu (F7)" "$size" "Back office"
     local key name expect
-    for entry in "1:sync:nothing to sync" "2:printers:Files in" "3:settings:42 characters" "4:login:Site URL"; do
+    # (Each expected text is on the screen's last row to be drawn: settings show "…" until they load, and tmux
+    # may hold a frame's last rows back a moment after its first.)
+    for entry in "1:sync:nothing to sync" "2:printers:again from the order" "3:settings:the store's site language" "4:login:Site URL"; do
         IFS=: read -r key name expect <<<"$entry"
         tmuxc send-keys -t pos -l "$key"
         wait_frame "screen=$name"
