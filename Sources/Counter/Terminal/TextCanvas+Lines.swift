@@ -31,7 +31,8 @@ extension TextCanvas {
     @discardableResult
     public mutating func putWrapped(_ text: String, row: Int, column: Int, width: Int, maxLines: Int,
                                     attributes: CellAttributes = .normal, clip: CanvasRect) -> Int {
-        var lines = ShellOverlay.wrap(text, width: max(1, width))
+        // Text that fits is drawn as it is (wrapping would fold the double spaces between "Enter: …  Esc: …").
+        var lines = TextWidth.of(text) <= width ? [text] : ShellOverlay.wrap(text, width: max(1, width))
         if lines.count > maxLines {
             let rest = lines[max(0, maxLines - 1)...].joined(separator: " ")
             lines = Array(lines.prefix(max(0, maxLines - 1))) + [TextWidth.fitted(rest, to: width)]

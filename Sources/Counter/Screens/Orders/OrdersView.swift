@@ -116,8 +116,15 @@ public final class OrdersView: CounterModule {
                                   width: max(0, area.right - left - 3))
             detailScroll.draw(detail.map { ($0, CellAttributes.normal) }, in: &canvas, rect: rect)
         }
-        if let prompt = model.prompt {
-            canvas.putInput(model.isQuestion ? prompt : prompt + "▏", row: area.bottom - 1, column: left, attributes: .bold, clip: area)
+        if let prompt = model.prompt, model.isQuestion {
+            // A question is read, not typed into: over the spare row above when it is wider than the screen, never cut
+            // at its start (at 80 columns that lost the amount: "…tellung 1 am Terminal auf die Karte erstatten?")
+            let width = area.right - left
+            let rows = min(2, ShellOverlay.wrap(prompt, width: width).count)
+            canvas.putWrapped(prompt, row: area.bottom - max(1, rows), column: left, width: width, maxLines: 2,
+                              attributes: .bold, clip: area)
+        } else if let prompt = model.prompt {
+            canvas.putInput(prompt + "▏", row: area.bottom - 1, column: left, attributes: .bold, clip: area)
         } else if let message = model.message {
             canvas.putMessage(message, row: area.bottom - 1, column: left,
                        attributes: CellAttributes(role: model.isError ? .error : .success, bold: true), clip: area)
