@@ -31,16 +31,32 @@ extension TextCanvas {
     @discardableResult
     public mutating func putWrapped(_ text: String, row: Int, column: Int, width: Int, maxLines: Int,
                                     attributes: CellAttributes = .normal, clip: CanvasRect) -> Int {
-        // Text that fits is drawn as it is (wrapping would fold the double spaces between "Enter: …  Esc: …").
+        let lines = Self.wrapped(text, width: width, maxLines: maxLines)
+        for (offset, line) in lines.enumerated() {
+            put(line, row: row + offset, column: column, attributes: attributes, clip: clip)
+        }
+        return max(1, lines.count)
+    }
+
+    /// Draws `text` as ``putWrapped(_:row:column:width:maxLines:attributes:clip:)`` does, its last line on `bottom`
+    /// (a question or a problem above the rows below it). Returns the row of its first line.
+    @discardableResult
+    public mutating func putWrapped(_ text: String, endingAt bottom: Int, column: Int, width: Int, maxLines: Int,
+                                    attributes: CellAttributes = .normal, clip: CanvasRect) -> Int {
+        let top = bottom + 1 - max(1, Self.wrapped(text, width: width, maxLines: maxLines).count)
+        putWrapped(text, row: top, column: column, width: width, maxLines: maxLines, attributes: attributes, clip: clip)
+        return top
+    }
+
+    /// `text` in at most `maxLines` lines of `width` cells, the last ending in "…" when it still does not fit.
+    private static func wrapped(_ text: String, width: Int, maxLines: Int) -> [String] {
+        // Text that fits is kept as it is (wrapping would fold the double spaces between "Enter: …  Esc: …").
         var lines = TextWidth.of(text) <= width ? [text] : ShellOverlay.wrap(text, width: max(1, width))
         if lines.count > maxLines {
             let rest = lines[max(0, maxLines - 1)...].joined(separator: " ")
             lines = Array(lines.prefix(max(0, maxLines - 1))) + [TextWidth.fitted(rest, to: width)]
         }
-        for (offset, line) in lines.enumerated() {
-            put(line, row: row + offset, column: column, attributes: attributes, clip: clip)
-        }
-        return max(1, lines.count)
+        return lines
     }
 
     /// Draws a screen's message on one line: when it is wider than the room it ends in "… ^E", the key the shell

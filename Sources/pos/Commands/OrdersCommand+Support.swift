@@ -8,12 +8,6 @@ import Yosemite
 
 /// What `pos sell` and `pos orders` share: opening the data directory's session, and mapping errors to exits.
 enum OrderCommandSupport {
-    /// Whether the session is the demo store's.
-    @MainActor
-    static func isDemo(_ manager: StoresManager) async -> Bool {
-        (try? await manager.dispatch { StatusAction.loadStatus(reply: $0) })?.mode == .demo
-    }
-
     /// Opens the logged-in session of the data directory and runs `body` with it and the store's settings.
     ///
     /// `openDemo`: on a data directory with nothing configured, open the embedded demo store first (as a plain

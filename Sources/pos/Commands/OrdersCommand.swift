@@ -40,7 +40,7 @@ struct OrdersListCommand: AsyncParsableCommand {
         filter.forReviewOnly = review
         let (orders, format, isDemo) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
             (try await manager.dispatch { OrderAction.listOrders(filter: filter, reply: $0) }, settings.moneyFormat,
-             await OrderCommandSupport.isDemo(manager))
+             await manager.isDemo)
         }
         if json {
             try Console.json(orders.map(OrderReport.init))
@@ -72,7 +72,7 @@ struct OrdersShowCommand: AsyncParsableCommand {
         let reference = id
         let (order, format, isDemo) = try await OrderCommandSupport.withStores(data: data) { manager, settings in
             (try await manager.dispatch { OrderAction.loadOrder(reference: reference, reply: $0) }, settings.moneyFormat,
-             await OrderCommandSupport.isDemo(manager))
+             await manager.isDemo)
         }
         if json {
             try Console.json(OrderReport(order))

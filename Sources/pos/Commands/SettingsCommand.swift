@@ -67,7 +67,7 @@ struct SettingsCommand: AsyncParsableCommand {
         let manager = try LiveSession.open(try data.resolve())
         do throws(AppSettingsError) {
             let settings = try await manager.dispatch { AppSettingsAction.loadAppSettings(reply: $0) }
-            return (settings, await OrderCommandSupport.isDemo(manager))
+            return (settings, manager.isDemo)
         } catch {
             Console.error(error)
             throw ExitStatus.storageFailure.exitCode
@@ -113,9 +113,7 @@ struct SettingsCommand: AsyncParsableCommand {
             throw ExitStatus.storageFailure.exitCode
         }
         if json { return try Console.json(Changed(key: setting.rawValue, value: saved.value(of: setting))) }
-        if let value = saved.value(of: setting) { return Console.out("\(setting.rawValue): \(value)") }
-        let isDemo = await OrderCommandSupport.isDemo(manager)
-        Console.out("\(setting.rawValue): \(unset(setting, isDemo: isDemo))")
+        Console.out("\(setting.rawValue): \(saved.value(of: setting) ?? unset(setting, isDemo: manager.isDemo))")
     }
 
     /// What an unset setting means, in the settings screen's words ("off", "automatic (LANG, else the store's)"),

@@ -47,13 +47,10 @@ public final class OrdersInteractor {
         let stores = context.stores
         Task {
             let result: Result<[LocalOrder], OrderError>
-            // Asked once: the store does not change under an open screen.
-            let isDemo = self.response.isLoading
-                ? (try? await stores.dispatch { StatusAction.loadStatus(reply: $0) })?.mode == .demo : self.response.isDemo
             do throws(OrderError) { result = .success(try await stores.dispatch { OrderAction.listOrders(filter: .init(text: text, limit: 200), reply: $0) }) } catch { result = .failure(error) }
             guard current == self.generation else { return }
             self.response.isLoading = false
-            self.response.isDemo = isDemo
+            self.response.isDemo = stores.isDemo
             switch result {
             case .success(let orders):
                 self.response.orders = orders

@@ -119,9 +119,7 @@ public final class OrdersView: CounterModule {
         if let prompt = model.prompt, model.isQuestion {
             // A question is read, not typed into: over the spare row above when it is wider than the screen, never cut
             // at its start (at 80 columns that lost the amount: "…tellung 1 am Terminal auf die Karte erstatten?")
-            let width = area.right - left
-            let rows = min(2, ShellOverlay.wrap(prompt, width: width).count)
-            canvas.putWrapped(prompt, row: area.bottom - max(1, rows), column: left, width: width, maxLines: 2,
+            canvas.putWrapped(prompt, endingAt: area.bottom - 1, column: left, width: area.right - left, maxLines: 2,
                               attributes: .bold, clip: area)
         } else if let prompt = model.prompt {
             canvas.putInput(prompt + "▏", row: area.bottom - 1, column: left, attributes: .bold, clip: area)

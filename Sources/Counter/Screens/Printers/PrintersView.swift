@@ -58,8 +58,10 @@ public final class PrintersView: CounterModule {
         canvas.put(model.headline, row: top, column: left, attributes: CellAttributes(role: .accent, bold: true), clip: area)
         let stateColumn = left + max(40, area.width / 2)
         // The problem above the last job, over up to 3 lines: it says how to fix it ("start it with `sudo systemctl …`")
-        let problem = model.problem.map { ShellOverlay.wrap($0, width: area.width - 4) } ?? []
-        let problemTop = area.bottom - 3 - min(3, max(1, problem.count))
+        let problemTop = model.problem.map {
+            canvas.putWrapped($0, endingAt: area.bottom - 4, column: left, width: area.width - 4, maxLines: 3,
+                              attributes: CellAttributes(role: .error), clip: area)
+        } ?? area.bottom - 4
         for (index, row) in model.rows.enumerated() where top + 2 + index < problemTop {
             let line = top + 2 + index
             let isSelected = index == model.selected
@@ -68,10 +70,6 @@ public final class PrintersView: CounterModule {
             canvas.put((row.isChosen ? "✓ " : "  ") + row.label, row: line, column: left, attributes: attributes,
                        clip: CanvasRect(row: area.row, column: area.column, height: area.height, width: stateColumn - area.column - 1))
             canvas.put(row.state, row: line, column: stateColumn, attributes: attributes, clip: area)
-        }
-        if let problem = model.problem {
-            canvas.putWrapped(problem, row: problemTop, column: left, width: area.width - 4, maxLines: 3,
-                              attributes: CellAttributes(role: .error), clip: area)
         }
         if let lastJob = model.lastJob {
             canvas.put(lastJob, row: area.bottom - 3, column: left,

@@ -23,7 +23,7 @@ public final class SettingsInteractor {
                 let cashiers = (try? await stores.dispatch { CashierAction.list(reply: $0) }) ?? []
                 let current = try? await stores.dispatch { CashierAction.current(reply: $0) }
                 response.signedInCashier = cashiers.isEmpty ? nil : current.map { .cashier($0.name) } ?? .nobody
-                response.isDemo = (try? await stores.dispatch { StatusAction.loadStatus(reply: $0) })?.mode == .demo
+                response.isDemo = stores.isDemo
             } catch {
                 response.message = "\(error.message) \(error.recoverySuggestion)"
                 response.isError = true
